@@ -1,0 +1,8 @@
+import { route } from "@/lib/api/route";
+import { checkUserBody } from "@/lib/auth/schemas";
+import { checkUser } from "@/lib/auth/service";
+
+// POST /api/check-user: the avatar shown for a remembered username
+export const POST = route({ roles: "public", body: checkUserBody }, ({ db, body, request, address, now }) =>
+  checkUser(db, body.username, { address, userAgent: request.headers.get("user-agent") }, now),
+);

@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { log } from "@/lib/log";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/health: 200 when the database answers, 503 otherwise (container health check)
+export async function GET(): Promise<Response> {
+  try {
+    const db = await getDb();
+    await db.execute(sql`select 1`);
+    return Response.json({ status: "ok", database: "ok", version: "1.2.9" });
+  } catch (error) {
+    log.error({ err: error }, "health check failed");
+    return Response.json({ status: "error", database: "unreachable", version: "1.2.9" }, { status: 503 });
+  }
+}

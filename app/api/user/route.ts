@@ -1,0 +1,8 @@
+import { route } from "@/lib/api/route";
+import { presentCurrentUser } from "@/lib/auth/present";
+import { ROLES } from "@/lib/auth/roles";
+
+// GET /api/user: the signed-in user (also while their password is expired)
+export const GET = route({ roles: ROLES.anyone, allowExpiredPassword: true }, ({ user, now }) =>
+  presentCurrentUser(user, now),
+);

@@ -1,0 +1,43 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { settingGroups, settings } from "../schema";
+
+export type SettingRow = typeof settings.$inferSelect;
+export type SettingGroupRow = typeof settingGroups.$inferSelect;
+
+export async function listSettingsWithGroups(db: Db, onlyPublic = false) {
+  const rows = await db
+    .select({ setting: settings, group: settingGroups })
+    .from(settings)
+    .innerJoin(settingGroups, eq(settingGroups.id, settings.group_id))
+    .where(onlyPublic ? eq(settings.authenticated, false) : undefined)
+    .orderBy(asc(settingGroups.position), asc(settings.position));
+  return rows;
+}
+
+export async function insertMissingGroups(db: Db, groups: { name: string; description: string; position: number }[]) {
+  if (groups.length === 0) return;
+  await db.insert(settingGroups).values(groups).onConflictDoNothing({ target: settingGroups.name });
+}
+
+export async function insertMissingSettings(db: Db, rows: (typeof settings.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.insert(settings).values(rows).onConflictDoNothing({ target: settings.key });
+}
+
+export async function groupIdsByName(db: Db) {
+  const rows = await db.select({ id: settingGroups.id, name: settingGroups.name }).from(settingGroups);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+export async function settingValues(db: Db, keys: string[]) {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value, type: settings.type })
+    .from(settings)
+    .where(sql`${settings.key} in ${keys}`);
+  return rows;
+}
+
+export async function updateSettingValue(db: Db, key: string, value: string | null) {
+  await db.update(settings).set({ value }).where(eq(settings.key, key));
+}

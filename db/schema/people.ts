@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgEnum, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { instant, timestamps } from "./columns";
+
+export const accountType = pgEnum("account_type", ["staff", "student", "sysadmin"]);
+
+/** The login table: one row per person, whatever their kind. */
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  /** Staff and sysadmins: their email, lower-cased. Students: their student number. */
+  username: text("username").notNull().unique(),
+  password_hash: text("password_hash").notNull(),
+  password_expired: boolean("password_expired").notNull().default(true),
+  account_type: accountType("account_type").notNull(),
+  /** The account is locked (sign-in answers 423) while this is set and in the past. */
+  disabled_at: instant("disabled_at"),
+  password_changed_at: instant("password_changed_at"),
+  ...timestamps,
+});
+
+export const staff = pgTable(
+  "staff",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default("Mr."),
+    first_name: text("first_name").notNull(),
+    last_name: text("last_name").notNull(),
+    email: text("email").notNull().unique(),
+    initials: text("initials").notNull(),
+    color: text("color").notNull(),
+    administrator: boolean("administrator").notNull().default(false),
+    /** How many students may plan into this teacher's flex blocks. */
+    capacity: integer("capacity").notNull().default(30),
+    ...timestamps,
+  },
+  (t) => [
+    check("staff_capacity_non_negative", sql`${t.capacity} >= 0`),
+    index("staff_first_name_trgm").using("gin", t.first_name.op("gin_trgm_ops")),
+    index("staff_last_name_trgm").using("gin", t.last_name.op("gin_trgm_ops")),
+  ],
+);
+
+export const students = pgTable(
+  "students",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Text, so leading zeros are kept. */
+    student_number: text("student_number").notNull().unique(),
+    first_name: text("first_name").notNull(),
+    last_name: text("last_name").notNull(),
+    grade: smallint("grade").notNull().default(8),
+    initials: text("initials").notNull(),
+    color: text("color").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("students_grade_range", sql`${t.grade} between 8 and 12`),
+    index("students_first_name_trgm").using("gin", t.first_name.op("gin_trgm_ops")),
+    index("students_last_name_trgm").using("gin", t.last_name.op("gin_trgm_ops")),
+  ],
+);
+
+export const sysadmins = pgTable("sysadmins", {
+  id: serial("id").primaryKey(),
+  user_id: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  initials: text("initials").notNull(),
+  color: text("color").notNull().default("black"),
+  ...timestamps,
+});

@@ -1,0 +1,117 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  unique,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { bytea, instant, timestamps } from "./columns";
+import { staff, users } from "./people";
+
+export const starItemType = pgEnum("star_item_type", ["student", "staff", "course", "cluster"]);
+
+export const stars = pgTable(
+  "stars",
+  {
+    id: serial("id").primaryKey(),
+    staff_id: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    item_type: starItemType("item_type").notNull(),
+    item_id: integer("item_id").notNull(),
+    created_at: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("stars_staff_item_unique").on(t.staff_id, t.item_type, t.item_id)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    /** Null for messages the system sends (CSV import finished). */
+    sender_id: integer("sender_id").references(() => staff.id, { onDelete: "set null" }),
+    /** A snapshot of the sender's avatar when sent. */
+    initials: text("initials").notNull(),
+    color: text("color").notNull(),
+    body: varchar("body", { length: 1000 }).notNull(),
+    created_at: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("notifications_sender_idx").on(t.sender_id, t.created_at)],
+);
+
+export const notificationRecipients = pgTable(
+  "notification_recipients",
+  {
+    id: serial("id").primaryKey(),
+    notification_id: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    staff_id: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    read: boolean("read").notNull().default(false),
+    archived: boolean("archived").notNull().default(false),
+  },
+  (t) => [
+    unique("notification_recipients_unique").on(t.notification_id, t.staff_id),
+    index("notification_recipients_staff_archived_idx").on(t.staff_id, t.archived),
+  ],
+);
+
+export const feedback = pgTable("feedback", {
+  id: serial("id").primaryKey(),
+  user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** Comma-joined tags, as the spec sends them. */
+  tags: text("tags").notNull().default(""),
+  feedback: text("feedback").notNull(),
+  email: text("email").notNull(),
+  allow_response: boolean("allow_response").notNull().default(true),
+  created_at: instant("created_at").notNull().defaultNow(),
+});
+
+export const wikiGroups = pgTable("wiki_groups", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  subtitle: text("subtitle").notNull().default(""),
+  ...timestamps,
+});
+
+export const wikiPosts = pgTable(
+  "wiki_posts",
+  {
+    id: serial("id").primaryKey(),
+    group_id: integer("group_id")
+      .notNull()
+      .references(() => wikiGroups.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Markdown. */
+    body: text("body").notNull(),
+    author_user_id: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    author_name: text("author_name").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("wiki_posts_group_idx").on(t.group_id)],
+);
+
+export const uploadKind = pgEnum("upload_kind", ["logo", "students_csv", "staff_csv"]);
+export const uploadStatus = pgEnum("upload_status", ["received", "processed", "failed"]);
+
+/** Files users send: the school logo, CSV imports. Kept in the database so every instance serves them. */
+export const uploads = pgTable("uploads", {
+  id: serial("id").primaryKey(),
+  kind: uploadKind("kind").notNull(),
+  filename: text("filename").notNull(),
+  content_type: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  uploaded_by: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  status: uploadStatus("status").notNull().default("received"),
+  result: jsonb("result").$type<Record<string, unknown>>(),
+  created_at: instant("created_at").notNull().defaultNow(),
+  processed_at: instant("processed_at"),
+});

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  unique,
+} from "drizzle-orm/pg-core";
+import { instant, timestamps } from "./columns";
+import { staff, students } from "./people";
+
+/** An abstract period ("Block 1", "Focus Block"); when it meets lives in block_schedule. */
+export const blocks = pgTable("blocks", {
+  id: serial("id").primaryKey(),
+  label: text("label").notNull(),
+  flex: boolean("flex").notNull().default(false),
+  ...timestamps,
+});
+
+/** The repeating weekly timetable. day_of_week: 0 = Sunday … 6 = Saturday (as date-fns getDay). */
+export const blockSchedule = pgTable(
+  "block_schedule",
+  {
+    id: serial("id").primaryKey(),
+    block_id: integer("block_id")
+      .notNull()
+      .references(() => blocks.id, { onDelete: "cascade" }),
+    day_of_week: smallint("day_of_week").notNull(),
+    start: time("start").notNull(),
+    end: time("end").notNull(),
+  },
+  (t) => [
+    unique("block_schedule_block_day_unique").on(t.block_id, t.day_of_week),
+    check("block_schedule_day_range", sql`${t.day_of_week} between 0 and 6`),
+    check("block_schedule_order", sql`${t.start} < ${t.end}`),
+  ],
+);
+
+/** Named days on the school calendar ("Pro-D Day"), shown as events in the week schedule. */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    id: serial("id").primaryKey(),
+    date: date("date", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("calendar_events_date_idx").on(t.date)],
+);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    short_name: text("short_name").notNull().unique(),
+    owner_id: integer("owner_id").references(() => staff.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("courses_name_trgm").using("gin", t.name.op("gin_trgm_ops"))],
+);
+
+/** Which course meets in which block, and who teaches it there. */
+export const blockCourses = pgTable(
+  "block_courses",
+  {
+    id: serial("id").primaryKey(),
+    block_id: integer("block_id")
+      .notNull()
+      .references(() => blocks.id, { onDelete: "cascade" }),
+    course_id: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    staff_id: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+  },
+  (t) => [unique("block_courses_block_course_unique").on(t.block_id, t.course_id)],
+);
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: serial("id").primaryKey(),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    course_id: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    enrolled_by: integer("enrolled_by").references(() => staff.id, { onDelete: "set null" }),
+    enrolled_at: instant("enrolled_at").notNull().defaultNow(),
+    /** Null while the student is still enrolled. */
+    dropped_at: instant("dropped_at"),
+  },
+  (t) => [index("enrollments_student_idx").on(t.student_id), index("enrollments_course_idx").on(t.course_id)],
+);
+
+/** Named groups of students. */
+export const clusters = pgTable(
+  "clusters",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    public: boolean("public").notNull().default(true),
+    hidden: boolean("hidden").notNull().default(false),
+    owner_id: integer("owner_id").references(() => staff.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("clusters_name_trgm").using("gin", t.name.op("gin_trgm_ops"))],
+);
+
+export const clusterMembers = pgTable(
+  "cluster_members",
+  {
+    cluster_id: integer("cluster_id")
+      .notNull()
+      .references(() => clusters.id, { onDelete: "cascade" }),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    created_at: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cluster_id, t.student_id] }),
+    index("cluster_members_student_idx").on(t.student_id),
+  ],
+);

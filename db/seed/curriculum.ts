@@ -1,0 +1,125 @@
+import type { Db } from "../client";
+import { blockCourses, blocks, blockSchedule, clusterMembers, clusters, courses, enrollments } from "../schema";
+import { bulkInsert } from "./insert";
+import { COURSE_BLOCKS, FOCUS_BLOCK, TIMETABLE } from "./calendar";
+import type { SeededPeople } from "./people";
+import type { Random } from "./random";
+import { CITIES, SUBJECTS } from "./words";
+
+export interface SeededBlocks {
+  focusBlockId: number;
+  idByLabel: Map<string, number>;
+}
+
+/** Block 1–8 (course blocks) and the Focus Block (flex), with the weekly timetable. */
+export async function seedBlocks(db: Db): Promise<SeededBlocks> {
+  const rows = await db
+    .insert(blocks)
+    .values([...COURSE_BLOCKS.map((label) => ({ label, flex: false })), { label: FOCUS_BLOCK, flex: true }])
+    .returning({ id: blocks.id, label: blocks.label });
+  const idByLabel = new Map(rows.map((row) => [row.label, row.id]));
+  await db.insert(blockSchedule).values(
+    TIMETABLE.map((meeting) => ({
+      block_id: idByLabel.get(meeting.label)!,
+      day_of_week: meeting.day,
+      start: meeting.start,
+      end: meeting.end,
+    })),
+  );
+  return { focusBlockId: idByLabel.get(FOCUS_BLOCK)!, idByLabel };
+}
+
+interface CourseSpec {
+  name: string;
+  short_name: string;
+  grade: number;
+  block: string;
+  teacherId: number;
+}
+
+/**
+ * 24 courses (6 subjects × grades 9–12), attached round-robin to the 8 course blocks. Courses are
+ * ordered grade by grade so every block offers a mix of grades; no teacher gets two courses in one block.
+ */
+function courseSpecs(people: SeededPeople): CourseSpec[] {
+  const pool = people.staff.filter((s) => !s.administrator);
+  const teachers = pool.length > 0 ? pool : people.staff;
+  const busy = new Map<string, Set<number>>();
+  let next = 0;
+  const specs: CourseSpec[] = [];
+  for (let grade = 9; grade <= 12; grade += 1) {
+    for (const subject of SUBJECTS) {
+      const block = COURSE_BLOCKS[specs.length % COURSE_BLOCKS.length]!;
+      const inBlock = busy.get(block) ?? new Set<number>();
+      let teacher = teachers[next % teachers.length]!;
+      for (let tries = 0; inBlock.has(teacher.id) && tries < teachers.length; tries += 1) {
+        next += 1;
+        teacher = teachers[next % teachers.length]!;
+      }
+      next += 1;
+      inBlock.add(teacher.id);
+      busy.set(block, inBlock);
+      specs.push({ name: `${subject.name} ${grade}`, short_name: `${subject.short}${grade}`, grade, block, teacherId: teacher.id });
+    }
+  }
+  return specs;
+}
+
+/** Courses, who teaches them in which block, and one course per course block for every student. */
+export async function seedCourses(
+  db: Db,
+  random: Random,
+  people: SeededPeople,
+  seededBlocks: SeededBlocks,
+  enrolledAt: Date,
+): Promise<void> {
+  const specs = courseSpecs(people);
+  const inserted = await db
+    .insert(courses)
+    .values(specs.map((spec) => ({ name: spec.name, short_name: spec.short_name, owner_id: spec.teacherId })))
+    .returning({ id: courses.id, short_name: courses.short_name });
+  const courseId = new Map(inserted.map((row) => [row.short_name, row.id]));
+  const placed = specs.map((spec) => ({ ...spec, id: courseId.get(spec.short_name)! }));
+  await db.insert(blockCourses).values(
+    placed.map((course) => ({
+      block_id: seededBlocks.idByLabel.get(course.block)!,
+      course_id: course.id,
+      staff_id: course.teacherId,
+    })),
+  );
+
+  const rows: (typeof enrollments.$inferInsert)[] = [];
+  for (const student of people.students) {
+    const grade = Math.min(12, Math.max(9, student.grade));
+    for (const block of COURSE_BLOCKS) {
+      const offered = placed.filter((course) => course.block === block);
+      const sameGrade = offered.filter((course) => course.grade === grade);
+      const course = random.pick(sameGrade.length > 0 ? sameGrade : offered);
+      rows.push({ student_id: student.id, course_id: course.id, enrolled_by: course.teacherId, enrolled_at: enrolledAt });
+    }
+  }
+  await bulkInsert(db, enrollments, rows);
+}
+
+export interface SeededCluster {
+  id: number;
+  name: string;
+}
+
+/** Five clusters named after cities, about eight students each; teacher@ owns the first, with student 100001 in it. */
+export async function seedClusters(db: Db, random: Random, people: SeededPeople): Promise<SeededCluster[]> {
+  const names = random.sample(CITIES, 5);
+  const rows = await db
+    .insert(clusters)
+    .values(names.map((name, i) => ({ name, owner_id: i === 0 ? people.teacher.id : random.pick(people.staff).id })))
+    .returning({ id: clusters.id, name: clusters.name });
+  const others = people.students.slice(1);
+  const members: (typeof clusterMembers.$inferInsert)[] = [];
+  rows.forEach((cluster, i) => {
+    const chosen = random.sample(others, Math.min(others.length, random.between(6, 10)));
+    if (i === 0) chosen.unshift(people.student);
+    for (const student of chosen) members.push({ cluster_id: cluster.id, student_id: student.id });
+  });
+  await bulkInsert(db, clusterMembers, members);
+  return rows;
+}

@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { updateSettingValue } from "../queries/settings";
+import { uploads, users } from "../schema";
+import { ensureDefaultSettings } from "@/lib/settings/service";
+import { schoolToday } from "@/lib/time";
+import { schoolYearAround } from "./calendar";
+import { seedSchool, type SeededSchool } from "./school";
+
+export const DEMO_SCHOOL_NAME = "Demo Secondary School";
+const LOGO_FILE = path.join(process.cwd(), "db", "seed", "assets", "logo.png");
+/** Any constant will do: it only keeps two app instances from seeding one PostgreSQL database at once. */
+const SEED_LOCK = 728146;
+
+async function hasAnyUser(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/** Stores the crest as the newest 'logo' upload and points the school_logo setting at it. */
+async function seedLogo(db: Db, now: Date): Promise<number | null> {
+  if (!fs.existsSync(LOGO_FILE)) return null;
+  const data = fs.readFileSync(LOGO_FILE);
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      kind: "logo",
+      filename: "logo.png",
+      content_type: "image/png",
+      size: data.length,
+      data,
+      status: "processed",
+      created_at: now,
+      processed_at: now,
+    })
+    .returning({ id: uploads.id });
+  await updateSettingValue(db, "school_logo", `/api/settings/logo?v=${row!.id}`);
+  return row!.id;
+}
+
+/** The demo school of design.md §10, with the accounts the README lists. */
+export async function seedDemoSchool(db: Db, now: Date): Promise<SeededSchool> {
+  const timezone = process.env.SCHOOL_TIMEZONE ?? "America/Vancouver";
+  const year = schoolYearAround(schoolToday(timezone, now));
+  const school = await seedSchool(db, {
+    now,
+    timezone,
+    students: 121,
+    extraTeachers: 20,
+    weeksBack: 2,
+    weeksAhead: 2,
+    yearStart: year.start,
+    yearEnd: year.end,
+  });
+  await updateSettingValue(db, "school_name", DEMO_SCHOOL_NAME);
+  await seedLogo(db, now);
+  return school;
+}
+
+/**
+ * First start of an empty database: makes sure the settings exist, then seeds the demo school in one
+ * transaction. Returns false, changing nothing else, once any account exists.
+ */
+export async function seedDemoSchoolIfEmpty(db: Db, now = new Date()): Promise<boolean> {
+  await ensureDefaultSettings(db, now);
+  if (await hasAnyUser(db)) return false;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasAnyUser(tx)) return false;
+    await seedDemoSchool(tx, now);
+    return true;
+  });
+}

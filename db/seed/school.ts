@@ -1,0 +1,94 @@
+import type { Db } from "../client";
+import { updateSettingValue } from "../queries/settings";
+import { hashPassword } from "@/lib/auth/password";
+import { ensureDefaultSettings } from "@/lib/settings/service";
+import { schoolInstant, type SchoolDate } from "@/lib/time";
+import { seedCalendar } from "./calendar";
+import { seedBlocks, seedClusters, seedCourses } from "./curriculum";
+import { seedFlexActivity, type FlexCounts } from "./flex";
+import { seedPeople, type SeededPeople } from "./people";
+import { Random } from "./random";
+import { seedCalendarEvents, seedNotifications, seedStars, seedWiki } from "./social";
+import { demoStudentStory } from "./story";
+import { seedTopics } from "./topics";
+
+export const DEMO_PASSWORD = "demo-password";
+
+export interface SeedSchoolOptions {
+  now: Date;
+  /** IANA zone; "now" is read in it and stored as the `timezone` setting. */
+  timezone: string;
+  /** Students in all, counting student 100001 (numbers 100001 upward). */
+  students: number;
+  /** Teachers besides admin@, teacher@ and new@ (15 % of them administrators). */
+  extraTeachers: number;
+  /** Weeks of plans and check-ins before the current week, and of plans after it. */
+  weeksBack: number;
+  weeksAhead: number;
+  /** PRNG seed; the same seed and `now` build the same school. */
+  seed?: number;
+  /** A hash of the shared password; hashed from DEMO_PASSWORD when absent. */
+  passwordHash?: string;
+  /** School year (`YYYY-MM-DD`). Absent: 1 Sep–30 Jun around now, stretched to cover the seeded weeks. */
+  yearStart?: SchoolDate;
+  yearEnd?: SchoolDate;
+}
+
+export interface SeededSchool extends FlexCounts {
+  people: SeededPeople;
+  yearStart: SchoolDate;
+  yearEnd: SchoolDate;
+  focusDates: number;
+  topicSchedules: number;
+}
+
+/**
+ * Builds a whole school into an empty database: people and logins, the timetable, courses and
+ * enrolments, clusters, topics, plans, check-ins, appointments, amendments, notifications, the wiki
+ * and calendar events. Rows go in a chunk per statement. Run it inside a transaction.
+ */
+export async function seedSchool(db: Db, options: SeedSchoolOptions): Promise<SeededSchool> {
+  const random = new Random(options.seed ?? 20200321);
+  const calendar = seedCalendar(options);
+  await ensureDefaultSettings(db, options.now);
+  for (const [key, value] of [
+    ["timezone", options.timezone],
+    ["start_datetime", calendar.yearStart],
+    ["end_datetime", calendar.yearEnd],
+  ] as const) {
+    await updateSettingValue(db, key, value);
+  }
+
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+  const people = await seedPeople(db, random, {
+    students: options.students,
+    extraTeachers: options.extraTeachers,
+    passwordHash,
+    now: options.now,
+  });
+  const blocks = await seedBlocks(db);
+  await seedCourses(db, random, people, blocks, schoolInstant(calendar.yearStart, "00:00", options.timezone));
+  const clusters = await seedClusters(db, random, people);
+
+  const grid = await seedTopics(db, random, people, calendar.focus, blocks.focusBlockId);
+  const counts = await seedFlexActivity(db, random, people, {
+    now: options.now,
+    focus: calendar.focus,
+    focusBlockId: blocks.focusBlockId,
+    grid,
+    story: demoStudentStory(calendar),
+  });
+
+  await seedNotifications(db, random, people, options.now);
+  await seedStars(db, people, clusters);
+  await seedWiki(db, people);
+  await seedCalendarEvents(db, calendar);
+  return {
+    ...counts,
+    people,
+    yearStart: calendar.yearStart,
+    yearEnd: calendar.yearEnd,
+    focusDates: calendar.focus.length,
+    topicSchedules: calendar.focus.length * people.staff.length,
+  };
+}

@@ -1,0 +1,76 @@
+import type { Db } from "../client";
+import { calendarEvents, notificationRecipients, notifications, stars, wikiGroups, wikiPosts } from "../schema";
+import { addDays } from "@/lib/time";
+import type { SeedCalendar } from "./calendar";
+import type { SeededCluster } from "./curriculum";
+import type { SeededPeople } from "./people";
+import type { Random } from "./random";
+import { CHANGE_LOG_POST, WELCOME_POST } from "./wiki-content";
+import { NOTIFICATION_BODIES } from "./words";
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * A handful of staff-to-staff notifications. teacher@ receives most of them, some already read and
+ * a couple archived, and sends one.
+ */
+export async function seedNotifications(db: Db, random: Random, people: SeededPeople, now: Date): Promise<number> {
+  const { staff, teacher } = people;
+  const bodies = NOTIFICATION_BODIES.map((body, i) => {
+    const sender = i === 3 ? teacher : random.pick(staff.filter((s) => s.id !== teacher.id));
+    return {
+      sender_id: sender.id,
+      initials: sender.initials,
+      color: sender.color,
+      body,
+      created_at: new Date(now.getTime() - (i * 19 + random.int(12) + 1) * HOUR),
+    };
+  });
+  const inserted = await db.insert(notifications).values(bodies).returning({ id: notifications.id, sender_id: notifications.sender_id });
+  const recipients = inserted.flatMap((notification, i) => {
+    const others = staff.filter((s) => s.id !== notification.sender_id && s.id !== teacher.id);
+    const chosen = random.sample(others, Math.min(others.length, random.between(1, 3)));
+    if (notification.sender_id !== teacher.id) chosen.unshift(teacher);
+    return chosen.map((member) => ({
+      notification_id: notification.id,
+      staff_id: member.id,
+      read: i >= 2 && random.chance(0.7),
+      archived: i >= 5 && member.id === teacher.id,
+    }));
+  });
+  await db.insert(notificationRecipients).values(recipients);
+  return inserted.length;
+}
+
+/** teacher@ stars student 100001 and the cluster they own. */
+export async function seedStars(db: Db, people: SeededPeople, clusters: SeededCluster[]): Promise<void> {
+  await db.insert(stars).values([
+    { staff_id: people.teacher.id, item_type: "student", item_id: people.student.id },
+    { staff_id: people.teacher.id, item_type: "cluster", item_id: clusters[0]!.id },
+  ]);
+}
+
+/** The two wiki groups the Help menu links to. */
+export async function seedWiki(db: Db, people: SeededPeople): Promise<void> {
+  const [wiki, changeLog] = await db
+    .insert(wikiGroups)
+    .values([
+      { title: "Flexblock Wiki", subtitle: "Help, how-tos and answers for staff" },
+      { title: "Change Log", subtitle: "What changed in each release" },
+    ])
+    .returning({ id: wikiGroups.id });
+  const author = { author_user_id: people.sysadminUserId, author_name: "System Administrator" };
+  await db.insert(wikiPosts).values([
+    { group_id: wiki!.id, ...WELCOME_POST, ...author },
+    { group_id: changeLog!.id, ...CHANGE_LOG_POST, ...author },
+  ]);
+}
+
+/** A Pro-D Day on next week's Monday (no Focus Block meets on Mondays) and conferences this Thursday. */
+export async function seedCalendarEvents(db: Db, calendar: SeedCalendar): Promise<void> {
+  const events = [
+    { date: addDays(calendar.thisWeek, 8), name: "Pro-D Day (no classes)" },
+    { date: addDays(calendar.thisWeek, 4), name: "Parent-Teacher Conferences (evening)" },
+  ].filter((event) => event.date >= calendar.yearStart && event.date <= calendar.yearEnd);
+  if (events.length > 0) await db.insert(calendarEvents).values(events);
+}

@@ -1,0 +1,35 @@
+// Two projects: unit (jsdom, components and pure rules) and api (node, route handlers on a real database).
+const nextJest = require("next/jest.js");
+
+const createJestConfig = nextJest({ dir: "./" });
+
+const common = {
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  cacheDirectory: "<rootDir>/node_modules/.cache/jest",
+  testPathIgnorePatterns: ["<rootDir>/node_modules/", "<rootDir>/tests/e2e/", "<rootDir>/.next"],
+};
+
+module.exports = async () => {
+  const unit = await createJestConfig({
+    ...common,
+    displayName: "unit",
+    testEnvironment: "jsdom",
+    setupFilesAfterEnv: ["<rootDir>/tests/helpers/jest-setup-dom.ts"],
+    testMatch: ["<rootDir>/tests/unit/**/*.test.{ts,tsx}"],
+  })();
+  const api = await createJestConfig({
+    ...common,
+    displayName: "api",
+    testEnvironment: "node",
+    testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
+    setupFiles: ["<rootDir>/tests/helpers/jest-env.ts"],
+    testTimeout: 30000,
+  })();
+  return {
+    projects: [unit, api],
+    maxWorkers: 2,
+    globalSetup: "<rootDir>/tests/helpers/global-setup.ts",
+    globalTeardown: "<rootDir>/tests/helpers/global-teardown.ts",
+    reporters: ["default", "<rootDir>/tests/helpers/summary-reporter.js"],
+  };
+};

@@ -1,0 +1,34 @@
+/** An error a client may see: a stable code for programs, a message for people, field errors for forms. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+  errors?: Record<string, string[]>;
+}
+
+export const badRequest = (message = "The request body could not be read.") =>
+  new ApiError(400, "bad_request", message);
+export const unauthenticated = (message = "You must be signed in.") =>
+  new ApiError(401, "unauthenticated", message);
+export const forbidden = (message = "You are not allowed to do that.") => new ApiError(403, "forbidden", message);
+export const notFound = (message = "Not found.") => new ApiError(404, "not_found", message);
+export const conflict = (code: string, message: string) => new ApiError(409, code, message);
+export const invalid = (errors: Record<string, string[]>, message = "The given data was invalid.") =>
+  new ApiError(422, "invalid", message, errors);
+
+export function errorResponse(error: ApiError, requestId: string): Response {
+  const body: ErrorBody = { message: error.message, code: error.code };
+  if (error.errors) body.errors = error.errors;
+  return Response.json(body, { status: error.status, headers: { "x-request-id": requestId } });
+}

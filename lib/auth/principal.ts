@@ -1,0 +1,25 @@
+import type { AccountRow } from "@/db/queries/auth";
+import type { Role } from "./roles";
+
+/** The signed-in caller, re-read from the database on every request. */
+export interface Principal extends AccountRow {
+  role: Role;
+  sessionId: number;
+}
+
+export function roleOf(account: AccountRow): Role {
+  if (account.user.account_type === "student") return "student";
+  if (account.user.account_type === "sysadmin") return "sysadmin";
+  return account.staff?.administrator ? "admin" : "teacher";
+}
+
+export function isLocked(account: AccountRow, now: Date): boolean {
+  const disabledAt = account.user.disabled_at;
+  return disabledAt !== null && disabledAt.getTime() <= now.getTime();
+}
+
+/** The caller's staff row, or a clean 403 for students and sysadmins. */
+export function requireStaff(principal: Principal) {
+  if (!principal.staff) throw Object.assign(new Error("not staff"), { notStaff: true });
+  return principal.staff;
+}

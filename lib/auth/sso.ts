@@ -1,0 +1,60 @@
+import type { AuthOptions } from "next-auth";
+import type { Provider } from "next-auth/providers/index";
+import AzureADProvider from "next-auth/providers/azure-ad";
+import GoogleProvider from "next-auth/providers/google";
+import { env } from "@/lib/env";
+
+/**
+ * Single sign-on through next-auth, on only for the providers a school configures. next-auth proves
+ * who the person is; /api/auth/sso-token then turns that into our own session token, so every
+ * other rule (roles, locks, expiry) stays in one place.
+ */
+export function ssoProviders(): Provider[] {
+  const config = env();
+  const providers: Provider[] = [];
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.push(GoogleProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }));
+  }
+  if (config.AZURE_AD_CLIENT_ID && config.AZURE_AD_CLIENT_SECRET) {
+    providers.push(
+      AzureADProvider({
+        clientId: config.AZURE_AD_CLIENT_ID,
+        clientSecret: config.AZURE_AD_CLIENT_SECRET,
+        tenantId: config.AZURE_AD_TENANT_ID,
+      }),
+    );
+  }
+  if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
+    providers.push({
+      id: "oidc",
+      name: "School account",
+      type: "oauth",
+      wellKnown: `${config.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret: config.OIDC_CLIENT_SECRET,
+      authorization: { params: { scope: "openid email profile" } },
+      idToken: true,
+      checks: ["pkce", "state"],
+      profile: (profile: { sub: string; name?: string; email?: string }) => ({
+        id: profile.sub,
+        name: profile.name ?? profile.email ?? profile.sub,
+        email: profile.email ?? null,
+      }),
+    });
+  }
+  return providers;
+}
+
+export function ssoOptions(): AuthOptions {
+  return {
+    providers: ssoProviders(),
+    secret: env().NEXTAUTH_SECRET,
+    session: { strategy: "jwt", maxAge: 10 * 60 },
+    pages: { signIn: "/login", error: "/login" },
+    callbacks: {
+      // Only people who already have an account may finish; the email is the link between the two.
+      signIn: ({ user }) => Boolean(user.email),
+      redirect: ({ url, baseUrl }) => (url.startsWith(baseUrl) ? url : `${baseUrl}/login?sso=1`),
+    },
+  };
+}

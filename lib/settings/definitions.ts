@@ -1,0 +1,109 @@
+/** Every setting the product knows, its group, type and default. Stored rows are created from this list. */
+export type SettingType = "boolean" | "numeric" | "datetime" | "string";
+
+export interface SettingDefinition {
+  key: string;
+  group: string;
+  type: SettingType;
+  description: string;
+  /** Default as stored (text); a function when it depends on the moment the school is set up. */
+  default: string | ((now: Date) => string);
+  min?: number;
+  max?: number;
+  /** Served to signed-out clients (the login screen). */
+  public?: boolean;
+}
+
+export const SETTING_GROUPS = [
+  { name: "General settings", description: "Common settings for Flexblock" },
+  { name: "Calendar", description: "Change calendar settings" },
+  { name: "Air Check-in", description: "Control how Air Check-in works" },
+  { name: "Privacy", description: "Manage privacy options for Flexblock" },
+] as const;
+
+const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/** 1 September before (or at) now, and 30 June after it, at local midnight in UTC terms. */
+const schoolYearStart = (now: Date) => `${now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1}-09-01`;
+const schoolYearEnd = (now: Date) => `${now.getUTCMonth() >= 7 ? now.getUTCFullYear() + 1 : now.getUTCFullYear()}-06-30`;
+
+export const SETTINGS: readonly SettingDefinition[] = [
+  {
+    key: "school_name",
+    group: "General settings",
+    type: "string",
+    description: "The school's name, shown on the login screen and in the sidebar.",
+    default: "My School",
+    max: 120,
+    public: true,
+  },
+  {
+    key: "school_logo",
+    group: "General settings",
+    type: "string",
+    description: "The school's logo (PNG, JPEG or WebP, at most 1 MB).",
+    default: "",
+    max: 300,
+    public: true,
+  },
+  {
+    key: "timezone",
+    group: "General settings",
+    type: "string",
+    description: "The school's time zone (an IANA name such as America/Vancouver). Every date uses it.",
+    default: serverTimeZone,
+    max: 64,
+  },
+  {
+    key: "start_datetime",
+    group: "General settings",
+    type: "datetime",
+    description: "The first day of the school year.",
+    default: schoolYearStart,
+  },
+  {
+    key: "end_datetime",
+    group: "General settings",
+    type: "datetime",
+    description: "The last day of the school year.",
+    default: schoolYearEnd,
+  },
+  {
+    key: "weekends",
+    group: "General settings",
+    type: "boolean",
+    description: "Show Saturday and Sunday in weekly schedules.",
+    default: "false",
+  },
+  {
+    key: "include_days",
+    group: "Calendar",
+    type: "string",
+    description: "Days of the week the school meets (1 = Sunday … 7 = Saturday).",
+    default: "2,3,4,5,6",
+    max: 20,
+  },
+  {
+    key: "appointment_limit",
+    group: "Calendar",
+    type: "numeric",
+    description: "The most appointments a student may have in one block on one date (0 for no limit).",
+    default: "1",
+    min: 0,
+    max: 20,
+  },
+  {
+    key: "air-check-in",
+    group: "Air Check-in",
+    type: "boolean",
+    description: "Allow Air Check-in.",
+    default: "true",
+  },
+  {
+    key: "show-student-numbers",
+    group: "Privacy",
+    type: "boolean",
+    description: "Show student numbers to staff in lists and profiles.",
+    default: "false",
+  },
+];

@@ -1,0 +1,35 @@
+// npm run create-sysadmin -- --email it@school.example --name "IT Office"
+// Creates the first account of a real school and prints its one-time password.
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { openDatabase } from "../db/client";
+import { env } from "../lib/env";
+import { createSysadminAccount } from "../lib/people/accounts";
+
+const input = z.object({ email: z.email("--email must be an email address"), name: z.string().trim().min(1, "--name is required") });
+
+async function main() {
+  const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
+  const parsed = input.safeParse(values);
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((issue) => issue.message).join("\n"));
+    console.error('Usage: npm run create-sysadmin -- --email it@school.example --name "IT Office"');
+    process.exit(2);
+  }
+  const config = env();
+  const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  try {
+    const { sysadmin, password } = await createSysadminAccount(handle.db, parsed.data);
+    console.log(`Created system administrator ${sysadmin.email}.`);
+    console.log(`One-time password: ${password}`);
+    console.log("It is shown only now; the first sign-in asks for a new password.");
+  } catch (error) {
+    const duplicate = /unique|duplicate/i.test(String((error as Error).message ?? error));
+    console.error(duplicate ? "An account with that email already exists." : (error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+void main();

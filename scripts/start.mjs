@@ -1,0 +1,21 @@
+// npm start: build once if there is no build yet, then serve on PORT (default 3000).
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const next = path.join("node_modules", ".bin", "next");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "true" };
+
+if (!existsSync(path.join(distDir, "BUILD_ID"))) {
+  console.log("No build found: running `next build` once (about a minute)…");
+  const build = spawnSync(next, ["build"], { stdio: "inherit", env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(next, ["start", "-p", process.env.PORT ?? "3000", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

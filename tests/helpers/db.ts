@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import { openDatabase, type DbHandle } from "@/db/client";
+import { ensureDefaultSettings } from "@/lib/settings/service";
+import { setDatabaseForTests } from "@/db";
+
+/**
+ * A database of the test file's own: a copy of the migrated PGlite template, or with
+ * TEST_DATABASE_URL a new PostgreSQL database that is dropped again by close().
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return createPostgresDb(serverUrl);
+  const template = process.env.PGLITE_TEMPLATE;
+  if (template && fs.existsSync(template)) {
+    return openDatabase({ pgliteTemplate: new Blob([fs.readFileSync(template)]) });
+  }
+  const handle = await openDatabase({ pgliteDir: "memory://" });
+  await ensureDefaultSettings(handle.db, new Date(), { timezone: "America/Vancouver" });
+  return handle;
+}
+
+async function createPostgresDb(serverUrl: string): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const name = `flexblock_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), max: 20 });
+  await ensureDefaultSettings(handle.db, new Date(), { timezone: "America/Vancouver" });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * Gives the test file a fresh database that route handlers use too, closed after the file.
+ * Call at the top of a describe or file; read `.db` inside tests.
+ */
+export function useTestDb() {
+  const state = {} as { handle: DbHandle; db: DbHandle["db"] };
+  beforeAll(async () => {
+    state.handle = await createTestDb();
+    state.db = state.handle.db;
+    setDatabaseForTests(state.handle);
+  });
+  afterAll(async () => {
+    await state.handle?.close();
+  });
+  return state;
+}

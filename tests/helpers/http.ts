@@ -1,0 +1,42 @@
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as-is (for unreadable-body tests). */
+  rawBody?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  path?: string;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls a route handler the way Next.js does, and reads the JSON answer. */
+export async function call<T = any>(handler: Handler, options: CallOptions = {}): Promise<CallResult<T>> {
+  const url = new URL(options.path ?? "/api/test", "http://localhost");
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+  const headers = new Headers({ accept: "application/json", ...options.headers });
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  const hasBody = options.body !== undefined || options.rawBody !== undefined;
+  if (hasBody) headers.set("content-type", "application/json");
+  const request = new Request(url, {
+    method: hasBody ? "POST" : "GET",
+    headers,
+    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (a file): keep the text
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}
