@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PGlite is loaded from node_modules at run time: a smaller, faster build.
-  serverExternalPackages: ["@electric-sql/pglite", "argon2", "pino"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino"],
   // A separate build folder lets several e2e runs (or a dev server and a build) share one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The container image runs the standalone server; `npm start` runs `next start`.

@@ -1,17 +1,18 @@
 import { randomInt } from "node:crypto";
-import argon2 from "argon2";
+import { hash, verify } from "@node-rs/argon2";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 /** argon2id tuned to cost roughly 20–60 ms on our 2-core machines (OWASP's 19 MiB, t=2 profile). */
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// algorithm 2 = Argon2id (the package exports it as an ambient const enum, unusable with isolatedModules).
+const OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, OPTIONS);
+  return hash(password, OPTIONS);
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await verify(passwordHash, password);
   } catch {
     return false;
   }
