@@ -23,11 +23,12 @@ module.exports = async () => {
     testEnvironment: "node",
     testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
     setupFiles: ["<rootDir>/tests/helpers/jest-env.ts"],
-    testTimeout: 30000,
   })();
   return {
     projects: [unit, api],
     maxWorkers: 2,
+    // Database tests on a busy 2-core machine; a global option (jest ignores it inside projects).
+    testTimeout: 30000,
     globalSetup: "<rootDir>/tests/helpers/global-setup.ts",
     globalTeardown: "<rootDir>/tests/helpers/global-teardown.ts",
     reporters: ["default", "<rootDir>/tests/helpers/summary-reporter.js"],

@@ -16,8 +16,9 @@ async function main() {
       console.log(`${where} already has accounts; nothing seeded.`);
       return;
     }
-    const total = async (table: typeof staff | typeof students | typeof plans | typeof checkIns | typeof appointments) =>
-      (await handle.db.select({ n: count() }).from(table))[0]!.n;
+    const total = async (
+      table: typeof staff | typeof students | typeof plans | typeof checkIns | typeof appointments,
+    ) => (await handle.db.select({ n: count() }).from(table))[0]!.n;
     console.log(`Seeded the demo school into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
     console.log(
       `  ${await total(staff)} staff, ${await total(students)} students, ${await total(plans)} plans, ` +

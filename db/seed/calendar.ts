@@ -9,7 +9,16 @@ export interface Meeting {
 }
 
 export const FOCUS_BLOCK = "Focus Block";
-export const COURSE_BLOCKS = ["Block 1", "Block 2", "Block 3", "Block 4", "Block 5", "Block 6", "Block 7", "Block 8"];
+export const COURSE_BLOCKS = [
+  "Block 1",
+  "Block 2",
+  "Block 3",
+  "Block 4",
+  "Block 5",
+  "Block 6",
+  "Block 7",
+  "Block 8",
+];
 
 const b = (n: number) => `Block ${n}`;
 const MORNING = ["08:25", "09:21"] as const;
@@ -91,7 +100,8 @@ export function seedCalendar(options: CalendarOptions): SeedCalendar {
   const first = addDays(thisWeek, -7 * options.weeksBack);
   const last = addDays(thisWeek, 7 * (options.weeksAhead + 1) - 1);
   const around = schoolYearAround(today);
-  const yearStart = options.yearStart ?? (addDays(first, 1) < around.start ? addDays(first, 1) : around.start);
+  const yearStart =
+    options.yearStart ?? (addDays(first, 1) < around.start ? addDays(first, 1) : around.start);
   const yearEnd = options.yearEnd ?? (last > around.end ? last : around.end);
   const meetings = new Map(TIMETABLE.filter((m) => m.label === FOCUS_BLOCK).map((m) => [m.day, m]));
   const focus: FocusOccurrence[] = [];

@@ -1,5 +1,13 @@
 import type { Db } from "../client";
-import { blockCourses, blocks, blockSchedule, clusterMembers, clusters, courses, enrollments } from "../schema";
+import {
+  blockCourses,
+  blocks,
+  blockSchedule,
+  clusterMembers,
+  clusters,
+  courses,
+  enrollments,
+} from "../schema";
 import { bulkInsert } from "./insert";
 import { COURSE_BLOCKS, FOCUS_BLOCK, TIMETABLE } from "./calendar";
 import type { SeededPeople } from "./people";
@@ -59,7 +67,13 @@ function courseSpecs(people: SeededPeople): CourseSpec[] {
       next += 1;
       inBlock.add(teacher.id);
       busy.set(block, inBlock);
-      specs.push({ name: `${subject.name} ${grade}`, short_name: `${subject.short}${grade}`, grade, block, teacherId: teacher.id });
+      specs.push({
+        name: `${subject.name} ${grade}`,
+        short_name: `${subject.short}${grade}`,
+        grade,
+        block,
+        teacherId: teacher.id,
+      });
     }
   }
   return specs;
@@ -95,7 +109,12 @@ export async function seedCourses(
       const offered = placed.filter((course) => course.block === block);
       const sameGrade = offered.filter((course) => course.grade === grade);
       const course = random.pick(sameGrade.length > 0 ? sameGrade : offered);
-      rows.push({ student_id: student.id, course_id: course.id, enrolled_by: course.teacherId, enrolled_at: enrolledAt });
+      rows.push({
+        student_id: student.id,
+        course_id: course.id,
+        enrolled_by: course.teacherId,
+        enrolled_at: enrolledAt,
+      });
     }
   }
   await bulkInsert(db, enrollments, rows);
@@ -111,7 +130,12 @@ export async function seedClusters(db: Db, random: Random, people: SeededPeople)
   const names = random.sample(CITIES, 5);
   const rows = await db
     .insert(clusters)
-    .values(names.map((name, i) => ({ name, owner_id: i === 0 ? people.teacher.id : random.pick(people.staff).id })))
+    .values(
+      names.map((name, i) => ({
+        name,
+        owner_id: i === 0 ? people.teacher.id : random.pick(people.staff).id,
+      })),
+    )
     .returning({ id: clusters.id, name: clusters.name });
   const others = people.students.slice(1);
   const members: (typeof clusterMembers.$inferInsert)[] = [];

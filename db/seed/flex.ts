@@ -1,7 +1,7 @@
 import type { Db } from "../client";
 import { amendments, appointments, checkIns, plans } from "../schema";
 import type { FocusOccurrence } from "./calendar";
-import { bulkInsert } from "./insert";
+import { BulkWriter } from "./insert";
 import type { SeededPeople } from "./people";
 import type { Random } from "./random";
 import type { DemoStudentStory } from "./story";
@@ -14,14 +14,17 @@ const TEACHER = 1;
 const STUDENT = 0;
 const DAY = 24 * 60 * 60 * 1000;
 
-const storyMemo = (future: boolean) =>
-  future ? "Finish the lab write-up before the unit test" : "Rewrite the chemistry quiz";
-
-interface Plan {
-  student: number;
-  staff: number;
-  date: number;
-}
+/** How the generated school behaves: most students plan and show up; a few are booked or excused. */
+const RATES = {
+  plans: 0.9,
+  favourite: 0.4,
+  walkIn: 0.5,
+  attends: 0.9,
+  rollCall: 0.2,
+  appointment: 0.03,
+  teacherAppointment: 0.12,
+  amendment: 0.005,
+};
 
 export interface FlexOptions {
   now: Date;
@@ -38,44 +41,55 @@ export interface FlexCounts {
   amendments: number;
 }
 
-/**
- * Each student plans into most Focus Blocks: often with a favourite teacher, never with a teacher
- * who is full or not taking students. Student 100001 goes first so the README's story always fits.
- */
-function choosePlans(random: Random, people: SeededPeople, options: FlexOptions) {
-  const staffCount = people.staff.length;
-  const favourite = people.students.map(() => random.int(staffCount));
-  const plansByDate: Plan[][] = [];
-  const walkIns: Plan[] = [];
-  const rest = people.students.slice(1).map((_, i) => i + 1);
-  options.focus.forEach((occurrence, date) => {
-    const topicsToday = options.grid[date]!;
-    const open = people.staff.flatMap((_, i) => (topicsToday[i]!.available ? [i] : []));
-    const seats = new Int32Array(staffCount);
-    const fits = (staff: number) => topicsToday[staff]!.available && seats[staff]! < people.staff[staff]!.capacity;
-    const today: Plan[] = [];
-    for (const student of [STUDENT, ...random.shuffle(rest)]) {
-      const story = student === STUDENT;
-      if (!story && !random.chance(0.9)) {
-        if (occurrence.past && open.length > 0 && random.chance(0.5)) {
-          walkIns.push({ student, staff: random.pick(open), date });
-        }
-        continue;
-      }
-      let staff = story && options.story.withTeacher.has(date) ? TEACHER : favourite[student]!;
-      if (!story && !random.chance(0.4)) staff = random.pick(open.length > 0 ? open : [staff]);
-      for (let tries = 0; !fits(staff) && tries < 4 && open.length > 0; tries += 1) staff = random.pick(open);
-      if (!fits(staff)) staff = open.find(fits) ?? -1;
-      if (staff < 0) continue;
-      seats[staff] += 1;
-      today.push({ student, staff, date });
-    }
-    plansByDate.push(today);
-  });
-  return { plans: plansByDate.flat(), walkIns };
+/** A student (index into people.students) with a staff member (index into people.staff). */
+interface Pairing {
+  student: number;
+  staff: number;
 }
 
-/** Plans, appointments, amendments and the check-ins of every Focus Block that has already ended. */
+/**
+ * One Focus date's plans: most students plan, often with a favourite teacher, never with a teacher
+ * who is full or not taking students. Student 100001 goes first so the README's story always fits.
+ * Past dates also get walk-ins: students who had not planned but checked in somewhere.
+ */
+function choosePlans(
+  random: Random,
+  people: SeededPeople,
+  options: FlexOptions,
+  date: number,
+  favourite: number[],
+) {
+  const topicsToday = options.grid[date]!;
+  const open = people.staff.flatMap((_, i) => (topicsToday[i]!.available ? [i] : []));
+  const seats = new Int32Array(people.staff.length);
+  const fits = (staff: number) =>
+    topicsToday[staff]!.available && seats[staff]! < people.staff[staff]!.capacity;
+  const planned: Pairing[] = [];
+  const walkIns: Pairing[] = [];
+  const others = random.shuffle(Array.from({ length: people.students.length - 1 }, (_, i) => i + 1));
+  for (const student of [STUDENT, ...others]) {
+    const story = student === STUDENT;
+    if (!story && !random.chance(RATES.plans)) {
+      if (options.focus[date]!.past && open.length > 0 && random.chance(RATES.walkIn)) {
+        walkIns.push({ student, staff: random.pick(open) });
+      }
+      continue;
+    }
+    let staff = story && options.story.withTeacher.has(date) ? TEACHER : favourite[student]!;
+    if (!story && !random.chance(RATES.favourite)) staff = random.pick(open.length > 0 ? open : [staff]);
+    for (let tries = 0; !fits(staff) && tries < 4 && open.length > 0; tries += 1) staff = random.pick(open);
+    if (!fits(staff)) staff = open.find(fits) ?? -1;
+    if (staff < 0) continue;
+    seats[staff] += 1;
+    planned.push({ student, staff });
+  }
+  return { planned, walkIns };
+}
+
+/**
+ * Plans, appointments (on a few plans, same teacher), amendments (on a few others) and the check-ins
+ * of every Focus Block that has already ended, written date by date.
+ */
 export async function seedFlexActivity(
   db: Db,
   random: Random,
@@ -83,66 +97,78 @@ export async function seedFlexActivity(
   options: FlexOptions,
 ): Promise<FlexCounts> {
   const { focus, focusBlockId, grid, story, now } = options;
-  const { plans: chosen, walkIns } = choosePlans(random, people, options);
-  const studentOf = (plan: Plan) => people.students[plan.student]!;
-  const staffOf = (plan: Plan) => people.staff[plan.staff]!;
-  const admins = people.staff.filter((s) => s.administrator);
-  const bookedAt = (plan: Plan) => {
-    const at = new Date(Math.min(now.getTime(), focus[plan.date]!.start.getTime() - 3 * DAY));
-    return { created_at: at, updated_at: at };
+  const writers = {
+    plans: new BulkWriter(db, plans),
+    appointments: new BulkWriter(db, appointments),
+    amendments: new BulkWriter(db, amendments),
+    checkIns: new BulkWriter(db, checkIns),
   };
-  const base = (plan: Plan) => ({
-    student_id: studentOf(plan).id,
-    staff_id: staffOf(plan).id,
-    block_id: focusBlockId,
-    date: focus[plan.date]!.date,
-  });
+  const favourite = people.students.map(() => random.int(people.staff.length));
+  const admins = people.staff.filter((s) => s.administrator);
 
-  const appointmentRows: (typeof appointments.$inferInsert)[] = [];
-  const amendmentRows: (typeof amendments.$inferInsert)[] = [];
-  const excused = new Set<string>();
-  for (const plan of chosen) {
-    const isStory = plan.student === STUDENT;
-    const appointment = isStory
-      ? plan.date === story.futureAppointment || plan.date === story.pastAppointment
-      : random.chance(plan.staff === TEACHER ? 0.12 : 0.03);
-    const amendment = isStory ? plan.date === story.amendment : !appointment && random.chance(0.005);
-    if (appointment) {
-      const memo = isStory ? storyMemo(plan.date === story.futureAppointment) : random.pick(APPOINTMENT_MEMOS);
-      appointmentRows.push({ ...base(plan), memo, ...bookedAt(plan) });
-    } else if (amendment) {
-      const by = isStory ? people.admin : random.pick(admins.length > 0 ? admins : [staffOf(plan)]);
-      const memo = isStory ? "Excused: school band trip" : random.pick(AMENDMENT_MEMOS);
-      amendmentRows.push({ ...base(plan), staff_id: by.id, memo, ...bookedAt(plan) });
-      excused.add(`${plan.student}:${plan.date}`);
+  for (const [date, occurrence] of focus.entries()) {
+    const { planned, walkIns } = choosePlans(random, people, options, date, favourite);
+    const at = new Date(Math.min(now.getTime(), occurrence.start.getTime() - 3 * DAY));
+    const row = ({ student, staff }: Pairing) => ({
+      student_id: people.students[student]!.id,
+      staff_id: people.staff[staff]!.id,
+      block_id: focusBlockId,
+      date: occurrence.date,
+    });
+    const excused = new Set<number>();
+    for (const plan of planned) {
+      await writers.plans.push(row(plan));
+      const isStory = plan.student === STUDENT;
+      const booked = isStory
+        ? date === story.futureAppointment || date === story.pastAppointment
+        : random.chance(plan.staff === TEACHER ? RATES.teacherAppointment : RATES.appointment);
+      if (booked) {
+        const memo = isStory ? storyAppointmentMemo(!occurrence.past) : random.pick(APPOINTMENT_MEMOS);
+        await writers.appointments.push({ ...row(plan), memo, created_at: at, updated_at: at });
+      } else if (isStory ? date === story.amendment : random.chance(RATES.amendment)) {
+        const by = isStory
+          ? people.admin
+          : random.pick(admins.length > 0 ? admins : [people.staff[plan.staff]!]);
+        const memo = isStory ? "Excused: school band trip" : random.pick(AMENDMENT_MEMOS);
+        await writers.amendments.push({
+          ...row(plan),
+          staff_id: by.id,
+          memo,
+          created_at: at,
+          updated_at: at,
+        });
+        excused.add(plan.student);
+      }
+    }
+    if (!occurrence.past) continue;
+
+    const span = occurrence.end.getTime() - occurrence.start.getTime();
+    const attended = [
+      ...planned.filter(
+        (p) => !excused.has(p.student) && (p.student === STUDENT || random.chance(RATES.attends)),
+      ),
+      ...walkIns,
+    ];
+    for (const pairing of attended) {
+      await writers.checkIns.push({
+        ...row(pairing),
+        checked_in_by: people.staff[pairing.staff]!.user_id,
+        topic_id: grid[date]![pairing.staff]!.topicId,
+        method: random.chance(RATES.rollCall) ? "roll-call" : "manual",
+        checked_in_at: new Date(occurrence.start.getTime() + random.int(Math.floor(span * 0.6))),
+      });
     }
   }
 
-  const checkInRows: (typeof checkIns.$inferInsert)[] = [];
-  const attend = (plan: Plan, walkIn: boolean) => {
-    const occurrence = focus[plan.date]!;
-    if (!occurrence.past || excused.has(`${plan.student}:${plan.date}`)) return;
-    if (!walkIn && plan.student !== STUDENT && !random.chance(0.9)) return;
-    const span = occurrence.end.getTime() - occurrence.start.getTime();
-    checkInRows.push({
-      ...base(plan),
-      checked_in_by: staffOf(plan).user_id,
-      topic_id: grid[plan.date]![plan.staff]!.topicId,
-      method: random.chance(0.2) ? "roll-call" : "manual",
-      checked_in_at: new Date(occurrence.start.getTime() + random.int(Math.floor(span * 0.6))),
-    });
-  };
-  for (const plan of chosen) attend(plan, false);
-  for (const plan of walkIns) attend(plan, true);
-
-  await bulkInsert(db, plans, chosen.map(base));
-  await bulkInsert(db, appointments, appointmentRows);
-  await bulkInsert(db, amendments, amendmentRows);
-  await bulkInsert(db, checkIns, checkInRows);
+  for (const writer of Object.values(writers)) await writer.flush();
   return {
-    plans: chosen.length,
-    checkIns: checkInRows.length,
-    appointments: appointmentRows.length,
-    amendments: amendmentRows.length,
+    plans: writers.plans.written,
+    checkIns: writers.checkIns.written,
+    appointments: writers.appointments.written,
+    amendments: writers.amendments.written,
   };
+}
+
+function storyAppointmentMemo(upcoming: boolean): string {
+  return upcoming ? "Finish the lab write-up before the unit test" : "Rewrite the chemistry quiz";
 }

@@ -33,7 +33,14 @@ interface StaffSpec {
 const NAMED_STAFF: StaffSpec[] = [
   { title: "Ms.", first_name: "Amara", last_name: "Okafor", email: ADMIN_EMAIL, administrator: true },
   { title: "Mr.", first_name: "Daniel", last_name: "Reyes", email: TEACHER_EMAIL, administrator: false },
-  { title: "Ms.", first_name: "Ingrid", last_name: "Solberg", email: NEW_TEACHER_EMAIL, administrator: false, expired: true },
+  {
+    title: "Ms.",
+    first_name: "Ingrid",
+    last_name: "Solberg",
+    email: NEW_TEACHER_EMAIL,
+    administrator: false,
+    expired: true,
+  },
 ];
 
 const NAMED_STUDENT = { first_name: "Maya", last_name: "Castellano", grade: 11 };
@@ -79,7 +86,9 @@ function generatedStaff(random: Random, count: number): StaffSpec[] {
   return Array.from({ length: count }, (_, i) => {
     const feminine = random.chance(0.55);
     const first_name = random.pick<string>(feminine ? FEMININE_NAMES : MASCULINE_NAMES);
-    const title = random.chance(0.1) ? "Dr." : random.pick<string>(feminine ? FEMININE_TITLES : MASCULINE_TITLES);
+    const title = random.chance(0.1)
+      ? "Dr."
+      : random.pick<string>(feminine ? FEMININE_TITLES : MASCULINE_TITLES);
     const last_name = random.pick(LAST_NAMES);
     const local = `${first_name}.${last_name}`.toLowerCase().replace(/[^a-z.]/g, "");
     let email = `${local}@${DEMO_DOMAIN}`;

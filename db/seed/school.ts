@@ -6,6 +6,7 @@ import { schoolInstant, type SchoolDate } from "@/lib/time";
 import { seedCalendar } from "./calendar";
 import { seedBlocks, seedClusters, seedCourses } from "./curriculum";
 import { seedFlexActivity, type FlexCounts } from "./flex";
+import { withoutForeignKeyChecks } from "./insert";
 import { seedPeople, type SeededPeople } from "./people";
 import { Random } from "./random";
 import { seedCalendarEvents, seedNotifications, seedStars, seedWiki } from "./social";
@@ -48,6 +49,11 @@ export interface SeededSchool extends FlexCounts {
  * and calendar events. Rows go in a chunk per statement. Run it inside a transaction.
  */
 export async function seedSchool(db: Db, options: SeedSchoolOptions): Promise<SeededSchool> {
+  // In the caller's transaction this is a savepoint; either way the whole school lands or none of it.
+  return db.transaction((tx) => seedInTransaction(tx, options));
+}
+
+async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<SeededSchool> {
   const random = new Random(options.seed ?? 20200321);
   const calendar = seedCalendar(options);
   await ensureDefaultSettings(db, options.now);
@@ -70,13 +76,15 @@ export async function seedSchool(db: Db, options: SeedSchoolOptions): Promise<Se
   await seedCourses(db, random, people, blocks, schoolInstant(calendar.yearStart, "00:00", options.timezone));
   const clusters = await seedClusters(db, random, people);
 
-  const grid = await seedTopics(db, random, people, calendar.focus, blocks.focusBlockId);
-  const counts = await seedFlexActivity(db, random, people, {
-    now: options.now,
-    focus: calendar.focus,
-    focusBlockId: blocks.focusBlockId,
-    grid,
-    story: demoStudentStory(calendar),
+  const counts = await withoutForeignKeyChecks(db, async () => {
+    const grid = await seedTopics(db, random, people, calendar.focus, blocks.focusBlockId);
+    return seedFlexActivity(db, random, people, {
+      now: options.now,
+      focus: calendar.focus,
+      focusBlockId: blocks.focusBlockId,
+      grid,
+      story: demoStudentStory(calendar),
+    });
   });
 
   await seedNotifications(db, random, people, options.now);

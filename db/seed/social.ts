@@ -1,5 +1,12 @@
 import type { Db } from "../client";
-import { calendarEvents, notificationRecipients, notifications, stars, wikiGroups, wikiPosts } from "../schema";
+import {
+  calendarEvents,
+  notificationRecipients,
+  notifications,
+  stars,
+  wikiGroups,
+  wikiPosts,
+} from "../schema";
 import { addDays } from "@/lib/time";
 import type { SeedCalendar } from "./calendar";
 import type { SeededCluster } from "./curriculum";
@@ -14,7 +21,12 @@ const HOUR = 60 * 60 * 1000;
  * A handful of staff-to-staff notifications. teacher@ receives most of them, some already read and
  * a couple archived, and sends one.
  */
-export async function seedNotifications(db: Db, random: Random, people: SeededPeople, now: Date): Promise<number> {
+export async function seedNotifications(
+  db: Db,
+  random: Random,
+  people: SeededPeople,
+  now: Date,
+): Promise<number> {
   const { staff, teacher } = people;
   const bodies = NOTIFICATION_BODIES.map((body, i) => {
     const sender = i === 3 ? teacher : random.pick(staff.filter((s) => s.id !== teacher.id));
@@ -26,7 +38,10 @@ export async function seedNotifications(db: Db, random: Random, people: SeededPe
       created_at: new Date(now.getTime() - (i * 19 + random.int(12) + 1) * HOUR),
     };
   });
-  const inserted = await db.insert(notifications).values(bodies).returning({ id: notifications.id, sender_id: notifications.sender_id });
+  const inserted = await db
+    .insert(notifications)
+    .values(bodies)
+    .returning({ id: notifications.id, sender_id: notifications.sender_id });
   const recipients = inserted.flatMap((notification, i) => {
     const others = staff.filter((s) => s.id !== notification.sender_id && s.id !== teacher.id);
     const chosen = random.sample(others, Math.min(others.length, random.between(1, 3)));

@@ -1,9 +1,9 @@
 import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
 import type { SeedCalendar } from "./calendar";
 
-/** What the README promises about student 100001, as Focus-date indices. */
+/** What the README promises about student 100001, as indices into the Focus dates. */
 export interface DemoStudentStory {
-  /** Dates student 100001 plans with teacher@ (Tuesdays and Thursdays, and the booked dates). */
+  /** Dates student 100001 plans with teacher@: Tuesdays and Thursdays, and the booked date. */
   withTeacher: Set<number>;
   /** An appointment with teacher@ next week. */
   futureAppointment?: number;
@@ -13,35 +13,32 @@ export interface DemoStudentStory {
   amendment?: number;
 }
 
-function indexWhere(calendar: SeedCalendar, from: SchoolDate, to: SchoolDate, test: (i: number) => boolean) {
-  return calendar.focus.findIndex((o, i) => o.date >= from && o.date <= to && test(i));
-}
-
-const found = (index: number) => (index >= 0 ? index : undefined);
-
-/** Picks the dates, falling back to any fitting date when the range or school year clips a week. */
+/**
+ * Picks the dates in the weeks the README names, falling back to the nearest fitting date when the
+ * seeded range or the school year clips those weeks.
+ */
 export function demoStudentStory(calendar: SeedCalendar): DemoStudentStory {
   const { focus, thisWeek } = calendar;
-  const withTeacher = new Set(
-    focus.flatMap((o, i) => ([2, 4].includes(dayOfWeek(o.date)) ? [i] : [])),
-  );
-  const future = (i: number) => !focus[i]!.past;
+  const indices = focus.map((_, i) => i);
+  const inWeek = (sunday: SchoolDate) => (i: number) =>
+    focus[i]!.date >= sunday && focus[i]!.date < addDays(sunday, 7);
+  const prefer = (candidates: number[], week: SchoolDate) => candidates.find(inWeek(week)) ?? candidates[0];
   const past = (i: number) => focus[i]!.past;
-  const nextWeek = [addDays(thisWeek, 7), addDays(thisWeek, 13)] as const;
-  const lastWeek = [addDays(thisWeek, -7), addDays(thisWeek, -1)] as const;
-  const anyDay = ["0000-01-01", "9999-12-31"] as const;
 
-  const futureAppointment = found(
-    [nextWeek, anyDay].map(([from, to]) => indexWhere(calendar, from, to, future)).find((i) => i >= 0) ?? -1,
+  const withTeacher = new Set(indices.filter((i) => [2, 4].includes(dayOfWeek(focus[i]!.date))));
+  const futureAppointment = prefer(
+    indices.filter((i) => !past(i)),
+    addDays(thisWeek, 7),
   );
-  const pastAppointment = found(
-    [lastWeek, anyDay]
-      .map(([from, to]) => indexWhere(calendar, from, to, (i) => past(i) && withTeacher.has(i)))
-      .find((i) => i >= 0) ?? -1,
+  const latestFirst = indices.filter(past).reverse();
+  const pastAppointment = prefer(
+    latestFirst.filter((i) => withTeacher.has(i)),
+    addDays(thisWeek, -7),
   );
-  const lastPast = (from: SchoolDate, to: SchoolDate) =>
-    focus.findLastIndex((o, i) => o.date >= from && o.date <= to && past(i) && i !== pastAppointment);
-  const amendment = found([lastWeek, anyDay].map(([from, to]) => lastPast(from, to)).find((i) => i >= 0) ?? -1);
+  const amendment = prefer(
+    latestFirst.filter((i) => i !== pastAppointment),
+    addDays(thisWeek, -7),
+  );
 
   if (futureAppointment !== undefined) withTeacher.add(futureAppointment);
   if (amendment !== undefined) withTeacher.delete(amendment);

@@ -36,11 +36,17 @@ export async function seedTopics(
     return memos.map((topic) => ({ ...topic, staff_id: member.id, color: random.pick(PALETTE) }));
   });
   const inserted = await insertReturning(specs.flat(), (chunk) =>
-    db.insert(topics).values(chunk).returning({ id: topics.id, staff_id: topics.staff_id, memo: topics.memo }),
+    db
+      .insert(topics)
+      .values(chunk)
+      .returning({ id: topics.id, staff_id: topics.staff_id, memo: topics.memo }),
   );
   const idOf = new Map(inserted.map((row) => [`${row.staff_id}:${row.memo}`, row.id]));
   const owned = specs.map((memos) =>
-    memos.map((topic) => ({ id: idOf.get(`${topic.staff_id}:${topic.memo}`)!, unavailable: topic.unavailable })),
+    memos.map((topic) => ({
+      id: idOf.get(`${topic.staff_id}:${topic.memo}`)!,
+      unavailable: topic.unavailable,
+    })),
   );
 
   const grid: TopicGrid = focus.map(() =>
