@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   // The container image runs the standalone server; `npm start` runs `next start`.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
+  // ESM-only packages: listed so next/jest compiles them for component tests (no effect on the app build).
+  transpilePackages: ["@tanstack/react-table", "@tanstack/table-core", "@tanstack/react-store", "@tanstack/store"],
   // CI type-checks in its own step (`npm run typecheck`); NEXT_SKIP_TYPECHECK=1 skips the repeat inside the build.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
 };

@@ -12,7 +12,7 @@ export const avatarColors = {
   cyan: "#00838f",
   teal: "#00796b",
   green: "#2e7d32",
-  "light-green": "#558b2f",
+  "light-green": "#4e7d2a",
   lime: "#827717",
   yellow: "#8d6e00",
   amber: "#a15c00",

@@ -2,8 +2,10 @@ import type { Metadata, Viewport } from "next";
 import { Providers } from "@/components/providers";
 import "./globals.css";
 
+// No `title` here: every screen sets "Flexblock - <Screen>" itself (usePageTitle), and a metadata title
+// would overwrite it after client-side navigations.
 export const metadata: Metadata = {
-  title: "Flexblock",
+  applicationName: "Flexblock",
   description: "Flex blocks, check-in and scheduling for your school",
 };
 

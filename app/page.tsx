@@ -1,7 +1,6 @@
+import { redirect } from "next/navigation";
+
+// "/" is the check-in screen; the shell sends students on to /profile and signed-out users to the login screen.
 export default function Home() {
-  return (
-    <main className="flex min-h-screen items-center justify-center">
-      <h1 className="text-2xl font-semibold">Flexblock</h1>
-    </main>
-  );
+  redirect("/check-in");
 }

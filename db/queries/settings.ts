@@ -41,3 +41,25 @@ export async function settingValues(db: Db, keys: string[]) {
 export async function updateSettingValue(db: Db, key: string, value: string | null) {
   await db.update(settings).set({ value }).where(eq(settings.key, key));
 }
+
+/** The rows for these keys, locked until the transaction ends (PUT /api/settings). */
+export async function lockSettingsByKeys(db: Db, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .select()
+    .from(settings)
+    .where(sql`${settings.key} in ${keys}`)
+    .for("update");
+}
+
+/** Sets several settings' values in one statement. */
+export async function updateSettingValues(db: Db, entries: { key: string; value: string | null }[], now: Date) {
+  if (entries.length === 0) return;
+  const rows = sql.join(
+    entries.map((entry) => sql`(${entry.key}::text, ${entry.value}::text)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${settings} set value = v.value, updated_at = ${now.toISOString()}::timestamptz from (values ${rows}) as v(key, value) where ${settings.key} = v.key`,
+  );
+}

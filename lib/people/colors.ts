@@ -1,5 +1,3 @@
-import { randomInt } from "node:crypto";
-
 /** The 18 avatar and topic colour names, red to blue-grey. "black" is kept for sysadmins. */
 export const PALETTE = [
   "red",
@@ -24,6 +22,8 @@ export const PALETTE = [
 
 export type ColorName = (typeof PALETTE)[number] | "black";
 
+/** Web Crypto (global in Node and browsers), so screens may import the palette too. */
 export function randomColor(): ColorName {
-  return PALETTE[randomInt(PALETTE.length)]!;
+  const [value] = crypto.getRandomValues(new Uint32Array(1));
+  return PALETTE[value! % PALETTE.length]!;
 }

@@ -1,13 +1,20 @@
 import type { Db } from "@/db";
+import { insertAudit } from "@/db/queries/audit";
 import {
   groupIdsByName,
   insertMissingGroups,
   insertMissingSettings,
   listSettingsWithGroups,
+  lockSettingsByKeys,
   settingValues,
+  updateSettingValues,
   type SettingRow,
 } from "@/db/queries/settings";
+import { insertUpload } from "@/db/queries/uploads";
+import { invalid } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "./definitions";
+import { checkSettingValue, SETTING_MESSAGES, type SettingsUpdateBody } from "./schemas";
 
 export type SettingValue = string | number | boolean | null;
 
@@ -100,4 +107,105 @@ export async function schoolCalendarSettings(db: Db): Promise<SchoolCalendarSett
     weekends: byKey.get("weekends") === true,
     appointmentLimit: Number(byKey.get("appointment_limit") ?? 1),
   };
+}
+
+/**
+ * PUT /api/settings: checks every value against its setting's type and limits; any error → 422 with
+ * the errors by key and nothing saved. Otherwise one transaction updates the values and writes the
+ * change to the audit log. Answers with the settings as GET does.
+ */
+export async function updateSettings(db: Db, principal: Principal, body: SettingsUpdateBody, now: Date) {
+  const keys = Object.keys(body.values);
+  await db.transaction(async (tx) => {
+    // The school-year bounds are read too: a change to one is checked against the other.
+    const rows = await lockSettingsByKeys(tx, [...new Set([...keys, "start_datetime", "end_datetime"])]);
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const errors: Record<string, string[]> = {};
+    const changes: { key: string; value: string; from: string | null }[] = [];
+    for (const key of keys) {
+      const row = byKey.get(key);
+      if (!row) {
+        errors[key] = [SETTING_MESSAGES.unknown];
+        continue;
+      }
+      const checked = checkSettingValue(row, body.values[key] ?? null);
+      if ("error" in checked) errors[key] = [checked.error];
+      else if (checked.stored !== row.value) changes.push({ key, value: checked.stored, from: row.value });
+    }
+    const yearError = schoolYearProblem(rows, changes);
+    if (yearError) errors.end_datetime = [yearError];
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    if (changes.length === 0) return;
+    await updateSettingValues(tx, changes, now);
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "settings.update",
+      details: { changes: Object.fromEntries(changes.map((c) => [c.key, { from: c.from, to: c.value }])) },
+      created_at: now,
+    });
+  });
+  return getSettings(db);
+}
+
+/** The school year must end after it starts, whichever of the two dates changes. */
+function schoolYearProblem(rows: SettingRow[], changes: { key: string; value: string }[]): string | null {
+  if (!changes.some((c) => c.key === "start_datetime" || c.key === "end_datetime")) return null;
+  const value = (key: string) =>
+    changes.find((c) => c.key === key)?.value ?? rows.find((r) => r.key === key)?.value ?? null;
+  const start = value("start_datetime");
+  const end = value("end_datetime");
+  if (!start || !end) return null;
+  return start.slice(0, 10) < end.slice(0, 10) ? null : SETTING_MESSAGES.yearOrder;
+}
+
+export const MAX_LOGO_BYTES = 1024 * 1024;
+
+export const LOGO_MESSAGES = {
+  missing: "Choose an image file to upload.",
+  tooLarge: "The logo must be at most 1 MB.",
+  wrongType: "The logo must be a PNG, JPEG or WebP image.",
+} as const;
+
+/** The image type from the file's first bytes (never from its name or the browser's claim). */
+export function imageTypeOf(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}
+
+/**
+ * POST /api/settings/logo: a PNG, JPEG or WebP of at most 1 MB becomes the school logo: stored as an
+ * upload, school_logo pointed at it, audited, in one transaction. Answers with the settings.
+ */
+export async function uploadLogo(db: Db, principal: Principal, file: File | null, now: Date) {
+  if (!file) throw invalid({ file: [LOGO_MESSAGES.missing] }, LOGO_MESSAGES.missing);
+  if (file.size > MAX_LOGO_BYTES) throw invalid({ file: [LOGO_MESSAGES.tooLarge] }, LOGO_MESSAGES.tooLarge);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const contentType = imageTypeOf(bytes);
+  if (!contentType || bytes.length === 0) throw invalid({ file: [LOGO_MESSAGES.wrongType] }, LOGO_MESSAGES.wrongType);
+  const filename = (file.name || "logo").replace(/[\\/\u0000-\u001f]/g, "_").slice(-200);
+  await db.transaction(async (tx) => {
+    const upload = await insertUpload(tx, {
+      kind: "logo",
+      filename,
+      content_type: contentType,
+      size: bytes.length,
+      data: Buffer.from(bytes),
+      uploaded_by: principal.user.id,
+      status: "processed",
+      created_at: now,
+      processed_at: now,
+    });
+    const url = `/api/settings/logo?v=${upload.id}`;
+    await updateSettingValues(tx, [{ key: "school_logo", value: url }], now);
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "settings.logo",
+      details: { upload_id: upload.id, size: bytes.length, content_type: contentType },
+      created_at: now,
+    });
+  });
+  return getSettings(db);
 }

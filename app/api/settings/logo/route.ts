@@ -1,6 +1,8 @@
 import { newestUpload } from "@/db/queries/uploads";
-import { notFound } from "@/lib/api/errors";
+import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { MAX_LOGO_BYTES, uploadLogo } from "@/lib/settings/service";
 
 // GET /api/settings/logo: the school logo (public: the login screen shows it)
 export const GET = route({ roles: "public" }, async ({ db }) => {
@@ -13,4 +15,22 @@ export const GET = route({ roles: "public" }, async ({ db }) => {
       "x-content-type-options": "nosniff",
     },
   });
+});
+
+/** Room for the multipart framing around a 1 MB file; anything bigger is refused unread. */
+const MAX_LOGO_REQUEST = MAX_LOGO_BYTES + 64 * 1024;
+
+// POST /api/settings/logo: upload a new school logo (multipart `file`), administrators only
+export const POST = route({ roles: ROLES.admins, status: 201 }, async ({ db, user, request, now }) => {
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_LOGO_REQUEST * 4) {
+    throw new ApiError(413, "too_large", "The logo must be at most 1 MB.");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw badRequest("Send the logo as multipart/form-data with a `file` field.");
+  }
+  const file = form.get("file");
+  return uploadLogo(db, user, file instanceof File ? file : null, now);
 });

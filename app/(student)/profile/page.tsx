@@ -1,0 +1,5 @@
+import { StudentSelfProfile } from "@/components/profile/student-self-profile";
+
+export default function ProfilePage() {
+  return <StudentSelfProfile />;
+}

@@ -1,0 +1,8 @@
+import { notFound } from "@/lib/api/errors";
+import { route } from "@/lib/api/route";
+
+// Any /api path no route serves: a JSON 404 rather than the fallback page.
+const missing = route({ roles: "public" }, () => {
+  throw notFound("No such API route.");
+});
+export { missing as GET, missing as POST, missing as PUT, missing as DELETE, missing as PATCH };

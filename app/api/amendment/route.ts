@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { amendBlock } from "@/lib/schedule/appointments";
+import { amendmentBody } from "@/lib/schedule/schemas";
+
+// POST /api/amendment: amend one student's block on a date (no attendance logged yet)
+export const POST = route(
+  { roles: ROLES.staff, body: amendmentBody, status: 201 },
+  ({ db, user, body, now }) => amendBlock(db, user, body, now),
+);

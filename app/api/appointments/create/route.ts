@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { createAppointment } from "@/lib/schedule/appointments";
+import { createAppointmentBody } from "@/lib/schedule/schemas";
+
+// POST /api/appointments/create: the caller books a student for a pending block
+export const POST = route(
+  { roles: ROLES.staff, body: createAppointmentBody, status: 201 },
+  ({ db, user, body, now }) => createAppointment(db, user, body, now),
+);

@@ -1,0 +1,11 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { checkInBody } from "@/lib/checkin/schemas";
+import { checkIn } from "@/lib/checkin/service";
+
+// POST /api/check-in: check students in to the day's Focus Block by student number or id.
+// Open to the whole shell: sysadmins land on /check-in, so they may check students in too
+// (their rows have staff_id null and checked_in_by = their user id). Students get 403.
+export const POST = route({ roles: ROLES.shell, body: checkInBody }, ({ db, user, body, now }) =>
+  checkIn(db, user, body, now),
+);

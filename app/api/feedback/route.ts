@@ -1,0 +1,12 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { feedbackBody } from "@/lib/feedback/schemas";
+import { feedbackList, sendFeedback } from "@/lib/feedback/service";
+
+// POST /api/feedback: send feedback about Flexblock (the reply address is the account's)
+export const POST = route({ roles: ROLES.shell, body: feedbackBody, status: 201 }, ({ db, user, body, now }) =>
+  sendFeedback(db, user, body, now),
+);
+
+// GET /api/feedback: the feedback people sent, newest first, administrators only
+export const GET = route({ roles: ROLES.admins }, ({ db }) => feedbackList(db));

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { setOwnCapacity } from "@/lib/people/profiles";
+import { capacityBody } from "@/lib/schedule/schemas";
+
+// POST /api/staff/capacity: set the caller's own capacity
+export const POST = route({ roles: ROLES.staff, body: capacityBody }, ({ db, user, body }) =>
+  setOwnCapacity(db, user, body.capacity),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { staffProfile } from "@/lib/people/profiles";
+import { idParams } from "@/lib/schedule/schemas";
+
+// GET /api/staff/profile/{id}: a staff member's profile
+export const GET = route({ roles: ROLES.shell, params: idParams }, ({ db, user, params }) =>
+  staffProfile(db, user, params.id),
+);

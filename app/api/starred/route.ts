@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { listStarred } from "@/lib/starred/service";
+
+// GET /api/starred: the caller's starred students, staff, courses and clusters (empty for sysadmins)
+export const GET = route({ roles: ROLES.shell }, ({ db, user }) => listStarred(db, user));

@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { studentScheduleParams } from "@/lib/schedule/schemas";
+import { studentWeekSchedule } from "@/lib/schedule/week";
+
+// GET /api/students/{id|self}/schedule: the student's week (this week)
+export const GET = route(
+  { roles: ROLES.anyone, params: studentScheduleParams },
+  ({ db, user, params, now }) => studentWeekSchedule(db, user, params.id, params.date, now),
+);

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { studentProfile } from "@/lib/people/profiles";
+import { idOf } from "@/lib/schedule/schemas";
+
+const params = z.object({ id: z.union([z.literal("self"), idOf("student id")]) });
+
+// GET /api/students/profile/{id|self}: a student's profile (students: only their own)
+export const GET = route({ roles: ROLES.anyone, params }, ({ db, user, params }) =>
+  studentProfile(db, user, params.id),
+);

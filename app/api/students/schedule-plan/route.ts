@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { planOwnBlock } from "@/lib/schedule/plans";
+import { schedulePlanBody } from "@/lib/schedule/schemas";
+
+// POST /api/students/schedule-plan: a student chooses a teacher for their own pending flex block
+export const POST = route({ roles: ROLES.students, body: schedulePlanBody }, ({ db, user, body, now }) =>
+  planOwnBlock(db, user, body, now),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { staffListForBlock } from "@/lib/schedule/plans";
+import { blockDateBody } from "@/lib/schedule/schemas";
+
+// POST /api/students/staff-list: every teacher with their topic and remaining seats for a block and date
+export const POST = route({ roles: ROLES.anyone, body: blockDateBody }, ({ db, body }) =>
+  staffListForBlock(db, body),
+);

@@ -1,0 +1,12 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { createTopicBody } from "@/lib/topics/schemas";
+import { createTopic, listTopics } from "@/lib/topics/service";
+
+// GET /api/topics: the caller's topics (not deleted)
+export const GET = route({ roles: ROLES.staff }, ({ db, user }) => listTopics(db, user));
+
+// POST /api/topics: create a topic owned by the caller
+export const POST = route({ roles: ROLES.staff, body: createTopicBody, status: 201 }, ({ db, user, body }) =>
+  createTopic(db, user, body),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { idParams } from "@/lib/schedule/schemas";
+import { unscheduleTopic } from "@/lib/topics/service";
+
+// DELETE /api/topics/schedule/{id}: take the caller's topic off a pending flex block
+export const DELETE = route({ roles: ROLES.staff, params: idParams }, ({ db, user, params, now }) =>
+  unscheduleTopic(db, user, params.id, now),
+);

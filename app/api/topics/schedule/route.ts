@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { scheduleTopicBody } from "@/lib/topics/schemas";
+import { scheduleTopic } from "@/lib/topics/service";
+
+// POST /api/topics/schedule: put one of the caller's topics on a pending flex block
+export const POST = route({ roles: ROLES.staff, body: scheduleTopicBody }, ({ db, user, body, now }) =>
+  scheduleTopic(db, user, body, now),
+);

@@ -1,0 +1,46 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import { Splash } from "./splash";
+import type { Role } from "./types";
+import { useAuth } from "./use-auth";
+
+/** A path we may send the user back to after sign-in: same-site and absolute, never protocol-relative. */
+export function safeOrigin(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (value.startsWith("/login")) return null;
+  return value;
+}
+
+/** Where the login screen sends a user after sign-in. */
+export function homeFor(role: Role, origin: string | null): string {
+  if (role === "student") return "/profile";
+  return origin && origin !== "/profile" ? origin : "/";
+}
+
+/**
+ * Renders its children only for a signed-in user with one of `roles`. Signed out: to the login
+ * screen, remembering where they were. Another role: to `elsewhere`.
+ */
+export function AuthGate({ roles, elsewhere, children }: { roles: readonly Role[]; elsewhere: string; children: ReactNode }) {
+  const { status, user, signOutReason } = useAuth();
+  const router = useRouter();
+  const pathname = usePathname();
+  const allowed = status === "signed-in" && user !== null && roles.includes(user.role);
+
+  useEffect(() => {
+    if (status === "signed-out") {
+      if (signOutReason === "user") {
+        router.replace("/login");
+        return;
+      }
+      const origin = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      router.replace(origin === "/" ? "/login" : `/login?from=${encodeURIComponent(origin)}`);
+    } else if (status === "signed-in" && user && !roles.includes(user.role)) {
+      router.replace(elsewhere);
+    }
+  }, [status, user, roles, elsewhere, router, pathname, signOutReason]);
+
+  return allowed ? children : <Splash />;
+}

@@ -1,0 +1,165 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSWRConfig } from "swr";
+import { snackbar } from "@/components/ui/snackbar";
+import { ApiClientError, apiGet, apiPost, SESSION_EXPIRED_EVENT } from "@/lib/api/client";
+import { clearPersonalData, getToken, setStored, STORAGE_EVENT, STORAGE_KEYS, type StorageKey } from "@/lib/storage";
+import { AuthContext, type AuthState, type AuthStatus } from "./auth-context";
+import { ForcedPasswordChange } from "./forced-password-change";
+import { Splash } from "./splash";
+import { SETTINGS_FAILED_MESSAGE, type AppSettings, type CurrentUser, type SignOutReason } from "./types";
+
+interface Session {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  settings: AppSettings | null;
+}
+
+const SIGNED_OUT: Session = { status: "signed-out", user: null, settings: null };
+
+/**
+ * Owns sign-in state: loads /api/user and /api/settings (splash meanwhile), signs out on a dead
+ * session (401) with the "session expired" banner, and holds the forced password change while
+ * the password is expired. Route gating lives in <AuthGate>.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session>({ status: "loading", user: null, settings: null });
+  const [signOutReason, setSignOutReason] = useState<SignOutReason | null>(null);
+  const [settingsFailed, setSettingsFailed] = useState(false);
+  const { mutate } = useSWRConfig();
+  const router = useRouter();
+  const statusRef = useRef<AuthStatus>("loading");
+  const unloadingRef = useRef(false);
+  useEffect(() => {
+    const leaving = () => (unloadingRef.current = true);
+    const back = () => (unloadingRef.current = false);
+    window.addEventListener("pagehide", leaving);
+    window.addEventListener("pageshow", back);
+    return () => {
+      window.removeEventListener("pagehide", leaving);
+      window.removeEventListener("pageshow", back);
+    };
+  }, []);
+  useEffect(() => {
+    statusRef.current = session.status;
+  }, [session.status]);
+
+  const endSession = useCallback(
+    async (reason: SignOutReason, tellServer: boolean) => {
+      statusRef.current = "signed-out"; // before the token goes, so the storage listener stays quiet
+      if (tellServer && getToken()) {
+        await apiPost("/api/logout").catch(() => undefined);
+      }
+      clearPersonalData();
+      // Forget every cached response so the next user never sees this one's data.
+      await mutate(() => true, undefined, { revalidate: false });
+      setSignOutReason(reason);
+      setSession(SIGNED_OUT);
+    },
+    [mutate],
+  );
+
+  const load = useCallback(
+    async (quiet: boolean): Promise<CurrentUser | null> => {
+      if (!getToken()) {
+        setSession(SIGNED_OUT);
+        return null;
+      }
+      if (!quiet) setSession((s) => ({ ...s, status: "loading" }));
+      const [user, settings] = await Promise.allSettled([
+        apiGet<CurrentUser>("/api/user"),
+        apiGet<AppSettings>("/api/settings"),
+      ]);
+      // The page is going away (a navigation aborted these requests): not a failure to act on.
+      if (unloadingRef.current) return null;
+      if (user.status === "rejected") {
+        const status = user.reason instanceof ApiClientError ? user.reason.status : 0;
+        await endSession(status === 401 ? "expired" : "error", status !== 401);
+        return null;
+      }
+      if (settings.status === "rejected") {
+        snackbar(SETTINGS_FAILED_MESSAGE, { tone: "error" });
+        setSettingsFailed(true);
+        await endSession("user", true);
+        return null;
+      }
+      setSettingsFailed(false);
+      setSignOutReason(null);
+      setSession({ status: "signed-in", user: user.value, settings: settings.value });
+      return user.value;
+    },
+    [endSession],
+  );
+
+  // The first load, once the page is interactive (the token lives in this browser only).
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.resolve().then(() => {
+      if (!cancelled) void load(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [load]);
+
+  // A request answered 401 for a dead session: sign out with the banner (the gate keeps the origin).
+  useEffect(() => {
+    const expired = () => {
+      if (statusRef.current === "signed-in") void endSession("expired", false);
+    };
+    // Signed out in another tab (the token vanished): follow it here.
+    const tokenGone = (event: Event) => {
+      const key = event instanceof StorageEvent ? event.key : (event as CustomEvent<StorageKey>).detail;
+      if ((key === "token" || key === STORAGE_KEYS.token) && !getToken() && statusRef.current === "signed-in") {
+        void endSession("user", false);
+      }
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    window.addEventListener("storage", tokenGone);
+    window.addEventListener(STORAGE_EVENT, tokenGone);
+    return () => {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+      window.removeEventListener("storage", tokenGone);
+      window.removeEventListener(STORAGE_EVENT, tokenGone);
+    };
+  }, [endSession]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      ...session,
+      signOutReason,
+      settingsFailed,
+      async signIn(username, password) {
+        const token = await apiPost<{ access_token: string }>("/api/login", { username, password });
+        setStored("token", token.access_token);
+        return load(false);
+      },
+      async acceptToken(token) {
+        setStored("token", token);
+        return load(false);
+      },
+      async signOut(reason = "user") {
+        if (reason === "user") router.replace("/login");
+        await endSession(reason, true);
+      },
+      refresh: async () => {
+        await load(true);
+      },
+      setSettings: (settings) => setSession((s) => (s.status === "signed-in" ? { ...s, settings } : s)),
+    }),
+    [session, signOutReason, settingsFailed, load, endSession, router],
+  );
+
+  let content = children;
+  if (session.status === "loading") content = <Splash />;
+  else if (session.status === "signed-in" && session.user?.password_expired) {
+    content = (
+      <Splash>
+        <ForcedPasswordChange />
+      </Splash>
+    );
+  }
+  return <AuthContext.Provider value={value}>{content}</AuthContext.Provider>;
+}

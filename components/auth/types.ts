@@ -1,0 +1,36 @@
+import type { CurrentUser } from "@/lib/auth/present";
+import type { getSettings } from "@/lib/settings/service";
+
+/** GET /api/user. */
+export type { CurrentUser };
+export type Role = CurrentUser["role"];
+
+/** GET /api/settings and /api/settings/unauthenticated. */
+export type AppSettings = Awaited<ReturnType<typeof getSettings>>;
+export type SettingGroup = AppSettings["groups"][number];
+export type Setting = SettingGroup["settings"][number];
+
+/** Why the user was signed out: by choice, a dead session, or a server fault while signing in. */
+export type SignOutReason = "user" | "expired" | "error";
+
+/** The login screen's banner for each involuntary sign-out. */
+export const BANNERS: Record<Exclude<SignOutReason, "user">, string> = {
+  expired: "Your session has expired. Please sign back in to continue.",
+  error: "The server encountered an error while signing in. Please try again.",
+};
+
+export const SETTINGS_FAILED_MESSAGE = "Unable to download app settings. Please try again.";
+
+/** The roles that use the navigation shell; students have only /profile. */
+export const SHELL_ROLES: readonly Role[] = ["teacher", "admin", "sysadmin"];
+export const ADMIN_ROLES: readonly Role[] = ["admin", "sysadmin"];
+
+/** The school's name and logo from settings (signed-in or login-screen settings). */
+export function schoolBrand(settings: AppSettings | null | undefined) {
+  const name = settings?.values.school_name?.value;
+  const logo = settings?.values.school_logo?.value;
+  return {
+    name: typeof name === "string" && name.trim() ? name : null,
+    logo: typeof logo === "string" && logo.trim() ? logo : null,
+  };
+}

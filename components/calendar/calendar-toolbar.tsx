@@ -1,0 +1,94 @@
+"use client";
+
+import { ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { DatePicker } from "@/components/ui/date-picker";
+import { IconButton } from "@/components/ui/icon-button";
+import { cn } from "@/lib/cn";
+
+export interface CalendarToolbarProps {
+  range: string | null;
+  /** The date the picker shows (YYYY-MM-DD). */
+  anchor: string | null;
+  previous: string | null;
+  next: string | null;
+  minDate: string | null;
+  maxDate: string | null;
+  /** Whether the shown week already holds today. */
+  showsToday: boolean;
+  refreshing: boolean;
+  onNavigate: (date: string | null) => void;
+  onRefresh: () => void;
+  headingId: string;
+}
+
+/** Week label, previous / next, a date picker limited to the school year, Today and refresh. */
+export function CalendarToolbar({
+  range,
+  anchor,
+  previous,
+  next,
+  minDate,
+  maxDate,
+  showsToday,
+  refreshing,
+  onNavigate,
+  onRefresh,
+  headingId,
+}: CalendarToolbarProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+      <div className="flex min-w-0 items-center gap-1">
+        <h2
+          id={headingId}
+          className="min-w-0 text-lg font-semibold text-slate-900 tabular-nums"
+          aria-live="polite"
+        >
+          {range ?? (
+            <span className="inline-block h-5 w-40 animate-pulse rounded bg-slate-200 align-middle" />
+          )}
+        </h2>
+        <IconButton
+          label="Refresh"
+          size="sm"
+          icon={<RefreshCw aria-hidden className={cn("size-4", refreshing && "animate-spin")} />}
+          onClick={onRefresh}
+          aria-busy={refreshing || undefined}
+        />
+      </div>
+      <div className="flex w-full items-center gap-1.5 sm:w-auto">
+        <IconButton
+          label="Previous week"
+          icon={<ChevronLeft aria-hidden className="size-5" />}
+          disabled={!previous}
+          onClick={() => previous && onNavigate(previous)}
+        />
+        <IconButton
+          label="Next week"
+          icon={<ChevronRight aria-hidden className="size-5" />}
+          disabled={!next}
+          onClick={() => next && onNavigate(next)}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          className="h-9"
+          disabled={showsToday || !range}
+          onClick={() => onNavigate(null)}
+        >
+          Today
+        </Button>
+        <DatePicker
+          label="Go to date"
+          hideLabel
+          value={anchor}
+          min={minDate}
+          max={maxDate}
+          displayFormat="MMM d, yyyy"
+          onChange={(date) => onNavigate(date)}
+          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        />
+      </div>
+    </div>
+  );
+}

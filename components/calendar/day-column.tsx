@@ -1,0 +1,75 @@
+"use client";
+
+import { cn } from "@/lib/cn";
+import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
+import { BlockTile } from "./block-tile";
+import type { TileView } from "./tile-rules";
+
+/** "Wed Mar 18, 2026". */
+export const dayName = (day: ScheduleDay) => `${day.date.day} ${day.date.full_date}`;
+
+/** A day's label above its column; today is highlighted and marked as the current date. */
+export function DayHeading({ day }: { day: ScheduleDay }) {
+  return (
+    <h3
+      aria-label={`${dayName(day)}${day.date.is_today ? ", today" : ""}`}
+      aria-current={day.date.is_today ? "date" : undefined}
+      className={cn(
+        "flex items-center gap-2 rounded-lg px-2 py-1.5",
+        day.date.is_today ? "bg-indigo-50 text-indigo-800" : "text-slate-700",
+      )}
+    >
+      <span className="text-sm font-medium">{day.date.day}</span>
+      <span
+        className={cn(
+          "inline-flex size-7 items-center justify-center rounded-full text-sm font-semibold tabular-nums",
+          day.date.is_today ? "bg-indigo-600 text-white" : "text-slate-900",
+        )}
+      >
+        {day.date.date}
+      </span>
+    </h3>
+  );
+}
+
+/** A day's events and block tiles, or "Nothing to show". */
+export function DayBlocks<B extends ScheduleBlock>({
+  day,
+  col,
+  describe,
+  onOpenBlock,
+}: {
+  day: ScheduleDay<B>;
+  /** The day's column, for arrow-key moves between tiles (wide screens). */
+  col?: number;
+  describe: (block: B) => TileView<string>;
+  onOpenBlock: (block: B, day: ScheduleDay<B>) => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {day.events.map((event) => (
+        <li
+          key={`event-${event.id}`}
+          className="rounded-md bg-amber-50 px-2.5 py-1.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset"
+        >
+          {event.name}
+        </li>
+      ))}
+      {day.blocks.map((block, row) => (
+        <li key={`${block.id}-${block.start}`} data-col={col} data-row={col === undefined ? undefined : row}>
+          <BlockTile
+            block={block}
+            view={describe(block)}
+            dayName={dayName(day)}
+            onOpen={() => onOpenBlock(block, day)}
+          />
+        </li>
+      ))}
+      {day.blocks.length === 0 && day.events.length === 0 && (
+        <li className="rounded-lg border border-dashed border-slate-200 px-2 py-4 text-center text-xs text-slate-600">
+          Nothing to show
+        </li>
+      )}
+    </ul>
+  );
+}

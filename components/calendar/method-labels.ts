@@ -1,0 +1,13 @@
+/** How a log entry was made (spec §4), as shown in the block dialog. */
+export const METHOD_LABELS: Record<string, string> = {
+  manual: "Via manual check-in",
+  air: "Via Air Check-in",
+  "roll-call": "Via roll call",
+  amendment: "Amended",
+  proactive: "Proactive check-in",
+  retroactive: "Retroactive check-in",
+};
+
+export function methodLabel(method: string): string {
+  return METHOD_LABELS[method] ?? method;
+}

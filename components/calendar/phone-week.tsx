@@ -1,0 +1,97 @@
+"use client";
+
+import { useId, useState, type KeyboardEvent } from "react";
+import { focusRing } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
+import { DayBlocks, dayName } from "./day-column";
+import type { TileView } from "./tile-rules";
+
+/**
+ * The week on a narrow screen: a strip of days (a tab list: arrow keys, Home, End) and the chosen
+ * day's blocks. It opens on the date in the URL, else today, else the week's first day.
+ */
+export function PhoneWeek<B extends ScheduleBlock>({
+  days,
+  describe,
+  onOpenBlock,
+  range,
+  preferred,
+}: {
+  days: ScheduleDay<B>[];
+  describe: (block: B) => TileView<string>;
+  onOpenBlock: (block: B, day: ScheduleDay<B>) => void;
+  /** The week's label: a new week starts again on its default day. */
+  range: string;
+  /** The day asked for in the URL (the date picker's choice), shown first when it is in the week. */
+  preferred: string | null;
+}) {
+  const fallback = (days.find((d) => d.date.iso === preferred) ??
+    days.find((d) => d.date.is_today) ??
+    days[0])!.date.iso;
+  const [picked, setPicked] = useState<{ range: string; iso: string } | null>(null);
+  const selectedIso =
+    picked?.range === range && days.some((d) => d.date.iso === picked.iso) ? picked.iso : fallback;
+  const selected = days.find((d) => d.date.iso === selectedIso) ?? days[0]!;
+  const panelId = useId();
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = days.findIndex((d) => d.date.iso === selectedIso);
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    const target = event.key === "Home" ? 0 : event.key === "End" ? days.length - 1 : index + step;
+    if ((!step && event.key !== "Home" && event.key !== "End") || target < 0 || target >= days.length) return;
+    event.preventDefault();
+    setPicked({ range, iso: days[target]!.date.iso });
+    event.currentTarget.querySelectorAll<HTMLButtonElement>("[role=tab]")[target]?.focus();
+  }
+
+  return (
+    <div className="flex flex-col gap-3 @2xl:hidden">
+      <div
+        role="tablist"
+        aria-label="Day"
+        onKeyDown={onKeyDown}
+        className="grid gap-1 rounded-xl bg-slate-100 p-1"
+        style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}
+      >
+        {days.map((day) => {
+          const active = day.date.iso === selectedIso;
+          return (
+            <button
+              key={day.date.iso}
+              type="button"
+              role="tab"
+              aria-selected={active}
+              aria-controls={panelId}
+              tabIndex={active ? 0 : -1}
+              aria-label={`${dayName(day)}${day.date.is_today ? ", today" : ""}`}
+              onClick={() => setPicked({ range, iso: day.date.iso })}
+              className={cn(
+                "flex flex-col items-center rounded-lg py-1.5 text-xs font-medium text-slate-600",
+                active && "bg-white text-slate-900 shadow-sm",
+                focusRing,
+              )}
+            >
+              <span>{day.date.day}</span>
+              <span
+                className={cn(
+                  "mt-0.5 inline-flex size-7 items-center justify-center rounded-full text-sm font-semibold tabular-nums",
+                  day.date.is_today && "bg-indigo-600 text-white",
+                )}
+              >
+                {day.date.date}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <div id={panelId} role="tabpanel" aria-label={dayName(selected)} className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-slate-700">
+          {selected.date.is_today ? "Today, " : ""}
+          {dayName(selected)}
+        </p>
+        <DayBlocks day={selected} describe={describe} onOpenBlock={onOpenBlock} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+"use client";
+
+import { Check, Search } from "lucide-react";
+import { useMemo, useState } from "react";
+import useSWR from "swr";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { focusRing } from "@/components/ui/button";
+import { snackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/components/ui/text-field";
+import { Tooltip } from "@/components/ui/tooltip";
+import { apiPost, messageOf } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import type { SchedulePlanResponse, StaffListEntry, StaffListResponse } from "@/lib/schedule/types";
+import { paletteHex } from "./palette";
+
+export const TEACHER_UNAVAILABLE = "Teacher is Unavailable";
+
+type StaffListKey = readonly [string, number, string];
+const staffListFetcher = ([path, block_id, date]: StaffListKey) =>
+  apiPost<StaffListResponse>(path, { block_id, date });
+
+/** A row cannot be chosen when the teacher has no seats left or marked the block unavailable. */
+export const isUnavailable = (entry: StaffListEntry) =>
+  entry.num_remaining <= 0 || !!entry.topic?.unavailable;
+
+/**
+ * The teachers a student can plan for a flex block, each with "remaining of capacity" seats.
+ * `canChoose` (the student on their own profile): picking a row sets the plan.
+ */
+export function PlanPicker({
+  blockId,
+  date,
+  currentStaffId,
+  canChoose,
+  onPlanned,
+}: {
+  blockId: number;
+  date: string;
+  currentStaffId: number | null;
+  canChoose: boolean;
+  onPlanned?: () => unknown;
+}) {
+  const key: StaffListKey = ["/api/students/staff-list", blockId, date];
+  const { data, error, isLoading, mutate } = useSWR(key, staffListFetcher);
+  const [query, setQuery] = useState("");
+  const [saving, setSaving] = useState<number | null>(null);
+
+  const rows = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    const list = data ?? [];
+    if (!needle) return list;
+    return list.filter(
+      (e) => e.staff.name.toLowerCase().includes(needle) || e.topic?.memo.toLowerCase().includes(needle),
+    );
+  }, [data, query]);
+
+  async function choose(entry: StaffListEntry) {
+    if (!canChoose || isUnavailable(entry) || saving !== null || entry.staff.id === currentStaffId) return;
+    setSaving(entry.staff.id);
+    try {
+      await apiPost<SchedulePlanResponse>("/api/students/schedule-plan", {
+        staff_id: entry.staff.id,
+        block_id: blockId,
+        date,
+      });
+      snackbar("Set Plan successfully.", { tone: "success" });
+      await Promise.all([mutate(), onPlanned?.()]);
+    } catch (err) {
+      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
+      await mutate();
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  if (isLoading) return <Spinner label="Loading teachers" className="py-3 text-slate-500" />;
+  if (error)
+    return <p className="text-sm text-red-700">{messageOf(error, "The teachers could not be loaded.")}</p>;
+  if (!data || data.length === 0) return <p className="text-sm text-slate-600">Nothing to show</p>;
+
+  return (
+    <div className="flex flex-col gap-2">
+      {data.length > 6 && (
+        <TextField
+          label="Find a teacher or topic"
+          hideLabel
+          placeholder="Find a teacher or topic"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          trailing={<Search aria-hidden className="mr-2 size-4 text-slate-400" />}
+        />
+      )}
+      <ul
+        className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-lg border border-slate-200 p-1"
+        aria-label="Teachers"
+      >
+        {rows.map((entry) => (
+          <li key={entry.staff.id}>
+            <PlanRow
+              entry={entry}
+              current={entry.staff.id === currentStaffId}
+              canChoose={canChoose}
+              saving={saving === entry.staff.id}
+              onChoose={() => choose(entry)}
+            />
+          </li>
+        ))}
+        {rows.length === 0 && <li className="px-3 py-2 text-sm text-slate-600">No teachers match.</li>}
+      </ul>
+    </div>
+  );
+}
+
+function PlanRow({
+  entry,
+  current,
+  canChoose,
+  saving,
+  onChoose,
+}: {
+  entry: StaffListEntry;
+  current: boolean;
+  canChoose: boolean;
+  saving: boolean;
+  onChoose: () => void;
+}) {
+  const unavailable = isUnavailable(entry);
+  const body = (
+    <>
+      <Avatar initials={entry.staff.initials} color={entry.staff.color} size="sm" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium text-slate-900">{entry.staff.name}</span>
+        <span className="flex items-center gap-1.5 text-xs text-slate-600">
+          {entry.topic ? (
+            <>
+              <span
+                aria-hidden
+                className="size-2 shrink-0 rounded-full"
+                style={{ backgroundColor: paletteHex(entry.topic.color) }}
+              />
+              <span className="truncate">{entry.topic.memo || "Untitled topic"}</span>
+            </>
+          ) : (
+            <span>No topic</span>
+          )}
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-0.5">
+        <span
+          className={cn(
+            "text-sm font-medium tabular-nums",
+            unavailable ? "text-slate-600" : "text-slate-800",
+          )}
+        >
+          {entry.num_remaining} of {entry.staff.capacity}
+          <span className="sr-only"> seats left</span>
+        </span>
+        {current ? (
+          <Badge tone="accent">
+            <Check aria-hidden className="size-3" /> {canChoose ? "Your plan" : "Planned"}
+          </Badge>
+        ) : entry.topic?.unavailable ? (
+          <span className="text-xs text-slate-600">Unavailable</span>
+        ) : entry.num_remaining <= 0 ? (
+          <span className="text-xs text-slate-600">Full</span>
+        ) : null}
+      </span>
+      {saving && <Spinner size="sm" className="text-indigo-600" />}
+    </>
+  );
+  const rowClasses = cn(
+    "flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left",
+    current && "bg-indigo-50 ring-1 ring-indigo-200 ring-inset",
+    unavailable && !current && "bg-slate-50",
+  );
+  if (!canChoose) return <div className={rowClasses}>{body}</div>;
+
+  const button = (
+    <button
+      type="button"
+      onClick={onChoose}
+      aria-disabled={unavailable || current || undefined}
+      aria-pressed={current}
+      className={cn(
+        rowClasses,
+        focusRing,
+        unavailable ? "cursor-not-allowed" : !current && "hover:bg-slate-50",
+      )}
+    >
+      {body}
+    </button>
+  );
+  return unavailable ? <Tooltip content={TEACHER_UNAVAILABLE}>{button}</Tooltip> : button;
+}

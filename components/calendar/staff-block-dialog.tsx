@@ -1,0 +1,184 @@
+"use client";
+
+import { useState } from "react";
+import type { CurrentUser } from "@/components/auth/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { snackbar } from "@/components/ui/snackbar";
+import { apiDelete, messageOf } from "@/lib/api/client";
+import type { ScheduleDay, StaffScheduleBlock, TopicScheduleResponse } from "@/lib/schedule/types";
+import { CancelAppointment } from "./cancel-appointment";
+import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
+import { methodLabel } from "./method-labels";
+import { paletteHex } from "./palette";
+import { canCancelAppointment } from "./student-block-dialog";
+import { appointmentStatus, isScheduledTopic, planStatus } from "./tile-rules";
+
+export interface StaffBlockDialogProps {
+  block: StaffScheduleBlock;
+  day: ScheduleDay<StaffScheduleBlock>;
+  /** The signed-in teacher is looking at their own calendar. */
+  isOwner: boolean;
+  user: CurrentUser;
+  onChanged: () => unknown;
+  /** Open the Topic dialog in select mode for this block. */
+  onChooseTopic: () => void;
+}
+
+/** The sections of a block in a teacher's schedule: topic, planned students, appointments, attendance. */
+export function StaffBlockDialogBody({
+  block,
+  isOwner,
+  user,
+  onChanged,
+  onChooseTopic,
+}: StaffBlockDialogProps) {
+  const [removing, setRemoving] = useState(false);
+  const topicSchedule = block.flex && isScheduledTopic(block.scheduled) ? block.scheduled : null;
+  const canEditTopic = isOwner && block.flex && block.pending;
+
+  async function removeTopic() {
+    if (!topicSchedule) return;
+    setRemoving(true);
+    try {
+      await apiDelete<TopicScheduleResponse>(`/api/topics/schedule/${topicSchedule.id}`);
+      snackbar("Removed Topic successfully.", { tone: "success" });
+      await onChanged();
+    } catch (error) {
+      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
+    } finally {
+      setRemoving(false);
+    }
+  }
+
+  return (
+    <div>
+      {block.flex && (
+        <DialogSection
+          title="Topic"
+          action={
+            canEditTopic ? (
+              <Button variant="ghost" size="sm" onClick={onChooseTopic}>
+                {topicSchedule ? "Change Topic" : "Set Topic"}
+              </Button>
+            ) : null
+          }
+        >
+          {topicSchedule ? (
+            <ItemList>
+              <ItemRow
+                leading={
+                  <span
+                    aria-hidden
+                    className="mt-1 block size-3 rounded-full"
+                    style={{ backgroundColor: paletteHex(topicSchedule.topic.color) }}
+                  />
+                }
+                title={topicSchedule.topic.memo || "Untitled topic"}
+                memo={topicSchedule.topic.unavailable ? <Badge tone="warning">Unavailable</Badge> : null}
+                actions={
+                  canEditTopic ? (
+                    <Button variant="secondary" size="sm" loading={removing} onClick={removeTopic}>
+                      Remove Topic
+                    </Button>
+                  ) : null
+                }
+              />
+            </ItemList>
+          ) : (
+            <EmptyText>Nothing scheduled</EmptyText>
+          )}
+        </DialogSection>
+      )}
+
+      {!block.flex && (
+        <DialogSection title="Class">
+          {block.scheduled && "name" in block.scheduled ? (
+            <ItemList>
+              <ItemRow title={block.scheduled.name} />
+            </ItemList>
+          ) : (
+            <EmptyText>Nothing scheduled</EmptyText>
+          )}
+        </DialogSection>
+      )}
+
+      {block.flex && (
+        <DialogSection
+          title={`Students scheduled${block.planned.length ? ` (${block.planned.length})` : ""}`}
+        >
+          {block.planned.length === 0 ? (
+            <EmptyText>No students scheduled</EmptyText>
+          ) : (
+            <ItemList>
+              {block.planned.map((plan) => (
+                <ItemRow
+                  key={plan.id}
+                  title={plan.student.name}
+                  href={`/students/${plan.student.id}`}
+                  status={planStatus(plan, block.pending, block.logs)}
+                />
+              ))}
+            </ItemList>
+          )}
+        </DialogSection>
+      )}
+
+      <DialogSection title="Appointments">
+        {block.appointments.length === 0 ? (
+          <EmptyText>No appointments booked</EmptyText>
+        ) : (
+          <ItemList>
+            {block.appointments.map((appointment) => (
+              <ItemRow
+                key={appointment.id}
+                title={appointment.student.name}
+                href={`/students/${appointment.student.id}`}
+                memo={appointment.memo || null}
+                status={appointmentStatus(appointment, block.pending, block.logs)}
+                actions={
+                  canCancelAppointment(user, appointment.staff.id, block.pending) ? (
+                    <CancelAppointment appointment={appointment} onDone={onChanged} />
+                  ) : null
+                }
+              />
+            ))}
+          </ItemList>
+        )}
+      </DialogSection>
+
+      <DialogSection title="Attendance">
+        {block.logs.length === 0 ? (
+          <EmptyText>No attendance recorded</EmptyText>
+        ) : (
+          <ItemList>
+            {block.logs.map((log) => (
+              <ItemRow
+                key={log.id}
+                title={log.student.name}
+                href={`/students/${log.student.id}`}
+                detail={`${log.time} · ${methodLabel(log.method)}`}
+              />
+            ))}
+          </ItemList>
+        )}
+      </DialogSection>
+
+      {block.amendments.length > 0 && (
+        <DialogSection title="Amendments">
+          <ItemList>
+            {block.amendments.map((amendment) => (
+              <ItemRow
+                key={amendment.id}
+                title={amendment.student?.name ?? "Every student"}
+                href={amendment.student ? `/students/${amendment.student.id}` : undefined}
+                memo={amendment.memo}
+                detail={methodLabel("amendment")}
+              />
+            ))}
+          </ItemList>
+        </DialogSection>
+      )}
+    </div>
+  );
+}

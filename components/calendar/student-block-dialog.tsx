@@ -1,0 +1,229 @@
+"use client";
+
+import { CalendarPlus, FilePenLine } from "lucide-react";
+import { useState } from "react";
+import type { CurrentUser } from "@/components/auth/types";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import type { ScheduleDay, StudentScheduleBlock } from "@/lib/schedule/types";
+import { AmendmentForm } from "./amendment-form";
+import { AppointmentForm } from "./appointment-form";
+import { CancelAppointment } from "./cancel-appointment";
+import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
+import { methodLabel } from "./method-labels";
+import { PlanPicker } from "./plan-picker";
+import { appointmentStatus, isScheduledTeacher, scheduledTeacherStatus } from "./tile-rules";
+
+export interface StudentBlockDialogProps {
+  block: StudentScheduleBlock;
+  day: ScheduleDay<StudentScheduleBlock>;
+  /** The student whose schedule this is. */
+  studentId: number;
+  /** "self": the student on their own profile; "staff": a teacher, administrator or sysadmin. */
+  viewer: "self" | "staff";
+  user: CurrentUser;
+  /** Reload the schedule after a write. */
+  onChanged: () => unknown;
+}
+
+/** May this viewer cancel an appointment: an administrator, or its own teacher (staff only); pending blocks only. */
+export function canCancelAppointment(user: CurrentUser, staffId: number, pending: boolean): boolean {
+  if (!pending || user.account_type !== "staff") return false;
+  return user.role === "admin" || user.details.id === staffId;
+}
+
+/** The sections of a block in a student's schedule: plan, appointments, attendance and amendments. */
+export function StudentBlockDialogBody({
+  block,
+  day,
+  studentId,
+  viewer,
+  user,
+  onChanged,
+}: StudentBlockDialogProps) {
+  const [form, setForm] = useState<"appointment" | "amendment" | null>(null);
+  const isStaff = user.account_type === "staff";
+  const date = day.date.iso;
+
+  return (
+    <div>
+      {block.flex ? (
+        <PlanSection block={block} date={date} viewer={viewer} onChanged={onChanged} />
+      ) : (
+        <DialogSection title="Class">
+          {block.scheduled ? (
+            <ItemList>
+              <ItemRow title={block.scheduled.name} />
+            </ItemList>
+          ) : (
+            <EmptyText>Nothing scheduled</EmptyText>
+          )}
+        </DialogSection>
+      )}
+
+      <DialogSection
+        title="Appointments"
+        action={
+          isStaff && block.pending && form !== "appointment" ? (
+            <Button variant="ghost" size="sm" onClick={() => setForm("appointment")}>
+              <CalendarPlus aria-hidden className="size-4" /> New appointment
+            </Button>
+          ) : null
+        }
+      >
+        {block.appointments.length === 0 ? (
+          <EmptyText>No appointments booked</EmptyText>
+        ) : (
+          <ItemList>
+            {block.appointments.map((appointment) => (
+              <ItemRow
+                key={appointment.id}
+                title={appointment.staff.name}
+                href={viewer === "staff" ? `/staff/${appointment.staff.id}` : undefined}
+                memo={appointment.memo || null}
+                status={appointmentStatus(appointment, block.pending, block.logs)}
+                actions={
+                  canCancelAppointment(user, appointment.staff.id, block.pending) ? (
+                    <CancelAppointment appointment={appointment} onDone={onChanged} />
+                  ) : null
+                }
+              />
+            ))}
+          </ItemList>
+        )}
+        {form === "appointment" && (
+          <AppointmentForm
+            studentId={studentId}
+            blockId={block.id}
+            date={date}
+            onCancel={() => setForm(null)}
+            onDone={async () => {
+              setForm(null);
+              await onChanged();
+            }}
+          />
+        )}
+      </DialogSection>
+
+      <DialogSection
+        title="Attendance"
+        action={
+          isStaff && block.logs.length === 0 && form !== "amendment" ? (
+            <Button variant="ghost" size="sm" onClick={() => setForm("amendment")}>
+              <FilePenLine aria-hidden className="size-4" /> Amend
+            </Button>
+          ) : null
+        }
+      >
+        {block.logs.length === 0 ? (
+          <EmptyText>No attendance recorded</EmptyText>
+        ) : (
+          <ItemList>
+            {block.logs.map((log) => (
+              <ItemRow
+                key={log.id}
+                title={log.staff?.name ?? "Checked in"}
+                memo={block.flex ? (log.topic?.memo ?? "No Topic") : null}
+                detail={`${log.time} · ${methodLabel(log.method)}`}
+              />
+            ))}
+          </ItemList>
+        )}
+        {form === "amendment" && (
+          <AmendmentForm
+            studentId={studentId}
+            blockId={block.id}
+            date={date}
+            onCancel={() => setForm(null)}
+            onDone={async () => {
+              setForm(null);
+              await onChanged();
+            }}
+          />
+        )}
+      </DialogSection>
+
+      {block.amendments.length > 0 && (
+        <DialogSection title="Amendments">
+          <ItemList>
+            {block.amendments.map((amendment) => (
+              <ItemRow
+                key={amendment.id}
+                title={amendment.staff?.name ?? "Amended"}
+                memo={amendment.memo}
+                detail={amendment.student ? methodLabel("amendment") : "Amended for every student"}
+              />
+            ))}
+          </ItemList>
+        </DialogSection>
+      )}
+    </div>
+  );
+}
+
+function PlanSection({
+  block,
+  date,
+  viewer,
+  onChanged,
+}: {
+  block: StudentScheduleBlock;
+  date: string;
+  viewer: "self" | "staff";
+  onChanged: () => unknown;
+}) {
+  const teacher = isScheduledTeacher(block.scheduled) ? block.scheduled : null;
+  const hasAppointment = block.appointments.length > 0;
+  return (
+    <DialogSection title="Plan">
+      {teacher ? (
+        <ItemList>
+          <ItemRow
+            leading={<Avatar initials={teacher.initials} color={teacher.color} size="sm" />}
+            title={teacher.name}
+            href={viewer === "staff" ? `/staff/${teacher.id}` : undefined}
+            memo={teacher.topic?.memo || null}
+            status={scheduledTeacherStatus(teacher.id, block.pending, block.logs)}
+          />
+        </ItemList>
+      ) : (
+        <EmptyText>Nothing scheduled</EmptyText>
+      )}
+      {block.pending &&
+        (viewer === "self" ? (
+          hasAppointment ? (
+            <p className="mt-3 text-sm text-slate-600">
+              You have an appointment in this block, so you cannot choose a teacher for it.
+            </p>
+          ) : (
+            <div className="mt-3">
+              <p className="mb-2 text-sm text-slate-700">
+                {teacher ? "Change your teacher:" : "Choose a teacher:"}
+              </p>
+              <PlanPicker
+                blockId={block.id}
+                date={date}
+                currentStaffId={teacher?.id ?? null}
+                canChoose
+                onPlanned={onChanged}
+              />
+            </div>
+          )
+        ) : (
+          <details className="group mt-3">
+            <summary className="cursor-pointer rounded-sm text-sm font-medium text-indigo-700 hover:underline">
+              Teacher availability
+            </summary>
+            <div className="mt-2">
+              <PlanPicker
+                blockId={block.id}
+                date={date}
+                currentStaffId={teacher?.id ?? null}
+                canChoose={false}
+              />
+            </div>
+          </details>
+        ))}
+    </DialogSection>
+  );
+}

@@ -1,0 +1,135 @@
+import type {
+  Appointment,
+  Log,
+  Plan,
+  ScheduledTeacher,
+  ScheduledTopic,
+  StaffScheduleBlock,
+  StudentScheduleBlock,
+} from "@/lib/schedule/types";
+import { capCount } from "@/components/ui/badge";
+
+/**
+ * The calendar's display rules (spec §4): a tile's status, title, memo and badge, and the
+ * pending / success / fail state of appointment and plan items. Pure, so they are unit tested.
+ */
+export type StudentTileStatus = "void" | "attended" | "pending" | "missed" | "past";
+export type StaffTileStatus = "missed" | "topic" | "pending";
+export type ItemStatus = "pending" | "success" | "fail";
+
+export interface TileView<S extends string> {
+  status: S;
+  title: string;
+  memo: string | null;
+  /** Palette colour name when the status is "topic". */
+  color: string | null;
+  badge: string | null;
+}
+
+export const NO_SCHEDULE = "No Schedule";
+export const BLOCK_AMENDED = "Block Amended";
+
+/** The appointment badge: nothing at 0, the count up to 9, then "9+". */
+export function badgeLabel(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return capCount(Math.floor(count));
+}
+
+/** A log made by the appointment's staff member (and, when both name one, for the same student). */
+export function logMatchesAppointment(log: Log, appointment: Appointment): boolean {
+  if (!log.staff || log.staff.id !== appointment.staff.id) return false;
+  return !log.student || !appointment.student || log.student.id === appointment.student.id;
+}
+
+/** Pending while the block is pending; afterwards success if a matching log exists, else fail. */
+export function appointmentStatus(appointment: Appointment, pending: boolean, logs: Log[]): ItemStatus {
+  if (pending) return "pending";
+  return logs.some((log) => logMatchesAppointment(log, appointment)) ? "success" : "fail";
+}
+
+/** A plan (teacher's view): success once that student has a log in the block. */
+export function planStatus(plan: Plan, pending: boolean, logs: Log[]): ItemStatus {
+  if (pending) return "pending";
+  return logs.some((log) => log.student?.id === plan.student.id) ? "success" : "fail";
+}
+
+/** The student's planned teacher: success once that teacher logged them. */
+export function scheduledTeacherStatus(teacherId: number, pending: boolean, logs: Log[]): ItemStatus {
+  if (pending) return "pending";
+  return logs.some((log) => log.staff?.id === teacherId) ? "success" : "fail";
+}
+
+export function isScheduledTopic(scheduled: StaffScheduleBlock["scheduled"]): scheduled is ScheduledTopic {
+  return !!scheduled && "topic" in scheduled && !!scheduled.topic && "block_id" in scheduled;
+}
+
+export function isScheduledTeacher(
+  scheduled: StudentScheduleBlock["scheduled"],
+): scheduled is ScheduledTeacher {
+  return !!scheduled && "initials" in scheduled;
+}
+
+/**
+ * Staff calendar: missed when the block is past, an appointment exists and no log matches that
+ * appointment's staff; the topic's colour on a flex block with a topic; otherwise pending.
+ */
+export function staffTileStatus(block: StaffScheduleBlock): StaffTileStatus {
+  const missed =
+    !block.pending &&
+    block.appointments.some((a) => !block.logs.some((log) => logMatchesAppointment(log, a)));
+  if (missed) return "missed";
+  if (block.flex && isScheduledTopic(block.scheduled)) return "topic";
+  return "pending";
+}
+
+export function staffTile(block: StaffScheduleBlock): TileView<StaffTileStatus> {
+  const status = staffTileStatus(block);
+  const topic = block.flex && isScheduledTopic(block.scheduled) ? block.scheduled.topic : null;
+  let title: string;
+  if (block.flex) title = topic ? topic.memo : NO_SCHEDULE;
+  else title = block.scheduled && "name" in block.scheduled ? block.scheduled.name : block.label;
+  let memo: string | null = null;
+  if (topic?.unavailable) memo = "Unavailable";
+  else if (block.flex && block.planned.length > 0) memo = `${block.planned.length} planned`;
+  return {
+    status,
+    title,
+    memo,
+    color: status === "topic" && topic ? topic.color : null,
+    badge: badgeLabel(block.appointments.length),
+  };
+}
+
+/**
+ * Student calendar: void when amended ('Block Amended'), attended with a log, pending, else missed.
+ * Attendance is only taken in flex blocks (check-in is fixed to the Focus Block), so a past class
+ * without a log is "past", not "missed": painting every past class red would be false.
+ */
+export function studentTileStatus(block: StudentScheduleBlock): StudentTileStatus {
+  if (block.amendments.length > 0) return "void";
+  if (block.logs.length > 0) return "attended";
+  if (block.pending) return "pending";
+  return block.flex ? "missed" : "past";
+}
+
+export function studentTile(block: StudentScheduleBlock): TileView<StudentTileStatus> {
+  const status = studentTileStatus(block);
+  const badge = badgeLabel(block.appointments.length);
+  if (status === "void") return { status, title: BLOCK_AMENDED, memo: null, color: null, badge };
+  const log = block.logs[0];
+  let title: string;
+  let memo: string | null = null;
+  if (block.flex) {
+    const teacher = isScheduledTeacher(block.scheduled) ? block.scheduled : null;
+    if (log?.staff) {
+      title = log.staff.name;
+      memo = log.topic?.memo ?? null;
+    } else if (teacher) {
+      title = teacher.name;
+      memo = teacher.topic?.memo ?? null;
+    } else title = NO_SCHEDULE;
+  } else {
+    title = block.scheduled?.name ?? block.label;
+  }
+  return { status, title, memo: memo || null, color: null, badge };
+}

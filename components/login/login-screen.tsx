@@ -1,0 +1,93 @@
+"use client";
+
+import { AlertTriangle, Info } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import useSWR from "swr";
+import { homeFor, safeOrigin } from "@/components/auth/auth-gate";
+import { BANNERS, SETTINGS_FAILED_MESSAGE, schoolBrand, type AppSettings } from "@/components/auth/types";
+import { useAuth } from "@/components/auth/use-auth";
+import { SchoolBrand } from "@/components/shell/school-brand";
+import { usePageTitle } from "@/components/ui/page-title";
+import { Splash } from "@/components/auth/splash";
+import { apiPost } from "@/lib/api/client";
+import { placeLoginError } from "./login-errors";
+import { LoginForm } from "./login-form";
+import { SsoButtons } from "./sso-buttons";
+
+const SSO_FAILED = "Single sign-on did not finish. Please try again.";
+
+/** The origin kept through sign-in (?from=/staff/3), if it is one of ours. */
+function originFromUrl(): string | null {
+  if (typeof window === "undefined") return null;
+  return safeOrigin(new URLSearchParams(window.location.search).get("from"));
+}
+
+/** The login screen: school brand, banners, the failed-settings flag and the two-step form. */
+export function LoginScreen() {
+  const { status, user, signIn, acceptToken, signOutReason, settingsFailed } = useAuth();
+  // next-auth comes back with ?error=… when the provider step failed.
+  const [ssoError, setSsoError] = useState<string | null>(() =>
+    typeof window !== "undefined" && new URLSearchParams(window.location.search).has("error") ? SSO_FAILED : null,
+  );
+  const ssoTried = useRef(false);
+  const router = useRouter();
+  usePageTitle("Login");
+  const { data: publicSettings } = useSWR<AppSettings>("/api/settings/unauthenticated");
+  const brand = schoolBrand(publicSettings);
+
+  useEffect(() => {
+    if (status === "signed-in" && user) router.replace(homeFor(user.role, originFromUrl()));
+  }, [status, user, router]);
+
+  // Back from a single sign-on provider: exchange its proof for our token (once).
+  useEffect(() => {
+    if (status !== "signed-out" || ssoTried.current) return;
+    const params = new URLSearchParams(window.location.search);
+    if (!params.has("sso") && !params.has("error")) return;
+    ssoTried.current = true;
+    const from = params.get("from");
+    window.history.replaceState(null, "", from ? `/login?from=${encodeURIComponent(from)}` : "/login");
+    if (!params.has("sso")) return;
+    apiPost<{ access_token: string }>("/api/auth/sso-token")
+      .then((token) => acceptToken(token.access_token))
+      .catch((error) => setSsoError(placeLoginError(error).message));
+  }, [status, acceptToken]);
+
+  if (status === "signed-in") return <Splash />;
+
+  const banner = signOutReason && signOutReason !== "user" ? BANNERS[signOutReason] : null;
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-slate-50 via-slate-50 to-indigo-50/60 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex justify-center">
+          <SchoolBrand name={brand.name} logo={brand.logo} size="lg" />
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8">
+          <h1 className="mb-1 text-xl font-semibold tracking-tight text-slate-900">Sign in</h1>
+          <p className="mb-6 text-sm text-slate-600">Use your school email or student number.</p>
+          {banner && (
+            <div role="alert" className="mb-5 flex gap-2.5 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200">
+              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <p>{banner}</p>
+            </div>
+          )}
+          {ssoError && (
+            <p role="alert" className="mb-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+              {ssoError}
+            </p>
+          )}
+          <LoginForm onSignIn={signIn} />
+          <SsoButtons origin={originFromUrl()} />
+        </div>
+        {settingsFailed && (
+          <p className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-red-800" data-testid="settings-failed">
+            <AlertTriangle aria-hidden className="size-4 shrink-0" />
+            {SETTINGS_FAILED_MESSAGE}
+          </p>
+        )}
+        <p className="mt-8 text-center text-xs text-slate-500">Flexblock</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { signIn as startSso } from "next-auth/react";
+import useSWR from "swr";
+import { Button } from "@/components/ui/button";
+
+interface Provider {
+  id: string;
+  name: string;
+}
+
+/**
+ * "Continue with …" for each single sign-on provider the school configured (none: nothing shown).
+ * The provider sends the person back to /login?sso=1, where LoginScreen exchanges it for a token.
+ */
+export function SsoButtons({ origin }: { origin: string | null }) {
+  const { data } = useSWR<Record<string, Provider>>("/api/auth/providers", { shouldRetryOnError: false });
+  const providers = data && typeof data === "object" ? Object.values(data).filter((p) => p && p.id) : [];
+  if (providers.length === 0) return null;
+  const callbackUrl = `/login?sso=1${origin ? `&from=${encodeURIComponent(origin)}` : ""}`;
+  return (
+    <div className="mt-6">
+      <div className="relative mb-4 text-center text-xs text-slate-500">
+        <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden />
+        <span className="relative bg-white px-2">or</span>
+      </div>
+      <div className="flex flex-col gap-2">
+        {providers.map((provider) => (
+          <Button key={provider.id} variant="secondary" size="lg" className="w-full" onClick={() => void startSso(provider.id, { callbackUrl })}>
+            Continue with {provider.name}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}

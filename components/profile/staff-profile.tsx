@@ -1,0 +1,167 @@
+"use client";
+
+import { Shapes, UserX } from "lucide-react";
+import { Suspense, useState } from "react";
+import useSWR from "swr";
+import { useSignedInUser } from "@/components/auth/use-auth";
+import { BlockDialog, findBlock } from "@/components/calendar/block-dialog";
+import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
+import { staffTile } from "@/components/calendar/tile-rules";
+import { useCalendarDate } from "@/components/calendar/use-calendar-date";
+import { useSchedule } from "@/components/calendar/use-schedule";
+import { WeekCalendar } from "@/components/calendar/week-calendar";
+import { TopicDialog, type TopicDialogMode } from "@/components/topics/topic-dialog";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Button } from "@/components/ui/button";
+import { usePageTitle } from "@/components/ui/page-title";
+import { snackbar } from "@/components/ui/snackbar";
+import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/client";
+import type { StaffProfile, StaffScheduleResponse, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
+import { CapacityDialog } from "./capacity-dialog";
+import { CalendarCard, ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
+import { StarToggle } from "./star-toggle";
+
+/** /staff/{id}: the teacher's header (avatar, name, Administrator) and their week. */
+export function StaffProfileScreen({ staffId }: { staffId: number }) {
+  return (
+    <Suspense fallback={<ProfileHeaderSkeleton />}>
+      <StaffProfileContent staffId={staffId} />
+    </Suspense>
+  );
+}
+
+function StaffProfileContent({ staffId }: { staffId: number }) {
+  const { user, refresh } = useSignedInUser();
+  const profile = useSWR<StaffProfile>(`/api/staff/profile/${staffId}`, fetcher);
+  usePageTitle(profile.data?.name ?? "Staff");
+  const [date, setDate] = useCalendarDate();
+  const schedule = useSchedule<StaffScheduleResponse>(`/api/staff/${staffId}/schedule`, date);
+  const isOwner = user.account_type === "staff" && user.details.id === staffId;
+
+  const [openKey, setOpenKey] = useState<{ blockId: number; iso: string } | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [topicMode, setTopicMode] = useState<TopicDialogMode | null>(null);
+  const target = findBlock(schedule.data?.schedule, openKey);
+
+  if (profile.error instanceof ApiClientError && profile.error.status === 404) {
+    return <EmptyState icon={<UserX />} title="This staff member could not be found." />;
+  }
+
+  async function setTopic(topic: Topic) {
+    if (!target) return;
+    try {
+      await apiPost<TopicScheduleResponse>("/api/topics/schedule", {
+        topic_id: topic.id,
+        block_id: target.block.id,
+        date: target.day.date.iso,
+      });
+    } catch (error) {
+      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
+      throw error;
+    }
+    snackbar("Set Topic successfully.", { tone: "success" });
+    await schedule.mutate();
+  }
+
+  const staff = profile.data;
+  return (
+    <div>
+      {staff ? (
+        <ProfileHeader
+          initials={staff.initials}
+          color={staff.color}
+          name={staff.name}
+          tags={staff.administrator ? <Badge tone="accent">Administrator</Badge> : null}
+          subtitle={
+            <>
+              {staff.email}
+              {isOwner && staff.capacity != null && (
+                <>
+                  <span aria-hidden> · </span>
+                  Capacity <span className="font-medium text-slate-800 tabular-nums">{staff.capacity}</span>
+                </>
+              )}
+            </>
+          }
+          actions={
+            isOwner ? (
+              <>
+                <CapacityDialog
+                  capacity={staff.capacity}
+                  onSaved={async (saved) => {
+                    await profile.mutate(saved, { revalidate: false });
+                    await refresh();
+                  }}
+                />
+                <Button variant="secondary" onClick={() => setTopicMode("edit")}>
+                  <Shapes aria-hidden className="size-4" /> Topics
+                </Button>
+              </>
+            ) : user.account_type === "staff" ? (
+              <StarToggle
+                itemType="staff"
+                itemId={staff.id}
+                starred={Boolean(staff.starred)}
+                name={staff.name}
+                onChanged={() => profile.mutate()}
+              />
+            ) : null
+          }
+        />
+      ) : profile.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOf(profile.error, "The profile could not be loaded.")}
+        </p>
+      ) : (
+        <ProfileHeaderSkeleton />
+      )}
+
+      <CalendarCard>
+        <WeekCalendar
+          schedule={schedule.data}
+          error={schedule.error}
+          validating={schedule.isValidating}
+          date={date}
+          onNavigate={setDate}
+          onRefresh={() => void schedule.mutate()}
+          describe={staffTile}
+          onOpenBlock={(block, day) => {
+            setOpenKey({ blockId: block.id, iso: day.date.iso });
+            setDialogOpen(true);
+          }}
+        />
+      </CalendarCard>
+
+      <BlockDialog open={dialogOpen && !!target} onOpenChange={setDialogOpen} target={target}>
+        {target && (
+          <StaffBlockDialogBody
+            block={target.block}
+            day={target.day}
+            isOwner={isOwner}
+            user={user}
+            onChanged={() => schedule.mutate()}
+            onChooseTopic={() => {
+              setDialogOpen(false);
+              setTopicMode("select");
+            }}
+          />
+        )}
+      </BlockDialog>
+
+      {isOwner && (
+        <TopicDialog
+          open={topicMode !== null}
+          onOpenChange={(open) => !open && setTopicMode(null)}
+          mode={topicMode ?? "edit"}
+          context={
+            target
+              ? `For ${target.block.label}, ${target.day.date.day} ${target.day.date.full_date}.`
+              : undefined
+          }
+          onSelect={setTopic}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { LogOut } from "lucide-react";
+import { schoolBrand } from "@/components/auth/types";
+import { useSignedInUser } from "@/components/auth/use-auth";
+import { SchoolBrand } from "@/components/shell/school-brand";
+import { Button } from "@/components/ui/button";
+import { StudentProfileView } from "./student-profile";
+
+/**
+ * /profile: the student's own screen (the only one students have): who they are, their week with the
+ * plan control in each flex block, and Sign Out.
+ */
+export function StudentSelfProfile() {
+  const { settings, signOut } = useSignedInUser();
+  const brand = schoolBrand(settings);
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <SchoolBrand name={brand.name} logo={brand.logo} />
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <StudentProfileView
+          who="self"
+          fallbackTitle="Profile"
+          title="Profile"
+          actions={
+            <Button variant="secondary" onClick={() => void signOut("user")}>
+              <LogOut aria-hidden className="size-4" />
+              Sign Out
+            </Button>
+          }
+        />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/* eslint-disable @next/next/no-img-element -- the logo is served by our API */
+"use client";
+
+import { ImageIcon, Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import type { AppSettings, Setting } from "@/components/auth/types";
+import { Button } from "@/components/ui/button";
+import { snackbar } from "@/components/ui/snackbar";
+import { ApiClientError, apiUpload } from "@/lib/api/client";
+
+const MAX_BYTES = 1024 * 1024;
+const TYPES = ["image/png", "image/jpeg", "image/webp"];
+const WRONG_TYPE = "The logo must be a PNG, JPEG or WebP image.";
+const TOO_LARGE = "The logo must be at most 1 MB.";
+
+/** The school logo: a preview and, for administrators, an upload button (POST /api/settings/logo). */
+export function LogoField({
+  setting,
+  readOnly,
+  onUploaded,
+}: {
+  setting: Setting;
+  readOnly: boolean;
+  onUploaded: (settings: AppSettings) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const logo = typeof setting.value === "string" && setting.value ? setting.value : null;
+
+  async function send(file: File) {
+    setError(null);
+    if (!TYPES.includes(file.type)) return setError(WRONG_TYPE);
+    if (file.size > MAX_BYTES) return setError(TOO_LARGE);
+    const form = new FormData();
+    form.set("file", file);
+    setBusy(true);
+    try {
+      onUploaded(await apiUpload<AppSettings>("/api/settings/logo", form));
+      snackbar("Uploaded the new logo.", { tone: "success" });
+    } catch (failure) {
+      setError(failure instanceof ApiClientError ? (failure.fieldError("file") ?? failure.message) : "Unable to upload the logo.");
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  return (
+    <div>
+      <p id="logo-label" className="text-sm font-medium text-slate-800">
+        School logo
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-4">
+        <div className="flex size-16 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+          {logo ? (
+            <img src={logo} alt="Current school logo" className="size-full object-contain p-1" />
+          ) : (
+            <ImageIcon aria-label="No logo" className="size-6 text-slate-400" />
+          )}
+        </div>
+        {!readOnly && (
+          <>
+            <input
+              ref={input}
+              type="file"
+              accept={TYPES.join(",")}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void send(file);
+              }}
+            />
+            <Button variant="secondary" loading={busy} onClick={() => input.current?.click()} aria-describedby="logo-hint">
+              <Upload aria-hidden className="size-4" />
+              Upload logo
+            </Button>
+          </>
+        )}
+      </div>
+      <p id="logo-hint" className="mt-1.5 text-xs text-slate-600">
+        {setting.description}
+      </p>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** People-friendly names for setting keys; unknown keys are turned into words. */
+const LABELS: Record<string, string> = {
+  school_name: "School name",
+  school_logo: "School logo",
+  timezone: "Time zone",
+  start_datetime: "School year starts",
+  end_datetime: "School year ends",
+  weekends: "Show weekends",
+  include_days: "School days",
+  appointment_limit: "Appointment limit",
+  "air-check-in": "Air Check-in",
+  "show-student-numbers": "Show student numbers",
+};
+
+export function settingLabel(key: string): string {
+  if (LABELS[key]) return LABELS[key];
+  const words = key.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { Bell, Menu, ScanLine, Search, Star } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { FlexblockMark } from "@/components/auth/flexblock-mark";
+import { focusRing } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
+import { Sheet } from "@/components/ui/sheet";
+import { Tooltip } from "@/components/ui/tooltip";
+import { cn } from "@/lib/cn";
+import { useStoredState } from "@/lib/use-stored-state";
+import { AccountMenu } from "./account-menu";
+import { HelpMenu } from "./help-menu";
+import { isActive } from "./nav-items";
+import { RailPanels, type RailPanel } from "./rail-panels";
+import { SideMenu } from "./side-menu";
+
+/**
+ * The staff and sysadmin frame: a side rail (menu toggle, Search, Starred, Check-in, Notifications,
+ * Help, Account), the side menu (open state remembered on the device) and the page. On a phone the
+ * rail is a top bar and the menu a drawer.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useStoredState("menuOpen", true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [panel, setPanel] = useState<RailPanel | null>(null);
+  const pathname = usePathname();
+
+  const railButtons = (side: "right" | "bottom") => (
+    <>
+      <IconButton label="Search" icon={<Search className="size-5" />} tooltipSide={side} active={panel === "search"} onClick={() => setPanel("search")} />
+      <IconButton label="Starred" icon={<Star className="size-5" />} tooltipSide={side} active={panel === "starred"} onClick={() => setPanel("starred")} />
+      <Tooltip content="Check-in" side={side}>
+        <Link
+          href="/check-in"
+          aria-label="Check-in"
+          aria-current={isActive("/check-in", pathname) ? "page" : undefined}
+          className={cn(
+            "inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+            isActive("/check-in", pathname) && "bg-indigo-50 text-indigo-700",
+            focusRing,
+          )}
+        >
+          <ScanLine aria-hidden className="size-5" />
+        </Link>
+      </Tooltip>
+      <IconButton
+        label="Notifications"
+        icon={<Bell className="size-5" />}
+        tooltipSide={side}
+        active={panel === "notifications"}
+        onClick={() => setPanel("notifications")}
+      />
+    </>
+  );
+
+  return (
+    <div className="flex min-h-dvh flex-col md:flex-row">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+
+      {/* Phone: top bar */}
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white/95 px-2 backdrop-blur md:hidden">
+        <IconButton label="Open menu" icon={<Menu className="size-5" />} tooltipSide="bottom" onClick={() => setDrawerOpen(true)} />
+        <FlexblockMark className="ml-1 size-7 rounded-lg" />
+        <div className="ml-auto flex items-center gap-0.5">
+          {railButtons("bottom")}
+          <HelpMenu side="bottom" />
+          <div className="ml-1">
+            <AccountMenu side="bottom" />
+          </div>
+        </div>
+      </header>
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} side="left" title="Menu" hideTitle className="w-72">
+        <SideMenu onNavigate={() => setDrawerOpen(false)} />
+      </Sheet>
+
+      {/* Desktop: rail and side menu */}
+      <aside aria-label="Toolbar" className="sticky top-0 z-20 hidden h-dvh w-16 shrink-0 flex-col items-center gap-1 border-r border-slate-200 bg-white py-3 md:flex">
+        <IconButton
+          label={menuOpen ? "Hide menu" : "Show menu"}
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          icon={<Menu className="size-5" />}
+          tooltipSide="right"
+          onClick={() => setMenuOpen(!menuOpen)}
+        />
+        <div className="my-2 h-px w-8 bg-slate-200" />
+        {railButtons("right")}
+        <div className="mt-auto flex flex-col items-center gap-2">
+          <HelpMenu side="right" />
+          <AccountMenu side="right" />
+        </div>
+      </aside>
+      <div
+        id="side-menu"
+        className={cn("sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-slate-200 bg-white", menuOpen && "md:block")}
+      >
+        <SideMenu />
+      </div>
+
+      <RailPanels open={panel} onClose={() => setPanel(null)} />
+
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+      </main>
+    </div>
+  );
+}

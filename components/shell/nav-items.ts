@@ -1,0 +1,25 @@
+import { CalendarRange, KeyRound, ScanLine, Settings, UserRound, Users, type LucideIcon } from "lucide-react";
+import type { Role } from "@/components/auth/types";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Who sees it; everyone on the shell when absent. */
+  roles?: readonly Role[];
+}
+
+/** The side menu (spec §2 Layout). The Power Scheduler and the Credentials Manager are for administrators. */
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/check-in", label: "Check-in", icon: ScanLine },
+  { href: "/staff", label: "Staff", icon: UserRound },
+  { href: "/students", label: "Students", icon: Users },
+  { href: "/power-scheduler", label: "Power Scheduler", icon: CalendarRange, roles: ["admin", "sysadmin"] },
+  { href: "/credentials-manager", label: "Credentials Manager", icon: KeyRound, roles: ["admin", "sysadmin"] },
+  { href: "/settings", label: "Settings", icon: Settings },
+];
+
+export const navItemsFor = (role: Role) => NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role));
+
+/** The item a path belongs to (for highlighting). */
+export const isActive = (href: string, pathname: string) => pathname === href || pathname.startsWith(`${href}/`);

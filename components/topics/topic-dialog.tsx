@@ -1,0 +1,179 @@
+"use client";
+
+import { Plus, Shapes, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button, focusRing } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { IconButton } from "@/components/ui/icon-button";
+import { snackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { apiDelete, messageOf } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import type { Topic, TopicResponse } from "@/lib/schedule/types";
+import { paletteHex } from "@/components/calendar/palette";
+import { TopicForm } from "./topic-form";
+import { useTopics } from "./use-topics";
+
+export type TopicDialogMode = "edit" | "select";
+
+export const NO_TOPICS = "You don't have any Topics yet";
+
+/**
+ * The teacher's topics. Edit mode creates and deletes them; select mode picks one for a block
+ * (`onSelect`), and can create one on the way.
+ */
+export function TopicDialog({
+  open,
+  onOpenChange,
+  mode,
+  context,
+  onSelect,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  mode: TopicDialogMode;
+  /** What is being chosen for, e.g. "Focus Block, Wed Mar 18, 2026". */
+  context?: string;
+  onSelect?: (topic: Topic) => Promise<unknown>;
+}) {
+  const { data: topics, error, isLoading, mutate } = useTopics(open);
+  const [formOpen, setFormOpen] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<Topic | null>(null);
+  const showForm = formOpen || topics?.length === 0;
+
+  async function remove(topic: Topic) {
+    setBusyId(topic.id);
+    try {
+      await apiDelete<TopicResponse>(`/api/topics/${topic.id}`);
+      await mutate();
+      snackbar("Deleted Topic.");
+    } catch (err) {
+      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
+      throw err;
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function select(topic: Topic) {
+    if (!onSelect || busyId !== null) return;
+    setBusyId(topic.id);
+    try {
+      await onSelect(topic);
+      onOpenChange(false);
+    } catch {
+      // the caller reports the failure; keep the dialog open to try again
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setFormOpen(false);
+        onOpenChange(next);
+      }}
+      title={mode === "select" ? "Choose a Topic" : "Topics"}
+      description={
+        mode === "select"
+          ? (context ?? "Choose the topic for this block.")
+          : "What you offer in a flex block. Students see it when they choose a teacher."
+      }
+      size="md"
+    >
+      <div className="flex flex-col gap-4 pb-2">
+        {isLoading ? (
+          <Spinner label="Loading topics" className="py-6 text-slate-500" />
+        ) : error ? (
+          <p className="text-sm text-red-700">{messageOf(error, "Your topics could not be loaded.")}</p>
+        ) : topics && topics.length > 0 ? (
+          <ul className="flex flex-col gap-1" aria-label="Your topics">
+            {topics.map((topic) => (
+              <li key={topic.id}>
+                {mode === "select" ? (
+                  <button
+                    type="button"
+                    onClick={() => select(topic)}
+                    disabled={busyId !== null}
+                    className={cn(
+                      "flex w-full items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-left hover:bg-slate-50 disabled:opacity-60",
+                      focusRing,
+                    )}
+                  >
+                    <TopicLine topic={topic} />
+                    {busyId === topic.id && <Spinner size="sm" className="text-indigo-600" />}
+                  </button>
+                ) : (
+                  <div className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
+                    <TopicLine topic={topic} />
+                    <IconButton
+                      label={`Delete ${topic.memo || "topic"}`}
+                      size="sm"
+                      icon={
+                        busyId === topic.id ? (
+                          <Spinner size="sm" />
+                        ) : (
+                          <Trash2 aria-hidden className="size-4" />
+                        )
+                      }
+                      disabled={busyId !== null}
+                      onClick={() => setConfirming(topic)}
+                    />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState icon={<Shapes />} title={NO_TOPICS} className="py-6" />
+        )}
+
+        {showForm ? (
+          <TopicForm
+            onCancel={topics && topics.length > 0 ? () => setFormOpen(false) : undefined}
+            onCreated={async () => {
+              setFormOpen(false);
+              await mutate();
+              snackbar("Created Topic.", { tone: "success" });
+            }}
+          />
+        ) : (
+          <Button variant="secondary" className="self-start" onClick={() => setFormOpen(true)}>
+            <Plus aria-hidden className="size-4" /> New Topic
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(next) => !next && setConfirming(null)}
+        title="Delete this Topic?"
+        description={`“${confirming?.memo || "Untitled topic"}” will be deleted. Students no longer see it.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => (confirming ? remove(confirming) : undefined)}
+      />
+    </Dialog>
+  );
+}
+
+function TopicLine({ topic }: { topic: Topic }) {
+  return (
+    <>
+      <span
+        aria-hidden
+        className="size-3 shrink-0 rounded-full"
+        style={{ backgroundColor: paletteHex(topic.color) }}
+      />
+      <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
+        {topic.memo || "Untitled topic"}
+      </span>
+      {topic.unavailable && <Badge tone="warning">Unavailable</Badge>}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Switch } from "@/components/ui/switch";
+import { TextField } from "@/components/ui/text-field";
+import { apiPost } from "@/lib/api/client";
+import type { TopicResponse } from "@/lib/schedule/types";
+import { MAX_TOPIC_MEMO } from "@/lib/topics/schemas";
+import { ColorPicker } from "./color-picker";
+import { randomTopicColor } from "./palette";
+
+export const TOPIC_FAILED = "Please try that again.";
+
+/** A new topic: memo, one of the 18 colours (random to start) and "unavailable". */
+export function TopicForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (topic: TopicResponse) => unknown;
+  onCancel?: () => void;
+}) {
+  const [memo, setMemo] = useState("");
+  const [color, setColor] = useState<string>(() => randomTopicColor());
+  const [unavailable, setUnavailable] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!memo.trim()) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const topic = await apiPost<TopicResponse>("/api/topics", { memo: memo.trim(), color, unavailable });
+      setMemo("");
+      setUnavailable(false);
+      setColor(randomTopicColor());
+      await onCreated(topic);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <TextField
+        label="Topic"
+        placeholder="e.g. Chemistry lab catch-up"
+        value={memo}
+        maxLength={MAX_TOPIC_MEMO}
+        onChange={(e) => setMemo(e.target.value)}
+        autoFocus
+      />
+      <ColorPicker value={color} onChange={setColor} />
+      <Switch
+        label="Unavailable"
+        description="Students can't choose you for a block with this topic."
+        checked={unavailable}
+        onCheckedChange={setUnavailable}
+      />
+      {failed && (
+        <p role="alert" className="text-sm text-red-700">
+          {TOPIC_FAILED}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <Button variant="ghost" size="sm" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" size="sm" loading={busy} disabled={!memo.trim()}>
+          Create Topic
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+"use client";
+
+import useSWR from "swr";
+import { fetcher } from "@/lib/api/client";
+import type { TopicsResponse } from "@/lib/schedule/types";
+
+export const TOPICS_KEY = "/api/topics";
+
+/** The signed-in teacher's topics (not deleted). */
+export function useTopics(enabled = true) {
+  return useSWR<TopicsResponse>(enabled ? TOPICS_KEY : null, fetcher);
+}

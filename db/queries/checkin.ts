@@ -1,0 +1,225 @@
+import { aliasedTable, and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { blockSchedule, blocks, checkIns, plans, settings, staff, students, topicSchedules } from "../schema";
+
+export type CheckInMethod = (typeof checkIns.$inferSelect)["method"];
+
+/** One weekly meeting of a flex block: the candidates for "the day's Focus Block". */
+export interface FlexMeeting {
+  block_id: number;
+  label: string;
+  day_of_week: number;
+  start: string;
+  end: string;
+}
+
+/**
+ * What every check-in request needs first, in one statement: the school's time zone setting and
+ * every weekly meeting of every flex block (a handful of rows); the service picks the day's block.
+ */
+export async function checkInCalendar(db: Db): Promise<{ timezone: string | null; meetings: FlexMeeting[] }> {
+  const result = await db.execute(sql`
+    select (select ${settings.value} from ${settings} where ${settings.key} = 'timezone') as timezone,
+           coalesce(json_agg(json_build_object(
+             'block_id', ${blockSchedule.block_id}, 'label', ${blocks.label}, 'day_of_week', ${blockSchedule.day_of_week},
+             'start', ${blockSchedule.start}, 'end', ${blockSchedule.end})), '[]') as meetings
+    from ${blocks} join ${blockSchedule} on ${blockSchedule.block_id} = ${blocks.id}
+    where ${blocks.flex}`);
+  const [row] = resultRows(result);
+  const meetings = typeof row?.meetings === "string" ? JSON.parse(row.meetings) : row?.meetings;
+  return { timezone: (row?.timezone as string | null) ?? null, meetings: (meetings ?? []) as FlexMeeting[] };
+}
+
+const studentColumns = {
+  id: students.id,
+  student_number: students.student_number,
+  first_name: students.first_name,
+  last_name: students.last_name,
+  initials: students.initials,
+  color: students.color,
+};
+export type CheckInStudentRow = {
+  id: number;
+  student_number: string;
+  first_name: string;
+  last_name: string;
+  initials: string;
+  color: string;
+};
+
+/** A list travels as one JSON parameter, so a 2,000-entry batch is still one bind. */
+const jsonList = (values: readonly (string | number)[]) => sql`${JSON.stringify(values)}::json`;
+
+/** The students whose student number is exactly one of the values (one statement for the whole batch). */
+export async function studentsByNumber(db: Db, numbers: readonly string[]): Promise<CheckInStudentRow[]> {
+  if (numbers.length === 0) return [];
+  return db
+    .select(studentColumns)
+    .from(students)
+    .where(sql`${students.student_number} in (select json_array_elements_text(${jsonList(numbers)}))`);
+}
+
+/** The students with one of the ids. */
+export async function studentsById(db: Db, ids: readonly number[]): Promise<CheckInStudentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(studentColumns)
+    .from(students)
+    .where(sql`${students.id} in (select (json_array_elements_text(${jsonList(ids)}))::int)`);
+}
+
+export interface NewCheckIn {
+  student_id: number;
+  method: CheckInMethod;
+  checked_in_at: Date;
+}
+
+export interface CheckInTarget {
+  block_id: number;
+  date: string;
+  /** Null when a sysadmin checks students in. */
+  staff_id: number | null;
+  checked_in_by: number;
+}
+
+/**
+ * Records the batch in one statement. Students already in the ledger for the block and date (by
+ * anyone) are skipped by the unique key; only the rows actually written come back. topic_id is the
+ * checking teacher's topic scheduled on that block and date, looked up once inside the statement.
+ */
+export async function insertCheckIns(db: Db, target: CheckInTarget, rows: readonly NewCheckIn[]) {
+  if (rows.length === 0) return [];
+  const payload = JSON.stringify(
+    rows.map((row) => ({ s: row.student_id, m: row.method, t: row.checked_in_at.toISOString() })),
+  );
+  const topic =
+    target.staff_id === null
+      ? sql`null::int`
+      : sql`(select ${topicSchedules.topic_id} from ${topicSchedules}
+           where ${topicSchedules.staff_id} = ${target.staff_id} and ${topicSchedules.block_id} = ${target.block_id}
+             and ${topicSchedules.date} = ${target.date} limit 1)`;
+  const result = await db.execute(sql`
+    insert into ${checkIns} (student_id, block_id, date, staff_id, checked_in_by, topic_id, method, checked_in_at)
+    select r.s, ${target.block_id}, ${target.date}::date, ${target.staff_id}::int, ${target.checked_in_by}, ${topic},
+           r.m::check_in_method, r.t
+    from json_to_recordset(${payload}::json) as r(s int, m text, t timestamptz)
+    on conflict (student_id, block_id, date) do nothing
+    returning id, student_id`);
+  return resultRows(result).map((row) => ({ id: Number(row.id), student_id: Number(row.student_id) }));
+}
+
+/** postgres.js answers an array of rows, PGlite `{ rows }`. */
+function resultRows(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+}
+
+const checker = aliasedTable(staff, "checker");
+
+const ledgerColumns = {
+  id: checkIns.id,
+  method: checkIns.method,
+  checked_in_at: checkIns.checked_in_at,
+  staff_id: checkIns.staff_id,
+  checked_in_by: checkIns.checked_in_by,
+  student: studentColumns,
+  staff: {
+    id: checker.id,
+    title: checker.title,
+    first_name: checker.first_name,
+    last_name: checker.last_name,
+  },
+};
+
+export type LedgerRow = {
+  id: number;
+  method: CheckInMethod;
+  checked_in_at: Date;
+  staff_id: number | null;
+  checked_in_by: number | null;
+  student: CheckInStudentRow;
+  staff: { id: number; title: string; first_name: string; last_name: string } | null;
+};
+
+function ledgerQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select(ledgerColumns)
+    .from(checkIns)
+    .innerJoin(students, eq(students.id, checkIns.student_id))
+    .leftJoin(checker, eq(checker.id, checkIns.staff_id))
+    .where(where)
+    .orderBy(desc(checkIns.checked_in_at), desc(checkIns.id));
+}
+
+/** The ledger rows of some students for one block and date, whoever recorded them. */
+export async function checkInsOfStudents(
+  db: Db,
+  blockId: number,
+  date: string,
+  studentIds: readonly number[],
+) {
+  if (studentIds.length === 0) return [] as LedgerRow[];
+  return (await ledgerQuery(
+    db,
+    and(
+      eq(checkIns.block_id, blockId),
+      eq(checkIns.date, date),
+      sql`${checkIns.student_id} in (select (json_array_elements_text(${jsonList(studentIds)}))::int)`,
+    ),
+  )) as LedgerRow[];
+}
+
+/** Who "the caller" is in the ledger: a staff member by staff id, a sysadmin by user id. */
+export type Recorder = { staff_id: number } | { user_id: number };
+
+function recordedBy(recorder: Recorder): SQL {
+  return "staff_id" in recorder
+    ? eq(checkIns.staff_id, recorder.staff_id)
+    : and(isNull(checkIns.staff_id), eq(checkIns.checked_in_by, recorder.user_id))!;
+}
+
+/** The caller's own check-ins for one block and date, newest first. */
+export async function checkInsRecordedBy(db: Db, recorder: Recorder, blockId: number, date: string) {
+  return (await ledgerQuery(
+    db,
+    and(eq(checkIns.block_id, blockId), eq(checkIns.date, date), recordedBy(recorder)),
+  )) as LedgerRow[];
+}
+
+/**
+ * Students who planned to spend the block with this staff member, each with their ledger row for
+ * the block and date when someone has already checked them in (the caller or anyone else).
+ */
+export async function plansWithStaff(db: Db, staffId: number, blockId: number, date: string) {
+  const rows = await db
+    .select({
+      id: plans.id,
+      student: studentColumns,
+      check_in: {
+        id: checkIns.id,
+        method: checkIns.method,
+        checked_in_at: checkIns.checked_in_at,
+        staff_id: checkIns.staff_id,
+        checked_in_by: checkIns.checked_in_by,
+      },
+      staff: ledgerColumns.staff,
+    })
+    .from(plans)
+    .innerJoin(students, eq(students.id, plans.student_id))
+    .leftJoin(
+      checkIns,
+      and(
+        eq(checkIns.student_id, plans.student_id),
+        eq(checkIns.block_id, plans.block_id),
+        eq(checkIns.date, plans.date),
+      ),
+    )
+    .leftJoin(checker, eq(checker.id, checkIns.staff_id))
+    .where(and(eq(plans.staff_id, staffId), eq(plans.block_id, blockId), eq(plans.date, date)))
+    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+  return rows.map(({ id, student, check_in, staff: by }) => ({
+    id,
+    student,
+    check_in: check_in ? ({ ...check_in, student, staff: by } as LedgerRow) : null,
+  }));
+}

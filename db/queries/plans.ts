@@ -1,0 +1,131 @@
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { appointments, plans, staff, topicSchedules, topics } from "../schema";
+import { topicColumns } from "./schedule";
+
+/** Every teacher with their plan count and (non-deleted) topic on one block and date, in one statement. */
+export function staffListFor(db: Db, blockId: number, date: string) {
+  const planned = db
+    .select({ staff_id: plans.staff_id, planned: count().as("planned") })
+    .from(plans)
+    .where(and(eq(plans.block_id, blockId), eq(plans.date, date)))
+    .groupBy(plans.staff_id)
+    .as("planned");
+  return db
+    .select({
+      staff: {
+        id: staff.id,
+        title: staff.title,
+        first_name: staff.first_name,
+        last_name: staff.last_name,
+        initials: staff.initials,
+        color: staff.color,
+        capacity: staff.capacity,
+      },
+      planned: sql<number>`coalesce(${planned.planned}, 0)`.mapWith(Number),
+      topic: topicColumns,
+    })
+    .from(staff)
+    .leftJoin(planned, eq(planned.staff_id, staff.id))
+    .leftJoin(
+      topicSchedules,
+      and(
+        eq(topicSchedules.staff_id, staff.id),
+        eq(topicSchedules.block_id, blockId),
+        eq(topicSchedules.date, date),
+      ),
+    )
+    .leftJoin(topics, and(eq(topics.id, topicSchedules.topic_id), eq(topics.deleted, false)))
+    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
+}
+
+/** The teacher's row, locked until the transaction ends: seats are counted under this lock. */
+export async function lockStaff(db: Db, staffId: number) {
+  const [row] = await db
+    .select({
+      id: staff.id,
+      title: staff.title,
+      first_name: staff.first_name,
+      last_name: staff.last_name,
+      capacity: staff.capacity,
+    })
+    .from(staff)
+    .where(eq(staff.id, staffId))
+    .for("update");
+  return row;
+}
+
+/** The teacher's non-deleted topic on that block and date, if any. */
+export async function staffTopicOn(db: Db, staffId: number, blockId: number, date: string) {
+  const [row] = await db
+    .select(topicColumns)
+    .from(topicSchedules)
+    .innerJoin(topics, and(eq(topics.id, topicSchedules.topic_id), eq(topics.deleted, false)))
+    .where(
+      and(
+        eq(topicSchedules.staff_id, staffId),
+        eq(topicSchedules.block_id, blockId),
+        eq(topicSchedules.date, date),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Plans for the teacher on that block and date, not counting one student's own. */
+export async function countPlansExcept(
+  db: Db,
+  staffId: number,
+  blockId: number,
+  date: string,
+  studentId: number,
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(plans)
+    .where(
+      and(
+        eq(plans.staff_id, staffId),
+        eq(plans.block_id, blockId),
+        eq(plans.date, date),
+        ne(plans.student_id, studentId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function countStudentAppointments(db: Db, studentId: number, blockId: number, date: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.student_id, studentId),
+        eq(appointments.block_id, blockId),
+        eq(appointments.date, date),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** One plan per student, block and date: a new choice replaces the old one. */
+export async function upsertPlan(
+  db: Db,
+  values: { student_id: number; staff_id: number; block_id: number; date: string },
+) {
+  const [row] = await db
+    .insert(plans)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [plans.student_id, plans.block_id, plans.date],
+      set: { staff_id: values.staff_id, updated_at: new Date() },
+    })
+    .returning({ id: plans.id, date: plans.date, block_id: plans.block_id });
+  return row!;
+}
+
+export async function deleteStudentPlans(db: Db, studentId: number, blockId: number, date: string) {
+  await db
+    .delete(plans)
+    .where(and(eq(plans.student_id, studentId), eq(plans.block_id, blockId), eq(plans.date, date)));
+}

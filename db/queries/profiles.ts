@@ -1,0 +1,75 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { clusterMembers, clusters, staff, stars, students } from "../schema";
+
+/** The viewer's star on the item, joined (at most one row: stars are unique per staff, type and item). */
+const starOf = (
+  viewerStaffId: number,
+  itemType: "staff" | "student",
+  itemId: typeof staff.id | typeof students.id,
+) => and(eq(stars.staff_id, viewerStaffId), eq(stars.item_type, itemType), eq(stars.item_id, itemId));
+const starred = sql<boolean>`${stars.id} is not null`;
+
+const staffColumns = {
+  id: staff.id,
+  first_name: staff.first_name,
+  last_name: staff.last_name,
+  title: staff.title,
+  initials: staff.initials,
+  color: staff.color,
+  administrator: staff.administrator,
+  email: staff.email,
+  capacity: staff.capacity,
+};
+
+/** A staff member, and whether the viewing staff member (if any) starred them. */
+export async function findStaffProfile(db: Db, id: number, viewerStaffId: number | null) {
+  const query =
+    viewerStaffId === null
+      ? db.select({ ...staffColumns, starred: sql<boolean>`false` }).from(staff)
+      : db
+          .select({ ...staffColumns, starred })
+          .from(staff)
+          .leftJoin(stars, starOf(viewerStaffId, "staff", staff.id));
+  const [row] = await query.where(eq(staff.id, id)).limit(1);
+  return row;
+}
+
+const studentColumns = {
+  id: students.id,
+  first_name: students.first_name,
+  last_name: students.last_name,
+  grade: students.grade,
+  initials: students.initials,
+  color: students.color,
+  student_number: students.student_number,
+};
+
+/** A student, and whether the viewing staff member (if any) starred them. */
+export async function findStudentProfile(db: Db, id: number, viewerStaffId: number | null) {
+  const query =
+    viewerStaffId === null
+      ? db.select({ ...studentColumns, starred: sql<boolean>`false` }).from(students)
+      : db
+          .select({ ...studentColumns, starred })
+          .from(students)
+          .leftJoin(stars, starOf(viewerStaffId, "student", students.id));
+  const [row] = await query.where(eq(students.id, id)).limit(1);
+  return row;
+}
+
+/** The clusters a student belongs to, hidden ones only when asked. */
+export function studentClusters(db: Db, studentId: number, includeHidden: boolean) {
+  return db
+    .select({ id: clusters.id, name: clusters.name })
+    .from(clusterMembers)
+    .innerJoin(clusters, eq(clusters.id, clusterMembers.cluster_id))
+    .where(
+      and(eq(clusterMembers.student_id, studentId), includeHidden ? undefined : eq(clusters.hidden, false)),
+    )
+    .orderBy(asc(clusters.name), asc(clusters.id));
+}
+
+export async function updateCapacity(db: Db, staffId: number, capacity: number) {
+  await db.update(staff).set({ capacity, updated_at: new Date() }).where(eq(staff.id, staffId));
+}

@@ -1,0 +1,88 @@
+/**
+ * The rules of the 'Scan or Enter' box, kept free of React so they are easy to test: how typed,
+ * scanned and pasted text becomes entries, the CSV download and the result message.
+ */
+import type { PendingChip } from "@/lib/storage";
+import { MAX_CHIP_LENGTH, MAX_CHIPS } from "./schemas";
+
+export { MAX_CHIPS };
+
+/** Keys that finish an entry while typing (a scanner ends each number with Enter). */
+export const SEPARATOR_KEYS = new Set(["Enter", ",", " "]);
+
+/** Entries in a piece of text: split on commas, whitespace and newlines; empty pieces dropped. */
+export function splitEntries(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => part.slice(0, MAX_CHIP_LENGTH));
+}
+
+/** Whether text holds a separator, i.e. at least one finished entry (fast scanners, drag-and-drop). */
+export const hasSeparator = (text: string) => /[\s,;]/.test(text);
+
+/**
+ * Adds entries to the pending list, each stamped with the moment it was captured. A value already
+ * pending is not added twice; the list stops at MAX_CHIPS. Returns the new list and what was skipped.
+ */
+export function addChips(chips: readonly PendingChip[], values: readonly string[], now: Date) {
+  const seen = new Set(chips.map((chip) => chip.value));
+  const next = [...chips];
+  let overflow = 0;
+  for (const value of values) {
+    if (seen.has(value)) continue;
+    if (next.length >= MAX_CHIPS) {
+      overflow += 1;
+      continue;
+    }
+    seen.add(value);
+    next.push({ value, timestamp: now.toISOString() });
+  }
+  return { chips: next, overflow };
+}
+
+/** The chips still pending once a submitted batch is confirmed (chips added meanwhile stay). */
+export function withoutChips(chips: readonly PendingChip[], submitted: readonly PendingChip[]): PendingChip[] {
+  const done = new Set(submitted.map((chip) => `${chip.value}\u0000${chip.timestamp}`));
+  return chips.filter((chip) => !done.has(`${chip.value}\u0000${chip.timestamp}`));
+}
+
+/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The download of entered numbers (spec §9): columns 'Student Number' and 'Timestamp'. */
+export function chipsCsv(chips: readonly PendingChip[]): string {
+  const rows = [["Student Number", "Timestamp"], ...chips.map((chip) => [chip.value, chip.timestamp])];
+  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** `student-numbers-2026-03-20T14-03-11.csv`. */
+export function chipsCsvFileName(now: Date): string {
+  return `student-numbers-${now.toISOString().slice(0, 19).replace(/:/g, "-")}.csv`;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The snackbar after a check-in (spec §8): 'Checked in N student(s)', adding ', but M entry/entries
+ * could not be resolved', or 'No students where checked in.' Students who were already checked in
+ * count as checked in: the request was for them to be, and they are.
+ */
+export function checkInResultMessage(result: { success: unknown[]; errors: unknown[]; already_checked_in?: unknown[] }) {
+  const checkedIn = result.success.length + (result.already_checked_in?.length ?? 0);
+  if (checkedIn === 0) return "No students where checked in.";
+  const failed = result.errors.length;
+  const tail = failed > 0 ? `, but ${plural(failed, "entry", "entries")} could not be resolved` : "";
+  return `Checked in ${plural(checkedIn, "student", "students")}${tail}`;
+}
+
+export const LEAVE_WARNING = "All unsubmitted student numbers will be lost. Are you sure you want to exit?";
+export const SCHEDULED_SUCCESS = "Checked in students successfully.";
+export const ERRORS_INTRO =
+  "The following check-in entries could not be resolved. This may be because the entry was mistyped, or the entry is not associated with an existing student account.";
+export const ERRORS_EMPTY = "No errors yet. Student numbers you enter but don't resolve will appear here.";
+

@@ -1,0 +1,38 @@
+import type { CheckInStudentRow, FlexMeeting, LedgerRow } from "@/db/queries/checkin";
+import { staffName, studentName } from "@/lib/people/names";
+import { clockLabel, instantClockLabel } from "@/lib/time";
+
+/** The student inside check-in payloads: enough for an avatar and a name, never the student number. */
+export function presentCheckInStudent(student: CheckInStudentRow) {
+  return { id: student.id, name: studentName(student), initials: student.initials, color: student.color };
+}
+export type CheckInStudent = ReturnType<typeof presentCheckInStudent>;
+
+/** `{id, flex, label, start: "9:26 AM", end: "10:06 AM"}`. */
+export function presentCheckInBlock(meeting: FlexMeeting) {
+  return {
+    id: meeting.block_id,
+    flex: true,
+    label: meeting.label,
+    start: clockLabel(meeting.start),
+    end: clockLabel(meeting.end),
+  };
+}
+export type CheckInBlock = ReturnType<typeof presentCheckInBlock>;
+
+/**
+ * A ledger entry: `{id, time: "9:41 AM", method, student, staff}`. `by_other_staff` marks a row some
+ * other staff member recorded (shown on the caller's screen because the student planned to be with them).
+ */
+export function presentLedgerEntry(row: LedgerRow, timezone: string, byOtherStaff = false) {
+  return {
+    id: row.id,
+    time: instantClockLabel(row.checked_in_at, timezone),
+    checked_in_at: row.checked_in_at.toISOString(),
+    method: row.method,
+    student: presentCheckInStudent(row.student),
+    staff: row.staff ? { id: row.staff.id, name: staffName(row.staff) } : null,
+    by_other_staff: byOtherStaff,
+  };
+}
+export type LedgerEntry = ReturnType<typeof presentLedgerEntry>;

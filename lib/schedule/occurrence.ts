@@ -1,0 +1,67 @@
+import type { Db } from "@/db";
+import { findBlockOnWeekday } from "@/db/queries/schedule";
+import { ApiError, invalid, notFound } from "@/lib/api/errors";
+import type { SchoolCalendarSettings } from "@/lib/settings/service";
+import { dayOfWeek, isPending, parseSchoolDate, type SchoolDate } from "@/lib/time";
+
+/**
+ * The rules every scheduling write shares about "this block on this date": it exists, meets on that
+ * weekday, falls inside the school year, is flex when asked, and is still pending when asked.
+ */
+
+/** A request date (YYYY-MM-DD, ISO instant or `Fri Mar 20, 2020`) as a school date, or 422 on the field. */
+export function readSchoolDate(input: string, timezone: string, field = "date"): SchoolDate {
+  const date = parseSchoolDate(input, timezone);
+  if (!date) throw invalid({ [field]: ["Enter a valid date."] });
+  return date;
+}
+
+export function withinSchoolYear(
+  date: SchoolDate,
+  calendar: Pick<SchoolCalendarSettings, "yearStart" | "yearEnd">,
+) {
+  if (calendar.yearStart && date < calendar.yearStart) return false;
+  if (calendar.yearEnd && date > calendar.yearEnd) return false;
+  return true;
+}
+
+export const notPending = () => new ApiError(409, "not_pending", "This block is no longer pending.");
+
+export interface OccurrenceRules {
+  /** Only flex blocks (plans, topics). */
+  flex?: boolean;
+  /** Only while the block's end on that date is ahead (every write but amendments). */
+  pending?: boolean;
+}
+
+export interface Occurrence {
+  block: { id: number; label: string; flex: boolean };
+  date: SchoolDate;
+  start: string;
+  end: string;
+}
+
+export async function requireOccurrence(
+  db: Db,
+  blockId: number,
+  date: SchoolDate,
+  calendar: SchoolCalendarSettings,
+  now: Date,
+  rules: OccurrenceRules = {},
+): Promise<Occurrence> {
+  const row = await findBlockOnWeekday(db, blockId, dayOfWeek(date));
+  if (!row) throw notFound("The block could not be found.");
+  if (rules.flex && !row.flex) throw new ApiError(422, "not_flex", "This is not a flex block.");
+  if (!row.start || !row.end) {
+    throw new ApiError(422, "not_meeting", "This block does not meet on that date.", {
+      date: ["This block does not meet on that date."],
+    });
+  }
+  if (!withinSchoolYear(date, calendar)) {
+    throw new ApiError(422, "outside_school_year", "That date is outside the school year.", {
+      date: ["That date is outside the school year."],
+    });
+  }
+  if (rules.pending && !isPending(date, row.end, calendar.timezone, now)) throw notPending();
+  return { block: { id: row.id, label: row.label, flex: row.flex }, date, start: row.start, end: row.end };
+}

@@ -1,0 +1,93 @@
+import type { Db } from "@/db";
+import {
+  countPlansExcept,
+  countStudentAppointments,
+  lockStaff,
+  staffListFor,
+  staffTopicOn,
+  upsertPlan,
+} from "@/db/queries/plans";
+import { findBlockOnWeekday } from "@/db/queries/schedule";
+import { ApiError, conflict, forbidden, notFound } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { staffName } from "@/lib/people/names";
+import { schoolCalendarSettings } from "@/lib/settings/service";
+import { dayOfWeek } from "@/lib/time";
+import { presentPlan, presentTopic } from "./present";
+import { readSchoolDate, requireOccurrence } from "./occurrence";
+import type { SchedulePlanBody } from "./schemas";
+import type { Plan, StaffListResponse } from "./types";
+
+/**
+ * Student self-planning for flex blocks: POST /api/students/staff-list and POST /api/students/schedule-plan.
+ * Seats are plans only (appointments and check-ins do not take a seat): remaining = max(0, capacity − plans).
+ */
+
+/** Every teacher with their topic and remaining seats for a block on a date, in a fixed number of statements. */
+export async function staffListForBlock(
+  db: Db,
+  input: { block_id: number; date: string },
+): Promise<StaffListResponse> {
+  const calendar = await schoolCalendarSettings(db);
+  const date = readSchoolDate(input.date, calendar.timezone);
+  const [block, rows] = await Promise.all([
+    findBlockOnWeekday(db, input.block_id, dayOfWeek(date)),
+    staffListFor(db, input.block_id, date),
+  ]);
+  if (!block) throw notFound("The block could not be found.");
+  return rows.map(({ staff, planned, topic }) => ({
+    staff: {
+      id: staff.id,
+      name: staffName(staff),
+      initials: staff.initials,
+      color: staff.color,
+      capacity: staff.capacity,
+    },
+    topic: topic ? presentTopic(topic, staff) : null,
+    num_scheduled: planned,
+    num_remaining: Math.max(0, staff.capacity - planned),
+  }));
+}
+
+export const teacherFull = () => conflict("teacher_full", "This teacher is full.");
+export const teacherUnavailable = () => conflict("teacher_unavailable", "Teacher is unavailable.");
+
+/**
+ * A student chooses a teacher for one of their pending flex blocks. One transaction: the block rules,
+ * no appointment in that block, the teacher exists and is available, then the teacher's row is locked
+ * and the seats counted (the caller's own plan excluded) before the plan is upserted.
+ */
+export async function planOwnBlock(
+  db: Db,
+  principal: Principal,
+  input: SchedulePlanBody,
+  now: Date,
+): Promise<Plan> {
+  const student = principal.student;
+  if (!student) throw forbidden("User is not a student.");
+  const calendar = await schoolCalendarSettings(db);
+  const date = readSchoolDate(input.date, calendar.timezone);
+  return db.transaction(async (tx) => {
+    await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
+    if ((await countStudentAppointments(tx, student.id, input.block_id, date)) > 0) {
+      throw new ApiError(
+        409,
+        "has_appointment",
+        "You have an appointment in this block, so you cannot choose a teacher for it.",
+      );
+    }
+    const teacher = await lockStaff(tx, input.staff_id);
+    if (!teacher) throw notFound("The teacher could not be found.");
+    const topic = await staffTopicOn(tx, teacher.id, input.block_id, date);
+    if (topic?.unavailable) throw teacherUnavailable();
+    const taken = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
+    if (taken >= teacher.capacity) throw teacherFull();
+    const plan = await upsertPlan(tx, {
+      student_id: student.id,
+      staff_id: teacher.id,
+      block_id: input.block_id,
+      date,
+    });
+    return presentPlan(plan, student, teacher);
+  });
+}

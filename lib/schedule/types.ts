@@ -1,0 +1,222 @@
+/**
+ * Response types of the scheduling API (issue 5): week schedules, profiles, topics, plans,
+ * appointments and amendments. The presenters in lib/schedule/present.ts, lib/people/present.ts and
+ * lib/topics/present.ts build exactly these shapes; screens import them from here.
+ * Dates are `YYYY-MM-DD` school-local dates; clock times are labels such as `9:26 AM`.
+ */
+
+/** A person as shown inside an item: staff `name` is "Mr. Smith, Jane", students "Jane Smith". */
+export interface PersonRef {
+  id: number;
+  name: string;
+}
+
+export type CheckInMethod = "manual" | "air" | "roll-call" | "retroactive" | "proactive";
+
+/** A teacher's topic. `staff` is its owner. */
+export interface Topic {
+  id: number;
+  memo: string;
+  /** One of the 18 palette names (lib/people/colors.ts). */
+  color: string;
+  unavailable: boolean;
+  deleted: boolean;
+  staff: PersonRef;
+}
+
+/** A topic put on one flex block on one date (the staff view's `scheduled` for a flex block). */
+export interface TopicSchedule {
+  id: number;
+  date: string;
+  block_id: number;
+  topic: Topic;
+}
+
+export interface Amendment {
+  id: number;
+  memo: string;
+  date: string;
+  block_id: number;
+  /** Who recorded it (null if that staff member was removed). */
+  staff: PersonRef | null;
+  /** null = a global amendment (every student). */
+  student: PersonRef | null;
+}
+
+export interface Appointment {
+  id: number;
+  memo: string;
+  date: string;
+  block_id: number;
+  staff: PersonRef;
+  student: PersonRef;
+}
+
+/** A ledger (check-in) row. */
+export interface Log {
+  id: number;
+  /** `9:41 AM`, school time of capture. */
+  time: string;
+  method: CheckInMethod;
+  /** Who checked the student in (null for a sysadmin or a removed staff member). */
+  staff: PersonRef | null;
+  student: PersonRef;
+  topic: Topic | null;
+}
+
+/** A student's plan (their chosen teacher for a flex block on a date). */
+export interface Plan {
+  id: number;
+  date: string;
+  block_id: number;
+  student: PersonRef;
+  staff: PersonRef;
+}
+
+/** `scheduled` of a non-flex block (both views). */
+export interface ScheduledCourse {
+  id: number;
+  name: string;
+  short_name: string;
+}
+
+/** `scheduled` of a flex block in a student's schedule: the planned teacher and their topic there. */
+export interface ScheduledTeacher {
+  id: number;
+  name: string;
+  initials: string;
+  color: string;
+  topic: Topic | null;
+}
+
+/** `scheduled` of a flex block in a staff schedule: the teacher's own topic there. */
+export type ScheduledTopic = TopicSchedule;
+
+interface BlockBase {
+  /** The block id. */
+  id: number;
+  start: string;
+  end: string;
+  label: string;
+  flex: boolean;
+  /** The block's end on that date is still ahead (in progress counts as pending). */
+  pending: boolean;
+  amendments: Amendment[];
+  appointments: Appointment[];
+  logs: Log[];
+}
+
+/** A block in a student's week. `scheduled`: course (non-flex), planned teacher (flex) or null. */
+export interface StudentScheduleBlock extends BlockBase {
+  scheduled: ScheduledCourse | ScheduledTeacher | null;
+}
+
+/** A block in a teacher's week. `scheduled`: course (non-flex), own topic (flex) or null. */
+export interface StaffScheduleBlock extends BlockBase {
+  scheduled: ScheduledCourse | ScheduledTopic | null;
+  /** Plans that chose this teacher for the block and date. */
+  planned: Plan[];
+}
+
+export type ScheduleBlock = StudentScheduleBlock | StaffScheduleBlock;
+
+export interface DayLabel {
+  day: string;
+  date: string;
+  full_date: string;
+  iso: string;
+  is_today: boolean;
+}
+
+export interface ScheduleEvent {
+  id: number;
+  name: string;
+}
+
+export interface ScheduleDay<B extends ScheduleBlock = ScheduleBlock> {
+  date: DayLabel;
+  events: ScheduleEvent[];
+  blocks: B[];
+}
+
+export interface ScheduleResponse<B extends ScheduleBlock = ScheduleBlock> {
+  /** `Mar 15 - 21, 2026`. */
+  range: string;
+  /** A date in the next / previous week, or null outside the school year. */
+  next: string | null;
+  previous: string | null;
+  /** School year bounds (YYYY-MM-DD). */
+  min_date: string | null;
+  max_date: string | null;
+  schedule: ScheduleDay<B>[];
+}
+
+/** GET /api/students/{id|self}/schedule[/{date}] */
+export type StudentScheduleResponse = ScheduleResponse<StudentScheduleBlock>;
+/** GET /api/staff/{id}/schedule[/{date}] */
+export type StaffScheduleResponse = ScheduleResponse<StaffScheduleBlock>;
+
+/** GET /api/staff/profile/{id}; also the answer of POST /api/staff/capacity. */
+export interface StaffProfile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  title: string;
+  initials: string;
+  color: string;
+  administrator: boolean;
+  email: string;
+  /** Shown to the owner and to administrators / sysadmins; null otherwise. */
+  capacity: number | null;
+  /** The viewer (a staff member) starred this person; always false for sysadmins. */
+  starred: boolean;
+}
+
+export interface ClusterRef {
+  id: number;
+  name: string;
+}
+
+/** GET /api/students/profile/{id|self} */
+export interface StudentProfile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  grade: number;
+  initials: string;
+  color: string;
+  clusters: ClusterRef[];
+  /** Staff and sysadmin viewers only; null for students. */
+  student_number: string | null;
+  /** The viewer (a staff member) starred this student; false for other viewers. */
+  starred: boolean;
+}
+
+/** One row of POST /api/students/staff-list. */
+export interface StaffListEntry {
+  staff: PersonRef & { initials: string; color: string; capacity: number };
+  /** The teacher's (non-deleted) topic on that block and date. */
+  topic: Topic | null;
+  num_scheduled: number;
+  /** max(0, capacity − plans). */
+  num_remaining: number;
+}
+
+export type StaffListResponse = StaffListEntry[];
+
+/** POST /api/students/schedule-plan */
+export type SchedulePlanResponse = Plan;
+/** GET /api/topics */
+export type TopicsResponse = Topic[];
+/** POST /api/topics, DELETE /api/topics/{id} (the deleted topic) */
+export type TopicResponse = Topic;
+/** POST /api/topics/schedule, DELETE /api/topics/schedule/{id} (the removed one) */
+export type TopicScheduleResponse = TopicSchedule;
+/** POST /api/appointments/create, DELETE /api/appointments/{id} (the deleted one) */
+export type AppointmentResponse = Appointment;
+/** POST /api/amendment */
+export type AmendmentResponse = Amendment;
+/** POST /api/staff/capacity */
+export type CapacityResponse = StaffProfile;

@@ -1,0 +1,219 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import type { Db } from "@/db";
+import {
+  loadStaffWeek,
+  loadStudentWeek,
+  type CourseRow,
+  type EventRow,
+  type TimetableRow,
+  type WeekWindow,
+} from "@/db/queries/week";
+import { forbidden, notFound } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service";
+import {
+  addDays,
+  clockLabel,
+  dayLabel,
+  dayOfWeek,
+  schoolInstant,
+  weekDays,
+  weekRangeLabel,
+  weekStart,
+  type SchoolDate,
+} from "@/lib/time";
+import { readSchoolDate, withinSchoolYear } from "./occurrence";
+import {
+  presentAmendment,
+  presentAppointment,
+  presentCourse,
+  presentLog,
+  presentPlan,
+  presentTeacher,
+  presentTopicSchedule,
+  schoolClock,
+} from "./present";
+import type {
+  ScheduleBlock,
+  ScheduleDay,
+  StaffScheduleBlock,
+  StaffScheduleResponse,
+  StudentScheduleBlock,
+  StudentScheduleResponse,
+} from "./types";
+
+/**
+ * Week schedules (GET /api/students/{id|self}/schedule[/{date}], GET /api/staff/{id}/schedule[/{date}]).
+ * The settings, then the whole week in one statement (db/queries/week.ts); the days and blocks are
+ * assembled in memory, so a request costs the same statements however many plans or logs there are.
+ */
+
+type Key = `${number}|${string}`;
+const key = (blockId: number, date: string): Key => `${blockId}|${date}`;
+
+function groupBy<T extends { block_id: number; date: string }>(rows: T[]): Map<Key, T[]> {
+  const map = new Map<Key, T[]>();
+  for (const row of rows) {
+    const k = key(row.block_id, row.date);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+interface Week extends WeekWindow {
+  anchor: SchoolDate;
+  days: SchoolDate[];
+}
+
+async function readWeek(db: Db, dateParam: string | undefined, now: Date) {
+  const calendar = await schoolCalendarSettings(db);
+  const local = format(new TZDate(now, calendar.timezone), "yyyy-MM-dd'T'HH:mm:ss");
+  const today = local.slice(0, 10);
+  const anchor = dateParam ? readSchoolDate(dateParam, calendar.timezone) : today;
+  const days = weekDays(anchor, calendar.weekends);
+  const sunday = weekStart(anchor);
+  const week: Week = {
+    anchor,
+    days,
+    from: days[0]!,
+    to: days[days.length - 1]!,
+    startsAt: schoolInstant(sunday, "00:00", calendar.timezone),
+    endsAt: schoolInstant(addDays(sunday, 7), "00:00", calendar.timezone),
+  };
+  // Pending = the block's end on that date is still ahead; compared as school wall-clock strings.
+  const pending = (date: SchoolDate, end: string) =>
+    `${date}T${end.length === 5 ? `${end}:00` : end}` > local;
+  return { calendar, week, today, pending };
+}
+
+/** range, next, previous, min_date, max_date (design §4). */
+function navigation(week: Week, calendar: SchoolCalendarSettings) {
+  const sunday = weekStart(week.anchor);
+  const { yearStart, yearEnd } = calendar;
+  let next: string | null = addDays(week.anchor, 7);
+  let previous: string | null = addDays(week.anchor, -7);
+  if (yearEnd) next = addDays(sunday, 7) <= yearEnd ? (next > yearEnd ? yearEnd : next) : null;
+  if (yearStart)
+    previous = addDays(sunday, -1) >= yearStart ? (previous < yearStart ? yearStart : previous) : null;
+  return {
+    range: weekRangeLabel(week.anchor),
+    next,
+    previous,
+    min_date: yearStart || null,
+    max_date: yearEnd || null,
+  };
+}
+
+type Base = Omit<ScheduleBlock, "scheduled">;
+
+/** The shown days with the visible blocks meeting on each (flex, or with a course), ordered by start. */
+function assembleDays<B extends ScheduleBlock>(
+  context: Awaited<ReturnType<typeof readWeek>>,
+  rows: { timetable: TimetableRow[]; courses: CourseRow[]; events: EventRow[] },
+  buildBlock: (base: Base, k: Key, course: CourseRow | undefined) => B,
+): ScheduleDay<B>[] {
+  const { calendar, week, today, pending } = context;
+  const courseByBlock = new Map<number, CourseRow>();
+  for (const course of rows.courses)
+    if (!courseByBlock.has(course.block_id)) courseByBlock.set(course.block_id, course);
+  const byWeekday = new Map<number, TimetableRow[]>();
+  for (const row of rows.timetable) {
+    if (!row.flex && !courseByBlock.has(row.block_id)) continue;
+    const list = byWeekday.get(row.day_of_week) ?? [];
+    list.push(row);
+    byWeekday.set(row.day_of_week, list);
+  }
+  return week.days.map((date) => {
+    const meeting = withinSchoolYear(date, calendar) ? (byWeekday.get(dayOfWeek(date)) ?? []) : [];
+    return {
+      date: dayLabel(date, today),
+      events: rows.events.filter((event) => event.date === date).map(({ id, name }) => ({ id, name })),
+      blocks: meeting.map((row) =>
+        buildBlock(
+          {
+            id: row.block_id,
+            start: clockLabel(row.start),
+            end: clockLabel(row.end),
+            label: row.label,
+            flex: row.flex,
+            pending: pending(date, row.end),
+            amendments: [],
+            appointments: [],
+            logs: [],
+          },
+          key(row.block_id, date),
+          row.flex ? undefined : courseByBlock.get(row.block_id),
+        ),
+      ),
+    };
+  });
+}
+
+export async function studentWeekSchedule(
+  db: Db,
+  principal: Principal,
+  id: number | "self",
+  dateParam: string | undefined,
+  now: Date,
+): Promise<StudentScheduleResponse> {
+  const own = principal.role === "student" ? principal.student! : null;
+  if (id === "self" && !own) throw notFound("Only students have their own schedule.");
+  const studentId = id === "self" ? own!.id : id;
+  const context = await readWeek(db, dateParam, now);
+  const rows = await loadStudentWeek(db, studentId, context.week);
+  if (!rows.student) throw notFound("The student could not be found.");
+  if (own && own.id !== studentId) throw forbidden("Students may only see their own schedule.");
+  const amendmentsAt = groupBy(rows.amendments);
+  const appointmentsAt = groupBy(rows.appointments);
+  const logsAt = groupBy(rows.logs);
+  const planAt = new Map(rows.plans.map((plan) => [key(plan.block_id, plan.date), plan]));
+  const clock = schoolClock(context.calendar.timezone);
+  const schedule = assembleDays<StudentScheduleBlock>(context, rows, (base, k, course) => {
+    const plan = base.flex ? planAt.get(k) : undefined;
+    return {
+      ...base,
+      scheduled: course ? presentCourse(course) : plan ? presentTeacher(plan.staff, plan.topic) : null,
+      amendments: (amendmentsAt.get(k) ?? []).map(presentAmendment),
+      appointments: (appointmentsAt.get(k) ?? []).map(presentAppointment),
+      logs: (logsAt.get(k) ?? []).map((log) => presentLog(log, clock)),
+    };
+  });
+  return { ...navigation(context.week, context.calendar), schedule };
+}
+
+export async function staffWeekSchedule(
+  db: Db,
+  id: number,
+  dateParam: string | undefined,
+  now: Date,
+): Promise<StaffScheduleResponse> {
+  const context = await readWeek(db, dateParam, now);
+  const rows = await loadStaffWeek(db, id, context.week);
+  const teacher = rows.staff;
+  if (!teacher) throw notFound("The staff member could not be found.");
+  const amendmentsAt = groupBy(rows.amendments);
+  const appointmentsAt = groupBy(rows.appointments);
+  const logsAt = groupBy(rows.logs);
+  const plansAt = groupBy(rows.plans);
+  const topicAt = new Map(rows.topics.map((row) => [key(row.block_id, row.date), row]));
+  const clock = schoolClock(context.calendar.timezone);
+  const schedule = assembleDays<StaffScheduleBlock>(context, rows, (base, k, course) => {
+    const topic = base.flex ? topicAt.get(k) : undefined;
+    return {
+      ...base,
+      scheduled: course
+        ? presentCourse(course)
+        : topic
+          ? presentTopicSchedule(topic, topic.topic, teacher)
+          : null,
+      amendments: (amendmentsAt.get(k) ?? []).map(presentAmendment),
+      appointments: (appointmentsAt.get(k) ?? []).map(presentAppointment),
+      logs: (logsAt.get(k) ?? []).map((log) => presentLog(log, clock)),
+      planned: (plansAt.get(k) ?? []).map((plan) => presentPlan(plan, plan.student, teacher)),
+    };
+  });
+  return { ...navigation(context.week, context.calendar), schedule };
+}

@@ -1,0 +1,278 @@
+/** @jest-environment node */
+import { and, eq } from "drizzle-orm";
+import { POST as amendmentRoute } from "@/app/api/amendment/route";
+import { DELETE as cancelRoute } from "@/app/api/appointments/[id]/route";
+import { POST as createRoute } from "@/app/api/appointments/create/route";
+import { amendments, appointments, plans } from "@/db/schema";
+import type { Amendment, Appointment } from "@/lib/schedule/types";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { createAppointment, setSchoolYear, setSetting } from "../helpers/schedule-factories";
+import type { Answer } from "../helpers/schedule-factories";
+import { createBlock, createCheckIn, createPlan, weekdayDate } from "../helpers/timetable-factories";
+
+const state = useTestDb();
+
+const WEEKDAYS = [1, 2, 3, 4, 5];
+const MON = weekdayDate(1);
+const TUE = weekdayDate(2);
+const WED = weekdayDate(3);
+const THU = weekdayDate(4);
+const FRI = weekdayDate(5);
+const SAT = weekdayDate(6);
+const LAST_TUE = weekdayDate(2, -1);
+
+let focus: Awaited<ReturnType<typeof createBlock>>;
+let course: Awaited<ReturnType<typeof createBlock>>;
+let teacher: Awaited<ReturnType<typeof createStaff>>;
+let colleague: Awaited<ReturnType<typeof createStaff>>;
+let student: Awaited<ReturnType<typeof createStudent>>;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  const db = state.db;
+  await setSchoolYear(db);
+  focus = await createBlock(db, {
+    label: "Focus Block",
+    flex: true,
+    meetings: WEEKDAYS.map((day) => ({ day, start: "09:26", end: "10:06" })),
+  });
+  course = await createBlock(db, {
+    label: "Block 1",
+    meetings: WEEKDAYS.map((day) => ({ day, start: "08:30", end: "09:20" })),
+  });
+  teacher = await createStaff(db, { title: "Ms.", first_name: "Ada", last_name: "Lovelace" });
+  colleague = await createStaff(db, { title: "Mr.", first_name: "Alan", last_name: "Turing" });
+  student = await createStudent(db, { first_name: "Jane", last_name: "Doe" });
+  tokens.teacher = await tokenFor(db, teacher);
+  tokens.colleague = await tokenFor(db, colleague);
+  tokens.admin = await tokenFor(db, await createAdmin(db));
+  tokens.student = await tokenFor(db, student);
+  tokens.sysadmin = await tokenFor(db, await createSysadmin(db));
+});
+
+const book = (body: Record<string, unknown>, token = tokens.teacher) =>
+  call<Answer<Appointment>>(createRoute, {
+    token,
+    body: { block_id: focus.id, memo: "See me", clear_schedule: false, ...body },
+  });
+const cancel = (id: number, token = tokens.teacher) =>
+  call<Answer<Appointment>>(cancelRoute, { token, params: { id: String(id) } });
+const amend = (body: Record<string, unknown>, token = tokens.teacher) =>
+  call<Answer<Amendment>>(amendmentRoute, {
+    token,
+    body: { block_id: focus.id, memo: "Field trip", ...body },
+  });
+
+describe("POST /api/appointments/create", () => {
+  it("books the student with the caller for a pending block", async () => {
+    const res = await book({ student_id: student.student.id, date: MON, memo: "Quiz rewrite" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      memo: "Quiz rewrite",
+      date: MON,
+      block_id: focus.id,
+      staff: { id: teacher.staff.id, name: "Ms. Lovelace, Ada" },
+      student: { id: student.student.id, name: "Jane Doe" },
+    });
+  });
+
+  it("enforces the appointment limit (default 1) and 0 means no limit", async () => {
+    const res = await book({ student_id: student.student.id, date: MON }, tokens.colleague);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: "appointment_limit",
+      message: "The maximum number of appointments has been reached.",
+    });
+    await setSetting(state.db, "appointment_limit", "0");
+    try {
+      expect((await book({ student_id: student.student.id, date: MON }, tokens.colleague)).status).toBe(201);
+    } finally {
+      await setSetting(state.db, "appointment_limit", "1");
+    }
+  });
+
+  it("clears the student's plan for that block and date when asked", async () => {
+    await createPlan(state.db, {
+      student_id: student.student.id,
+      staff_id: colleague.staff.id,
+      block_id: focus.id,
+      date: TUE,
+    });
+    await createPlan(state.db, {
+      student_id: student.student.id,
+      staff_id: colleague.staff.id,
+      block_id: focus.id,
+      date: THU,
+    });
+    expect((await book({ student_id: student.student.id, date: TUE, clear_schedule: true })).status).toBe(
+      201,
+    );
+    expect((await book({ student_id: student.student.id, date: THU, clear_schedule: false })).status).toBe(
+      201,
+    );
+    const left = await state.db.select().from(plans).where(eq(plans.student_id, student.student.id));
+    expect(left.map((p) => p.date)).toEqual([THU]);
+  });
+
+  it("checks the student, the block and pending", async () => {
+    const missing = await book({ student_id: 999999, date: WED });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("The student for this appointment could not be found.");
+    expect((await book({ student_id: student.student.id, date: WED, block_id: 999999 })).status).toBe(404);
+    expect((await book({ student_id: student.student.id, date: SAT })).body.code).toBe("not_meeting");
+    const past = await book({ student_id: student.student.id, date: LAST_TUE });
+    expect(past.status).toBe(409);
+    expect(past.body.code).toBe("not_pending");
+  });
+
+  it("validates the input (422) and the memo length", async () => {
+    const bad = await call(createRoute, { token: tokens.teacher, body: { memo: "x", date: WED } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["block_id", "student_id"]);
+    const long = await book({ student_id: student.student.id, date: FRI, memo: "x".repeat(151) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.memo).toBeDefined();
+    expect((await book({ student_id: student.student.id, date: FRI, clear_schedule: "yes" })).status).toBe(
+      422,
+    );
+    expect((await call(createRoute, { token: tokens.teacher, rawBody: "nope" })).status).toBe(400);
+  });
+
+  it("is for staff: 403 for students and sysadmins, 401 signed out", async () => {
+    expect((await book({ student_id: student.student.id, date: FRI }, tokens.student)).status).toBe(403);
+    expect((await book({ student_id: student.student.id, date: FRI }, tokens.sysadmin)).status).toBe(403);
+    expect(
+      (await call(createRoute, { body: { student_id: student.student.id, block_id: focus.id, date: FRI } }))
+        .status,
+    ).toBe(401);
+  });
+
+  it("holds the limit under concurrent bookings", async () => {
+    const target = await createStudent(state.db);
+    const others = [tokens.teacher, tokens.colleague, tokens.admin];
+    const results = await Promise.all(
+      others.map((token) => book({ student_id: target.student.id, date: WED }, token)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const rows = await state.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.student_id, target.student.id), eq(appointments.date, WED)));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("DELETE /api/appointments/{id}", () => {
+  it("lets the appointment's teacher cancel it while pending", async () => {
+    const row = await createAppointment(state.db, {
+      student_id: student.student.id,
+      staff_id: teacher.staff.id,
+      block_id: course.id,
+      date: FRI,
+    });
+    const res = await cancel(row.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: row.id,
+      staff: { id: teacher.staff.id },
+      student: { id: student.student.id },
+    });
+    expect((await cancel(row.id)).status).toBe(404);
+  });
+
+  it("lets an administrator cancel anyone's, but not another teacher (403)", async () => {
+    const row = await createAppointment(state.db, {
+      student_id: student.student.id,
+      staff_id: teacher.staff.id,
+      block_id: course.id,
+      date: FRI,
+    });
+    const denied = await cancel(row.id, tokens.colleague);
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe("Cannot delete Appointment.");
+    expect((await cancel(row.id, tokens.admin)).status).toBe(200);
+  });
+
+  it("refuses past blocks (409), unknown ids (404), bad ids (422), other roles", async () => {
+    const past = await createAppointment(state.db, {
+      student_id: student.student.id,
+      staff_id: teacher.staff.id,
+      block_id: focus.id,
+      date: LAST_TUE,
+    });
+    const res = await cancel(past.id);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("not_pending");
+    expect((await cancel(999999)).status).toBe(404);
+    expect((await call(cancelRoute, { token: tokens.teacher, params: { id: "x" } })).status).toBe(422);
+    expect((await cancel(past.id, tokens.student)).status).toBe(403);
+    expect((await cancel(past.id, tokens.sysadmin)).status).toBe(403);
+    expect((await call(cancelRoute, { params: { id: String(past.id) } })).status).toBe(401);
+  });
+});
+
+describe("POST /api/amendment", () => {
+  it("records an amendment for one student, past dates included", async () => {
+    const res = await amend({ student_id: student.student.id, date: LAST_TUE, memo: "Excused: sick" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      memo: "Excused: sick",
+      date: LAST_TUE,
+      block_id: focus.id,
+      staff: { id: teacher.staff.id, name: "Ms. Lovelace, Ada" },
+      student: { id: student.student.id, name: "Jane Doe" },
+    });
+  });
+
+  it("refuses when the student already has a check-in there (409)", async () => {
+    const other = await createStudent(state.db);
+    await createCheckIn(state.db, {
+      student_id: other.student.id,
+      block_id: focus.id,
+      date: LAST_TUE,
+      staff_id: teacher.staff.id,
+    });
+    const res = await amend({ student_id: other.student.id, date: LAST_TUE });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("already_checked_in");
+  });
+
+  it("requires a student and a non-empty memo (422)", async () => {
+    const empty = await amend({ student_id: student.student.id, date: WED, memo: "   " });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors.memo).toEqual(["This field cannot be empty."]);
+    const noMemo = await call(amendmentRoute, {
+      token: tokens.teacher,
+      body: { student_id: student.student.id, block_id: focus.id, date: WED },
+    });
+    expect(noMemo.body.errors.memo).toEqual(["This field cannot be empty."]);
+    const noStudent = await amend({ student_id: null, date: WED });
+    expect(noStudent.status).toBe(422);
+    expect(noStudent.body.errors.student_id).toBeDefined();
+    const globals = await state.db.select().from(amendments).where(eq(amendments.memo, "Field trip"));
+    expect(globals.filter((a) => a.student_id === null)).toHaveLength(0);
+  });
+
+  it("checks the student and the block", async () => {
+    expect((await amend({ student_id: 999999, date: WED })).status).toBe(404);
+    expect((await amend({ student_id: student.student.id, date: WED, block_id: 999999 })).status).toBe(404);
+    expect((await amend({ student_id: student.student.id, date: SAT })).body.code).toBe("not_meeting");
+    expect((await call(amendmentRoute, { token: tokens.teacher, rawBody: "{" })).status).toBe(400);
+  });
+
+  it("is for staff: 403 for students and sysadmins, 401 signed out", async () => {
+    expect((await amend({ student_id: student.student.id, date: WED }, tokens.student)).status).toBe(403);
+    expect((await amend({ student_id: student.student.id, date: WED }, tokens.sysadmin)).status).toBe(403);
+    expect(
+      (
+        await call(amendmentRoute, {
+          body: { student_id: student.student.id, block_id: focus.id, date: WED, memo: "x" },
+        })
+      ).status,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,183 @@
+/** @jest-environment node */
+import { eq } from "drizzle-orm";
+import { auditLog, settings, uploads } from "@/db/schema";
+import { GET as settingsRoute, PUT as saveSettings } from "@/app/api/settings/route";
+import { GET as logoRoute, POST as uploadLogoRoute } from "@/app/api/settings/logo/route";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+const state = useTestDb();
+
+const valueOf = async (key: string) => {
+  const [row] = await state.db.select().from(settings).where(eq(settings.key, key));
+  return row?.value;
+};
+
+describe("PUT /api/settings", () => {
+  it("saves typed values for an administrator, audits the change and answers with the new settings", async () => {
+    const admin = await createAdmin(state.db);
+    const token = await tokenFor(state.db, admin);
+    const res = await call(saveSettings, {
+      token,
+      body: { values: { school_name: "  Hillside Secondary ", weekends: true, appointment_limit: 3, timezone: "Europe/Paris" } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.values.school_name.value).toBe("Hillside Secondary");
+    expect(res.body.values.weekends.value).toBe(true);
+    expect(res.body.values.appointment_limit.value).toBe(3);
+    expect(res.body.values.timezone.value).toBe("Europe/Paris");
+    expect(await valueOf("weekends")).toBe("true");
+    const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "settings.update"));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.actor_user_id).toBe(admin.user.id);
+    expect(audits[0]!.details).toMatchObject({ changes: { appointment_limit: { from: "1", to: "3" } } });
+    // GET sees the same thing
+    const read = await call(settingsRoute, { token });
+    expect(read.body.values.school_name.value).toBe("Hillside Secondary");
+  });
+
+  it("lets a system administrator save dates as YYYY-MM-DD", async () => {
+    const token = await tokenFor(state.db, await createSysadmin(state.db));
+    const year = new Date().getUTCFullYear();
+    const res = await call(saveSettings, {
+      token,
+      body: { values: { start_datetime: `${year}-08-31`, end_datetime: `${year + 1}-06-27` } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.values.start_datetime.value).toBe(`${year}-08-31`);
+  });
+
+  it("refuses a wrong type, an out-of-range number, a bad zone and a bad date with 422 and saves nothing", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const before = await valueOf("school_name");
+    const res = await call(saveSettings, {
+      token,
+      body: {
+        values: {
+          school_name: "Changed School",
+          weekends: "yes",
+          appointment_limit: 500,
+          timezone: "Mars/Olympus_Mons",
+          start_datetime: "2026-02-30",
+          nonsense: 1,
+        },
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("invalid");
+    expect(res.body.errors).toEqual({
+      weekends: ["Must be on or off."],
+      appointment_limit: ["Must be at most 20."],
+      timezone: ["Enter a valid time zone, such as America/Vancouver."],
+      start_datetime: ["Enter a date as YYYY-MM-DD."],
+      nonsense: ["There is no such setting."],
+    });
+    expect(await valueOf("school_name")).toBe(before);
+  });
+
+  it("refuses a school year that ends before it starts", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const res = await call(saveSettings, { token, body: { values: { end_datetime: "1999-01-01" } } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.end_datetime).toEqual(["The school year must end after it starts."]);
+  });
+
+  it("refuses an external logo address (only uploads may set the logo)", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const res = await call(saveSettings, { token, body: { values: { school_logo: "https://evil.example/x.png" } } });
+    expect(res.status).toBe(422);
+  });
+
+  it("answers 400 for an unreadable body and 422 for a body without values", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    expect((await call(saveSettings, { token, rawBody: "{nope" })).status).toBe(400);
+    const empty = await call(saveSettings, { token, body: { values: {} } });
+    expect(empty.status).toBe(422);
+    expect((await call(saveSettings, { token, body: { school_name: "x" } })).status).toBe(422);
+  });
+
+  it("is forbidden to teachers and students", async () => {
+    for (const account of [await createStaff(state.db), await createStudent(state.db)]) {
+      const res = await call(saveSettings, { token: await tokenFor(state.db, account), body: { values: { weekends: true } } });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it("answers 401 when signed out", async () => {
+    expect((await call(saveSettings, { body: { values: { weekends: true } } })).status).toBe(401);
+  });
+});
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const WEBP = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 8, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20]);
+
+function upload(token: string | undefined, file?: { bytes: Uint8Array; name: string; type: string }) {
+  const form = new FormData();
+  if (file) form.set("file", new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
+  const headers = new Headers();
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  const request = new Request("http://localhost/api/settings/logo", { method: "POST", headers, body: form });
+  return uploadLogoRoute(request, { params: Promise.resolve({}) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+}
+
+describe("POST /api/settings/logo", () => {
+  it("stores a PNG, points school_logo at it, audits it and serves it", async () => {
+    const admin = await createAdmin(state.db);
+    const res = await upload(await tokenFor(state.db, admin), { bytes: PNG, name: "crest.png", type: "image/png" });
+    expect(res.status).toBe(201);
+    const [row] = await state.db.select().from(uploads).where(eq(uploads.kind, "logo"));
+    expect(row).toMatchObject({ content_type: "image/png", size: PNG.length, uploaded_by: admin.user.id });
+    expect(res.body.values.school_logo.value).toBe(`/api/settings/logo?v=${row!.id}`);
+    const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "settings.logo"));
+    expect(audits).toHaveLength(1);
+    const served = await logoRoute(new Request("http://localhost/api/settings/logo"), { params: Promise.resolve({}) });
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("decides the type from the bytes, not the name: WebP named .png is stored as WebP", async () => {
+    const token = await tokenFor(state.db, await createSysadmin(state.db));
+    const res = await upload(token, { bytes: WEBP, name: "logo.png", type: "image/png" });
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses a file that is not an image with 422, whatever it claims to be", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const res = await upload(token, { bytes: new TextEncoder().encode("<svg onload=alert(1)>"), name: "x.png", type: "image/png" });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual(["The logo must be a PNG, JPEG or WebP image."]);
+  });
+
+  it("refuses a file over 1 MB with 422", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const big = new Uint8Array(1024 * 1024 + 1);
+    big.set(PNG);
+    const res = await upload(token, { bytes: big, name: "big.png", type: "image/png" });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual(["The logo must be at most 1 MB."]);
+  });
+
+  it("asks for a file when none is sent", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const res = await upload(token);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual(["Choose an image file to upload."]);
+  });
+
+  it("answers 400 for a body that is not multipart", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const request = new Request("http://localhost/api/settings/logo", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect((await uploadLogoRoute(request, { params: Promise.resolve({}) })).status).toBe(400);
+  });
+
+  it("is forbidden to teachers and answers 401 when signed out", async () => {
+    const teacher = await tokenFor(state.db, await createStaff(state.db));
+    expect((await upload(teacher, { bytes: PNG, name: "a.png", type: "image/png" })).status).toBe(403);
+    expect((await upload(undefined, { bytes: PNG, name: "a.png", type: "image/png" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,199 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, DEMO_USERS, expectNoSeriousA11yViolations, signIn, signInThroughForm, TOKEN_KEY } from "./helpers";
+
+const storedToken = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
+
+async function signOutFromShell(page: Page) {
+  await page.getByRole("button", { name: /^Account/ }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test.describe("signing in", () => {
+  for (const [who, landing, check] of [
+    ["admin", /\/check-in$/, "Credentials Manager"],
+    ["teacher", /\/check-in$/, "Staff"],
+    ["sysadmin", /\/check-in$/, "Credentials Manager"],
+    ["student", /\/profile$/, "Sign Out"],
+  ] as const) {
+    test(`a ${who} signs in through the form and lands on their first screen`, async ({ page }) => {
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/login/);
+      await expect(page).toHaveTitle("Flexblock - Login");
+      await expect(page.getByText("Demo Secondary School")).toBeVisible();
+      await signInThroughForm(page, DEMO_USERS[who]);
+      await expect(page).toHaveURL(landing);
+      if (who === "student") await expect(page.getByRole("button", { name: check })).toBeVisible();
+      else await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: check })).toBeVisible();
+      expect(await storedToken(page)).toBeTruthy();
+    });
+  }
+
+  test("the login screen passes axe, in both steps", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByLabel("Email or Student Number")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("Email or Student Number").fill(DEMO_USERS.teacher);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("empty fields are refused without a request", async ({ page }) => {
+    await page.goto("/login");
+    let calls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/check-user") || request.url().includes("/api/login")) calls++;
+    });
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByText("A username is required to log in.")).toBeVisible();
+    await page.getByLabel("Email or Student Number").fill(DEMO_USERS.teacher);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("A password is required to log in.")).toBeVisible();
+    expect(calls).toBe(1); // only the check-user of the Next click
+  });
+
+  test("an unknown user is told so under the username, a wrong password under the password", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email or Student Number").fill("nobody-here@demo.school");
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByLabel("Email or Student Number")).toHaveAccessibleDescription(
+      "The user could not be found. Please check with your administrator.",
+    );
+    await page.getByLabel("Email or Student Number").fill(DEMO_USERS.teacher);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("The given credentials were not correct.");
+  });
+
+  test("too many attempts are refused with a clear message", async ({ page }) => {
+    // A made-up user and an address of its own, so no other test is throttled.
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.9.${Date.now() % 250}.7` });
+    const username = `throttle-${Date.now()}@demo.school`;
+    await page.goto("/login");
+    const field = page.getByLabel("Email or Student Number");
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await field.fill(username);
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect(field).toHaveAccessibleDescription(/could not be found/);
+    }
+    await field.fill(username);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByText("Too many attempts. Please wait 15 minutes and try again.")).toBeVisible();
+  });
+
+  test("after sign-in the user returns to the page they came from", async ({ page }) => {
+    await page.goto("/settings?tab=1");
+    await expect(page).toHaveURL(/\/login\?from=%2Fsettings%3Ftab%3D1$/);
+    await signInThroughForm(page, DEMO_USERS.admin);
+    await expect(page).toHaveURL(/\/settings\?tab=1$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  });
+
+  test("an origin on another site is ignored", async ({ page }) => {
+    await page.goto("/login?from=//evil.example/x");
+    await signInThroughForm(page, DEMO_USERS.teacher);
+    await expect(page).toHaveURL(/\/check-in$/);
+  });
+});
+
+test.describe("remembered users", () => {
+  test("Remember me keeps the user on the device: pick to sign in, remove to forget", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email or Student Number").fill(DEMO_USERS.teacher);
+    await page.getByLabel("Remember me").check();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/check-in$/);
+
+    await signOutFromShell(page);
+    expect(await storedToken(page)).toBeNull();
+    await page.getByRole("button", { name: `Sign in as ${DEMO_USERS.teacher}` }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/check-in$/);
+
+    await signOutFromShell(page);
+    await page.getByRole("button", { name: `Remove ${DEMO_USERS.teacher}` }).click();
+    await expect(page.getByRole("button", { name: `Sign in as ${DEMO_USERS.teacher}` })).toHaveCount(0);
+    await expect(page.getByLabel("Email or Student Number")).toBeVisible();
+  });
+});
+
+test.describe("signing out", () => {
+  test("Sign Out ends the session: the token leaves the device and the server forgets it", async ({ page }) => {
+    const token = await signIn(page, "teacher", "/settings");
+    await signOutFromShell(page);
+    expect(await storedToken(page)).toBeNull();
+    const after = await page.request.get("/api/user", { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
+    await page.goto("/staff");
+    await expect(page).toHaveURL(/\/login\?from=%2Fstaff$/);
+  });
+
+  test("a dead session signs the user out with the session-expired banner", async ({ page }) => {
+    await page.goto("/login");
+    await page.evaluate((key) => window.localStorage.setItem(key, JSON.stringify("not-a-real-token")), TOKEN_KEY);
+    await page.goto("/students");
+    await expect(page).toHaveURL(/\/login\?from=%2Fstudents$/);
+    await expect(page.getByText("Your session has expired. Please sign back in to continue.")).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+  });
+});
+
+test.describe("forced password change", () => {
+  // Only this test signs in as new@demo.school; it leaves the account with a known, unexpired password.
+  const NEW_PASSWORD = "a-brand-new-passphrase";
+
+  test("an expired password must be changed on the splash before the app opens", async ({ page }) => {
+    await page.goto("/login");
+    await signInThroughForm(page, DEMO_USERS.expired);
+    await expect(page.getByText("Your old password has expired and must be changed.")).toBeVisible();
+    await expect(page).toHaveTitle("Flexblock - Change Password");
+    await expectNoSeriousA11yViolations(page);
+
+    const change = page.getByRole("button", { name: "Change Password" });
+    await expect(change).toBeDisabled();
+    await page.getByLabel("Old password").fill("wrong-old-password");
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await change.click();
+    await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm new password").fill("something-else");
+    await change.click();
+    await expect(page.getByText("Passwords don't match.")).toBeVisible();
+    // Shown in plain text, no confirmation is needed.
+    await page.getByLabel("Show password").check();
+    await expect(page.getByLabel("Confirm new password")).toHaveCount(0);
+    await change.click();
+    await expect(page.getByText("That didn't work. Please try again.").first()).toBeVisible();
+
+    await page.getByLabel("Old password").fill(DEMO_PASSWORD);
+    await change.click();
+    await expect(page.getByText("Changed passsword.")).toBeVisible();
+    await expect(page).toHaveURL(/\/check-in$/);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+
+    const token = JSON.parse((await storedToken(page))!) as string;
+    const user = await page.request.get("/api/user", { headers: { authorization: `Bearer ${token}` } });
+    expect((await user.json()).password_expired).toBe(false);
+  });
+
+  test("Cancel on the forced change signs out", async ({ page }) => {
+    // The expired account is changed by the test above; fake an expired user to see Cancel.
+    await page.route("**/api/user", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, password_expired: true } });
+    });
+    await signIn(page, "teacher", "/settings");
+    await expect(page.getByText("Your old password has expired and must be changed.")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, signIn } from "./helpers";
+
+const LEAVE_WARNING = "All unsubmitted student numbers will be lost. Are you sure you want to exit?";
+const ERRORS_INTRO =
+  "The following check-in entries could not be resolved. This may be because the entry was mistyped, or the entry is not associated with an existing student account.";
+
+/** YYYY-MM-DD of a weekday (0 = Sunday) in next week, in the school's zone (the server's own answer). */
+async function nextWeekday(page: Page, token: string, weekday: number, weeks = 1) {
+  const status = await page.request.get("/api/check-in/status", { headers: { authorization: `Bearer ${token}` } });
+  expect(status.status(), await status.text()).toBe(200);
+  const today: string = (await status.json()).today;
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + weeks * 7 + weekday - date.getUTCDay());
+  return date.toISOString().slice(0, 10);
+}
+
+async function paste(input: Locator, text: string) {
+  await input.evaluate((element, value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+const chips = (page: Page) => page.getByRole("list", { name: "Student numbers waiting to be checked in" }).getByRole("listitem");
+const checkedIn = (page: Page) => page.getByRole("region", { name: "Checked In" });
+
+test("a teacher types and pastes numbers, checks them in, and finds the unresolved one in the errors dialog", async ({ page }) => {
+  const token = await signIn(page, "teacher", "/check-in");
+  const date = await nextWeekday(page, token, 3, 2);
+  await page.goto(`/check-in?date=${date}`);
+  await expect(page).toHaveTitle("Flexblock - Check-in");
+  await expect(page.getByLabel("Block")).toBeDisabled();
+  await expect(page.getByLabel("Block")).toHaveValue("focus");
+
+  const input = page.getByRole("textbox", { name: "Student numbers" });
+  await expect(input).toBeFocused();
+  await input.pressSequentially("100002\n100003,100004 ", { delay: 5 });
+  await paste(input, "100005\n100006, 999999");
+  await expect(chips(page)).toHaveCount(6);
+  await expect(input).toBeFocused();
+
+  await page.getByRole("button", { name: "Check In", exact: true }).click();
+  await expect(page.getByText("Checked in 5 students, but 1 entry could not be resolved")).toBeVisible();
+  await expect(chips(page)).toHaveCount(0);
+  await expect(checkedIn(page).getByRole("listitem")).not.toHaveCount(0);
+  await expect(checkedIn(page).getByRole("img", { name: "Proactive check-in" }).first()).toBeVisible();
+  await expect(input).toBeFocused();
+
+  await page.getByRole("button", { name: "Show Errors" }).click();
+  const dialog = page.getByRole("dialog", { name: "Check-in Errors" });
+  await expect(dialog).toContainText(ERRORS_INTRO);
+  await expect(dialog).toContainText("999999");
+  await expect(page).toHaveURL(/#errors$/);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+  await expect(dialog).toHaveCount(0);
+
+  // #errors in the URL opens it; the date survives the reload.
+  await page.goto(`/check-in?date=${date}#errors`);
+  await expect(page.getByRole("dialog", { name: "Check-in Errors" })).toContainText("999999");
+  await page.keyboard.press("Escape");
+
+  // Checking the same students in again is not an error.
+  await input.pressSequentially("100002\n");
+  await page.getByRole("button", { name: "Check In", exact: true }).click();
+  await expect(page.getByText("Checked in 1 student", { exact: true })).toBeVisible();
+});
+
+test("numbers entered while the server is unreachable survive the failed submit and a reload", async ({ page }) => {
+  const token = await signIn(page, "teacher", "/check-in");
+  const date = await nextWeekday(page, token, 4, 2);
+  await page.goto(`/check-in?date=${date}`);
+  const input = page.getByRole("textbox", { name: "Student numbers" });
+  await input.pressSequentially("100010\n100011\n");
+  await expect(chips(page)).toHaveCount(2);
+
+  await page.route("**/api/check-in", (route) => route.abort());
+  await page.getByRole("button", { name: "Check In", exact: true }).click();
+  await expect(page.getByText(/Your student numbers are kept/)).toBeVisible();
+  await expect(chips(page)).toHaveCount(2);
+
+  page.once("dialog", (dialog) => dialog.accept()); // the leave warning on reload
+  await page.reload();
+  await expect(chips(page)).toHaveCount(2);
+  await expect(page.getByText("100010", { exact: true })).toBeVisible();
+
+  await page.unroute("**/api/check-in");
+  await page.getByRole("button", { name: "Check In", exact: true }).click();
+  await expect(page.getByText("Checked in 2 students", { exact: true })).toBeVisible();
+  await expect(chips(page)).toHaveCount(0);
+});
+
+test("leaving with unsubmitted numbers asks first", async ({ page }) => {
+  await signIn(page, "teacher", "/check-in");
+  await page.getByRole("textbox", { name: "Student numbers" }).pressSequentially("100020\n");
+  let message = "";
+  page.once("dialog", (dialog) => {
+    message = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Staff" }).first().click();
+  await expect.poll(() => message).toBe(LEAVE_WARNING);
+  await expect(page).toHaveURL(/\/check-in/);
+  await page.getByRole("button", { name: "Remove all" }).click();
+  await expect(page.getByText("Removed all Student Numbers.")).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(chips(page)).toHaveCount(1);
+});
+
+test("a teacher checks in students from the Scheduled list", async ({ page }) => {
+  const token = await signIn(page, "teacher", "/check-in");
+  // A Focus Block day next week on which teacher@ has planned students.
+  let date = "";
+  for (const weekday of [2, 3, 4, 5, 1]) {
+    const candidate = await nextWeekday(page, token, weekday);
+    const res = await page.request.get(`/api/check-in/status/${candidate}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if ((await res.json()).blocks[0]?.planned.length > 0) {
+      date = candidate;
+      break;
+    }
+  }
+  expect(date, "the demo school plans students with teacher@ next week").not.toBe("");
+  await page.goto(`/check-in?date=${date}`);
+  const scheduled = page.getByRole("region", { name: "Scheduled" });
+  const first = scheduled.getByRole("listitem").first();
+  const name = (await first.getByText(/\S+ \S+/).innerText()).trim();
+  await first.getByRole("checkbox").click();
+  await scheduled.getByRole("button", { name: "Check in 1" }).click();
+  await expect(page.getByText("Checked in students successfully.")).toBeVisible();
+  await expect(checkedIn(page).getByText(name)).toBeVisible();
+  // Checked in ahead of the day, so proactive rather than roll call.
+  await expect(checkedIn(page).getByRole("img", { name: "Proactive check-in" }).first()).toBeVisible();
+  await expect(scheduled.getByText(name, { exact: true })).toHaveCount(0);
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`the screen has no serious accessibility problems at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const token = await signIn(page, "teacher", "/check-in");
+    const date = await nextWeekday(page, token, 3);
+    await page.goto(`/check-in?date=${date}`);
+    await expect(page.getByRole("region", { name: "Scheduled" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Student numbers" }).pressSequentially("100030\n100031\n");
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `test-results/check-in-${viewport.width}.png`, fullPage: true });
+  });
+}

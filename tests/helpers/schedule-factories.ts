@@ -1,0 +1,111 @@
+import type { Db } from "@/db";
+import { updateSettingValue } from "@/db/queries/settings";
+import {
+  amendments,
+  appointments,
+  blockCourses,
+  calendarEvents,
+  clusterMembers,
+  clusters,
+  courses,
+  enrollments,
+  stars,
+} from "@/db/schema";
+import { addDays } from "@/lib/time";
+import { testToday } from "./timetable-factories";
+
+/**
+ * Fixtures for schedule, plan, appointment and profile tests that timetable-factories.ts does not
+ * cover: school-year settings, courses and enrolments, appointments, amendments, events, clusters, stars.
+ */
+
+/** A school year running from `before` days ago to `after` days ahead (so next and last week are inside). */
+export async function setSchoolYear(db: Db, before = 60, after = 60) {
+  const today = testToday();
+  const start = addDays(today, -before);
+  const end = addDays(today, after);
+  await updateSettingValue(db, "start_datetime", start);
+  await updateSettingValue(db, "end_datetime", end);
+  return { start, end };
+}
+
+export const setSetting = (db: Db, key: string, value: string) => updateSettingValue(db, key, value);
+
+let sequence = 0;
+
+/** A course taught by a teacher in a block. */
+export async function createCourse(db: Db, values: { block_id: number; staff_id: number; name?: string }) {
+  const n = `${process.pid}${++sequence}`;
+  const [course] = await db
+    .insert(courses)
+    .values({ name: values.name ?? `Course ${n}`, short_name: `C${n}`, owner_id: values.staff_id })
+    .returning();
+  await db
+    .insert(blockCourses)
+    .values({ block_id: values.block_id, course_id: course!.id, staff_id: values.staff_id });
+  return course!;
+}
+
+export async function enroll(
+  db: Db,
+  values: { student_id: number; course_id: number; enrolled_at?: Date; dropped_at?: Date | null },
+) {
+  const [row] = await db
+    .insert(enrollments)
+    .values({ enrolled_at: new Date(Date.now() - 400 * 86_400_000), ...values })
+    .returning();
+  return row!;
+}
+
+export async function createAppointment(
+  db: Db,
+  values: { student_id: number; staff_id: number; block_id: number; date: string; memo?: string },
+) {
+  const [row] = await db
+    .insert(appointments)
+    .values({ memo: "See me", ...values })
+    .returning();
+  return row!;
+}
+
+export async function createAmendment(
+  db: Db,
+  values: { student_id: number | null; staff_id: number; block_id: number; date: string; memo?: string },
+) {
+  const [row] = await db
+    .insert(amendments)
+    .values({ memo: "Excused", ...values })
+    .returning();
+  return row!;
+}
+
+export async function createEvent(db: Db, values: { date: string; name: string }) {
+  const [row] = await db.insert(calendarEvents).values(values).returning();
+  return row!;
+}
+
+export async function createCluster(
+  db: Db,
+  values: { name: string; student_ids: number[]; hidden?: boolean },
+) {
+  const [cluster] = await db
+    .insert(clusters)
+    .values({ name: values.name, hidden: values.hidden ?? false })
+    .returning();
+  if (values.student_ids.length) {
+    await db
+      .insert(clusterMembers)
+      .values(values.student_ids.map((student_id) => ({ cluster_id: cluster!.id, student_id })));
+  }
+  return cluster!;
+}
+
+export async function star(
+  db: Db,
+  values: { staff_id: number; item_type: "student" | "staff"; item_id: number },
+) {
+  await db.insert(stars).values(values);
+}
+
+/** A typed success body that may instead be an error body (tests read both from the same call). */
+export type Answer<T> = T & { message: string; code: string; errors: Record<string, string[]> };

@@ -1,0 +1,115 @@
+import type { Db } from "@/db";
+import { blockSchedule, blocks, checkIns, plans, topics, topicSchedules } from "@/db/schema";
+import { addDays, dayOfWeek, schoolToday } from "@/lib/time";
+
+/**
+ * Timetable and flex-scheduling fixtures for API tests (blocks, weekly meetings, topics, plans,
+ * ledger rows). Generic on purpose: check-in, schedules and plans tests share them.
+ */
+
+/** The zone tests/helpers/db.ts gives every test database. */
+export const TEST_TIMEZONE = "America/Vancouver";
+
+/** Today in the test school's zone. */
+export const testToday = (now = new Date()) => schoolToday(TEST_TIMEZONE, now);
+
+/**
+ * The date of a weekday (0 = Sunday … 6 = Saturday) in a week relative to this one:
+ * `weekdayDate(3)` is next week's Wednesday, `weekdayDate(2, -1)` last week's Tuesday.
+ */
+export function weekdayDate(weekday: number, weekOffset = 1, now = new Date()): string {
+  const today = testToday(now);
+  return addDays(today, weekOffset * 7 + weekday - dayOfWeek(today));
+}
+
+export interface Meeting {
+  /** 0 = Sunday … 6 = Saturday. */
+  day: number;
+  start: string;
+  end: string;
+}
+
+/** A block with its weekly meetings. */
+export async function createBlock(
+  db: Db,
+  options: { label?: string; flex?: boolean; meetings?: Meeting[] } = {},
+) {
+  const [block] = await db
+    .insert(blocks)
+    .values({ label: options.label ?? "Block 1", flex: options.flex ?? false })
+    .returning();
+  const meetings = options.meetings ?? [];
+  const schedule = meetings.length
+    ? await db
+        .insert(blockSchedule)
+        .values(
+          meetings.map((m) => ({ block_id: block!.id, day_of_week: m.day, start: m.start, end: m.end })),
+        )
+        .returning()
+    : [];
+  return { ...block!, schedule };
+}
+
+/** A flex block meeting at the same time on the given weekdays (default: 'Focus Block', Tue–Fri, 9:26–10:06). */
+export function createFocusBlock(
+  db: Db,
+  options: { label?: string; days?: number[]; start?: string; end?: string } = {},
+) {
+  const { label = "Focus Block", days = [2, 3, 4, 5], start = "09:26", end = "10:06" } = options;
+  return createBlock(db, { label, flex: true, meetings: days.map((day) => ({ day, start, end })) });
+}
+
+/** A student's plan to spend a flex block with a staff member. */
+export async function createPlan(
+  db: Db,
+  values: { student_id: number; staff_id: number; block_id: number; date: string },
+) {
+  const [row] = await db.insert(plans).values(values).returning();
+  return row!;
+}
+
+/** A topic owned by a staff member. */
+export async function createTopic(
+  db: Db,
+  values: { staff_id: number; memo?: string; color?: string; unavailable?: boolean; deleted?: boolean },
+) {
+  const [row] = await db
+    .insert(topics)
+    .values({ color: "blue", memo: "Study hall", ...values })
+    .returning();
+  return row!;
+}
+
+/** Puts a topic on a block and date (for its owner). */
+export async function scheduleTopic(
+  db: Db,
+  topic: { id: number; staff_id: number },
+  where: { block_id: number; date: string },
+) {
+  const [row] = await db
+    .insert(topicSchedules)
+    .values({ topic_id: topic.id, staff_id: topic.staff_id, ...where })
+    .returning();
+  return row!;
+}
+
+/** A ledger row, as if someone had checked the student in. */
+export async function createCheckIn(
+  db: Db,
+  values: {
+    student_id: number;
+    block_id: number;
+    date: string;
+    staff_id?: number | null;
+    checked_in_by?: number | null;
+    method?: (typeof checkIns.$inferInsert)["method"];
+    checked_in_at?: Date;
+    topic_id?: number | null;
+  },
+) {
+  const [row] = await db
+    .insert(checkIns)
+    .values({ checked_in_at: new Date(), ...values })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,69 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { capCount } from "@/components/ui/badge";
+
+interface Person {
+  id: number;
+  last: string;
+  grade: number;
+}
+
+const people: Person[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, last: `Name${String.fromCharCode(76 - i)}`, grade: 8 + (i % 5) }));
+const columns: DataColumn<Person>[] = [
+  { id: "last", header: "Last name", value: (p) => p.last },
+  { id: "grade", header: "Grade", value: (p) => p.grade, kind: "number" },
+];
+
+const bodyRows = () => within(screen.getAllByRole("rowgroup")[1]!).queryAllByRole("row");
+
+describe("DataTable", () => {
+  it("shows 5 rows per page by default and pages through the rest", async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="People" columns={columns} data={people} rowId={(p) => p.id} />);
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getByText("1–5 of 12")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(screen.getByText("6–10 of 12")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Rows per page"), "25");
+    expect(bodyRows()).toHaveLength(12);
+  });
+
+  it("sorts by a column", async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="People" columns={columns} data={people} rowId={(p) => p.id} />);
+    await user.click(screen.getByRole("button", { name: "Last name" }));
+    expect(bodyRows()[0]).toHaveTextContent("NameA");
+    expect(screen.getByRole("columnheader", { name: "Last name" })).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  it("searches across columns", async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="People" columns={columns} data={people} rowId={(p) => p.id} />);
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "namec");
+    expect(bodyRows()).toHaveLength(1);
+  });
+
+  it("refuses an empty filter value and applies numeric rules", async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="People" columns={columns} data={people} rowId={(p) => p.id} />);
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    expect(screen.getByText("This field cannot be empty.")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Column"), "grade");
+    await user.selectOptions(screen.getByLabelText("Rule"), "greater-than");
+    await user.type(screen.getByLabelText("Value"), "11");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    expect(screen.getByText(/of 2$/)).toBeInTheDocument();
+  });
+
+  it("says 'No data available' with no rows", () => {
+    render(<DataTable label="People" columns={columns} data={[]} rowId={(p) => p.id} />);
+    expect(screen.getByText("No data available")).toBeInTheDocument();
+  });
+
+  it("caps badge counts at 9+", () => {
+    expect(capCount(9)).toBe("9");
+    expect(capCount(10)).toBe("9+");
+  });
+});
