@@ -46,8 +46,29 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzle(client, { schema, logger: countingLogger }) as unknown as Db;
+  const db = drizzle(preparing(client), { schema, logger: countingLogger }) as unknown as Db;
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+/** Statements with up to this many parameters are prepared (bulk inserts with more are not). */
+const PREPARE_MAX_PARAMS = 100;
+
+/**
+ * drizzle sends every statement unprepared, so PostgreSQL parses and plans the session lookup and
+ * each schedule query again on every request. postgres.js prepares (and caches per connection) a
+ * statement when asked; ask for every parameterised statement of ordinary size.
+ */
+function preparing<T extends { unsafe: (...args: never[]) => unknown }>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== "unsafe") return Reflect.get(target, property, receiver);
+      return (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) =>
+        (target.unsafe as (q: string, p: unknown[], o: object) => unknown)(query, params, {
+          ...options,
+          prepare: Boolean(options.prepare) || (params.length > 0 && params.length <= PREPARE_MAX_PARAMS),
+        });
+    },
+  });
 }
 
 async function openPglite(options: OpenOptions): Promise<DbHandle> {
