@@ -15,7 +15,8 @@ export function Providers({ children }: { children: ReactNode }) {
         fetcher,
         revalidateOnFocus: false,
         // Client errors will not fix themselves by retrying; network and server faults might.
-        shouldRetryOnError: (error) => !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500,
+        shouldRetryOnError: (error) =>
+          !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500,
         errorRetryCount: 2,
       }}
     >

@@ -1,7 +1,14 @@
 "use client";
 
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { removeStored, setStored, STORAGE_EVENT, STORAGE_KEYS, type StorageKey, type StoredValues } from "./storage";
+import {
+  removeStored,
+  setStored,
+  STORAGE_EVENT,
+  STORAGE_KEYS,
+  type StorageKey,
+  type StoredValues,
+} from "./storage";
 
 function subscribe(key: StorageKey, onChange: () => void) {
   const local = (event: Event) => {

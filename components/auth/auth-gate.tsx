@@ -23,7 +23,15 @@ export function homeFor(role: Role, origin: string | null): string {
  * Renders its children only for a signed-in user with one of `roles`. Signed out: to the login
  * screen, remembering where they were. Another role: to `elsewhere`.
  */
-export function AuthGate({ roles, elsewhere, children }: { roles: readonly Role[]; elsewhere: string; children: ReactNode }) {
+export function AuthGate({
+  roles,
+  elsewhere,
+  children,
+}: {
+  roles: readonly Role[];
+  elsewhere: string;
+  children: ReactNode;
+}) {
   const { status, user, signOutReason } = useAuth();
   const router = useRouter();
   const pathname = usePathname();

@@ -5,7 +5,14 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useSWRConfig } from "swr";
 import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiGet, apiPost, SESSION_EXPIRED_EVENT } from "@/lib/api/client";
-import { clearPersonalData, getToken, setStored, STORAGE_EVENT, STORAGE_KEYS, type StorageKey } from "@/lib/storage";
+import {
+  clearPersonalData,
+  getToken,
+  setStored,
+  STORAGE_EVENT,
+  STORAGE_KEYS,
+  type StorageKey,
+} from "@/lib/storage";
 import { AuthContext, type AuthState, type AuthStatus } from "./auth-context";
 import { ForcedPasswordChange } from "./forced-password-change";
 import { Splash } from "./splash";
@@ -16,6 +23,8 @@ interface Session {
   user: CurrentUser | null;
   settings: AppSettings | null;
 }
+
+const PUBLIC_SETTINGS_KEY = "/api/settings/unauthenticated";
 
 const SIGNED_OUT: Session = { status: "signed-out", user: null, settings: null };
 
@@ -54,7 +63,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       clearPersonalData();
       // Forget every cached response so the next user never sees this one's data.
-      await mutate(() => true, undefined, { revalidate: false });
+      // The signed-out settings (school name and logo) stay: the login screen shows them next.
+      await mutate((key) => key !== PUBLIC_SETTINGS_KEY, undefined, { revalidate: false });
       setSignOutReason(reason);
       setSession(SIGNED_OUT);
     },
@@ -112,7 +122,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Signed out in another tab (the token vanished): follow it here.
     const tokenGone = (event: Event) => {
       const key = event instanceof StorageEvent ? event.key : (event as CustomEvent<StorageKey>).detail;
-      if ((key === "token" || key === STORAGE_KEYS.token) && !getToken() && statusRef.current === "signed-in") {
+      if (
+        (key === "token" || key === STORAGE_KEYS.token) &&
+        !getToken() &&
+        statusRef.current === "signed-in"
+      ) {
         void endSession("user", false);
       }
     };

@@ -15,9 +15,18 @@ import { useAuth } from "./use-auth";
 export function ForcedPasswordChange() {
   const { user, refresh, signOut } = useAuth();
   usePageTitle("Change Password");
-  const [values, setValues] = useState({ password: "", newPassword: "", confirmation: "", showPassword: false });
+  const [values, setValues] = useState({
+    password: "",
+    newPassword: "",
+    confirmation: "",
+    showPassword: false,
+  });
   const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<{ password?: string; newPassword?: string; form?: string }>({});
+  const [serverErrors, setServerErrors] = useState<{
+    password?: string;
+    newPassword?: string;
+    form?: string;
+  }>({});
   const [busy, setBusy] = useState(false);
   const errors = changePasswordErrors(values, user?.username ?? "");
   const set = (patch: Partial<typeof values>) => {
@@ -41,7 +50,9 @@ export function ForcedPasswordChange() {
       } else if (apiError?.status === 401) {
         setServerErrors({ password: PASSWORD_FORM_MESSAGES.failed });
       } else {
-        setServerErrors({ form: apiError?.status === 429 ? apiError.message : PASSWORD_FORM_MESSAGES.failed });
+        setServerErrors({
+          form: apiError?.status === 429 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
+        });
       }
       snackbar(PASSWORD_FORM_MESSAGES.failed, { tone: "error" });
     } finally {
@@ -68,7 +79,14 @@ export function ForcedPasswordChange() {
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {/* Lets password managers pair the new password with the account. */}
-        <input type="text" name="username" autoComplete="username" value={user?.username ?? ""} readOnly hidden />
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={user?.username ?? ""}
+          readOnly
+          hidden
+        />
         <TextField
           label="Old password"
           type="password"

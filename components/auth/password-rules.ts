@@ -19,10 +19,15 @@ export interface ChangePasswordValues {
 }
 
 /** Field errors for the form, empty when it may be sent. */
-export function changePasswordErrors(values: ChangePasswordValues, username: string): Partial<Record<"newPassword" | "confirmation", string>> {
+export function changePasswordErrors(
+  values: ChangePasswordValues,
+  username: string,
+): Partial<Record<"newPassword" | "confirmation", string>> {
   const errors: Partial<Record<"newPassword" | "confirmation", string>> = {};
   if (values.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = PASSWORD_FORM_MESSAGES.tooShort;
-  else if (values.newPassword.toLowerCase() === username.toLowerCase()) errors.newPassword = PASSWORD_FORM_MESSAGES.disallowed;
-  if (!values.showPassword && values.confirmation !== values.newPassword) errors.confirmation = PASSWORD_FORM_MESSAGES.mismatch;
+  else if (values.newPassword.toLowerCase() === username.toLowerCase())
+    errors.newPassword = PASSWORD_FORM_MESSAGES.disallowed;
+  if (!values.showPassword && values.confirmation !== values.newPassword)
+    errors.confirmation = PASSWORD_FORM_MESSAGES.mismatch;
   return errors;
 }

@@ -15,8 +15,14 @@ export function Splash({ children }: { children?: ReactNode }) {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-gradient-to-b from-slate-50 to-slate-100 px-4 py-10">
       <div className="flex flex-col items-center gap-4">
         <div className="relative" aria-hidden>
-          {!children && <span className="absolute inset-0 animate-ping rounded-2xl bg-indigo-400/40 [animation-duration:1.6s]" />}
-          <FlexblockMark className={children ? "size-14" : "relative size-16 animate-[splash-bob_1.6s_ease-in-out_infinite]"} />
+          {!children && (
+            <span className="absolute inset-0 animate-ping rounded-2xl bg-indigo-400/40 [animation-duration:1.6s]" />
+          )}
+          <FlexblockMark
+            className={
+              children ? "size-14" : "relative size-16 animate-[splash-bob_1.6s_ease-in-out_infinite]"
+            }
+          />
         </div>
         {!children && (
           <p role="status" className="text-sm font-medium text-slate-600">

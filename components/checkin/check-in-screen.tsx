@@ -7,7 +7,14 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiPost, messageOf } from "@/lib/api/client";
-import { checkInResultMessage, chipsCsv, chipsCsvFileName, LEAVE_WARNING, MAX_CHIPS, SCHEDULED_SUCCESS } from "@/lib/checkin/chips";
+import {
+  checkInResultMessage,
+  chipsCsv,
+  chipsCsvFileName,
+  LEAVE_WARNING,
+  MAX_CHIPS,
+  SCHEDULED_SUCCESS,
+} from "@/lib/checkin/chips";
 import type { CheckInResult } from "@/lib/checkin/service";
 import { getStored, setStored, type PendingChip } from "@/lib/storage";
 import { CheckedInList } from "./checked-in-list";
@@ -43,11 +50,13 @@ export function CheckInScreen() {
 
   const block = status?.blocks[0] ?? null;
   const noBlock = status !== undefined && block === null ? "No Focus Block on this date." : null;
-  const checkInDate = status?.date.iso ?? date ?? undefined;
+  // The day in the URL; none means today, which the server works out in the school's zone.
+  const checkInDate = date ?? undefined;
 
   function add(values: string[]) {
     const overflow = pending.add(values);
-    if (overflow > 0) snackbar(`At most ${MAX_CHIPS} student numbers can be checked in at once.`, { tone: "error" });
+    if (overflow > 0)
+      snackbar(`At most ${MAX_CHIPS} student numbers can be checked in at once.`, { tone: "error" });
   }
 
   async function submit(typed: string[]) {
@@ -65,13 +74,17 @@ export function CheckInScreen() {
       recordErrors(result);
       snackbar(checkInResultMessage(result), {
         tone: result.errors.length > 0 ? "default" : "success",
-        action: result.errors.length > 0 ? { label: "Show Errors", onClick: () => setErrorsOpen(true) } : undefined,
+        action:
+          result.errors.length > 0 ? { label: "Show Errors", onClick: () => setErrorsOpen(true) } : undefined,
       });
       void mutate();
     } catch (failure) {
-      snackbar(`${messageOf(failure, "The check-in could not be sent.")} Your student numbers are kept; try again.`, {
-        tone: "error",
-      });
+      snackbar(
+        `${messageOf(failure, "The check-in could not be sent. Please try again.")} Your student numbers are kept.`,
+        {
+          tone: "error",
+        },
+      );
     } finally {
       setSubmitting(false);
       refocus();
@@ -113,7 +126,10 @@ export function CheckInScreen() {
   }
 
   async function copy() {
-    const text = pending.current().map((chip) => chip.value).join(", ");
+    const text = pending
+      .current()
+      .map((chip) => chip.value)
+      .join(", ");
     try {
       await navigator.clipboard.writeText(text);
       snackbar("Copied Student Numbers to clipboard.");
@@ -125,7 +141,9 @@ export function CheckInScreen() {
 
   function download() {
     const now = new Date();
-    const url = URL.createObjectURL(new Blob([chipsCsv(pending.current())], { type: "text/csv;charset=utf-8" }));
+    const url = URL.createObjectURL(
+      new Blob([chipsCsv(pending.current())], { type: "text/csv;charset=utf-8" }),
+    );
     const link = Object.assign(document.createElement("a"), { href: url, download: chipsCsvFileName(now) });
     document.body.append(link);
     link.click();
@@ -162,13 +180,19 @@ export function CheckInScreen() {
         }}
       />
       {noBlock && (
-        <p role="status" className="mb-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <p
+          role="status"
+          className="mb-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           <CalendarOff aria-hidden className="size-4 shrink-0" />
           {noBlock} Entered numbers are kept until you pick a day with a Focus Block.
         </p>
       )}
       {error && !status && (
-        <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           {messageOf(error, "The check-in status could not be loaded.")}{" "}
           <button type="button" className="font-medium underline" onClick={() => void mutate()}>
             Try again

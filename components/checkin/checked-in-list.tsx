@@ -6,7 +6,13 @@ import { ListSkeleton } from "./scheduled-list";
 import type { LedgerEntry } from "./use-check-in-status";
 
 /** 'Checked In': the caller's check-ins (and their planned students checked in elsewhere), newest first. */
-export function CheckedInList({ entries, loading }: { entries: readonly LedgerEntry[] | null; loading: boolean }) {
+export function CheckedInList({
+  entries,
+  loading,
+}: {
+  entries: readonly LedgerEntry[] | null;
+  loading: boolean;
+}) {
   const list = entries ?? [];
   return (
     <Panel title="Checked In" count={entries ? list.length : undefined} countLabel="students">

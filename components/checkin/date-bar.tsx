@@ -31,7 +31,11 @@ export function DateBar({
     <div className="mb-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 lg:flex-row lg:items-center lg:justify-between">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <p className="flex items-center gap-2 text-lg font-semibold text-slate-900" aria-live="polite">
-          {status ? `${status.date.day} ${status.date.full_date}` : <span className="inline-block h-5 w-36 animate-pulse rounded bg-slate-200" />}
+          {status ? (
+            `${status.date.day} ${status.date.full_date}`
+          ) : (
+            <span className="inline-block h-5 w-36 animate-pulse rounded bg-slate-200" />
+          )}
           {status?.date.is_today && <Badge tone="accent">Today</Badge>}
         </p>
         <div className="flex min-w-0 flex-nowrap items-center gap-1.5">
@@ -47,7 +51,13 @@ export function DateBar({
             disabled={!status}
             onClick={() => status && onNavigate(status.next)}
           />
-          <Button variant="secondary" size="sm" className="h-9" disabled={!status || status.date.is_today} onClick={() => onNavigate(null)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="h-9"
+            disabled={!status || status.date.is_today}
+            onClick={() => onNavigate(null)}
+          >
             Today
           </Button>
           <DatePicker

@@ -10,7 +10,13 @@ import { useStoredState } from "@/lib/use-stored-state";
 const NONE: never[] = [];
 
 /** 'Check-in Errors': the unresolved entries of past submissions, kept on this device, newest first. */
-export function ErrorsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ErrorsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [records, setRecords] = useStoredState("checkInErrors", NONE);
   const hasErrors = records.length > 0;
 
@@ -51,7 +57,9 @@ export function ErrorsDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             {[...records].reverse().map((record, index) => (
               <li key={`${record.timestamp_string}-${index}`}>
                 <p className="text-xs font-semibold text-slate-600">{record.timestamp_string}</p>
-                <p className="mt-0.5 font-mono text-sm break-words text-red-800">{record.errors.join(", ")}</p>
+                <p className="mt-0.5 font-mono text-sm break-words text-red-800">
+                  {record.errors.join(", ")}
+                </p>
               </li>
             ))}
           </ul>

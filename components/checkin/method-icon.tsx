@@ -17,7 +17,11 @@ export function MethodIcon({ method }: { method: string }) {
   const label = methodLabel(method);
   return (
     <Tooltip content={label}>
-      <span role="img" aria-label={label} className="inline-flex size-7 items-center justify-center rounded-md text-slate-600">
+      <span
+        role="img"
+        aria-label={label}
+        className="inline-flex size-7 items-center justify-center rounded-md text-slate-600"
+      >
         <Icon aria-hidden className="size-4" />
       </span>
     </Tooltip>

@@ -20,7 +20,10 @@ export function Panel({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)}>
+    <section
+      aria-labelledby={id}
+      className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)}
+    >
       <div className="flex min-h-14 flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5">
         <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
           <span id={id}>{title}</span>

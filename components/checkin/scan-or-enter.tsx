@@ -95,9 +95,27 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
       countLabel="student numbers waiting"
       actions={
         <>
-          <IconButton label="Copy to clipboard" icon={<Copy className="size-4" />} size="sm" disabled={!hasChips} onClick={onCopy} />
-          <IconButton label="Download as CSV" icon={<Download className="size-4" />} size="sm" disabled={!hasChips} onClick={onDownload} />
-          <IconButton label="Remove all" icon={<Trash2 className="size-4" />} size="sm" disabled={!hasChips} onClick={onRemoveAll} />
+          <IconButton
+            label="Copy to clipboard"
+            icon={<Copy className="size-4" />}
+            size="sm"
+            disabled={!hasChips}
+            onClick={onCopy}
+          />
+          <IconButton
+            label="Download as CSV"
+            icon={<Download className="size-4" />}
+            size="sm"
+            disabled={!hasChips}
+            onClick={onDownload}
+          />
+          <IconButton
+            label="Remove all"
+            icon={<Trash2 className="size-4" />}
+            size="sm"
+            disabled={!hasChips}
+            onClick={onRemoveAll}
+          />
         </>
       }
     >
@@ -137,7 +155,10 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
       </p>
 
       {hasChips && (
-        <ul aria-label="Student numbers waiting to be checked in" className="mt-3 flex max-h-72 flex-wrap content-start gap-1.5 overflow-y-auto">
+        <ul
+          aria-label="Student numbers waiting to be checked in"
+          className="mt-3 flex max-h-72 flex-wrap content-start gap-1.5 overflow-y-auto"
+        >
           {[...chips].reverse().map((chip) => (
             <li
               key={`${chip.value}-${chip.timestamp}`}

@@ -13,5 +13,6 @@ export const checkInStatusKey = (date: string | null) =>
   date ? `/api/check-in/status/${encodeURIComponent(date)}` : "/api/check-in/status";
 
 export function useCheckInStatus(date: string | null) {
-  return useSWR<CheckInStatus>(checkInStatusKey(date), { keepPreviousData: true });
+  // No keepPreviousData: a submit while another day loads must never land on the day shown before.
+  return useSWR<CheckInStatus>(checkInStatusKey(date));
 }

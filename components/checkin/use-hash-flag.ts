@@ -23,8 +23,10 @@ export function useHashFlag(name: string): [boolean, (open: boolean) => void] {
   const set = useCallback(
     (next: boolean) => {
       const { pathname, search } = window.location;
-      if (next && window.location.hash !== hash) window.history.pushState(window.history.state, "", `${pathname}${search}${hash}`);
-      if (!next && window.location.hash === hash) window.history.replaceState(window.history.state, "", `${pathname}${search}`);
+      if (next && window.location.hash !== hash)
+        window.history.pushState(window.history.state, "", `${pathname}${search}${hash}`);
+      if (!next && window.location.hash === hash)
+        window.history.replaceState(window.history.state, "", `${pathname}${search}`);
       setOpen(next);
     },
     [hash],

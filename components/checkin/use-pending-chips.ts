@@ -2,7 +2,14 @@
 
 import { useSyncExternalStore } from "react";
 import { addChips, withoutChips } from "@/lib/checkin/chips";
-import { getStored, removeStored, setStored, STORAGE_EVENT, STORAGE_KEYS, type PendingChip } from "@/lib/storage";
+import {
+  getStored,
+  removeStored,
+  setStored,
+  STORAGE_EVENT,
+  STORAGE_KEYS,
+  type PendingChip,
+} from "@/lib/storage";
 
 /**
  * The entered but unsubmitted student numbers, kept on the device until the server confirms them

@@ -9,12 +9,24 @@ import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
-import { FEEDBACK_REQUIRED, FEEDBACK_TAG_LABELS, FEEDBACK_TAGS, MAX_FEEDBACK_LENGTH, type FeedbackTag } from "@/lib/feedback/schemas";
+import {
+  FEEDBACK_REQUIRED,
+  FEEDBACK_TAG_LABELS,
+  FEEDBACK_TAGS,
+  MAX_FEEDBACK_LENGTH,
+  type FeedbackTag,
+} from "@/lib/feedback/schemas";
 
 export const FEEDBACK_THANKS = "Thanks for your feedback!";
 
 /** Help → Provide Feedback: text, tags and whether we may reply (to the account's email). */
-export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function FeedbackDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { user } = useAuth();
   const [text, setText] = useState("");
   const [tags, setTags] = useState<FeedbackTag[]>([]);
@@ -43,14 +55,16 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       reset();
       onOpenChange(false);
     } catch (failure) {
-      const message = failure instanceof ApiClientError ? (failure.fieldError("feedback") ?? failure.message) : null;
+      const message =
+        failure instanceof ApiClientError ? (failure.fieldError("feedback") ?? failure.message) : null;
       setError(message ?? "That didn't work. Please try again.");
     } finally {
       setBusy(false);
     }
   }
 
-  const toggle = (tag: FeedbackTag) => setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
+  const toggle = (tag: FeedbackTag) =>
+    setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
 
   return (
     <Dialog
@@ -87,7 +101,9 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                   className={cn(
                     "rounded-full px-3 py-1 text-sm ring-1 transition-colors ring-inset",
                     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
-                    on ? "bg-indigo-600 text-white ring-indigo-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
+                    on
+                      ? "bg-indigo-600 text-white ring-indigo-600"
+                      : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
                   )}
                 >
                   {FEEDBACK_TAG_LABELS[tag]}

@@ -25,7 +25,11 @@ interface Errors {
  * The two-step sign-in: username (with Remember me, and the remembered users of this device),
  * then password. `onSignIn` signs in and throws the API error on failure.
  */
-export function LoginForm({ onSignIn }: { onSignIn: (username: string, password: string) => Promise<unknown> }) {
+export function LoginForm({
+  onSignIn,
+}: {
+  onSignIn: (username: string, password: string) => Promise<unknown>;
+}) {
   const [remembered] = useStoredState("rememberedUsers", []);
   const [step, setStep] = useState<Step>("username");
   const [typingNew, setTypingNew] = useState(false);
@@ -89,7 +93,8 @@ export function LoginForm({ onSignIn }: { onSignIn: (username: string, password:
     setErrors({});
     try {
       await onSignIn(username.trim(), password);
-      if (account && (remember || remembered.some((u) => u.username === account.username))) rememberUser(account);
+      if (account && (remember || remembered.some((u) => u.username === account.username)))
+        rememberUser(account);
     } catch (error) {
       const { place, message } = placeLoginError(error);
       if (place === "username") backToUsername(message);
@@ -114,7 +119,9 @@ export function LoginForm({ onSignIn }: { onSignIn: (username: string, password:
       <form onSubmit={signIn} noValidate className="flex flex-col gap-5">
         <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
           <Avatar initials={account.initials} color={account.color} size="sm" />
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{account.username}</span>
+          <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
+            {account.username}
+          </span>
           <Button variant="ghost" size="sm" onClick={() => backToUsername()}>
             <ArrowLeft aria-hidden className="size-4" />
             Change
@@ -157,7 +164,11 @@ export function LoginForm({ onSignIn }: { onSignIn: (username: string, password:
     <div className="flex flex-col gap-5">
       {showList ? (
         <>
-          <RememberedUsers users={remembered} onPick={goToPassword} onRemove={(user) => forgetUser(user.username)} />
+          <RememberedUsers
+            users={remembered}
+            onPick={goToPassword}
+            onRemove={(user) => forgetUser(user.username)}
+          />
           <Button variant="secondary" size="lg" className="w-full" onClick={() => setTypingNew(true)}>
             Use another account
           </Button>

@@ -13,7 +13,7 @@ import { Splash } from "@/components/auth/splash";
 import { apiPost } from "@/lib/api/client";
 import { placeLoginError } from "./login-errors";
 import { LoginForm } from "./login-form";
-import { SsoButtons } from "./sso-buttons";
+import { SsoButtons, type Provider } from "./sso-buttons";
 
 const SSO_FAILED = "Single sign-on did not finish. Please try again.";
 
@@ -28,12 +28,16 @@ export function LoginScreen() {
   const { status, user, signIn, acceptToken, signOutReason, settingsFailed } = useAuth();
   // next-auth comes back with ?error=… when the provider step failed.
   const [ssoError, setSsoError] = useState<string | null>(() =>
-    typeof window !== "undefined" && new URLSearchParams(window.location.search).has("error") ? SSO_FAILED : null,
+    typeof window !== "undefined" && new URLSearchParams(window.location.search).has("error")
+      ? SSO_FAILED
+      : null,
   );
   const ssoTried = useRef(false);
   const router = useRouter();
   usePageTitle("Login");
-  const { data: publicSettings } = useSWR<AppSettings>("/api/settings/unauthenticated");
+  const { data: publicSettings } = useSWR<AppSettings & { sso?: Provider[] }>(
+    "/api/settings/unauthenticated",
+  );
   const brand = schoolBrand(publicSettings);
 
   useEffect(() => {
@@ -67,21 +71,30 @@ export function LoginScreen() {
           <h1 className="mb-1 text-xl font-semibold tracking-tight text-slate-900">Sign in</h1>
           <p className="mb-6 text-sm text-slate-600">Use your school email or student number.</p>
           {banner && (
-            <div role="alert" className="mb-5 flex gap-2.5 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200">
+            <div
+              role="alert"
+              className="mb-5 flex gap-2.5 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
               <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
               <p>{banner}</p>
             </div>
           )}
           {ssoError && (
-            <p role="alert" className="mb-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+            <p
+              role="alert"
+              className="mb-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
+            >
               {ssoError}
             </p>
           )}
           <LoginForm onSignIn={signIn} />
-          <SsoButtons origin={originFromUrl()} />
+          <SsoButtons providers={publicSettings?.sso} origin={originFromUrl()} />
         </div>
         {settingsFailed && (
-          <p className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-red-800" data-testid="settings-failed">
+          <p
+            className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-red-800"
+            data-testid="settings-failed"
+          >
             <AlertTriangle aria-hidden className="size-4 shrink-0" />
             {SETTINGS_FAILED_MESSAGE}
           </p>

@@ -20,15 +20,23 @@ export function RememberedUsers({
   return (
     <ul aria-label="Remembered accounts" className="flex flex-col gap-2">
       {users.map((user) => (
-        <li key={user.username} className="group relative flex items-center rounded-lg border border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50">
+        <li
+          key={user.username}
+          className="group relative flex items-center rounded-lg border border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50"
+        >
           <button
             type="button"
             onClick={() => onPick(user)}
             aria-label={`Sign in as ${user.username}`}
-            className={cn("flex min-w-0 flex-1 items-center gap-3 rounded-lg py-2.5 pr-12 pl-3 text-left", focusRing)}
+            className={cn(
+              "flex min-w-0 flex-1 items-center gap-3 rounded-lg py-2.5 pr-12 pl-3 text-left",
+              focusRing,
+            )}
           >
             <Avatar initials={user.initials} color={user.color} size="sm" />
-            <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{user.username}</span>
+            <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
+              {user.username}
+            </span>
             <ChevronRight aria-hidden className="size-4 text-slate-400" />
           </button>
           <IconButton

@@ -1,22 +1,26 @@
 "use client";
 
 import { signIn as startSso } from "next-auth/react";
-import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 
-interface Provider {
+export interface Provider {
   id: string;
   name: string;
 }
 
 /**
- * "Continue with …" for each single sign-on provider the school configured (none: nothing shown).
+ * "Continue with …" for each single sign-on provider the school configured (listed by
+ * /api/settings/unauthenticated; none: nothing shown).
  * The provider sends the person back to /login?sso=1, where LoginScreen exchanges it for a token.
  */
-export function SsoButtons({ origin }: { origin: string | null }) {
-  const { data } = useSWR<Record<string, Provider>>("/api/auth/providers", { shouldRetryOnError: false });
-  const providers = data && typeof data === "object" ? Object.values(data).filter((p) => p && p.id) : [];
-  if (providers.length === 0) return null;
+export function SsoButtons({
+  providers,
+  origin,
+}: {
+  providers: Provider[] | undefined;
+  origin: string | null;
+}) {
+  if (!providers || providers.length === 0) return null;
   const callbackUrl = `/login?sso=1${origin ? `&from=${encodeURIComponent(origin)}` : ""}`;
   return (
     <div className="mt-6">
@@ -26,7 +30,13 @@ export function SsoButtons({ origin }: { origin: string | null }) {
       </div>
       <div className="flex flex-col gap-2">
         {providers.map((provider) => (
-          <Button key={provider.id} variant="secondary" size="lg" className="w-full" onClick={() => void startSso(provider.id, { callbackUrl })}>
+          <Button
+            key={provider.id}
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            onClick={() => void startSso(provider.id, { callbackUrl })}
+          >
             Continue with {provider.name}
           </Button>
         ))}

@@ -12,12 +12,30 @@ import { FEEDBACK_TAG_LABELS, type FeedbackTag } from "@/lib/feedback/schemas";
 import type { PresentedFeedback } from "@/lib/feedback/service";
 
 /** Administrators: read what people sent through Provide Feedback (GET /api/feedback), newest first. */
-export function FeedbackListDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function FeedbackListDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { data, error, isLoading } = useSWR<PresentedFeedback[]>(open ? "/api/feedback" : null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Feedback received" description="Newest first. Reply only where the sender allowed it." size="lg">
-      {isLoading && <Spinner label="Loading feedback" className="mx-auto my-10 flex justify-center text-indigo-600" />}
-      {error && <p role="alert" className="py-6 text-sm text-red-700">{messageOf(error)}</p>}
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Feedback received"
+      description="Newest first. Reply only where the sender allowed it."
+      size="lg"
+    >
+      {isLoading && (
+        <Spinner label="Loading feedback" className="mx-auto my-10 flex justify-center text-indigo-600" />
+      )}
+      {error && (
+        <p role="alert" className="py-6 text-sm text-red-700">
+          {messageOf(error)}
+        </p>
+      )}
       {data && data.length === 0 && <EmptyState icon={<Inbox />} title="No feedback yet" />}
       {data && data.length > 0 && (
         <ul className="flex flex-col divide-y divide-slate-100">
@@ -25,9 +43,14 @@ export function FeedbackListDialog({ open, onOpenChange }: { open: boolean; onOp
             <li key={entry.id} className="py-4">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className="font-medium text-slate-900">{entry.from ?? entry.email}</span>
-                <span className="text-slate-500">{format(new Date(entry.created_at), "MMM d, yyyy h:mm a")}</span>
+                <span className="text-slate-500">
+                  {format(new Date(entry.created_at), "MMM d, yyyy h:mm a")}
+                </span>
                 {entry.allow_response ? (
-                  <a className="text-indigo-700 underline-offset-2 hover:underline" href={`mailto:${entry.email}`}>
+                  <a
+                    className="text-indigo-700 underline-offset-2 hover:underline"
+                    href={`mailto:${entry.email}`}
+                  >
                     Reply to {entry.email}
                   </a>
                 ) : (

@@ -39,7 +39,11 @@ export function LogoField({
       onUploaded(await apiUpload<AppSettings>("/api/settings/logo", form));
       snackbar("Uploaded the new logo.", { tone: "success" });
     } catch (failure) {
-      setError(failure instanceof ApiClientError ? (failure.fieldError("file") ?? failure.message) : "Unable to upload the logo.");
+      setError(
+        failure instanceof ApiClientError
+          ? (failure.fieldError("file") ?? failure.message)
+          : "Unable to upload the logo.",
+      );
     } finally {
       setBusy(false);
       if (input.current) input.current.value = "";
@@ -73,7 +77,12 @@ export function LogoField({
                 if (file) void send(file);
               }}
             />
-            <Button variant="secondary" loading={busy} onClick={() => input.current?.click()} aria-describedby="logo-hint">
+            <Button
+              variant="secondary"
+              loading={busy}
+              onClick={() => input.current?.click()}
+              aria-describedby="logo-hint"
+            >
               <Upload aria-hidden className="size-4" />
               Upload logo
             </Button>

@@ -10,7 +10,9 @@ import { settingLabel } from "./setting-labels";
 export type DraftValue = string | boolean | null;
 
 const TIME_ZONES: string[] =
-  typeof Intl !== "undefined" && "supportedValuesOf" in Intl ? (Intl as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone") : [];
+  typeof Intl !== "undefined" && "supportedValuesOf" in Intl
+    ? (Intl as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone")
+    : [];
 
 /** One setting, rendered by its type: switch, number field, text field or date picker. */
 export function SettingField({

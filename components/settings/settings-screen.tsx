@@ -15,11 +15,18 @@ import { LogoField } from "./logo-field";
 import { SettingField, type DraftValue } from "./setting-field";
 
 const toDraft = (setting: Setting): DraftValue =>
-  setting.type === "numeric" ? (setting.value === null ? "" : String(setting.value)) : (setting.value as DraftValue);
+  setting.type === "numeric"
+    ? setting.value === null
+      ? ""
+      : String(setting.value)
+    : (setting.value as DraftValue);
 
 /** The value to send: numbers typed as text become numbers ("" and junk stay text and fail the check). */
 const toInput = (setting: Setting, draft: DraftValue): SettingInput =>
-  setting.type === "numeric" && typeof draft === "string" && draft.trim() !== "" && !Number.isNaN(Number(draft))
+  setting.type === "numeric" &&
+  typeof draft === "string" &&
+  draft.trim() !== "" &&
+  !Number.isNaN(Number(draft))
     ? Number(draft)
     : draft;
 
@@ -67,7 +74,9 @@ export function SettingsScreen() {
       snackbar("Saved settings.", { tone: "success" });
     } catch (failure) {
       if (failure instanceof ApiClientError && failure.status === 422) {
-        showErrors(Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0] ?? failure.message])));
+        showErrors(
+          Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0] ?? failure.message])),
+        );
       }
       snackbar("That didn't work. Please try again.", { tone: "error" });
     } finally {
@@ -82,20 +91,10 @@ export function SettingsScreen() {
         description={canEdit ? "Changes apply to everyone at your school." : "Settings for your school."}
         actions={
           canEdit && (
-            <>
-              <Button variant="secondary" onClick={() => setFeedbackOpen(true)}>
-                <MessageSquareText aria-hidden className="size-4" />
-                Feedback received
-              </Button>
-              {changed.length > 0 && (
-                <Button variant="ghost" onClick={() => (setDrafts({}), setErrors({}))} disabled={saving}>
-                  Discard
-                </Button>
-              )}
-              <Button onClick={save} loading={saving} disabled={changed.length === 0}>
-                {changed.length > 1 ? `Save ${changed.length} changes` : "Save changes"}
-              </Button>
-            </>
+            <Button variant="secondary" onClick={() => setFeedbackOpen(true)}>
+              <MessageSquareText aria-hidden className="size-4" />
+              Feedback received
+            </Button>
           )
         }
       />
@@ -117,7 +116,12 @@ export function SettingsScreen() {
             <div className="flex flex-col gap-6 py-1">
               {group.settings.map((setting) =>
                 setting.key === "school_logo" ? (
-                  <LogoField key={setting.key} setting={setting} readOnly={!canEdit} onUploaded={setSettings} />
+                  <LogoField
+                    key={setting.key}
+                    setting={setting}
+                    readOnly={!canEdit}
+                    onUploaded={setSettings}
+                  />
                 ) : (
                   <SettingField
                     key={setting.key}
@@ -133,6 +137,25 @@ export function SettingsScreen() {
           ),
         }))}
       />
+      {canEdit && changed.length > 0 && (
+        <div
+          role="region"
+          aria-label="Unsaved changes"
+          className="sticky bottom-4 z-10 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur"
+        >
+          <p className="text-sm text-slate-700">
+            {changed.length === 1 ? "1 unsaved change" : `${changed.length} unsaved changes`}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="ghost" onClick={() => (setDrafts({}), setErrors({}))} disabled={saving}>
+              Discard
+            </Button>
+            <Button onClick={save} loading={saving}>
+              Save changes
+            </Button>
+          </div>
+        </div>
+      )}
       {canEdit && <FeedbackListDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
     </>
   );

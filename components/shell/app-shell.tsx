@@ -30,8 +30,20 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const railButtons = (side: "right" | "bottom") => (
     <>
-      <IconButton label="Search" icon={<Search className="size-5" />} tooltipSide={side} active={panel === "search"} onClick={() => setPanel("search")} />
-      <IconButton label="Starred" icon={<Star className="size-5" />} tooltipSide={side} active={panel === "starred"} onClick={() => setPanel("starred")} />
+      <IconButton
+        label="Search"
+        icon={<Search className="size-5" />}
+        tooltipSide={side}
+        active={panel === "search"}
+        onClick={() => setPanel("search")}
+      />
+      <IconButton
+        label="Starred"
+        icon={<Star className="size-5" />}
+        tooltipSide={side}
+        active={panel === "starred"}
+        onClick={() => setPanel("starred")}
+      />
       <Tooltip content="Check-in" side={side}>
         <Link
           href="/check-in"
@@ -67,7 +79,12 @@ export function AppShell({ children }: { children: ReactNode }) {
 
       {/* Phone: top bar */}
       <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white/95 px-2 backdrop-blur md:hidden">
-        <IconButton label="Open menu" icon={<Menu className="size-5" />} tooltipSide="bottom" onClick={() => setDrawerOpen(true)} />
+        <IconButton
+          label="Open menu"
+          icon={<Menu className="size-5" />}
+          tooltipSide="bottom"
+          onClick={() => setDrawerOpen(true)}
+        />
         <FlexblockMark className="ml-1 size-7 rounded-lg" />
         <div className="ml-auto flex items-center gap-0.5">
           {railButtons("bottom")}
@@ -77,12 +94,22 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} side="left" title="Menu" hideTitle className="w-72">
+      <Sheet
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        side="left"
+        title="Menu"
+        hideTitle
+        className="w-72"
+      >
         <SideMenu onNavigate={() => setDrawerOpen(false)} />
       </Sheet>
 
       {/* Desktop: rail and side menu */}
-      <aside aria-label="Toolbar" className="sticky top-0 z-20 hidden h-dvh w-16 shrink-0 flex-col items-center gap-1 border-r border-slate-200 bg-white py-3 md:flex">
+      <aside
+        aria-label="Toolbar"
+        className="sticky top-0 z-20 hidden h-dvh w-16 shrink-0 flex-col items-center gap-1 border-r border-slate-200 bg-white py-3 md:flex"
+      >
         <IconButton
           label={menuOpen ? "Hide menu" : "Show menu"}
           aria-expanded={menuOpen}
@@ -100,7 +127,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       </aside>
       <div
         id="side-menu"
-        className={cn("sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-slate-200 bg-white", menuOpen && "md:block")}
+        className={cn(
+          "sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-slate-200 bg-white",
+          menuOpen && "md:block",
+        )}
       >
         <SideMenu />
       </div>

@@ -17,7 +17,17 @@ export function HelpMenu({ side = "right" }: { side?: "right" | "bottom" }) {
   const [aboutOpen, setAboutOpen] = useState(false);
   return (
     <>
-      <DropdownMenu side={side} align="end" trigger={<IconButton label="Help" icon={<CircleHelp className="size-5" />} tooltipSide={side === "right" ? "right" : "bottom"} />}>
+      <DropdownMenu
+        side={side}
+        align="end"
+        trigger={
+          <IconButton
+            label="Help"
+            icon={<CircleHelp className="size-5" />}
+            tooltipSide={side === "right" ? "right" : "bottom"}
+          />
+        }
+      >
         <MenuItem icon={<MessageSquareText />} onSelect={() => setFeedbackOpen(true)}>
           Provide Feedback
         </MenuItem>
@@ -46,9 +56,7 @@ export function HelpMenu({ side = "right" }: { side?: "right" | "bottom" }) {
             <p className="text-sm text-slate-600">Version {APP_VERSION}</p>
           </div>
         </div>
-        <p className="mt-4 text-sm text-slate-600">
-          Flex blocks, check-in and scheduling for your school.
-        </p>
+        <p className="mt-4 text-sm text-slate-600">Flex blocks, check-in and scheduling for your school.</p>
       </Dialog>
     </>
   );

@@ -15,11 +15,18 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/staff", label: "Staff", icon: UserRound },
   { href: "/students", label: "Students", icon: Users },
   { href: "/power-scheduler", label: "Power Scheduler", icon: CalendarRange, roles: ["admin", "sysadmin"] },
-  { href: "/credentials-manager", label: "Credentials Manager", icon: KeyRound, roles: ["admin", "sysadmin"] },
+  {
+    href: "/credentials-manager",
+    label: "Credentials Manager",
+    icon: KeyRound,
+    roles: ["admin", "sysadmin"],
+  },
   { href: "/settings", label: "Settings", icon: Settings },
 ];
 
-export const navItemsFor = (role: Role) => NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role));
+export const navItemsFor = (role: Role) =>
+  NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role));
 
 /** The item a path belongs to (for highlighting). */
-export const isActive = (href: string, pathname: string) => pathname === href || pathname.startsWith(`${href}/`);
+export const isActive = (href: string, pathname: string) =>
+  pathname === href || pathname.startsWith(`${href}/`);

@@ -16,7 +16,10 @@ export function NoMatch() {
         <Compass className="size-8" />
       </span>
       <h1 className="text-xl font-semibold text-slate-900">
-        No match for <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base break-all text-slate-800">{pathname}</code>
+        No match for{" "}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base break-all text-slate-800">
+          {pathname}
+        </code>
       </h1>
       <p className="text-sm text-slate-600">The page you were looking for does not exist, or it has moved.</p>
       <Link href="/" className={buttonClasses({ className: "mt-2" })}>

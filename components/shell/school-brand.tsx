@@ -16,7 +16,9 @@ export function SchoolBrand({
 }) {
   const box = size === "lg" ? "size-16" : "size-9";
   return (
-    <div className={cn("flex min-w-0 items-center gap-3", size === "lg" && "flex-col text-center", className)}>
+    <div
+      className={cn("flex min-w-0 items-center gap-3", size === "lg" && "flex-col text-center", className)}
+    >
       {logo ? (
         <img src={logo} alt="" className={cn(box, "shrink-0 rounded-lg object-contain")} />
       ) : (

@@ -31,7 +31,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                    active ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                    active
+                      ? "bg-indigo-50 text-indigo-800"
+                      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
                     focusRing,
                   )}
                 >

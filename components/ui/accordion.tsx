@@ -37,7 +37,10 @@ export function Accordion({
       value={value}
       defaultValue={defaultValue}
       onValueChange={onValueChange}
-      className={cn("divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm", className)}
+      className={cn(
+        "divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm",
+        className,
+      )}
     >
       {items.map((item) => (
         <RadixAccordion.Item key={item.value} value={item.value}>
@@ -52,13 +55,20 @@ export function Accordion({
               >
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold text-slate-900">{item.title}</span>
-                  {item.subtitle && <span className="mt-0.5 block text-sm font-normal text-slate-600">{item.subtitle}</span>}
+                  {item.subtitle && (
+                    <span className="mt-0.5 block text-sm font-normal text-slate-600">{item.subtitle}</span>
+                  )}
                 </span>
-                <ChevronDown aria-hidden className="size-4 shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
+                <ChevronDown
+                  aria-hidden
+                  className="size-4 shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
+                />
               </RadixAccordion.Trigger>
             </Heading>
           </RadixAccordion.Header>
-          <RadixAccordion.Content className="border-t border-slate-100 bg-white px-5 py-4">{item.content}</RadixAccordion.Content>
+          <RadixAccordion.Content className="border-t border-slate-100 bg-white px-5 py-4">
+            {item.content}
+          </RadixAccordion.Content>
         </RadixAccordion.Item>
       ))}
     </RadixAccordion.Root>

@@ -23,7 +23,13 @@ export const AVATAR_BACKGROUNDS: Record<string, string> = {
   black: "bg-avatar-black",
 };
 
-const sizes = { xs: "size-6 text-[10px]", sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-14 text-lg", xl: "size-20 text-2xl" };
+const sizes = {
+  xs: "size-6 text-[10px]",
+  sm: "size-8 text-xs",
+  md: "size-10 text-sm",
+  lg: "size-14 text-lg",
+  xl: "size-20 text-2xl",
+};
 
 /**
  * A round badge with initials on one of the 18 palette colours (black for system administrators).

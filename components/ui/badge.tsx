@@ -7,7 +7,19 @@ export function capCount(count: number, max = 9): string {
 }
 
 /** A small count bubble (notifications, appointments). Renders nothing for 0 unless `showZero`. */
-export function CountBadge({ count, max = 9, label, showZero, className }: { count: number; max?: number; label?: string; showZero?: boolean; className?: string }) {
+export function CountBadge({
+  count,
+  max = 9,
+  label,
+  showZero,
+  className,
+}: {
+  count: number;
+  max?: number;
+  label?: string;
+  showZero?: boolean;
+  className?: string;
+}) {
   if (count <= 0 && !showZero) return null;
   return (
     <span
@@ -32,9 +44,23 @@ const tones = {
 };
 
 /** A short label in a pill (a role, a status, a tag). */
-export function Badge({ children, tone = "neutral", className }: { children: ReactNode; tone?: keyof typeof tones; className?: string }) {
+export function Badge({
+  children,
+  tone = "neutral",
+  className,
+}: {
+  children: ReactNode;
+  tone?: keyof typeof tones;
+  className?: string;
+}) {
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", tones[tone], className)}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        tones[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

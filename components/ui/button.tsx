@@ -12,7 +12,8 @@ export const focusRing =
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800",
-  secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100",
   ghost: "text-slate-700 hover:bg-slate-100 active:bg-slate-200",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800",
 };
@@ -24,7 +25,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button, for links that should look like one: `<Link className={buttonClasses()}>`. */
-export function buttonClasses({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClasses({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cn(
     "inline-flex shrink-0 items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors",
     "disabled:pointer-events-none disabled:opacity-50",

@@ -58,7 +58,12 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? "danger" : "primary"} onClick={confirm} loading={busy} disabled={confirmDisabled}>
+          <Button
+            variant={destructive ? "danger" : "primary"}
+            onClick={confirm}
+            loading={busy}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </>

@@ -4,7 +4,13 @@ import * as Popover from "@radix-ui/react-popover";
 import { ListFilter } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "./button";
-import { filterValueProblem, rulesFor, type ColumnKind, type FilterRule, type TableFilter } from "./data-table-filters";
+import {
+  filterValueProblem,
+  rulesFor,
+  type ColumnKind,
+  type FilterRule,
+  type TableFilter,
+} from "./data-table-filters";
 import { TextField } from "./text-field";
 
 const selectClasses =
@@ -46,11 +52,20 @@ export function DataTableFilterButton({
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={6} collisionPadding={8} className="z-50 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-50 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+        >
           <form onSubmit={apply} noValidate className="flex flex-col gap-3" aria-label="Add a filter">
             <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-800">
               Column
-              <select className={selectClasses} value={columnId} onChange={(e) => setColumnId(e.target.value)}>
+              <select
+                className={selectClasses}
+                value={columnId}
+                onChange={(e) => setColumnId(e.target.value)}
+              >
                 {columns.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.header}
@@ -60,7 +75,11 @@ export function DataTableFilterButton({
             </label>
             <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-800">
               Rule
-              <select className={selectClasses} value={activeRule} onChange={(e) => setRule(e.target.value as FilterRule)}>
+              <select
+                className={selectClasses}
+                value={activeRule}
+                onChange={(e) => setRule(e.target.value as FilterRule)}
+              >
                 {Object.entries(rules).map(([id, text]) => (
                   <option key={id} value={id}>
                     {text}

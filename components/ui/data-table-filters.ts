@@ -26,7 +26,8 @@ export interface TableFilter {
 
 export const FILTER_EMPTY = "This field cannot be empty.";
 
-export const rulesFor = (kind: ColumnKind): Record<string, string> => (kind === "number" ? NUMBER_RULES : TEXT_RULES);
+export const rulesFor = (kind: ColumnKind): Record<string, string> =>
+  kind === "number" ? NUMBER_RULES : TEXT_RULES;
 
 /** Whether a cell value passes one filter (text rules ignore case). */
 export function passesFilter(cell: unknown, kind: ColumnKind, rule: FilterRule, wanted: string): boolean {

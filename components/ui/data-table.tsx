@@ -84,7 +84,9 @@ export function DataTable<T>({
   onRowClick,
   rowLead,
 }: DataTableProps<T>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.id, desc: !!initialSort.desc }] : []);
+  const [sorting, setSorting] = useState<SortingState>(
+    initialSort ? [{ id: initialSort.id, desc: !!initialSort.desc }] : [],
+  );
   const [globalFilter, setGlobalFilter] = useState("");
   const [filters, setFilters] = useState<TableFilter[]>([]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
@@ -122,8 +124,11 @@ export function DataTable<T>({
     onGlobalFilterChange: setGlobalFilter,
     onPaginationChange: setPagination,
     globalFilterFn: (row: { getValue: (id: string) => unknown }, id: string, query: string) =>
-      String(row.getValue(id) ?? "").toLowerCase().includes(String(query).trim().toLowerCase()),
-    getColumnCanGlobalFilter: (column: { id: string }) => columns.find((c) => c.id === column.id)?.searchable !== false,
+      String(row.getValue(id) ?? "")
+        .toLowerCase()
+        .includes(String(query).trim().toLowerCase()),
+    getColumnCanGlobalFilter: (column: { id: string }) =>
+      columns.find((c) => c.id === column.id)?.searchable !== false,
   } as never) as unknown as LooseTable<T>;
 
   const total = table.getFilteredRowModel().rows.length;
@@ -140,7 +145,10 @@ export function DataTable<T>({
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
         <div className="relative min-w-48 flex-1 sm:max-w-xs">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
+          />
           <input
             type="search"
             aria-label={searchLabel}
@@ -169,7 +177,10 @@ export function DataTable<T>({
               const column = columns.find((c) => c.id === filter.columnId);
               const text = `${column?.header} ${rulesFor(column?.kind ?? "text")[filter.rule]?.toLowerCase()} "${filter.value}"`;
               return (
-                <li key={index} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-3 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 ring-inset">
+                <li
+                  key={index}
+                  className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-3 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 ring-inset"
+                >
                   {text}
                   <IconButton
                     label={`Remove filter: ${text}`}
@@ -193,7 +204,11 @@ export function DataTable<T>({
           <caption className="sr-only">{label}</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              {rowLead && <th scope="col" className="w-10 px-4 py-2.5">{rowLead.header}</th>}
+              {rowLead && (
+                <th scope="col" className="w-10 px-4 py-2.5">
+                  {rowLead.header}
+                </th>
+              )}
               {columns.map((column) => {
                 const sorted = sorting.find((s) => s.id === column.id);
                 const sortable = column.sortable !== false;
@@ -208,11 +223,18 @@ export function DataTable<T>({
                       <button
                         type="button"
                         onClick={() => table.getColumn(column.id)?.toggleSorting()}
-                        className={cn("-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900", focusRing)}
+                        className={cn(
+                          "-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900",
+                          focusRing,
+                        )}
                       >
                         {column.header}
                         {sorted ? (
-                          sorted.desc ? <ArrowDown aria-hidden className="size-3.5" /> : <ArrowUp aria-hidden className="size-3.5" />
+                          sorted.desc ? (
+                            <ArrowDown aria-hidden className="size-3.5" />
+                          ) : (
+                            <ArrowUp aria-hidden className="size-3.5" />
+                          )
                         ) : (
                           <ArrowUpDown aria-hidden className="size-3.5 opacity-40" />
                         )}
@@ -242,7 +264,9 @@ export function DataTable<T>({
             ))}
           </tbody>
         </table>
-        {loading && !data && <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />}
+        {loading && !data && (
+          <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />
+        )}
         {!loading && total === 0 && (
           <EmptyState title={rows.length === 0 ? emptyText : "No rows match your search and filters."} />
         )}
@@ -253,7 +277,10 @@ export function DataTable<T>({
           <select
             value={pageSize}
             onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
-            className={cn("h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800", focusRing)}
+            className={cn(
+              "h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800",
+              focusRing,
+            )}
           >
             {pageSizes.map((size) => (
               <option key={size} value={size}>
@@ -266,8 +293,20 @@ export function DataTable<T>({
           {from}–{to} of {total}
         </span>
         <div className="flex items-center gap-1">
-          <IconButton label="Previous page" icon={<ChevronLeft className="size-4" />} size="sm" disabled={pageIndex === 0} onClick={() => setPage(pageIndex - 1)} />
-          <IconButton label="Next page" icon={<ChevronRight className="size-4" />} size="sm" disabled={to >= total} onClick={() => setPage(pageIndex + 1)} />
+          <IconButton
+            label="Previous page"
+            icon={<ChevronLeft className="size-4" />}
+            size="sm"
+            disabled={pageIndex === 0}
+            onClick={() => setPage(pageIndex - 1)}
+          />
+          <IconButton
+            label="Next page"
+            icon={<ChevronRight className="size-4" />}
+            size="sm"
+            disabled={to >= total}
+            onClick={() => setPage(pageIndex + 1)}
+          />
         </div>
       </div>
     </div>

@@ -70,7 +70,11 @@ export function DatePicker({
             id={id}
             type="button"
             aria-describedby={error ? `${id}-error` : undefined}
-            className={cn(inputClasses(!!error), "flex items-center gap-2 text-left", !selected && "text-slate-500")}
+            className={cn(
+              inputClasses(!!error),
+              "flex items-center gap-2 text-left",
+              !selected && "text-slate-500",
+            )}
           >
             <CalendarDays aria-hidden className="size-4 text-slate-500" />
             <span className="truncate">{selected ? format(selected, displayFormat) : placeholder}</span>
@@ -96,7 +100,12 @@ export function DatePicker({
                 onChange(toIsoDate(date));
                 setOpen(false);
               }}
-              style={{ "--rdp-accent-color": "#4f46e5", "--rdp-accent-background-color": "#eef2ff" } as React.CSSProperties}
+              style={
+                {
+                  "--rdp-accent-color": "#4f46e5",
+                  "--rdp-accent-background-color": "#eef2ff",
+                } as React.CSSProperties
+              }
             />
           </Popover.Content>
         </Popover.Portal>

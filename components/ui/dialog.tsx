@@ -28,7 +28,18 @@ export const overlayClasses =
   "fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px] data-[state=open]:animate-[fade-in_150ms_ease-out]";
 
 /** A modal dialog with a title, optional description, body and footer. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, footer, size = "md", hideClose, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  footer,
+  size = "md",
+  hideClose,
+  className,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -48,17 +59,31 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
             <div className="min-w-0">
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
               {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
+                <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+                  {description}
+                </RadixDialog.Description>
               )}
             </div>
             {!hideClose && (
               <RadixDialog.Close asChild>
-                <IconButton label="Close" icon={<X className="size-4" />} size="sm" noTooltip className="-mr-2" />
+                <IconButton
+                  label="Close"
+                  icon={<X className="size-4" />}
+                  size="sm"
+                  noTooltip
+                  className="-mr-2"
+                />
               </RadixDialog.Close>
             )}
           </div>
-          {children !== undefined && <div className="min-h-0 flex-1 overflow-y-auto px-6 py-3">{children}</div>}
-          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 px-6 py-4">{footer}</div>}
+          {children !== undefined && (
+            <div className="min-h-0 flex-1 overflow-y-auto px-6 py-3">{children}</div>
+          )}
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 px-6 py-4">
+              {footer}
+            </div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -67,8 +67,16 @@ export function MenuItem({
     );
   }
   return (
-    <Menu.Item onSelect={onSelect} disabled={disabled} className={cn(itemClasses, destructive && "text-red-700")}>
-      {icon && <span aria-hidden className="text-slate-500 [&_svg]:size-4">{icon}</span>}
+    <Menu.Item
+      onSelect={onSelect}
+      disabled={disabled}
+      className={cn(itemClasses, destructive && "text-red-700")}
+    >
+      {icon && (
+        <span aria-hidden className="text-slate-500 [&_svg]:size-4">
+          {icon}
+        </span>
+      )}
       {children}
     </Menu.Item>
   );

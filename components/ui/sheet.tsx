@@ -20,7 +20,16 @@ export interface SheetProps {
 }
 
 /** A panel that slides in from the side of the screen (drawers, side panels). Modal, closes on Escape. */
-export function Sheet({ open, onOpenChange, title, hideTitle, description, side = "right", children, className }: SheetProps) {
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  hideTitle,
+  description,
+  side = "right",
+  children,
+  className,
+}: SheetProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -35,10 +44,21 @@ export function Sheet({ open, onOpenChange, title, hideTitle, description, side 
             className,
           )}
         >
-          <div className={cn("flex items-center justify-between gap-4 border-b border-slate-100 px-5 py-3", hideTitle && "sr-only")}>
+          <div
+            className={cn(
+              "flex items-center justify-between gap-4 border-b border-slate-100 px-5 py-3",
+              hideTitle && "sr-only",
+            )}
+          >
             <div className="min-w-0">
-              <RadixDialog.Title className="text-base font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description && <RadixDialog.Description className="text-sm text-slate-600">{description}</RadixDialog.Description>}
+              <RadixDialog.Title className="text-base font-semibold text-slate-900">
+                {title}
+              </RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="text-sm text-slate-600">
+                  {description}
+                </RadixDialog.Description>
+              )}
             </div>
             <RadixDialog.Close asChild>
               <IconButton label="Close" icon={<X className="size-4" />} size="sm" noTooltip />

@@ -1,6 +1,12 @@
 "use client";
 
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "@/lib/cn";
 
 export const inputClasses = (invalid?: boolean, readOnly?: boolean) =>
@@ -39,7 +45,12 @@ function Chrome({
     <div className={cn("flex flex-col gap-1.5", containerClassName)}>
       <label htmlFor={id} className={cn("text-sm font-medium text-slate-800", hideLabel && "sr-only")}>
         {label}
-        {required && <span aria-hidden className="text-red-600"> *</span>}
+        {required && (
+          <span aria-hidden className="text-red-600">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && !error && (
@@ -65,7 +76,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const autoId = useId();
   const fieldId = id ?? autoId;
-  const describedBy = [error ? `${fieldId}-error` : null, hint && !error ? `${fieldId}-hint` : null].filter(Boolean).join(" ");
+  const describedBy = [error ? `${fieldId}-error` : null, hint && !error ? `${fieldId}-hint` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <Chrome id={fieldId} {...{ label, error, hint, hideLabel, required, containerClassName }}>
       <div className="relative">
@@ -85,9 +98,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 });
 
 /** A number input (`value` is still a string, as typed). */
-export const NumberField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "type">>(function NumberField(props, ref) {
-  return <TextField ref={ref} type="number" inputMode="numeric" {...props} />;
-});
+export const NumberField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "type">>(
+  function NumberField(props, ref) {
+    return <TextField ref={ref} type="number" inputMode="numeric" {...props} />;
+  },
+);
 
 export type TextAreaFieldProps = Omit<FieldChrome, "trailing"> & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
@@ -98,7 +113,9 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 ) {
   const autoId = useId();
   const fieldId = id ?? autoId;
-  const describedBy = [error ? `${fieldId}-error` : null, hint && !error ? `${fieldId}-hint` : null].filter(Boolean).join(" ");
+  const describedBy = [error ? `${fieldId}-error` : null, hint && !error ? `${fieldId}-hint` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <Chrome id={fieldId} {...{ label, error, hint, hideLabel, required, containerClassName }}>
       <textarea

@@ -1,6 +1,6 @@
-import { aliasedTable, and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockSchedule, blocks, checkIns, plans, settings, staff, students, topicSchedules } from "../schema";
+import { blockSchedule, blocks, checkIns, settings, staff, students, topicSchedules } from "../schema";
 
 export type CheckInMethod = (typeof checkIns.$inferSelect)["method"];
 
@@ -109,7 +109,7 @@ export async function insertCheckIns(db: Db, target: CheckInTarget, rows: readon
 }
 
 /** postgres.js answers an array of rows, PGlite `{ rows }`. */
-function resultRows(result: unknown): Record<string, unknown>[] {
+export function resultRows(result: unknown): Record<string, unknown>[] {
   if (Array.isArray(result)) return result as Record<string, unknown>[];
   return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 }
@@ -171,55 +171,3 @@ export async function checkInsOfStudents(
 
 /** Who "the caller" is in the ledger: a staff member by staff id, a sysadmin by user id. */
 export type Recorder = { staff_id: number } | { user_id: number };
-
-function recordedBy(recorder: Recorder): SQL {
-  return "staff_id" in recorder
-    ? eq(checkIns.staff_id, recorder.staff_id)
-    : and(isNull(checkIns.staff_id), eq(checkIns.checked_in_by, recorder.user_id))!;
-}
-
-/** The caller's own check-ins for one block and date, newest first. */
-export async function checkInsRecordedBy(db: Db, recorder: Recorder, blockId: number, date: string) {
-  return (await ledgerQuery(
-    db,
-    and(eq(checkIns.block_id, blockId), eq(checkIns.date, date), recordedBy(recorder)),
-  )) as LedgerRow[];
-}
-
-/**
- * Students who planned to spend the block with this staff member, each with their ledger row for
- * the block and date when someone has already checked them in (the caller or anyone else).
- */
-export async function plansWithStaff(db: Db, staffId: number, blockId: number, date: string) {
-  const rows = await db
-    .select({
-      id: plans.id,
-      student: studentColumns,
-      check_in: {
-        id: checkIns.id,
-        method: checkIns.method,
-        checked_in_at: checkIns.checked_in_at,
-        staff_id: checkIns.staff_id,
-        checked_in_by: checkIns.checked_in_by,
-      },
-      staff: ledgerColumns.staff,
-    })
-    .from(plans)
-    .innerJoin(students, eq(students.id, plans.student_id))
-    .leftJoin(
-      checkIns,
-      and(
-        eq(checkIns.student_id, plans.student_id),
-        eq(checkIns.block_id, plans.block_id),
-        eq(checkIns.date, plans.date),
-      ),
-    )
-    .leftJoin(checker, eq(checker.id, checkIns.staff_id))
-    .where(and(eq(plans.staff_id, staffId), eq(plans.block_id, blockId), eq(plans.date, date)))
-    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
-  return rows.map(({ id, student, check_in, staff: by }) => ({
-    id,
-    student,
-    check_in: check_in ? ({ ...check_in, student, staff: by } as LedgerRow) : null,
-  }));
-}

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { uploads } from "../schema";
 
@@ -12,4 +12,13 @@ export async function newestUpload(db: Db, kind: UploadRow["kind"]): Promise<Upl
 export async function insertUpload(db: Db, values: typeof uploads.$inferInsert): Promise<UploadRow> {
   const [row] = await db.insert(uploads).values(values).returning();
   return row!;
+}
+
+export async function uploadById(db: Db, kind: UploadRow["kind"], id: number): Promise<UploadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.kind, kind), eq(uploads.id, id)))
+    .limit(1);
+  return row;
 }

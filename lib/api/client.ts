@@ -63,7 +63,10 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   }
   if (response.ok) return data as T;
 
-  const error = data && typeof data === "object" ? (data as { message?: string; code?: string; errors?: Record<string, string[]> }) : {};
+  const error =
+    data && typeof data === "object"
+      ? (data as { message?: string; code?: string; errors?: Record<string, string[]> })
+      : {};
   const failure = new ApiClientError(
     response.status,
     error.code ?? `http_${response.status}`,

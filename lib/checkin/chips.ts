@@ -43,7 +43,10 @@ export function addChips(chips: readonly PendingChip[], values: readonly string[
 }
 
 /** The chips still pending once a submitted batch is confirmed (chips added meanwhile stay). */
-export function withoutChips(chips: readonly PendingChip[], submitted: readonly PendingChip[]): PendingChip[] {
+export function withoutChips(
+  chips: readonly PendingChip[],
+  submitted: readonly PendingChip[],
+): PendingChip[] {
   const done = new Set(submitted.map((chip) => `${chip.value}\u0000${chip.timestamp}`));
   return chips.filter((chip) => !done.has(`${chip.value}\u0000${chip.timestamp}`));
 }
@@ -72,7 +75,11 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  * could not be resolved', or 'No students where checked in.' Students who were already checked in
  * count as checked in: the request was for them to be, and they are.
  */
-export function checkInResultMessage(result: { success: unknown[]; errors: unknown[]; already_checked_in?: unknown[] }) {
+export function checkInResultMessage(result: {
+  success: unknown[];
+  errors: unknown[];
+  already_checked_in?: unknown[];
+}) {
   const checkedIn = result.success.length + (result.already_checked_in?.length ?? 0);
   if (checkedIn === 0) return "No students where checked in.";
   const failed = result.errors.length;
@@ -85,4 +92,3 @@ export const SCHEDULED_SUCCESS = "Checked in students successfully.";
 export const ERRORS_INTRO =
   "The following check-in entries could not be resolved. This may be because the entry was mistyped, or the entry is not associated with an existing student account.";
 export const ERRORS_EMPTY = "No errors yet. Student numbers you enter but don't resolve will appear here.";
-

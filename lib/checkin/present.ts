@@ -21,13 +21,29 @@ export function presentCheckInBlock(meeting: FlexMeeting) {
 export type CheckInBlock = ReturnType<typeof presentCheckInBlock>;
 
 /**
+ * "9:41 AM" for an instant, memoised by minute: formatting in a time zone is the costliest step of
+ * presenting a 500-entry check-in, and a batch or a status poll repeats the same few minutes.
+ */
+const clockLabels = new Map<string, string>();
+function clockLabelOf(instant: Date, timezone: string): string {
+  const key = `${timezone}|${Math.floor(instant.getTime() / 60_000)}`;
+  let label = clockLabels.get(key);
+  if (label === undefined) {
+    if (clockLabels.size >= 10_000) clockLabels.clear();
+    label = instantClockLabel(instant, timezone);
+    clockLabels.set(key, label);
+  }
+  return label;
+}
+
+/**
  * A ledger entry: `{id, time: "9:41 AM", method, student, staff}`. `by_other_staff` marks a row some
  * other staff member recorded (shown on the caller's screen because the student planned to be with them).
  */
 export function presentLedgerEntry(row: LedgerRow, timezone: string, byOtherStaff = false) {
   return {
     id: row.id,
-    time: instantClockLabel(row.checked_in_at, timezone),
+    time: clockLabelOf(row.checked_in_at, timezone),
     checked_in_at: row.checked_in_at.toISOString(),
     method: row.method,
     student: presentCheckInStudent(row.student),

@@ -1,76 +1,24 @@
 import type { Db } from "@/db";
 import {
   checkInsOfStudents,
-  checkInsRecordedBy,
   checkInCalendar,
   insertCheckIns,
-  plansWithStaff,
   studentsById,
   studentsByNumber,
   type CheckInMethod,
   type CheckInStudentRow,
-  type FlexMeeting,
   type LedgerRow,
   type Recorder,
 } from "@/db/queries/checkin";
+import { checkInStatusRows } from "@/db/queries/checkin-status";
 import { ApiError, invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import {
-  addDays,
-  dayLabel,
-  dayOfWeek,
-  parseSchoolDate,
-  schoolDateOf,
-  schoolToday,
-  timestampString,
-} from "@/lib/time";
+import { dayLabel, parseSchoolDate, schoolToday, timestampString } from "@/lib/time";
+import { adjacentCheckInDate, checkInMethod, focusBlockOn, NO_FOCUS_BLOCK } from "./rules";
 import type { CheckInBody } from "./schemas";
 import { presentCheckInBlock, presentCheckInStudent, presentLedgerEntry, type LedgerEntry } from "./present";
 
-export const NO_FOCUS_BLOCK = "No Focus Block on this date.";
-const FOCUS_BLOCK_LABEL = "Focus Block";
-
-/**
- * The check-in block of a date (design.md §4): the flex block meeting on its weekday, preferring the
- * one labelled 'Focus Block', then the earliest start. Null when no flex block meets that day.
- */
-export function focusBlockOn(meetings: readonly FlexMeeting[], date: string): FlexMeeting | null {
-  const weekday = dayOfWeek(date);
-  const candidates = meetings.filter((m) => m.day_of_week === weekday);
-  candidates.sort(
-    (a, b) =>
-      Number(b.label === FOCUS_BLOCK_LABEL) - Number(a.label === FOCUS_BLOCK_LABEL) ||
-      a.start.localeCompare(b.start) ||
-      a.block_id - b.block_id,
-  );
-  return candidates[0] ?? null;
-}
-
-/** The nearest date before or after (step −1 or +1) that has a Focus Block; a plain day step when none ever meets. */
-export function adjacentCheckInDate(meetings: readonly FlexMeeting[], date: string, step: 1 | -1): string {
-  const weekdays = new Set(meetings.map((m) => m.day_of_week));
-  for (let days = 1; days <= 7 && weekdays.size > 0; days++) {
-    const candidate = addDays(date, step * days);
-    if (weekdays.has(dayOfWeek(candidate))) return candidate;
-  }
-  return addDays(date, step);
-}
-
-/**
- * original-behaviour §3.1: roll call by id or manual entry, unless the entry was captured on another
- * school day than the block's: after it is retroactive (in arrears), before it is proactive.
- */
-export function checkInMethod(
-  base: "manual" | "roll-call",
-  capturedAt: Date,
-  date: string,
-  timezone: string,
-): CheckInMethod {
-  const captured = schoolDateOf(capturedAt, timezone);
-  if (captured > date) return "retroactive";
-  if (captured < date) return "proactive";
-  return base;
-}
+export { NO_FOCUS_BLOCK };
 
 /** The time zone (the `timezone` setting, UTC when unset) and the flex meetings, in one statement. */
 async function calendarOf(db: Db) {
@@ -95,27 +43,44 @@ function recordedBy(row: Pick<LedgerRow, "staff_id" | "checked_in_by">, recorder
     : row.staff_id === null && row.checked_in_by === recorder.user_id;
 }
 
+/** A status date from the URL: a school date, or a zoned ISO instant read in the school's zone (in SQL). */
+function statusDateInput(input: string | undefined): { date: string | null; instant: Date | null } {
+  const value = input?.trim() ?? "";
+  if (value === "") return { date: null, instant: null };
+  if (/T.*(Z|[+-]\d{2}:?\d{2})$/i.test(value)) {
+    const instant = parseSchoolDate(value, "UTC") ? new Date(value) : null;
+    if (!instant) throw invalid({ date: ["That date is not valid."] });
+    return { date: null, instant };
+  }
+  const date = parseSchoolDate(value, "UTC"); // no zone needed for a calendar date
+  if (!date) throw invalid({ date: ["That date is not valid."] });
+  return { date, instant: null };
+}
+
 /**
  * GET /api/check-in/status[/{date}]: the day's Focus Block with the students planned with the caller
  * and not yet checked in, and the caller's ledger. A planned student someone else already checked in
  * is not "scheduled" any more: the row moves to ledger_entries, marked `by_other_staff`.
- * Statements: the calendar (zone and flex meetings), then the caller's ledger and plans side by side.
+ * One statement besides the session look-up, whatever the data.
  */
 export async function checkInStatus(db: Db, user: Principal, dateInput: string | undefined, now: Date) {
-  const { timezone, meetings } = await calendarOf(db);
-  const today = schoolToday(timezone, now);
-  const date = readDate(dateInput, timezone, today);
+  const recorder = recorderOf(user);
+  const rows = await checkInStatusRows(db, {
+    ...statusDateInput(dateInput),
+    now,
+    recorder,
+    staffId: user.staff?.id ?? null,
+  });
+  const { timezone, date, meetings } = rows;
   const block = focusBlockOn(meetings, date);
   const blocks = [];
   if (block) {
-    const staffId = user.staff?.id;
-    const [own, plans] = await Promise.all([
-      checkInsRecordedBy(db, recorderOf(user), block.block_id, date),
-      staffId ? plansWithStaff(db, staffId, block.block_id, date) : Promise.resolve([]),
-    ]);
-    const ledger = own.map((row) => presentLedgerEntry(row, timezone));
+    const onBlock = <T extends { block_id: number }>(list: T[]) =>
+      list.filter((r) => r.block_id === block.block_id);
+    const plans = onBlock(rows.plans);
+    const ledger = onBlock(rows.own).map((row) => presentLedgerEntry(row, timezone));
     const elsewhere = plans.flatMap((plan) =>
-      plan.check_in && !recordedBy(plan.check_in, recorderOf(user))
+      plan.check_in && !recordedBy(plan.check_in, recorder)
         ? [presentLedgerEntry(plan.check_in, timezone, true)]
         : [],
     );
@@ -130,11 +95,11 @@ export async function checkInStatus(db: Db, user: Principal, dateInput: string |
     });
   }
   return {
-    date: dayLabel(date, today),
+    date: dayLabel(date, rows.today),
     blocks,
     next: adjacentCheckInDate(meetings, date, 1),
     previous: adjacentCheckInDate(meetings, date, -1),
-    today,
+    today: rows.today,
   };
 }
 export type CheckInStatus = Awaited<ReturnType<typeof checkInStatus>>;

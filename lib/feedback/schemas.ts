@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 /** The five feedback tags (spec §9). */
-export const FEEDBACK_TAGS = ["unexpected-behavior", "new-feature", "permissions", "connectivity", "other"] as const;
+export const FEEDBACK_TAGS = [
+  "unexpected-behavior",
+  "new-feature",
+  "permissions",
+  "connectivity",
+  "other",
+] as const;
 export type FeedbackTag = (typeof FEEDBACK_TAGS)[number];
 
 export const FEEDBACK_TAG_LABELS: Record<FeedbackTag, string> = {
@@ -28,7 +34,9 @@ export const feedbackBody = z.object({
     .min(1, FEEDBACK_REQUIRED)
     .max(MAX_FEEDBACK_LENGTH, `Feedback can be at most ${MAX_FEEDBACK_LENGTH} characters.`),
   tags: z
-    .union([z.string().max(500), z.array(z.string().max(50)).max(20)], { error: "Tags must be a list of tag names." })
+    .union([z.string().max(500), z.array(z.string().max(50)).max(20)], {
+      error: "Tags must be a list of tag names.",
+    })
     .optional()
     .transform((tags) => {
       const list = typeof tags === "string" ? tags.split(",") : (tags ?? []);

@@ -28,7 +28,12 @@ export function presentFeedback(row: FeedbackRow, from: string | null) {
 export type PresentedFeedback = ReturnType<typeof presentFeedback>;
 
 /** POST /api/feedback: stored with the sender's account and email (never an email the client sends). */
-export async function sendFeedback(db: Db, principal: Principal, body: z.output<typeof feedbackBody>, now: Date) {
+export async function sendFeedback(
+  db: Db,
+  principal: Principal,
+  body: z.output<typeof feedbackBody>,
+  now: Date,
+) {
   const row = await insertFeedback(db, {
     user_id: principal.user.id,
     feedback: body.feedback,

@@ -42,7 +42,10 @@ interface SettingRule {
  * Checks one value against its setting (type, min/max, and the rules of a few keys) and gives the
  * text to store, or the message to show under the field.
  */
-export function checkSettingValue(rule: SettingRule, value: SettingInput): { stored: string } | { error: string } {
+export function checkSettingValue(
+  rule: SettingRule,
+  value: SettingInput,
+): { stored: string } | { error: string } {
   switch (rule.type) {
     case "boolean":
       return typeof value === "boolean" ? { stored: String(value) } : { error: SETTING_MESSAGES.boolean };
@@ -60,8 +63,10 @@ export function checkSettingValue(rule: SettingRule, value: SettingInput): { sto
     default: {
       if (typeof value !== "string") return { error: SETTING_MESSAGES.string };
       const text = value.trim();
-      if (rule.max !== null && text.length > rule.max) return { error: `Must be at most ${rule.max} characters.` };
-      if (rule.min !== null && rule.min > 0 && text.length < rule.min) return { error: `Must be at least ${rule.min} characters.` };
+      if (rule.max !== null && text.length > rule.max)
+        return { error: `Must be at most ${rule.max} characters.` };
+      if (rule.min !== null && rule.min > 0 && text.length < rule.min)
+        return { error: `Must be at least ${rule.min} characters.` };
       return checkStringKey(rule.key, text);
     }
   }
@@ -77,7 +82,8 @@ function checkStringKey(key: string, text: string): { stored: string } | { error
       return text === "" || LOGO_PATH.test(text) ? { stored: text } : { error: SETTING_MESSAGES.logo };
     case "include_days": {
       const days = text.split(",").map((d) => d.trim());
-      const ok = days.length > 0 && days.every((d) => /^[1-7]$/.test(d)) && new Set(days).size === days.length;
+      const ok =
+        days.length > 0 && days.every((d) => /^[1-7]$/.test(d)) && new Set(days).size === days.length;
       return ok ? { stored: days.join(",") } : { error: SETTING_MESSAGES.includeDays };
     }
     default:

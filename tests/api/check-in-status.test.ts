@@ -276,6 +276,6 @@ describe("GET /api/check-in/status statement count", () => {
     const one = await measure(1, weekdayDate(3, 3));
     const hundred = await measure(100, weekdayDate(4, 3));
     expect(hundred).toBe(one);
-    expect(one).toBeLessThanOrEqual(5); // session, calendar, ledger, plans (+ a session touch)
+    expect(one).toBeLessThanOrEqual(3); // the session, the status statement (+ a session touch)
   });
 });

@@ -12,7 +12,12 @@ describe("POST /api/feedback", () => {
     const teacher = await createStaff(state.db);
     const res = await call(sendFeedback, {
       token: await tokenFor(state.db, teacher),
-      body: { feedback: "The calendar is great", tags: "new-feature,other,bogus", allow_response: false, email: "spoof@evil.example" },
+      body: {
+        feedback: "The calendar is great",
+        tags: "new-feature,other,bogus",
+        allow_response: false,
+        email: "spoof@evil.example",
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -32,7 +37,11 @@ describe("POST /api/feedback", () => {
       body: { feedback: "Check-in froze", tags: ["connectivity", "connectivity", "unexpected-behavior"] },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ tags: "connectivity,unexpected-behavior", allow_response: true, email: sysadmin.sysadmin.email });
+    expect(res.body).toMatchObject({
+      tags: "connectivity,unexpected-behavior",
+      allow_response: true,
+      email: sysadmin.sysadmin.email,
+    });
   });
 
   it("refuses empty feedback and a non-boolean allow_response with 422, and unreadable JSON with 400", async () => {
@@ -40,7 +49,9 @@ describe("POST /api/feedback", () => {
     const empty = await call(sendFeedback, { token, body: { feedback: "   ", tags: "" } });
     expect(empty.status).toBe(422);
     expect(empty.body.errors.feedback).toEqual(["Please write your feedback."]);
-    expect((await call(sendFeedback, { token, body: { feedback: "x", allow_response: "yes" } })).status).toBe(422);
+    expect((await call(sendFeedback, { token, body: { feedback: "x", allow_response: "yes" } })).status).toBe(
+      422,
+    );
     expect((await call(sendFeedback, { token, body: { feedback: "x".repeat(5001) } })).status).toBe(422);
     expect((await call(sendFeedback, { token, rawBody: "not json" })).status).toBe(400);
   });
@@ -55,12 +66,22 @@ describe("POST /api/feedback", () => {
 describe("GET /api/feedback", () => {
   it("lists feedback newest first with who sent it, for administrators", async () => {
     const teacher = await createStaff(state.db, { first_name: "Ada", last_name: "Lovelace", title: "Ms." });
-    await call(sendFeedback, { token: await tokenFor(state.db, teacher), body: { feedback: "Newest entry", tags: "other" } });
+    await call(sendFeedback, {
+      token: await tokenFor(state.db, teacher),
+      body: { feedback: "Newest entry", tags: "other" },
+    });
     const res = await call(listFeedback, { token: await tokenFor(state.db, await createAdmin(state.db)) });
     expect(res.status).toBe(200);
-    expect(res.body[0]).toMatchObject({ feedback: "Newest entry", from: "Ms. Lovelace, Ada", tags: "other", email: teacher.staff.email });
+    expect(res.body[0]).toMatchObject({
+      feedback: "Newest entry",
+      from: "Ms. Lovelace, Ada",
+      tags: "other",
+      email: teacher.staff.email,
+    });
     expect(res.body.length).toBeGreaterThanOrEqual(3);
-    const sysadminRead = await call(listFeedback, { token: await tokenFor(state.db, await createSysadmin(state.db)) });
+    const sysadminRead = await call(listFeedback, {
+      token: await tokenFor(state.db, await createSysadmin(state.db)),
+    });
     expect(sysadminRead.status).toBe(200);
   });
 

@@ -20,7 +20,14 @@ describe("PUT /api/settings", () => {
     const token = await tokenFor(state.db, admin);
     const res = await call(saveSettings, {
       token,
-      body: { values: { school_name: "  Hillside Secondary ", weekends: true, appointment_limit: 3, timezone: "Europe/Paris" } },
+      body: {
+        values: {
+          school_name: "  Hillside Secondary ",
+          weekends: true,
+          appointment_limit: 3,
+          timezone: "Europe/Paris",
+        },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.values.school_name.value).toBe("Hillside Secondary");
@@ -85,7 +92,10 @@ describe("PUT /api/settings", () => {
 
   it("refuses an external logo address (only uploads may set the logo)", async () => {
     const token = await tokenFor(state.db, await createAdmin(state.db));
-    const res = await call(saveSettings, { token, body: { values: { school_logo: "https://evil.example/x.png" } } });
+    const res = await call(saveSettings, {
+      token,
+      body: { values: { school_logo: "https://evil.example/x.png" } },
+    });
     expect(res.status).toBe(422);
   });
 
@@ -99,7 +109,10 @@ describe("PUT /api/settings", () => {
 
   it("is forbidden to teachers and students", async () => {
     for (const account of [await createStaff(state.db), await createStudent(state.db)]) {
-      const res = await call(saveSettings, { token: await tokenFor(state.db, account), body: { values: { weekends: true } } });
+      const res = await call(saveSettings, {
+        token: await tokenFor(state.db, account),
+        body: { values: { weekends: true } },
+      });
       expect(res.status).toBe(403);
     }
   });
@@ -109,8 +122,12 @@ describe("PUT /api/settings", () => {
   });
 });
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const WEBP = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 8, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
+const WEBP = Uint8Array.from([
+  0x52, 0x49, 0x46, 0x46, 8, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20,
+]);
 
 function upload(token: string | undefined, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
@@ -118,20 +135,29 @@ function upload(token: string | undefined, file?: { bytes: Uint8Array; name: str
   const headers = new Headers();
   if (token) headers.set("authorization", `Bearer ${token}`);
   const request = new Request("http://localhost/api/settings/logo", { method: "POST", headers, body: form });
-  return uploadLogoRoute(request, { params: Promise.resolve({}) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  return uploadLogoRoute(request, { params: Promise.resolve({}) }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 }
 
 describe("POST /api/settings/logo", () => {
   it("stores a PNG, points school_logo at it, audits it and serves it", async () => {
     const admin = await createAdmin(state.db);
-    const res = await upload(await tokenFor(state.db, admin), { bytes: PNG, name: "crest.png", type: "image/png" });
+    const res = await upload(await tokenFor(state.db, admin), {
+      bytes: PNG,
+      name: "crest.png",
+      type: "image/png",
+    });
     expect(res.status).toBe(201);
     const [row] = await state.db.select().from(uploads).where(eq(uploads.kind, "logo"));
     expect(row).toMatchObject({ content_type: "image/png", size: PNG.length, uploaded_by: admin.user.id });
     expect(res.body.values.school_logo.value).toBe(`/api/settings/logo?v=${row!.id}`);
     const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "settings.logo"));
     expect(audits).toHaveLength(1);
-    const served = await logoRoute(new Request("http://localhost/api/settings/logo"), { params: Promise.resolve({}) });
+    const served = await logoRoute(new Request("http://localhost/api/settings/logo"), {
+      params: Promise.resolve({}),
+    });
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
   });
@@ -142,9 +168,30 @@ describe("POST /api/settings/logo", () => {
     expect(res.status).toBe(201);
   });
 
+  it("serves the logo a versioned address names, so an older logo can be put back", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const first = await upload(token, { bytes: PNG, name: "one.png", type: "image/png" });
+    const second = await upload(token, { bytes: WEBP, name: "two.webp", type: "image/webp" });
+    const firstUrl: string = first.body.values.school_logo.value;
+    expect(second.body.values.school_logo.value).not.toBe(firstUrl);
+    const v = new URL(firstUrl, "http://localhost").searchParams.get("v")!;
+    const old = await call(logoRoute, { query: { v } });
+    expect(old.status).toBe(200);
+    expect(old.headers.get("content-type")).toBe("image/png");
+    expect((await call(logoRoute, { query: { v: "999999" } })).status).toBe(404);
+    const newest = await call(logoRoute, { query: { v: "junk" } });
+    expect(newest.headers.get("content-type")).toBe("image/webp");
+    const restored = await call(saveSettings, { token, body: { values: { school_logo: firstUrl } } });
+    expect(restored.body.values.school_logo.value).toBe(firstUrl);
+  });
+
   it("refuses a file that is not an image with 422, whatever it claims to be", async () => {
     const token = await tokenFor(state.db, await createAdmin(state.db));
-    const res = await upload(token, { bytes: new TextEncoder().encode("<svg onload=alert(1)>"), name: "x.png", type: "image/png" });
+    const res = await upload(token, {
+      bytes: new TextEncoder().encode("<svg onload=alert(1)>"),
+      name: "x.png",
+      type: "image/png",
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.file).toEqual(["The logo must be a PNG, JPEG or WebP image."]);
   });
@@ -179,5 +226,14 @@ describe("POST /api/settings/logo", () => {
     const teacher = await tokenFor(state.db, await createStaff(state.db));
     expect((await upload(teacher, { bytes: PNG, name: "a.png", type: "image/png" })).status).toBe(403);
     expect((await upload(undefined, { bytes: PNG, name: "a.png", type: "image/png" })).status).toBe(401);
+  });
+});
+
+describe("GET /api/settings/unauthenticated (single sign-on)", () => {
+  it("lists no single sign-on providers when none is configured, so the login screen shows none", async () => {
+    const { GET } = await import("@/app/api/settings/unauthenticated/route");
+    const res = await call(GET);
+    expect(res.status).toBe(200);
+    expect(res.body.sso).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_USERS, expectNoSeriousA11yViolations, signIn, signInThroughForm, TOKEN_KEY } from "./helpers";
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  expectNoSeriousA11yViolations,
+  signIn,
+  signInThroughForm,
+  TOKEN_KEY,
+} from "./helpers";
 
 const storedToken = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
 
@@ -24,7 +31,10 @@ test.describe("signing in", () => {
       await signInThroughForm(page, DEMO_USERS[who]);
       await expect(page).toHaveURL(landing);
       if (who === "student") await expect(page.getByRole("button", { name: check })).toBeVisible();
-      else await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: check })).toBeVisible();
+      else
+        await expect(
+          page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: check }),
+        ).toBeVisible();
       expect(await storedToken(page)).toBeTruthy();
     });
   }
@@ -54,7 +64,9 @@ test.describe("signing in", () => {
     expect(calls).toBe(1); // only the check-user of the Next click
   });
 
-  test("an unknown user is told so under the username, a wrong password under the password", async ({ page }) => {
+  test("an unknown user is told so under the username, a wrong password under the password", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.getByLabel("Email or Student Number").fill("nobody-here@demo.school");
     await page.getByRole("button", { name: "Next", exact: true }).click();
@@ -65,7 +77,9 @@ test.describe("signing in", () => {
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("The given credentials were not correct.");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+      "The given credentials were not correct.",
+    );
   });
 
   test("too many attempts are refused with a clear message", async ({ page }) => {
@@ -90,6 +104,23 @@ test.describe("signing in", () => {
     await signInThroughForm(page, DEMO_USERS.admin);
     await expect(page).toHaveURL(/\/settings\?tab=1$/);
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  });
+
+  test("when settings fail to load the user is signed out and the login screen raises the flag", async ({
+    page,
+  }) => {
+    await page.route("**/api/settings", (route) =>
+      route.fulfill({ status: 500, json: { message: "boom", code: "server_error" } }),
+    );
+    await page.goto("/login");
+    await signInThroughForm(page, DEMO_USERS.teacher);
+    await expect(page.getByTestId("settings-failed")).toHaveText(
+      "Unable to download app settings. Please try again.",
+    );
+    await expect(page).toHaveURL(/\/login/);
+    // The login screen still shows the school from the signed-out settings.
+    await expect(page.getByText("Demo Secondary School")).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
   });
 
   test("an origin on another site is ignored", async ({ page }) => {
@@ -125,7 +156,9 @@ test.describe("remembered users", () => {
 });
 
 test.describe("signing out", () => {
-  test("Sign Out ends the session: the token leaves the device and the server forgets it", async ({ page }) => {
+  test("Sign Out ends the session: the token leaves the device and the server forgets it", async ({
+    page,
+  }) => {
     const token = await signIn(page, "teacher", "/settings");
     await signOutFromShell(page);
     expect(await storedToken(page)).toBeNull();
@@ -137,7 +170,10 @@ test.describe("signing out", () => {
 
   test("a dead session signs the user out with the session-expired banner", async ({ page }) => {
     await page.goto("/login");
-    await page.evaluate((key) => window.localStorage.setItem(key, JSON.stringify("not-a-real-token")), TOKEN_KEY);
+    await page.evaluate(
+      (key) => window.localStorage.setItem(key, JSON.stringify("not-a-real-token")),
+      TOKEN_KEY,
+    );
     await page.goto("/students");
     await expect(page).toHaveURL(/\/login\?from=%2Fstudents$/);
     await expect(page.getByText("Your session has expired. Please sign back in to continue.")).toBeVisible();

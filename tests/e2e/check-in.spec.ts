@@ -7,7 +7,9 @@ const ERRORS_INTRO =
 
 /** YYYY-MM-DD of a weekday (0 = Sunday) in next week, in the school's zone (the server's own answer). */
 async function nextWeekday(page: Page, token: string, weekday: number, weeks = 1) {
-  const status = await page.request.get("/api/check-in/status", { headers: { authorization: `Bearer ${token}` } });
+  const status = await page.request.get("/api/check-in/status", {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(status.status(), await status.text()).toBe(200);
   const today: string = (await status.json()).today;
   const date = new Date(`${today}T12:00:00Z`);
@@ -19,14 +21,19 @@ async function paste(input: Locator, text: string) {
   await input.evaluate((element, value) => {
     const data = new DataTransfer();
     data.setData("text/plain", value);
-    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    element.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, text);
 }
 
-const chips = (page: Page) => page.getByRole("list", { name: "Student numbers waiting to be checked in" }).getByRole("listitem");
+const chips = (page: Page) =>
+  page.getByRole("list", { name: "Student numbers waiting to be checked in" }).getByRole("listitem");
 const checkedIn = (page: Page) => page.getByRole("region", { name: "Checked In" });
 
-test("a teacher types and pastes numbers, checks them in, and finds the unresolved one in the errors dialog", async ({ page }) => {
+test("a teacher types and pastes numbers, checks them in, and finds the unresolved one in the errors dialog", async ({
+  page,
+}) => {
   const token = await signIn(page, "teacher", "/check-in");
   const date = await nextWeekday(page, token, 3, 2);
   await page.goto(`/check-in?date=${date}`);
@@ -68,7 +75,9 @@ test("a teacher types and pastes numbers, checks them in, and finds the unresolv
   await expect(page.getByText("Checked in 1 student", { exact: true })).toBeVisible();
 });
 
-test("numbers entered while the server is unreachable survive the failed submit and a reload", async ({ page }) => {
+test("numbers entered while the server is unreachable survive the failed submit and a reload", async ({
+  page,
+}) => {
   const token = await signIn(page, "teacher", "/check-in");
   const date = await nextWeekday(page, token, 4, 2);
   await page.goto(`/check-in?date=${date}`);
@@ -141,7 +150,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`the screen has no serious accessibility problems at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+  test(`the screen has no serious accessibility problems at ${viewport.width}×${viewport.height}`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const token = await signIn(page, "teacher", "/check-in");
     const date = await nextWeekday(page, token, 3);

@@ -28,7 +28,10 @@ export async function signIn(page: Page, who: DemoUser, path = "/") {
   const { access_token } = (await response.json()) as { access_token: string };
   // A same-origin page that runs no app code, so nothing races the token being stored.
   await page.goto("/api/health");
-  await page.evaluate(([key, token]) => window.localStorage.setItem(key!, JSON.stringify(token)), [TOKEN_KEY, access_token]);
+  await page.evaluate(
+    ([key, token]) => window.localStorage.setItem(key!, JSON.stringify(token)),
+    [TOKEN_KEY, access_token],
+  );
   await page.goto(path);
   await expect(page.getByText("Loading Flexblock…")).toHaveCount(0);
   return access_token;

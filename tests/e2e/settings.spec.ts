@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, signIn } from "./helpers";
 
+const PNG_1X1 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 /** The Air Check-in setting is the one this file changes (nothing else reads it yet); it is put back. */
 async function airCheckIn(page: Page, token: string): Promise<boolean> {
   const response = await page.request.get("/api/settings", { headers: { authorization: `Bearer ${token}` } });
@@ -26,7 +29,10 @@ test.describe("settings", () => {
 
     await page.reload();
     await page.getByRole("button", { name: /Air Check-in/ }).click();
-    await expect(page.getByRole("switch", { name: "Air Check-in" })).toHaveAttribute("aria-checked", String(!before));
+    await expect(page.getByRole("switch", { name: "Air Check-in" })).toHaveAttribute(
+      "aria-checked",
+      String(!before),
+    );
 
     // Put it back for anyone else.
     await page.getByRole("switch", { name: "Air Check-in" }).click();
@@ -48,6 +54,37 @@ test.describe("settings", () => {
     expect(puts).toBe(0);
     await page.getByRole("button", { name: "Discard" }).click();
     await expect(page.getByLabel("Appointment limit")).toHaveValue("1");
+  });
+
+  test("an administrator uploads a new logo (checked in the browser and on the server), then the old one is put back", async ({
+    page,
+  }) => {
+    const token = await signIn(page, "admin", "/settings");
+    const auth = { authorization: `Bearer ${token}` };
+    const original: string = (await (await page.request.get("/api/settings", { headers: auth })).json())
+      .values.school_logo.value;
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not an image"),
+    });
+    await expect(page.getByText("The logo must be a PNG, JPEG or WebP image.")).toBeVisible();
+    await input.setInputFiles({
+      name: "crest.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(PNG_1X1, "base64"),
+    });
+    await expect(page.getByText("Uploaded the new logo.")).toBeVisible();
+    const preview = page.getByRole("img", { name: "Current school logo" });
+    await expect(preview).toHaveAttribute("src", /\/api\/settings\/logo\?v=\d+$/);
+    expect(await preview.getAttribute("src")).not.toBe(original);
+    // Put the demo school's logo back for everyone else.
+    const restored = await page.request.put("/api/settings", {
+      headers: auth,
+      data: { values: { school_logo: original } },
+    });
+    expect(restored.status()).toBe(200);
   });
 
   test("a teacher sees the settings read-only", async ({ page }) => {

@@ -8,7 +8,14 @@ test.describe("the navigation shell", () => {
     await signIn(page, "admin", "/");
     await expect(page).toHaveURL(/\/check-in$/);
     await expect(page.getByText("Demo Secondary School").first()).toBeVisible();
-    for (const name of ["Check-in", "Staff", "Students", "Power Scheduler", "Credentials Manager", "Settings"]) {
+    for (const name of [
+      "Check-in",
+      "Staff",
+      "Students",
+      "Power Scheduler",
+      "Credentials Manager",
+      "Settings",
+    ]) {
       await expect(mainMenu(page).getByRole("link", { name })).toBeVisible();
     }
     await mainMenu(page).getByRole("link", { name: "Credentials Manager" }).click();
@@ -46,7 +53,10 @@ test.describe("the navigation shell", () => {
     const menu = page.getByRole("menu");
     await expect(menu).toContainText(me.display_name);
     await expect(menu).toContainText("Teacher");
-    await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", `/staff/${me.details.id}`);
+    await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute(
+      "href",
+      `/staff/${me.details.id}`,
+    );
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -96,13 +106,33 @@ test.describe("the navigation shell", () => {
     await expect(mainMenu(page)).toBeHidden();
   });
 
-  test("the rail panels say what they will hold (no invented data)", async ({ page }) => {
+  test("Search finds people by name, grouped by kind, and opens their page", async ({ page }) => {
     await signIn(page, "teacher", "/settings");
-    for (const name of ["Search", "Starred", "Notifications"]) {
-      await page.getByRole("button", { name, exact: true }).click();
-      await expect(page.getByRole("dialog", { name })).toBeVisible();
-      await page.keyboard.press("Escape");
-    }
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const panel = page.getByRole("dialog", { name: "Search" });
+    await panel.getByRole("searchbox").fill("Castellano");
+    const students = panel.getByRole("region", { name: "Students" });
+    await expect(students.getByRole("link", { name: "Maya Castellano" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await panel.getByRole("searchbox").fill("zzzz-nobody");
+    await expect(panel.getByText("No search results found")).toBeVisible();
+    await panel.getByRole("searchbox").fill("Castellano");
+    await students.getByRole("link", { name: "Maya Castellano" }).click();
+    await expect(page).toHaveURL(/\/students\/\d+$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test("Starred is empty for a system administrator; Notifications says it is not available yet", async ({
+    page,
+  }) => {
+    await signIn(page, "sysadmin", "/settings");
+    await page.getByRole("button", { name: "Starred", exact: true }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Starred" }).getByText("Your Starred list is empty"),
+    ).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Notifications", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Notifications" })).toContainText("not available yet");
   });
 });
 

@@ -43,7 +43,11 @@ describe("addChips", () => {
   });
 
   it("stops at 2,000 pending entries and says how many did not fit", () => {
-    const full = addChips([], Array.from({ length: 1999 }, (_, i) => `n${i}`), at);
+    const full = addChips(
+      [],
+      Array.from({ length: 1999 }, (_, i) => `n${i}`),
+      at,
+    );
     const result = addChips(full.chips, ["a", "b", "c"], at);
     expect(result.chips).toHaveLength(2000);
     expect(result.overflow).toBe(2);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { FlexMeeting } from "@/db/queries/checkin";
-import { adjacentCheckInDate, checkInMethod, focusBlockOn } from "@/lib/checkin/service";
+import { adjacentCheckInDate, checkInMethod, focusBlockOn } from "@/lib/checkin/rules";
 
 const meeting = (block_id: number, label: string, day_of_week: number, start: string): FlexMeeting => ({
   block_id,

@@ -9,7 +9,11 @@ interface Person {
   grade: number;
 }
 
-const people: Person[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, last: `Name${String.fromCharCode(76 - i)}`, grade: 8 + (i % 5) }));
+const people: Person[] = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  last: `Name${String.fromCharCode(76 - i)}`,
+  grade: 8 + (i % 5),
+}));
 const columns: DataColumn<Person>[] = [
   { id: "last", header: "Last name", value: (p) => p.last },
   { id: "grade", header: "Grade", value: (p) => p.grade, kind: "number" },

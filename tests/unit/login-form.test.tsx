@@ -45,7 +45,11 @@ describe("LoginForm", () => {
     await user.type(screen.getByLabelText("Email or Student Number"), "nobody@demo.school");
     await user.click(screen.getByRole("button", { name: "Next" }));
     const field = screen.getByLabelText("Email or Student Number");
-    await waitFor(() => expect(field).toHaveAccessibleDescription("The user could not be found. Please check with your administrator."));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        "The user could not be found. Please check with your administrator.",
+      ),
+    );
   });
 
   it("asks for a password without signing in", async () => {

@@ -5,7 +5,13 @@ import { pendingChips, usePendingChips } from "@/components/checkin/use-pending-
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { getStored, removeStored } from "@/lib/storage";
 
-function Harness({ onSubmit = jest.fn(), blockedReason = null }: { onSubmit?: (typed: string[]) => void; blockedReason?: string | null }) {
+function Harness({
+  onSubmit = jest.fn(),
+  blockedReason = null,
+}: {
+  onSubmit?: (typed: string[]) => void;
+  blockedReason?: string | null;
+}) {
   const chips = usePendingChips();
   return (
     <TooltipProvider>

@@ -4,8 +4,9 @@ import { feedbackBody } from "@/lib/feedback/schemas";
 import { feedbackList, sendFeedback } from "@/lib/feedback/service";
 
 // POST /api/feedback: send feedback about Flexblock (the reply address is the account's)
-export const POST = route({ roles: ROLES.shell, body: feedbackBody, status: 201 }, ({ db, user, body, now }) =>
-  sendFeedback(db, user, body, now),
+export const POST = route(
+  { roles: ROLES.shell, body: feedbackBody, status: 201 },
+  ({ db, user, body, now }) => sendFeedback(db, user, body, now),
 );
 
 // GET /api/feedback: the feedback people sent, newest first, administrators only

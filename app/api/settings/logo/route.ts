@@ -1,18 +1,24 @@
-import { newestUpload } from "@/db/queries/uploads";
+import { z } from "zod";
+import { newestUpload, uploadById } from "@/db/queries/uploads";
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { MAX_LOGO_BYTES, uploadLogo } from "@/lib/settings/service";
 
+/** ?v=<upload id> names one logo (school_logo points at it); without it, the newest. */
+const logoQuery = z.object({ v: z.coerce.number().int().positive().optional().catch(undefined) });
+
 // GET /api/settings/logo: the school logo (public: the login screen shows it)
-export const GET = route({ roles: "public" }, async ({ db }) => {
-  const logo = await newestUpload(db, "logo");
+export const GET = route({ roles: "public", query: logoQuery }, async ({ db, query }) => {
+  const logo = query.v ? await uploadById(db, "logo", query.v) : await newestUpload(db, "logo");
   if (!logo) throw notFound("No logo has been uploaded.");
   return new Response(new Uint8Array(logo.data), {
     headers: {
       "content-type": logo.content_type,
-      "cache-control": "public, max-age=300",
+      // A versioned address never changes what it serves.
+      "cache-control": query.v ? "public, max-age=31536000, immutable" : "public, max-age=300",
       "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'",
     },
   });
 });

@@ -1,5 +1,10 @@
 import { route } from "@/lib/api/route";
+import { ssoProviders } from "@/lib/auth/sso";
 import { getSettings } from "@/lib/settings/service";
 
-// GET /api/settings/unauthenticated: the settings the login screen shows (school name and logo)
-export const GET = route({ roles: "public" }, ({ db }) => getSettings(db, true));
+// GET /api/settings/unauthenticated: what the login screen shows (school name and logo, and the
+// single sign-on providers the school configured, so it never has to ask next-auth when there are none)
+export const GET = route({ roles: "public" }, async ({ db }) => ({
+  ...(await getSettings(db, true)),
+  sso: ssoProviders().map((provider) => ({ id: provider.id, name: provider.name })),
+}));

@@ -1,0 +1,87 @@
+/** Shared pieces of `npm run bench`: load generation, percentiles, the floor, and the report. */
+import autocannon from "autocannon";
+
+export interface BenchFigure {
+  name: string;
+  /** null: measured for the record, no budget. */
+  budgetMs: number | null;
+  /** Which percentile the budget is about. */
+  budgetOn: "p50" | "p95" | "max";
+  p50: number;
+  p95: number;
+  max: number;
+  rps?: number;
+  /** The same work in-process with no HTTP: the floor under the HTTP figure. */
+  floorP50?: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+export function summarize(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+export interface DriveOptions {
+  token?: string;
+  method?: "GET" | "POST";
+  body?: unknown;
+  connections: number;
+  seconds: number;
+}
+
+/** Drives one URL with autocannon; only 2xx answers count, and any other answer fails the run. */
+export async function drive(url: string, options: DriveOptions) {
+  const latencies: number[] = [];
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url,
+        method: options.method ?? "GET",
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        connections: options.connections,
+        duration: options.seconds,
+      },
+      (error, outcome) => (error ? reject(error) : resolve(outcome)),
+    );
+    run.on("response", (_client, statusCode, _bytes, ms) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+    });
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { ...summarize(latencies), rps: result.requests.average };
+}
+
+/** Times `work` one call at a time. */
+export async function timeSequential(work: () => Promise<unknown>, runs: number) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return summarize(samples);
+}
+
+export const passes = (figure: BenchFigure) =>
+  figure.budgetMs === null || figure[figure.budgetOn] <= figure.budgetMs;
+
+export function printFigures(figures: BenchFigure[]) {
+  const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "-" : `${value.toFixed(1)} ms`);
+  for (const f of figures) {
+    const verdict = f.budgetMs === null ? "INFO" : passes(f) ? "PASS" : "FAIL";
+    const budget = f.budgetMs === null ? "" : `  budget ${f.budgetOn} ≤ ${f.budgetMs} ms`;
+    console.log(
+      `${verdict}  ${f.name}\n      p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  max ${ms(f.max)}` +
+        (f.rps === undefined ? "" : `  ${f.rps.toFixed(0)} req/s`) +
+        (f.floorP50 === undefined ? "" : `  in-process p50 ${ms(f.floorP50)}`) +
+        budget,
+    );
+  }
+}
