@@ -73,7 +73,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const load = useCallback(
     async (quiet: boolean): Promise<CurrentUser | null> => {
-      if (!getToken()) {
+      const token = getToken();
+      if (!token) {
         setSession(SIGNED_OUT);
         return null;
       }
@@ -84,6 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ]);
       // The page is going away (a navigation aborted these requests): not a failure to act on.
       if (unloadingRef.current) return null;
+      // Someone signed in or out while these were under way: their own load decides.
+      if (getToken() !== token) return null;
       if (user.status === "rejected") {
         const status = user.reason instanceof ApiClientError ? user.reason.status : 0;
         await endSession(status === 401 ? "expired" : "error", status !== 401);
@@ -116,7 +119,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A request answered 401 for a dead session: sign out with the banner (the gate keeps the origin).
   useEffect(() => {
-    const expired = () => {
+    const expired = (event: Event) => {
+      const sentWith = (event as CustomEvent<{ token?: string }>).detail?.token;
+      if (sentWith && sentWith !== getToken()) return; // a stale answer from before this sign-in
       if (statusRef.current === "signed-in") void endSession("expired", false);
     };
     // Signed out in another tab (the token vanished): follow it here.

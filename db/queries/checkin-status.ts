@@ -1,9 +1,9 @@
 import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockSchedule, blocks, checkIns, plans, settings, staff, students } from "../schema";
-import type { FlexMeeting, LedgerRow, Recorder } from "./checkin";
+import { resultRows, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
-/** A fully qualified column: inside a select list drizzle would print bare, ambiguous names. */
+/** A fully qualified column name, so the correlated sub-selects below can never be ambiguous. */
 const c = (column: Column) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
 export type StatusLedgerRow = LedgerRow & { block_id: number };
@@ -47,82 +47,57 @@ const studentOf = (
 
 const ledgerJson = sql`json_build_object('id', ${c(checkIns.id)}, 'block_id', ${c(checkIns.block_id)},
   'method', ${c(checkIns.method)}, 'checked_in_at', ${c(checkIns.checked_in_at)}, 'staff_id', ${c(checkIns.staff_id)},
-  'checked_in_by', ${c(checkIns.checked_in_by)}, 'student', ${studentOf(sql`${c(checkIns.student_id)}`)},
+  'checked_in_by', ${c(checkIns.checked_in_by)}, 'student', ${studentOf(c(checkIns.student_id))},
   'staff', (select json_build_object('id', ${c(staff.id)}, 'title', ${c(staff.title)}, 'first_name', ${c(staff.first_name)},
     'last_name', ${c(staff.last_name)}) from ${staff} where ${c(staff.id)} = ${c(checkIns.staff_id)}))`;
 
-const p = {
-  date: sql.placeholder("date"),
-  instant: sql.placeholder("instant"),
-  now: sql.placeholder("now"),
-  staff: sql.placeholder("staff"),
-  user: sql.placeholder("user"),
-};
-
 /** The caller's rows: a staff member's by staff id; a sysadmin's (no staff row) by user id. */
-const recordedBy = (kind: "staff" | "user") =>
-  kind === "staff"
-    ? sql`${c(checkIns.staff_id)} = ${p.staff}`
-    : sql`${c(checkIns.staff_id)} is null and ${c(checkIns.checked_in_by)} = ${p.user}`;
+function recordedBy(recorder: Recorder): SQL {
+  return "staff_id" in recorder
+    ? sql`${c(checkIns.staff_id)} = ${recorder.staff_id}`
+    : sql`${c(checkIns.staff_id)} is null and ${c(checkIns.checked_in_by)} = ${recorder.user_id}`;
+}
 
 /** The flex blocks that meet on the asked date's weekday. */
 const flexToday = sql`(select ${c(blockSchedule.block_id)} from ${blockSchedule}
   join ${blocks} on ${c(blocks.id)} = ${c(blockSchedule.block_id)}
   where ${c(blocks.flex)} and ${c(blockSchedule.day_of_week)} = extract(dow from day.d))`;
 
-function buildStatusQuery(db: Db, kind: "staff" | "user") {
-  return db
-    .select({
-      timezone: sql<string>`day.tz`,
-      today: sql<string>`day.today::text`,
-      date: sql<string>`day.d::text`,
-      meetings: sql<unknown>`(select coalesce(json_agg(json_build_object('block_id', ${c(blockSchedule.block_id)},
-          'label', ${c(blocks.label)}, 'day_of_week', ${c(blockSchedule.day_of_week)},
-          'start', ${c(blockSchedule.start)}, 'end', ${c(blockSchedule.end)})), '[]')
-        from ${blocks} join ${blockSchedule} on ${c(blockSchedule.block_id)} = ${c(blocks.id)} where ${c(blocks.flex)})`,
-      own: sql<unknown>`(select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
-        from ${checkIns}
-        where ${c(checkIns.date)} = day.d and ${c(checkIns.block_id)} in ${flexToday} and ${recordedBy(kind)})`,
-      plans: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)},
-          'student', ${studentOf(sql`${c(plans.student_id)}`)},
-          'check_in', case when ${c(checkIns.id)} is null then null else ${ledgerJson} end)), '[]')
-        from ${plans}
-        left join ${checkIns} on ${c(checkIns.student_id)} = ${c(plans.student_id)} and ${c(checkIns.block_id)} = ${c(plans.block_id)}
-          and ${c(checkIns.date)} = ${c(plans.date)}
-        where ${c(plans.staff_id)} = ${p.staff} and ${c(plans.date)} = day.d and ${c(plans.block_id)} in ${flexToday})`,
-    })
-    .from(
-      sql`(select zone.tz,
-          (${p.now}::timestamptz at time zone zone.tz)::date as today,
-          coalesce(${p.date}::date, (${p.instant}::timestamptz at time zone zone.tz)::date,
-                   (${p.now}::timestamptz at time zone zone.tz)::date) as d
-        from (select coalesce((select ${c(settings.value)} from ${settings} where ${c(settings.key)} = 'timezone'), 'UTC') as tz) zone
-      ) as day`,
-    )
-    .prepare(`check_in_status_${kind}`);
-}
-
-/** One prepared statement per database (or transaction) and kind of caller: PostgreSQL plans it once per connection. */
-const prepared = new WeakMap<Db, Partial<Record<"staff" | "user", ReturnType<typeof buildStatusQuery>>>>();
-
 /**
- * Everything GET /api/check-in/status needs, in ONE prepared statement (the screen is refreshed with
- * a queue waiting): the zone, today and the asked date in it, the flex meetings, the caller's ledger
- * rows and the plans naming the caller (each with its ledger row, if any) for the flex blocks of that
- * weekday. The service picks the day's Focus Block among them.
+ * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
+ * waiting; on PostgreSQL db/client.ts prepares it once per connection): the zone, today and the asked
+ * date in it, the flex meetings, the caller's ledger rows and the plans naming the caller (each with
+ * its ledger row, if any) for the flex blocks of that weekday. The service picks the Focus Block.
  */
 export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<CheckInStatusRows> {
-  const kind = "staff_id" in query.recorder ? "staff" : "user";
-  const cache = prepared.get(db) ?? {};
-  prepared.set(db, cache);
-  const statement = (cache[kind] ??= buildStatusQuery(db, kind));
-  const [row] = await statement.execute({
-    date: query.date,
-    instant: query.instant?.toISOString() ?? null,
-    now: query.now.toISOString(),
-    staff: "staff_id" in query.recorder ? query.recorder.staff_id : (query.staffId ?? -1),
-    user: "user_id" in query.recorder ? query.recorder.user_id : -1,
-  });
+  const now = query.now.toISOString();
+  const result = await db.execute(sql`
+    select day.tz as timezone, day.today::text as today, day.d::text as date,
+      (select coalesce(json_agg(json_build_object('block_id', ${c(blockSchedule.block_id)},
+          'label', ${c(blocks.label)}, 'day_of_week', ${c(blockSchedule.day_of_week)},
+          'start', ${c(blockSchedule.start)}, 'end', ${c(blockSchedule.end)})), '[]')
+        from ${blocks} join ${blockSchedule} on ${c(blockSchedule.block_id)} = ${c(blocks.id)}
+        where ${c(blocks.flex)}) as meetings,
+      (select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
+        from ${checkIns}
+        where ${c(checkIns.date)} = day.d and ${c(checkIns.block_id)} in ${flexToday}
+          and ${recordedBy(query.recorder)}) as own,
+      (select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)},
+          'student', ${studentOf(c(plans.student_id))},
+          'check_in', case when ${c(checkIns.id)} is null then null else ${ledgerJson} end)), '[]')
+        from ${plans}
+        left join ${checkIns} on ${c(checkIns.student_id)} = ${c(plans.student_id)}
+          and ${c(checkIns.block_id)} = ${c(plans.block_id)} and ${c(checkIns.date)} = ${c(plans.date)}
+        where ${c(plans.staff_id)} = ${query.staffId ?? -1} and ${c(plans.date)} = day.d
+          and ${c(plans.block_id)} in ${flexToday}) as plans
+    from (
+      select zone.tz,
+        (${now}::timestamptz at time zone zone.tz)::date as today,
+        coalesce(${query.date}::date, (${query.instant?.toISOString() ?? null}::timestamptz at time zone zone.tz)::date,
+                 (${now}::timestamptz at time zone zone.tz)::date) as d
+      from (select coalesce((select ${c(settings.value)} from ${settings} where ${c(settings.key)} = 'timezone'), 'UTC') as tz) zone
+    ) as day`);
+  const [row] = resultRows(result);
   const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
   const ledger = (r: StatusLedgerRow): StatusLedgerRow => ({
     ...r,

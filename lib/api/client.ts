@@ -74,7 +74,8 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     error.errors ?? {},
   );
   if (response.status === 401 && token && SESSION_CODES.has(failure.code) && typeof window !== "undefined") {
-    window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
+    // The token goes with the event: an answer to a request made before a new sign-in must not end the new session.
+    window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { token } }));
   }
   throw failure;
 }
