@@ -1,29 +1,17 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
 import { apiPost } from "@/lib/api/client";
 import { EMPTY_FIELD, MAX_AMENDMENT_MEMO } from "@/lib/schedule/schemas";
 import type { AmendmentResponse } from "@/lib/schedule/types";
+import { BlockForm, type BlockFormProps } from "./block-form";
 
 export const AMEND_FAILED = "That didn't work. Please try again.";
 
 /** Staff amend a student's block (no attendance logged): the tile then reads 'Block Amended'. */
-export function AmendmentForm({
-  studentId,
-  blockId,
-  date,
-  onDone,
-  onCancel,
-}: {
-  studentId: number;
-  blockId: number;
-  date: string;
-  onDone: () => unknown;
-  onCancel: () => void;
-}) {
+export function AmendmentForm({ studentId, blockId, date, onDone, onCancel }: BlockFormProps) {
   const [memo, setMemo] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,11 +40,7 @@ export function AmendmentForm({
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="mt-2 flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
-    >
+    <BlockForm onSubmit={submit} noValidate busy={busy} submitLabel="Amend" onCancel={onCancel}>
       <TextAreaField
         label="Reason for the amendment"
         rows={2}
@@ -70,14 +54,6 @@ export function AmendmentForm({
         placeholder="e.g. Excused: field trip"
         autoFocus
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" loading={busy}>
-          Amend
-        </Button>
-      </div>
-    </form>
+    </BlockForm>
   );
 }

@@ -1,30 +1,18 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
 import { apiPost, messageOf } from "@/lib/api/client";
 import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
 import type { AppointmentResponse } from "@/lib/schedule/types";
+import { BlockForm, type BlockFormProps } from "./block-form";
 
 export const APPOINTMENT_FAILED = "The appointment could not be created.";
 
 /** Staff book a student into a pending block with a memo; optionally clearing the student's plan. */
-export function AppointmentForm({
-  studentId,
-  blockId,
-  date,
-  onDone,
-  onCancel,
-}: {
-  studentId: number;
-  blockId: number;
-  date: string;
-  onDone: () => unknown;
-  onCancel: () => void;
-}) {
+export function AppointmentForm({ studentId, blockId, date, onDone, onCancel }: BlockFormProps) {
   const [memo, setMemo] = useState("");
   const [clearSchedule, setClearSchedule] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -50,10 +38,7 @@ export function AppointmentForm({
   }
 
   return (
-    <form
-      onSubmit={submit}
-      className="mt-2 flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
-    >
+    <BlockForm onSubmit={submit} busy={busy} submitLabel="Book appointment" onCancel={onCancel}>
       <TextAreaField
         label="Appointment memo"
         rows={2}
@@ -69,14 +54,6 @@ export function AppointmentForm({
         checked={clearSchedule}
         onCheckedChange={setClearSchedule}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" loading={busy}>
-          Book appointment
-        </Button>
-      </div>
-    </form>
+    </BlockForm>
   );
 }

@@ -105,3 +105,18 @@ export function ItemRow({
 export function ItemList({ children }: { children: ReactNode }) {
   return <ul className="divide-y divide-slate-100">{children}</ul>;
 }
+
+/** A course block's section: the class it holds, if any. */
+export function ClassSection({ name }: { name: string | null }) {
+  return (
+    <DialogSection title="Class">
+      {name !== null ? (
+        <ItemList>
+          <ItemRow title={name} />
+        </ItemList>
+      ) : (
+        <EmptyText>Nothing scheduled</EmptyText>
+      )}
+    </DialogSection>
+  );
+}

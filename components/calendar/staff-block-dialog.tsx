@@ -7,12 +7,11 @@ import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiDelete, messageOf } from "@/lib/api/client";
 import type { ScheduleDay, StaffScheduleBlock, TopicScheduleResponse } from "@/lib/schedule/types";
-import { CancelAppointment } from "./cancel-appointment";
-import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
+import { AppointmentList } from "./appointment-list";
+import { ClassSection, DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
 import { methodLabel } from "./method-labels";
 import { paletteHex } from "./palette";
-import { canCancelAppointment } from "./student-block-dialog";
-import { appointmentStatus, isScheduledTopic, planStatus } from "./tile-rules";
+import { isScheduledTopic, planStatus } from "./tile-rules";
 
 export interface StaffBlockDialogProps {
   block: StaffScheduleBlock;
@@ -92,15 +91,7 @@ export function StaffBlockDialogBody({
       )}
 
       {!block.flex && (
-        <DialogSection title="Class">
-          {block.scheduled && "name" in block.scheduled ? (
-            <ItemList>
-              <ItemRow title={block.scheduled.name} />
-            </ItemList>
-          ) : (
-            <EmptyText>Nothing scheduled</EmptyText>
-          )}
-        </DialogSection>
+        <ClassSection name={block.scheduled && "name" in block.scheduled ? block.scheduled.name : null} />
       )}
 
       {block.flex && (
@@ -125,26 +116,12 @@ export function StaffBlockDialogBody({
       )}
 
       <DialogSection title="Appointments">
-        {block.appointments.length === 0 ? (
-          <EmptyText>No appointments booked</EmptyText>
-        ) : (
-          <ItemList>
-            {block.appointments.map((appointment) => (
-              <ItemRow
-                key={appointment.id}
-                title={appointment.student.name}
-                href={`/students/${appointment.student.id}`}
-                memo={appointment.memo || null}
-                status={appointmentStatus(appointment, block.pending, block.logs)}
-                actions={
-                  canCancelAppointment(user, appointment.staff.id, block.pending) ? (
-                    <CancelAppointment appointment={appointment} onDone={onChanged} />
-                  ) : null
-                }
-              />
-            ))}
-          </ItemList>
-        )}
+        <AppointmentList
+          block={block}
+          user={user}
+          person={({ student }) => ({ name: student.name, href: `/students/${student.id}` })}
+          onChanged={onChanged}
+        />
       </DialogSection>
 
       <DialogSection title="Attendance">

@@ -8,11 +8,12 @@ import { Button } from "@/components/ui/button";
 import type { ScheduleDay, StudentScheduleBlock } from "@/lib/schedule/types";
 import { AmendmentForm } from "./amendment-form";
 import { AppointmentForm } from "./appointment-form";
-import { CancelAppointment } from "./cancel-appointment";
-import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
+import { AppointmentList } from "./appointment-list";
+import type { BlockFormProps } from "./block-form";
+import { ClassSection, DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
 import { methodLabel } from "./method-labels";
 import { PlanPicker } from "./plan-picker";
-import { appointmentStatus, isScheduledTeacher, scheduledTeacherStatus } from "./tile-rules";
+import { isScheduledTeacher, scheduledTeacherStatus } from "./tile-rules";
 
 export interface StudentBlockDialogProps {
   block: StudentScheduleBlock;
@@ -24,12 +25,6 @@ export interface StudentBlockDialogProps {
   user: CurrentUser;
   /** Reload the schedule after a write. */
   onChanged: () => unknown;
-}
-
-/** May this viewer cancel an appointment: an administrator, or its own teacher (staff only); pending blocks only. */
-export function canCancelAppointment(user: CurrentUser, staffId: number, pending: boolean): boolean {
-  if (!pending || user.account_type !== "staff") return false;
-  return user.role === "admin" || user.details.id === staffId;
 }
 
 /** The sections of a block in a student's schedule: plan, appointments, attendance and amendments. */
@@ -44,21 +39,23 @@ export function StudentBlockDialogBody({
   const [form, setForm] = useState<"appointment" | "amendment" | null>(null);
   const isStaff = user.account_type === "staff";
   const date = day.date.iso;
+  const formProps: BlockFormProps = {
+    studentId,
+    blockId: block.id,
+    date,
+    onCancel: () => setForm(null),
+    onDone: async () => {
+      setForm(null);
+      await onChanged();
+    },
+  };
 
   return (
     <div>
       {block.flex ? (
         <PlanSection block={block} date={date} viewer={viewer} onChanged={onChanged} />
       ) : (
-        <DialogSection title="Class">
-          {block.scheduled ? (
-            <ItemList>
-              <ItemRow title={block.scheduled.name} />
-            </ItemList>
-          ) : (
-            <EmptyText>Nothing scheduled</EmptyText>
-          )}
-        </DialogSection>
+        <ClassSection name={block.scheduled?.name ?? null} />
       )}
 
       <DialogSection
@@ -71,38 +68,16 @@ export function StudentBlockDialogBody({
           ) : null
         }
       >
-        {block.appointments.length === 0 ? (
-          <EmptyText>No appointments booked</EmptyText>
-        ) : (
-          <ItemList>
-            {block.appointments.map((appointment) => (
-              <ItemRow
-                key={appointment.id}
-                title={appointment.staff.name}
-                href={viewer === "staff" ? `/staff/${appointment.staff.id}` : undefined}
-                memo={appointment.memo || null}
-                status={appointmentStatus(appointment, block.pending, block.logs)}
-                actions={
-                  canCancelAppointment(user, appointment.staff.id, block.pending) ? (
-                    <CancelAppointment appointment={appointment} onDone={onChanged} />
-                  ) : null
-                }
-              />
-            ))}
-          </ItemList>
-        )}
-        {form === "appointment" && (
-          <AppointmentForm
-            studentId={studentId}
-            blockId={block.id}
-            date={date}
-            onCancel={() => setForm(null)}
-            onDone={async () => {
-              setForm(null);
-              await onChanged();
-            }}
-          />
-        )}
+        <AppointmentList
+          block={block}
+          user={user}
+          person={({ staff }) => ({
+            name: staff.name,
+            href: viewer === "staff" ? `/staff/${staff.id}` : undefined,
+          })}
+          onChanged={onChanged}
+        />
+        {form === "appointment" && <AppointmentForm {...formProps} />}
       </DialogSection>
 
       <DialogSection
@@ -129,18 +104,7 @@ export function StudentBlockDialogBody({
             ))}
           </ItemList>
         )}
-        {form === "amendment" && (
-          <AmendmentForm
-            studentId={studentId}
-            blockId={block.id}
-            date={date}
-            onCancel={() => setForm(null)}
-            onDone={async () => {
-              setForm(null);
-              await onChanged();
-            }}
-          />
-        )}
+        {form === "amendment" && <AmendmentForm {...formProps} />}
       </DialogSection>
 
       {block.amendments.length > 0 && (

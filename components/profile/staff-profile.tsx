@@ -4,12 +4,8 @@ import { Shapes, UserX } from "lucide-react";
 import { Suspense, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { BlockDialog, findBlock } from "@/components/calendar/block-dialog";
 import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
 import { staffTile } from "@/components/calendar/tile-rules";
-import { useCalendarDate } from "@/components/calendar/use-calendar-date";
-import { useSchedule } from "@/components/calendar/use-schedule";
-import { WeekCalendar } from "@/components/calendar/week-calendar";
 import { TopicDialog, type TopicDialogMode } from "@/components/topics/topic-dialog";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,10 +13,12 @@ import { Button } from "@/components/ui/button";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/client";
-import type { StaffProfile, StaffScheduleResponse, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
+import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
 import { CapacityDialog } from "./capacity-dialog";
-import { CalendarCard, ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
+import { ProfileCalendar } from "./profile-calendar";
+import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
 import { StarToggle } from "./star-toggle";
+import { useProfileWeek } from "./use-profile-week";
 
 /** /staff/{id}: the teacher's header (avatar, name, Administrator) and their week. */
 export function StaffProfileScreen({ staffId }: { staffId: number }) {
@@ -35,14 +33,11 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
   const { user, refresh } = useSignedInUser();
   const profile = useSWR<StaffProfile>(`/api/staff/profile/${staffId}`, fetcher);
   usePageTitle(profile.data?.name ?? "Staff");
-  const [date, setDate] = useCalendarDate();
-  const schedule = useSchedule<StaffScheduleResponse>(`/api/staff/${staffId}/schedule`, date);
+  const week = useProfileWeek<StaffScheduleBlock>(`/api/staff/${staffId}/schedule`);
+  const { schedule, target, setDialogOpen } = week;
   const isOwner = user.account_type === "staff" && user.details.id === staffId;
 
-  const [openKey, setOpenKey] = useState<{ blockId: number; iso: string } | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
   const [topicMode, setTopicMode] = useState<TopicDialogMode | null>(null);
-  const target = findBlock(schedule.data?.schedule, openKey);
 
   if (profile.error instanceof ApiClientError && profile.error.status === 404) {
     return <EmptyState icon={<UserX />} title="This staff member could not be found." />;
@@ -117,27 +112,11 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
         <ProfileHeaderSkeleton />
       )}
 
-      <CalendarCard>
-        <WeekCalendar
-          schedule={schedule.data}
-          error={schedule.error}
-          validating={schedule.isValidating}
-          date={date}
-          onNavigate={setDate}
-          onRefresh={() => void schedule.mutate()}
-          describe={staffTile}
-          onOpenBlock={(block, day) => {
-            setOpenKey({ blockId: block.id, iso: day.date.iso });
-            setDialogOpen(true);
-          }}
-        />
-      </CalendarCard>
-
-      <BlockDialog open={dialogOpen && !!target} onOpenChange={setDialogOpen} target={target}>
-        {target && (
+      <ProfileCalendar week={week} describe={staffTile}>
+        {({ block, day }) => (
           <StaffBlockDialogBody
-            block={target.block}
-            day={target.day}
+            block={block}
+            day={day}
             isOwner={isOwner}
             user={user}
             onChanged={() => schedule.mutate()}
@@ -147,7 +126,7 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
             }}
           />
         )}
-      </BlockDialog>
+      </ProfileCalendar>
 
       {isOwner && (
         <TopicDialog

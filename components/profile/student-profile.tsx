@@ -1,23 +1,21 @@
 "use client";
 
 import { UserX } from "lucide-react";
-import { Suspense, useState, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { BlockDialog, findBlock } from "@/components/calendar/block-dialog";
 import { StudentBlockDialogBody } from "@/components/calendar/student-block-dialog";
 import { studentTile } from "@/components/calendar/tile-rules";
-import { useCalendarDate } from "@/components/calendar/use-calendar-date";
-import { useSchedule } from "@/components/calendar/use-schedule";
-import { WeekCalendar } from "@/components/calendar/week-calendar";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
 import { ApiClientError, fetcher, messageOf } from "@/lib/api/client";
-import type { StudentProfile, StudentScheduleResponse } from "@/lib/schedule/types";
+import type { StudentProfile, StudentScheduleBlock } from "@/lib/schedule/types";
 import { clusterSummary } from "./cluster-summary";
-import { CalendarCard, ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
+import { ProfileCalendar } from "./profile-calendar";
+import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
 import { StarToggle } from "./star-toggle";
+import { useProfileWeek } from "./use-profile-week";
 
 export interface StudentProfileViewProps {
   /** A student id (staff looking), or "self" (the student on /profile). */
@@ -43,13 +41,8 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
   const { user } = useSignedInUser();
   const profile = useSWR<StudentProfile>(`/api/students/profile/${who}`, fetcher);
   usePageTitle(title ?? profile.data?.name ?? fallbackTitle);
-  const [date, setDate] = useCalendarDate();
-  const schedule = useSchedule<StudentScheduleResponse>(`/api/students/${who}/schedule`, date);
+  const week = useProfileWeek<StudentScheduleBlock>(`/api/students/${who}/schedule`);
   const viewer = who === "self" ? "self" : "staff";
-
-  const [openKey, setOpenKey] = useState<{ blockId: number; iso: string } | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const target = findBlock(schedule.data?.schedule, openKey);
   const studentId = who === "self" ? (profile.data?.id ?? user.details.id) : who;
 
   if (profile.error instanceof ApiClientError && profile.error.status === 404) {
@@ -97,35 +90,19 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
         <ProfileHeaderSkeleton />
       )}
 
-      <CalendarCard>
-        <WeekCalendar
-          schedule={schedule.data}
-          error={schedule.error}
-          validating={schedule.isValidating}
-          date={date}
-          onNavigate={setDate}
-          onRefresh={() => void schedule.mutate()}
-          describe={studentTile}
-          onOpenBlock={(block, day) => {
-            setOpenKey({ blockId: block.id, iso: day.date.iso });
-            setDialogOpen(true);
-          }}
-        />
-      </CalendarCard>
-
-      <BlockDialog open={dialogOpen && !!target} onOpenChange={setDialogOpen} target={target}>
-        {target && (
+      <ProfileCalendar week={week} describe={studentTile}>
+        {({ block, day }) => (
           <StudentBlockDialogBody
-            key={`${target.block.id}-${target.day.date.iso}`}
-            block={target.block}
-            day={target.day}
+            key={`${block.id}-${day.date.iso}`}
+            block={block}
+            day={day}
             studentId={studentId}
             viewer={viewer}
             user={user}
-            onChanged={() => schedule.mutate()}
+            onChanged={() => week.schedule.mutate()}
           />
         )}
-      </BlockDialog>
+      </ProfileCalendar>
     </div>
   );
 }

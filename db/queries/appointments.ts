@@ -22,6 +22,7 @@ export async function lockStudent(db: Db, studentId: number) {
   return row;
 }
 
+/** The student's appointments on one block and date. */
 export async function countAppointments(db: Db, studentId: number, blockId: number, date: string) {
   const [row] = await db
     .select({ n: count() })

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { appointments, plans, staff, topicSchedules, topics } from "../schema";
+import { plans, staff, topicSchedules, topics } from "../schema";
 import { topicColumns } from "./schedule";
 
 /** Every teacher with their plan count and (non-deleted) topic on one block and date, in one statement. */
@@ -89,20 +89,6 @@ export async function countPlansExcept(
         eq(plans.block_id, blockId),
         eq(plans.date, date),
         ne(plans.student_id, studentId),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-export async function countStudentAppointments(db: Db, studentId: number, blockId: number, date: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.student_id, studentId),
-        eq(appointments.block_id, blockId),
-        eq(appointments.date, date),
       ),
     );
   return row?.n ?? 0;

@@ -94,6 +94,14 @@ const timetable = list(
   sql`from block_schedule bs join blocks b on b.id = bs.block_id`,
 );
 
+/** Courses (`co`) with their block (`bc`), from the joins and filter in `rest`. */
+const coursesFrom = (rest: SQL) =>
+  list(
+    `json_build_object('block_id', bc.block_id, 'id', co.id, 'name', co.name, 'short_name', co.short_name)`,
+    "co.id",
+    rest,
+  );
+
 const events = (w: WeekWindow) =>
   list(
     `json_build_object('id', e.id, 'date', e.date, 'name', e.name)`,
@@ -148,14 +156,18 @@ async function prepared(db: Db, name: string, query: SQL): Promise<Record<string
   return row;
 }
 
-export interface StudentWeekRows {
-  student: StudentRefRow | null;
+/** What a student's and a teacher's week both read. */
+interface WeekRows {
   timetable: TimetableRow[];
   courses: CourseRow[];
   events: EventRow[];
   amendments: AmendmentRow[];
   appointments: AppointmentRow[];
   logs: LogRow[];
+}
+
+export interface StudentWeekRows extends WeekRows {
+  student: StudentRefRow | null;
   plans: StudentPlanRow[];
 }
 
@@ -167,9 +179,7 @@ export async function loadStudentWeek(db: Db, studentId: number, w: WeekWindow):
     sql`select
     (select ${sql.raw(studentJson("s"))} from students s where s.id = ${studentId}) as student,
     ${timetable} as timetable,
-    ${list(
-      `json_build_object('block_id', bc.block_id, 'id', co.id, 'name', co.name, 'short_name', co.short_name)`,
-      "co.id",
+    ${coursesFrom(
       sql`from enrollments en join courses co on co.id = en.course_id join block_courses bc on bc.course_id = co.id
           where en.student_id = ${studentId} and en.enrolled_at < ${w.endsAt.toISOString()}::timestamptz
             and (en.dropped_at is null or en.dropped_at > ${w.startsAt.toISOString()}::timestamptz)`,
@@ -193,14 +203,8 @@ export async function loadStudentWeek(db: Db, studentId: number, w: WeekWindow):
   return row as unknown as StudentWeekRows;
 }
 
-export interface StaffWeekRows {
+export interface StaffWeekRows extends WeekRows {
   staff: StaffRefRow | null;
-  timetable: TimetableRow[];
-  courses: CourseRow[];
-  events: EventRow[];
-  amendments: AmendmentRow[];
-  appointments: AppointmentRow[];
-  logs: LogRow[];
   plans: StaffPlanRow[];
   topics: TopicScheduleRow[];
 }
@@ -213,9 +217,7 @@ export async function loadStaffWeek(db: Db, staffId: number, w: WeekWindow): Pro
     sql`select
     (select ${sql.raw(staffJson("st"))} from staff st where st.id = ${staffId}) as staff,
     ${timetable} as timetable,
-    ${list(
-      `json_build_object('block_id', bc.block_id, 'id', co.id, 'name', co.name, 'short_name', co.short_name)`,
-      "co.id",
+    ${coursesFrom(
       sql`from block_courses bc join courses co on co.id = bc.course_id where bc.staff_id = ${staffId}`,
     )} as courses,
     ${events(w)} as events,

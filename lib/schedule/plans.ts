@@ -1,12 +1,6 @@
 import type { Db } from "@/db";
-import {
-  countPlansExcept,
-  countStudentAppointments,
-  lockStaff,
-  staffListFor,
-  staffTopicOn,
-  upsertPlan,
-} from "@/db/queries/plans";
+import { countAppointments } from "@/db/queries/appointments";
+import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
 import { findBlockOnWeekday } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
@@ -69,7 +63,7 @@ export async function planOwnBlock(
   const date = readSchoolDate(input.date, calendar.timezone);
   return db.transaction(async (tx) => {
     await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
-    if ((await countStudentAppointments(tx, student.id, input.block_id, date)) > 0) {
+    if ((await countAppointments(tx, student.id, input.block_id, date)) > 0) {
       throw new ApiError(
         409,
         "has_appointment",

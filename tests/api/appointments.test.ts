@@ -8,20 +8,22 @@ import type { Amendment, Appointment } from "@/lib/schedule/types";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { createAppointment, setSchoolYear, setSetting } from "../helpers/schedule-factories";
+import { createAppointment, createWeekTimetable, setSetting } from "../helpers/schedule-factories";
 import type { Answer } from "../helpers/schedule-factories";
-import { createBlock, createCheckIn, createPlan, weekdayDate } from "../helpers/timetable-factories";
+import {
+  createBlock,
+  createCheckIn,
+  createPlan,
+  FRI,
+  LAST_TUE,
+  MON,
+  SAT,
+  THU,
+  TUE,
+  WED,
+} from "../helpers/timetable-factories";
 
 const state = useTestDb();
-
-const WEEKDAYS = [1, 2, 3, 4, 5];
-const MON = weekdayDate(1);
-const TUE = weekdayDate(2);
-const WED = weekdayDate(3);
-const THU = weekdayDate(4);
-const FRI = weekdayDate(5);
-const SAT = weekdayDate(6);
-const LAST_TUE = weekdayDate(2, -1);
 
 let focus: Awaited<ReturnType<typeof createBlock>>;
 let course: Awaited<ReturnType<typeof createBlock>>;
@@ -32,16 +34,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   const db = state.db;
-  await setSchoolYear(db);
-  focus = await createBlock(db, {
-    label: "Focus Block",
-    flex: true,
-    meetings: WEEKDAYS.map((day) => ({ day, start: "09:26", end: "10:06" })),
-  });
-  course = await createBlock(db, {
-    label: "Block 1",
-    meetings: WEEKDAYS.map((day) => ({ day, start: "08:30", end: "09:20" })),
-  });
+  ({ focus, course } = await createWeekTimetable(db));
   teacher = await createStaff(db, { title: "Ms.", first_name: "Ada", last_name: "Lovelace" });
   colleague = await createStaff(db, { title: "Mr.", first_name: "Alan", last_name: "Turing" });
   student = await createStudent(db, { first_name: "Jane", last_name: "Doe" });

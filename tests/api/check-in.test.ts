@@ -16,10 +16,16 @@ import {
   createCheckIn,
   createFocusBlock,
   createTopic,
+  FRI,
+  MON,
+  SAT,
   scheduleTopic,
   TEST_TIMEZONE,
   testToday,
+  THU,
+  WED,
   weekdayDate,
+  WEEKDAYS,
 } from "../helpers/timetable-factories";
 
 const state = useTestDb();
@@ -27,12 +33,6 @@ const state = useTestDb();
 /** A chip captured at a school-local wall-clock time on a date. */
 const at = (date: string, time = "09:30") => schoolInstant(date, time, TEST_TIMEZONE).toISOString();
 const chip = (value: string, timestamp?: string) => (timestamp ? { value, timestamp } : { value });
-
-const WED = weekdayDate(3); // next week's Wednesday
-const THU = weekdayDate(4);
-const FRI = weekdayDate(5);
-const MON = weekdayDate(1);
-const SAT = weekdayDate(6);
 
 let focus: Awaited<ReturnType<typeof createFocusBlock>>;
 let advisory: Awaited<ReturnType<typeof createBlock>>;
@@ -47,7 +47,7 @@ beforeAll(async () => {
   // Distractors: a course block meeting earlier every weekday, and an earlier flex block on Wednesdays.
   await createBlock(db, {
     label: "Block 1",
-    meetings: [1, 2, 3, 4, 5].map((day) => ({ day, start: "08:30", end: "09:20" })),
+    meetings: WEEKDAYS.map((day) => ({ day, start: "08:30", end: "09:20" })),
   });
   await createBlock(db, {
     label: "Tutorial",

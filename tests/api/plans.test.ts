@@ -10,24 +10,22 @@ import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { createAppointment, setSchoolYear } from "../helpers/schedule-factories";
+import { createAppointment, createWeekTimetable } from "../helpers/schedule-factories";
 import type { Answer } from "../helpers/schedule-factories";
 import {
   createBlock,
   createPlan,
   createTopic,
+  LAST_TUE,
+  SAT,
   scheduleTopic,
   TEST_TIMEZONE,
+  THU,
+  WED,
   weekdayDate,
 } from "../helpers/timetable-factories";
 
 const state = useTestDb();
-
-const WEEKDAYS = [1, 2, 3, 4, 5];
-const WED = weekdayDate(3); // next week's Wednesday
-const THU = weekdayDate(4);
-const SAT = weekdayDate(6);
-const LAST_TUE = weekdayDate(2, -1);
 
 let focus: Awaited<ReturnType<typeof createBlock>>;
 let course: Awaited<ReturnType<typeof createBlock>>;
@@ -39,16 +37,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   const db = state.db;
-  await setSchoolYear(db);
-  focus = await createBlock(db, {
-    label: "Focus Block",
-    flex: true,
-    meetings: WEEKDAYS.map((day) => ({ day, start: "09:26", end: "10:06" })),
-  });
-  course = await createBlock(db, {
-    label: "Block 1",
-    meetings: WEEKDAYS.map((day) => ({ day, start: "08:30", end: "09:20" })),
-  });
+  ({ focus, course } = await createWeekTimetable(db));
   teacher = await createStaff(db, { title: "Ms.", first_name: "Ada", last_name: "Lovelace", capacity: 2 });
   busy = await createStaff(db, { title: "Mr.", first_name: "Bob", last_name: "Busy", capacity: 1 });
   away = await createStaff(db, { title: "Dr.", first_name: "Al", last_name: "Away", capacity: 30 });

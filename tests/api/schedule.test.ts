@@ -15,8 +15,8 @@ import {
   createAppointment,
   createCourse,
   createEvent,
+  createWeekTimetable,
   enroll,
-  setSchoolYear,
   setSetting,
 } from "../helpers/schedule-factories";
 import type { Answer } from "../helpers/schedule-factories";
@@ -25,18 +25,17 @@ import {
   createCheckIn,
   createPlan,
   createTopic,
+  LAST_TUE,
   scheduleTopic,
   TEST_TIMEZONE,
   testToday,
+  THU,
+  WED,
   weekdayDate,
+  WEEKDAYS,
 } from "../helpers/timetable-factories";
 
 const state = useTestDb();
-
-const WEEKDAYS = [1, 2, 3, 4, 5];
-const WED = weekdayDate(3); // next week's Wednesday
-const THU = weekdayDate(4);
-const LAST_TUE = weekdayDate(2, -1); // last week's Tuesday
 
 let focus: Awaited<ReturnType<typeof createBlock>>;
 let block1: Awaited<ReturnType<typeof createBlock>>;
@@ -51,16 +50,7 @@ let year: { start: string; end: string };
 
 beforeAll(async () => {
   const db = state.db;
-  year = await setSchoolYear(db, 60, 60);
-  block1 = await createBlock(db, {
-    label: "Block 1",
-    meetings: WEEKDAYS.map((day) => ({ day, start: "08:30", end: "09:20" })),
-  });
-  focus = await createBlock(db, {
-    label: "Focus Block",
-    flex: true,
-    meetings: WEEKDAYS.map((day) => ({ day, start: "09:26", end: "10:06" })),
-  });
+  ({ year, focus, course: block1 } = await createWeekTimetable(db));
   block2 = await createBlock(db, {
     label: "Block 2",
     meetings: WEEKDAYS.map((day) => ({ day, start: "10:15", end: "11:05" })),

@@ -10,17 +10,20 @@ import type { Topic, TopicSchedule } from "@/lib/schedule/types";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { setSchoolYear } from "../helpers/schedule-factories";
+import { createWeekTimetable } from "../helpers/schedule-factories";
 import type { Answer } from "../helpers/schedule-factories";
-import { createBlock, createTopic, scheduleTopic, weekdayDate } from "../helpers/timetable-factories";
+import {
+  createBlock,
+  createTopic,
+  LAST_TUE,
+  SAT,
+  scheduleTopic,
+  THU,
+  WED,
+  weekdayDate,
+} from "../helpers/timetable-factories";
 
 const state = useTestDb();
-
-const WEEKDAYS = [1, 2, 3, 4, 5];
-const WED = weekdayDate(3);
-const THU = weekdayDate(4);
-const SAT = weekdayDate(6);
-const LAST_TUE = weekdayDate(2, -1);
 
 let focus: Awaited<ReturnType<typeof createBlock>>;
 let course: Awaited<ReturnType<typeof createBlock>>;
@@ -30,16 +33,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   const db = state.db;
-  await setSchoolYear(db);
-  focus = await createBlock(db, {
-    label: "Focus Block",
-    flex: true,
-    meetings: WEEKDAYS.map((day) => ({ day, start: "09:26", end: "10:06" })),
-  });
-  course = await createBlock(db, {
-    label: "Block 1",
-    meetings: WEEKDAYS.map((day) => ({ day, start: "08:30", end: "09:20" })),
-  });
+  ({ focus, course } = await createWeekTimetable(db));
   teacher = await createStaff(db, { title: "Ms.", first_name: "Ada", last_name: "Lovelace" });
   colleague = await createStaff(db);
   tokens.teacher = await tokenFor(db, teacher);

@@ -12,7 +12,7 @@ import {
   stars,
 } from "@/db/schema";
 import { addDays } from "@/lib/time";
-import { testToday } from "./timetable-factories";
+import { createBlock, createFocusBlock, testToday, WEEKDAYS } from "./timetable-factories";
 
 /**
  * Fixtures for schedule, plan, appointment and profile tests that timetable-factories.ts does not
@@ -27,6 +27,20 @@ export async function setSchoolYear(db: Db, before = 60, after = 60) {
   await updateSettingValue(db, "start_datetime", start);
   await updateSettingValue(db, "end_datetime", end);
   return { start, end };
+}
+
+/**
+ * The week most API tests arrange: a school year around today, a 'Focus Block' (flex, 9:26–10:06)
+ * and a course 'Block 1' (8:30–9:20), both meeting Monday to Friday.
+ */
+export async function createWeekTimetable(db: Db) {
+  const year = await setSchoolYear(db);
+  const focus = await createFocusBlock(db, { days: WEEKDAYS });
+  const course = await createBlock(db, {
+    label: "Block 1",
+    meetings: WEEKDAYS.map((day) => ({ day, start: "08:30", end: "09:20" })),
+  });
+  return { year, focus, course };
 }
 
 export const setSetting = (db: Db, key: string, value: string) => updateSettingValue(db, key, value);

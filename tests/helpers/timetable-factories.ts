@@ -22,6 +22,18 @@ export function weekdayDate(weekday: number, weekOffset = 1, now = new Date()): 
   return addDays(today, weekOffset * 7 + weekday - dayOfWeek(today));
 }
 
+/** Monday to Friday: the days the standard test timetable meets. */
+export const WEEKDAYS = [1, 2, 3, 4, 5];
+
+/** Next week's days, and last week's Tuesday (fixed when the test file loads). */
+export const MON = weekdayDate(1);
+export const TUE = weekdayDate(2);
+export const WED = weekdayDate(3);
+export const THU = weekdayDate(4);
+export const FRI = weekdayDate(5);
+export const SAT = weekdayDate(6);
+export const LAST_TUE = weekdayDate(2, -1);
+
 export interface Meeting {
   /** 0 = Sunday … 6 = Saturday. */
   day: number;
