@@ -1,6 +1,6 @@
-import { PageHeader } from "@/components/ui/page-header";
+import { StaffListScreen } from "@/components/people/staff-list";
 
-// Placeholder until its issue fills this screen.
-export default function Page() {
-  return <PageHeader title="Staff" />;
+// /staff: the staff list.
+export default function StaffPage() {
+  return <StaffListScreen />;
 }

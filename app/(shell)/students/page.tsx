@@ -1,6 +1,6 @@
-import { PageHeader } from "@/components/ui/page-header";
+import { StudentListScreen } from "@/components/people/student-list";
 
-// Placeholder until its issue fills this screen.
-export default function Page() {
-  return <PageHeader title="Students" />;
+// /students: the student list.
+export default function StudentsPage() {
+  return <StudentListScreen />;
 }

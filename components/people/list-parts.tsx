@@ -1,0 +1,72 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import { Button, focusRing } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { messageOf } from "@/lib/api/client";
+
+/** The name cell of a people list: avatar and a link to the profile (the row's keyboard stop). */
+export function PersonLink({
+  href,
+  text,
+  label,
+  initials,
+  color,
+  phoneDetails,
+}: {
+  href: string;
+  text: string;
+  /** Accessible name; starts with `text` so the visible words stay in it. */
+  label: string;
+  initials: string;
+  color: string;
+  /** Lines under the name on phones, where the table hides those columns. */
+  phoneDetails?: ReactNode[];
+}) {
+  return (
+    <span className="flex items-center gap-3">
+      <span className="hidden sm:inline-flex">
+        <Avatar initials={initials} color={color} size="sm" />
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <Link
+          href={href}
+          aria-label={label}
+          onClick={(event) => event.stopPropagation()}
+          className={cn("self-start rounded font-medium text-indigo-700 hover:underline", focusRing)}
+        >
+          {text}
+        </Link>
+        {phoneDetails?.map((detail, index) => (
+          <span key={index} className="text-xs break-all text-slate-600 sm:hidden">
+            {detail}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
+
+/** A list that could not be loaded, with a retry. */
+export function ListLoadError({
+  error,
+  what,
+  onRetry,
+}: {
+  error: unknown;
+  what: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
+      <p className="text-sm font-medium text-red-800">
+        {messageOf(error, `The ${what} could not be loaded.`)}
+      </p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import useSWR from "swr";
+import { focusRing } from "@/components/ui/button";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { cn } from "@/lib/cn";
+import type { StudentListItem } from "@/lib/people/lists";
+import { ListLoadError, PersonLink } from "./list-parts";
+import { studentClass, type StudentClass } from "./student-class";
+
+const studentHref = (student: StudentListItem) => `/students/${student.id}`;
+
+const columns: DataColumn<StudentListItem>[] = [
+  {
+    id: "last_name",
+    header: "Last name",
+    value: (s) => s.last_name,
+    cell: (s) => (
+      <PersonLink
+        href={studentHref(s)}
+        text={s.last_name}
+        label={`${s.last_name}, ${s.first_name}`}
+        initials={s.initials}
+        color={s.color}
+        phoneDetails={[s.first_name]}
+      />
+    ),
+  },
+  {
+    id: "first_name",
+    header: "First name",
+    value: (s) => s.first_name,
+    className: "hidden sm:table-cell",
+  },
+  { id: "grade", header: "Grade", value: (s) => s.grade, kind: "number" },
+  { id: "class", header: "Class", value: (s) => studentClass(s.grade) },
+];
+
+type ClassChoice = StudentClass | "all";
+const CLASS_CHOICES: { value: ClassChoice; label: string }[] = [
+  { value: "all", label: "All students" },
+  { value: "Senior", label: "Seniors" },
+  { value: "Junior", label: "Juniors" },
+];
+
+/** /students: every student with grade and class (Senior from grade 11), a class filter and profile links. */
+export function StudentListScreen() {
+  const router = useRouter();
+  const { data, error, isLoading, mutate } = useSWR<StudentListItem[]>("/api/students");
+  const [chosen, setChosen] = useState<ClassChoice>("all");
+  const shown = useMemo(
+    () => (chosen === "all" || !data ? data : data.filter((s) => studentClass(s.grade) === chosen)),
+    [data, chosen],
+  );
+
+  const classFilter = (
+    <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+      Class
+      <select
+        value={chosen}
+        onChange={(e) => setChosen(e.target.value as ClassChoice)}
+        className={cn(
+          "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900",
+          focusRing,
+        )}
+      >
+        {CLASS_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <div>
+      <PageHeader title="Students" />
+      {error && !data ? (
+        <ListLoadError error={error} what="student list" onRetry={() => void mutate()} />
+      ) : (
+        <DataTable
+          label="Students"
+          columns={columns}
+          data={shown}
+          rowId={(s) => s.id}
+          loading={isLoading}
+          initialSort={{ id: "last_name" }}
+          searchLabel="Search students"
+          actions={classFilter}
+          onRowClick={(s) => router.push(studentHref(s))}
+        />
+      )}
+    </div>
+  );
+}
