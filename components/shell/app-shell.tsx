@@ -1,6 +1,6 @@
 "use client";
 
-import { Bell, Menu, ScanLine, Search, Star } from "lucide-react";
+import { Menu, ScanLine, Search, Star } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
@@ -14,6 +14,7 @@ import { useStoredState } from "@/lib/use-stored-state";
 import { AccountMenu } from "./account-menu";
 import { HelpMenu } from "./help-menu";
 import { isActive } from "./nav-items";
+import { NotificationsButton } from "./notifications-button";
 import { RailPanels, type RailPanel } from "./rail-panels";
 import { SideMenu } from "./side-menu";
 
@@ -58,10 +59,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <ScanLine aria-hidden className="size-5" />
         </Link>
       </Tooltip>
-      <IconButton
-        label="Notifications"
-        icon={<Bell className="size-5" />}
-        tooltipSide={side}
+      <NotificationsButton
+        side={side}
         active={panel === "notifications"}
         onClick={() => setPanel("notifications")}
       />

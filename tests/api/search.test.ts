@@ -36,6 +36,8 @@ describe("GET /api/search", () => {
     const token = await tokenFor(state.db, await createSysadmin(state.db));
     for (let i = 0; i < 7; i++) await createStudent(state.db, { first_name: `Zed${i}`, last_name: "Zulu" });
     expect((await call(search, { token, query: { query: "zulu" } })).body.results.students).toHaveLength(5);
+    expect((await call(search, { token, query: { query: "zulu", limit: "15" } })).body.results.students).toHaveLength(7);
+    expect((await call(search, { token, query: { query: "zulu", limit: "16" } })).status).toBe(422);
     expect((await call(search, { token, query: { query: "%" } })).body.results.students).toHaveLength(0);
     expect((await call(search, { token, query: { query: "  " } })).body.results.students).toEqual([]);
   });

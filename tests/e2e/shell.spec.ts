@@ -122,7 +122,7 @@ test.describe("the navigation shell", () => {
     await expect(panel).toBeHidden();
   });
 
-  test("Starred is empty for a system administrator; Notifications says it is not available yet", async ({
+  test("Starred is empty for a system administrator; Notifications has nothing to show", async ({
     page,
   }) => {
     await signIn(page, "sysadmin", "/settings");
@@ -132,7 +132,7 @@ test.describe("the navigation shell", () => {
     ).toBeVisible();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Notifications", exact: true }).click();
-    await expect(page.getByRole("dialog", { name: "Notifications" })).toContainText("not available yet");
+    await expect(page.getByRole("dialog", { name: "Notifications" })).toContainText("Nothing to show");
   });
 });
 

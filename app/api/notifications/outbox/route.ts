@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { outbox } from "@/lib/notifications/service";
+
+// GET /api/notifications/outbox: the messages the caller sent (empty for sysadmins)
+export const GET = route({ roles: ROLES.shell }, ({ db, user, now }) => outbox(db, user, now));

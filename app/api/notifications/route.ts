@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { sendNotificationBody } from "@/lib/notifications/schemas";
+import { sendNotification } from "@/lib/notifications/service";
+
+// POST /api/notifications: send a message to one or more staff members
+export const POST = route({ roles: ROLES.staff, body: sendNotificationBody }, ({ db, user, body, now }) =>
+  sendNotification(db, user, body, now),
+);

@@ -1,0 +1,145 @@
+"use client";
+
+import { X } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import useSWR from "swr";
+import { Button, focusRing } from "@/components/ui/button";
+import { snackbar } from "@/components/ui/snackbar";
+import { TextAreaField, TextField } from "@/components/ui/text-field";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import { MAX_BODY, RECIPIENT_RESULTS } from "@/lib/notifications/schemas";
+
+interface StaffHit {
+  id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+}
+interface SearchResponse {
+  query: string;
+  results: { staff: StaffHit[] };
+}
+
+const nameOf = (s: StaffHit) => `${s.title} ${s.last_name}, ${s.first_name}`;
+
+/** New message: find staff by first or last name (at most 15 shown), pick several, write, send. */
+export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {
+  const [text, setText] = useState("");
+  const [query, setQuery] = useState("");
+  const [chosen, setChosen] = useState<StaffHit[]>([]);
+  const [body, setBody] = useState("");
+  const [errors, setErrors] = useState<{ recipients?: string; body?: string }>({});
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data } = useSWR<SearchResponse>(query ? `/api/search?query=${encodeURIComponent(query)}&limit=15` : null, {
+    keepPreviousData: true,
+  });
+  const hits = data && data.query.trim() === text.trim() ? data.results.staff.slice(0, RECIPIENT_RESULTS) : [];
+  const isChosen = (hit: StaffHit) => chosen.some((c) => c.id === hit.id);
+  const toggle = (hit: StaffHit) => {
+    setChosen((current) => (isChosen(hit) ? current.filter((c) => c.id !== hit.id) : [...current, hit]));
+    setErrors((e) => ({ ...e, recipients: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = {
+      recipients: chosen.length === 0 ? "Choose at least one recipient." : undefined,
+      body: body.trim() === "" ? "This field cannot be empty." : undefined,
+    };
+    setErrors(problems);
+    if (problems.recipients || problems.body) return;
+    setSending(true);
+    try {
+      await apiPost("/api/notifications", { recipient_ids: chosen.map((c) => c.id), body });
+      onSent();
+    } catch (failure) {
+      if (failure instanceof ApiClientError && failure.status === 422)
+        setErrors({
+          recipients: failure.fieldError("recipient_ids"),
+          body: failure.fieldError("body"),
+        });
+      else snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-b border-slate-100 p-4" aria-label="New message">
+      <TextField
+        label="To"
+        placeholder="Search staff by name"
+        value={text}
+        autoComplete="off"
+        onChange={(e) => setText(e.target.value)}
+        error={errors.recipients}
+      />
+      {chosen.length > 0 && (
+        <ul aria-label="Recipients" className="flex flex-wrap gap-1.5">
+          {chosen.map((c) => (
+            <li key={c.id} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-indigo-800">
+              {nameOf(c)}
+              <button
+                type="button"
+                aria-label={`Remove ${nameOf(c)}`}
+                onClick={() => toggle(c)}
+                className={cn("rounded-full p-0.5 hover:bg-indigo-100", focusRing)}
+              >
+                <X aria-hidden className="size-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {text.trim() !== "" && (
+        <ul aria-label="Staff found" className="max-h-48 overflow-y-auto rounded-md border border-slate-200">
+          {hits.length === 0 ? (
+            <li className="px-3 py-2 text-sm text-slate-600">{data ? "No search results found" : "Searching…"}</li>
+          ) : (
+            hits.map((hit) => (
+              <li key={hit.id}>
+                <button
+                  type="button"
+                  aria-pressed={isChosen(hit)}
+                  onClick={() => toggle(hit)}
+                  className={cn(
+                    "flex w-full items-center justify-between px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-50",
+                    isChosen(hit) && "bg-indigo-50 font-medium text-indigo-800",
+                    focusRing,
+                  )}
+                >
+                  {nameOf(hit)}
+                  {isChosen(hit) && <span className="text-xs">Added</span>}
+                </button>
+              </li>
+            ))
+          )}
+        </ul>
+      )}
+      <TextAreaField
+        label="Message"
+        rows={4}
+        maxLength={MAX_BODY}
+        value={body}
+        onChange={(e) => {
+          setBody(e.target.value);
+          setErrors((current) => ({ ...current, body: undefined }));
+        }}
+        error={errors.body}
+      />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={sending}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

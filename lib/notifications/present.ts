@@ -1,0 +1,31 @@
+import { TZDate } from "@date-fns/tz";
+import { format, formatDistance } from "date-fns";
+import type { NotificationRow } from "@/db/queries/notifications";
+import { staffName } from "@/lib/people/names";
+
+type Person = { id: number; title: string; first_name: string; last_name: string };
+
+/** `{id, name}` of a staff member. */
+export const personOf = (row: Person) => ({ id: row.id, name: staffName(row) });
+
+/**
+ * A notification as the panel shows it: date "Friday, Mar 20, 2020", time "2:03 PM" in the school's
+ * zone, an approximate time ("5 minutes ago") and the sender with the avatar snapshot taken at send.
+ */
+export function presentNotification(row: NotificationRow, sender: Person | null, timezone: string, now: Date) {
+  const local = new TZDate(row.created_at, timezone);
+  return {
+    id: row.id,
+    body: row.body,
+    date: format(local, "EEEE, MMM d, yyyy"),
+    time: format(local, "h:mm a"),
+    approximateTime: formatDistance(row.created_at, now, { addSuffix: true }),
+    sender: {
+      id: sender?.id ?? row.sender_id,
+      name: sender ? staffName(sender) : "Flexblock",
+      initials: row.initials,
+      color: row.color,
+    },
+  };
+}
+export type NotificationView = ReturnType<typeof presentNotification>;

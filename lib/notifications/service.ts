@@ -1,0 +1,99 @@
+import type { Db } from "@/db";
+import {
+  inboxRows,
+  insertNotification,
+  recipientsOf,
+  sentRows,
+  staffByIds,
+  updateInbox,
+  updateRecipientRow,
+  type InboxRow,
+} from "@/db/queries/notifications";
+import { invalid, notFound } from "@/lib/api/errors";
+import { requireStaff, type Principal } from "@/lib/auth/principal";
+import { schoolCalendarSettings } from "@/lib/settings/service";
+import { personOf, presentNotification } from "./present";
+import type { SendNotificationBody } from "./schemas";
+
+const NOT_FOUND = "Cannot find Notification.";
+
+function presentInbox(rows: InboxRow[], timezone: string, now: Date) {
+  return rows.map((row) => ({ read: row.read, notification: presentNotification(row.notification, row.sender, timezone, now) }));
+}
+
+/** GET /api/notifications/inbox: the caller's non-archived messages, newest first (sysadmins: none). */
+export async function inbox(db: Db, principal: Principal, now: Date) {
+  if (!principal.staff) return [];
+  const [rows, { timezone }] = await Promise.all([inboxRows(db, principal.staff.id), schoolCalendarSettings(db)]);
+  return presentInbox(rows, timezone, now);
+}
+
+/** GET /api/notifications/outbox: messages the caller sent with their recipients, newest first. */
+export async function outbox(db: Db, principal: Principal, now: Date) {
+  const me = principal.staff;
+  if (!me) return [];
+  const [rows, { timezone }] = await Promise.all([sentRows(db, me.id), schoolCalendarSettings(db)]);
+  const recipients = await recipientsOf(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    read: true,
+    notification: {
+      ...presentNotification(row, me, timezone, now),
+      recipients: recipients.filter((r) => r.notification_id === row.id).map(personOf),
+    },
+  }));
+}
+
+/**
+ * POST /api/notifications: one transaction writes the message (with the sender's initials and colour
+ * as they are now) and one recipient row per distinct staff id; an unknown id → 422.
+ */
+export async function sendNotification(db: Db, principal: Principal, body: SendNotificationBody, now: Date) {
+  const me = requireStaff(principal);
+  const ids = [...new Set(body.recipient_ids)];
+  const { timezone } = await schoolCalendarSettings(db);
+  return db.transaction(async (tx) => {
+    const found = await staffByIds(tx, ids);
+    if (found.length !== ids.length) {
+      const known = new Set(found.map((row) => row.id));
+      const missing = ids.filter((id) => !known.has(id));
+      throw invalid({ recipient_ids: [`Unknown staff: ${missing.join(", ")}.`] });
+    }
+    const row = await insertNotification(
+      tx,
+      { sender_id: me.id, initials: me.initials, color: me.color, body: body.body, created_at: now },
+      ids,
+    );
+    return { read: true, notification: { ...presentNotification(row, me, timezone, now), recipients: found.map(personOf) } };
+  });
+}
+
+async function itemOf(db: Db, staffId: number, notificationId: number, now: Date) {
+  const [[row], { timezone }] = await Promise.all([inboxRows(db, staffId, notificationId), schoolCalendarSettings(db)]);
+  if (!row) throw notFound(NOT_FOUND);
+  return presentInbox([row], timezone, now)[0]!;
+}
+
+/** PUT /api/notifications/{read|unread|archive|unarchive}/{id}: the caller's own row for that notification, else 404. */
+export async function setFlag(
+  db: Db,
+  principal: Principal,
+  notificationId: number,
+  change: "read" | "unread" | "archive" | "unarchive",
+  now: Date,
+) {
+  const me = requireStaff(principal);
+  const flags =
+    change === "read" ? { read: true } : change === "unread" ? { read: false } : { archived: change === "archive" };
+  // Read and unread only touch messages still in the inbox; archive and unarchive any of the caller's.
+  const onlyInbox = change === "read" || change === "unread";
+  const changed = await updateRecipientRow(db, me.id, notificationId, flags, onlyInbox);
+  if (changed === 0) throw notFound(NOT_FOUND);
+  return itemOf(db, me.id, notificationId, now);
+}
+
+/** PUT /api/notifications/{read|archive}/all: every message in the caller's inbox; answers with the inbox. */
+export async function setAll(db: Db, principal: Principal, change: "read" | "archive", now: Date) {
+  const me = requireStaff(principal);
+  await updateInbox(db, me.id, change === "read" ? { read: true } : { archived: true });
+  return inbox(db, principal, now);
+}
