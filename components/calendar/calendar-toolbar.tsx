@@ -16,6 +16,8 @@ export interface CalendarToolbarProps {
   maxDate: string | null;
   /** Whether the shown week already holds today. */
   showsToday: boolean;
+  /** The school's today (YYYY-MM-DD) when the shown week holds it. */
+  today?: string | null;
   refreshing: boolean;
   onNavigate: (date: string | null) => void;
   onRefresh: () => void;
@@ -31,6 +33,7 @@ export function CalendarToolbar({
   minDate,
   maxDate,
   showsToday,
+  today,
   refreshing,
   onNavigate,
   onRefresh,
@@ -84,6 +87,7 @@ export function CalendarToolbar({
           value={anchor}
           min={minDate}
           max={maxDate}
+          today={today}
           displayFormat="MMM d, yyyy"
           onChange={(date) => onNavigate(date)}
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"

@@ -48,6 +48,7 @@ export function WeekCalendar<B extends ScheduleBlock>(props: WeekCalendarProps<B
         minDate={schedule?.min_date ?? null}
         maxDate={schedule?.max_date ?? null}
         showsToday={!!today}
+        today={today?.date.iso}
         refreshing={validating && !!schedule}
         onNavigate={onNavigate}
         onRefresh={onRefresh}

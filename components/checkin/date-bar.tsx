@@ -64,6 +64,7 @@ export function DateBar({
             label="Check-in date"
             hideLabel
             value={status?.date.iso ?? date}
+            today={status?.today}
             displayFormat="MMM d, yyyy"
             onChange={(value) => onNavigate(value === status?.today ? null : value)}
             className="min-w-0 flex-1 sm:w-40 sm:flex-none"

@@ -32,6 +32,8 @@ export interface DatePickerProps {
   error?: string | null;
   /** Text of the button when no date is chosen. */
   placeholder?: string;
+  /** The school's today (YYYY-MM-DD), ringed in the calendar; the browser's own date when absent. */
+  today?: string | null;
   /** How the chosen date reads on the button (date-fns format). */
   displayFormat?: string;
   className?: string;
@@ -49,6 +51,7 @@ export function DatePicker({
   error,
   placeholder = "Pick a date",
   displayFormat = "EEE, MMM d, yyyy",
+  today,
   className,
 }: DatePickerProps) {
   const [open, setOpen] = useState(false);
@@ -90,6 +93,7 @@ export function DatePicker({
             <DayPicker
               mode="single"
               selected={selected}
+              today={fromIsoDate(today)}
               defaultMonth={selected ?? minDate}
               startMonth={minDate}
               endMonth={maxDate}
