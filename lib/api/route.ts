@@ -84,9 +84,6 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
       return response;
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId);
-      if ((error as { notStaff?: boolean }).notStaff) {
-        return errorResponse(new ApiError(403, "not_staff", "User is not a staff member."), requestId);
-      }
       log.error({ requestId, path: new URL(request.url).pathname, err: error }, "request failed");
       return errorResponse(
         new ApiError(500, "server_error", `Something went wrong on our side (request ${requestId}).`),

@@ -1,4 +1,5 @@
 import type { AccountRow } from "@/db/queries/auth";
+import { ApiError } from "@/lib/api/errors";
 import type { Role } from "./roles";
 
 /** The signed-in caller, re-read from the database on every request. */
@@ -20,6 +21,6 @@ export function isLocked(account: AccountRow, now: Date): boolean {
 
 /** The caller's staff row, or a clean 403 for students and sysadmins. */
 export function requireStaff(principal: Principal) {
-  if (!principal.staff) throw Object.assign(new Error("not staff"), { notStaff: true });
+  if (!principal.staff) throw new ApiError(403, "not_staff", "User is not a staff member.");
   return principal.staff;
 }
