@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# postinstall patches postgres.js (connection fixes; see the script)
+COPY scripts/patch-postgres.mjs ./scripts/patch-postgres.mjs
 RUN npm install --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS build
@@ -22,9 +24,11 @@ COPY --from=build --chown=flexblock:flexblock /app/.next/static ./.next/static
 COPY --from=build --chown=flexblock:flexblock /app/public ./public
 COPY --from=build --chown=flexblock:flexblock /app/db/migrations ./db/migrations
 COPY --from=build --chown=flexblock:flexblock /app/db/seed/assets ./db/seed/assets
+COPY --from=build --chown=flexblock:flexblock /app/scripts/server-preload.cjs ./scripts/server-preload.cjs
 USER flexblock
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "server.js"]
+# The preload stamps each request with its socket address (lib/api/client-address.ts).
+CMD ["node", "--require", "./scripts/server-preload.cjs", "server.js"]

@@ -18,7 +18,7 @@ const config = [
     files: ["tests/**"],
     rules: { "react-hooks/rules-of-hooks": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
-  { files: ["**/*.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
+  { files: ["**/*.js", "**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   { ignores: [".next*/**", ".tmp*/**", ".shots*/**", ".data*/**", "node_modules/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
 ];
 

@@ -1,10 +1,15 @@
-// Two projects: unit (jsdom, components and pure rules) and api (node, route handlers on a real database).
+// Three projects: unit (jsdom, components and pure rules), api (node, route handlers on a real database)
+// and fault (PostgreSQL restarted mid-stream; its own throwaway server).
 const nextJest = require("next/jest.js");
 
 const createJestConfig = nextJest({ dir: "./" });
 
 const common = {
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  // `server-only` throws outside a server bundle; the tests are server code, so they get its empty twin.
+  moduleNameMapper: {
+    "^@/(.*)$": "<rootDir>/$1",
+    "^server-only$": "<rootDir>/node_modules/server-only/empty.js",
+  },
   cacheDirectory: "<rootDir>/node_modules/.cache/jest",
   testPathIgnorePatterns: ["<rootDir>/node_modules/", "<rootDir>/tests/e2e/", "<rootDir>/.next"],
 };
@@ -24,8 +29,16 @@ module.exports = async () => {
     testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
     setupFiles: ["<rootDir>/tests/helpers/jest-env.ts"],
   })();
+  // A database restarted under load, on a PostgreSQL server of the test's own (skipped without one).
+  const fault = await createJestConfig({
+    ...common,
+    displayName: "fault",
+    testEnvironment: "node",
+    testMatch: ["<rootDir>/tests/fault/**/*.test.ts"],
+    setupFiles: ["<rootDir>/tests/helpers/jest-env.ts"],
+  })();
   return {
-    projects: [unit, api],
+    projects: [unit, api, fault],
     maxWorkers: 2,
     // Database tests on a busy 2-core machine; a global option (jest ignores it inside projects).
     testTimeout: 30000,

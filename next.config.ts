@@ -1,8 +1,10 @@
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   // PGlite is loaded from node_modules at run time: a smaller, faster build.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino"],
+  // esbuild bundles the check-in service worker at build time (@serwist/turbopack, app/serwist/[path]).
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "esbuild", "esbuild-wasm"],
   // A separate build folder lets several e2e runs (or a dev server and a build) share one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The container image runs the standalone server; `npm start` runs `next start`.
@@ -12,6 +14,13 @@ const nextConfig: NextConfig = {
   transpilePackages: ["@tanstack/react-table", "@tanstack/table-core", "@tanstack/react-store", "@tanstack/store"],
   // CI type-checks in its own step (`npm run typecheck`); NEXT_SKIP_TYPECHECK=1 skips the repeat inside the build.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
+  // Security headers on every answer; pages add a nonce-based Content-Security-Policy in proxy.ts.
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...COMMON_SECURITY_HEADERS] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,10 +1,26 @@
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/find-chromium.mjs";
+import { clockOffsetMs, faketimeOffset, hasFaketime } from "./tests/e2e/clock";
+
+const chromium = findChromium();
+if (chromium.path === null) {
+  // One sentence rather than a launch error with a stack trace in every test.
+  console.error(chromium.message);
+  process.exit(1);
+}
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${port}`;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const nextStart = `node_modules/.bin/next start -p ${port}`;
+// E2E_NOW (tests/e2e/clock.ts): the server runs under libfaketime, shifted by the same offset as the browsers.
+const offset = clockOffsetMs();
+if (offset !== null && !hasFaketime()) {
+  console.error("E2E_NOW moves the server's clock with libfaketime: install it with `apt-get install faketime`.");
+  process.exit(1);
+}
 
-/** End-to-end tests in Debian's Chromium against the built app on a fresh embedded database. */
+/** End-to-end tests in Chromium (scripts/find-chromium.mjs) against the built app on a fresh embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -20,7 +36,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromium.path,
       args: [
         "--headless",
         "--no-sandbox",
@@ -34,7 +50,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node_modules/.bin/next start -p ${port}`,
+    command: offset === null ? nextStart : `faketime -f ${faketimeOffset(offset)} ${nextStart}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,8 +59,12 @@ export default defineConfig({
       NEXT_DIST_DIR: distDir,
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_MANUAL_SIG_HANDLE: "true",
+      // As in production: each request carries its socket address (lib/api/client-address.ts).
+      NODE_OPTIONS: "--require ./scripts/server-preload.cjs",
       LOG_LEVEL: "warn",
       SCHOOL_TIMEZONE: process.env.SCHOOL_TIMEZONE ?? "America/Vancouver",
+      // Real timers in a shifted clock: only the wall clock moves.
+      ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
     },
   },
 });

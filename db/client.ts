@@ -1,8 +1,10 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { connectionFailure } from "./errors";
 import * as schema from "./schema";
 
 /** The one database type services and queries take: the same for PGlite, postgres.js and a transaction. */
@@ -24,6 +26,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** postgres.js pool size. */
   max?: number;
+  /** Seconds to wait for a new PostgreSQL connection before failing (503), default 5. */
+  connectTimeout?: number;
 }
 
 const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
@@ -37,36 +41,129 @@ const countingLogger: Logger = {
 };
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
-  const handle = options.url ? await openPostgres(options.url, options.max) : await openPglite(options);
-  if (options.migrate !== false && !options.pgliteTemplate) await migrateDatabase(handle);
+  const handle = options.url
+    ? await openPostgres(options.url, options.max, options.connectTimeout)
+    : await openPglite(options);
+  if (options.migrate !== false && !options.pgliteTemplate) {
+    try {
+      await migrateDatabase(handle);
+    } catch (error) {
+      // An unreachable database at start: the next request tries again with a new pool, so close this one.
+      await handle.close().catch(() => {});
+      throw error;
+    }
+  }
   return handle;
 }
 
-async function openPostgres(url: string, max = 10): Promise<DbHandle> {
+/** Counts statements retried after a connection failure (soak and fault tests report it). */
+export const retryCounter = { count: 0 };
+
+/**
+ * The pool. postgres.js 3.4.9 is patched at install (scripts/patch-postgres.mjs) so that a dead
+ * connection is dropped and replaced instead of poisoning the pool, and a transaction's connection is
+ * never shared. Here: a short connect timeout (a restarting database answers 503 within seconds
+ * instead of hanging 30 s), a short reconnect backoff, idle connections closed after a minute, and
+ * connections renewed every 30–60 minutes (postgres.js's default max_lifetime).
+ */
+async function openPostgres(url: string, max = 10, connectTimeout = 5): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzle(preparing(client), { schema, logger: countingLogger }) as unknown as Db;
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connect_timeout: connectTimeout,
+    idle_timeout: 60,
+    // postgres.js waits backoff(failures so far, pool-wide) before each new connection, and its default
+    // grows to 20 s during an outage and stays there until a connection succeeds: after PostgreSQL
+    // came back, requests still waited up to 20 s. A short wait; a failed connect fails its request (503).
+    backoff: (failures: number) => Math.min(0.05 * failures, 0.5),
+  });
+  const db = drizzle(resilient(client), { schema, logger: countingLogger }) as unknown as Db;
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
 }
 
 /** Statements with up to this many parameters are prepared (bulk inserts with more are not). */
 const PREPARE_MAX_PARAMS = 100;
 
+const RETRY_DELAY_MS = 100;
+/** A statement that only reads: running it twice is harmless. */
+const READ = /^\s*select\b/i;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type PendingQuery = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
+interface RawClient {
+  unsafe(query: string, params: unknown[], options: object): PendingQuery;
+  begin(...args: unknown[]): Promise<unknown>;
+}
+
 /**
- * drizzle sends every statement unprepared, so PostgreSQL parses and plans the session lookup and
- * each schedule query again on every request. postgres.js prepares (and caches per connection) a
- * statement when asked; ask for every parameterised statement of ordinary size.
+ * Runs a statement again, once, on another connection, when its connection failed and running it
+ * again is safe: it never reached the server, or it only reads. Anything else fails (503).
  */
-function preparing<T extends { unsafe: (...args: never[]) => unknown }>(client: T): T {
+async function once<T>(query: string, attempt: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    const failure = connectionFailure(error);
+    if (failure === "unreached" || (failure === "lost" && READ.test(query))) {
+      retryCounter.count += 1;
+      await pause(RETRY_DELAY_MS);
+      return attempt();
+    }
+    throw error;
+  }
+}
+
+/**
+ * What drizzle sees of the postgres.js client:
+ *  - every parameterised statement of ordinary size is prepared (drizzle sends every statement
+ *    unprepared, so PostgreSQL would parse and plan the session lookup and each schedule query on
+ *    every request; postgres.js caches the prepared statement per connection);
+ *  - a statement whose connection failed is retried once when that is safe (see `once`);
+ *  - a transaction whose BEGIN failed on a dead or unreachable connection is started again, once
+ *    (nothing of it ran); a transaction that failed after it started is never repeated.
+ */
+function resilient<T extends object>(client: T): T {
+  const raw = client as unknown as RawClient;
+  const unsafe = (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => {
+    const settings = {
+      ...options,
+      prepare: Boolean(options.prepare) || (params.length > 0 && params.length <= PREPARE_MAX_PARAMS),
+    };
+    // Lazy like postgres.js's own query: it runs when awaited, once.
+    let rows: Promise<unknown> | undefined;
+    let values: Promise<unknown> | undefined;
+    return {
+      then<A, B>(resolve?: (value: unknown) => A, reject?: (reason: unknown) => B) {
+        rows ??= once(query, () => raw.unsafe(query, params, settings));
+        return rows.then(resolve, reject);
+      },
+      values: () => (values ??= once(query, () => raw.unsafe(query, params, settings).values())),
+    };
+  };
+  const begin = async (...args: unknown[]) => {
+    const work = args.pop() as (sql: unknown) => unknown;
+    let started = false;
+    const attempt = () =>
+      raw.begin(...args, (sql: unknown) => {
+        started = true;
+        return work(sql);
+      });
+    try {
+      return await attempt();
+    } catch (error) {
+      if (started || !connectionFailure(error)) throw error;
+      retryCounter.count += 1;
+      await pause(RETRY_DELAY_MS);
+      return attempt();
+    }
+  };
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property !== "unsafe") return Reflect.get(target, property, receiver);
-      return (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) =>
-        (target.unsafe as (q: string, p: unknown[], o: object) => unknown)(query, params, {
-          ...options,
-          prepare: Boolean(options.prepare) || (params.length > 0 && params.length <= PREPARE_MAX_PARAMS),
-        });
+      if (property === "unsafe") return unsafe;
+      if (property === "begin") return begin;
+      return Reflect.get(target, property, receiver);
     },
   });
 }

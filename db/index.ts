@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { openDatabase, type Db, type DbHandle } from "./client";
 import { seedDemoSchoolIfEmpty } from "./seed/demo";

@@ -21,6 +21,14 @@ const envSchema = z.object({
   AZURE_AD_CLIENT_ID: z.string().optional(),
   AZURE_AD_CLIENT_SECRET: z.string().optional(),
   AZURE_AD_TENANT_ID: z.string().optional(),
+  /**
+   * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges, or
+   * "loopback"). Default none: the socket's own address is the client's.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .regex(/^[\w.:/, ]*$/, "must be a comma-separated list of addresses or CIDR ranges")
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -29,6 +29,10 @@ export interface StoredValues {
   menuOpen: boolean;
   checkInErrors: CheckInErrorRecord[];
   pendingChips: PendingChip[];
+  /** The check-in date (YYYY-MM-DD) the pending chips were entered for. */
+  pendingChipsDate: string;
+  /** Play a short sound when a scanned number is added (this device only; off by default). */
+  scanSound: boolean;
 }
 
 export type StorageKey = keyof StoredValues;
@@ -40,6 +44,8 @@ export const STORAGE_KEYS: Record<StorageKey, string> = {
   menuOpen: "flexblock.menu-open",
   checkInErrors: "flexblock.check-in-errors",
   pendingChips: "flexblock.check-in-chips",
+  pendingChipsDate: "flexblock.check-in-chips-date",
+  scanSound: "flexblock.check-in-scan-sound",
 };
 
 /** Fired on window whenever a value changes in this tab (the `storage` event covers other tabs). */
@@ -87,7 +93,13 @@ export function clearPersonalData(): void {
   removeStored("token");
   removeStored("checkInErrors");
   removeStored("pendingChips");
+  removeStored("pendingChipsDate");
+  // The service worker's copies of this user's answers (the offline check-in screen, lib/pwa/sw.ts).
+  if (typeof caches !== "undefined") void caches.delete(API_CACHE).catch(() => undefined);
 }
+
+/** The service worker's cache of the few API answers the offline check-in screen needs. */
+export const API_CACHE = "flexblock-api";
 
 // Small helpers for the values most code needs.
 export const getToken = () => getStored("token");

@@ -23,9 +23,15 @@ function fromUtc(value: Date): SchoolDate {
   return value.toISOString().slice(0, 10);
 }
 
+/** The years a school date may fall in: wide enough for any timetable, narrow enough for every library. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+
 export function isValidSchoolDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
+  const year = Number(match[1]);
+  if (year < MIN_YEAR || year > MAX_YEAR) return false;
   return fromUtc(utc(value)) === value;
 }
 
@@ -50,7 +56,12 @@ export function parseSchoolDate(input: string, timezone: string): SchoolDate | n
     const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
     if (!hasZone) return isValidSchoolDate(value.slice(0, 10)) ? value.slice(0, 10) : null;
     const instant = new Date(value);
-    return Number.isNaN(instant.getTime()) ? null : schoolDateOf(instant, timezone);
+    if (Number.isNaN(instant.getTime())) return null;
+    const year = instant.getUTCFullYear();
+    // A zone can push an instant across a year boundary; keep a day's margin inside the supported years.
+    if (year < MIN_YEAR || year > MAX_YEAR) return null;
+    const date = schoolDateOf(instant, timezone);
+    return isValidSchoolDate(date) ? date : null;
   }
   const display = DISPLAY.exec(value);
   if (display) {

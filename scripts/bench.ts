@@ -6,26 +6,65 @@
  *
  * BENCH_CONNECTIONS (50) and BENCH_SECONDS (10) tune the concurrent runs; BENCH_KEEP_DB=1 keeps the
  * database and BENCH_REUSE_DB=<name> benches a kept one without seeding again.
+ *
+ * Then ours against the floor (issue 14): a bare node:http server (scripts/bench/floor.ts) answering
+ * the same endpoints with the same statements and JSON, both driven at 1, 10 and 50 connections, on
+ * PostgreSQL and on PGlite, printed as ours / floor with the ratio, and the targets checked.
+ *   npm run bench -- --quick                 2 s per run instead of 4
+ *   npm run bench -- --only=user,status      some endpoints (health user status student-week staff-week search inbox)
+ *   npm run bench -- --db=pglite             one database (postgres, pglite; both by default with DATABASE_URL)
+ *   npm run bench -- --no-budgets            skip the design.md §9 budget runs, only the ratios
+ *   npm run bench -- --levels=50             connection levels (default 1,10,50)
+ * BENCH_PORT / BENCH_FLOOR_PORT (3300 / 3301) and BENCH_DIST_DIR (.next-bench) let several people
+ * bench on one machine; BENCH_APP_DIR=<checkout> benches another checkout's build (before/after);
+ * BENCH_CPU_PROF=<dir> runs the app under `node --cpu-prof` into that folder.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../db/client";
+import { findAccountByUsername, insertSession } from "../db/queries/auth";
+import { checkInCalendar } from "../db/queries/checkin";
 import { seedSchool } from "../db/seed/school";
-import { schoolToday, weekDays } from "../lib/time";
+import { focusBlockOn } from "../lib/checkin/rules";
+import { hashToken, newToken } from "../lib/auth/tokens";
+import { addDays, schoolToday, weekDays } from "../lib/time";
 import { benchCheckIn } from "./bench/check-in";
 import { drive, passes, printFigures, timeSequential, type BenchFigure } from "./bench/harness";
+import { benchPlacement } from "./bench/placement";
+import { benchPowerScheduler } from "./bench/power-scheduler";
+import { benchReports } from "./bench/reports";
+import { checkTargets, compare, printRatios, sameAnswers, type Endpoint, type RatioRow } from "./bench/ratios";
 import { benchSchedule, fillTeacher } from "./bench/schedule";
 
 const TIMEZONE = "America/Vancouver";
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
-const DIST_DIR = ".next-bench";
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3301);
+const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
+/** Another checkout whose built app to bench (e.g. the commit before a change), with this floor. */
+const APP_DIR = process.env.BENCH_APP_DIR ?? ".";
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const baseUrl = `http://127.0.0.1:${PORT}`;
+const floorUrl = `http://127.0.0.1:${FLOOR_PORT}`;
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    db: { type: "string" },
+    "no-budgets": { type: "boolean", default: false },
+    levels: { type: "string", default: "1,10,50" },
+    seconds: { type: "string" },
+  },
+});
+const ratioSeconds = Number(args.seconds ?? (args.quick ? 2 : 4));
+const levels = args.levels!.split(",").map(Number);
 
 async function createDatabase(serverUrl: string) {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -59,38 +98,69 @@ async function seed(db: Db) {
 }
 
 function build() {
-  if (fs.existsSync(path.join(DIST_DIR, "BUILD_ID")) && process.env.BENCH_BUILD !== "1") return;
+  if (fs.existsSync(path.join(APP_DIR, DIST_DIR, "BUILD_ID")) && process.env.BENCH_BUILD !== "1") return;
   console.log("Building the app (next build)…");
   const result = spawnSync("node_modules/.bin/next", ["build"], {
+    cwd: APP_DIR,
     stdio: "inherit",
     env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_SKIP_TYPECHECK: "1", NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (result.status !== 0) throw new Error("next build failed");
 }
 
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn("node_modules/.bin/next", ["start", "-p", String(PORT)], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "0",
-      NEXT_DIST_DIR: DIST_DIR,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 120; i++) {
+/** The app's production server on PORT: `next start` (under `node --cpu-prof` with BENCH_CPU_PROF). */
+async function startServer(database: { DATABASE_URL: string } | { PGLITE_DIR: string }): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...database,
+    SEED_DEMO: "0",
+    NEXT_DIST_DIR: DIST_DIR,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  if ("PGLITE_DIR" in database) delete env.DATABASE_URL;
+  const profile = process.env.BENCH_CPU_PROF;
+  const child = profile
+    ? spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profile}`, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
+        env,
+        cwd: APP_DIR,
+        stdio: ["ignore", "inherit", "inherit"],
+      })
+    : spawn("node_modules/.bin/next", ["start", "-p", String(PORT)], { env, cwd: APP_DIR, stdio: ["ignore", "inherit", "inherit"] });
+  return waitUntilUp(child, baseUrl, "the server");
+}
+
+/** The floor (scripts/bench/floor.ts) on FLOOR_PORT, on the same database (a copy of it for PGlite). */
+async function startFloor(database: { url: string } | { pgliteDir: string }): Promise<ChildProcess> {
+  const target = "url" in database ? ["--database-url", database.url] : ["--pglite", database.pgliteDir];
+  const child = spawn(
+    "node_modules/.bin/tsx",
+    ["--conditions=react-server", "scripts/bench/floor.ts", "--port", String(FLOOR_PORT), ...target],
+    { env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  return waitUntilUp(child, floorUrl, "the floor");
+}
+
+async function waitUntilUp(child: ChildProcess, url: string, what: string) {
+  for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return child;
+      if ((await fetch(`${url}/api/health`)).ok) return child;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   child.kill("SIGTERM");
-  throw new Error("the server did not start");
+  throw new Error(`${what} did not start`);
+}
+
+/** Stops a server and waits for it to exit (a CPU profile is written on exit). */
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 async function signIn(username: string) {
@@ -116,54 +186,192 @@ async function benchAuth(teacherToken: string): Promise<BenchFigure[]> {
   ];
 }
 
+/** The school the ratios are measured on: the teacher, the dates, and sessions made in the database. */
+async function prepareSchool(db: Db) {
+  const date = schoolToday(TIMEZONE, new Date());
+  // PGlite answers { rows }; postgres.js an array.
+  const first = <T>(result: unknown): T =>
+    (Array.isArray(result) ? result[0] : (result as { rows: T[] }).rows[0]) as T;
+  const teacherId = first<{ id: number }>(
+    await db.execute(sql`select s.id from staff s where s.email = 'teacher@demo.school'`),
+  ).id;
+  const focusId = first<{ id: number }>(await db.execute(sql`select id from blocks where label = 'Focus Block' limit 1`)).id;
+  await fillTeacher(db, teacherId, focusId, weekDays(date, true), 30);
+  // The status date: the latest Focus Block day up to today (plans and check-ins exist for it).
+  const { meetings } = await checkInCalendar(db);
+  let statusDate = date;
+  while (!focusBlockOn(meetings, statusDate)) statusDate = addDays(statusDate, -1);
+  // Sessions written straight into the database (the PGlite floor runs on a copy made afterwards).
+  const tokenOf = async (username: string) => {
+    const account = (await findAccountByUsername(db, username))!;
+    const token = newToken();
+    await insertSession(db, {
+      user_id: account.user.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + 24 * 3600_000),
+      user_agent: "bench",
+    });
+    return token;
+  };
+  const teacherToken = await tokenOf("teacher@demo.school");
+  const studentToken = await tokenOf("100001");
+  const endpoints: Endpoint[] = [
+    { key: "health", name: "GET /api/health (select 1)", path: "/api/health", token: null },
+    { key: "user", name: "GET /api/user", path: "/api/user", token: teacherToken },
+    {
+      key: "status",
+      name: "GET /api/check-in/status/{date}",
+      path: `/api/check-in/status/${statusDate}`,
+      token: teacherToken,
+      conditional: true,
+    },
+    {
+      key: "student-week",
+      name: "GET /api/students/self/schedule/{date}",
+      path: `/api/students/self/schedule/${date}`,
+      token: studentToken,
+      conditional: true,
+    },
+    {
+      key: "staff-week",
+      name: "GET /api/staff/{id}/schedule/{date}",
+      path: `/api/staff/${teacherId}/schedule/${date}`,
+      token: teacherToken,
+      conditional: true,
+    },
+    { key: "search", name: "GET /api/search?query=mar", path: "/api/search?query=mar", token: teacherToken },
+    {
+      key: "inbox",
+      name: "GET /api/notifications/inbox (poll, nothing new)",
+      path: "/api/notifications/inbox",
+      token: teacherToken,
+      conditional: true,
+    },
+  ];
+  const only = args.only?.split(",");
+  return { teacherId, date, endpoints: only ? endpoints.filter((e) => only.includes(e.key)) : endpoints };
+}
+
+async function warmUp(endpoints: Endpoint[]) {
+  for (let i = 0; i < 20; i++) {
+    for (const e of endpoints) {
+      for (const base of [baseUrl, floorUrl]) {
+        const response = await fetch(base + e.path, { headers: e.token ? { authorization: `Bearer ${e.token}` } : {} });
+        await response.arrayBuffer();
+      }
+    }
+  }
+}
+
+async function ratios(title: string, endpoints: Endpoint[]): Promise<RatioRow[]> {
+  await warmUp(endpoints);
+  const problems = await sameAnswers(baseUrl, floorUrl, endpoints);
+  for (const problem of problems) console.log(`WARNING  ${problem}`);
+  console.log(`\n${title}: ${ratioSeconds} s per run, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  const rows = await compare({
+    ours: baseUrl,
+    floor: floorUrl,
+    endpoints,
+    levels,
+    seconds: ratioSeconds,
+    log: (line) => console.log(line),
+  });
+  return rows;
+}
+
+/** PostgreSQL: the design.md §9 budgets (unless --no-budgets), then ours against the floor. */
+async function benchPostgres(serverUrl: string) {
+  const database = await createDatabase(serverUrl);
+  const handle = await openDatabase({ url: database.url, max: 10 });
+  let server: ChildProcess | undefined;
+  let floor: ChildProcess | undefined;
+  try {
+    if (!database.seeded) await seed(handle.db);
+    const school = await prepareSchool(handle.db);
+    // Fresh bulk-loaded rows: without this the first lock on each student row costs ~0.4 ms.
+    await handle.db.execute(sql`vacuum (analyze)`);
+    server = await startServer({ DATABASE_URL: database.url });
+    floor = await startFloor({ url: database.url });
+    if (!args["no-budgets"]) await budgets(handle.db, school.teacherId, school.date);
+    const rows = await ratios("PostgreSQL", school.endpoints);
+    return { endpoints: school.endpoints, rows };
+  } finally {
+    await stop(server);
+    await stop(floor);
+    await handle.close();
+    await database.drop();
+  }
+}
+
+/** PGlite (the embedded default): the app and the floor each on their own copy of one seeded folder. */
+async function benchPglite() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "flexblock-bench-"));
+  let server: ChildProcess | undefined;
+  let floor: ChildProcess | undefined;
+  try {
+    const handle = await openDatabase({ pgliteDir: path.join(dir, "app") });
+    const started = Date.now();
+    const school = await seedSchool(handle.db, {
+      now: new Date(),
+      timezone: TIMEZONE,
+      students: 2000,
+      extraTeachers: 117,
+      weeksBack: Number(process.env.BENCH_PGLITE_WEEKS_BACK ?? 8),
+      weeksAhead: 2,
+    });
+    console.log(`PGlite: seeded ${school.people.students.length} students in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    const prepared = await prepareSchool(handle.db);
+    await handle.db.execute(sql`vacuum (analyze)`);
+    await handle.close();
+    fs.cpSync(path.join(dir, "app"), path.join(dir, "floor"), { recursive: true });
+    server = await startServer({ PGLITE_DIR: path.join(dir, "app") });
+    floor = await startFloor({ pgliteDir: path.join(dir, "floor") });
+    const rows = await ratios("PGlite", prepared.endpoints);
+    return { endpoints: prepared.endpoints, rows };
+  } finally {
+    await stop(server);
+    await stop(floor);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The design.md §9 budgets on PostgreSQL (check-in, status, weeks, search, Power Scheduler). */
+async function budgets(db: Db, teacherId: number, date: string) {
+  const teacherToken = await signIn("teacher@demo.school");
+  const studentToken = await signIn("100001");
+  const figures = [
+    ...(await benchAuth(teacherToken)),
+    ...(await benchCheckIn({ baseUrl, token: teacherToken, db, connections, seconds })),
+    ...(await benchSchedule({ baseUrl, db, studentToken, teacherToken, teacherId, date, connections, seconds })),
+    ...(await benchPowerScheduler({ baseUrl, db, adminToken: await signIn("admin@demo.school") })),
+    ...(await benchPlacement({ db })),
+    ...(await benchReports({ baseUrl, adminToken: await signIn("admin@demo.school") })),
+  ];
+  console.log(`\nFlexblock bench: PostgreSQL, ${connections} concurrent clients, ${seconds} s per run\n`);
+  printFigures(figures);
+  if (figures.some((figure) => !passes(figure))) process.exitCode = 1;
+}
+
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
+  const kinds = (args.db ?? (serverUrl ? "postgres,pglite" : "pglite")).split(",");
+  if (kinds.includes("postgres") && !serverUrl) {
     console.error(
-      "npm run bench measures the budgets of design.md §9, which are set on PostgreSQL.\n" +
-        "Set DATABASE_URL to a PostgreSQL server (a database is created there and dropped afterwards), e.g.\n" +
+      "The PostgreSQL bench needs DATABASE_URL (a database is created there and dropped afterwards), e.g.\n" +
         "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench",
     );
     process.exit(2);
   }
-  const database = await createDatabase(serverUrl);
-  const handle = await openDatabase({ url: database.url, max: 10 });
-  let server: ChildProcess | undefined;
-  try {
-    if (!database.seeded) await seed(handle.db);
-    const date = schoolToday(TIMEZONE, new Date());
-    const [teacher] = (await handle.db.execute(
-      sql`select s.id from staff s where s.email = 'teacher@demo.school'`,
-    )) as unknown as { id: number }[];
-    const [focus] = (await handle.db.execute(
-      sql`select id from blocks where label = 'Focus Block' limit 1`,
-    )) as unknown as { id: number }[];
-    await fillTeacher(handle.db, teacher!.id, focus!.id, weekDays(date, true), 30);
-    // Fresh bulk-loaded rows: without this the first lock on each student row costs ~0.4 ms.
-    await handle.db.execute(sql`vacuum (analyze)`);
-    build();
-    server = await startServer(database.url);
-    const teacherToken = await signIn("teacher@demo.school");
-    const studentToken = await signIn("100001");
-    // Warm up: compile routes, fill statement caches.
-    for (let i = 0; i < 30; i++) {
-      await fetch(`${baseUrl}/api/students/self/schedule/${date}`, { headers: { authorization: `Bearer ${studentToken}` } });
-      await fetch(`${baseUrl}/api/staff/${teacher!.id}/schedule/${date}`, { headers: { authorization: `Bearer ${teacherToken}` } });
-      await fetch(`${baseUrl}/api/check-in/status`, { headers: { authorization: `Bearer ${teacherToken}` } });
-    }
-
-    const figures = [
-      ...(await benchAuth(teacherToken)),
-      ...(await benchCheckIn({ baseUrl, token: teacherToken, db: handle.db, connections, seconds })),
-      ...(await benchSchedule({ baseUrl, db: handle.db, studentToken, teacherToken, teacherId: teacher!.id, date, connections, seconds })),
-    ];
-    console.log(`\nFlexblock bench: PostgreSQL, ${connections} concurrent clients, ${seconds} s per run\n`);
-    printFigures(figures);
-    if (figures.some((figure) => !passes(figure))) process.exitCode = 1;
-  } finally {
-    server?.kill("SIGTERM");
-    await handle.close();
-    await database.drop();
+  build();
+  const results: { title: string; endpoints: Endpoint[]; rows: RatioRow[] }[] = [];
+  if (kinds.includes("postgres")) results.push({ title: "PostgreSQL", ...(await benchPostgres(serverUrl!)) });
+  if (kinds.includes("pglite")) results.push({ title: "PGlite", ...(await benchPglite()) });
+  for (const result of results) printRatios(result.title, result.rows);
+  const postgresResult = results.find((r) => r.title === "PostgreSQL");
+  if (postgresResult) {
+    const top = Math.max(...levels);
+    console.log(`\nTargets of issue 14 (PostgreSQL, ${top} connections, one run):`);
+    for (const line of checkTargets(postgresResult.endpoints, postgresResult.rows, top)) console.log(line.text);
   }
 }
 

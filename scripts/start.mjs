@@ -6,6 +6,8 @@ import path from "node:path";
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const next = path.join("node_modules", ".bin", "next");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "true" };
+// The server process learns each request's socket address from this preload (lib/api/client-address.ts).
+const serverEnv = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --require ${path.resolve("scripts/server-preload.cjs")}`.trim() };
 
 if (!existsSync(path.join(distDir, "BUILD_ID"))) {
   console.log("No build found: running `next build` once (about a minute)…");
@@ -15,7 +17,7 @@ if (!existsSync(path.join(distDir, "BUILD_ID"))) {
 
 const server = spawn(next, ["start", "-p", process.env.PORT ?? "3000", ...process.argv.slice(2)], {
   stdio: "inherit",
-  env,
+  env: serverEnv,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -16,7 +16,7 @@ import {
 import { AuthContext, type AuthState, type AuthStatus } from "./auth-context";
 import { ForcedPasswordChange } from "./forced-password-change";
 import { Splash } from "./splash";
-import { SETTINGS_FAILED_MESSAGE, type AppSettings, type CurrentUser, type SignOutReason } from "./types";
+import type { AppSettings, CurrentUser, SignOutReason } from "./types";
 
 interface Session {
   status: AuthStatus;
@@ -27,6 +27,15 @@ interface Session {
 const PUBLIC_SETTINGS_KEY = "/api/settings/unauthenticated";
 
 const SIGNED_OUT: Session = { status: "signed-out", user: null, settings: null };
+
+/**
+ * Which screen a session shows: the login screen, one user's forced password change, or one user's
+ * app. Snackbars never outlive the screen they were shown on.
+ */
+export function screenOf(session: Session): string {
+  if (session.status !== "signed-in" || !session.user) return session.status;
+  return `${session.user.password_expired ? "password" : "app"}:${session.user.username}`;
+}
 
 /**
  * Owns sign-in state: loads /api/user and /api/settings (splash meanwhile), signs out on a dead
@@ -41,6 +50,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const statusRef = useRef<AuthStatus>("loading");
   const unloadingRef = useRef(false);
+  const screenRef = useRef<string | null>(null);
+
+  /**
+   * Shows a session, first dismissing the snackbars of the screen it replaces (the splash in
+   * between does not count): messages from before the forced password change, or from the last
+   * user, must not show after it. Done here, not in an effect, so a message raised just after the
+   * change ("Changed passsword.") stays.
+   */
+  const show = useCallback((next: Session) => {
+    const screen = screenOf(next);
+    if (screen !== "loading") {
+      if (screenRef.current !== null && screenRef.current !== screen) snackbar.dismiss();
+      screenRef.current = screen;
+    }
+    setSession(next);
+  }, []);
   useEffect(() => {
     const leaving = () => (unloadingRef.current = true);
     const back = () => (unloadingRef.current = false);
@@ -66,16 +91,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The signed-out settings (school name and logo) stay: the login screen shows them next.
       await mutate((key) => key !== PUBLIC_SETTINGS_KEY, undefined, { revalidate: false });
       setSignOutReason(reason);
-      setSession(SIGNED_OUT);
+      show(SIGNED_OUT);
     },
-    [mutate],
+    [mutate, show],
   );
 
   const load = useCallback(
     async (quiet: boolean): Promise<CurrentUser | null> => {
       const token = getToken();
       if (!token) {
-        setSession(SIGNED_OUT);
+        show(SIGNED_OUT);
         return null;
       }
       if (!quiet) setSession((s) => ({ ...s, status: "loading" }));
@@ -93,17 +118,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return null;
       }
       if (settings.status === "rejected") {
-        snackbar(SETTINGS_FAILED_MESSAGE, { tone: "error" });
+        // One message: the login screen's flag (spec §2), not a snackbar as well.
         setSettingsFailed(true);
         await endSession("user", true);
         return null;
       }
       setSettingsFailed(false);
       setSignOutReason(null);
-      setSession({ status: "signed-in", user: user.value, settings: settings.value });
+      show({ status: "signed-in", user: user.value, settings: settings.value });
       return user.value;
     },
-    [endSession],
+    [endSession, show],
   );
 
   // The first load, once the page is interactive (the token lives in this browser only).

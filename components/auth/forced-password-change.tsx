@@ -41,9 +41,11 @@ export function ForcedPasswordChange() {
     setBusy(true);
     try {
       await apiPost("/api/change-password", { password: values.password, new_password: values.newPassword });
-      snackbar(PASSWORD_FORM_MESSAGES.changed, { tone: "success" });
+      // After the app replaces this screen (which clears the snackbars shown before it).
       await refresh();
+      snackbar(PASSWORD_FORM_MESSAGES.changed, { tone: "success" });
     } catch (error) {
+      // One message per failure, where it belongs: beside the field it is about, else above the buttons.
       const apiError = error instanceof ApiClientError ? error : null;
       if (apiError?.status === 422 && apiError.fieldError("new_password")) {
         setServerErrors({ newPassword: apiError.fieldError("new_password") });
@@ -54,7 +56,6 @@ export function ForcedPasswordChange() {
           form: apiError?.status === 429 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
         });
       }
-      snackbar(PASSWORD_FORM_MESSAGES.failed, { tone: "error" });
     } finally {
       setBusy(false);
     }
@@ -103,7 +104,7 @@ export function ForcedPasswordChange() {
           value={values.newPassword}
           onChange={(e) => set({ newPassword: e.target.value })}
           error={serverErrors.newPassword ?? (touched ? errors.newPassword : undefined)}
-          hint="At least 8 characters."
+          hint="At least 8 characters. Common passwords and your own name are refused."
         />
         {!values.showPassword && (
           <TextField

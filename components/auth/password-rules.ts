@@ -1,4 +1,7 @@
-/** The change-password form's rules (spec §5). The server checks them again, plus its common-password list. */
+/**
+ * The change-password form's quick rules (spec §5). The server checks them again, plus the breached and
+ * common password lists and a strength estimate; its 422 names the reason, and the form shows it.
+ */
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const PASSWORD_FORM_MESSAGES = {
@@ -25,7 +28,8 @@ export function changePasswordErrors(
 ): Partial<Record<"newPassword" | "confirmation", string>> {
   const errors: Partial<Record<"newPassword" | "confirmation", string>> = {};
   if (values.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = PASSWORD_FORM_MESSAGES.tooShort;
-  else if (values.newPassword.toLowerCase() === username.toLowerCase())
+  // Like the server: case and surrounding spaces do not make the username a different password.
+  else if (values.newPassword.trim().toLowerCase() === username.trim().toLowerCase())
     errors.newPassword = PASSWORD_FORM_MESSAGES.disallowed;
   if (!values.showPassword && values.confirmation !== values.newPassword)
     errors.confirmation = PASSWORD_FORM_MESSAGES.mismatch;

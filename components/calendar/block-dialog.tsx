@@ -2,11 +2,24 @@
 
 import type { ReactNode } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { canTakeFocus } from "@/components/ui/focus-return";
 import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
 
 export interface OpenBlock<B extends ScheduleBlock = ScheduleBlock> {
   block: B;
   day: ScheduleDay<B>;
+}
+
+/** Names a tile by its day and block (the `data-tile` attribute). */
+export const tileKey = (iso: string, blockId: number) => `${iso}:${blockId}`;
+
+/**
+ * The tile of a block as it is on the page now: a write re-renders the week, and the wide and the
+ * phone layouts each have a copy, of which only one is shown.
+ */
+export function findTile(iso: string, blockId: number): HTMLElement | null {
+  const tiles = document.querySelectorAll<HTMLElement>(`[data-tile="${tileKey(iso, blockId)}"]`);
+  return [...tiles].find(canTakeFocus) ?? null;
 }
 
 /** The dialog a tile opens: the block, its day and time, and the sections the screen passes in. */
@@ -30,6 +43,8 @@ export function BlockDialog({
       size="lg"
       title={block.label}
       description={`${day.date.day} ${day.date.full_date} · ${block.start} – ${block.end}`}
+      // Closing returns focus to the tile that opened the dialog, not to the top of the page.
+      returnFocusTo={() => findTile(day.date.iso, block.id)}
     >
       {children}
     </Dialog>

@@ -40,11 +40,15 @@ export interface BlockTileProps {
   view: TileView<string>;
   /** e.g. "Wednesday, Mar 18" — part of the accessible name. */
   dayName: string;
+  /** For end-to-end tests: the tile's accessible name carries topics and names from the data. */
+  testId?: string;
+  /** Which block on which day (tileKey): its dialog finds the tile again to return focus to it. */
+  tileKey?: string;
   onOpen: () => void;
 }
 
 /** One block of the week: label, title, memo, time, status and the appointment badge. */
-export function BlockTile({ block, view, dayName, onOpen }: BlockTileProps) {
+export function BlockTile({ block, view, dayName, testId, tileKey, onOpen }: BlockTileProps) {
   const status = (view.status in STATUS ? view.status : "pending") as Status;
   const look = STATUS[status];
   const topicStyle: CSSProperties | undefined =
@@ -57,6 +61,8 @@ export function BlockTile({ block, view, dayName, onOpen }: BlockTileProps) {
     <button
       type="button"
       onClick={onOpen}
+      data-testid={testId}
+      data-tile={tileKey}
       data-status={status}
       aria-label={[
         `${block.label}, ${dayName}, ${block.start} to ${block.end}`,

@@ -2,6 +2,7 @@
 
 import { cn } from "@/lib/cn";
 import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
+import { tileKey } from "./block-dialog";
 import { BlockTile } from "./block-tile";
 import type { TileView } from "./tile-rules";
 
@@ -61,6 +62,8 @@ export function DayBlocks<B extends ScheduleBlock>({
             block={block}
             view={describe(block)}
             dayName={dayName(day)}
+            testId={`block-${day.date.iso}-${block.id}`}
+            tileKey={tileKey(day.date.iso, block.id)}
             onOpen={() => onOpenBlock(block, day)}
           />
         </li>

@@ -181,6 +181,7 @@ function PlanRow({
     <button
       type="button"
       onClick={onChoose}
+      data-testid={`plan-teacher-${entry.staff.id}`}
       aria-disabled={unavailable || current || undefined}
       aria-pressed={current}
       className={cn(

@@ -13,6 +13,7 @@ import type { BlockFormProps } from "./block-form";
 import { ClassSection, DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
 import { methodLabel } from "./method-labels";
 import { PlanPicker } from "./plan-picker";
+import { ReasonLine } from "./reason-line";
 import { isScheduledTeacher, scheduledTeacherStatus } from "./tile-rules";
 
 export interface StudentBlockDialogProps {
@@ -52,6 +53,7 @@ export function StudentBlockDialogBody({
 
   return (
     <div>
+      <ReasonLine reason={block.reason} viewer={viewer} />
       {block.flex ? (
         <PlanSection block={block} date={date} viewer={viewer} onChanged={onChanged} />
       ) : (

@@ -1,21 +1,30 @@
 import type {
   Appointment,
   Log,
-  Plan,
   ScheduledTeacher,
   ScheduledTopic,
   StaffScheduleBlock,
   StudentScheduleBlock,
 } from "@/lib/schedule/types";
 import { capCount } from "@/components/ui/badge";
+import {
+  appointmentsMissed,
+  appointmentStatus,
+  attendanceStatus,
+  logKeepsAppointment,
+  planStatus,
+  scheduledTeacherStatus,
+  type AttendanceStatus,
+  type ItemStatus,
+} from "@/lib/attendance/rules";
 
 /**
  * The calendar's display rules (spec §4): a tile's status, title, memo and badge, and the
- * pending / success / fail state of appointment and plan items. Pure, so they are unit tested.
+ * pending / success / fail state of appointment and plan items. Pure, so they are unit tested. What is
+ * attended, missed or void is decided by lib/attendance/rules.ts, the rules the reports use too.
  */
-export type StudentTileStatus = "void" | "attended" | "pending" | "missed" | "past";
+export type StudentTileStatus = AttendanceStatus;
 export type StaffTileStatus = "missed" | "topic" | "pending";
-export type ItemStatus = "pending" | "success" | "fail";
 
 export interface TileView<S extends string> {
   status: S;
@@ -35,29 +44,11 @@ export function badgeLabel(count: number): string | null {
   return capCount(Math.floor(count));
 }
 
+export { appointmentStatus, planStatus, scheduledTeacherStatus };
+export type { ItemStatus };
+
 /** A log made by the appointment's staff member (and, when both name one, for the same student). */
-export function logMatchesAppointment(log: Log, appointment: Appointment): boolean {
-  if (!log.staff || log.staff.id !== appointment.staff.id) return false;
-  return !log.student || !appointment.student || log.student.id === appointment.student.id;
-}
-
-/** Pending while the block is pending; afterwards success if a matching log exists, else fail. */
-export function appointmentStatus(appointment: Appointment, pending: boolean, logs: Log[]): ItemStatus {
-  if (pending) return "pending";
-  return logs.some((log) => logMatchesAppointment(log, appointment)) ? "success" : "fail";
-}
-
-/** A plan (teacher's view): success once that student has a log in the block. */
-export function planStatus(plan: Plan, pending: boolean, logs: Log[]): ItemStatus {
-  if (pending) return "pending";
-  return logs.some((log) => log.student?.id === plan.student.id) ? "success" : "fail";
-}
-
-/** The student's planned teacher: success once that teacher logged them. */
-export function scheduledTeacherStatus(teacherId: number, pending: boolean, logs: Log[]): ItemStatus {
-  if (pending) return "pending";
-  return logs.some((log) => log.staff?.id === teacherId) ? "success" : "fail";
-}
+export const logMatchesAppointment: (log: Log, appointment: Appointment) => boolean = logKeepsAppointment;
 
 export function isScheduledTopic(scheduled: StaffScheduleBlock["scheduled"]): scheduled is ScheduledTopic {
   return !!scheduled && "topic" in scheduled && !!scheduled.topic && "block_id" in scheduled;
@@ -74,10 +65,7 @@ export function isScheduledTeacher(
  * appointment's staff; the topic's colour on a flex block with a topic; otherwise pending.
  */
 export function staffTileStatus(block: StaffScheduleBlock): StaffTileStatus {
-  const missed =
-    !block.pending &&
-    block.appointments.some((a) => !block.logs.some((log) => logMatchesAppointment(log, a)));
-  if (missed) return "missed";
+  if (appointmentsMissed(block)) return "missed";
   if (block.flex && isScheduledTopic(block.scheduled)) return "topic";
   return "pending";
 }
@@ -101,15 +89,16 @@ export function staffTile(block: StaffScheduleBlock): TileView<StaffTileStatus> 
 }
 
 /**
- * Student calendar: void when amended ('Block Amended'), attended with a log, pending, else missed.
- * Attendance is only taken in flex blocks (check-in is fixed to the Focus Block), so a past class
- * without a log is "past", not "missed": painting every past class red would be false.
+ * Student calendar: void when amended ('Block Amended'), attended with a log, pending, else missed
+ * (a past class without a log is "past": attendance is only taken in flex blocks). lib/attendance/rules.ts.
  */
 export function studentTileStatus(block: StudentScheduleBlock): StudentTileStatus {
-  if (block.amendments.length > 0) return "void";
-  if (block.logs.length > 0) return "attended";
-  if (block.pending) return "pending";
-  return block.flex ? "missed" : "past";
+  return attendanceStatus({
+    amended: block.amendments.length > 0,
+    logged: block.logs.length > 0,
+    pending: block.pending,
+    flex: block.flex,
+  });
 }
 
 export function studentTile(block: StudentScheduleBlock): TileView<StudentTileStatus> {

@@ -1,12 +1,15 @@
 "use client";
 
-import { AlertTriangle, CalendarOff } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import useSWR from "swr";
+import { useAuth } from "@/components/auth/use-auth";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiPost, messageOf } from "@/lib/api/client";
+import { pendingDateState, queuedCheckIn } from "@/lib/checkin/offline-queue";
 import {
   checkInResultMessage,
   chipsCsv,
@@ -16,8 +19,15 @@ import {
   SCHEDULED_SUCCESS,
 } from "@/lib/checkin/chips";
 import type { CheckInResult } from "@/lib/checkin/service";
-import { getStored, setStored, type PendingChip } from "@/lib/storage";
-import { CheckedInList } from "./checked-in-list";
+import { getStored, removeStored, setStored, type PendingChip } from "@/lib/storage";
+import { useStoredState } from "@/lib/use-stored-state";
+import { AirCodeButton } from "./air-code-button";
+import { AirCodeLive } from "./air-code-live";
+import { CheckedInList, type ElsewhereEntry } from "./checked-in-list";
+import { longDay, NoFocusBlockNotice, PendingDateNotice } from "./date-notices";
+import { WaitingToSend } from "./offline-indicator";
+import { CheckInServiceWorker } from "./service-worker";
+import { UnscheduledCount } from "@/components/placement/unscheduled-count";
 import { DateBar } from "./date-bar";
 import { ErrorsDialog } from "./errors-dialog";
 import { ScanOrEnter } from "./scan-or-enter";
@@ -25,7 +35,15 @@ import { ScheduledList } from "./scheduled-list";
 import { useCheckInStatus } from "./use-check-in-status";
 import { useHashFlag } from "./use-hash-flag";
 import { useLeaveWarning } from "./use-leave-warning";
+import { offlineQueue, useOfflineQueue } from "./use-offline-queue";
 import { pendingChips as pending, usePendingChips } from "./use-pending-chips";
+import { useScanFeedback } from "./use-scan-feedback";
+
+/** The browser's own date, only when the server's is not known (offline before the first status). */
+const deviceToday = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+};
 
 /** Unresolved entries go to the device's errors log, newest last. */
 function recordErrors(result: CheckInResult) {
@@ -42,6 +60,10 @@ export function CheckInScreen() {
   const [submitting, setSubmitting] = useState(false);
   const [errorsOpen, setErrorsOpen] = useHashFlag("errors");
   const inputRef = useRef<HTMLInputElement>(null);
+  const { user } = useAuth();
+  const waiting = useOfflineQueue(user?.id ?? null);
+  const feedback = useScanFeedback(chips.length);
+  const [pendingDate, setPendingDate] = useStoredState("pendingChipsDate", "");
   useLeaveWarning(chips.length > 0, LEAVE_WARNING);
 
   const refocus = useCallback(() => {
@@ -52,8 +74,23 @@ export function CheckInScreen() {
   const noBlock = status !== undefined && block === null ? "No Focus Block on this date." : null;
   // The day in the URL; none means today, which the server works out in the school's zone.
   const checkInDate = date ?? undefined;
+  // The day shown, as a date: the server's answer, else the URL, else (offline, nothing cached) the device's.
+  const shownDate = status?.date.iso ?? date;
+  const dateMismatch = pendingDateState(pendingDate || null, shownDate, chips.length) === "mismatch";
+  const elsewhereKey = shownDate ? `/api/check-in/elsewhere/${shownDate}` : null;
+  const { data: elsewhere, mutate: mutateElsewhere } = useSWR<{ can_move: boolean; entries: ElsewhereEntry[] }>(
+    elsewhereKey,
+  );
+
+  // The pending chips belong to the day they were entered for; with none left the day is forgotten.
+  useEffect(() => {
+    if (chips.length === 0 && pendingDate) setPendingDate(null);
+  }, [chips.length, pendingDate, setPendingDate]);
 
   function add(values: string[]) {
+    if (pending.current().length === 0 || !getStored("pendingChipsDate")) {
+      setStored("pendingChipsDate", shownDate ?? status?.today ?? deviceToday());
+    }
     const overflow = pending.add(values);
     if (overflow > 0)
       snackbar(`At most ${MAX_CHIPS} student numbers can be checked in at once.`, { tone: "error" });
@@ -62,13 +99,31 @@ export function CheckInScreen() {
   async function submit(typed: string[]) {
     if (typed.length > 0) add(typed);
     const batch = pending.current();
-    if (batch.length === 0 || submitting) return refocus();
+    if (batch.length === 0 || submitting || dateMismatch) return refocus();
     setSubmitting(true);
     try {
+      const forDate = getStored("pendingChipsDate") || shownDate || status?.today || deviceToday();
+      // Through the device's queue: safe in IndexedDB first, sent with one submission id however often it is retried.
+      if (user) {
+        const item = queuedCheckIn({
+          id: crypto.randomUUID(),
+          userId: user.id,
+          date: forDate,
+          type: "student_number",
+          chips: batch,
+          now: new Date(),
+        });
+        if (await offlineQueue.submit(item)) {
+          pending.confirm(batch);
+          if (pending.current().length === 0) removeStored("pendingChipsDate");
+          if (!navigator.onLine) snackbar("No network: the scans are kept on this device and sent when it is back.");
+          return;
+        }
+      }
       const result = await apiPost<CheckInResult>("/api/check-in", {
         chips: batch.map((chip: PendingChip) => ({ value: chip.value, timestamp: chip.timestamp })),
         type: "student_number",
-        date: checkInDate,
+        date: forDate,
       });
       pending.confirm(batch);
       recordErrors(result);
@@ -108,6 +163,17 @@ export function CheckInScreen() {
       return false;
     } finally {
       refocus();
+    }
+  }
+
+  async function moveHere(entry: ElsewhereEntry) {
+    try {
+      await apiPost("/api/check-in/move", { entry_id: entry.id });
+      snackbar(`Moved ${entry.student.name} to your Checked In list.`, { tone: "success" });
+      void mutate();
+      void mutateElsewhere();
+    } catch (failure) {
+      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
     }
   }
 
@@ -163,12 +229,16 @@ export function CheckInScreen() {
       <PageHeader
         title="Check-in"
         actions={
-          <Button variant="ghost" size="sm" onClick={() => setErrorsOpen(true)}>
-            <AlertTriangle aria-hidden className="size-4" />
-            Check-in Errors
-          </Button>
+          <>
+            <AirCodeButton />
+            <Button variant="ghost" size="sm" onClick={() => setErrorsOpen(true)}>
+              <AlertTriangle aria-hidden className="size-4" />
+              Check-in Errors
+            </Button>
+          </>
         }
       />
+      <AirCodeLive date={date} />
       <DateBar
         status={status}
         date={date}
@@ -179,14 +249,27 @@ export function CheckInScreen() {
           refocus();
         }}
       />
-      {noBlock && (
-        <p
-          role="status"
-          className="mb-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <CalendarOff aria-hidden className="size-4 shrink-0" />
-          {noBlock} Entered numbers are kept until you pick a day with a Focus Block.
-        </p>
+      <UnscheduledCount date={status?.date.iso ?? date} />
+      <CheckInServiceWorker />
+      <WaitingToSend count={waiting} onSend={() => void offlineQueue.flush(true)} />
+      {noBlock && status && (
+        <NoFocusBlockNotice
+          isToday={status.date.is_today}
+          previous={status.previous}
+          next={status.next}
+          onNavigate={setDate}
+        />
+      )}
+      {dateMismatch && pendingDate && (
+        <PendingDateNotice
+          count={chips.length}
+          pendingDate={pendingDate}
+          onGoBack={() => setDate(pendingDate === status?.today ? null : pendingDate)}
+          onUseShown={() => {
+            if (shownDate) setPendingDate(shownDate);
+            refocus();
+          }}
+        />
       )}
       {error && !status && (
         <p
@@ -213,7 +296,13 @@ export function CheckInScreen() {
           onDownload={download}
           onSubmit={submit}
           submitting={submitting}
-          blockedReason={noBlock}
+          blockedReason={
+            noBlock ?? (dateMismatch && pendingDate ? `These numbers were entered for ${longDay(pendingDate)}.` : null)
+          }
+          dateNote={status && !status.date.is_today ? `For ${status.date.day} ${status.date.full_date}, not today` : null}
+          flash={feedback.flash}
+          sound={feedback.sound}
+          onSoundChange={feedback.setSound}
         />
         <div className="grid gap-6">
           <ScheduledList
@@ -223,7 +312,13 @@ export function CheckInScreen() {
             disabled={!block}
             onCheckIn={checkInScheduled}
           />
-          <CheckedInList entries={block?.ledger_entries ?? (status ? [] : null)} loading={isLoading} />
+          <CheckedInList
+            entries={block?.ledger_entries ?? (status ? [] : null)}
+            loading={isLoading}
+            elsewhere={elsewhere?.entries}
+            canMove={elsewhere?.can_move}
+            onMove={(entry) => void moveHere(entry)}
+          />
         </div>
       </div>
       <ErrorsDialog

@@ -1,19 +1,39 @@
 import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MethodIcon } from "./method-icon";
 import { Panel } from "./panel";
 import { ListSkeleton } from "./scheduled-list";
 import type { LedgerEntry } from "./use-check-in-status";
 
-/** 'Checked In': the caller's check-ins (and their planned students checked in elsewhere), newest first. */
+/** A student the caller scanned whom someone else had checked in (GET /api/check-in/elsewhere/{date}). */
+export type ElsewhereEntry = LedgerEntry & { checked_in_by: string | null };
+
+/**
+ * 'Checked In': the caller's check-ins, their planned students checked in elsewhere, and the students
+ * they scanned whom someone else had checked in ("Checked in elsewhere"), newest first. When the
+ * school allows it, those can be moved here.
+ */
 export function CheckedInList({
   entries,
   loading,
+  elsewhere = [],
+  canMove = false,
+  onMove,
 }: {
   entries: readonly LedgerEntry[] | null;
   loading: boolean;
+  elsewhere?: readonly ElsewhereEntry[];
+  canMove?: boolean;
+  onMove?: (entry: ElsewhereEntry) => void;
 }) {
-  const list = entries ?? [];
+  const shown = new Set((entries ?? []).map((entry) => entry.student.id));
+  const extra = entries ? elsewhere.filter((entry) => !shown.has(entry.student.id)) : [];
+  const list: (LedgerEntry | ElsewhereEntry)[] = [...(entries ?? []), ...extra].sort((a, b) =>
+    b.checked_in_at.localeCompare(a.checked_in_at),
+  );
+  const scannedElsewhere = new Set(extra.map((entry) => entry.id));
   return (
     <Panel title="Checked In" count={entries ? list.length : undefined} countLabel="students">
       {loading && !entries ? (
@@ -22,21 +42,36 @@ export function CheckedInList({
         <EmptyState title="No attendance recorded" className="py-6" />
       ) : (
         <ul className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto">
-          {list.map((entry) => (
-            <li key={entry.id} className="flex items-center gap-3 py-2">
-              <Avatar initials={entry.student.initials} color={entry.student.color} size="sm" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm text-slate-900">{entry.student.name}</p>
-                {entry.by_other_staff && (
-                  <p className="truncate text-xs text-slate-600">
-                    Checked in by {entry.staff?.name ?? "a system administrator"}
+          {list.map((entry) => {
+            const isElsewhere = scannedElsewhere.has(entry.id);
+            const by = "checked_in_by" in entry && entry.checked_in_by ? entry.checked_in_by : entry.staff?.name;
+            return (
+              <li key={entry.id} className="flex items-center gap-3 py-2" data-testid={isElsewhere ? "checked-in-elsewhere" : undefined}>
+                <Avatar initials={entry.student.initials} color={entry.student.color} size="sm" />
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2 truncate text-sm text-slate-900">
+                    {entry.student.name}
+                    {isElsewhere && <Badge tone="warning">Checked in elsewhere</Badge>}
                   </p>
+                  {entry.by_other_staff && (
+                    <p className="truncate text-xs text-slate-600">Checked in by {by ?? "a system administrator"}</p>
+                  )}
+                </div>
+                {isElsewhere && canMove && onMove && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Move ${entry.student.name} here`}
+                    onClick={() => onMove(entry as ElsewhereEntry)}
+                  >
+                    Move here
+                  </Button>
                 )}
-              </div>
-              <span className="text-sm text-slate-700 tabular-nums">{entry.time}</span>
-              <MethodIcon method={entry.method} />
-            </li>
-          ))}
+                <span className="text-sm text-slate-700 tabular-nums">{entry.time}</span>
+                <MethodIcon method={entry.method} />
+              </li>
+            );
+          })}
         </ul>
       )}
     </Panel>

@@ -1,7 +1,7 @@
 "use client";
 
-import { Copy, Download, Trash2, X } from "lucide-react";
-import { forwardRef, useId, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { Copy, Download, Trash2, Volume2, VolumeX, X } from "lucide-react";
+import { forwardRef, useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { hasSeparator, SEPARATOR_KEYS, splitEntries } from "@/lib/checkin/chips";
@@ -22,6 +22,13 @@ export interface ScanOrEnterProps {
   submitting: boolean;
   /** Why Check In cannot be used now (no Focus Block on the date), or null. */
   blockedReason: string | null;
+  /** Said next to Check In when the date is not today ("For Fri Nov 20, 2026 (not today)"). */
+  dateNote?: string | null;
+  /** Grows by one per added scan: the box flashes. */
+  flash?: number;
+  /** The device's scan-sound preference. */
+  sound?: boolean;
+  onSoundChange?: (on: boolean) => void;
 }
 
 /**
@@ -30,10 +37,33 @@ export interface ScanOrEnterProps {
  * a check-in is being sent, so a queue of students never waits.
  */
 export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(function ScanOrEnter(
-  { chips, onAdd, onRemove, onRemoveAll, onCopy, onDownload, onSubmit, submitting, blockedReason },
+  {
+    chips,
+    onAdd,
+    onRemove,
+    onRemoveAll,
+    onCopy,
+    onDownload,
+    onSubmit,
+    submitting,
+    blockedReason,
+    dateNote = null,
+    flash = 0,
+    sound = false,
+    onSoundChange,
+  },
   inputRef,
 ) {
   const [text, setText] = useState("");
+  const flashRef = useRef<HTMLDivElement>(null);
+  // A short green flash on each added scan (Web Animations: no stylesheet change, nothing for the CSP).
+  useEffect(() => {
+    if (flash === 0) return;
+    flashRef.current?.animate?.(
+      [{ boxShadow: "0 0 0 4px rgb(34 197 94 / 0.55)", backgroundColor: "rgb(240 253 244)" }, { boxShadow: "0 0 0 0 transparent" }],
+      { duration: 450, easing: "ease-out" },
+    );
+  }, [flash]);
   const inputId = useId();
   const hintId = useId();
   const hasChips = chips.length > 0;
@@ -95,6 +125,15 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
       countLabel="student numbers waiting"
       actions={
         <>
+          {onSoundChange && (
+            <IconButton
+              label={sound ? "Turn scan sound off" : "Turn scan sound on"}
+              icon={sound ? <Volume2 className="size-4" /> : <VolumeX className="size-4" />}
+              size="sm"
+              aria-pressed={sound}
+              onClick={() => onSoundChange(!sound)}
+            />
+          )}
           <IconButton
             label="Copy to clipboard"
             icon={<Copy className="size-4" />}
@@ -122,7 +161,7 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
         Student numbers
       </label>
-      <div className="mt-1.5 flex gap-2">
+      <div ref={flashRef} data-testid="scan-flash" data-flash={flash} className="mt-1.5 flex gap-2 rounded-md">
         <input
           ref={inputRef}
           id={inputId}
@@ -147,6 +186,11 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
           Check In
         </Button>
       </div>
+      {dateNote && (
+        <p data-testid="not-today" className="mt-1.5 text-sm font-medium text-amber-800">
+          {dateNote}
+        </p>
+      )}
       <p id={hintId} className="mt-1.5 text-xs text-slate-600">
         {blockedReason ??
           (hasChips

@@ -25,7 +25,8 @@ export function placeLoginError(error: unknown): { place: LoginErrorPlace; messa
     case 423:
       return { place: "form", message: LOGIN_TEXT.locked };
     case 429:
-      return { place: "form", message: LOGIN_TEXT.tooManyAttempts };
+      // The server says how long to wait: 15 minutes for a locked username, seconds for a busy address.
+      return { place: "form", message: (error as ApiClientError).message || LOGIN_TEXT.tooManyAttempts };
     case 0:
       return { place: "form", message: LOGIN_TEXT.network };
     default:

@@ -92,6 +92,7 @@ export function LoginScreen() {
         </div>
         {settingsFailed && (
           <p
+            role="alert"
             className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-red-800"
             data-testid="settings-failed"
           >

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import { Button, focusRing } from "@/components/ui/button";
+import { History } from "lucide-react";
+import { Button, buttonClasses, focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { messageOf } from "@/lib/api/client";
 
@@ -68,5 +69,14 @@ export function ListLoadError({
         Try again
       </Button>
     </div>
+  );
+}
+
+/** The way to the Imports list (past CSV imports), beside the Add button. */
+export function ImportsLink() {
+  return (
+    <Link href="/imports" className={buttonClasses({ variant: "secondary" })}>
+      <History aria-hidden className="size-4" /> Imports
+    </Link>
   );
 }

@@ -5,7 +5,9 @@ import useSWR from "swr";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import type { StaffListItem } from "@/lib/people/lists";
-import { ListLoadError, PersonLink } from "./list-parts";
+import { ImportsLink, ListLoadError, PersonLink } from "./list-parts";
+import { useManagesPeople } from "./use-manages-people";
+import { AddStaffButton } from "./staff-dialog";
 
 const staffHref = (member: StaffListItem) => `/staff/${member.id}`;
 
@@ -43,9 +45,20 @@ const columns: DataColumn<StaffListItem>[] = [
 export function StaffListScreen() {
   const router = useRouter();
   const { data, error, isLoading, mutate } = useSWR<StaffListItem[]>("/api/staff");
+  const manages = useManagesPeople();
   return (
     <div>
-      <PageHeader title="Staff" />
+      <PageHeader
+        title="Staff"
+        actions={
+          manages ? (
+            <>
+              <ImportsLink />
+              <AddStaffButton />
+            </>
+          ) : null
+        }
+      />
       {error && !data ? (
         <ListLoadError error={error} what="staff list" onRetry={() => void mutate()} />
       ) : (

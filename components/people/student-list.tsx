@@ -8,7 +8,9 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { cn } from "@/lib/cn";
 import type { StudentListItem } from "@/lib/people/lists";
-import { ListLoadError, PersonLink } from "./list-parts";
+import { ImportsLink, ListLoadError, PersonLink } from "./list-parts";
+import { useManagesPeople } from "./use-manages-people";
+import { AddStudentButton } from "./student-dialog";
 import { studentClass, type StudentClass } from "./student-class";
 
 const studentHref = (student: StudentListItem) => `/students/${student.id}`;
@@ -51,6 +53,7 @@ export function StudentListScreen() {
   const router = useRouter();
   const { data, error, isLoading, mutate } = useSWR<StudentListItem[]>("/api/students");
   const [chosen, setChosen] = useState<ClassChoice>("all");
+  const manages = useManagesPeople();
   const shown = useMemo(
     () => (chosen === "all" || !data ? data : data.filter((s) => studentClass(s.grade) === chosen)),
     [data, chosen],
@@ -78,7 +81,17 @@ export function StudentListScreen() {
 
   return (
     <div>
-      <PageHeader title="Students" />
+      <PageHeader
+        title="Students"
+        actions={
+          manages ? (
+            <>
+              <ImportsLink />
+              <AddStudentButton />
+            </>
+          ) : null
+        }
+      />
       {error && !data ? (
         <ListLoadError error={error} what="student list" onRetry={() => void mutate()} />
       ) : (

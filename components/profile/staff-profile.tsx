@@ -5,6 +5,8 @@ import { Suspense, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
+import { EditStaffButton } from "@/components/people/staff-dialog";
+import { useManagesPeople } from "@/components/people/use-manages-people";
 import { staffTile } from "@/components/calendar/tile-rules";
 import { TopicDialog, type TopicDialogMode } from "@/components/topics/topic-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -38,6 +40,7 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
   const isOwner = user.account_type === "staff" && user.details.id === staffId;
 
   const [topicMode, setTopicMode] = useState<TopicDialogMode | null>(null);
+  const managesPeople = useManagesPeople();
 
   if (profile.error instanceof ApiClientError && profile.error.status === 404) {
     return <EmptyState icon={<UserX />} title="This staff member could not be found." />;
@@ -80,28 +83,39 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
             </>
           }
           actions={
-            isOwner ? (
-              <>
-                <CapacityDialog
-                  capacity={staff.capacity}
-                  onSaved={async (saved) => {
-                    await profile.mutate(saved, { revalidate: false });
-                    await refresh();
+            <>
+              {managesPeople && (
+                <EditStaffButton
+                  staff={staff}
+                  onSaved={async () => {
+                    await profile.mutate();
+                    if (isOwner) await refresh();
                   }}
                 />
-                <Button variant="secondary" onClick={() => setTopicMode("edit")}>
-                  <Shapes aria-hidden className="size-4" /> Topics
-                </Button>
-              </>
-            ) : user.account_type === "staff" ? (
-              <StarToggle
-                itemType="staff"
-                itemId={staff.id}
-                starred={Boolean(staff.starred)}
-                name={staff.name}
-                onChanged={() => profile.mutate()}
-              />
-            ) : null
+              )}
+              {isOwner ? (
+                <>
+                  <CapacityDialog
+                    capacity={staff.capacity}
+                    onSaved={async (saved) => {
+                      await profile.mutate(saved, { revalidate: false });
+                      await refresh();
+                    }}
+                  />
+                  <Button variant="secondary" onClick={() => setTopicMode("edit")}>
+                    <Shapes aria-hidden className="size-4" /> Topics
+                  </Button>
+                </>
+              ) : user.account_type === "staff" ? (
+                <StarToggle
+                  itemType="staff"
+                  itemId={staff.id}
+                  starred={Boolean(staff.starred)}
+                  name={staff.name}
+                  onChanged={() => profile.mutate()}
+                />
+              ) : null}
+            </>
           }
         />
       ) : profile.error ? (

@@ -2,10 +2,14 @@
 
 import { UserX } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { StudentBlockDialogBody } from "@/components/calendar/student-block-dialog";
 import { studentTile } from "@/components/calendar/tile-rules";
+import { StudentClustersButton } from "@/components/clusters/student-clusters-dialog";
+import { ArchiveStudentButton } from "@/components/people/archive-student";
+import { PLACEMENT_SELF_KEY } from "@/components/placement/student-to-do";
+import { EditStudentButton } from "@/components/people/student-dialog";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
@@ -39,6 +43,7 @@ export function StudentProfileView(props: StudentProfileViewProps) {
 
 function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentProfileViewProps) {
   const { user } = useSignedInUser();
+  const { mutate } = useSWRConfig();
   const profile = useSWR<StudentProfile>(`/api/students/profile/${who}`, fetcher);
   usePageTitle(title ?? profile.data?.name ?? fallbackTitle);
   const week = useProfileWeek<StudentScheduleBlock>(`/api/students/${who}/schedule`);
@@ -58,25 +63,50 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
           initials={student.initials}
           color={student.color}
           name={student.name}
-          tags={<Badge>Grade {student.grade}</Badge>}
+          tags={
+            <>
+              <Badge>Grade {student.grade}</Badge>
+              {student.archived && <Badge tone="warning">Archived</Badge>}
+            </>
+          }
           subtitle={
-            clusters || student.student_number ? (
+            clusters || student.student_number || student.default_teacher ? (
               <>
                 {clusters && <span>{clusters}</span>}
                 {clusters && student.student_number && <span aria-hidden> · </span>}
                 {student.student_number && <span className="tabular-nums">#{student.student_number}</span>}
+                {student.default_teacher && (
+                  <>
+                    {(clusters || student.student_number) && <span aria-hidden> · </span>}
+                    <span data-testid="default-teacher">Default teacher: {student.default_teacher.name}</span>
+                  </>
+                )}
               </>
             ) : null
           }
           actions={
-            viewer === "staff" && user.account_type === "staff" ? (
-              <StarToggle
-                itemType="student"
-                itemId={student.id}
-                starred={Boolean(student.starred)}
-                name={student.name}
-                onChanged={() => profile.mutate()}
-              />
+            viewer === "staff" ? (
+              <>
+                {(user.role === "admin" || user.role === "sysadmin") && (
+                  <>
+                    <EditStudentButton student={student} onSaved={() => profile.mutate()} />
+                    <ArchiveStudentButton
+                      student={{ id: student.id, name: student.name, archived: Boolean(student.archived) }}
+                      onChanged={() => profile.mutate()}
+                    />
+                    <StudentClustersButton student={student} memberOf={student.clusters.map((c) => c.id)} />
+                  </>
+                )}
+                {user.account_type === "staff" && (
+                  <StarToggle
+                    itemType="student"
+                    itemId={student.id}
+                    starred={Boolean(student.starred)}
+                    name={student.name}
+                    onChanged={() => profile.mutate()}
+                  />
+                )}
+              </>
             ) : (
               actions
             )
@@ -99,7 +129,7 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
             studentId={studentId}
             viewer={viewer}
             user={user}
-            onChanged={() => week.schedule.mutate()}
+            onChanged={() => Promise.all([week.schedule.mutate(), viewer === "self" && mutate(PLACEMENT_SELF_KEY)])}
           />
         )}
       </ProfileCalendar>

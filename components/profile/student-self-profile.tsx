@@ -3,7 +3,9 @@
 import { LogOut } from "lucide-react";
 import { schoolBrand } from "@/components/auth/types";
 import { useSignedInUser } from "@/components/auth/use-auth";
+import { AirCodeEntry } from "@/components/checkin/air-code-entry";
 import { SchoolBrand } from "@/components/shell/school-brand";
+import { StudentToDo } from "@/components/placement/student-to-do";
 import { Button } from "@/components/ui/button";
 import { StudentProfileView } from "./student-profile";
 
@@ -22,6 +24,8 @@ export function StudentSelfProfile() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <StudentToDo />
+        <AirCodeEntry />
         <StudentProfileView
           who="self"
           fallbackTitle="Profile"

@@ -10,6 +10,8 @@ const LABELS: Record<string, string> = {
   appointment_limit: "Appointment limit",
   "air-check-in": "Air Check-in",
   "show-student-numbers": "Show student numbers",
+  placement_cutoff: "Placement cutoff",
+  placement_change_after: "Students may change after placement",
 };
 
 export function settingLabel(key: string): string {

@@ -1,11 +1,12 @@
 "use client";
 
-import { Lock, MessageSquareText } from "lucide-react";
+import { KeyRound, Lock, MessageSquareText } from "lucide-react";
+import Link from "next/link";
 import { useMemo, useState } from "react";
 import { ADMIN_ROLES, type AppSettings, type Setting } from "@/components/auth/types";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { Accordion } from "@/components/ui/accordion";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiPut } from "@/lib/api/client";
@@ -73,12 +74,13 @@ export function SettingsScreen() {
       setErrors({});
       snackbar("Saved settings.", { tone: "success" });
     } catch (failure) {
-      if (failure instanceof ApiClientError && failure.status === 422) {
-        showErrors(
-          Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0] ?? failure.message])),
-        );
-      }
-      snackbar("That didn't work. Please try again.", { tone: "error" });
+      // One message per failure: under the settings it is about, or a snackbar when it is about none.
+      const fields =
+        failure instanceof ApiClientError && failure.status === 422
+          ? Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0] ?? failure.message]))
+          : {};
+      if (Object.keys(fields).length > 0) showErrors(fields);
+      else snackbar("That didn't work. Please try again.", { tone: "error" });
     } finally {
       setSaving(false);
     }
@@ -91,10 +93,16 @@ export function SettingsScreen() {
         description={canEdit ? "Changes apply to everyone at your school." : "Settings for your school."}
         actions={
           canEdit && (
-            <Button variant="secondary" onClick={() => setFeedbackOpen(true)}>
-              <MessageSquareText aria-hidden className="size-4" />
-              Feedback received
-            </Button>
+            <>
+              <Link href="/api-tokens" className={buttonClasses({ variant: "secondary" })}>
+                <KeyRound aria-hidden className="size-4" />
+                API tokens
+              </Link>
+              <Button variant="secondary" onClick={() => setFeedbackOpen(true)}>
+                <MessageSquareText aria-hidden className="size-4" />
+                Feedback received
+              </Button>
+            </>
           )
         }
       />

@@ -3,11 +3,12 @@
 import { Menu, ScanLine, Search, Star } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { FlexblockMark } from "@/components/auth/flexblock-mark";
 import { focusRing } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
+import { snackbar } from "@/components/ui/snackbar";
 import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import { useStoredState } from "@/lib/use-stored-state";
@@ -28,6 +29,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [panel, setPanel] = useState<RailPanel | null>(null);
   const pathname = usePathname();
+  // An error snackbar is about the screen it came from: leaving that screen clears it (successes and
+  // their Undo stay). A layout effect, so it runs before the new screen's own effects can raise one.
+  const lastPath = useRef(pathname);
+  useLayoutEffect(() => {
+    if (lastPath.current !== pathname) snackbar.dismissErrors();
+    lastPath.current = pathname;
+  }, [pathname]);
 
   const railButtons = (side: "right" | "bottom") => (
     <>
@@ -124,15 +132,17 @@ export function AppShell({ children }: { children: ReactNode }) {
           <AccountMenu side="right" />
         </div>
       </aside>
-      <div
+      {/* A region of its own, so the school's name above the menu is inside a landmark too. */}
+      <aside
         id="side-menu"
+        aria-label="Side menu"
         className={cn(
           "sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-slate-200 bg-white",
           menuOpen && "md:block",
         )}
       >
         <SideMenu />
-      </div>
+      </aside>
 
       <RailPanels open={panel} onClose={() => setPanel(null)} />
 

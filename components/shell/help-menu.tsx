@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpen, CircleHelp, Info, MessageSquareText } from "lucide-react";
+import { Accessibility, BookOpen, CircleHelp, Info, MessageSquareText } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { FlexblockMark } from "@/components/auth/flexblock-mark";
@@ -11,7 +11,7 @@ import { DropdownMenu, MenuItem } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
 import { APP_VERSION } from "@/lib/version";
 
-/** Help: Provide Feedback, About (the version) and the wiki. */
+/** Help: Provide Feedback, About (the version), the wiki and the accessibility statement. */
 export function HelpMenu({ side = "right" }: { side?: "right" | "bottom" }) {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
@@ -38,6 +38,12 @@ export function HelpMenu({ side = "right" }: { side?: "right" | "bottom" }) {
           <Link href="/wiki">
             <BookOpen aria-hidden className="size-4 text-slate-500" />
             Flexblock Wiki
+          </Link>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link href="/accessibility">
+            <Accessibility aria-hidden className="size-4 text-slate-500" />
+            Accessibility
           </Link>
         </MenuItem>
       </DropdownMenu>

@@ -1,4 +1,15 @@
-import { CalendarRange, KeyRound, ScanLine, Settings, UserRound, Users, type LucideIcon } from "lucide-react";
+import {
+  ChartColumn,
+  CalendarRange,
+  KeyRound,
+  MonitorSmartphone,
+  ScanLine,
+  ScrollText,
+  Settings,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import type { Role } from "@/components/auth/types";
 
 export interface NavItem {
@@ -21,7 +32,10 @@ export const NAV_ITEMS: NavItem[] = [
     icon: KeyRound,
     roles: ["admin", "sysadmin"],
   },
+  { href: "/reports", label: "Reports", icon: ChartColumn },
   { href: "/settings", label: "Settings", icon: Settings },
+  { href: "/audit", label: "Audit Log", icon: ScrollText, roles: ["admin", "sysadmin"] },
+  { href: "/kiosks", label: "Kiosks", icon: MonitorSmartphone, roles: ["admin", "sysadmin"] },
 ];
 
 export const navItemsFor = (role: Role) =>

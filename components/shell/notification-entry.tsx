@@ -1,6 +1,7 @@
 "use client";
 
 import { Archive, Mail } from "lucide-react";
+import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { focusRing } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
@@ -18,10 +19,13 @@ export function NotificationEntryView({
   onOpen,
   onMarkUnread,
   onArchive,
+  onNavigate,
 }: {
   entry: NotificationEntry;
   open: boolean;
   onOpen?: () => void;
+  /** Following the message's link (closes the panel). */
+  onNavigate?: () => void;
   onMarkUnread?: () => void;
   onArchive?: () => void;
 }) {
@@ -71,6 +75,17 @@ export function NotificationEntryView({
         </button>
       ) : (
         <div className="flex items-start gap-3 py-3 pr-3 pl-4">{summary}</div>
+      )}
+      {n.link?.startsWith("/") && (
+        <div className={cn("-mt-2 pb-3 pl-15", actions && "pb-4")}>
+          <Link
+            href={n.link}
+            onClick={onNavigate}
+            className={cn("rounded text-sm font-medium text-indigo-700 hover:underline", focusRing)}
+          >
+            Open report
+          </Link>
+        </div>
       )}
       {actions && (
         <div className="absolute right-2 bottom-1.5 flex gap-0.5">

@@ -45,9 +45,11 @@ function List({
 }
 
 /** Inbox and Sent tabs, a compose form, and the read / unread / archive actions (spec §2, §4). */
-export function NotificationsPanel() {
+export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void } = {}) {
   const { user } = useAuth();
   const canWrite = user?.role === "teacher" || user?.role === "admin";
+  // Sysadmins cannot send, but they read and archive the system messages they get (their CSV imports).
+  const canManage = canWrite || user?.role === "sysadmin";
   const { mutate: mutateKey } = useSWRConfig();
   const inbox = useInbox();
   const [tab, setTab] = useState("inbox");
@@ -77,7 +79,7 @@ export function NotificationsPanel() {
   async function open(entry: NotificationEntry) {
     const id = entry.notification.id;
     setOpenId((current) => (current === id ? null : id));
-    if (!entry.read && canWrite) await act(`/api/notifications/read/${id}`);
+    if (!entry.read && canManage) await act(`/api/notifications/read/${id}`);
   }
 
   async function archive(id: number) {
@@ -95,7 +97,7 @@ export function NotificationsPanel() {
 
   const inboxTab = (
     <>
-      {canWrite && (inbox.data?.length ?? 0) > 0 && (
+      {canManage && (inbox.data?.length ?? 0) > 0 && (
         <div className="flex justify-end px-4 pb-2">
           <Button size="sm" variant="ghost" onClick={() => void archiveAll()}>
             Archive all
@@ -113,8 +115,9 @@ export function NotificationsPanel() {
             entry={entry}
             open={openId === entry.notification.id}
             onOpen={() => void open(entry)}
-            onMarkUnread={canWrite ? () => void act(`/api/notifications/unread/${entry.notification.id}`) : undefined}
-            onArchive={canWrite ? () => void archive(entry.notification.id) : undefined}
+            onNavigate={onNavigate}
+            onMarkUnread={canManage ? () => void act(`/api/notifications/unread/${entry.notification.id}`) : undefined}
+            onArchive={canManage ? () => void archive(entry.notification.id) : undefined}
           />
         )}
       />

@@ -24,7 +24,7 @@ export function RailPanels({ open, onClose }: { open: RailPanel | null; onClose:
     >
       {open === "search" && <SearchPanel onNavigate={onClose} />}
       {open === "starred" && <StarredPanel onNavigate={onClose} />}
-      {open === "notifications" && <NotificationsPanel />}
+      {open === "notifications" && <NotificationsPanel onNavigate={onClose} />}
     </Sheet>
   );
 }

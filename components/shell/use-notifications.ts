@@ -19,6 +19,8 @@ export interface NotificationEntry {
     time: string;
     approximateTime: string;
     sender: NotificationSender;
+    /** An app path the message points to (a CSV import's report). */
+    link?: string | null;
     recipients?: { id: number; name: string }[];
   };
 }

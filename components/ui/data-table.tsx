@@ -15,7 +15,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { focusRing } from "./button";
 import { DataTableFilterButton } from "./data-table-filter";
@@ -56,6 +56,8 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Content before each row's cells (a checkbox or radio for selection). */
   rowLead?: { header: ReactNode; cell: (row: T) => ReactNode };
+  /** Told the rows that pass the search and filters whenever that set changes ("select all matching"). */
+  onFilteredRowsChange?: (rows: T[]) => void;
 }
 
 const features = tableFeatures({
@@ -83,6 +85,7 @@ export function DataTable<T>({
   actions,
   onRowClick,
   rowLead,
+  onFilteredRowsChange,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(
     initialSort ? [{ id: initialSort.id, desc: !!initialSort.desc }] : [],
@@ -131,7 +134,14 @@ export function DataTable<T>({
       columns.find((c) => c.id === column.id)?.searchable !== false,
   } as never) as unknown as LooseTable<T>;
 
-  const total = table.getFilteredRowModel().rows.length;
+  const filteredRows = table.getFilteredRowModel().rows;
+  const total = filteredRows.length;
+  // Compared by row ids, so a parent that keeps the rows in state is told once per real change.
+  const filteredKey = filteredRows.map((row) => row.id).join(",");
+  useEffect(() => {
+    onFilteredRowsChange?.(filteredRows.map((row) => row.original));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filteredKey stands for filteredRows; a new callback alone is no change
+  }, [filteredKey]);
   const page = table.getRowModel().rows;
   const { pageIndex, pageSize } = pagination;
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
@@ -268,7 +278,11 @@ export function DataTable<T>({
           <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />
         )}
         {!loading && total === 0 && (
-          <EmptyState title={rows.length === 0 ? emptyText : "No rows match your search and filters."} />
+          // The spec's empty state for tables, also when the search and filters leave no rows.
+          <EmptyState
+            title={rows.length === 0 ? emptyText : "No data available"}
+            description={rows.length === 0 ? undefined : "Nothing matches the search and filters."}
+          />
         )}
       </div>
       <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-2.5 text-sm text-slate-600">
@@ -315,7 +329,7 @@ export function DataTable<T>({
 
 /** The slice of the v9 table API this component uses (the generic feature types are heavy). */
 interface LooseTable<T> {
-  getFilteredRowModel(): { rows: unknown[] };
+  getFilteredRowModel(): { rows: { id: string; original: T }[] };
   getRowModel(): { rows: { id: string; original: T }[] };
   getColumn(id: string): { toggleSorting(desc?: boolean, multi?: boolean): void } | undefined;
 }

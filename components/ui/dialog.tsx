@@ -2,8 +2,9 @@
 
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { recordOpener, rememberOpener, returnFocus, type Opener } from "./focus-return";
 import { IconButton } from "./icon-button";
 
 export interface DialogProps {
@@ -20,6 +21,34 @@ export interface DialogProps {
   /** Hide the corner close button (the footer has Cancel). */
   hideClose?: boolean;
   className?: string;
+  /**
+   * Where focus goes on close when the element that opened the dialog may have been re-rendered
+   * (a calendar tile after a write); by default focus returns to whatever opened it.
+   */
+  returnFocusTo?: () => HTMLElement | null;
+}
+
+/**
+ * Focus handling shared by dialogs and sheets: remember the opener as the dialog opens, return to
+ * it on close. Recorded in a layout effect, before the content mounts (Radix portals it one render
+ * later) and before a field in it takes focus with autoFocus.
+ */
+export function useFocusReturn(open: boolean | undefined, returnFocusTo?: () => HTMLElement | null) {
+  const opener = useRef<Opener | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = recordOpener();
+  }, [open]);
+  // Under the content element, for a dialog opened from inside this one.
+  const ref = useCallback((content: HTMLDivElement | null) => {
+    if (content && opener.current) rememberOpener(content, opener.current);
+  }, []);
+  return {
+    ref,
+    onCloseAutoFocus(event: Event) {
+      event.preventDefault(); // Radix would focus its Trigger, which most of our dialogs do not use
+      returnFocus(opener.current, returnFocusTo?.());
+    },
+  };
 }
 
 const widths = { sm: "max-w-sm", md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" };
@@ -39,13 +68,16 @@ export function Dialog({
   size = "md",
   hideClose,
   className,
+  returnFocusTo,
 }: DialogProps) {
+  const focus = useFocusReturn(open, returnFocusTo);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
+          {...focus}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
             "rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none",

@@ -4,7 +4,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { overlayClasses } from "./dialog";
+import { overlayClasses, useFocusReturn } from "./dialog";
 import { IconButton } from "./icon-button";
 
 export interface SheetProps {
@@ -30,11 +30,13 @@ export function Sheet({
   children,
   className,
 }: SheetProps) {
+  const focus = useFocusReturn(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
+          {...focus}
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(
             "fixed inset-y-0 z-50 flex w-[min(24rem,calc(100vw-3rem))] flex-col bg-white shadow-2xl focus:outline-none",

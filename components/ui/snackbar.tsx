@@ -11,6 +11,9 @@ export interface SnackbarOptions {
   duration?: number;
 }
 
+/** Error snackbars still showing: they speak of the screen they came from. */
+const errorIds = new Set<string | number>();
+
 /** The one way to show a short message at the bottom of the screen. */
 export function snackbar(message: string, options: SnackbarOptions = {}) {
   const { action, tone = "default", duration } = options;
@@ -18,12 +21,24 @@ export function snackbar(message: string, options: SnackbarOptions = {}) {
     duration: duration ?? (action ? 8000 : 5000),
     action: action ? { label: action.label, onClick: action.onClick } : undefined,
   };
-  if (tone === "error") return toast.error(message, common);
+  if (tone === "error") {
+    const forget = (t: { id: string | number }) => errorIds.delete(t.id);
+    const id = toast.error(message, { ...common, onDismiss: forget, onAutoClose: forget });
+    errorIds.add(id);
+    return id;
+  }
   if (tone === "success") return toast.success(message, common);
   return toast(message, common);
 }
 
+/** One snackbar, or every one (a new user or the forced password change: nothing carries over). */
 snackbar.dismiss = (id?: string | number) => toast.dismiss(id);
+
+/** Errors about the screen being left (another page): successes, with their Undo, stay. */
+snackbar.dismissErrors = () => {
+  for (const id of errorIds) toast.dismiss(id);
+  errorIds.clear();
+};
 
 /** Mounted once, in the root layout. */
 export function Toaster() {

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { amendments, appointments, checkIns, staff, students } from "../schema";
@@ -57,8 +58,10 @@ export async function findAppointment(db: Db, id: number) {
   return row;
 }
 
-export async function deleteAppointment(db: Db, id: number) {
-  await db.delete(appointments).where(eq(appointments.id, id));
+/** Deletes the appointment; false when it was already gone (a concurrent cancel won). */
+export async function deleteAppointment(db: Db, id: number): Promise<boolean> {
+  const deleted = await db.delete(appointments).where(eq(appointments.id, id)).returning({ id: appointments.id });
+  return deleted.length > 0;
 }
 
 export async function hasCheckIn(db: Db, studentId: number, blockId: number, date: string) {

@@ -1,7 +1,9 @@
+import "server-only";
 import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockSchedule, blocks, checkIns, plans, settings, staff, students } from "../schema";
-import { resultRows, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
+import { statement, runStatement } from "../prepared";
+import { type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
 /** A fully qualified column name, so the correlated sub-selects below can never be ambiguous. */
 const c = (column: Column) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
@@ -52,11 +54,8 @@ const ledgerJson = sql`json_build_object('id', ${c(checkIns.id)}, 'block_id', ${
     'last_name', ${c(staff.last_name)}) from ${staff} where ${c(staff.id)} = ${c(checkIns.staff_id)}))`;
 
 /** The caller's rows: a staff member's by staff id; a sysadmin's (no staff row) by user id. */
-function recordedBy(recorder: Recorder): SQL {
-  return "staff_id" in recorder
-    ? sql`${c(checkIns.staff_id)} = ${recorder.staff_id}`
-    : sql`${c(checkIns.staff_id)} is null and ${c(checkIns.checked_in_by)} = ${recorder.user_id}`;
-}
+const byStaff = sql`${c(checkIns.staff_id)} = ${sql.placeholder("recorder")}`;
+const bySysadmin = sql`${c(checkIns.staff_id)} is null and ${c(checkIns.checked_in_by)} = ${sql.placeholder("recorder")}`;
 
 /** The flex blocks that meet on the asked date's weekday. */
 const flexToday = sql`(select ${c(blockSchedule.block_id)} from ${blockSchedule}
@@ -65,13 +64,11 @@ const flexToday = sql`(select ${c(blockSchedule.block_id)} from ${blockSchedule}
 
 /**
  * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
- * waiting; on PostgreSQL db/client.ts prepares it once per connection): the zone, today and the asked
- * date in it, the flex meetings, the caller's ledger rows and the plans naming the caller (each with
+ * waiting: its text is built once at load, db/prepared.ts, and PostgreSQL prepares it once per
+ * connection): the zone, today and the asked date in it, the flex meetings, the caller's ledger rows and the plans naming the caller (each with
  * its ledger row, if any) for the flex blocks of that weekday. The service picks the Focus Block.
  */
-export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<CheckInStatusRows> {
-  const now = query.now.toISOString();
-  const result = await db.execute(sql`
+const statusSql = (recordedBy: SQL) => sql`
     select day.tz as timezone, day.today::text as today, day.d::text as date,
       (select coalesce(json_agg(json_build_object('block_id', ${c(blockSchedule.block_id)},
           'label', ${c(blocks.label)}, 'day_of_week', ${c(blockSchedule.day_of_week)},
@@ -81,23 +78,50 @@ export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<Che
       (select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
         from ${checkIns}
         where ${c(checkIns.date)} = day.d and ${c(checkIns.block_id)} in ${flexToday}
-          and ${recordedBy(query.recorder)}) as own,
+          and ${recordedBy}) as own,
       (select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)},
           'student', ${studentOf(c(plans.student_id))},
           'check_in', case when ${c(checkIns.id)} is null then null else ${ledgerJson} end)), '[]')
         from ${plans}
         left join ${checkIns} on ${c(checkIns.student_id)} = ${c(plans.student_id)}
           and ${c(checkIns.block_id)} = ${c(plans.block_id)} and ${c(checkIns.date)} = ${c(plans.date)}
-        where ${c(plans.staff_id)} = ${query.staffId ?? -1} and ${c(plans.date)} = day.d
-          and ${c(plans.block_id)} in ${flexToday}) as plans
+        where ${c(plans.staff_id)} = ${sql.placeholder("staff_id")} and ${c(plans.date)} = day.d
+          and ${c(plans.block_id)} in ${flexToday}
+          and ${c(plans.student_id)} not in (select ${c(students.id)} from ${students} where ${c(students.archived_at)} is not null)) as plans
     from (
       select zone.tz,
-        (${now}::timestamptz at time zone zone.tz)::date as today,
-        coalesce(${query.date}::date, (${query.instant?.toISOString() ?? null}::timestamptz at time zone zone.tz)::date,
-                 (${now}::timestamptz at time zone zone.tz)::date) as d
+        (${sql.placeholder("now")}::timestamptz at time zone zone.tz)::date as today,
+        coalesce(${sql.placeholder("date")}::date, (${sql.placeholder("instant")}::timestamptz at time zone zone.tz)::date,
+                 (${sql.placeholder("now")}::timestamptz at time zone zone.tz)::date) as d
       from (select coalesce((select ${c(settings.value)} from ${settings} where ${c(settings.key)} = 'timezone'), 'UTC') as tz) zone
-    ) as day`);
-  const [row] = resultRows(result);
+    ) as day`;
+
+/** The statement for a staff member and for a sysadmin (exported for the bench floor, scripts/bench/floor.ts). */
+export const STATUS_STATEMENTS = {
+  staff: statement("checkin_status_staff", statusSql(byStaff)),
+  sysadmin: statement("checkin_status_sysadmin", statusSql(bySysadmin)),
+};
+
+/** The placeholder values of a status query. */
+export const statusValues = (query: StatusQuery) => ({
+  recorder: "staff_id" in query.recorder ? query.recorder.staff_id : query.recorder.user_id,
+  staff_id: query.staffId ?? -1,
+  now: query.now.toISOString(),
+  date: query.date,
+  instant: query.instant?.toISOString() ?? null,
+});
+
+export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<CheckInStatusRows> {
+  const st = "staff_id" in query.recorder ? STATUS_STATEMENTS.staff : STATUS_STATEMENTS.sysadmin;
+  return statusRowsOf(await runStatement(db, st, statusValues(query)));
+}
+
+/** Built once: `localeCompare` without locales compares as a default Collator does, at a fraction of the cost. */
+const collator = new Intl.Collator();
+
+/** The rows of the status statement as the service reads them. */
+export function statusRowsOf(result: Record<string, unknown>[]): CheckInStatusRows {
+  const [row] = result;
   const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
   const ledger = (r: StatusLedgerRow): StatusLedgerRow => ({
     ...r,
@@ -113,8 +137,8 @@ export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<Che
       .map((plan) => ({ ...plan, check_in: plan.check_in ? ledger(plan.check_in) : null }))
       .sort(
         (a, b) =>
-          a.student.last_name.localeCompare(b.student.last_name) ||
-          a.student.first_name.localeCompare(b.student.first_name) ||
+          collator.compare(a.student.last_name, b.student.last_name) ||
+          collator.compare(a.student.first_name, b.student.first_name) ||
           a.student.id - b.student.id,
       ),
   };

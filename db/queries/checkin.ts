@@ -1,3 +1,4 @@
+import "server-only";
 import { aliasedTable, and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockSchedule, blocks, checkIns, settings, staff, students, topicSchedules } from "../schema";
@@ -13,13 +14,23 @@ export interface FlexMeeting {
   end: string;
 }
 
+export interface CheckInCalendar {
+  timezone: string | null;
+  /** The school year's first and last days (`start_datetime`, `end_datetime`), `YYYY-MM-DD` or null. */
+  yearStart: string | null;
+  yearEnd: string | null;
+  meetings: FlexMeeting[];
+}
+
 /**
- * What every check-in request needs first, in one statement: the school's time zone setting and
- * every weekly meeting of every flex block (a handful of rows); the service picks the day's block.
+ * What every check-in request needs first, in one statement: the school's time zone and school-year
+ * settings and every weekly meeting of every flex block (a handful of rows); the service picks the day's block.
  */
-export async function checkInCalendar(db: Db): Promise<{ timezone: string | null; meetings: FlexMeeting[] }> {
+export async function checkInCalendar(db: Db): Promise<CheckInCalendar> {
+  const setting = (key: string) => sql`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
   const result = await db.execute(sql`
-    select (select ${settings.value} from ${settings} where ${settings.key} = 'timezone') as timezone,
+    select ${setting("timezone")} as timezone, ${setting("start_datetime")} as year_start,
+           ${setting("end_datetime")} as year_end,
            coalesce(json_agg(json_build_object(
              'block_id', ${blockSchedule.block_id}, 'label', ${blocks.label}, 'day_of_week', ${blockSchedule.day_of_week},
              'start', ${blockSchedule.start}, 'end', ${blockSchedule.end})), '[]') as meetings
@@ -27,7 +38,13 @@ export async function checkInCalendar(db: Db): Promise<{ timezone: string | null
     where ${blocks.flex}`);
   const [row] = resultRows(result);
   const meetings = typeof row?.meetings === "string" ? JSON.parse(row.meetings) : row?.meetings;
-  return { timezone: (row?.timezone as string | null) ?? null, meetings: (meetings ?? []) as FlexMeeting[] };
+  const day = (value: unknown) => (typeof value === "string" && value.length >= 10 ? value.slice(0, 10) : null);
+  return {
+    timezone: (row?.timezone as string | null) ?? null,
+    yearStart: day(row?.year_start),
+    yearEnd: day(row?.year_end),
+    meetings: (meetings ?? []) as FlexMeeting[],
+  };
 }
 
 const studentColumns = {
@@ -56,7 +73,9 @@ export async function studentsByNumber(db: Db, numbers: readonly string[]): Prom
   return db
     .select(studentColumns)
     .from(students)
-    .where(sql`${students.student_number} in (select json_array_elements_text(${jsonList(numbers)}))`);
+    .where(
+      sql`${students.student_number} in (select json_array_elements_text(${jsonList(numbers)})) and ${students.archived_at} is null`,
+    );
 }
 
 /** The students with one of the ids. */
@@ -65,7 +84,7 @@ export async function studentsById(db: Db, ids: readonly number[]): Promise<Chec
   return db
     .select(studentColumns)
     .from(students)
-    .where(sql`${students.id} in (select (json_array_elements_text(${jsonList(ids)}))::int)`);
+    .where(sql`${students.id} in (select (json_array_elements_text(${jsonList(ids)}))::int) and ${students.archived_at} is null`);
 }
 
 export interface NewCheckIn {
@@ -79,18 +98,25 @@ export interface CheckInTarget {
   date: string;
   /** Null when a sysadmin checks students in. */
   staff_id: number | null;
-  checked_in_by: number;
+  /** Null when a kiosk device checks a student in (no user did). */
+  checked_in_by: number | null;
 }
 
 /**
  * Records the batch in one statement. Students already in the ledger for the block and date (by
  * anyone) are skipped by the unique key; only the rows actually written come back. topic_id is the
  * checking teacher's topic scheduled on that block and date, looked up once inside the statement.
+ * checked_in_at is the client's capture time; created_at the server's receive time (`receivedAt`),
+ * so an entry with a client clock that is off can still be told apart.
  */
-export async function insertCheckIns(db: Db, target: CheckInTarget, rows: readonly NewCheckIn[]) {
+export async function insertCheckIns(db: Db, target: CheckInTarget, rows: readonly NewCheckIn[], receivedAt: Date) {
   if (rows.length === 0) return [];
+  // Rows go in by student id: two teachers submitting overlapping students at once then take the
+  // unique key's locks in the same order and wait for each other instead of deadlocking.
   const payload = JSON.stringify(
-    rows.map((row) => ({ s: row.student_id, m: row.method, t: row.checked_in_at.toISOString() })),
+    [...rows]
+      .sort((a, b) => a.student_id - b.student_id)
+      .map((row) => ({ s: row.student_id, m: row.method, t: row.checked_in_at.toISOString() })),
   );
   const topic =
     target.staff_id === null
@@ -99,10 +125,11 @@ export async function insertCheckIns(db: Db, target: CheckInTarget, rows: readon
            where ${topicSchedules.staff_id} = ${target.staff_id} and ${topicSchedules.block_id} = ${target.block_id}
              and ${topicSchedules.date} = ${target.date} limit 1)`;
   const result = await db.execute(sql`
-    insert into ${checkIns} (student_id, block_id, date, staff_id, checked_in_by, topic_id, method, checked_in_at)
+    insert into ${checkIns} (student_id, block_id, date, staff_id, checked_in_by, topic_id, method, checked_in_at, created_at)
     select r.s, ${target.block_id}, ${target.date}::date, ${target.staff_id}::int, ${target.checked_in_by}, ${topic},
-           r.m::check_in_method, r.t
+           r.m::check_in_method, r.t, ${receivedAt.toISOString()}::timestamptz
     from json_to_recordset(${payload}::json) as r(s int, m text, t timestamptz)
+    order by r.s
     on conflict (student_id, block_id, date) do nothing
     returning id, student_id`);
   return resultRows(result).map((row) => ({ id: Number(row.id), student_id: Number(row.student_id) }));

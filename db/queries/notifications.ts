@@ -1,23 +1,52 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import "server-only";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { notificationRecipients, notifications, staff } from "../schema";
+import { preparedPerDb } from "../prepared";
+import { notificationRecipients, notifications, staff, sysadmins, users } from "../schema";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 const senderColumns = { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name };
 
-/** The caller's non-archived recipient rows with their notification and sender, newest first (one query). */
-export async function inboxRows(db: Db, staffId: number, notificationId?: number) {
-  return db
+/** The recipient rows of one person: a staff member, or a sysadmin (who receives only system messages). */
+const rowsOf = (who: Recipient) =>
+  who.staff_id !== undefined
+    ? eq(notificationRecipients.staff_id, who.staff_id)
+    : eq(notificationRecipients.sysadmin_id, who.sysadmin_id);
+
+const inboxSelect = (db: Db) =>
+  db
     .select({ read: notificationRecipients.read, notification: notifications, sender: senderColumns })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notification_id))
-    .leftJoin(staff, eq(staff.id, notifications.sender_id))
+    .leftJoin(staff, eq(staff.id, notifications.sender_id));
+const newestFirst = [desc(notifications.created_at), desc(notifications.id)];
+
+/**
+ * The inbox (the notification poll), built once per recipient kind (db/prepared.ts): a staff
+ * member's and a sysadmin's non-archived rows.
+ */
+export const inboxQuery = (db: Db, kind: "staff_id" | "sysadmin_id") =>
+  inboxSelect(db)
     .where(
-      notificationId === undefined
-        ? and(eq(notificationRecipients.staff_id, staffId), eq(notificationRecipients.archived, false))
-        : and(eq(notificationRecipients.staff_id, staffId), eq(notificationRecipients.notification_id, notificationId)),
+      and(
+        eq(notificationRecipients[kind], sql.placeholder("recipient")),
+        eq(notificationRecipients.archived, false),
+      ),
     )
-    .orderBy(desc(notifications.created_at), desc(notifications.id));
+    .orderBy(...newestFirst);
+const staffInbox = preparedPerDb((db) => inboxQuery(db, "staff_id").prepare("inbox_staff"));
+const sysadminInbox = preparedPerDb((db) => inboxQuery(db, "sysadmin_id").prepare("inbox_sysadmin"));
+
+/** The caller's non-archived recipient rows with their notification and sender, newest first (one query). */
+export async function inboxRows(db: Db, who: Recipient, notificationId?: number) {
+  if (notificationId === undefined) {
+    return who.staff_id !== undefined
+      ? staffInbox(db).execute({ recipient: who.staff_id })
+      : sysadminInbox(db).execute({ recipient: who.sysadmin_id });
+  }
+  return inboxSelect(db)
+    .where(and(rowsOf(who), eq(notificationRecipients.notification_id, notificationId)))
+    .orderBy(...newestFirst);
 }
 export type InboxRow = Awaited<ReturnType<typeof inboxRows>>[number];
 
@@ -63,13 +92,13 @@ type Flags = { read?: boolean; archived?: boolean };
  * Sets flags on the caller's recipient row for one notification (only a non-archived row when
  * `onlyInbox`); the number of rows changed.
  */
-export async function updateRecipientRow(db: Db, staffId: number, notificationId: number, flags: Flags, onlyInbox: boolean) {
+export async function updateRecipientRow(db: Db, who: Recipient, notificationId: number, flags: Flags, onlyInbox: boolean) {
   const rows = await db
     .update(notificationRecipients)
     .set(flags)
     .where(
       and(
-        eq(notificationRecipients.staff_id, staffId),
+        rowsOf(who),
         eq(notificationRecipients.notification_id, notificationId),
         onlyInbox ? eq(notificationRecipients.archived, false) : undefined,
       ),
@@ -79,9 +108,36 @@ export async function updateRecipientRow(db: Db, staffId: number, notificationId
 }
 
 /** Sets flags on all the caller's non-archived recipient rows. */
-export async function updateInbox(db: Db, staffId: number, flags: Flags) {
+export async function updateInbox(db: Db, who: Recipient, flags: Flags) {
   await db
     .update(notificationRecipients)
     .set(flags)
-    .where(and(eq(notificationRecipients.staff_id, staffId), eq(notificationRecipients.archived, false)));
+    .where(and(rowsOf(who), eq(notificationRecipients.archived, false)));
+}
+
+/** Whom a system message to this user goes to: their staff row, or their sysadmin row. */
+export type Recipient = { staff_id: number; sysadmin_id?: undefined } | { sysadmin_id: number; staff_id?: undefined };
+
+export async function recipientOfUser(db: Db, userId: number): Promise<Recipient | null> {
+  const [row] = await db
+    .select({ staff_id: staff.id, sysadmin_id: sysadmins.id })
+    .from(users)
+    .leftJoin(staff, eq(staff.user_id, users.id))
+    .leftJoin(sysadmins, eq(sysadmins.user_id, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row?.staff_id) return { staff_id: row.staff_id };
+  if (row?.sysadmin_id) return { sysadmin_id: row.sysadmin_id };
+  return null;
+}
+
+/** A message from Flexblock itself (no sender), e.g. "Processed students.csv …", with a link into the app. */
+export async function insertSystemNotification(
+  db: Db,
+  values: { body: string; link: string | null; initials: string; color: string },
+  recipient: Recipient,
+) {
+  const [row] = await db.insert(notifications).values({ ...values, sender_id: null }).returning();
+  await db.insert(notificationRecipients).values({ notification_id: row!.id, ...recipient });
+  return row!;
 }

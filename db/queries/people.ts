@@ -1,6 +1,7 @@
-import { asc } from "drizzle-orm";
+import "server-only";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { staff, students } from "../schema";
+import { sessions, staff, students, users } from "../schema";
 
 /** Every staff member for the staff list, by last then first name (one statement). */
 export function listStaff(db: Db) {
@@ -31,5 +32,101 @@ export function listStudents(db: Db) {
       color: students.color,
     })
     .from(students)
+    .where(isNull(students.archived_at))
     .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+}
+
+export type NewAccount = Pick<typeof users.$inferInsert, "username" | "password_hash" | "account_type">;
+
+/**
+ * Creates login rows, expired (the first sign-in forces a new password). A username that is taken
+ * (perhaps a moment ago, by another import or administrator) is left out of the answer instead of
+ * failing the transaction.
+ */
+export function insertAccounts(db: Db, accounts: NewAccount[]) {
+  if (accounts.length === 0) return Promise.resolve([]);
+  return db
+    .insert(users)
+    .values(accounts.map((account) => ({ ...account, password_expired: true })))
+    .onConflictDoNothing({ target: users.username })
+    .returning({ id: users.id, username: users.username });
+}
+
+export function insertStudentRows(db: Db, rows: (typeof students.$inferInsert)[]) {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insert(students).values(rows).returning();
+}
+
+export function insertStaffRows(db: Db, rows: (typeof staff.$inferInsert)[]) {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insert(staff).values(rows).returning();
+}
+
+/** Many students' names and grades in one statement (an import with "update existing"). */
+export async function updateStudentsBulk(
+  db: Db,
+  rows: { id: number; first_name: string; last_name: string; grade: number; initials: string }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`update ${students} set
+      first_name = v.first_name, last_name = v.last_name, grade = v.grade, initials = v.initials, updated_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as v(id int, first_name text, last_name text, grade smallint, initials text)
+    where ${students.id} = v.id`);
+}
+
+/** Many staff members' names and titles in one statement. */
+export async function updateStaffBulk(
+  db: Db,
+  rows: { id: number; first_name: string; last_name: string; title: string; initials: string }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`update ${staff} set
+      first_name = v.first_name, last_name = v.last_name, title = v.title, initials = v.initials, updated_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as v(id int, first_name text, last_name text, title text, initials text)
+    where ${staff.id} = v.id`);
+}
+
+export async function findStaffRow(db: Db, id: number) {
+  const [row] = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
+  return row;
+}
+
+export async function findStudentRow(db: Db, id: number) {
+  const [row] = await db.select().from(students).where(eq(students.id, id)).limit(1);
+  return row;
+}
+
+export async function updateStaffRow(db: Db, id: number, values: Partial<typeof staff.$inferInsert>) {
+  const [row] = await db.update(staff).set(values).where(eq(staff.id, id)).returning();
+  return row;
+}
+
+export async function updateStudentRow(db: Db, id: number, values: Partial<typeof students.$inferInsert>) {
+  const [row] = await db.update(students).set(values).where(eq(students.id, id)).returning();
+  return row;
+}
+
+/**
+ * Archives a student and locks their sign-in (unless an administrator had already disabled it), and
+ * ends their sessions. `disabled_at` is set to the same instant as `archived_at`, so restoring can tell
+ * its own lock from an administrator's.
+ */
+export async function archiveStudentAccount(db: Db, studentId: number, userId: number, now: Date) {
+  await db.update(students).set({ archived_at: now }).where(eq(students.id, studentId));
+  await db
+    .update(users)
+    .set({ disabled_at: sql`coalesce(${users.disabled_at}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(users.id, userId));
+  await db.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
+/** Restores an archived student; lifts the sign-in lock only if archiving set it. */
+export async function restoreStudentAccount(db: Db, studentId: number, userId: number, archivedAt: Date) {
+  await db.update(students).set({ archived_at: null }).where(eq(students.id, studentId));
+  await db
+    .update(users)
+    .set({ disabled_at: null })
+    .where(sql`${users.id} = ${userId} and ${users.disabled_at} = ${archivedAt.toISOString()}::timestamptz`);
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { plans, staff, topicSchedules, topics } from "../schema";
@@ -94,7 +95,7 @@ export async function countPlansExcept(
   return row?.n ?? 0;
 }
 
-/** One plan per student, block and date: a new choice replaces the old one. */
+/** One plan per student, block and date: a new choice replaces the old one (a default placement too). */
 export async function upsertPlan(
   db: Db,
   values: { student_id: number; staff_id: number; block_id: number; date: string },
@@ -104,7 +105,7 @@ export async function upsertPlan(
     .values(values)
     .onConflictDoUpdate({
       target: [plans.student_id, plans.block_id, plans.date],
-      set: { staff_id: values.staff_id, updated_at: new Date() },
+      set: { staff_id: values.staff_id, source: "chosen", placement_run_id: null, updated_at: new Date() },
     })
     .returning({ id: plans.id, date: plans.date, block_id: plans.block_id });
   return row!;

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusterMembers, clusters, staff, stars, students } from "../schema";
@@ -43,6 +44,9 @@ const studentColumns = {
   initials: students.initials,
   color: students.color,
   student_number: students.student_number,
+  archived_at: students.archived_at,
+  /** The default (homeroom) teacher, for default placement (lib/placement). */
+  default_teacher: sql<unknown>`(select json_build_object('id', t.id, 'title', t.title, 'first_name', t.first_name, 'last_name', t.last_name) from staff t where t.id = ${students.default_teacher_id})`,
 };
 
 /** A student, and whether the viewing staff member (if any) starred them. */

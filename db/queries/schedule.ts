@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockSchedule, blocks, topics } from "../schema";

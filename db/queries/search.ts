@@ -1,50 +1,128 @@
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import "server-only";
+import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { clusters, courses, staff, students } from "../schema";
+import { preparedPerDb } from "../prepared";
+import { clusterMembers, clusters, courses, staff, students } from "../schema";
 
 /** `%text%` with LIKE's own wildcards escaped. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Up to `limit` of each kind whose name contains the text; four statements run side by side. */
-export async function searchDirectory(db: Db, text: string, limit: number) {
-  const pattern = contains(text);
-  return Promise.all([
-    db
-      .select({ id: students.id, first_name: students.first_name, last_name: students.last_name })
-      .from(students)
-      .where(
+/** One page of one kind of result. */
+export interface SearchPage {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Every row carries the number of matches before LIMIT (a window over the whole match), so the
+ * search panel can offer "Show all" without a second statement.
+ */
+const total = sql<number>`count(*) over ()`.mapWith(Number);
+
+/** Students (not archived) by first, last or full name, or by exact student number. */
+const pattern = sql.placeholder("pattern");
+const exact = sql.placeholder("text");
+const limit = sql.placeholder("limit");
+const offset = sql.placeholder("offset");
+
+/** The placeholder values of a search statement (statements built once, db/prepared.ts). */
+export const searchValues = (text: string, page: SearchPage) => ({
+  pattern: contains(text),
+  text,
+  limit: page.limit,
+  offset: page.offset,
+});
+
+export const searchStudentsQuery = (db: Db) =>
+  db
+    .select({
+      id: students.id,
+      first_name: students.first_name,
+      last_name: students.last_name,
+      grade: students.grade,
+      total,
+    })
+    .from(students)
+    .where(
+      and(
+        isNull(students.archived_at),
         or(
           ilike(students.first_name, pattern),
           ilike(students.last_name, pattern),
           ilike(sql`${students.first_name} || ' ' || ${students.last_name}`, pattern),
-          eq(students.student_number, text),
+          eq(students.student_number, exact),
         ),
-      )
-      .orderBy(asc(students.last_name), asc(students.first_name))
-      .limit(limit),
-    db
-      .select({ id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name })
-      .from(staff)
-      .where(
-        or(
-          ilike(staff.first_name, pattern),
-          ilike(staff.last_name, pattern),
-          ilike(sql`${staff.first_name} || ' ' || ${staff.last_name}`, pattern),
-        ),
-      )
-      .orderBy(asc(staff.last_name), asc(staff.first_name))
-      .limit(limit),
-    db
-      .select({ id: courses.id, name: courses.name, short_name: courses.short_name })
-      .from(courses)
-      .where(or(ilike(courses.name, pattern), ilike(courses.short_name, pattern)))
-      .orderBy(asc(courses.name))
-      .limit(limit),
-    db
-      .select({ id: clusters.id, name: clusters.name })
-      .from(clusters)
-      .where(sql`${ilike(clusters.name, pattern)} and not ${clusters.hidden}`)
-      .orderBy(asc(clusters.name))
-      .limit(limit),
-  ]);
-}
+      ),
+    )
+    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id))
+    .limit(limit)
+    .offset(offset);
+const studentsPrepared = preparedPerDb((db) => searchStudentsQuery(db).prepare("search_students"));
+export const searchStudents = (db: Db, text: string, page: SearchPage) =>
+  studentsPrepared(db).execute(searchValues(text, page));
+
+/** Staff by first, last or full name, with their email (search is for staff only). */
+export const searchStaffQuery = (db: Db) =>
+  db
+    .select({
+      id: staff.id,
+      title: staff.title,
+      first_name: staff.first_name,
+      last_name: staff.last_name,
+      email: staff.email,
+      total,
+    })
+    .from(staff)
+    .where(
+      or(
+        ilike(staff.first_name, pattern),
+        ilike(staff.last_name, pattern),
+        ilike(sql`${staff.first_name} || ' ' || ${staff.last_name}`, pattern),
+      ),
+    )
+    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id))
+    .limit(limit)
+    .offset(offset);
+const staffPrepared = preparedPerDb((db) => searchStaffQuery(db).prepare("search_staff"));
+export const searchStaff = (db: Db, text: string, page: SearchPage) =>
+  staffPrepared(db).execute(searchValues(text, page));
+
+/** Courses by name or short name, with the teacher who owns the course. */
+export const searchCoursesQuery = (db: Db) =>
+  db
+    .select({
+      id: courses.id,
+      name: courses.name,
+      short_name: courses.short_name,
+      teacher: { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+      total,
+    })
+    .from(courses)
+    .leftJoin(staff, eq(staff.id, courses.owner_id))
+    .where(or(ilike(courses.name, pattern), ilike(courses.short_name, pattern)))
+    .orderBy(asc(courses.name), asc(courses.id))
+    .limit(limit)
+    .offset(offset);
+const coursesPrepared = preparedPerDb((db) => searchCoursesQuery(db).prepare("search_courses"));
+export const searchCourses = (db: Db, text: string, page: SearchPage) =>
+  coursesPrepared(db).execute(searchValues(text, page));
+
+/** Clusters that are not hidden, by name, with how many students are in each. */
+export const searchClustersQuery = (db: Db) =>
+  db
+    .select({
+      id: clusters.id,
+      name: clusters.name,
+      member_count: count(clusterMembers.student_id),
+      total,
+    })
+    .from(clusters)
+    .leftJoin(clusterMembers, eq(clusterMembers.cluster_id, clusters.id))
+    .where(sql`${ilike(clusters.name, pattern)} and not ${clusters.hidden}`)
+    .groupBy(clusters.id)
+    .orderBy(asc(clusters.name), asc(clusters.id))
+    .limit(limit)
+    .offset(offset);
+const clustersPrepared = preparedPerDb((db) => searchClustersQuery(db).prepare("search_clusters"));
+export const searchClusters = (db: Db, text: string, page: SearchPage) =>
+  clustersPrepared(db).execute(searchValues(text, page));

@@ -1,5 +1,7 @@
+import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { settingGroups, settings } from "../schema";
 
 export type SettingRow = typeof settings.$inferSelect;
@@ -36,6 +38,24 @@ export async function settingValues(db: Db, keys: string[]) {
     .from(settings)
     .where(sql`${settings.key} in ${keys}`);
   return rows;
+}
+
+/** The settings every calendar read needs (time zone, school year, weekends, appointment limit). */
+export const CALENDAR_SETTING_KEYS = ["timezone", "start_datetime", "end_datetime", "weekends", "appointment_limit"];
+
+/**
+ * The calendar settings, in a statement built once (db/prepared.ts): every week schedule and
+ * notification poll reads them. Read, not cached: a change applies at once on every instance.
+ */
+export const calendarSettingsQuery = (db: Db) =>
+  db
+    .select({ key: settings.key, value: settings.value, type: settings.type })
+    .from(settings)
+    .where(sql`${settings.key} in ${CALENDAR_SETTING_KEYS}`);
+const calendarSettings = preparedPerDb((db) => calendarSettingsQuery(db).prepare("calendar_settings"));
+
+export async function calendarSettingValues(db: Db) {
+  return calendarSettings(db).execute();
 }
 
 export async function updateSettingValue(db: Db, key: string, value: string | null) {

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import "server-only";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusters, courses, staff, stars, students } from "../schema";
 
@@ -24,7 +25,10 @@ export async function deleteStar(db: Db, values: { staff_id: number; item_type: 
 export async function starTargets(db: Db, ids: Record<StarItemType, number[]>) {
   const none = Promise.resolve([]);
   const [studentRows, staffRows, courseRows, clusterRows] = await Promise.all([
-    ids.student.length ? db.select().from(students).where(inArray(students.id, ids.student)) : none,
+    // Archived students (who left) drop out of the list like deleted items; the star comes back on restore.
+    ids.student.length
+      ? db.select().from(students).where(and(inArray(students.id, ids.student), isNull(students.archived_at)))
+      : none,
     ids.staff.length ? db.select().from(staff).where(inArray(staff.id, ids.staff)) : none,
     ids.course.length ? db.select().from(courses).where(inArray(courses.id, ids.course)) : none,
     ids.cluster.length ? db.select().from(clusters).where(inArray(clusters.id, ids.cluster)) : none,

@@ -1,13 +1,15 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
+import { runStatement, statement, type Statement } from "../prepared";
 import type { CheckInMethod } from "@/lib/schedule/types";
 
 /**
  * A whole week of schedule data in ONE statement: every table is read once by its own sub-select
  * (json_agg), and lib/schedule/week.ts assembles the days in memory. One round trip instead of one
  * per table keeps the week schedules inside their speed budget under load (design §9). The statement
- * runs as a server-side prepared statement (parsed and planned once per connection), see prepared().
+ * is built once at load and runs as a server-side prepared statement (parsed and planned once per
+ * connection), see run().
  */
 
 export type StaffRefRow = { id: number; title: string; first_name: string; last_name: string };
@@ -102,32 +104,46 @@ const coursesFrom = (rest: SQL) =>
     rest,
   );
 
-const events = (w: WeekWindow) =>
+const events = () =>
   list(
     `json_build_object('id', e.id, 'date', e.date, 'name', e.name)`,
     "e.date, e.id",
-    sql`from calendar_events e where e.date between ${w.from}::date and ${w.to}::date`,
+    sql`from calendar_events e where e.date between ${P.from}::date and ${P.to}::date`,
   );
 
-const amendmentsWhere = (whose: SQL, w: WeekWindow) =>
+/**
+ * Why a row is there (issue 12, lib/schedule/reason-rows.ts): the Power Scheduler batch `a` belongs to
+ * (its memo, when it ran, and who ran it: a staff member or a sysadmin), read by the same sub-select.
+ */
+const batchJson = `case when ps.id is null then null else json_build_object('id', ps.id, 'memo', ps.memo,
+  'created_at', ps.created_at, 'staff', ${orNull("pst", staffJson("pst"))},
+  'sysadmin', case when psa.id is null then null else json_build_object('id', psa.id, 'name', psa.name) end) end`;
+const batchJoins = sql.raw(`left join power_schedules ps on ps.id = a.power_schedule_id
+        left join staff pst on pst.user_id = ps.created_by left join sysadmins psa on psa.user_id = ps.created_by`);
+
+const amendmentsWhere = (whose: SQL) =>
   list(
     `json_build_object('id', a.id, 'memo', a.memo, 'date', a.date, 'block_id', a.block_id,
-       'staff', ${orNull("st", staffJson("st"))}, 'student', ${orNull("s", studentJson("s"))})`,
+       'staff', ${orNull("st", staffJson("st"))}, 'student', ${orNull("s", studentJson("s"))},
+       'created_at', a.created_at, 'batch', ${batchJson})`,
     "a.id",
     sql`from amendments a left join staff st on st.id = a.staff_id left join students s on s.id = a.student_id
-        where ${whose} and a.date between ${w.from}::date and ${w.to}::date`,
+        ${batchJoins}
+        where ${whose} and a.date between ${P.from}::date and ${P.to}::date`,
   );
 
-const appointmentsWhere = (whose: SQL, w: WeekWindow) =>
+const appointmentsWhere = (whose: SQL) =>
   list(
     `json_build_object('id', a.id, 'memo', a.memo, 'date', a.date, 'block_id', a.block_id,
-       'staff', ${staffJson("st")}, 'student', ${studentJson("s")})`,
+       'staff', ${staffJson("st")}, 'student', ${studentJson("s")},
+       'created_at', a.created_at, 'batch', ${batchJson})`,
     "a.id",
     sql`from appointments a join staff st on st.id = a.staff_id join students s on s.id = a.student_id
-        where ${whose} and a.date between ${w.from}::date and ${w.to}::date`,
+        ${batchJoins}
+        where ${whose} and a.date between ${P.from}::date and ${P.to}::date`,
   );
 
-const logsWhere = (whose: SQL, w: WeekWindow) =>
+const logsWhere = (whose: SQL) =>
   list(
     `json_build_object('id', c.id, 'date', c.date, 'block_id', c.block_id, 'method', c.method,
        'checked_in_at', c.checked_in_at, 'staff', ${orNull("st", staffJson("st"))}, 'student', ${studentJson("s")},
@@ -135,22 +151,37 @@ const logsWhere = (whose: SQL, w: WeekWindow) =>
     "c.checked_in_at, c.id",
     sql`from check_ins c join students s on s.id = c.student_id left join staff st on st.id = c.staff_id
         left join topics t on t.id = c.topic_id left join staff o on o.id = t.staff_id
-        where ${whose} and c.date between ${w.from}::date and ${w.to}::date`,
+        where ${whose} and c.date between ${P.from}::date and ${P.to}::date`,
   );
 
-const dialect = new PgDialect();
+/** The values a week statement is filled with: the person's id and the week. */
+const P = {
+  id: sql.placeholder("id"),
+  from: sql.placeholder("from"),
+  to: sql.placeholder("to"),
+  startsAt: sql.placeholder("starts_at"),
+  endsAt: sql.placeholder("ends_at"),
+};
+
+/** The placeholder values for a person's week. */
+export const weekValues = (id: number, w: WeekWindow) => ({
+  id,
+  from: w.from,
+  to: w.to,
+  starts_at: w.startsAt.toISOString(),
+  ends_at: w.endsAt.toISOString(),
+});
 
 /**
- * Runs a raw statement as a named prepared query: with postgres.js that makes it a server-side prepared
- * statement (plain `db.execute` re-parses and re-plans every time); PGlite runs it as usual. It still
- * goes through drizzle's logger, so queryCounter sees it.
+ * Runs a week statement (built once at load, db/prepared.ts: with postgres.js a server-side prepared
+ * statement). It still goes through drizzle's logger, so queryCounter sees it.
  */
-async function prepared(db: Db, name: string, query: SQL): Promise<Record<string, unknown>> {
-  const result: unknown = await db._.session
-    .prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
-    .execute();
-  // postgres.js answers an array of rows, PGlite `{ rows }`; json columns may arrive as text.
-  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+async function run(db: Db, st: Statement, id: number, w: WeekWindow): Promise<Record<string, unknown>> {
+  return weekRowOf(await runStatement(db, st, weekValues(id, w)));
+}
+
+/** The one row of a week statement, json columns parsed (postgres.js and PGlite may give them as text). */
+export function weekRowOf(rows: Record<string, unknown>[]): Record<string, unknown> {
   const row = (rows[0] ?? {}) as Record<string, unknown>;
   for (const [key, value] of Object.entries(row)) if (typeof value === "string") row[key] = JSON.parse(value);
   return row;
@@ -172,35 +203,37 @@ export interface StudentWeekRows extends WeekRows {
 }
 
 /** The student, their courses, own and global amendments, appointments, logs and plans (with topics). */
-export async function loadStudentWeek(db: Db, studentId: number, w: WeekWindow): Promise<StudentWeekRows> {
-  const row = await prepared(
-    db,
-    "student_week",
-    sql`select
-    (select ${sql.raw(studentJson("s"))} from students s where s.id = ${studentId}) as student,
+export const STUDENT_WEEK = statement(
+  "student_week",
+  sql`select
+    (select ${sql.raw(studentJson("s"))} from students s where s.id = ${P.id}) as student,
     ${timetable} as timetable,
     ${coursesFrom(
       sql`from enrollments en join courses co on co.id = en.course_id join block_courses bc on bc.course_id = co.id
-          where en.student_id = ${studentId} and en.enrolled_at < ${w.endsAt.toISOString()}::timestamptz
-            and (en.dropped_at is null or en.dropped_at > ${w.startsAt.toISOString()}::timestamptz)`,
+          where en.student_id = ${P.id} and en.enrolled_at < ${P.endsAt}::timestamptz
+            and (en.dropped_at is null or en.dropped_at > ${P.startsAt}::timestamptz)`,
     )} as courses,
-    ${events(w)} as events,
-    ${amendmentsWhere(sql`(a.student_id = ${studentId} or a.student_id is null)`, w)} as amendments,
-    ${appointmentsWhere(sql`a.student_id = ${studentId}`, w)} as appointments,
-    ${logsWhere(sql`c.student_id = ${studentId}`, w)} as logs,
+    ${events()} as events,
+    ${amendmentsWhere(sql`(a.student_id = ${P.id} or a.student_id is null)`)} as amendments,
+    ${appointmentsWhere(sql`a.student_id = ${P.id}`)} as appointments,
+    ${logsWhere(sql`c.student_id = ${P.id}`)} as logs,
     ${list(
       `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id,
          'staff', json_build_object('id', st.id, 'title', st.title, 'first_name', st.first_name,
            'last_name', st.last_name, 'initials', st.initials, 'color', st.color),
-         'topic', ${orNull("t", topicJson("t"))})`,
+         'topic', ${orNull("t", topicJson("t"))},
+         'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
       "p.id",
       sql`from plans p join staff st on st.id = p.staff_id
+          left join placement_runs pr on pr.id = p.placement_run_id
           left join topic_schedules ts on ts.staff_id = p.staff_id and ts.block_id = p.block_id and ts.date = p.date
           left join topics t on t.id = ts.topic_id and not t.deleted
-          where p.student_id = ${studentId} and p.date between ${w.from}::date and ${w.to}::date`,
+          where p.student_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,
     )} as plans`,
-  );
-  return row as unknown as StudentWeekRows;
+);
+
+export async function loadStudentWeek(db: Db, studentId: number, w: WeekWindow): Promise<StudentWeekRows> {
+  return (await run(db, STUDENT_WEEK, studentId, w)) as unknown as StudentWeekRows;
 }
 
 export interface StaffWeekRows extends WeekRows {
@@ -210,32 +243,32 @@ export interface StaffWeekRows extends WeekRows {
 }
 
 /** The teacher, their courses, the amendments, appointments and logs they made, plans with them, their topics. */
-export async function loadStaffWeek(db: Db, staffId: number, w: WeekWindow): Promise<StaffWeekRows> {
-  const row = await prepared(
-    db,
-    "staff_week",
-    sql`select
-    (select ${sql.raw(staffJson("st"))} from staff st where st.id = ${staffId}) as staff,
+export const STAFF_WEEK = statement(
+  "staff_week",
+  sql`select
+    (select ${sql.raw(staffJson("st"))} from staff st where st.id = ${P.id}) as staff,
     ${timetable} as timetable,
     ${coursesFrom(
-      sql`from block_courses bc join courses co on co.id = bc.course_id where bc.staff_id = ${staffId}`,
+      sql`from block_courses bc join courses co on co.id = bc.course_id where bc.staff_id = ${P.id}`,
     )} as courses,
-    ${events(w)} as events,
-    ${amendmentsWhere(sql`a.staff_id = ${staffId}`, w)} as amendments,
-    ${appointmentsWhere(sql`a.staff_id = ${staffId}`, w)} as appointments,
-    ${logsWhere(sql`c.staff_id = ${staffId}`, w)} as logs,
+    ${events()} as events,
+    ${amendmentsWhere(sql`a.staff_id = ${P.id}`)} as amendments,
+    ${appointmentsWhere(sql`a.staff_id = ${P.id}`)} as appointments,
+    ${logsWhere(sql`c.staff_id = ${P.id}`)} as logs,
     ${list(
       `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id, 'student', ${studentJson("s")})`,
       "s.last_name, s.first_name, p.id",
       sql`from plans p join students s on s.id = p.student_id
-          where p.staff_id = ${staffId} and p.date between ${w.from}::date and ${w.to}::date`,
+          where p.staff_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,
     )} as plans,
     ${list(
       `json_build_object('id', ts.id, 'date', ts.date, 'block_id', ts.block_id, 'topic', ${topicJson("t")})`,
       "ts.id",
       sql`from topic_schedules ts join topics t on t.id = ts.topic_id and not t.deleted
-          where ts.staff_id = ${staffId} and ts.date between ${w.from}::date and ${w.to}::date`,
+          where ts.staff_id = ${P.id} and ts.date between ${P.from}::date and ${P.to}::date`,
     )} as topics`,
-  );
-  return row as unknown as StaffWeekRows;
+);
+
+export async function loadStaffWeek(db: Db, staffId: number, w: WeekWindow): Promise<StaffWeekRows> {
+  return (await run(db, STAFF_WEEK, staffId, w)) as unknown as StaffWeekRows;
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { instant } from "./columns";
 import { users } from "./people";
 
@@ -37,6 +37,21 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/**
+ * Sign-in throttle counters (lib/auth/throttle.ts), one row per key such as `login:user:jane@school` or
+ * `login:address:10.0.0.5`. Each attempt changes its row with one upsert whose row lock serialises
+ * concurrent attempts, so no burst can slip past a limit.
+ */
+export const authThrottle = pgTable("auth_throttle", {
+  key: text("key").primaryKey(),
+  /** Username keys: failures and attempts in flight in the window. Address keys: the leaky bucket's level at `since`. */
+  level: doublePrecision("level").notNull(),
+  /** Username keys: when the window began. Address keys: when `level` was last computed. */
+  since: instant("since").notNull(),
+  /** Username keys: refused until then after too many failures. */
+  locked_until: instant("locked_until"),
+});
+
 /** Who did what to whom: credentials actions, settings changes, account creation. */
 export const auditLog = pgTable(
   "audit_log",
@@ -48,5 +63,31 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
     created_at: instant("created_at").notNull().defaultNow(),
   },
-  (t) => [index("audit_log_created_idx").on(t.created_at)],
+  (t) => [
+    index("audit_log_created_idx").on(t.created_at),
+    index("audit_log_actor_created_idx").on(t.actor_user_id, t.created_at),
+    index("audit_log_action_created_idx").on(t.action, t.created_at),
+  ],
+);
+
+/**
+ * Integration tokens (lib/api-tokens): a name, the scopes it carries, and only the SHA-256 of its secret.
+ * It never acts as a user: it passes only routes whose declaration lists one of its scopes.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    scopes: text("scopes").array().notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    /** The secret's last four characters, so a list can tell tokens apart. */
+    hint: text("hint").notNull(),
+    created_by_user_id: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    created_at: instant("created_at").notNull().defaultNow(),
+    last_used_at: instant("last_used_at"),
+    revoked_at: instant("revoked_at"),
+    revoked_by_user_id: integer("revoked_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("api_tokens_created_idx").on(t.created_at)],
 );

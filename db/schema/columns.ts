@@ -16,3 +16,6 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/** A full-text search document; only ever written by PostgreSQL (generated columns). */
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

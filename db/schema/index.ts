@@ -4,3 +4,7 @@ export * from "./timetable";
 export * from "./scheduling";
 export * from "./social";
 export * from "./settings";
+export * from "./jobs";
+export * from "./imports";
+export * from "./placement";
+export * from "./kiosks";

@@ -59,12 +59,17 @@ export const students = pgTable(
     grade: smallint("grade").notNull().default(8),
     initials: text("initials").notNull(),
     color: text("color").notNull(),
+    /** A student who left: hidden from lists, search, pickers and check-in; history kept; restorable. */
+    archived_at: instant("archived_at"),
+    /** Homeroom: the teacher default placement (lib/placement) gives a student who did not choose. */
+    default_teacher_id: integer("default_teacher_id").references(() => staff.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     check("students_grade_range", sql`${t.grade} between 8 and 12`),
     index("students_first_name_trgm").using("gin", t.first_name.op("gin_trgm_ops")),
     index("students_last_name_trgm").using("gin", t.last_name.op("gin_trgm_ops")),
+    index("students_default_teacher_idx").on(t.default_teacher_id),
   ],
 );
 

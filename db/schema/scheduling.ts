@@ -5,15 +5,19 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   unique,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import { instant, timestamps } from "./columns";
 import { staff, students, users } from "./people";
+import { placementRuns } from "./placement";
 import { blocks } from "./timetable";
 
 const day = (name: string) => date(name, { mode: "string" });
@@ -60,6 +64,9 @@ export const topicSchedules = pgTable(
   ],
 );
 
+/** How a plan came about: the student chose, or default placement gave them their default teacher. */
+export const planSource = pgEnum("plan_source", ["chosen", "placed"]);
+
 /** A student's chosen teacher for a flex block on a date. */
 export const plans = pgTable(
   "plans",
@@ -75,6 +82,9 @@ export const plans = pgTable(
       .notNull()
       .references(() => blocks.id, { onDelete: "cascade" }),
     date: day("date").notNull(),
+    source: planSource("source").notNull().default("chosen"),
+    /** The placement run that made it (source "placed"); null for a student's own choice. */
+    placement_run_id: integer("placement_run_id").references(() => placementRuns.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -87,19 +97,80 @@ export const plans = pgTable(
 
 export const scheduleType = pgEnum("schedule_type", ["appointment", "amendment"]);
 
+/** What a Power Scheduler run did, counted when it ran (lib/scheduler). */
+export interface PowerScheduleSummary {
+  dates: number;
+  slots: number;
+  created: number;
+  students: number;
+  skipped_limit: number;
+  skipped_checked_in: number;
+  plans_cleared: number;
+  appointment_limit: number;
+}
+
+export interface ClearedPlan {
+  student_id: number;
+  staff_id: number;
+  block_id: number;
+  date: string;
+}
+
 /** A Power Scheduler run: the header of a batch of appointments or amendments. */
-export const powerSchedules = pgTable("power_schedules", {
-  id: serial("id").primaryKey(),
-  /** Who ran it (a staff member or a sysadmin). */
-  created_by: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  staff_id: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
-  type: scheduleType("type").notNull(),
-  student_type: text("student_type").notNull(),
-  date: day("date").notNull(),
-  memo: text("memo").notNull(),
-  student_count: integer("student_count").notNull().default(0),
-  created_at: instant("created_at").notNull().defaultNow(),
-});
+export const powerSchedules = pgTable(
+  "power_schedules",
+  {
+    id: serial("id").primaryKey(),
+    /** Who ran it (a staff member or a sysadmin). */
+    created_by: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    staff_id: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    type: scheduleType("type").notNull(),
+    student_type: text("student_type").notNull(),
+    /** The first date; end_date the last (null: that one date). */
+    date: day("date").notNull(),
+    end_date: day("end_date"),
+    /** 0 = Sunday … 6 = Saturday; null: every day the blocks meet. */
+    weekdays: smallint("weekdays").array(),
+    /** The chosen flex blocks; null: every flex block meeting on each date. */
+    block_ids: integer("block_ids").array(),
+    memo: text("memo").notNull(),
+    student_count: integer("student_count").notNull().default(0),
+    summary: jsonb("summary").$type<PowerScheduleSummary>(),
+    /**
+     * The plans the batch cleared (as clear_schedule does), so that Undo can give them back. One jsonb
+     * value rather than a row per plan: a batch for a whole school clears ~20,000 plans, and rows with
+     * foreign keys cost a check each, which took a third of the run.
+     */
+    cleared_plans: jsonb("cleared_plans").$type<ClearedPlan[]>(),
+    created_at: instant("created_at").notNull().defaultNow(),
+    undone_at: instant("undone_at"),
+    undone_by: integer("undone_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("power_schedules_created_idx").on(t.created_at)],
+);
+
+/**
+ * Every block occurrence a batch covers, with the instant it ends: undo is allowed while all are
+ * pending, and the students_join_all_batches trigger books students added later into the pending ones.
+ */
+export const powerScheduleSlots = pgTable(
+  "power_schedule_slots",
+  {
+    id: serial("id").primaryKey(),
+    power_schedule_id: integer("power_schedule_id")
+      .notNull()
+      .references(() => powerSchedules.id, { onDelete: "cascade" }),
+    block_id: integer("block_id")
+      .notNull()
+      .references(() => blocks.id, { onDelete: "cascade" }),
+    date: day("date").notNull(),
+    ends_at: instant("ends_at").notNull(),
+  },
+  (t) => [
+    unique("power_schedule_slots_unique").on(t.power_schedule_id, t.block_id, t.date),
+    index("power_schedule_slots_ends_idx").on(t.ends_at),
+  ],
+);
 
 /** Staff-booked: the student must come to this staff member for this block on this date. */
 export const appointments = pgTable(
@@ -126,6 +197,7 @@ export const appointments = pgTable(
     index("appointments_student_date_idx").on(t.student_id, t.date),
     index("appointments_staff_date_idx").on(t.staff_id, t.date),
     index("appointments_block_date_idx").on(t.block_id, t.date),
+    index("appointments_power_schedule_idx").on(t.power_schedule_id),
   ],
 );
 
@@ -151,10 +223,17 @@ export const amendments = pgTable(
     index("amendments_student_date_idx").on(t.student_id, t.date),
     index("amendments_staff_date_idx").on(t.staff_id, t.date),
     index("amendments_block_date_idx").on(t.block_id, t.date),
+    index("amendments_power_schedule_idx").on(t.power_schedule_id),
   ],
 );
 
-export const checkInMethod = pgEnum("check_in_method", ["manual", "air", "roll-call", "retroactive", "proactive"]);
+export const checkInMethod = pgEnum("check_in_method", [
+  "manual",
+  "air",
+  "roll-call",
+  "retroactive",
+  "proactive",
+]);
 
 /** The attendance ledger: one row per student, block and date. */
 export const checkIns = pgTable(
@@ -183,4 +262,42 @@ export const checkIns = pgTable(
     index("check_ins_staff_date_idx").on(t.staff_id, t.date),
     index("check_ins_block_date_idx").on(t.block_id, t.date),
   ],
+);
+
+/**
+ * One POST /api/check-in by its client-generated id (`submission_id`, a UUID): the offline queue
+ * retries until it hears back, so a repeated id answers the stored original result instead of
+ * recording again. The row is claimed first in the check-in's transaction; a concurrent duplicate
+ * waits on the primary key and then reads the answer.
+ */
+export const checkInSubmissions = pgTable("check_in_submissions", {
+  id: uuid("id").primaryKey(),
+  user_id: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  response: jsonb("response").$type<Record<string, unknown>>(),
+  created_at: instant("created_at").notNull().defaultNow(),
+});
+
+/**
+ * Students a teacher scanned who were already checked in to that block by someone else: shown in
+ * that teacher's Checked In list as "checked in elsewhere" (the ledger keeps one row per student).
+ */
+export const checkInElsewhereScans = pgTable(
+  "check_in_elsewhere_scans",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    block_id: integer("block_id")
+      .notNull()
+      .references(() => blocks.id, { onDelete: "cascade" }),
+    date: day("date").notNull(),
+    created_at: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("check_in_elsewhere_scans_unique").on(t.user_id, t.block_id, t.date, t.student_id)],
 );

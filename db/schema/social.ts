@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,8 +11,9 @@ import {
   unique,
   varchar,
 } from "drizzle-orm/pg-core";
-import { bytea, instant, timestamps } from "./columns";
-import { staff, users } from "./people";
+import { sql } from "drizzle-orm";
+import { bytea, instant, timestamps, tsvector } from "./columns";
+import { staff, sysadmins, users } from "./people";
 
 export const starItemType = pgEnum("star_item_type", ["student", "staff", "course", "cluster"]);
 
@@ -39,6 +41,8 @@ export const notifications = pgTable(
     initials: text("initials").notNull(),
     color: text("color").notNull(),
     body: varchar("body", { length: 1000 }).notNull(),
+    /** An app path the message points to (an import report), shown as a link; never an outside address. */
+    link: text("link"),
     created_at: instant("created_at").notNull().defaultNow(),
   },
   (t) => [index("notifications_sender_idx").on(t.sender_id, t.created_at)],
@@ -51,15 +55,17 @@ export const notificationRecipients = pgTable(
     notification_id: integer("notification_id")
       .notNull()
       .references(() => notifications.id, { onDelete: "cascade" }),
-    staff_id: integer("staff_id")
-      .notNull()
-      .references(() => staff.id, { onDelete: "cascade" }),
+    /** Staff recipients; a system message to a sysadmin (their CSV import finished) names the sysadmin instead. */
+    staff_id: integer("staff_id").references(() => staff.id, { onDelete: "cascade" }),
+    sysadmin_id: integer("sysadmin_id").references(() => sysadmins.id, { onDelete: "cascade" }),
     read: boolean("read").notNull().default(false),
     archived: boolean("archived").notNull().default(false),
   },
   (t) => [
     unique("notification_recipients_unique").on(t.notification_id, t.staff_id),
     index("notification_recipients_staff_archived_idx").on(t.staff_id, t.archived),
+    index("notification_recipients_sysadmin_idx").on(t.sysadmin_id, t.archived),
+    check("notification_recipients_one_person", sql`num_nonnulls(${t.staff_id}, ${t.sysadmin_id}) = 1`),
   ],
 );
 
@@ -78,6 +84,8 @@ export const wikiGroups = pgTable("wiki_groups", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
   subtitle: text("subtitle").notNull().default(""),
+  /** Order on the wiki page (administrators move groups up and down). */
+  position: integer("position").notNull().default(0),
   ...timestamps,
 });
 
@@ -93,9 +101,20 @@ export const wikiPosts = pgTable(
     body: text("body").notNull(),
     author_user_id: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
     author_name: text("author_name").notNull(),
+    /** Order within the group (administrators move posts up and down, or to another group). */
+    position: integer("position").notNull().default(0),
+    /** Full-text search over title (weighted higher) and body, kept by PostgreSQL itself. */
+    search_vector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, body), 'B')`,
+      ),
     ...timestamps,
   },
-  (t) => [index("wiki_posts_group_idx").on(t.group_id)],
+  (t) => [
+    index("wiki_posts_group_idx").on(t.group_id, t.position),
+    index("wiki_posts_search_idx").using("gin", t.search_vector),
+  ],
 );
 
 export const uploadKind = pgEnum("upload_kind", ["logo", "students_csv", "staff_csv"]);

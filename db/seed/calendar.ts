@@ -37,10 +37,12 @@ function midweek(day: number, first: number, rest: [number, number, number, numb
   ];
 }
 
-/** The original's week: course blocks rotate, the Focus Block meets Tuesday to Friday mid-morning. */
+/**
+ * The demo week: course blocks rotate, the Focus Block meets every weekday mid-morning (design.md §10;
+ * the original had none on Mondays).
+ */
 export const TIMETABLE: readonly Meeting[] = [
-  { label: b(1), day: 1, start: MORNING[0], end: MORNING[1] },
-  ...[2, 3, 4, 5].map((n, i) => ({ label: b(n), day: 1, start: SLOTS[i]![0], end: SLOTS[i]![1] })),
+  ...midweek(1, 1, [2, 3, 4, 5]),
   ...midweek(2, 6, [7, 8, 1, 2]),
   ...midweek(3, 3, [4, 5, 6, 7]),
   ...midweek(4, 8, [1, 2, 3, 4]),
@@ -61,6 +63,9 @@ export function schoolYearAround(today: SchoolDate): { start: SchoolDate; end: S
     end: today <= june ? june : `${year + 1}-06-30`,
   };
 }
+
+/** Next week's Monday: a Pro-D Day with no classes (an event; nothing is planned or checked in then). */
+export const proDDay = (thisWeek: SchoolDate) => addDays(thisWeek, 8);
 
 /** One occurrence of the Focus Block: its date and the instants it starts and ends. */
 export interface FocusOccurrence {
@@ -107,7 +112,7 @@ export function seedCalendar(options: CalendarOptions): SeedCalendar {
   const focus: FocusOccurrence[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) {
     const meeting = meetings.get(dayOfWeek(date));
-    if (!meeting || date < yearStart || date > yearEnd) continue;
+    if (!meeting || date < yearStart || date > yearEnd || date === proDDay(thisWeek)) continue;
     const start = schoolInstant(date, meeting.start, options.timezone);
     const end = schoolInstant(date, meeting.end, options.timezone);
     focus.push({ date, start, end, past: end.getTime() < options.now.getTime() });

@@ -12,6 +12,7 @@ import { Random } from "./random";
 import { seedCalendarEvents, seedNotifications, seedStars, seedWiki } from "./social";
 import { demoStudentStory } from "./story";
 import { seedTopics } from "./topics";
+import { seedDefaultPlacement } from "./placement";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -87,6 +88,7 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
     });
   });
 
+  await seedDefaultPlacement(db, people, calendar.focus, options);
   await seedNotifications(db, random, people, options.now);
   await seedStars(db, people, clusters);
   await seedWiki(db, people);

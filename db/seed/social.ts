@@ -1,19 +1,13 @@
 import type { Db } from "../client";
-import {
-  calendarEvents,
-  notificationRecipients,
-  notifications,
-  stars,
-  wikiGroups,
-  wikiPosts,
-} from "../schema";
+import { calendarEvents, notificationRecipients, notifications, stars } from "../schema";
 import { addDays } from "@/lib/time";
-import type { SeedCalendar } from "./calendar";
+import { proDDay, type SeedCalendar } from "./calendar";
 import type { SeededCluster } from "./curriculum";
 import type { SeededPeople } from "./people";
 import type { Random } from "./random";
-import { CHANGE_LOG_POST, WELCOME_POST } from "./wiki-content";
 import { NOTIFICATION_BODIES } from "./words";
+
+export { seedWiki } from "./wiki-content";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -65,26 +59,10 @@ export async function seedStars(db: Db, people: SeededPeople, clusters: SeededCl
   ]);
 }
 
-/** The two wiki groups the Help menu links to. */
-export async function seedWiki(db: Db, people: SeededPeople): Promise<void> {
-  const [wiki, changeLog] = await db
-    .insert(wikiGroups)
-    .values([
-      { title: "Flexblock Wiki", subtitle: "Help, how-tos and answers for staff" },
-      { title: "Change Log", subtitle: "What changed in each release" },
-    ])
-    .returning({ id: wikiGroups.id });
-  const author = { author_user_id: people.sysadminUserId, author_name: "System Administrator" };
-  await db.insert(wikiPosts).values([
-    { group_id: wiki!.id, ...WELCOME_POST, ...author },
-    { group_id: changeLog!.id, ...CHANGE_LOG_POST, ...author },
-  ]);
-}
-
-/** A Pro-D Day on next week's Monday (no Focus Block meets on Mondays) and conferences this Thursday. */
+/** A Pro-D Day on next week's Monday (nothing planned or checked in) and conferences this Thursday. */
 export async function seedCalendarEvents(db: Db, calendar: SeedCalendar): Promise<void> {
   const events = [
-    { date: addDays(calendar.thisWeek, 8), name: "Pro-D Day (no classes)" },
+    { date: proDDay(calendar.thisWeek), name: "Pro-D Day (no classes)" },
     { date: addDays(calendar.thisWeek, 4), name: "Parent-Teacher Conferences (evening)" },
   ].filter((event) => event.date >= calendar.yearStart && event.date <= calendar.yearEnd);
   if (events.length > 0) await db.insert(calendarEvents).values(events);

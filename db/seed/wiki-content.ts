@@ -1,38 +1,25 @@
-/** The two markdown posts the demo wiki ships with. */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { wikiGroups, wikiPosts } from "../schema";
+import type { SeededPeople } from "./people";
+import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "./wiki-admin-posts";
+import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./wiki-staff-posts";
 
-export const WELCOME_POST = {
-  title: "Welcome to the Wiki",
-  body: `# Welcome to the Flexblock Wiki
+/**
+ * The demo wiki: Flexblock's own help, grouped by who it is for, plus the change log. Posts link to
+ * each other as `(post:slug)`; seedWiki turns those into `/wiki/post/{id}` once the ids exist.
+ */
 
-This wiki is where you will find help for Flexblock: how-tos, answers to common questions and
-notes on what changed in each release.
+export interface SeedPost {
+  slug: string;
+  title: string;
+  body: string;
+}
 
-## Finding the wiki
-
-You can come back here at any time from the **Help** menu in the top bar: open **Help** and choose
-**Wiki**. Staff and administrators can read every post; students do not see the wiki.
-
-## Where to start
-
-- **Focus Blocks.** Students plan where they will be for each Focus Block from their weekly
-  schedule. Teachers post a topic for each Focus Block so students know what is on offer.
-- **Check-in.** Open **Check-in** during the block, then type or scan student numbers. Anything that
-  could not be checked in is listed under *Errors* so you can fix it before you close the page.
-- **Appointments and amendments.** Book a student into your Focus Block with an appointment, or
-  excuse them from a block with an amendment. The Power Scheduler does either for many students at once.
-- **Topics.** Mark a topic as *unavailable* to stop students from planning into your block that day.
-
-## Getting help
-
-Use **Help → Provide Feedback** to tell us what is not working or what you would like to see next.
-`,
-};
-
-export const CHANGE_LOG_POST = {
+const CHANGE_LOG = {
+  slug: "change-log",
   title: "Flexblock 1.2 release notes",
-  body: `# Change Log
-
-## 1.2.9
+  body: `## 1.2.9
 - Refresh buttons on the schedule, check-in and student pages reload the data without reloading the page.
 - Faster weekly schedules for large schools.
 
@@ -75,3 +62,74 @@ export const CHANGE_LOG_POST = {
 - Topics, the Power Scheduler and notifications between staff.
 `,
 };
+
+export const WIKI_GROUPS: { title: string; subtitle: string; posts: SeedPost[] }[] = [
+  {
+    title: "Getting started",
+    subtitle: "For every teacher and administrator: finding your way, reading calendars, the keyboard",
+    posts: [WELCOME, CALENDAR_COLOURS, KEYBOARD],
+  },
+  {
+    title: "Teaching with Flexblock",
+    subtitle: "Checking students in, appointments and amendments, day to day",
+    posts: [CHECK_IN, APPOINTMENTS],
+  },
+  {
+    title: "For administrators",
+    subtitle: "Rosters, scheduling many students at once, and passwords",
+    posts: [IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD],
+  },
+  {
+    title: "For students",
+    subtitle: "Students cannot open the wiki: print these pages or share them with your class",
+    posts: [STUDENT_PLANNING],
+  },
+  { title: "Change Log", subtitle: "What changed in each release", posts: [CHANGE_LOG] },
+];
+
+const LINK = /\]\(post:([a-z0-9-]+)\)/g;
+
+/** Markdown with `(post:slug)` links pointing at the posts' pages. Unknown slugs are a bug in the content. */
+export function resolvePostLinks(body: string, idOf: (slug: string) => number | undefined): string {
+  return body.replace(LINK, (_, slug: string) => {
+    const id = idOf(slug);
+    if (id === undefined) throw new Error(`Wiki seed: no post "${slug}"`);
+    return `](/wiki/post/${id})`;
+  });
+}
+
+/** The wiki groups and their posts, written by the demo sysadmin; three statements plus one per linking post. */
+export async function seedWiki(db: Db, people: SeededPeople): Promise<void> {
+  const groups = await db
+    .insert(wikiGroups)
+    .values(
+      WIKI_GROUPS.map((group, position) => ({ title: group.title, subtitle: group.subtitle, position })),
+    )
+    .returning({ id: wikiGroups.id });
+  const author = { author_user_id: people.sysadminUserId, author_name: "System Administrator" };
+  const rows = WIKI_GROUPS.flatMap((group, g) =>
+    group.posts.map((post, position) => ({
+      group_id: groups[g]!.id,
+      title: post.title,
+      body: post.body,
+      position,
+      ...author,
+    })),
+  );
+  const inserted = await db
+    .insert(wikiPosts)
+    .values(rows)
+    .returning({ id: wikiPosts.id, title: wikiPosts.title });
+  const idByTitle = new Map(inserted.map((row) => [row.title, row.id]));
+  const posts = WIKI_GROUPS.flatMap((group) => group.posts);
+  const ids = new Map(posts.map((post) => [post.slug, idByTitle.get(post.title)!]));
+  for (const post of posts) {
+    const body = resolvePostLinks(post.body, (slug) => ids.get(slug));
+    if (body === post.body) continue;
+    // Only the seed writes these rows; updated_at stays equal to created_at.
+    await db
+      .update(wikiPosts)
+      .set({ body, updated_at: sql`${wikiPosts.created_at}` })
+      .where(eq(wikiPosts.id, ids.get(post.slug)!));
+  }
+}

@@ -46,7 +46,10 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
       method,
       headers,
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      cache: "no-store",
+      // GET revalidates: the polled answers (check-in status, weeks, the inbox) carry an ETag and
+      // `private, no-cache`, so the browser sends If-None-Match and a 304 reuses its copy; answers
+      // marked `no-store` (every other route) are never kept either way.
+      cache: method === "GET" ? "no-cache" : "no-store",
     });
   } catch {
     throw new ApiClientError(0, "network", NETWORK_ERROR_MESSAGE);

@@ -1,10 +1,17 @@
+import { DATABASE_RETRY_AFTER_SECONDS } from "@/db/errors";
+import type { ErrorCode } from "./error-codes";
+
+export type { ErrorCode };
+
 /** An error a client may see: a stable code for programs, a message for people, field errors for forms. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -21,14 +28,28 @@ export const badRequest = (message = "The request body could not be read.") =>
   new ApiError(400, "bad_request", message);
 export const unauthenticated = (message = "You must be signed in.") =>
   new ApiError(401, "unauthenticated", message);
-export const forbidden = (message = "You are not allowed to do that.") => new ApiError(403, "forbidden", message);
+export const forbidden = (message = "You are not allowed to do that.") =>
+  new ApiError(403, "forbidden", message);
 export const notFound = (message = "Not found.") => new ApiError(404, "not_found", message);
-export const conflict = (code: string, message: string) => new ApiError(409, code, message);
+export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
 export const invalid = (errors: Record<string, string[]>, message = "The given data was invalid.") =>
   new ApiError(422, "invalid", message, errors);
+
+/** The database cannot be reached (a restart, a failover): nothing was done; try again shortly. */
+export const databaseUnavailable = () =>
+  new ApiError(
+    503,
+    "database_unavailable",
+    "The service is briefly unavailable. Nothing was saved; please try again in a few seconds.",
+    undefined,
+    { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
 
 export function errorResponse(error: ApiError, requestId: string): Response {
   const body: ErrorBody = { message: error.message, code: error.code };
   if (error.errors) body.errors = error.errors;
-  return Response.json(body, { status: error.status, headers: { "x-request-id": requestId } });
+  return Response.json(body, {
+    status: error.status,
+    headers: { ...error.headers, "x-request-id": requestId, "cache-control": "no-store" },
+  });
 }

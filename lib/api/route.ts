@@ -1,14 +1,19 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { log } from "@/lib/log";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import type { Role } from "@/lib/auth/roles";
-import { ApiError, badRequest, errorResponse, forbidden, invalid, unauthenticated } from "./errors";
+import { apiTokenCaller, type ApiTokenCaller } from "@/lib/api-tokens/authenticate";
+import type { ApiScope } from "@/lib/api-tokens/scopes";
+import { isHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
+import { MAX_JSON_BODY, readJson } from "./body";
+import { clientAddress } from "./client-address";
+import { isDatabaseUnavailable } from "@/db/errors";
+import { ApiError, databaseUnavailable, errorResponse, forbidden, invalid, unauthenticated } from "./errors";
 
-/** Bodies larger than this are refused with 413 before they are parsed. */
-export const MAX_JSON_BODY = 256 * 1024;
+export { MAX_JSON_BODY };
 
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
@@ -23,12 +28,31 @@ interface Options<B, Q, P> {
   /** Routes a user with an expired password may still call (user, settings, logout, …). */
   allowExpiredPassword?: boolean;
   status?: number;
+  /**
+   * Scopes of integration API tokens (`Bearer fbk_…`, lib/api-tokens) that may call this route; without
+   * them no API token may. The handler then sees `user: null` and the token in `apiToken`.
+   */
+  tokenScopes?: readonly ApiScope[];
+  /** For the API reference (GET /api/openapi.json); by default made from the method and path. */
+  summary?: string;
+  description?: string;
 }
+
+/** What a route declares, kept on its handler for the role walk (tests/api/roles.test.ts) and the OpenAPI document. */
+export type RouteDeclaration = Options<Schema | undefined, Schema | undefined, Schema | undefined>;
+export type DeclaredRoute = ((request: Request, context: NextContext) => Promise<Response>) & {
+  roles: readonly Role[] | "public";
+  allowExpiredPassword: boolean;
+  tokenScopes: readonly ApiScope[];
+  declaration: RouteDeclaration;
+};
 
 export interface Context<B, Q, P, U> {
   request: Request;
   db: Db;
   user: U;
+  /** The integration calling with an API token (only on routes that declare `tokenScopes`), else null. */
+  apiToken: ApiTokenCaller | null;
   body: Infer<B>;
   query: Infer<Q>;
   params: Infer<P>;
@@ -51,39 +75,64 @@ const EXPIRED = new ApiError(
  * zod parsing of params, query and body, and the mapping of errors to the documented JSON shape.
  */
 export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  options: Options<B, Q, P> & { roles: readonly Role[]; tokenScopes: readonly ApiScope[] },
+  handler: Handler<B, Q, P, Principal | null>,
+): DeclaredRoute;
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   options: Options<B, Q, P> & { roles: readonly Role[] },
   handler: Handler<B, Q, P, Principal>,
-): (request: Request, context: NextContext) => Promise<Response>;
+): DeclaredRoute;
 export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   options: Options<B, Q, P> & { roles: "public" },
   handler: Handler<B, Q, P, Principal | null>,
-): (request: Request, context: NextContext) => Promise<Response>;
+): DeclaredRoute;
 export function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
   options: Options<B, Q, P>,
   handler: Handler<B, Q, P, never>,
 ) {
   const handle = async (request: Request, next?: NextContext): Promise<Response> => {
-    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || nextRequestId();
     const started = performance.now();
     try {
       const now = new Date();
       const db = await getDb();
-      const user = await authenticate(db, request, now);
-      authorize(options, user);
+      const apiToken = await apiTokenCaller(db, request, now, options.tokenScopes);
+      const user = apiToken ? null : await authenticateFor(options, db, request, now);
+      if (!apiToken) authorize(options, user);
       const params = parse(options.params, (await next?.params) ?? {});
-      const query = parse(options.query, Object.fromEntries(new URL(request.url).searchParams));
+      // The URL is parsed only by routes that read a query (every request paid for two parses before).
+      const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
-      const address = clientAddress(request);
-      const result = await handler({ request, db, user, body, query, params, requestId, address, now } as never);
-      const response =
-        result instanceof Response
-          ? result
-          : Response.json(result ?? null, { status: options.status ?? 200 });
-      response.headers.set("x-request-id", requestId);
-      log.debug({ requestId, path: new URL(request.url).pathname, ms: performance.now() - started }, "request");
+      const result = await handler({
+        request,
+        db,
+        user,
+        apiToken,
+        body,
+        query,
+        params,
+        requestId,
+        // Worked out only when a handler reads it.
+        get address() {
+          return clientAddress(request);
+        },
+        now,
+      } as never);
+      const response = result instanceof Response ? result : jsonResponse(result, options.status ?? 200, requestId);
+      if (result instanceof Response) {
+        response.headers.set("x-request-id", requestId);
+        // Answers carry personal data: never kept by a browser or a shared cache unless a route says so.
+        if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+      }
+      if (isHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+      if (debug()) log.debug({ requestId, path: new URL(request.url).pathname, ms: performance.now() - started }, "request");
       return response;
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId);
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ requestId, path: new URL(request.url).pathname, err: error }, "database unavailable");
+        return errorResponse(databaseUnavailable(), requestId);
+      }
       log.error({ requestId, path: new URL(request.url).pathname, err: error }, "request failed");
       return errorResponse(
         new ApiError(500, "server_error", `Something went wrong on our side (request ${requestId}).`),
@@ -91,8 +140,50 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
       );
     }
   };
-  // Exposed so a test can walk every route with every role.
-  return Object.assign(handle, { roles: options.roles, allowExpiredPassword: Boolean(options.allowExpiredPassword) });
+  // Exposed so a test can walk every route with every role, and for the OpenAPI document.
+  return Object.assign(handle, {
+    roles: options.roles,
+    allowExpiredPassword: Boolean(options.allowExpiredPassword),
+    tokenScopes: options.tokenScopes ?? [],
+    declaration: options as RouteDeclaration,
+  });
+}
+
+/**
+ * A request id unique across instances without a UUID per request: a random prefix per process and a
+ * counter (issue 14: the wrapper does as little as it can per request).
+ */
+const BOOT_ID = randomBytes(6).toString("base64url");
+let requestCount = 0;
+const nextRequestId = () => `${BOOT_ID}-${(++requestCount).toString(36)}`;
+
+const debug = () => log.isLevelEnabled("debug");
+
+/** A JSON answer built with its headers at once (no Response.json plus header edits). */
+function jsonResponse(result: unknown, status: number, requestId: string) {
+  return new Response(JSON.stringify(result ?? null), {
+    status,
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      // Answers carry personal data: never kept by a browser or a shared cache unless a route says so.
+      "cache-control": "no-store",
+    },
+  });
+}
+
+/**
+ * Public routes (login, check-user, settings/unauthenticated …) ignore a token that is no longer valid:
+ * a client still holding yesterday's token must be able to reach the sign-in screen.
+ */
+async function authenticateFor(options: Options<unknown, unknown, unknown>, db: Db, request: Request, now: Date) {
+  if (options.roles !== "public") return authenticate(db, request, now);
+  try {
+    return await authenticate(db, request, now);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 function authorize(options: Options<unknown, unknown, unknown>, user: Principal | null) {
@@ -116,27 +207,4 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
     (errors[key] ??= []).push(issue.message);
   }
   return errors;
-}
-
-async function readJson(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_JSON_BODY) throw new ApiError(413, "too_large", "The request body is too large.");
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    throw badRequest();
-  }
-  if (text.length > MAX_JSON_BODY) throw new ApiError(413, "too_large", "The request body is too large.");
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("The request body is not valid JSON.");
-  }
-}
-
-function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || request.headers.get("x-real-ip") || "local").slice(0, 64);
 }

@@ -19,20 +19,65 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
+/**
+ * zxcvbn's score (0–4) a new password needs. 2 means at least 10^6 guesses: with the sign-in throttle
+ * (10 failures per username per 15 minutes) that is about three years of online guessing, while a
+ * student can still pick a memorable phrase (NIST 800-63B asks for a blocklist, not composition rules).
+ */
+export const MIN_PASSWORD_SCORE = 2;
 
 export const PASSWORD_MESSAGES = {
   tooShort: "Password must be at least 8 characters.",
   disallowed: "You cannot use that password.",
   sameAsOld: "Your new password must be different from your old password.",
+  username: "It must not be your username.",
+  controlCharacters: "It cannot contain control characters.",
+  tooGuessable: "It is too easy to guess.",
+  paddedWithSpaces: "Spaces at the start and end do not count towards its 8 characters.",
 } as const;
 
-/** Server-side rules for a new password; returns the first broken rule's message, or null. */
-export function newPasswordProblem(newPassword: string, username: string, oldPassword?: string): string | null {
-  if (newPassword.length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
-  const lowered = newPassword.toLowerCase();
-  if (lowered === username.toLowerCase() || COMMON_PASSWORDS.has(lowered)) return PASSWORD_MESSAGES.disallowed;
+/** Who the password is for: their username, names and number are easy guesses too. */
+export interface PasswordOwner {
+  username: string;
+  /** Names, email, student number: anything an attacker would try first. */
+  words?: (string | null | undefined)[];
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Server-side rules for a new password (NIST 800-63B): at least 8 characters, no control characters,
+ * not the username (ignoring case and surrounding spaces), not on the school's own list, not a common
+ * or breached password and not too guessable (zxcvbn's dictionaries), not the old one. Returns the
+ * first broken rule as one sentence with the reason, or null.
+ */
+export async function newPasswordProblem(
+  newPassword: string,
+  owner: PasswordOwner,
+  oldPassword?: string,
+): Promise<string | null> {
+  if ([...newPassword].length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  const disallowed = (reason: string) => `${PASSWORD_MESSAGES.disallowed} ${reason}`;
+  if (CONTROL.test(newPassword)) return disallowed(PASSWORD_MESSAGES.controlCharacters);
+  // Surrounding spaces and case add nothing an attacker would not try first.
+  const trimmed = newPassword.trim();
+  if ([...trimmed].length < MIN_PASSWORD_LENGTH) return disallowed(PASSWORD_MESSAGES.paddedWithSpaces);
+  const core = trimmed.toLowerCase();
+  if (core === owner.username.trim().toLowerCase()) return disallowed(PASSWORD_MESSAGES.username);
+  if (COMMON_PASSWORDS.has(core)) return disallowed("It is on the list of passwords that are too common.");
   if (oldPassword !== undefined && newPassword === oldPassword) return PASSWORD_MESSAGES.sameAsOld;
+  const { estimateStrength } = await import("./strength");
+  const strength = estimateStrength(trimmed, passwordContext(owner));
+  if (strength.score < MIN_PASSWORD_SCORE) return disallowed(strength.reason ?? PASSWORD_MESSAGES.tooGuessable);
   return null;
+}
+
+/** The owner's own words, split so that "jane.doe@school.example" also yields "jane" and "doe". */
+function passwordContext(owner: PasswordOwner): string[] {
+  const words = [owner.username, ...(owner.words ?? []), "flexblock", "flex block"];
+  return [...new Set(words.flatMap((w) => (w ? [w.toLowerCase(), ...w.toLowerCase().split(/[^\p{L}\p{N}]+/u)] : [])))].filter(
+    (w) => w.length >= 3,
+  );
 }
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

@@ -1,14 +1,29 @@
 import { z } from "zod";
+import { hasControlCharacters } from "@/lib/api/schemas";
+
+/** Line breaks have no place in a username (they are not control characters in hasControlCharacters' sense). */
+const LINE_BREAKS = /[\r\n\u2028\u2029]/;
 
 const username = z
   .string({ error: "A username is required to log in." })
   .trim()
   .min(1, "A username is required to log in.")
-  .max(254, "That username is too long.");
-const password = z
-  .string({ error: "A password is required to log in." })
-  .min(1, "A password is required to log in.")
-  .max(1024, "That password is too long.");
+  .max(254, "That username is too long.")
+  .refine((value) => !hasControlCharacters(value) && !LINE_BREAKS.test(value), {
+    error: "That username contains characters that are not allowed.",
+  });
+
+/** Passwords keep their spaces (NIST 800-63B); control characters (NUL …) are refused, never stored or hashed. */
+const passwordOf = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(1024, "That password is too long.")
+    .refine((value) => !hasControlCharacters(value), {
+      error: "That password contains characters that are not allowed.",
+    });
+
+const password = passwordOf("A password is required to log in.");
 
 export const loginBody = z.object({ username, password });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -17,9 +32,10 @@ export const checkUserBody = z.object({ username });
 
 export const verifyUserBody = z.object({ password });
 
+/** The new password's rules beyond "present" live on the server (lib/auth/password.ts), with their reasons. */
 export const changePasswordBody = z.object({
   password,
-  new_password: z.string({ error: "A new password is required." }).min(1, "A new password is required.").max(1024),
+  new_password: z.string({ error: "A new password is required." }).min(1, "A new password is required.").max(1024, "That password is too long."),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 

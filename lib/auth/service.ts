@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import {
   deleteSession,
@@ -9,9 +10,9 @@ import {
 import { ApiError, invalid } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { isLocked, type Principal } from "./principal";
-import { hashPassword, newPasswordProblem, verifyPassword } from "./password";
+import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password";
 import { normalizeUsername, type ChangePasswordBody, type LoginBody } from "./schemas";
-import { assertNotThrottled, recordFailure, recordSuccess } from "./throttle";
+import { reserve, settleFailure, settleSuccess, settleUnchecked, type Attempt } from "./throttle";
 import { hashToken, newToken } from "./tokens";
 import { avatarOf } from "./present";
 
@@ -32,24 +33,31 @@ export interface TokenResponse {
   expires_in: number;
 }
 
-/** POST /api/login: 429 throttled, 404 unknown, 401 wrong password, 423 locked; else a new session. */
+/**
+ * POST /api/login: 429 throttled, 404 unknown, 423 locked, 401 wrong password; else a new session.
+ * The attempt is counted before anything is looked up, and a locked account answers 423 before its
+ * password is checked, so a disabled account never confirms whether a password was right.
+ */
 export async function login(db: Db, body: LoginBody, caller: Caller, now: Date): Promise<TokenResponse> {
   const username = normalizeUsername(body.username);
-  const attempt = { kind: "login" as const, username, address: caller.address };
-  await assertNotThrottled(db, attempt, now);
+  const attempt: Attempt = { kind: "login", username, address: caller.address };
+  await reserve(db, attempt, now);
   const account = await findAccountByUsername(db, username);
   if (!account) {
-    await recordFailure(db, attempt, now);
+    await settleFailure(db, attempt, now);
     throw new ApiError(404, "user_not_found", LOGIN_MESSAGES.notFound, { username: [LOGIN_MESSAGES.notFound] });
   }
+  if (isLocked(account, now)) {
+    await settleUnchecked(db, attempt);
+    throw new ApiError(423, "account_locked", LOGIN_MESSAGES.locked);
+  }
   if (!(await verifyPassword(account.user.password_hash, body.password))) {
-    await recordFailure(db, attempt, now);
+    await settleFailure(db, attempt, now);
     throw new ApiError(401, "bad_credentials", LOGIN_MESSAGES.badCredentials, {
       password: [LOGIN_MESSAGES.badCredentials],
     });
   }
-  if (isLocked(account, now)) throw new ApiError(423, "account_locked", LOGIN_MESSAGES.locked);
-  await recordSuccess(db, attempt, now);
+  await settleSuccess(db, attempt, now);
   return createSession(db, account.user.id, caller.userAgent, now);
 }
 
@@ -70,14 +78,15 @@ export async function createSession(
   return { access_token: token, token_type: "Bearer", expires_in: ttlSeconds };
 }
 
-/** POST /api/check-user: the avatar a remembered user is shown with. Throttled like sign-in. */
+/**
+ * POST /api/check-user: the avatar a remembered user is shown with. It tells whether a username
+ * exists, so every hit counts against the caller's address (found or not).
+ */
 export async function checkUser(db: Db, rawUsername: string, caller: Caller, now: Date) {
   const username = normalizeUsername(rawUsername);
-  const attempt = { kind: "check-user" as const, username, address: caller.address };
-  await assertNotThrottled(db, attempt, now);
+  await reserve(db, { kind: "check-user", username, address: caller.address }, now);
   const account = await findAccountByUsername(db, username);
   if (!account) {
-    await recordFailure(db, attempt, now);
     throw new ApiError(404, "user_not_found", LOGIN_MESSAGES.notFound, { username: [LOGIN_MESSAGES.notFound] });
   }
   return { username: account.user.username, ...avatarOf(account) };
@@ -89,16 +98,19 @@ export async function logout(db: Db, principal: Principal) {
   return { message: "Logged out successfully." };
 }
 
-/** POST /api/verify-user: confirms the caller's password before a sensitive action. */
+/** POST /api/verify-user: confirms the caller's password before a sensitive action (throttled like sign-in). */
 export async function verifyUser(db: Db, principal: Principal, password: string, caller: Caller, now: Date) {
-  const attempt = { kind: "verify-user" as const, username: principal.user.username, address: caller.address };
-  await assertNotThrottled(db, attempt, now);
+  const attempt: Attempt = { kind: "verify-user", username: principal.user.username, address: caller.address };
+  // A session of a locked account is refused before it gets here; checked again so no password is confirmed.
+  if (isLocked(principal, now)) throw new ApiError(423, "account_locked", LOGIN_MESSAGES.locked);
+  await reserve(db, attempt, now);
   if (!(await verifyPassword(principal.user.password_hash, password))) {
-    await recordFailure(db, attempt, now);
+    await settleFailure(db, attempt, now);
     throw new ApiError(401, "bad_credentials", LOGIN_MESSAGES.badCredentials, {
       password: [LOGIN_MESSAGES.badCredentials],
     });
   }
+  await settleSuccess(db, attempt, now);
   return { message: "Verified user successfully" };
 }
 
@@ -114,7 +126,7 @@ export async function changePassword(
   now: Date,
 ) {
   await verifyUser(db, principal, body.password, caller, now);
-  const problem = newPasswordProblem(body.new_password, principal.user.username, body.password);
+  const problem = await newPasswordProblem(body.new_password, passwordOwner(principal), body.password);
   if (problem) throw invalid({ new_password: [problem] }, problem);
   const password_hash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
@@ -122,6 +134,24 @@ export async function changePassword(
     await deleteUserSessions(tx, principal.user.id, principal.sessionId);
   });
   return { message: "Changed password successfully" };
+}
+
+/** The words a password must not be built from: the account's username, names, email and number. */
+function passwordOwner(principal: Principal): PasswordOwner {
+  const { staff, student, sysadmin } = principal;
+  return {
+    username: principal.user.username,
+    words: [
+      staff?.first_name,
+      staff?.last_name,
+      staff?.email,
+      student?.first_name,
+      student?.last_name,
+      student?.student_number,
+      sysadmin?.name,
+      sysadmin?.email,
+    ],
+  };
 }
 
 /** Single sign-on: the identity provider vouched for this email; sign in the account that has it. */

@@ -45,6 +45,22 @@ export function ssoProviders(): Provider[] {
   return providers;
 }
 
+/** True when the school configured at least one provider; without one every SSO route answers 404. */
+export const ssoConfigured = () => ssoProviders().length > 0;
+
+export const SSO_NOT_CONFIGURED = "Single sign-on is not set up for this school.";
+
+/**
+ * Whether the provider vouches for the email. Google and most OIDC providers send `email_verified`;
+ * where it is sent, it must be true (an unverified address could be anyone's). Where it is not sent
+ * (Microsoft Entra ID issues only addresses its tenant owns), the address is taken as the provider's.
+ */
+export function emailVerified(profile: unknown): boolean {
+  if (!profile || typeof profile !== "object" || !("email_verified" in profile)) return true;
+  const value = (profile as { email_verified: unknown }).email_verified;
+  return value === true || value === "true";
+}
+
 export function ssoOptions(): AuthOptions {
   return {
     providers: ssoProviders(),
@@ -52,8 +68,9 @@ export function ssoOptions(): AuthOptions {
     session: { strategy: "jwt", maxAge: 10 * 60 },
     pages: { signIn: "/login", error: "/login" },
     callbacks: {
-      // Only people who already have an account may finish; the email is the link between the two.
-      signIn: ({ user }) => Boolean(user.email),
+      // Only people who already have an account may finish; the email is the link between the two,
+      // so it must be one the provider has verified.
+      signIn: ({ user, profile }) => Boolean(user.email) && emailVerified(profile),
       redirect: ({ url, baseUrl }) => (url.startsWith(baseUrl) ? url : `${baseUrl}/login?sso=1`),
     },
   };

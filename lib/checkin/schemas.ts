@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientInstant, hasControlCharacters } from "@/lib/api/schemas";
 
 /** At most this many entries in one check-in (a whole grade's worth with room to spare). */
 export const MAX_CHIPS = 2000;
@@ -16,20 +17,17 @@ const chipValue = z
     z
       .string()
       .min(1, "An entry cannot be empty.")
-      .max(MAX_CHIP_LENGTH, `An entry can be at most ${MAX_CHIP_LENGTH} characters.`),
+      .max(MAX_CHIP_LENGTH, `An entry can be at most ${MAX_CHIP_LENGTH} characters.`)
+      .refine((value) => !hasControlCharacters(value), "An entry contains characters that are not allowed."),
   );
 
-/** When the entry was captured: an ISO instant with a zone, or epoch milliseconds. */
-const chipTimestamp = z
-  .union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()], {
-    error: "A timestamp must be an ISO date-time with a time zone.",
-  })
-  .transform((value) => new Date(value))
-  .refine((value) => !Number.isNaN(value.getTime()), "A timestamp must be a valid date-time.");
-
+/**
+ * When the entry was captured: an ISO instant with a zone, or epoch milliseconds (bounded years; the
+ * service then holds it to the school year).
+ */
 export const checkInChip = z.object({
   value: chipValue,
-  timestamp: chipTimestamp.nullish(),
+  timestamp: clientInstant.nullish(),
 });
 
 /** POST /api/check-in. */

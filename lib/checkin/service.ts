@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import {
   checkInsOfStudents,
@@ -10,20 +11,45 @@ import {
   type LedgerRow,
   type Recorder,
 } from "@/db/queries/checkin";
-import { checkInStatusRows } from "@/db/queries/checkin-status";
+import { checkInStatusRows, type CheckInStatusRows } from "@/db/queries/checkin-status";
 import { ApiError, invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { dayLabel, parseSchoolDate, schoolToday, timestampString } from "@/lib/time";
+import { withinSchoolYear } from "@/lib/schedule/occurrence";
+import { dayLabel, parseSchoolDate, schoolDateOf, schoolToday, timestampString } from "@/lib/time";
 import { adjacentCheckInDate, checkInMethod, focusBlockOn, NO_FOCUS_BLOCK } from "./rules";
 import type { CheckInBody } from "./schemas";
 import { presentCheckInBlock, presentCheckInStudent, presentLedgerEntry, type LedgerEntry } from "./present";
 
 export { NO_FOCUS_BLOCK };
 
-/** The time zone (the `timezone` setting, UTC when unset) and the flex meetings, in one statement. */
+/** The time zone (the `timezone` setting, UTC when unset), the school year and the flex meetings, in one statement. */
 async function calendarOf(db: Db) {
-  const { timezone, meetings } = await checkInCalendar(db);
-  return { timezone: timezone || "UTC", meetings };
+  const calendar = await checkInCalendar(db);
+  return { ...calendar, timezone: calendar.timezone || "UTC" };
+}
+
+export const OUTSIDE_SCHOOL_YEAR = "That date is outside the school year.";
+export const CAPTURED_OUTSIDE_SCHOOL_YEAR = "The entry's time is outside the school year. Check this device's clock.";
+
+/**
+ * Check-ins belong to the school year (design.md §4): the date, and each entry's capture time read in
+ * the school's zone, must fall between `start_datetime` and `end_datetime`. A capture time of 1970 or
+ * 9999 is a broken client clock, not attendance.
+ */
+function assertWithinSchoolYear(
+  body: CheckInBody,
+  date: string,
+  calendar: { timezone: string; yearStart: string | null; yearEnd: string | null },
+) {
+  const inYear = (day: string) => withinSchoolYear(day, { yearStart: calendar.yearStart ?? "", yearEnd: calendar.yearEnd ?? "" });
+  if (!inYear(date)) throw new ApiError(422, "outside_school_year", OUTSIDE_SCHOOL_YEAR, { date: [OUTSIDE_SCHOOL_YEAR] });
+  const errors: Record<string, string[]> = {};
+  body.chips.forEach((chip, index) => {
+    if (chip.timestamp && !inYear(schoolDateOf(chip.timestamp, calendar.timezone))) {
+      errors[`chips.${index}.timestamp`] = [CAPTURED_OUTSIDE_SCHOOL_YEAR];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw invalid(errors, CAPTURED_OUTSIDE_SCHOOL_YEAR);
 }
 
 function readDate(input: string | null | undefined, timezone: string, today: string): string {
@@ -34,7 +60,7 @@ function readDate(input: string | null | undefined, timezone: string, today: str
 }
 
 /** Whose entries are "mine": staff by staff id; a sysadmin (no staff row) by user id. */
-const recorderOf = (user: Principal): Recorder =>
+export const recorderOf = (user: Principal): Recorder =>
   user.staff ? { staff_id: user.staff.id } : { user_id: user.user.id };
 
 function recordedBy(row: Pick<LedgerRow, "staff_id" | "checked_in_by">, recorder: Recorder): boolean {
@@ -44,7 +70,7 @@ function recordedBy(row: Pick<LedgerRow, "staff_id" | "checked_in_by">, recorder
 }
 
 /** A status date from the URL: a school date, or a zoned ISO instant read in the school's zone (in SQL). */
-function statusDateInput(input: string | undefined): { date: string | null; instant: Date | null } {
+export function statusDateInput(input: string | undefined): { date: string | null; instant: Date | null } {
   const value = input?.trim() ?? "";
   if (value === "") return { date: null, instant: null };
   if (/T.*(Z|[+-]\d{2}:?\d{2})$/i.test(value)) {
@@ -71,6 +97,11 @@ export async function checkInStatus(db: Db, user: Principal, dateInput: string |
     recorder,
     staffId: user.staff?.id ?? null,
   });
+  return presentCheckInStatus(rows, recorder);
+}
+
+/** The status answer from its rows (pure; the bench floor, scripts/bench/floor.ts, shapes with it too). */
+export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder) {
   const { timezone, date, meetings } = rows;
   const block = focusBlockOn(meetings, date);
   const blocks = [];
@@ -129,8 +160,10 @@ export interface AlreadyCheckedIn {
  * A sysadmin may check students in too (staff_id stays null, checked_in_by names them).
  */
 export async function checkIn(db: Db, user: Principal, body: CheckInBody, now: Date) {
-  const { timezone, meetings } = await calendarOf(db);
+  const calendar = await calendarOf(db);
+  const { timezone, meetings } = calendar;
   const date = readDate(body.date, timezone, schoolToday(timezone, now));
+  assertWithinSchoolYear(body, date, calendar);
   const block = focusBlockOn(meetings, date);
   if (!block) throw new ApiError(422, "no_focus_block", NO_FOCUS_BLOCK);
 
@@ -186,7 +219,7 @@ export async function checkIn(db: Db, user: Principal, body: CheckInBody, now: D
       method: w.method,
       checked_in_at: w.checked_in_at,
     }));
-    const inserted = new Map((await insertCheckIns(tx, target, rows)).map((row) => [row.student_id, row.id]));
+    const inserted = new Map((await insertCheckIns(tx, target, rows, now)).map((row) => [row.student_id, row.id]));
     const missed = [...wanted.keys()].filter((id) => !inserted.has(id));
     const existing = new Map(
       (await checkInsOfStudents(tx, block.block_id, date, missed)).map((row) => [row.student.id, row]),

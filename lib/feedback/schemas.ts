@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/api/schemas";
 
 /** The five feedback tags (spec §9). */
 export const FEEDBACK_TAGS = [
@@ -28,11 +29,14 @@ const isTag = (tag: string): tag is FeedbackTag => (FEEDBACK_TAGS as readonly st
  * dropped. Any `email` sent is ignored: the server uses the account's.
  */
 export const feedbackBody = z.object({
-  feedback: z
-    .string({ error: FEEDBACK_REQUIRED })
-    .trim()
-    .min(1, FEEDBACK_REQUIRED)
-    .max(MAX_FEEDBACK_LENGTH, `Feedback can be at most ${MAX_FEEDBACK_LENGTH} characters.`),
+  feedback: text({
+    label: "Feedback",
+    max: MAX_FEEDBACK_LENGTH,
+    min: 1,
+    multiline: true,
+    required: FEEDBACK_REQUIRED,
+    tooShort: FEEDBACK_REQUIRED,
+  }),
   tags: z
     .union([z.string().max(500), z.array(z.string().max(50)).max(20)], {
       error: "Tags must be a list of tag names.",

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { insertFeedback, listFeedback, type FeedbackRow } from "@/db/queries/feedback";
 import type { Principal } from "@/lib/auth/principal";

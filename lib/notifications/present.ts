@@ -17,6 +17,8 @@ export function presentNotification(row: NotificationRow, sender: Person | null,
   return {
     id: row.id,
     body: row.body,
+    // An app path to open (an import report), only on messages that point somewhere.
+    ...(row.link ? { link: row.link } : {}),
     date: format(local, "EEEE, MMM d, yyyy"),
     time: format(local, "h:mm a"),
     approximateTime: formatDistance(row.created_at, now, { addSuffix: true }),

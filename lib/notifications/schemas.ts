@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, idOf, text } from "@/lib/api/schemas";
 
 /** Most recipients one message may go to. */
 export const MAX_RECIPIENTS = 200;
@@ -9,15 +10,17 @@ export const RECIPIENT_RESULTS = 15;
 
 export const sendNotificationBody = z.object({
   recipient_ids: z
-    .array(z.coerce.number().int().positive(), { error: "Choose at least one recipient." })
+    .array(idOf("recipient"), { error: "Choose at least one recipient." })
     .min(1, { error: "Choose at least one recipient." })
     .max(MAX_RECIPIENTS, { error: `Choose at most ${MAX_RECIPIENTS} recipients.` }),
-  body: z
-    .string({ error: "A message is required." })
-    .trim()
-    .min(1, { error: "This field cannot be empty." })
-    .max(MAX_BODY, { error: `Write at most ${MAX_BODY} characters.` }),
+  body: text({
+    label: "The message",
+    max: MAX_BODY,
+    min: 1,
+    multiline: true,
+    required: "A message is required.",
+  }),
 });
 export type SendNotificationBody = z.infer<typeof sendNotificationBody>;
 
-export const notificationParams = z.object({ id: z.coerce.number().int().positive() });
+export const notificationParams = z.object({ id });

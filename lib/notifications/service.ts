@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import {
   inboxRows,
@@ -8,8 +9,9 @@ import {
   updateInbox,
   updateRecipientRow,
   type InboxRow,
+  type Recipient,
 } from "@/db/queries/notifications";
-import { invalid, notFound } from "@/lib/api/errors";
+import { ApiError, invalid, notFound } from "@/lib/api/errors";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { schoolCalendarSettings } from "@/lib/settings/service";
 import { personOf, presentNotification } from "./present";
@@ -17,14 +19,29 @@ import type { SendNotificationBody } from "./schemas";
 
 const NOT_FOUND = "Cannot find Notification.";
 
-function presentInbox(rows: InboxRow[], timezone: string, now: Date) {
+/** The inbox answer from its rows (pure; the bench floor shapes with it too). */
+export function presentInbox(rows: InboxRow[], timezone: string, now: Date) {
   return rows.map((row) => ({ read: row.read, notification: presentNotification(row.notification, row.sender, timezone, now) }));
 }
 
-/** GET /api/notifications/inbox: the caller's non-archived messages, newest first (sysadmins: none). */
+/** Whose inbox: a staff member's, or a sysadmin's (which holds only system messages, e.g. a CSV import's). */
+function recipientOf(principal: Principal): Recipient | null {
+  if (principal.staff) return { staff_id: principal.staff.id };
+  if (principal.sysadmin) return { sysadmin_id: principal.sysadmin.id };
+  return null;
+}
+
+function requireRecipient(principal: Principal): Recipient {
+  const who = recipientOf(principal);
+  if (!who) throw new ApiError(403, "not_staff", "User is not a staff member.");
+  return who;
+}
+
+/** GET /api/notifications/inbox: the caller's non-archived messages, newest first (sysadmins: system messages only). */
 export async function inbox(db: Db, principal: Principal, now: Date) {
-  if (!principal.staff) return [];
-  const [rows, { timezone }] = await Promise.all([inboxRows(db, principal.staff.id), schoolCalendarSettings(db)]);
+  const who = recipientOf(principal);
+  if (!who) return [];
+  const [rows, { timezone }] = await Promise.all([inboxRows(db, who), schoolCalendarSettings(db)]);
   return presentInbox(rows, timezone, now);
 }
 
@@ -67,8 +84,8 @@ export async function sendNotification(db: Db, principal: Principal, body: SendN
   });
 }
 
-async function itemOf(db: Db, staffId: number, notificationId: number, now: Date) {
-  const [[row], { timezone }] = await Promise.all([inboxRows(db, staffId, notificationId), schoolCalendarSettings(db)]);
+async function itemOf(db: Db, who: Recipient, notificationId: number, now: Date) {
+  const [[row], { timezone }] = await Promise.all([inboxRows(db, who, notificationId), schoolCalendarSettings(db)]);
   if (!row) throw notFound(NOT_FOUND);
   return presentInbox([row], timezone, now)[0]!;
 }
@@ -81,19 +98,19 @@ export async function setFlag(
   change: "read" | "unread" | "archive" | "unarchive",
   now: Date,
 ) {
-  const me = requireStaff(principal);
+  const me = requireRecipient(principal);
   const flags =
     change === "read" ? { read: true } : change === "unread" ? { read: false } : { archived: change === "archive" };
   // Read and unread only touch messages still in the inbox; archive and unarchive any of the caller's.
   const onlyInbox = change === "read" || change === "unread";
-  const changed = await updateRecipientRow(db, me.id, notificationId, flags, onlyInbox);
+  const changed = await updateRecipientRow(db, me, notificationId, flags, onlyInbox);
   if (changed === 0) throw notFound(NOT_FOUND);
-  return itemOf(db, me.id, notificationId, now);
+  return itemOf(db, me, notificationId, now);
 }
 
 /** PUT /api/notifications/{read|archive}/all: every message in the caller's inbox; answers with the inbox. */
 export async function setAll(db: Db, principal: Principal, change: "read" | "archive", now: Date) {
-  const me = requireStaff(principal);
-  await updateInbox(db, me.id, change === "read" ? { read: true } : { archived: true });
+  const me = requireRecipient(principal);
+  await updateInbox(db, me, change === "read" ? { read: true } : { archived: true });
   return inbox(db, principal, now);
 }

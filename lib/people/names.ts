@@ -14,9 +14,10 @@ export function studentName(student: StudentName): string {
   return `${student.first_name} ${student.last_name}`.trim();
 }
 
-/** Up to two upper-case letters from the first and last name. */
+/** Up to two upper-case letters from the first and last name (whole characters, not UTF-16 halves). */
 export function initialsOf(firstName: string, lastName: string): string {
-  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
+  const first = (name: string) => Array.from(name.trim())[0] ?? "";
+  return `${first(firstName)}${first(lastName)}`.toUpperCase();
 }
 
 export const STAFF_TITLES = ["Dr.", "Miss", "Ms.", "Mlle.", "Mme.", "Mr.", "Mrs.", "Prof."] as const;

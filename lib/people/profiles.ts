@@ -38,13 +38,13 @@ export async function studentProfile(
   const isStudent = viewer.role === "student";
   if (!isStudent && id === "self") throw notFound("Only students have their own profile.");
   const studentId = id === "self" ? viewer.student!.id : id;
+  // Before any look-up: a student asking for another id gets 403 whether or not it exists.
+  if (isStudent && studentId !== viewer.student!.id) throw forbidden("Students may only see their own profile.");
   const [row, clusters] = await Promise.all([
     findStudentProfile(db, studentId, viewer.staff?.id ?? null),
     studentClusters(db, studentId, !isStudent),
   ]);
   if (!row) throw notFound("The student could not be found.");
-  if (isStudent && studentId !== viewer.student!.id)
-    throw forbidden("Students may only see their own profile.");
   return {
     id: row.id,
     first_name: row.first_name,
@@ -56,6 +56,10 @@ export async function studentProfile(
     clusters,
     student_number: isStudent ? null : row.student_number,
     starred: Boolean(row.starred),
+    // Staff see whether a student is archived (a student who left cannot sign in to see their own).
+    ...(isStudent ? {} : { archived: row.archived_at !== null }),
+    // Staff see (and administrators edit) the default teacher default placement uses (issue 12).
+    ...(isStudent ? {} : { default_teacher: defaultTeacherOf(row.default_teacher) }),
   };
 }
 
@@ -64,4 +68,12 @@ export async function setOwnCapacity(db: Db, viewer: Principal, capacity: number
   const own = requireStaff(viewer);
   await updateCapacity(db, own.id, capacity);
   return staffProfile(db, viewer, own.id);
+}
+
+/** The default teacher from the profile row's json (text on some drivers) as {id, name}, or null. */
+function defaultTeacherOf(value: unknown): { id: number; name: string } | null {
+  const row = (typeof value === "string" ? JSON.parse(value) : value) as
+    | { id: number; title: string; first_name: string; last_name: string }
+    | null;
+  return row ? { id: row.id, name: staffName(row) } : null;
 }

@@ -58,23 +58,29 @@ export async function createAppointment(
   });
 }
 
-/** An administrator or the appointment's own teacher may cancel it while its block is pending. */
+const appointmentNotFound = () => notFound("The appointment could not be found.");
+
+/**
+ * An administrator, a sysadmin (design.md §5: everything an administrator may do) or the appointment's
+ * own teacher may cancel it while its block is pending. Of concurrent cancels exactly one succeeds:
+ * the delete reports whether it removed the row, and the others answer 404.
+ */
 export async function cancelAppointment(
   db: Db,
   principal: Principal,
   id: number,
   now: Date,
 ): Promise<Appointment> {
-  const caller = requireStaff(principal);
   const row = await findAppointment(db, id);
-  if (!row) throw notFound("The appointment could not be found.");
-  if (!caller.administrator && row.staff.id !== caller.id) throw forbidden("Cannot delete Appointment.");
+  if (!row) throw appointmentNotFound();
+  const mayCancelAny = principal.role === "admin" || principal.role === "sysadmin";
+  if (!mayCancelAny && row.staff.id !== requireStaff(principal).id) throw forbidden("Cannot delete Appointment.");
   const [calendar, block] = await Promise.all([
     schoolCalendarSettings(db),
     findBlockOnWeekday(db, row.block_id, dayOfWeek(row.date)),
   ]);
   if (!block?.end || !isPending(row.date, block.end, calendar.timezone, now)) throw notPending();
-  await deleteAppointment(db, row.id);
+  if (!(await deleteAppointment(db, row.id))) throw appointmentNotFound();
   return presentAppointment(row);
 }
 

@@ -5,6 +5,7 @@ import { findBlockOnWeekday } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
+import { changeClosed } from "@/lib/placement/rules";
 import { schoolCalendarSettings } from "@/lib/settings/service";
 import { dayOfWeek } from "@/lib/time";
 import { presentPlan, presentTopic } from "./present";
@@ -69,6 +70,9 @@ export async function planOwnBlock(
         "has_appointment",
         "You have an appointment in this block, so you cannot choose a teacher for it.",
       );
+    }
+    if (await changeClosed(tx, date)) {
+      throw conflict("placement_closed", "Default placement has run for this Focus Block, so your teacher can no longer change.");
     }
     const teacher = await lockStaff(tx, input.staff_id);
     if (!teacher) throw notFound("The teacher could not be found.");

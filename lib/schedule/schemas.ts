@@ -1,31 +1,14 @@
 import { z } from "zod";
+import { idOf, numeric, schoolDate, text } from "@/lib/api/schemas";
 
 /** Request schemas for schedules, plans, appointments and amendments (shared by routes and forms). */
 
 export const EMPTY_FIELD = "This field cannot be empty.";
 
-/** Numbers, or strings of digits (path segments, form fields); nothing else is coerced. */
-const numeric = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
-    schema,
-  );
-
-export const idOf = (what: string) =>
-  numeric(
-    z
-      .number({ error: `A valid ${what} is required.` })
-      .int({ error: `A valid ${what} is required.` })
-      .positive({ error: `A valid ${what} is required.` })
-      .max(2_147_483_647, { error: `A valid ${what} is required.` }),
-  );
+export { idOf };
 
 /** Dates arrive as YYYY-MM-DD, ISO instants or `Fri Mar 20, 2020`; services turn them into school dates. */
-export const dateField = z
-  .string({ error: "A date is required." })
-  .trim()
-  .min(1, { error: "A date is required." })
-  .max(64, { error: "Enter a valid date." });
+export const dateField = schoolDate;
 
 export const idParams = z.object({ id: idOf("id") });
 
@@ -44,11 +27,7 @@ export type SchedulePlanBody = z.infer<typeof schedulePlanBody>;
 export const MAX_APPOINTMENT_MEMO = 150;
 export const createAppointmentBody = blockDateBody.extend({
   student_id: idOf("student"),
-  memo: z
-    .string({ error: "The memo must be text." })
-    .trim()
-    .max(MAX_APPOINTMENT_MEMO, { error: `The memo can be at most ${MAX_APPOINTMENT_MEMO} characters.` })
-    .default(""),
+  memo: text({ label: "The memo", max: MAX_APPOINTMENT_MEMO, multiline: true }).default(""),
   clear_schedule: z.boolean({ error: "clear_schedule must be true or false." }).default(false),
 });
 export type CreateAppointmentBody = z.infer<typeof createAppointmentBody>;
@@ -56,11 +35,14 @@ export type CreateAppointmentBody = z.infer<typeof createAppointmentBody>;
 export const MAX_AMENDMENT_MEMO = 500;
 export const amendmentBody = blockDateBody.extend({
   student_id: idOf("student"),
-  memo: z
-    .string({ error: EMPTY_FIELD })
-    .trim()
-    .min(1, { error: EMPTY_FIELD })
-    .max(MAX_AMENDMENT_MEMO, { error: `The memo can be at most ${MAX_AMENDMENT_MEMO} characters.` }),
+  memo: text({
+    label: "The memo",
+    max: MAX_AMENDMENT_MEMO,
+    min: 1,
+    multiline: true,
+    required: EMPTY_FIELD,
+    tooShort: EMPTY_FIELD,
+  }),
 });
 export type AmendmentBody = z.infer<typeof amendmentBody>;
 

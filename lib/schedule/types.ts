@@ -4,6 +4,7 @@
  * lib/topics/present.ts build exactly these shapes; screens import them from here.
  * Dates are `YYYY-MM-DD` school-local dates; clock times are labels such as `9:26 AM`.
  */
+import type { Reason } from "./reason";
 
 /** A person as shown inside an item: staff `name` is "Mr. Smith, Jane", students "Jane Smith". */
 export interface PersonRef {
@@ -109,6 +110,11 @@ interface BlockBase {
 /** A block in a student's week. `scheduled`: course (non-flex), planned teacher (flex) or null. */
 export interface StudentScheduleBlock extends BlockBase {
   scheduled: ScheduledCourse | ScheduledTeacher | null;
+  /**
+   * Why the student is where they are in this block (issue 12; an addition to the spec's fields): an
+   * amendment first, then an appointment, then the plan; null when nothing places them.
+   */
+  reason?: Reason | null;
 }
 
 /** A block in a teacher's week. `scheduled`: course (non-flex), own topic (flex) or null. */
@@ -192,6 +198,10 @@ export interface StudentProfile {
   student_number: string | null;
   /** The viewer (a staff member) starred this student; false for other viewers. */
   starred: boolean;
+  /** Staff viewers: the student left and is archived (hidden from lists, search and check-in). */
+  archived?: boolean;
+  /** Staff viewers: the default (homeroom) teacher default placement gives the student (issue 12). */
+  default_teacher?: PersonRef | null;
 }
 
 /** One row of POST /api/students/staff-list. */

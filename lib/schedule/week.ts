@@ -5,6 +5,8 @@ import {
   loadStaffWeek,
   loadStudentWeek,
   type CourseRow,
+  type StaffWeekRows,
+  type StudentWeekRows,
   type EventRow,
   type TimetableRow,
   type WeekWindow,
@@ -24,6 +26,7 @@ import {
   type SchoolDate,
 } from "@/lib/time";
 import { readSchoolDate, withinSchoolYear } from "./occurrence";
+import { blockReason } from "./reason-rows";
 import {
   presentAmendment,
   presentAppointment,
@@ -69,7 +72,11 @@ interface Week extends WeekWindow {
 }
 
 async function readWeek(db: Db, dateParam: string | undefined, now: Date) {
-  const calendar = await schoolCalendarSettings(db);
+  return weekContext(await schoolCalendarSettings(db), dateParam, now);
+}
+
+/** The week holding the date (today when none) in the school's calendar (pure). */
+export function weekContext(calendar: SchoolCalendarSettings, dateParam: string | undefined, now: Date) {
   const local = format(new TZDate(now, calendar.timezone), "yyyy-MM-dd'T'HH:mm:ss");
   const today = local.slice(0, 10);
   const anchor = dateParam ? readSchoolDate(dateParam, calendar.timezone) : today;
@@ -88,6 +95,7 @@ async function readWeek(db: Db, dateParam: string | undefined, now: Date) {
     `${date}T${end.length === 5 ? `${end}:00` : end}` > local;
   return { calendar, week, today, pending };
 }
+export type WeekContext = ReturnType<typeof weekContext>;
 
 /** range, next, previous, min_date, max_date (design §4). */
 function navigation(week: Week, calendar: SchoolCalendarSettings) {
@@ -111,7 +119,7 @@ type Base = Omit<ScheduleBlock, "scheduled">;
 
 /** The shown days with the visible blocks meeting on each (flex, or with a course), ordered by start. */
 function assembleDays<B extends ScheduleBlock>(
-  context: Awaited<ReturnType<typeof readWeek>>,
+  context: WeekContext,
   rows: { timetable: TimetableRow[]; courses: CourseRow[]; events: EventRow[] },
   buildBlock: (base: Base, k: Key, course: CourseRow | undefined) => B,
 ): ScheduleDay<B>[] {
@@ -162,10 +170,15 @@ export async function studentWeekSchedule(
   const own = principal.role === "student" ? principal.student! : null;
   if (id === "self" && !own) throw notFound("Only students have their own schedule.");
   const studentId = id === "self" ? own!.id : id;
-  const context = await readWeek(db, dateParam, now);
-  const rows = await loadStudentWeek(db, studentId, context.week);
-  if (!rows.student) throw notFound("The student could not be found.");
+  // Before any look-up: a student asking for another id gets 403 whether or not it exists.
   if (own && own.id !== studentId) throw forbidden("Students may only see their own schedule.");
+  const context = await readWeek(db, dateParam, now);
+  return presentStudentWeek(context, await loadStudentWeek(db, studentId, context.week));
+}
+
+/** A student's week from its rows (pure; the bench floor, scripts/bench/floor.ts, shapes with it too). */
+export function presentStudentWeek(context: WeekContext, rows: StudentWeekRows): StudentScheduleResponse {
+  if (!rows.student) throw notFound("The student could not be found.");
   const amendmentsAt = groupBy(rows.amendments);
   const appointmentsAt = groupBy(rows.appointments);
   const logsAt = groupBy(rows.logs);
@@ -179,6 +192,7 @@ export async function studentWeekSchedule(
       amendments: (amendmentsAt.get(k) ?? []).map(presentAmendment),
       appointments: (appointmentsAt.get(k) ?? []).map(presentAppointment),
       logs: (logsAt.get(k) ?? []).map((log) => presentLog(log, clock)),
+      reason: blockReason(plan, amendmentsAt.get(k) ?? [], appointmentsAt.get(k) ?? []),
     };
   });
   return { ...navigation(context.week, context.calendar), schedule };
@@ -191,7 +205,11 @@ export async function staffWeekSchedule(
   now: Date,
 ): Promise<StaffScheduleResponse> {
   const context = await readWeek(db, dateParam, now);
-  const rows = await loadStaffWeek(db, id, context.week);
+  return presentStaffWeek(context, await loadStaffWeek(db, id, context.week));
+}
+
+/** A teacher's week from its rows (pure; the bench floor shapes with it too). */
+export function presentStaffWeek(context: WeekContext, rows: StaffWeekRows): StaffScheduleResponse {
   const teacher = rows.staff;
   if (!teacher) throw notFound("The staff member could not be found.");
   const amendmentsAt = groupBy(rows.amendments);

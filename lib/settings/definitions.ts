@@ -19,6 +19,7 @@ export const SETTING_GROUPS = [
   { name: "Calendar", description: "Change calendar settings" },
   { name: "Air Check-in", description: "Control how Air Check-in works" },
   { name: "Privacy", description: "Manage privacy options for Flexblock" },
+  { name: "Default placement", description: "Give students who did not choose a teacher their default teacher" },
 ] as const;
 
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -100,10 +101,52 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: "true",
   },
   {
+    key: "air-check-in-minutes-before",
+    group: "Air Check-in",
+    type: "numeric",
+    description: "Minutes before the Focus Block starts that students may check themselves in (with a code or at a kiosk).",
+    default: "5",
+    min: 0,
+    max: 720,
+  },
+  {
+    key: "air-check-in-minutes-after",
+    group: "Air Check-in",
+    type: "numeric",
+    description: "Minutes after the Focus Block ends that students may still check themselves in.",
+    default: "0",
+    min: 0,
+    max: 720,
+  },
+  {
     key: "show-student-numbers",
     group: "Privacy",
     type: "boolean",
     description: "Show student numbers to staff in lists and profiles.",
+    default: "false",
+  },
+  {
+    key: "placement_cutoff",
+    group: "Default placement",
+    type: "string",
+    description:
+      "When students who have not chosen are placed with their default teacher: a time on the Focus Block's day (08:00), or hours before it starts (2h). Empty: no default placement.",
+    default: "",
+    max: 10,
+  },
+  {
+    key: "placement_change_after",
+    group: "Default placement",
+    type: "boolean",
+    description: "Students may still change their teacher after they were placed, until the Focus Block starts.",
+    default: "true",
+  },
+  {
+    key: "check-in-move",
+    group: "General settings",
+    type: "boolean",
+    description:
+      "Let a teacher move a student checked in by another teacher to their own Checked In list (recorded in the audit log).",
     default: "false",
   },
 ];

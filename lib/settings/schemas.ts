@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { hasControlCharacters } from "@/lib/api/schemas";
+import { cutoffSchema, cutoffText } from "@/lib/placement/cutoff";
 import { isValidSchoolDate, isValidTimeZone } from "@/lib/time";
 import type { SettingType } from "./definitions";
 
@@ -20,6 +22,7 @@ export const SETTING_MESSAGES = {
   numeric: "Must be a number.",
   integer: "Must be a whole number.",
   string: "Must be text.",
+  characters: "Remove the control characters from this text.",
   datetime: "Enter a date as YYYY-MM-DD.",
   timezone: "Enter a valid time zone, such as America/Vancouver.",
   schoolName: "The school name cannot be empty.",
@@ -62,6 +65,8 @@ export function checkSettingValue(
     }
     default: {
       if (typeof value !== "string") return { error: SETTING_MESSAGES.string };
+      // NUL cannot be stored in PostgreSQL text, and no setting needs any control character.
+      if (hasControlCharacters(value)) return { error: SETTING_MESSAGES.characters };
       const text = value.trim();
       if (rule.max !== null && text.length > rule.max)
         return { error: `Must be at most ${rule.max} characters.` };
@@ -85,6 +90,10 @@ function checkStringKey(key: string, text: string): { stored: string } | { error
       const ok =
         days.length > 0 && days.every((d) => /^[1-7]$/.test(d)) && new Set(days).size === days.length;
       return ok ? { stored: days.join(",") } : { error: SETTING_MESSAGES.includeDays };
+    }
+    case "placement_cutoff": {
+      const cutoff = cutoffSchema.safeParse(text);
+      return cutoff.success ? { stored: cutoffText(cutoff.data) } : { error: cutoff.error.issues[0]!.message };
     }
     default:
       return { stored: text };

@@ -1,12 +1,13 @@
+import "server-only";
 import type { Db } from "@/db";
 import { insertAudit } from "@/db/queries/audit";
 import {
+  calendarSettingValues,
   groupIdsByName,
   insertMissingGroups,
   insertMissingSettings,
   listSettingsWithGroups,
   lockSettingsByKeys,
-  settingValues,
   updateSettingValues,
   type SettingRow,
 } from "@/db/queries/settings";
@@ -98,7 +99,11 @@ export interface SchoolCalendarSettings {
 
 /** The settings every date rule needs, in one query. */
 export async function schoolCalendarSettings(db: Db): Promise<SchoolCalendarSettings> {
-  const rows = await settingValues(db, ["timezone", "start_datetime", "end_datetime", "weekends", "appointment_limit"]);
+  return calendarSettingsOf(await calendarSettingValues(db));
+}
+
+/** The calendar settings from their rows (pure; the bench floor shapes with it too). */
+export function calendarSettingsOf(rows: { key: string; value: string | null; type: SettingType }[]): SchoolCalendarSettings {
   const byKey = new Map(rows.map((row) => [row.key, typedValue(row.type, row.value)]));
   return {
     timezone: (byKey.get("timezone") as string) || "UTC",

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { deleteStar, insertStar, starTargets, starsOf, type StarItemType } from "@/db/queries/starred";
 import { notFound } from "@/lib/api/errors";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/api/schemas";
 import { PALETTE } from "@/lib/people/colors";
 import { blockDateBody, idOf } from "@/lib/schedule/schemas";
 
@@ -8,11 +9,7 @@ export const MAX_TOPIC_MEMO = 255;
 
 /** A new topic: empty memo, a random palette colour and available unless said otherwise. */
 export const createTopicBody = z.object({
-  memo: z
-    .string({ error: "The memo must be text." })
-    .trim()
-    .max(MAX_TOPIC_MEMO, { error: `The memo can be at most ${MAX_TOPIC_MEMO} characters.` })
-    .default(""),
+  memo: text({ label: "The memo", max: MAX_TOPIC_MEMO, multiline: true }).default(""),
   color: z.enum(PALETTE, { error: "Choose one of the palette colours." }).optional(),
   unavailable: z.boolean({ error: "unavailable must be true or false." }).default(false),
 });

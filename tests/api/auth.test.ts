@@ -7,7 +7,7 @@ import { POST as logout } from "@/app/api/logout/route";
 import { POST as changePassword } from "@/app/api/change-password/route";
 import { POST as verifyUser } from "@/app/api/verify-user/route";
 import { GET as settingsRoute } from "@/app/api/settings/route";
-import { loginAttempts, sessions, users } from "@/db/schema";
+import { authThrottle, sessions, users } from "@/db/schema";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -57,6 +57,15 @@ describe("POST /api/login", () => {
     expect(rows).toHaveLength(0);
   });
 
+  it("answers 423 for a locked account whatever the password, so it never confirms one", async () => {
+    const account = await createStudent(state.db, { disabled_at: new Date(Date.now() - 1000) });
+    for (const password of [TEST_PASSWORD, "wrong-password"]) {
+      const res = await call(login, { body: { username: account.user.username, password } });
+      expect(res.status).toBe(423);
+      expect(res.body.code).toBe("account_locked");
+    }
+  });
+
   it("throttles a username after 10 failures in 15 minutes with 429", async () => {
     const { user } = await createStaff(state.db);
     for (let i = 0; i < 10; i++) {
@@ -66,7 +75,8 @@ describe("POST /api/login", () => {
     const blocked = await call(login, { body: { username: user.username, password: TEST_PASSWORD } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe("too_many_attempts");
-    await state.db.delete(loginAttempts).where(eq(loginAttempts.username, user.username));
+    // eslint-disable-next-line drizzle/enforce-delete-with-where -- start from an empty throttle
+  await state.db.delete(authThrottle);
   });
 
   it("refuses unreadable JSON with 400 and missing fields with 422 naming each", async () => {
@@ -76,6 +86,24 @@ describe("POST /api/login", () => {
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors).sort()).toEqual(["password", "username"]);
     expect(missing.body.errors.username).toEqual(["A username is required to log in."]);
+  });
+
+  it("refuses NUL and other control characters in the username and password with 422, never a 500", async () => {
+    const { user } = await createStaff(state.db);
+    const cases = [
+      { username: `${user.username}\u0000`, password: TEST_PASSWORD, field: "username" },
+      { username: "a\u0007b", password: "whatever", field: "username" },
+      { username: "line\nbreak", password: "whatever", field: "username" },
+      { username: user.username, password: "\u0000".repeat(8), field: "password" },
+      { username: user.username, password: `${TEST_PASSWORD}\u001b`, field: "password" },
+    ];
+    for (const { field, ...body } of cases) {
+      const res = await call(login, { body });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+    }
+    const spaced = await call(login, { body: { username: user.username, password: ` ${TEST_PASSWORD} ` } });
+    expect(spaced.status).toBe(401); // spaces are part of a password, not trimmed away
   });
 
   it("refuses a 10,000-character username and a 1 MB body without a 500", async () => {
@@ -98,6 +126,14 @@ describe("POST /api/check-user", () => {
   it("answers 404 for an unknown username and 422 for an empty one", async () => {
     expect((await call(checkUser, { body: { username: "999999999" } })).status).toBe(404);
     expect((await call(checkUser, { body: { username: "" } })).status).toBe(422);
+  });
+
+  it("refuses control characters with 422, never a 500", async () => {
+    for (const username of ["100001\u0000", "\u0000", "ab\u009fcd", "two\rlines"]) {
+      const res = await call(checkUser, { body: { username } });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(["username"]);
+    }
   });
 });
 
@@ -174,20 +210,33 @@ describe("POST /api/change-password", () => {
     expect(relogin.status).toBe(200);
   });
 
-  it("enforces the password rules on the server", async () => {
-    const account = await createStaff(state.db);
+  it("enforces the password rules on the server, each refusal with its reason", async () => {
+    const account = await createStaff(state.db, { first_name: "Marguerite", last_name: "Okonkwo" });
     const token = await tokenFor(state.db, account);
-    const cases: [string, string][] = [
-      ["short", "Password must be at least 8 characters."],
-      [account.user.username.toUpperCase(), "You cannot use that password."],
-      ["password123", "You cannot use that password."],
-      [TEST_PASSWORD, "Your new password must be different from your old password."],
+    const cases: [string, RegExp][] = [
+      ["short", /^Password must be at least 8 characters\.$/],
+      [account.user.username.toUpperCase(), /^You cannot use that password\. It must not be your username\.$/],
+      [`   ${account.user.username}  `, /^You cannot use that password\. It must not be your username\.$/],
+      ["password123", /^You cannot use that password\. It is on the list of passwords that are too common\.$/],
+      [" ".repeat(8), /^You cannot use that password\. Spaces at the start and end do not count towards its 8 characters\.$/],
+      ["  abcdef  ", /^You cannot use that password\. Spaces at the start and end do not count towards its 8 characters\.$/],
+      ["aaaaaaaa", /^You cannot use that password\. Repeated characters like "aaa" are easy to guess\.$/],
+      ["\u0000".repeat(8), /^You cannot use that password\. It cannot contain control characters\.$/],
+      ["letmein123", /^You cannot use that password\. This is similar to a commonly used password\.$/],
+      ["zxcvbnm123", /^You cannot use that password\. This is a commonly used password\.$/],
+      ["Okonkwo2026", /^You cannot use that password\. \S.+/],
+      ["marguerite1", /^You cannot use that password\. \S.+/],
+      [TEST_PASSWORD, /^Your new password must be different from your old password\.$/],
     ];
     for (const [newPassword, message] of cases) {
       const res = await call(changePassword, { token, body: { password: TEST_PASSWORD, new_password: newPassword } });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.new_password).toEqual([message]);
+      expect({ newPassword, status: res.status }).toEqual({ newPassword, status: 422 });
+      expect(res.body.errors.new_password).toHaveLength(1);
+      expect(res.body.errors.new_password[0]).toMatch(message);
     }
+    // A memorable phrase with spaces is fine (NIST 800-63B: no composition rules).
+    const phrase = await call(changePassword, { token, body: { password: TEST_PASSWORD, new_password: "purple giraffe dances" } });
+    expect(phrase.status).toBe(200);
   });
 
   it("answers 401 for a wrong old password, 422 for missing fields and 401 signed out", async () => {

@@ -1,5 +1,4 @@
 /** @jest-environment node */
-import { queryCounter } from "@/db/client";
 import { GET as staffRoute } from "@/app/api/staff/route";
 import { GET as studentsRoute } from "@/app/api/students/route";
 import type { StaffListItem, StudentListItem } from "@/lib/people/lists";
@@ -7,6 +6,7 @@ import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { statementsOf } from "../helpers/statements";
 
 const state = useTestDb();
 const tokens: Record<string, string> = {};
@@ -138,11 +138,8 @@ describe("GET /api/students", () => {
 });
 
 describe("statement count", () => {
-  async function statements(request: () => Promise<unknown>) {
-    const before = queryCounter.count;
-    await request();
-    return queryCounter.count - before;
-  }
+  const statements = async (request: () => Promise<unknown>) =>
+    (await statementsOf(tokens.teacher, request)).statements;
 
   it("stays the same with 3 or 53 students, and with more staff", async () => {
     const staffFew = await statements(() => staffList(tokens.teacher));

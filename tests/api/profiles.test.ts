@@ -136,8 +136,12 @@ describe("GET /api/students/profile/{id|self}", () => {
   });
 
   it("refuses a student someone else's profile (403), and answers 404 / 422 / 401", async () => {
-    expect((await studentProfile(other.student.id, tokens.student)).status).toBe(403);
-    expect((await studentProfile(999999, tokens.student)).status).toBe(404);
+    // The same 403 for an id that exists and one that does not: a student cannot probe ids.
+    const existing = await studentProfile(other.student.id, tokens.student);
+    const missing = await studentProfile(999999, tokens.student);
+    expect(existing.status).toBe(403);
+    expect(missing.status).toBe(403);
+    expect(missing.body).toEqual(existing.body);
     expect((await studentProfile(999999, tokens.teacher)).status).toBe(404);
     expect((await studentProfile("self", tokens.teacher)).status).toBe(404);
     expect((await studentProfile("me", tokens.teacher)).status).toBe(422);

@@ -212,7 +212,7 @@ describe("seedDemoSchoolIfEmpty", () => {
     }
   });
 
-  it("plans only on Tuesday to Friday and never past a teacher's capacity or into an unavailable topic", async () => {
+  it("plans only on weekdays and never past a teacher's capacity or into an unavailable topic", async () => {
     const load = await state.db
       .select({ staff: plans.staff_id, date: plans.date, n: count(), capacity: staff.capacity })
       .from(plans)
@@ -220,7 +220,7 @@ describe("seedDemoSchoolIfEmpty", () => {
       .groupBy(plans.staff_id, plans.date, staff.capacity);
     for (const row of load) {
       expect(row.n).toBeLessThanOrEqual(row.capacity);
-      expect([2, 3, 4, 5]).toContain(dayOfWeek(row.date));
+      expect([1, 2, 3, 4, 5]).toContain(dayOfWeek(row.date));
     }
     const [intoUnavailable] = await state.db
       .select({ n: count() })
@@ -239,15 +239,33 @@ describe("seedDemoSchoolIfEmpty", () => {
     expect(unavailable!.n).toBeGreaterThan(0);
   });
 
-  it("ships the two wiki groups with their posts", async () => {
+  it("ships the wiki: help for this product in groups, the change log, and links between posts that resolve", async () => {
     const rows = await state.db
-      .select({ group: wikiGroups.title, post: wikiPosts.title, body: wikiPosts.body })
+      .select({ id: wikiPosts.id, group: wikiGroups.title, post: wikiPosts.title, body: wikiPosts.body })
       .from(wikiPosts)
       .innerJoin(wikiGroups, eq(wikiGroups.id, wikiPosts.group_id));
-    expect(rows.map((r) => r.group).sort()).toEqual(["Change Log", "Flexblock Wiki"]);
-    expect(rows.find((r) => r.group === "Flexblock Wiki")).toMatchObject({ post: "Welcome to the Wiki" });
-    expect(rows.find((r) => r.group === "Flexblock Wiki")!.body).toMatch(/Help/);
+    const titles = rows.map((r) => r.post);
+    for (const title of [
+      "Welcome to the Wiki",
+      "Checking students in with a scanner",
+      "What the calendar colours mean",
+      "Planning your Focus Block (for students)",
+      "Booking appointments and amendments",
+      "Importing students from CSV",
+      "Using the Power Scheduler",
+      "Resetting a student's password",
+      "Keyboard shortcuts",
+    ]) {
+      expect(titles).toContain(title);
+    }
     expect(rows.find((r) => r.group === "Change Log")!.body).toMatch(/1\.2\.9/);
+    const ids = new Set(rows.map((r) => r.id));
+    const links = rows.flatMap((r) =>
+      [...r.body.matchAll(/\]\(\/wiki\/post\/(\d+)\)/g)].map((m) => Number(m[1])),
+    );
+    expect(links.length).toBeGreaterThan(5);
+    for (const id of links) expect(ids).toContain(id);
+    expect(rows.some((r) => r.body.includes("(post:"))).toBe(false);
   });
 
   it("does nothing the second time", async () => {
@@ -295,7 +313,7 @@ describe("seedSchool", () => {
       });
       expect(school.yearStart).toBe(addDays(weekStart(TODAY), -7 * 40 + 1));
       expect(school.yearEnd).toBe("2026-06-30");
-      expect(school.focusDates).toBe(40 * 4 + 4);
+      expect(school.focusDates).toBe(40 * 5 + 5); // every weekday
       expect(school.people.staff).toHaveLength(7);
     } finally {
       await handle.close();

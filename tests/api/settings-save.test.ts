@@ -164,8 +164,22 @@ describe("POST /api/settings/logo", () => {
 
   it("decides the type from the bytes, not the name: WebP named .png is stored as WebP", async () => {
     const token = await tokenFor(state.db, await createSysadmin(state.db));
-    const res = await upload(token, { bytes: WEBP, name: "logo.png", type: "image/png" });
-    expect(res.status).toBe(201);
+    // Whatever the name and the browser's claimed type say, the bytes decide what is stored and served.
+    for (const [file, type] of [
+      [{ bytes: WEBP, name: "logo.png", type: "image/png" }, "image/webp"],
+      [{ bytes: PNG, name: "logo.jpg", type: "image/jpeg" }, "image/png"],
+    ] as const) {
+      const res = await upload(token, file);
+      expect(res.status).toBe(201);
+      const v = new URL(res.body.values.school_logo.value, "http://localhost").searchParams.get("v")!;
+      const [row] = await state.db.select().from(uploads).where(eq(uploads.id, Number(v)));
+      expect({ name: file.name, stored: row!.content_type }).toEqual({ name: file.name, stored: type });
+      const served = await logoRoute(new Request(`http://localhost/api/settings/logo?v=${v}`), {
+        params: Promise.resolve({}),
+      });
+      expect({ name: file.name, served: served.headers.get("content-type") }).toEqual({ name: file.name, served: type });
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(file.bytes);
+    }
   });
 
   it("serves the logo a versioned address names, so an older logo can be put back", async () => {

@@ -22,6 +22,7 @@ describe("GET /api/settings", () => {
       "Calendar",
       "Air Check-in",
       "Privacy",
+      "Default placement",
     ]);
     const general = res.body.groups[0];
     expect(general.description).toBe("Common settings for Flexblock");

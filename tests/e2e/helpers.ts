@@ -1,5 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { installClock } from "./clock";
+
+/**
+ * Spec files import `test` and `expect` from here, not from @playwright/test: this `test` puts each
+ * browser context on the run's clock (tests/e2e/clock.ts), so a run moved to another date
+ * (`npm run test:e2e:dates`) moves the browser with the server. Without E2E_NOW it changes nothing.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await installClock(context);
+    await use(context);
+  },
+});
+export { expect };
+
+/** A page in a new browser context of its own (a second user at the same time), on the run's clock. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  await installClock(context);
+  return context.newPage();
+}
 
 /** The demo school's accounts (db/seed); every password is `demo-password`. */
 export const DEMO_PASSWORD = "demo-password";
@@ -12,6 +33,17 @@ export const DEMO_USERS = {
   expired: "new@demo.school",
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;
+/** Their display names (db/seed/people.ts), as the account button and the lists show them. */
+export const DEMO_NAMES: Record<Exclude<DemoUser, "expired">, string> = {
+  sysadmin: "System Administrator",
+  admin: "Ms. Okafor, Amara",
+  teacher: "Mr. Reyes, Daniel",
+  student: "Maya Castellano",
+};
+
+/** The shell's account button (it opens the account menu) of a signed-in demo user. */
+export const accountButton = (page: Page, who: keyof typeof DEMO_NAMES) =>
+  page.getByRole("button", { name: `Account: ${DEMO_NAMES[who]}`, exact: true });
 
 /** The localStorage key of the access token (lib/storage.ts). */
 export const TOKEN_KEY = "flexblock.token";
@@ -33,20 +65,36 @@ export async function signIn(page: Page, who: DemoUser, path = "/") {
     [TOKEN_KEY, access_token],
   );
   await page.goto(path);
-  await expect(page.getByText("Loading Flexblock…")).toHaveCount(0);
+  await expect(page.getByText("Loading Flexblock…", { exact: true })).toHaveCount(0);
   return access_token;
 }
 
 /** Signs in through the login screen, as a person would. */
 export async function signInThroughForm(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.getByLabel("Email or Student Number").fill(username);
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("Email or Student Number", { exact: true }).fill(username);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-/** No serious or critical axe violation on the page as it is now. */
+/**
+ * Waits for finite CSS animations and transitions to end: axe measures colour contrast on what is
+ * painted, and a toast half-way through its fade-in has a faded colour that no person reads.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** No serious or critical axe violation on the page as it is now (once its animations have ended). */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

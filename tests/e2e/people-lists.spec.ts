@@ -1,68 +1,68 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, signIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 const bodyRows = (page: Page) => page.locator("table tbody tr");
 
 test("a teacher searches, filters and pages the student list, then opens a profile", async ({ page }) => {
   await signIn(page, "teacher", "/students");
   await expect(page).toHaveTitle("Flexblock - Students");
-  await expect(page.getByRole("heading", { name: "Students", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Students", exact: true, level: 1 })).toBeVisible();
   await expect(bodyRows(page)).toHaveCount(5);
   await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /First name/, /Grade/, /Class/]);
   await expectNoSeriousA11yViolations(page);
 
-  const search = page.getByRole("searchbox", { name: "Search students" });
+  const search = page.getByRole("searchbox", { name: "Search students", exact: true });
   await search.fill("Castellano");
-  const maya = page.getByRole("link", { name: "Castellano, Maya" });
+  const maya = page.getByRole("link", { name: "Castellano, Maya", exact: true });
   await expect(maya).toBeVisible();
   await expect(bodyRows(page).filter({ has: maya })).toContainText("11");
   await expect(bodyRows(page).filter({ has: maya })).toContainText("Senior");
   await search.fill("");
 
   // Seniors only, then the second page of them.
-  await page.getByLabel("Class").selectOption("Senior");
+  await page.getByRole("combobox", { name: "Class", exact: true }).selectOption("Senior");
   const pager = page.getByText(/^\d+–\d+ of \d+$/);
   await expect(pager).toHaveText(/^1–5 of \d+$/);
   const seniors = Number((await pager.textContent())!.split(" of ")[1]);
   expect(seniors).toBeGreaterThan(5);
   const firstOnPageOne = await bodyRows(page).first().locator("a").textContent();
-  await page.getByRole("button", { name: "Next page" }).click();
+  await page.getByRole("button", { name: "Next page", exact: true }).click();
   await expect(pager).toHaveText(`6–${Math.min(10, seniors)} of ${seniors}`);
   await expect(bodyRows(page).first().locator("a")).not.toHaveText(firstOnPageOne!);
   for (const row of await bodyRows(page).all()) await expect(row.locator("td").nth(3)).toHaveText("Senior");
 
   // Back to everyone, find Maya again and open her profile from the keyboard.
-  await page.getByLabel("Class").selectOption("all");
+  await page.getByRole("combobox", { name: "Class", exact: true }).selectOption("all");
   await search.fill("Maya");
   await maya.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/students\/\d+$/);
-  await expect(page.getByRole("heading", { name: "Maya Castellano" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Maya Castellano", exact: true })).toBeVisible();
 });
 
 test("a teacher opens the staff list and a colleague's profile", async ({ page }) => {
   await signIn(page, "teacher", "/staff");
   await expect(page).toHaveTitle("Flexblock - Staff");
-  await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Staff", exact: true, level: 1 })).toBeVisible();
   await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /First name/, /Email/]);
   await expect(bodyRows(page)).toHaveCount(5);
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole("searchbox", { name: "Search staff" }).fill("Okafor");
+  await page.getByRole("searchbox", { name: "Search staff", exact: true }).fill("Okafor");
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText("admin@demo.school");
-  await page.getByRole("link", { name: "Okafor, Amara" }).click();
+  await page.getByRole("link", { name: "Okafor, Amara", exact: true }).click();
   await expect(page).toHaveURL(/\/staff\/\d+$/);
-  await expect(page.getByRole("heading", { name: /Okafor/ })).toBeVisible();
-  await expect(page.getByText("Administrator")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Ms. Okafor, Amara", exact: true })).toBeVisible();
+  await expect(page.getByText("Administrator", { exact: true })).toBeVisible();
 });
 
 test("on a phone both lists fold first name and email under the last name", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "teacher", "/staff");
   await expect(page.getByRole("columnheader")).toHaveText([/Last name/]);
-  const okafor = bodyRows(page).filter({ has: page.getByRole("link", { name: "Okafor, Amara" }) });
-  await page.getByRole("searchbox", { name: "Search staff" }).fill("Okafor");
+  const okafor = bodyRows(page).filter({ has: page.getByRole("link", { name: "Okafor, Amara", exact: true }) });
+  await page.getByRole("searchbox", { name: "Search staff", exact: true }).fill("Okafor");
   await expect(okafor).toContainText("admin@demo.school");
   await expectNoSeriousA11yViolations(page);
 

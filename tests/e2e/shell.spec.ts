@@ -1,13 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, signIn } from "./helpers";
+import { accountButton, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
-const mainMenu = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
+const mainMenu = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main", exact: true });
 
 test.describe("the navigation shell", () => {
   test("/ opens check-in, and the side menu has the administrator's screens", async ({ page }) => {
     await signIn(page, "admin", "/");
     await expect(page).toHaveURL(/\/check-in$/);
-    await expect(page.getByText("Demo Secondary School").first()).toBeVisible();
+    await expect(page.getByText("Demo Secondary School", { exact: true }).first()).toBeVisible();
     for (const name of [
       "Check-in",
       "Staff",
@@ -16,17 +15,17 @@ test.describe("the navigation shell", () => {
       "Credentials Manager",
       "Settings",
     ]) {
-      await expect(mainMenu(page).getByRole("link", { name })).toBeVisible();
+      await expect(mainMenu(page).getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await mainMenu(page).getByRole("link", { name: "Credentials Manager" }).click();
+    await mainMenu(page).getByRole("link", { name: "Credentials Manager", exact: true }).click();
     await expect(page).toHaveURL(/\/credentials-manager$/);
     await expect(page).toHaveTitle("Flexblock - Credentials Manager");
   });
 
   test("a teacher has no Credentials Manager, and is sent to / when visiting it", async ({ page }) => {
     await signIn(page, "teacher", "/settings");
-    await expect(mainMenu(page).getByRole("link", { name: "Students" })).toBeVisible();
-    await expect(mainMenu(page).getByRole("link", { name: "Credentials Manager" })).toHaveCount(0);
+    await expect(mainMenu(page).getByRole("link", { name: "Students", exact: true })).toBeVisible();
+    await expect(mainMenu(page).getByRole("link", { name: "Credentials Manager", exact: true })).toHaveCount(0);
     await page.goto("/credentials-manager");
     await expect(page).toHaveURL(/\/check-in$/);
   });
@@ -34,12 +33,12 @@ test.describe("the navigation shell", () => {
   test("the menu-open state is remembered on the device, open by default", async ({ page }) => {
     await signIn(page, "admin", "/settings");
     await expect(mainMenu(page)).toBeVisible();
-    await page.getByRole("button", { name: "Hide menu" }).click();
+    await page.getByRole("button", { name: "Hide menu", exact: true }).click();
     await expect(mainMenu(page)).toBeHidden();
     await page.reload();
-    await expect(page.getByRole("button", { name: "Show menu" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show menu", exact: true })).toBeVisible();
     await expect(mainMenu(page)).toBeHidden();
-    await page.getByRole("button", { name: "Show menu" }).click();
+    await page.getByRole("button", { name: "Show menu", exact: true }).click();
     await expect(mainMenu(page)).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem("flexblock.menu-open"))).toBe("true");
   });
@@ -49,11 +48,11 @@ test.describe("the navigation shell", () => {
       const token = await signIn(page, "teacher", "/settings");
       return (await page.request.get("/api/user", { headers: { authorization: `Bearer ${token}` } })).json();
     })();
-    await page.getByRole("button", { name: /^Account/ }).click();
+    await accountButton(page, "teacher").click();
     const menu = page.getByRole("menu");
     await expect(menu).toContainText(me.display_name);
     await expect(menu).toContainText("Teacher");
-    await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute(
+    await expect(menu.getByRole("menuitem", { name: "Profile", exact: true })).toHaveAttribute(
       "href",
       `/staff/${me.details.id}`,
     );
@@ -62,21 +61,21 @@ test.describe("the navigation shell", () => {
 
   test("a system administrator gets the badge and no Profile link", async ({ page }) => {
     await signIn(page, "sysadmin", "/settings");
-    await page.getByRole("button", { name: /^Account/ }).click();
+    await accountButton(page, "sysadmin").click();
     const menu = page.getByRole("menu");
-    await expect(menu.getByText("Systems Admin")).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveCount(0);
+    await expect(menu.getByText("Systems Admin", { exact: true })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Profile", exact: true })).toHaveCount(0);
   });
 
   test("Help has About (version 1.2.9) and the wiki", async ({ page }) => {
     await signIn(page, "teacher", "/settings");
-    await page.getByRole("button", { name: "Help" }).click();
-    await page.getByRole("menuitem", { name: "About" }).click();
-    await expect(page.getByRole("dialog", { name: "About Flexblock" })).toContainText("Version 1.2.9");
+    await page.getByRole("button", { name: "Help", exact: true }).click();
+    await page.getByRole("menuitem", { name: "About", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "About Flexblock", exact: true })).toContainText("Version 1.2.9");
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
-    await page.getByRole("button", { name: "Help" }).click();
-    await page.getByRole("menuitem", { name: "Flexblock Wiki" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).first().click();
+    await page.getByRole("button", { name: "Help", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Flexblock Wiki", exact: true }).click();
     await expect(page).toHaveURL(/\/wiki$/);
   });
 
@@ -84,7 +83,7 @@ test.describe("the navigation shell", () => {
     await signIn(page, "teacher", "/no/such/place");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("No match for /no/such/place");
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.getByRole("link", { name: "Back to Dashboard", exact: true }).click();
     await expect(page).toHaveURL(/\/check-in$/);
   });
 
@@ -98,10 +97,10 @@ test.describe("the navigation shell", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, "admin", "/settings");
     await expect(mainMenu(page)).toBeHidden();
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Open menu", exact: true }).click();
     await expect(mainMenu(page)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await mainMenu(page).getByRole("link", { name: "Students" }).click();
+    await mainMenu(page).getByRole("link", { name: "Students", exact: true }).click();
     await expect(page).toHaveURL(/\/students$/);
     await expect(mainMenu(page)).toBeHidden();
   });
@@ -109,15 +108,15 @@ test.describe("the navigation shell", () => {
   test("Search finds people by name, grouped by kind, and opens their page", async ({ page }) => {
     await signIn(page, "teacher", "/settings");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    const panel = page.getByRole("dialog", { name: "Search" });
+    const panel = page.getByRole("dialog", { name: "Search", exact: true });
     await panel.getByRole("searchbox").fill("Castellano");
-    const students = panel.getByRole("region", { name: "Students" });
-    await expect(students.getByRole("link", { name: "Maya Castellano" })).toBeVisible();
+    const students = panel.getByRole("region", { name: "Students", exact: true });
+    await expect(students.getByRole("link", { name: "Maya Castellano", exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await panel.getByRole("searchbox").fill("zzzz-nobody");
-    await expect(panel.getByText("No search results found")).toBeVisible();
+    await expect(panel.getByText("No search results found", { exact: true })).toBeVisible();
     await panel.getByRole("searchbox").fill("Castellano");
-    await students.getByRole("link", { name: "Maya Castellano" }).click();
+    await students.getByRole("link", { name: "Maya Castellano", exact: true }).click();
     await expect(page).toHaveURL(/\/students\/\d+$/);
     await expect(panel).toBeHidden();
   });
@@ -128,11 +127,11 @@ test.describe("the navigation shell", () => {
     await signIn(page, "sysadmin", "/settings");
     await page.getByRole("button", { name: "Starred", exact: true }).click();
     await expect(
-      page.getByRole("dialog", { name: "Starred" }).getByText("Your Starred list is empty"),
+      page.getByRole("dialog", { name: "Starred", exact: true }).getByText("Your Starred list is empty", { exact: true }),
     ).toBeVisible();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Notifications", exact: true }).click();
-    await expect(page.getByRole("dialog", { name: "Notifications" })).toContainText("Nothing to show");
+    await expect(page.getByRole("dialog", { name: "Notifications", exact: true })).toContainText("Nothing to show");
   });
 });
 
@@ -146,7 +145,7 @@ test.describe("students", () => {
     await expectNoSeriousA11yViolations(page);
     await page.goto("/settings");
     await expect(page).toHaveURL(/\/profile$/);
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => window.localStorage.getItem("flexblock.token"))).toBeNull();
   });

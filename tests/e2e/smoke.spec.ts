@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers";
 
 test("the built app starts on a fresh embedded database and serves a page", async ({ page, request }) => {
   const health = await request.get("/api/health");

@@ -9,6 +9,8 @@ interface CallOptions {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   path?: string;
+  /** Defaults to POST with a body and GET without one. */
+  method?: string;
 }
 
 export interface CallResult<T = any> {
@@ -26,7 +28,7 @@ export async function call<T = any>(handler: Handler, options: CallOptions = {})
   const hasBody = options.body !== undefined || options.rawBody !== undefined;
   if (hasBody) headers.set("content-type", "application/json");
   const request = new Request(url, {
-    method: hasBody ? "POST" : "GET",
+    method: options.method ?? (hasBody ? "POST" : "GET"),
     headers,
     body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
   });
@@ -37,6 +39,31 @@ export async function call<T = any>(handler: Handler, options: CallOptions = {})
     body = text ? JSON.parse(text) : null;
   } catch {
     // not JSON (a file): keep the text
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}
+
+/** Calls a route with a multipart/form-data body (file uploads), as a browser's FormData would send it. */
+export async function callForm<T = any>(
+  handler: Handler,
+  options: { token?: string; form: FormData; params?: Record<string, string>; path?: string },
+): Promise<CallResult<T>> {
+  const headers = new Headers({ accept: "application/json" });
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  const encoded = new Request("http://localhost", { method: "POST", body: options.form });
+  headers.set("content-type", encoded.headers.get("content-type")!);
+  const request = new Request(new URL(options.path ?? "/api/test", "http://localhost"), {
+    method: "POST",
+    headers,
+    body: await encoded.arrayBuffer(),
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (a CSV download): keep the text
   }
   return { status: response.status, body: body as T, headers: response.headers };
 }

@@ -65,7 +65,8 @@ describe("LoginForm", () => {
   it.each([
     [401, "password", "The given credentials were not correct."],
     [423, "form", "Your account has been locked. Please contact your administrator."],
-    [429, "form", "Too many attempts. Please wait 15 minutes and try again."],
+    // A 429 shows the server's own words: how long this username or address has to wait.
+    [429, "form", "server text"],
     [500, "form", "The server encountered an error while logging you in. Please try again."],
   ])("places a %i from sign-in on the %s", async (status, place, message) => {
     const user = userEvent.setup();

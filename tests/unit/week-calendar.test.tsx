@@ -2,7 +2,14 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { staffTile, studentTile } from "@/components/calendar/tile-rules";
 import { WeekCalendar } from "@/components/calendar/week-calendar";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import type { Appointment, StudentScheduleBlock, StudentScheduleResponse } from "@/lib/schedule/types";
+import type {
+  Appointment,
+  ScheduleBlock,
+  StaffScheduleBlock,
+  StaffScheduleResponse,
+  StudentScheduleBlock,
+  StudentScheduleResponse,
+} from "@/lib/schedule/types";
 
 const staff = { id: 7, name: "Mr. Smith, Jane" };
 const student = { id: 3, name: "Sam Park" };
@@ -29,11 +36,11 @@ const block = (over: Partial<StudentScheduleBlock>): StudentScheduleBlock => ({
   ...over,
 });
 
-const day = (
+const day = <B extends ScheduleBlock = StudentScheduleBlock>(
   iso: string,
   dayName: string,
   date: string,
-  blocks: StudentScheduleBlock[],
+  blocks: B[],
   isToday = false,
 ) => ({
   date: { day: dayName, date, full_date: `Mar ${date}, 2026`, iso, is_today: isToday },
@@ -138,8 +145,67 @@ describe("WeekCalendar", () => {
   });
 
   it("uses the staff rules when given them", () => {
-    const tile = staffTile({ ...block({}), planned: [], scheduled: null });
-    expect(tile.title).toBe("No Schedule");
+    const topic = { id: 4, memo: "Robotics lab", color: "teal", unavailable: false, deleted: false, staff };
+    const plan = (id: number) => ({ id, date: "2026-03-17", block_id: 9, student: { id, name: `S ${id}` }, staff });
+    const staffBlock = (over: Partial<StaffScheduleBlock>): StaffScheduleBlock => ({
+      ...block({}),
+      planned: [],
+      scheduled: null,
+      ...over,
+    });
+    const staffSchedule: StaffScheduleResponse = {
+      ...schedule,
+      schedule: [
+        day("2026-03-16", "Mon", "16", [
+          // Past, with an appointment that no check-in matches: missed.
+          staffBlock({ pending: false, appointments: [appointment(1)] }),
+        ]),
+        day("2026-03-17", "Tue", "17", [
+          staffBlock({
+            scheduled: { id: 2, date: "2026-03-17", block_id: 9, topic },
+            planned: [plan(1), plan(2), plan(3)],
+          }),
+        ]),
+        day("2026-03-18", "Wed", "18", [staffBlock({})], true),
+        day("2026-03-19", "Thu", "19", [
+          staffBlock({
+            id: 1,
+            label: "Block 1",
+            flex: false,
+            scheduled: { id: 1, name: "Chemistry 11", short_name: "CHEM11" },
+          }),
+        ]),
+        day("2026-03-20", "Fri", "20", []),
+      ],
+    };
+    render(
+      <TooltipProvider>
+        <WeekCalendar
+          schedule={staffSchedule}
+          validating={false}
+          date={null}
+          onNavigate={jest.fn()}
+          onRefresh={jest.fn()}
+          describe={staffTile}
+          onOpenBlock={jest.fn()}
+        />
+      </TooltipProvider>,
+    );
+    const tile = (name: RegExp) => screen.getAllByRole("button", { name })[0]!;
+    // A teacher's flex block shows their topic in its colour and how many students planned it.
+    const withTopic = tile(/^Focus Block, Tue/);
+    expect(withTopic).toHaveAttribute("data-status", "topic");
+    expect(withTopic).toHaveTextContent("Robotics lab");
+    expect(withTopic).toHaveTextContent("3 planned");
+    expect(withTopic).toHaveAccessibleName(/\. Robotics lab\. 3 planned$/);
+    // Without a topic: "No Schedule"; a class block: the course's name.
+    expect(tile(/^Focus Block, Wed/)).toHaveAttribute("data-status", "pending");
+    expect(tile(/^Focus Block, Wed/)).toHaveTextContent("No Schedule");
+    expect(tile(/^Block 1, Thu/)).toHaveTextContent("Chemistry 11");
+    // A past block with an appointment nobody checked in is missed (a student's tile would say "No Schedule").
+    const missed = tile(/^Focus Block, Mon/);
+    expect(missed).toHaveAttribute("data-status", "missed");
+    expect(missed).toHaveAccessibleName(/\. No Schedule\. Missed\. 1 appointment$/);
   });
 
   it("shows a failure with a way to try again", () => {

@@ -1,6 +1,6 @@
-import { PageHeader } from "@/components/ui/page-header";
+import { CredentialsManagerScreen } from "@/components/credentials/credentials-manager";
 
-// Placeholder until its issue fills this screen.
-export default function Page() {
-  return <PageHeader title="Credentials Manager" />;
+// /credentials-manager: reset, invalidate, disable and reenable accounts (administrators and sysadmins).
+export default function CredentialsManagerPage() {
+  return <CredentialsManagerScreen />;
 }

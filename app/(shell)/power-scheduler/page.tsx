@@ -1,6 +1,6 @@
-import { PageHeader } from "@/components/ui/page-header";
+import { PowerSchedulerScreen } from "@/components/power-scheduler/power-scheduler";
 
-// Placeholder until its issue fills this screen.
-export default function Page() {
-  return <PageHeader title="Power Scheduler" />;
+// /power-scheduler: appointments or amendments for many students at once, and the batches with Undo.
+export default function PowerSchedulerPage() {
+  return <PowerSchedulerScreen />;
 }

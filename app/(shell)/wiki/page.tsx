@@ -1,6 +1,8 @@
-import { PageHeader } from "@/components/ui/page-header";
+"use client";
 
-// Placeholder until its issue fills this screen.
-export default function Page() {
-  return <PageHeader title="Wiki" />;
+import { WikiHome } from "@/components/wiki/wiki-home";
+
+// /wiki: the help wiki's groups.
+export default function WikiPage() {
+  return <WikiHome />;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { log } from "@/lib/log";
+import { APP_VERSION } from "@/lib/version";
 
 export const dynamic = "force-dynamic";
 
@@ -9,9 +10,9 @@ export async function GET(): Promise<Response> {
   try {
     const db = await getDb();
     await db.execute(sql`select 1`);
-    return Response.json({ status: "ok", database: "ok", version: "1.2.9" });
+    return Response.json({ status: "ok", database: "ok", version: APP_VERSION });
   } catch (error) {
     log.error({ err: error }, "health check failed");
-    return Response.json({ status: "error", database: "unreachable", version: "1.2.9" }, { status: 503 });
+    return Response.json({ status: "error", database: "unreachable", version: APP_VERSION }, { status: 503 });
   }
 }

@@ -2,5 +2,9 @@ import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { logout } from "@/lib/auth/service";
 
-// POST /api/logout: end this device's session
-export const POST = route({ roles: ROLES.anyone, allowExpiredPassword: true }, ({ db, user }) => logout(db, user));
+// POST /api/logout: end this device's session. The polled answers (check-in status, weeks, inbox) may be
+// kept by the browser for revalidation (lib/api/conditional.ts): signing out clears that cache, so the
+// next person on a shared computer finds nothing of this user's in it.
+export const POST = route({ roles: ROLES.anyone, allowExpiredPassword: true }, async ({ db, user }) =>
+  Response.json(await logout(db, user), { headers: { "clear-site-data": '"cache"' } }),
+);

@@ -1,6 +1,15 @@
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
+import { createStaffMember } from "@/lib/people/admin";
 import { staffList } from "@/lib/people/lists";
+import { staffCreateBody } from "@/lib/people/schemas";
 
 // GET /api/staff: every staff member (staff and sysadmins only; emails are not for students)
 export const GET = route({ roles: ROLES.shell }, ({ db }) => staffList(db));
+
+// POST /api/staff: add a staff member, confirmed with the caller's password (answers the list item and the initial password once)
+export const POST = route(
+  { roles: ROLES.admins, body: staffCreateBody, status: 201 },
+  ({ db, user, body, request, address, now }) =>
+    createStaffMember(db, user, body, { address, userAgent: request.headers.get("user-agent") }, now),
+);

@@ -1,6 +1,15 @@
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
+import { createStudentRecord } from "@/lib/people/admin";
 import { studentList } from "@/lib/people/lists";
+import { studentCreateBody } from "@/lib/people/schemas";
 
 // GET /api/students: every student, without student numbers (staff and sysadmins only)
 export const GET = route({ roles: ROLES.shell }, ({ db }) => studentList(db));
+
+// POST /api/students: add a student, confirmed with the caller's password (answers the list item and the initial password once)
+export const POST = route(
+  { roles: ROLES.admins, body: studentCreateBody, status: 201 },
+  ({ db, user, body, request, address, now }) =>
+    createStudentRecord(db, user, body, { address, userAgent: request.headers.get("user-agent") }, now),
+);

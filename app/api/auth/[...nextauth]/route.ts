@@ -1,8 +1,14 @@
+import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
-import { ssoOptions } from "@/lib/auth/sso";
+import { ApiError, errorResponse } from "@/lib/api/errors";
+import { SSO_NOT_CONFIGURED, ssoConfigured, ssoOptions } from "@/lib/auth/sso";
 
-// /api/auth/*: next-auth's single sign-on endpoints (providers, sign-in, callback)
+// /api/auth/*: next-auth's single sign-on endpoints (providers, sign-in, callback); 404 when no provider is set up
 async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+  if (!ssoConfigured()) {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    return errorResponse(new ApiError(404, "sso_not_configured", SSO_NOT_CONFIGURED), requestId);
+  }
   return NextAuth(request as never, context as never, ssoOptions());
 }
 

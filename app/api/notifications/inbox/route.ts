@@ -1,6 +1,10 @@
+import { conditionalJson } from "@/lib/api/conditional";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { inbox } from "@/lib/notifications/service";
 
 // GET /api/notifications/inbox: the caller's messages that are not archived (empty for sysadmins)
-export const GET = route({ roles: ROLES.shell }, ({ db, user, now }) => inbox(db, user, now));
+// Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.ts).
+export const GET = route({ roles: ROLES.shell }, async ({ db, user, now, request }) =>
+  conditionalJson(request, await inbox(db, user, now)),
+);

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { newestUpload, uploadById } from "@/db/queries/uploads";
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
+import { readMultipart, tooLarge } from "@/lib/api/body";
 import { route } from "@/lib/api/route";
+import { idOf } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
 import { MAX_LOGO_BYTES, uploadLogo } from "@/lib/settings/service";
 
-/** ?v=<upload id> names one logo (school_logo points at it); without it, the newest. */
-const logoQuery = z.object({ v: z.coerce.number().int().positive().optional().catch(undefined) });
+/** ?v=<upload id> names one logo (school_logo points at it); without it, or when v cannot be an id, the newest. */
+const logoQuery = z.object({ v: idOf("logo").optional().catch(undefined) });
 
 // GET /api/settings/logo: the school logo (public: the login screen shows it)
 export const GET = route({ roles: "public", query: logoQuery }, async ({ db, query }) => {
@@ -28,14 +30,13 @@ const MAX_LOGO_REQUEST = MAX_LOGO_BYTES + 64 * 1024;
 
 // POST /api/settings/logo: upload a new school logo (multipart `file`), administrators only
 export const POST = route({ roles: ROLES.admins, status: 201 }, async ({ db, user, request, now }) => {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_LOGO_REQUEST * 4) {
-    throw new ApiError(413, "too_large", "The logo must be at most 1 MB.");
-  }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    throw badRequest("Send the logo as multipart/form-data with a `file` field.");
+    form = await readMultipart(request, MAX_LOGO_REQUEST);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 413) throw tooLarge("The logo must be at most 1 MB.");
+    if (error instanceof ApiError && error.status === 415) throw badRequest("Send the logo as multipart/form-data with a `file` field.");
+    throw error;
   }
   const file = form.get("file");
   return uploadLogo(db, user, file instanceof File ? file : null, now);

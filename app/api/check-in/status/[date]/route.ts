@@ -1,9 +1,10 @@
+import { conditionalJson } from "@/lib/api/conditional";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInStatusParams } from "@/lib/checkin/schemas";
 import { checkInStatus } from "@/lib/checkin/service";
 
 // GET /api/check-in/status/{date}: the same for another date (YYYY-MM-DD, an ISO instant or "Mar 20, 2020").
-export const GET = route({ roles: ROLES.shell, params: checkInStatusParams }, ({ db, user, params, now }) =>
-  checkInStatus(db, user, params.date, now),
+export const GET = route({ roles: ROLES.shell, params: checkInStatusParams }, async ({ db, user, params, now, request }) =>
+  conditionalJson(request, await checkInStatus(db, user, params.date, now)),
 );

@@ -1,9 +1,10 @@
+import { conditionalJson } from "@/lib/api/conditional";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { staffScheduleParams } from "@/lib/schedule/schemas";
 import { staffWeekSchedule } from "@/lib/schedule/week";
 
 // GET /api/staff/{id}/schedule: the teacher's week (this week)
-export const GET = route({ roles: ROLES.shell, params: staffScheduleParams }, ({ db, params, now }) =>
-  staffWeekSchedule(db, params.id, params.date, now),
+export const GET = route({ roles: ROLES.shell, params: staffScheduleParams }, async ({ db, params, now, request }) =>
+  conditionalJson(request, await staffWeekSchedule(db, params.id, params.date, now)),
 );

@@ -1,3 +1,4 @@
+import { conditionalJson } from "@/lib/api/conditional";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { studentScheduleParams } from "@/lib/schedule/schemas";
@@ -6,5 +7,6 @@ import { studentWeekSchedule } from "@/lib/schedule/week";
 // GET /api/students/{id|self}/schedule: the student's week (this week)
 export const GET = route(
   { roles: ROLES.anyone, params: studentScheduleParams },
-  ({ db, user, params, now }) => studentWeekSchedule(db, user, params.id, params.date, now),
+  async ({ db, user, params, now, request }) =>
+    conditionalJson(request, await studentWeekSchedule(db, user, params.id, params.date, now)),
 );

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { apiTokenParams } from "@/lib/api-tokens/schemas";
+import { revokeApiTokenById } from "@/lib/api-tokens/service";
+
+// DELETE /api/api-tokens/{id}: revoke an API token; it stops working immediately. Administrators only.
+export const DELETE = route({ roles: ROLES.admins, params: apiTokenParams }, ({ db, user, params, now }) =>
+  revokeApiTokenById(db, user, params.id, now),
+);

@@ -1,0 +1,12 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { apiTokenBody } from "@/lib/api-tokens/schemas";
+import { apiTokenList, createApiToken } from "@/lib/api-tokens/service";
+
+// GET /api/api-tokens: every integration API token, newest first, revoked ones marked (administrators)
+export const GET = route({ roles: ROLES.admins }, ({ db }) => apiTokenList(db));
+
+// POST /api/api-tokens: create a named API token with scopes; its secret is in this answer only (administrators)
+export const POST = route({ roles: ROLES.admins, body: apiTokenBody, status: 201 }, ({ db, user, body, now }) =>
+  createApiToken(db, user, body, now),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { auditQuery } from "@/lib/audit/schemas";
+import { exportAuditCsv } from "@/lib/audit/service";
+
+// GET /api/audit/export: the filtered audit log as a CSV file
+export const GET = route({ roles: ROLES.admins, query: auditQuery }, ({ db, query, now }) =>
+  exportAuditCsv(db, query, now),
+);

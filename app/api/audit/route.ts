@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { auditQuery } from "@/lib/audit/schemas";
+import { auditLogView } from "@/lib/audit/service";
+
+// GET /api/audit: the audit log, newest first, filtered by actor, action and dates (administrators and sysadmins)
+export const GET = route({ roles: ROLES.admins, query: auditQuery }, ({ db, query }) =>
+  auditLogView(db, query),
+);

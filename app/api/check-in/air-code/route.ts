@@ -1,0 +1,7 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { currentAirCode } from "@/lib/checkin/air-service";
+
+// GET /api/check-in/air-code: the rotating Air Check-in code for the caller's Focus Block today
+// (staff only: the code checks students in to the caller's own block).
+export const GET = route({ roles: ROLES.staff }, ({ db, user, now }) => currentAirCode(db, user, now));

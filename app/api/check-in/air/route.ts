@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { airCheckInBody } from "@/lib/checkin/air-schemas";
+import { airCheckIn } from "@/lib/checkin/air-service";
+
+// POST /api/check-in/air {code}: a student checks themselves in with the code their teacher shows.
+export const POST = route({ roles: ROLES.students, body: airCheckInBody }, ({ db, user, body, now }) =>
+  airCheckIn(db, user, body, now),
+);

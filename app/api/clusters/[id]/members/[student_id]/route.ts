@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { clusterMemberParams } from "@/lib/clusters/schemas";
+import { removeClusterMember } from "@/lib/clusters/service";
+
+// DELETE /api/clusters/{id}/members/{student_id}: take a student out of a cluster (administrators)
+export const DELETE = route({ roles: ROLES.admins, params: clusterMemberParams }, ({ db, user, params }) =>
+  removeClusterMember(db, user, params.id, params.student_id),
+);

@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { importsList } from "@/lib/imports/report";
+
+// GET /api/imports: past CSV imports with their outcome, newest first
+export const GET = route({ roles: ROLES.admins }, ({ db }) => importsList(db));

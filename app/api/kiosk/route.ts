@@ -1,0 +1,8 @@
+import { route } from "@/lib/api/route";
+import { authenticateKiosk, kioskInfo } from "@/lib/kiosk/service";
+
+// GET /api/kiosk: the kiosk device's own name, teacher and today's block. Not a user route: it takes
+// only `Authorization: Kiosk <token>` (so "public" to the user wrapper, which a user's token cannot pass).
+export const GET = route({ roles: "public" }, async ({ db, request, now }) =>
+  kioskInfo(db, await authenticateKiosk(db, request, now), now),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { kioskParams } from "@/lib/kiosk/schemas";
+import { revokeKioskById } from "@/lib/kiosk/service";
+
+// DELETE /api/kiosks/{id}: revoke a kiosk; its device token stops working at once.
+export const DELETE = route({ roles: ROLES.admins, params: kioskParams }, ({ db, user, params, now }) =>
+  revokeKioskById(db, user, params.id, now),
+);

@@ -1,0 +1,11 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { kioskCreateBody } from "@/lib/kiosk/schemas";
+import { createKiosk, kioskList } from "@/lib/kiosk/service";
+
+// GET /api/kiosks: the registered kiosks; POST: register a device for a teacher (token shown once).
+export const GET = route({ roles: ROLES.admins }, ({ db }) => kioskList(db));
+
+export const POST = route({ roles: ROLES.admins, body: kioskCreateBody, status: 201 }, ({ db, user, body, now }) =>
+  createKiosk(db, user, body, now),
+);

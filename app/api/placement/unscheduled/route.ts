@@ -1,0 +1,14 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { unscheduledQuery } from "@/lib/placement/schemas";
+import { unscheduledFor } from "@/lib/placement/service";
+
+// GET /api/placement/unscheduled?date=: students with no plan, appointment or amendment that day
+// (administrators and sysadmins: the school; teachers: their default students), the cutoff and the run.
+export const GET = route(
+  {
+    roles: ROLES.shell,
+    query: unscheduledQuery,
+  },
+  ({ db, user, query }) => unscheduledFor(db, user, query.date),
+);

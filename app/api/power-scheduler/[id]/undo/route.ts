@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { batchParams } from "@/lib/scheduler/schemas";
+import { undoPowerSchedule } from "@/lib/scheduler/service";
+
+// POST /api/power-scheduler/{id}/undo: removes a batch's rows while its blocks are still pending
+export const POST = route({ roles: ROLES.admins, params: batchParams }, ({ db, user, params, now }) =>
+  undoPowerSchedule(db, user, params.id, now),
+);

@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { powerSchedulerOptions } from "@/lib/scheduler/options";
+
+// GET /api/power-scheduler/options: the students, clusters, staff and flex blocks the stepper offers
+export const GET = route({ roles: ROLES.admins }, ({ db, now }) => powerSchedulerOptions(db, now));

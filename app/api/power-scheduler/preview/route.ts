@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { powerSchedulePreviewBody } from "@/lib/scheduler/schemas";
+import { previewPowerSchedule } from "@/lib/scheduler/service";
+
+// POST /api/power-scheduler/preview: what the same body would do now, changing nothing
+export const POST = route({ roles: ROLES.admins, body: powerSchedulePreviewBody }, ({ db, body, now }) =>
+  previewPowerSchedule(db, body, now),
+);

@@ -1,0 +1,13 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { powerScheduleBody } from "@/lib/scheduler/schemas";
+import { listPowerSchedules, runPowerSchedule } from "@/lib/scheduler/service";
+
+// POST /api/power-scheduler: appointments or amendments for many students over one date or a range
+export const POST = route(
+  { roles: ROLES.admins, body: powerScheduleBody, status: 201 },
+  ({ db, user, body, now }) => runPowerSchedule(db, user, body, now),
+);
+
+// GET /api/power-scheduler: the batches, newest first, with whether each can still be undone
+export const GET = route({ roles: ROLES.admins }, ({ db, now }) => listPowerSchedules(db, now));

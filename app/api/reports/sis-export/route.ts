@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { sisExportQuery } from "@/lib/reports/schemas";
+import { reportReach, sisExport } from "@/lib/reports/service";
+
+// GET /api/reports/sis-export: the SIS export CSV, one row per student per Focus Block date
+export const GET = route({ roles: ROLES.shell, tokenScopes: ["reports:read"], query: sisExportQuery }, ({ db, user, query, now }) =>
+  sisExport(db, reportReach(user), query, now),
+);

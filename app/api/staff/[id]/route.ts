@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { updateStaffMember } from "@/lib/people/admin";
+import { staffParams, staffUpdateBody } from "@/lib/people/schemas";
+
+// PUT /api/staff/{id}: edit a staff member's names, title, initials and administrator flag
+export const PUT = route(
+  { roles: ROLES.admins, params: staffParams, body: staffUpdateBody },
+  ({ db, user, params, body }) => updateStaffMember(db, user, params.id, body),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { setStudentArchived } from "@/lib/people/admin";
+import { studentParams } from "@/lib/people/schemas";
+
+// POST /api/students/{id}/archive: a student who left is hidden and cannot sign in; history is kept
+export const POST = route({ roles: ROLES.admins, params: studentParams }, ({ db, user, params, now }) =>
+  setStudentArchived(db, user, params.id, true, now),
+);

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { setStudentArchived } from "@/lib/people/admin";
+import { studentParams } from "@/lib/people/schemas";
+
+// POST /api/students/{id}/restore: bring an archived student back
+export const POST = route({ roles: ROLES.admins, params: studentParams }, ({ db, user, params, now }) =>
+  setStudentArchived(db, user, params.id, false, now),
+);

@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { updateStudentRecord } from "@/lib/people/admin";
+import { studentParams, studentUpdateBody } from "@/lib/people/schemas";
+
+// PUT /api/students/{id}: edit a student's names, initials and grade
+export const PUT = route(
+  { roles: ROLES.admins, params: studentParams, body: studentUpdateBody },
+  ({ db, user, params, body }) => updateStudentRecord(db, user, params.id, body),
+);

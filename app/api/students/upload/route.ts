@@ -1,0 +1,8 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { uploadCsv } from "@/lib/imports/upload";
+
+// POST /api/students/upload: a student CSV (multipart file, headers, password); 202 with the import job, or the dry run
+export const POST = route({ roles: ROLES.admins }, ({ db, user, request, address, now }) =>
+  uploadCsv(db, user, "students", request, { address, userAgent: request.headers.get("user-agent") }, now),
+);

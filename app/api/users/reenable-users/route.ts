@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { userIdsBody } from "@/lib/credentials/schemas";
+import { applyCredentialsAction } from "@/lib/credentials/service";
+
+// POST /api/users/reenable-users: unlock the accounts
+export const POST = route({ roles: ROLES.admins, body: userIdsBody }, ({ db, user, body, now }) =>
+  applyCredentialsAction(db, user, "reenable-users", body, now),
+);

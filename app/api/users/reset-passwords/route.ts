@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { userIdsBody } from "@/lib/credentials/schemas";
+import { applyCredentialsAction } from "@/lib/credentials/service";
+
+// POST /api/users/reset-passwords: give each account a new temporary password, expired, signed out
+export const POST = route({ roles: ROLES.admins, body: userIdsBody }, ({ db, user, body, now }) =>
+  applyCredentialsAction(db, user, "reset-passwords", body, now),
+);

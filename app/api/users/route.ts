@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { listUsers } from "@/lib/credentials/service";
+
+// GET /api/users: every account with its account and password status (administrators and sysadmins)
+export const GET = route({ roles: ROLES.admins }, ({ db, user, now }) => listUsers(db, user, now));

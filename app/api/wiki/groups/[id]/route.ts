@@ -1,0 +1,20 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { wikiGroupParams, wikiGroupUpdateBody } from "@/lib/wiki/schemas";
+import { deleteWikiGroup, updateWikiGroup, wikiGroupPosts } from "@/lib/wiki/service";
+
+// GET /api/wiki/groups/{id}: the group's posts in order (staff and sysadmins)
+export const GET = route({ roles: ROLES.shell, params: wikiGroupParams }, ({ db, params }) =>
+  wikiGroupPosts(db, params.id),
+);
+
+// PUT /api/wiki/groups/{id}: rename or move a group (administrators)
+export const PUT = route(
+  { roles: ROLES.admins, params: wikiGroupParams, body: wikiGroupUpdateBody },
+  ({ db, user, params, body }) => updateWikiGroup(db, user, params.id, body),
+);
+
+// DELETE /api/wiki/groups/{id}: delete an empty group (administrators)
+export const DELETE = route({ roles: ROLES.admins, params: wikiGroupParams }, ({ db, user, params }) =>
+  deleteWikiGroup(db, user, params.id),
+);

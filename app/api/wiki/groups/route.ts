@@ -1,0 +1,12 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { wikiGroupBody } from "@/lib/wiki/schemas";
+import { createWikiGroup, wikiGroups } from "@/lib/wiki/service";
+
+// GET /api/wiki/groups: every wiki group in order (staff and sysadmins)
+export const GET = route({ roles: ROLES.shell }, ({ db }) => wikiGroups(db));
+
+// POST /api/wiki/groups: add a group at the end (administrators)
+export const POST = route({ roles: ROLES.admins, body: wikiGroupBody, status: 201 }, ({ db, user, body }) =>
+  createWikiGroup(db, user, body),
+);

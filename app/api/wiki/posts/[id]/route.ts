@@ -1,0 +1,20 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { wikiPostParams, wikiPostUpdateBody } from "@/lib/wiki/schemas";
+import { deleteWikiPost, updateWikiPost, wikiPost } from "@/lib/wiki/service";
+
+// GET /api/wiki/posts/{id}: one post, its markdown as written (staff and sysadmins)
+export const GET = route({ roles: ROLES.shell, params: wikiPostParams }, ({ db, params }) =>
+  wikiPost(db, params.id),
+);
+
+// PUT /api/wiki/posts/{id}: edit a post, or move it within or between groups (administrators)
+export const PUT = route(
+  { roles: ROLES.admins, params: wikiPostParams, body: wikiPostUpdateBody },
+  ({ db, user, params, body }) => updateWikiPost(db, user, params.id, body),
+);
+
+// DELETE /api/wiki/posts/{id}: delete a post (administrators)
+export const DELETE = route({ roles: ROLES.admins, params: wikiPostParams }, ({ db, user, params }) =>
+  deleteWikiPost(db, user, params.id),
+);

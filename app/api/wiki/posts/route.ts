@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { wikiPostBody } from "@/lib/wiki/schemas";
+import { createWikiPost } from "@/lib/wiki/service";
+
+// POST /api/wiki/posts: write a new post in a group (administrators)
+export const POST = route({ roles: ROLES.admins, body: wikiPostBody, status: 201 }, ({ db, user, body }) =>
+  createWikiPost(db, user, body),
+);

@@ -1,0 +1,151 @@
+"use client";
+
+import { Search } from "lucide-react";
+import { useMemo, useState } from "react";
+import useSWR from "swr";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog } from "@/components/ui/dialog";
+import { snackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { inputClasses } from "@/components/ui/text-field";
+import { apiPost, messageOf } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import type { ClusterPage } from "@/lib/clusters/present";
+import type { StudentListItem } from "@/lib/people/lists";
+
+/** How many matches the picker lists at once; typing narrows it. */
+const SHOWN = 50;
+
+/** Choose students (searching by name) and add them to a cluster: POST /api/clusters/{id}/members. */
+export function AddMembersDialog({
+  open,
+  onOpenChange,
+  cluster,
+  onAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  cluster: ClusterPage;
+  onAdded: (cluster: ClusterPage) => unknown;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Add students to ${cluster.name}`} size="md">
+      {open && <Picker cluster={cluster} onCancel={() => onOpenChange(false)} onAdded={onAdded} />}
+    </Dialog>
+  );
+}
+
+function Picker({
+  cluster,
+  onCancel,
+  onAdded,
+}: {
+  cluster: ClusterPage;
+  onCancel: () => void;
+  onAdded: (c: ClusterPage) => unknown;
+}) {
+  const { data: students, error } = useSWR<StudentListItem[]>("/api/students");
+  const [text, setText] = useState("");
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const members = useMemo(() => new Set(cluster.members.map((m) => m.id)), [cluster.members]);
+  const matches = useMemo(() => {
+    const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    return (students ?? [])
+      .filter((s) => !members.has(s.id))
+      .filter((s) => words.every((w) => `${s.first_name} ${s.last_name}`.toLowerCase().includes(w)))
+      .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+  }, [students, members, text]);
+
+  const toggle = (id: number, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function add() {
+    setBusy(true);
+    try {
+      const updated = await apiPost<ClusterPage>(`/api/clusters/${cluster.id}/members`, {
+        student_ids: [...chosen],
+      });
+      snackbar(chosen.size === 1 ? "Added 1 student." : `Added ${chosen.size} students.`, {
+        tone: "success",
+      });
+      await onAdded(updated);
+    } catch (failure) {
+      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3 pb-2">
+      <div className="relative">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          aria-label="Search students by name"
+          placeholder="Search by name"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoFocus
+          className={cn(inputClasses(), "pl-9")}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOf(error, "The student list could not be loaded.")}
+        </p>
+      ) : !students ? (
+        <Spinner label="Loading students" className="flex justify-center py-6 text-indigo-600" />
+      ) : matches.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-600">No data available</p>
+      ) : (
+        <ul
+          aria-label="Students"
+          className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
+        >
+          {matches.slice(0, SHOWN).map((s) => (
+            <li key={s.id} className="px-3 py-2">
+              <Checkbox
+                label={
+                  <span>
+                    {s.last_name}, {s.first_name} <span className="text-slate-600">· Grade {s.grade}</span>
+                  </span>
+                }
+                checked={chosen.has(s.id)}
+                onCheckedChange={(on) => toggle(s.id, on)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {matches.length > SHOWN && (
+        <p className="text-xs text-slate-600">
+          Showing {SHOWN} of {matches.length}. Type a name to narrow the list.
+        </p>
+      )}
+      <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {chosen.size === 1 ? "1 student chosen" : `${chosen.size} students chosen`}
+        </p>
+        <div className="flex gap-2">
+          <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={add} loading={busy} disabled={chosen.size === 0}>
+            Add students
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

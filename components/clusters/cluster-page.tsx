@@ -1,0 +1,215 @@
+"use client";
+
+import { Pencil, Trash2, UserMinus, UserPlus, Users, UsersRound } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { useSignedInUser } from "@/components/auth/use-auth";
+import { LoadError, Panel } from "@/components/courses/page-parts";
+import { MemberTable } from "@/components/courses/member-table";
+import { StarToggle } from "@/components/profile/star-toggle";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { IconButton } from "@/components/ui/icon-button";
+import { usePageTitle } from "@/components/ui/page-title";
+import { snackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { Breadcrumbs } from "@/components/wiki/wiki-parts";
+import { ApiClientError, apiDelete, messageOf } from "@/lib/api/client";
+import type { ClusterPage } from "@/lib/clusters/present";
+import type { Member } from "@/lib/courses/present";
+import { AddMembersDialog } from "./add-members-dialog";
+import { ClusterNameDialog } from "./name-dialog";
+
+export const CLUSTERS_KEY = "/api/clusters";
+export const clusterKey = (id: number) => `/api/clusters/${id}`;
+
+/** /clusters/{id}: a cluster's members and the star toggle; administrators rename it and change who is in it. */
+export function ClusterPageView({ clusterId }: { clusterId: number }) {
+  const { user } = useSignedInUser();
+  const canEdit = user.role === "admin" || user.role === "sysadmin";
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const { data: cluster, error, mutate: reload } = useSWR<ClusterPage>(clusterKey(clusterId));
+  const [dialog, setDialog] = useState<"rename" | "add" | "delete" | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  usePageTitle(cluster?.name ?? "Cluster");
+
+  if (error instanceof ApiClientError && error.status === 404) {
+    return (
+      <section className="mx-auto max-w-md py-10">
+        <EmptyState
+          icon={<UsersRound />}
+          title={
+            <span role="heading" aria-level={1}>
+              This cluster could not be found.
+            </span>
+          }
+          description="It may have been deleted."
+          action={
+            <Link href="/clusters" className={buttonClasses({ variant: "secondary" })}>
+              See all clusters
+            </Link>
+          }
+        />
+      </section>
+    );
+  }
+  if (error && !cluster) return <LoadError error={error} what="cluster" onRetry={() => void reload()} />;
+  if (!cluster)
+    return <Spinner label="Loading the cluster" className="flex justify-center py-12 text-indigo-600" />;
+
+  // Every view of this cluster (page, list, Starred, student profiles) reloads after a change.
+  const changed = async (updated?: ClusterPage) => {
+    setDialog(null);
+    await Promise.all([
+      updated ? reload(updated, { revalidate: false }) : reload(),
+      mutate(CLUSTERS_KEY),
+      mutate("/api/starred"),
+    ]);
+  };
+
+  async function removeMember(member: Member) {
+    try {
+      const updated = await apiDelete<ClusterPage>(`${clusterKey(clusterId)}/members/${member.id}`);
+      await changed(updated);
+      await mutate(`/api/students/profile/${member.id}`);
+      snackbar(`Removed ${member.name} from ${cluster!.name}.`, { tone: "success" });
+    } catch (failure) {
+      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
+      throw failure;
+    }
+  }
+
+  async function deleteCluster() {
+    try {
+      await apiDelete(clusterKey(clusterId));
+      await Promise.all([mutate(CLUSTERS_KEY), mutate("/api/starred")]);
+      snackbar(`Deleted ${cluster!.name}.`, { tone: "success" });
+      router.push("/clusters");
+    } catch (failure) {
+      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
+      throw failure;
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Breadcrumbs trail={[{ label: "Clusters", href: "/clusters" }, { label: cluster.name }]} />
+      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 items-center gap-4">
+          <span
+            aria-hidden
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-teal-100 text-teal-800"
+          >
+            <Users className="size-7" />
+          </span>
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">
+                {cluster.name}
+              </h1>
+              {cluster.hidden && <Badge>Hidden</Badge>}
+              {user.account_type === "staff" && (
+                <StarToggle
+                  itemType="cluster"
+                  itemId={cluster.id}
+                  starred={cluster.starred}
+                  name={cluster.name}
+                  onChanged={() => changed()}
+                />
+              )}
+            </div>
+            <p className="mt-0.5 text-sm text-slate-600">
+              Cluster · {cluster.member_count === 1 ? "1 student" : `${cluster.member_count} students`}
+              {cluster.owner && <> · Owner {cluster.owner.name}</>}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {canEdit && (
+            <>
+              <Button variant="secondary" onClick={() => setDialog("rename")}>
+                <Pencil aria-hidden className="size-4" />
+                Rename
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog("delete")}>
+                <Trash2 aria-hidden className="size-4" />
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </header>
+
+      <Panel
+        title="Members"
+        plain
+        actions={
+          canEdit && (
+            <Button size="sm" onClick={() => setDialog("add")}>
+              <UserPlus aria-hidden className="size-4" />
+              Add students
+            </Button>
+          )
+        }
+      >
+        <MemberTable
+          label={`Members of ${cluster.name}`}
+          members={cluster.members}
+          rowAction={
+            canEdit
+              ? {
+                  header: "Remove",
+                  cell: (member) => (
+                    <IconButton
+                      label={`Remove ${member.name} from ${cluster.name}`}
+                      icon={<UserMinus className="size-4" />}
+                      size="sm"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setRemoving(member);
+                      }}
+                    />
+                  ),
+                }
+              : undefined
+          }
+        />
+      </Panel>
+
+      <ClusterNameDialog
+        open={dialog === "rename"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        cluster={cluster}
+        onSaved={changed}
+      />
+      <AddMembersDialog
+        open={dialog === "add"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        cluster={cluster}
+        onAdded={changed}
+      />
+      <ConfirmDialog
+        open={dialog === "delete"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={`Delete ${cluster.name}?`}
+        description="The cluster is removed for everyone. Its students stay as they are."
+        confirmLabel="Delete cluster"
+        destructive
+        onConfirm={deleteCluster}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing?.name ?? ""} from ${cluster.name}?`}
+        confirmLabel="Remove"
+        destructive
+        onConfirm={() => removeMember(removing!)}
+      />
+    </div>
+  );
+}

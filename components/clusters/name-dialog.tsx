@@ -1,0 +1,115 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { snackbar } from "@/components/ui/snackbar";
+import { TextField } from "@/components/ui/text-field";
+import { ApiClientError, apiPost, apiPut } from "@/lib/api/client";
+import type { ClusterPage } from "@/lib/clusters/present";
+import { MAX_CLUSTER_NAME, clusterRenameBody } from "@/lib/clusters/schemas";
+
+/**
+ * Name a new cluster (POST /api/clusters, with any first members) or rename one (PUT /api/clusters/{id}).
+ * A name another cluster has is shown on the field.
+ */
+export function ClusterNameDialog({
+  open,
+  onOpenChange,
+  cluster,
+  studentIds = [],
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  cluster?: { id: number; name: string };
+  /** Members of a new cluster (creating it from a student's profile). */
+  studentIds?: number[];
+  onSaved: (cluster: ClusterPage) => unknown;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={cluster ? "Rename cluster" : "New cluster"}
+      size="sm"
+    >
+      {open && (
+        <NameForm
+          cluster={cluster}
+          studentIds={studentIds}
+          onCancel={() => onOpenChange(false)}
+          onSaved={onSaved}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function NameForm({
+  cluster,
+  studentIds,
+  onCancel,
+  onSaved,
+}: {
+  cluster?: { id: number; name: string };
+  studentIds: number[];
+  onCancel: () => void;
+  onSaved: (cluster: ClusterPage) => unknown;
+}) {
+  const [name, setName] = useState(cluster?.name ?? "");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = clusterRenameBody.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = cluster
+        ? await apiPut<ClusterPage>(`/api/clusters/${cluster.id}`, parsed.data)
+        : await apiPost<ClusterPage>("/api/clusters", { ...parsed.data, student_ids: studentIds });
+      await onSaved(saved);
+    } catch (failure) {
+      if (failure instanceof ApiClientError && (failure.status === 409 || failure.fieldError("name"))) {
+        setError(failure.fieldError("name") ?? failure.message);
+      } else {
+        snackbar(
+          failure instanceof ApiClientError ? failure.message : "That didn't work. Please try again.",
+          { tone: "error" },
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4 pb-2">
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        maxLength={MAX_CLUSTER_NAME}
+        required
+        autoFocus
+      />
+      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {cluster ? "Rename" : "Create cluster"}
+        </Button>
+      </div>
+    </form>
+  );
+}

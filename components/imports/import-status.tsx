@@ -1,0 +1,24 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import type { ImportSummary } from "@/lib/imports/present";
+
+const LABELS: Record<
+  ImportSummary["status"],
+  { text: string; tone: "neutral" | "accent" | "success" | "danger" }
+> = {
+  queued: { text: "Waiting", tone: "neutral" },
+  running: { text: "Processing", tone: "accent" },
+  done: { text: "Done", tone: "success" },
+  failed: { text: "Failed", tone: "danger" },
+};
+
+export function ImportStatus({ status }: { status: ImportSummary["status"] }) {
+  const { text, tone } = LABELS[status];
+  return <Badge tone={tone}>{text}</Badge>;
+}
+
+export const importKindLabel = (kind: ImportSummary["kind"]) => (kind === "students" ? "Students" : "Staff");
+
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -1,0 +1,111 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { Checkbox } from "@/components/ui/checkbox";
+import { TextField } from "@/components/ui/text-field";
+import { STAFF_TITLES } from "@/lib/people/names";
+import { staffCreateForm, staffUpdateBody } from "@/lib/people/schemas";
+import { SelectField } from "./select-field";
+import { useDerivedInitials } from "./use-derived-initials";
+
+export type StaffFormInput = z.input<typeof staffCreateForm>;
+export type StaffFormValues = z.output<typeof staffCreateForm>;
+export type StaffForm = UseFormReturn<StaffFormInput, unknown, StaffFormValues>;
+
+/** Spec §3: a new staff member is Mr. and not an administrator. */
+export const NEW_STAFF: StaffFormInput = {
+  email: "",
+  title: "Mr.",
+  first_name: "",
+  last_name: "",
+  initials: "",
+  administrator: false,
+};
+
+/** The Add/Edit Staff form's state; editing leaves the email out (it is the username). */
+export function useStaffForm(initial: StaffFormInput | null) {
+  return useForm<StaffFormInput, unknown, StaffFormValues>({
+    // The edit schema has no email; its output is the same shape minus that field.
+    resolver: zodResolver(initial ? (staffUpdateBody as unknown as typeof staffCreateForm) : staffCreateForm),
+    defaultValues: initial ?? NEW_STAFF,
+  });
+}
+
+/** Email (add only), title, names, initials (derived until edited) and the administrator flag. */
+export function StaffFields({
+  form,
+  editing,
+  id,
+  onSubmit,
+}: {
+  form: StaffForm;
+  editing: boolean;
+  id: string;
+  onSubmit: (values: StaffFormValues) => void;
+}) {
+  const { register, formState, watch, setValue } = form;
+  const errors = formState.errors;
+  const markEdited = useDerivedInitials(form, editing);
+  // Registered in the order shown, so a failed submit focuses the first field in error.
+  const email = editing ? null : register("email");
+  const firstName = register("first_name");
+  const lastName = register("last_name");
+  const title = register("title");
+  const initials = register("initials");
+  return (
+    <form id={id} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+      {email && (
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required
+          containerClassName="sm:col-span-2"
+          error={errors.email?.message}
+          {...email}
+        />
+      )}
+      <TextField
+        label="First name"
+        required
+        autoComplete="off"
+        error={errors.first_name?.message}
+        {...firstName}
+      />
+      <TextField
+        label="Last name"
+        required
+        autoComplete="off"
+        error={errors.last_name?.message}
+        {...lastName}
+      />
+      <SelectField label="Title" options={STAFF_TITLES} error={errors.title?.message} {...title} />
+      <TextField
+        label="Initials"
+        required
+        maxLength={2}
+        hint="Up to 2 letters"
+        error={errors.initials?.message}
+        {...initials}
+        onChange={(event) => {
+          markEdited();
+          event.target.value = event.target.value.toUpperCase();
+          return initials.onChange(event);
+        }}
+      />
+      <Checkbox
+        className="sm:col-span-2"
+        label="Administrator"
+        checked={Boolean(watch("administrator"))}
+        onCheckedChange={(checked) => setValue("administrator", checked, { shouldDirty: true })}
+      />
+      {errors.administrator?.message && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {errors.administrator.message}
+        </p>
+      )}
+    </form>
+  );
+}

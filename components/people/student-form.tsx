@@ -1,0 +1,101 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { TextField } from "@/components/ui/text-field";
+import { GRADES, studentCreateForm, studentUpdateBody } from "@/lib/people/schemas";
+import { DefaultTeacherField, defaultTeacherValue } from "./default-teacher-field";
+import { SelectField } from "./select-field";
+import { useDerivedInitials } from "./use-derived-initials";
+
+export type StudentFormInput = z.input<typeof studentCreateForm>;
+export type StudentFormValues = z.output<typeof studentCreateForm>;
+export type StudentForm = UseFormReturn<StudentFormInput, unknown, StudentFormValues>;
+
+/** Spec §3: a new student is in grade 8 with an empty student number. */
+export const NEW_STUDENT: StudentFormInput = {
+  first_name: "",
+  last_name: "",
+  initials: "",
+  student_number: "",
+  grade: 8,
+  default_teacher_id: null,
+};
+
+export function useStudentForm(initial: StudentFormInput | null) {
+  return useForm<StudentFormInput, unknown, StudentFormValues>({
+    resolver: zodResolver(
+      initial ? (studentUpdateBody as unknown as typeof studentCreateForm) : studentCreateForm,
+    ),
+    defaultValues: initial ?? NEW_STUDENT,
+  });
+}
+
+/** Names, initials (derived until edited), student number (add only), grade 8–12 and default teacher. */
+export function StudentFields({
+  form,
+  editing,
+  id,
+  onSubmit,
+}: {
+  form: StudentForm;
+  editing: boolean;
+  id: string;
+  onSubmit: (values: StudentFormValues) => void;
+}) {
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const markEdited = useDerivedInitials(form, editing);
+  // Registered in the order shown, so a failed submit focuses the first field in error.
+  const firstName = register("first_name");
+  const lastName = register("last_name");
+  const initials = register("initials");
+  const grade = register("grade");
+  const defaultTeacher = register("default_teacher_id", { setValueAs: defaultTeacherValue });
+  const number = editing ? null : register("student_number");
+  return (
+    <form id={id} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="First name"
+        required
+        autoComplete="off"
+        error={errors.first_name?.message}
+        {...firstName}
+      />
+      <TextField
+        label="Last name"
+        required
+        autoComplete="off"
+        error={errors.last_name?.message}
+        {...lastName}
+      />
+      <TextField
+        label="Initials"
+        required
+        maxLength={2}
+        hint="Up to 2 letters"
+        error={errors.initials?.message}
+        {...initials}
+        onChange={(event) => {
+          markEdited();
+          event.target.value = event.target.value.toUpperCase();
+          return initials.onChange(event);
+        }}
+      />
+      <SelectField label="Grade" options={GRADES} error={errors.grade?.message} {...grade} />
+      {number && (
+        <TextField
+          label="Student number"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          containerClassName="sm:col-span-2"
+          error={errors.student_number?.message}
+          {...number}
+        />
+      )}
+      <DefaultTeacherField error={errors.default_teacher_id?.message} {...defaultTeacher} />
+    </form>
+  );
+}

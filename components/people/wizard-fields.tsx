@@ -1,0 +1,140 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { inputClasses } from "@/components/ui/text-field";
+import { ApiClientError } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import { FIELD_LABELS, IMPORT_FIELDS, type ImportField, type ImportKind } from "@/lib/imports/fields";
+import type { DryRunResult } from "@/lib/imports/present";
+import { orderProblem, placeField } from "@/lib/imports/wizard";
+import type { ChosenFile, DryRun } from "./csv-wizard";
+import { UPLOAD_FAILED, sendCsv } from "./upload-form";
+
+/**
+ * Step 2: one field per column, beside a preview of the first file's first rows; "update existing"
+ * is an explicit choice, off by default. Next runs the dry run of every file (nothing is written).
+ */
+export function WizardFields({
+  kind,
+  files,
+  order,
+  onOrder,
+  updateExisting,
+  onUpdateExisting,
+  onBack,
+  onChecked,
+}: {
+  kind: ImportKind;
+  files: ChosenFile[];
+  order: ImportField[];
+  onOrder: (order: ImportField[]) => void;
+  updateExisting: boolean;
+  onUpdateExisting: (value: boolean) => void;
+  onBack: () => void;
+  onChecked: (results: DryRun[]) => void;
+}) {
+  const baseId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const preview = files[0]!.preview;
+  const problem = orderProblem(kind, order);
+
+  async function check() {
+    setBusy(true);
+    setFailure(null);
+    const results: DryRun[] = [];
+    try {
+      for (const { file } of files) {
+        try {
+          const result = await sendCsv<DryRunResult>(kind, file, { order, updateExisting, dryRun: true });
+          results.push({ name: file.name, result, problem: null });
+        } catch (error) {
+          // The server refused the whole file (not CSV, too big, wrong header order): say why, per file.
+          if (error instanceof ApiClientError && [413, 415, 422].includes(error.status)) {
+            results.push({ name: file.name, result: null, problem: error.message });
+          } else throw error;
+        }
+      }
+      onChecked(results);
+    } catch {
+      setFailure(UPLOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        Match each column to a field. The preview shows the first rows of {files[0]!.file.name}.
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">
+            First rows of {files[0]!.file.name}, with the field chosen for each column
+          </caption>
+          <thead className="bg-slate-50">
+            <tr>
+              {order.map((field, index) => (
+                <th key={index} scope="col" className="px-3 py-2 text-left font-medium">
+                  <label htmlFor={`${baseId}-${index}`} className="mb-1 block text-xs text-slate-600">
+                    Column {index + 1}
+                  </label>
+                  <select
+                    id={`${baseId}-${index}`}
+                    value={field}
+                    onChange={(event) => onOrder(placeField(order, index, event.target.value as ImportField))}
+                    className={cn(inputClasses(false), "min-w-36 py-1.5")}
+                  >
+                    {IMPORT_FIELDS[kind].map((choice) => (
+                      <option key={choice} value={choice}>
+                        {FIELD_LABELS[choice]}
+                      </option>
+                    ))}
+                  </select>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((row, r) => (
+              <tr key={r} className="border-t border-slate-100">
+                {order.map((_, c) => (
+                  <td key={c} className="max-w-48 truncate px-3 py-1.5 text-slate-800">
+                    {row[c] ?? ""}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {preview.columns !== order.length && (
+        <p className="text-sm text-amber-800">
+          The first line of {files[0]!.file.name} has {preview.columns} columns; {order.length} are expected.
+          Rows with another number of columns are skipped.
+        </p>
+      )}
+      <Checkbox
+        label="Update existing students or staff (names, grade, title) when a row matches one"
+        checked={updateExisting}
+        onCheckedChange={onUpdateExisting}
+      />
+      {(problem || failure) && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem ?? failure}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+        <Button onClick={() => void check()} loading={busy} disabled={problem !== null}>
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { FileText, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
+import { cn } from "@/lib/cn";
+import { IMPORT_FIELDS, FIELD_LABELS, MAX_FILES_PER_UPLOAD, type ImportKind } from "@/lib/imports/fields";
+import { columnOrderProblem, filesProblem, PREVIEW_BYTES, previewCsv } from "@/lib/imports/wizard";
+import type { ChosenFile } from "./csv-wizard";
+
+const sizeOf = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024).toLocaleString("en-US")} KB`;
+
+/** Step 1: choose 1–5 CSV files; their first lines are read here to check the column order. */
+export function WizardFiles({
+  kind,
+  files,
+  onChange,
+  onNext,
+  onCancel,
+}: {
+  kind: ImportKind;
+  files: ChosenFile[];
+  onChange: (files: ChosenFile[]) => void;
+  onNext: () => void;
+  onCancel: () => void;
+}) {
+  const inputId = useId();
+  const [reading, setReading] = useState(false);
+  const problem = files.length
+    ? (filesProblem(files.map((f) => f.file)) ?? columnOrderProblem(files.map((f) => f.preview)))
+    : null;
+
+  async function add(list: FileList | null) {
+    if (!list?.length) return;
+    setReading(true);
+    const read = await Promise.all(
+      Array.from(list).map(async (file) => ({
+        file,
+        preview: previewCsv(kind, file.name, await file.slice(0, PREVIEW_BYTES).text()),
+      })),
+    );
+    // Choosing a file again replaces it.
+    const names = new Set(read.map((r) => r.file.name));
+    onChange([...files.filter((f) => !names.has(f.file.name)), ...read]);
+    setReading(false);
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        Choose up to {MAX_FILES_PER_UPLOAD} CSV files, all with their columns in the same order. Each row is
+        one {kind === "students" ? "student" : "staff member"} with the columns{" "}
+        {IMPORT_FIELDS[kind].map((field) => FIELD_LABELS[field].toLowerCase()).join(", ")}, in any order; a
+        first line naming the columns is fine.
+      </p>
+      <div>
+        <label
+          htmlFor={inputId}
+          className={cn(
+            "inline-flex cursor-pointer items-center gap-2 rounded-md border border-dashed border-slate-400 px-4 py-3 text-sm font-medium text-slate-800 hover:bg-slate-50",
+            "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600",
+          )}
+        >
+          <FileText aria-hidden className="size-4" /> Choose CSV files
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            multiple
+            className="sr-only"
+            onChange={(event) => {
+              void add(event.target.files);
+              event.target.value = "";
+            }}
+          />
+        </label>
+      </div>
+      {files.length > 0 && (
+        <ul
+          aria-label="Chosen files"
+          className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
+        >
+          {files.map(({ file, preview }) => (
+            <li key={file.name} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900">{file.name}</span>
+                <span className="text-xs text-slate-600">
+                  {sizeOf(file.size)} ·{" "}
+                  {preview.header ? "first line names the columns" : `${preview.columns} columns`}
+                </span>
+              </span>
+              <IconButton
+                label={`Remove ${file.name}`}
+                size="sm"
+                icon={<X className="size-4" />}
+                onClick={() => onChange(files.filter((f) => f.file !== file))}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onNext} disabled={files.length === 0 || problem !== null || reading}>
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { CalendarClock } from "lucide-react";
+import useSWR from "swr";
+import { useSignedInUser } from "@/components/auth/use-auth";
+import { useCalendarDate } from "@/components/calendar/use-calendar-date";
+import { Button } from "@/components/ui/button";
+import { fetcher } from "@/lib/api/client";
+import type { PlacementToDo } from "@/lib/placement/types";
+import { dayOfWeek } from "@/lib/time";
+
+export const PLACEMENT_SELF_KEY = "/api/placement/self";
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+function clock(iso: string, timezone: string) {
+  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: timezone }).format(
+    new Date(iso),
+  );
+}
+
+/**
+ * What the student still has to do, first on /profile: how many upcoming Focus Blocks have no teacher
+ * (Choose goes to the first such day) and, before the next one's cutoff, a banner saying so.
+ */
+export function StudentToDo() {
+  const { settings } = useSignedInUser();
+  const [, setDate] = useCalendarDate();
+  const { data } = useSWR<PlacementToDo>(PLACEMENT_SELF_KEY, fetcher, { refreshInterval: 60_000 });
+  if (!data || data.open.length === 0) return null;
+  const first = data.open[0]!;
+  const zone = settings?.values.timezone?.value;
+  const timezone = typeof zone === "string" && zone ? zone : "UTC";
+  const count = data.open.length;
+  const weekday = DAYS[dayOfWeek(first.date)]!;
+  return (
+    <section aria-label="To do" className="mb-6 flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3">
+        <p className="flex items-center gap-2 text-sm font-medium text-indigo-950">
+          <CalendarClock aria-hidden className="size-5 shrink-0 text-indigo-700" />
+          {count} upcoming Focus {count === 1 ? "Block" : "Blocks"} without a teacher
+        </p>
+        <Button size="sm" onClick={() => setDate(first.date)} aria-label={`Choose a teacher for ${weekday}`}>
+          Choose
+        </Button>
+      </div>
+      {data.next_cutoff_at && (
+        <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          You have not chosen a teacher for {weekday}&apos;s Focus Block yet.{" "}
+          If you do not choose by {clock(data.next_cutoff_at, timezone)}
+          {data.next_cutoff_at.slice(0, 10) === first.date ? "" : ` on ${DAYS[dayOfWeek(data.next_cutoff_at.slice(0, 10))]}`}, you
+          will be placed with your homeroom teacher.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import useSWR, { useSWRConfig } from "swr";
+import { ListLoadError } from "@/components/people/list-parts";
+import { PageHeader } from "@/components/ui/page-header";
+import { Spinner } from "@/components/ui/spinner";
+import { fromIsoDate } from "@/components/ui/date-picker";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import { BatchesList } from "./batches-list";
+import { StepDates } from "./step-dates";
+import { StepDone } from "./step-done";
+import { StepStudents } from "./step-students";
+import { StepType } from "./step-type";
+import { VerticalStepper } from "./stepper";
+import { useSchedulerState } from "./use-scheduler-state";
+
+const dateLabel = (iso: string) =>
+  fromIsoDate(iso)!.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
+
+/**
+ * /power-scheduler: the spec's vertical stepper (Select Students, Select Date and Blocks, Select
+ * scheduling type, Done) and, under it, the batches with Undo.
+ */
+export function PowerSchedulerScreen() {
+  const options = useSWR<PowerSchedulerOptions>("/api/power-scheduler/options");
+  const [state, dispatch] = useSchedulerState();
+  const { mutate } = useSWRConfig();
+  const data = options.data;
+
+  const blockNames = data?.blocks
+    .filter((b) => !state.blockIds || state.blockIds.includes(b.id))
+    .map((b) => b.label);
+  const staff = data?.staff.find((s) => s.id === state.staffId);
+
+  return (
+    <div>
+      <PageHeader
+        title="Power Scheduler"
+        description="Book appointments or amend blocks for many students at once."
+      />
+      <div className="flex flex-col gap-8">
+        {options.error && !data ? (
+          <ListLoadError error={options.error} what="Power Scheduler" onRetry={() => void options.mutate()} />
+        ) : !data ? (
+          <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />
+        ) : (
+          <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+            <VerticalStepper
+              label="Power Scheduler steps"
+              active={state.step}
+              steps={[
+                {
+                  title: "Select Students",
+                  summary:
+                    state.studentType === "all"
+                      ? "All Students"
+                      : `${state.studentIds.size.toLocaleString("en-US")} student${state.studentIds.size === 1 ? "" : "s"}`,
+                  content: <StepStudents state={state} dispatch={dispatch} options={data} />,
+                },
+                {
+                  title: "Select Date and Blocks",
+                  summary: state.from
+                    ? `${dateLabel(state.from)}${state.to && state.to !== state.from ? ` – ${dateLabel(state.to)}` : ""} · ${blockNames?.join(", ")}`
+                    : undefined,
+                  content: <StepDates state={state} dispatch={dispatch} options={data} />,
+                },
+                {
+                  title: "Select scheduling type",
+                  summary: state.scheduleType
+                    ? `${state.scheduleType === "appointment" ? "Appointment" : "Amendment"}${staff ? ` · ${staff.name}` : ""}`
+                    : undefined,
+                  content: (
+                    <StepType
+                      state={state}
+                      dispatch={dispatch}
+                      options={data}
+                      onSubmitted={() => void mutate("/api/power-scheduler")}
+                    />
+                  ),
+                },
+                {
+                  title: "Done",
+                  content: <StepDone result={state.result} onReset={() => dispatch({ type: "reset" })} />,
+                },
+              ]}
+            />
+          </div>
+        )}
+        <BatchesList />
+      </div>
+    </div>
+  );
+}

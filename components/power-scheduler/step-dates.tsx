@@ -1,0 +1,120 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { DatePicker } from "@/components/ui/date-picker";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import { StepButtons } from "./stepper";
+import type { SchedulerAction, SchedulerState, StatePatch } from "./use-scheduler-state";
+
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** The weekdays any of the chosen blocks meets (what a range can cover). */
+export function meetingDays(options: PowerSchedulerOptions, blockIds: readonly number[] | null) {
+  const days = new Set<number>();
+  for (const block of options.blocks)
+    if (!blockIds || blockIds.includes(block.id)) block.days.forEach((d) => days.add(d));
+  return [...days].sort((a, b) => a - b);
+}
+
+/**
+ * Step 2: the start date (the spec's picker), an optional end date, which weekdays of the range,
+ * and which flex blocks. Every weekday and every flex block are chosen until one is unticked
+ * (sent as "all": null).
+ */
+export function StepDates({
+  state,
+  dispatch,
+  options,
+}: {
+  state: SchedulerState;
+  dispatch: (action: SchedulerAction) => void;
+  options: PowerSchedulerOptions;
+}) {
+  const set = (patch: StatePatch) => dispatch({ type: "set", patch });
+  const allBlocks = options.blocks.map((b) => b.id);
+  const blocks = state.blockIds ?? allBlocks;
+  const days = meetingDays(options, state.blockIds);
+  const weekdays = state.weekdays ?? days;
+  const range = Boolean(state.from && state.to && state.to > state.from);
+  const ready =
+    Boolean(state.from) && blocks.length > 0 && (!range || weekdays.some((d) => days.includes(d)));
+
+  function toggleBlock(id: number, on: boolean) {
+    const next = on ? [...blocks, id] : blocks.filter((b) => b !== id);
+    set({ blockIds: next.length === allBlocks.length ? null : allBlocks.filter((b) => next.includes(b)) });
+  }
+  function toggleDay(day: number, on: boolean) {
+    const next = on ? [...weekdays, day] : weekdays.filter((d) => d !== day);
+    set({ weekdays: days.every((d) => next.includes(d)) ? null : [...new Set(next)].sort((a, b) => a - b) });
+  }
+
+  if (options.blocks.length === 0) {
+    return (
+      <p className="text-sm text-slate-700">
+        No flex blocks are set up yet, so there is nothing to schedule.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DatePicker
+          label="Start date"
+          value={state.from}
+          min={options.year_start}
+          max={options.year_end}
+          today={options.today}
+          onChange={(from) => set({ from, to: state.to && state.to < from ? from : (state.to ?? from) })}
+        />
+        <DatePicker
+          label="End date"
+          value={state.to ?? state.from}
+          min={state.from ?? options.year_start}
+          max={options.year_end}
+          today={options.today}
+          disabled={!state.from}
+          placeholder="Same as the start"
+          onChange={(to) => set({ to })}
+        />
+      </div>
+      {range && (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Weekdays</legend>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {days.map((day) => (
+              <Checkbox
+                key={day}
+                label={WEEKDAY_NAMES[day]}
+                checked={weekdays.includes(day)}
+                onCheckedChange={(on) => toggleDay(day, on)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Flex blocks</legend>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {options.blocks.map((block) => (
+            <Checkbox
+              key={block.id}
+              label={`${block.label} (${block.days.map((d) => WEEKDAY_NAMES[d]!.slice(0, 3)).join(", ")})`}
+              checked={blocks.includes(block.id)}
+              onCheckedChange={(on) => toggleBlock(block.id, on)}
+            />
+          ))}
+        </div>
+        {blocks.length === 0 && <p className="mt-2 text-sm text-red-700">Choose at least one block.</p>}
+      </fieldset>
+      <StepButtons>
+        <Button variant="secondary" onClick={() => dispatch({ type: "back" })}>
+          Back
+        </Button>
+        <Button disabled={!ready} onClick={() => dispatch({ type: "next" })}>
+          Next
+        </Button>
+      </StepButtons>
+    </div>
+  );
+}

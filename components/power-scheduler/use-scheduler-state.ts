@@ -1,0 +1,102 @@
+"use client";
+
+import { useReducer } from "react";
+import type { PowerScheduleResult } from "@/lib/scheduler/service";
+
+/**
+ * The stepper's state (spec §4: steps 0 to 3 and sub-steps 0 to 1, back and next, and a reset to
+ * the initial state; a successful submit moves to step 3, a failure sets an error flag).
+ */
+export interface SchedulerState {
+  step: 0 | 1 | 2 | 3;
+  subStep: 0 | 1;
+  studentType: "all" | "some" | null;
+  studentIds: ReadonlySet<number>;
+  from: string | null;
+  to: string | null;
+  /** null: every day the chosen blocks meet. */
+  weekdays: readonly number[] | null;
+  /** null: every flex block. */
+  blockIds: readonly number[] | null;
+  scheduleType: "appointment" | "amendment" | null;
+  staffId: number | null;
+  memo: string;
+  result: PowerScheduleResult | null;
+  /** The last submit failed (with a sentence saying why). */
+  error: string | null;
+}
+
+export const INITIAL: SchedulerState = {
+  step: 0,
+  subStep: 0,
+  studentType: null,
+  studentIds: new Set(),
+  from: null,
+  to: null,
+  weekdays: null,
+  blockIds: null,
+  scheduleType: null,
+  staffId: null,
+  memo: "",
+  result: null,
+  error: null,
+};
+
+export type StatePatch = Partial<Omit<SchedulerState, "step" | "subStep" | "result" | "error">>;
+
+export type SchedulerAction =
+  | { type: "set"; patch: StatePatch }
+  | { type: "next" }
+  | { type: "back" }
+  | { type: "subStep"; subStep: 0 | 1 }
+  | { type: "done"; result: PowerScheduleResult }
+  | { type: "failed"; error: string }
+  | { type: "reset" };
+
+function reduce(state: SchedulerState, action: SchedulerAction): SchedulerState {
+  switch (action.type) {
+    case "set":
+      return { ...state, ...action.patch, error: null };
+    case "next":
+      return {
+        ...state,
+        step: Math.min(3, state.step + 1) as SchedulerState["step"],
+        subStep: 0,
+        error: null,
+      };
+    case "back":
+      return {
+        ...state,
+        step: Math.max(0, state.step - 1) as SchedulerState["step"],
+        subStep: 0,
+        error: null,
+      };
+    case "subStep":
+      return { ...state, subStep: action.subStep };
+    case "done":
+      return { ...state, step: 3, result: action.result, error: null };
+    case "failed":
+      return { ...state, error: action.error };
+    case "reset":
+      return INITIAL;
+  }
+}
+
+export function useSchedulerState() {
+  return useReducer(reduce, INITIAL);
+}
+
+/** The request body the state stands for (the spec's fields, plus the range, weekdays and blocks). */
+export function requestBody(state: SchedulerState) {
+  return {
+    student_type: state.studentType,
+    schedule_type: state.scheduleType,
+    student_ids: state.studentType === "some" ? [...state.studentIds] : [],
+    date_time: state.from,
+    end_date: state.to && state.to !== state.from ? state.to : null,
+    weekdays: state.weekdays,
+    block_ids: state.blockIds,
+    ...(state.staffId !== null && { staff_id: state.staffId }),
+    ...(state.memo.trim() && { memo: state.memo }),
+  };
+}

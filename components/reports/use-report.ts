@@ -1,0 +1,57 @@
+"use client";
+
+import { useState } from "react";
+import useSWR from "swr";
+import { downloadText } from "@/components/audit/download";
+import { snackbar } from "@/components/ui/snackbar";
+import { apiGet, messageOf } from "@/lib/api/client";
+import type { GroupBy } from "@/lib/reports/schemas";
+
+export interface ReportFilterValues {
+  from: string;
+  to: string;
+  grade: string;
+  cluster: string;
+}
+
+/** The query string of a report (empty filters left out). */
+export function reportQuery(filters: ReportFilterValues, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ from: filters.from, to: filters.to });
+  if (filters.grade) params.set("grade", filters.grade);
+  if (filters.cluster) params.set("cluster_id", filters.cluster);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return `?${params.toString()}`;
+}
+
+export interface ReportAnswer<Row> {
+  from: string;
+  to: string;
+  group_by: GroupBy;
+  focus_blocks: number;
+  rows: Row[];
+}
+
+/** One report view, read with SWR (only while its tab is shown). */
+export function useReport<Row>(filters: ReportFilterValues, groupBy: GroupBy, extra: Record<string, string> = {}, active = true) {
+  const key = active && filters.from && filters.to ? `/api/reports/attendance${reportQuery(filters, { group_by: groupBy, ...extra })}` : null;
+  return useSWR<ReportAnswer<Row> & Record<string, unknown>>(key, { keepPreviousData: true });
+}
+
+/** A Download button's state: fetches the CSV with the session and saves it. */
+export function useCsvDownload() {
+  const [busy, setBusy] = useState<string | null>(null);
+  async function download(what: string, path: string, filename: string) {
+    setBusy(what);
+    try {
+      downloadText(filename, await apiGet<string>(path));
+    } catch (failure) {
+      snackbar(messageOf(failure, "That download did not work. Please try again."), { tone: "error" });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, download };
+}
+
+/** "87.5%", or a dash when there is nothing to rate. */
+export const percentLabel = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 1000) / 10}%`);

@@ -1,0 +1,149 @@
+"use client";
+
+import { ChevronLeft, ChevronRight, FileX, Pencil, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { Button, buttonClasses, focusRing } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { usePageTitle } from "@/components/ui/page-title";
+import { snackbar } from "@/components/ui/snackbar";
+import { ApiClientError, apiDelete, messageOf } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import { Markdown } from "./markdown";
+import {
+  Breadcrumbs,
+  Card,
+  WIKI_GROUPS_KEY,
+  WikiLoadError,
+  WikiLoading,
+  groupKey,
+  postKey,
+  shortDate,
+  useCanEditWiki,
+  type WikiPost,
+  type WikiPostWithGroup,
+} from "./wiki-parts";
+
+/** /wiki/post/{postId}: one post rendered from markdown, with its neighbours in the group. */
+export function WikiPostPage({ postId }: { postId: number }) {
+  const canEdit = useCanEditWiki();
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const { data: post, error, mutate: reload } = useSWR<WikiPostWithGroup>(postKey(postId));
+  const siblings = useSWR<WikiPost[]>(post ? groupKey(post.group_id) : null);
+  const [deleting, setDeleting] = useState(false);
+  usePageTitle(post?.title ?? "Wiki");
+
+  if (error instanceof ApiClientError && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <Breadcrumbs trail={[{ label: "Wiki", href: "/wiki" }]} />
+        <Card>
+          <EmptyState
+            icon={<FileX />}
+            title="This wiki post could not be found."
+            description="It may have been deleted. Choose another post from the wiki."
+            action={
+              <Link href="/wiki" className={buttonClasses({ variant: "secondary" })}>
+                Back to the Wiki
+              </Link>
+            }
+          />
+        </Card>
+      </div>
+    );
+  }
+  if (error && !post) return <WikiLoadError error={error} what="wiki post" onRetry={() => void reload()} />;
+  if (!post) return <WikiLoading label="Loading the post" />;
+
+  async function remove() {
+    try {
+      await apiDelete(postKey(postId));
+      await Promise.all([mutate(groupKey(post!.group_id)), mutate(WIKI_GROUPS_KEY)]);
+      snackbar(`Deleted “${post!.title}”.`, { tone: "success" });
+      router.push(`/wiki/${post!.group_id}`);
+    } catch (failure) {
+      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
+      throw failure;
+    }
+  }
+
+  const list = siblings.data ?? [];
+  const at = list.findIndex((p) => p.id === post.id);
+  const previous = at > 0 ? list[at - 1] : undefined;
+  const next = at >= 0 ? list[at + 1] : undefined;
+
+  return (
+    <article className="mx-auto max-w-3xl">
+      <Breadcrumbs
+        trail={[
+          { label: "Wiki", href: "/wiki" },
+          { label: post.group.title, href: `/wiki/${post.group_id}` },
+          { label: post.title },
+        ]}
+      />
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{post.title}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {post.author.name} · Updated {shortDate(post.updated_at)}
+          </p>
+        </div>
+        {canEdit && (
+          <div className="flex gap-2">
+            <Link href={`/wiki/post/${post.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
+              <Pencil aria-hidden className="size-4" />
+              Edit
+            </Link>
+            <Button variant="secondary" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          </div>
+        )}
+      </header>
+      <Card className="px-5 py-4 sm:px-8 sm:py-6">
+        <Markdown>{post.body}</Markdown>
+      </Card>
+      {(previous || next) && (
+        <nav aria-label={`More in ${post.group.title}`} className="mt-6 grid gap-3 sm:grid-cols-2">
+          {previous ? <Neighbour post={previous} direction="previous" /> : <span />}
+          {next && <Neighbour post={next} direction="next" />}
+        </nav>
+      )}
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete “${post.title}”?`}
+        description="The post is removed from the wiki for everyone. This cannot be undone."
+        confirmLabel="Delete post"
+        destructive
+        onConfirm={remove}
+      />
+    </article>
+  );
+}
+
+function Neighbour({ post, direction }: { post: WikiPost; direction: "previous" | "next" }) {
+  const isNext = direction === "next";
+  return (
+    <Link
+      href={`/wiki/post/${post.id}`}
+      className={cn(
+        "flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm hover:border-indigo-300",
+        isNext && "justify-end text-right sm:col-start-2",
+        focusRing,
+      )}
+    >
+      {!isNext && <ChevronLeft aria-hidden className="size-4 shrink-0 text-slate-500" />}
+      <span className="min-w-0">
+        <span className="block text-xs text-slate-600">{isNext ? "Next" : "Previous"}</span>
+        <span className="font-medium text-indigo-700">{post.title}</span>
+      </span>
+      {isNext && <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-500" />}
+    </Link>
+  );
+}

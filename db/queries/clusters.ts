@@ -1,0 +1,116 @@
+import "server-only";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { clusterMembers, clusters, staff, stars, students } from "../schema";
+
+const starredBy = (viewerStaffId: number | null) =>
+  viewerStaffId === null
+    ? sql<boolean>`false`
+    : sql<boolean>`exists (select 1 from ${stars} where ${stars.staff_id} = ${viewerStaffId}
+        and ${stars.item_type} = 'cluster' and ${stars.item_id} = ${clusters.id})`;
+
+/** Every cluster by name with its member count (pickers: a student's profile, the Power Scheduler). */
+export function listClusters(db: Db) {
+  return db
+    .select({
+      id: clusters.id,
+      name: clusters.name,
+      hidden: clusters.hidden,
+      member_count: count(clusterMembers.student_id),
+    })
+    .from(clusters)
+    .leftJoin(clusterMembers, eq(clusterMembers.cluster_id, clusters.id))
+    .groupBy(clusters.id)
+    .orderBy(asc(clusters.name), asc(clusters.id));
+}
+
+/** A cluster, its owner, and whether the viewing staff member starred it. */
+export async function findCluster(db: Db, id: number, viewerStaffId: number | null = null) {
+  const [row] = await db
+    .select({
+      id: clusters.id,
+      name: clusters.name,
+      hidden: clusters.hidden,
+      starred: starredBy(viewerStaffId),
+      owner: { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+    })
+    .from(clusters)
+    .leftJoin(staff, eq(staff.id, clusters.owner_id))
+    .where(eq(clusters.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A cluster's members by last name. */
+export function clusterMemberRows(db: Db, clusterId: number) {
+  return db
+    .select({
+      id: students.id,
+      first_name: students.first_name,
+      last_name: students.last_name,
+      grade: students.grade,
+      initials: students.initials,
+      color: students.color,
+    })
+    .from(clusterMembers)
+    .innerJoin(students, eq(students.id, clusterMembers.student_id))
+    .where(eq(clusterMembers.cluster_id, clusterId))
+    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+}
+
+/** Another cluster with the same name, ignoring case and surrounding spaces. */
+export async function clusterNamed(db: Db, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: clusters.id })
+    .from(clusters)
+    .where(
+      and(
+        sql`lower(${clusters.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : sql`${clusters.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertCluster(db: Db, values: { name: string; owner_id: number | null }) {
+  const [row] = await db.insert(clusters).values(values).returning({ id: clusters.id });
+  return row!.id;
+}
+
+export async function renameCluster(db: Db, id: number, name: string) {
+  await db.update(clusters).set({ name }).where(eq(clusters.id, id));
+}
+
+export async function deleteCluster(db: Db, id: number) {
+  await db.delete(clusters).where(eq(clusters.id, id));
+}
+
+/** The students among `ids` that exist, with their login ids (for the audit log). */
+export function studentsByIds(db: Db, ids: number[]) {
+  return db
+    .select({ id: students.id, user_id: students.user_id })
+    .from(students)
+    .where(inArray(students.id, ids));
+}
+
+/** Adds members; those already in the cluster stay as they were. Returns the ids actually added. */
+export async function addMembers(db: Db, clusterId: number, studentIds: number[]): Promise<number[]> {
+  if (studentIds.length === 0) return [];
+  const rows = await db
+    .insert(clusterMembers)
+    .values(studentIds.map((student_id) => ({ cluster_id: clusterId, student_id })))
+    .onConflictDoNothing()
+    .returning({ student_id: clusterMembers.student_id });
+  return rows.map((r) => r.student_id);
+}
+
+/** Removes members; returns the ids that were members. */
+export async function removeMembers(db: Db, clusterId: number, studentIds: number[]): Promise<number[]> {
+  if (studentIds.length === 0) return [];
+  const rows = await db
+    .delete(clusterMembers)
+    .where(and(eq(clusterMembers.cluster_id, clusterId), inArray(clusterMembers.student_id, studentIds)))
+    .returning({ student_id: clusterMembers.student_id });
+  return rows.map((r) => r.student_id);
+}

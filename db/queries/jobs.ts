@@ -1,0 +1,151 @@
+import "server-only";
+import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { jobs } from "../schema";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type NewJob = Pick<typeof jobs.$inferInsert, "kind" | "payload" | "created_by" | "max_attempts">;
+
+/** Every time rule here uses the database's clock, so several app instances agree on leases. */
+const inSeconds = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
+  const [row] = await db.insert(jobs).values(job).returning();
+  return row!;
+}
+
+export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Takes the oldest job that is due (queued and past run_after) or whose lease ran out (its worker
+ * died), in one statement: the inner SELECT … FOR UPDATE SKIP LOCKED lets concurrent workers pass over
+ * a row another is claiming. Bumping `attempts` gives this claim its fencing number.
+ */
+export async function claimJob(
+  db: Db,
+  workerId: string,
+  leaseSeconds: number,
+  kinds: string[],
+): Promise<JobRow | undefined> {
+  if (kinds.length === 0) return undefined;
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, kinds),
+        or(
+          and(eq(jobs.status, "queued"), lte(jobs.run_after, sql`now()`)),
+          and(eq(jobs.status, "running"), lt(jobs.locked_until, sql`now()`)),
+        ),
+      ),
+    )
+    .orderBy(jobs.id)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      locked_by: workerId,
+      locked_until: inSeconds(leaseSeconds),
+      started_at: sql`coalesce(${jobs.started_at}, now())`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return row;
+}
+
+/** This worker still holds the job: running, with the attempt number it claimed. */
+const held = (job: Pick<JobRow, "id" | "attempts">) =>
+  and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, "running"));
+
+/** Extends the lease; false when the job is no longer this worker's (the lease ran out and another took it). */
+export async function extendLease(db: Db, job: JobRow, leaseSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ locked_until: inSeconds(leaseSeconds) })
+    .where(held(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Records progress under the fence; false when another worker owns the job now. */
+export async function setProgress(
+  db: Db,
+  job: JobRow,
+  done: number,
+  total: number | undefined,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set(total === undefined ? { progress_done: done } : { progress_done: done, progress_total: total })
+    .where(held(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function markSucceeded(
+  db: Db,
+  job: JobRow,
+  result: Record<string, unknown> | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "succeeded",
+      result,
+      error: null,
+      locked_by: null,
+      locked_until: null,
+      finished_at: sql`now()`,
+    })
+    .where(held(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** A failed attempt: queued again after `retryInSeconds`, or failed for good when that is null. */
+export async function markAttemptFailed(
+  db: Db,
+  job: JobRow,
+  error: string,
+  retryInSeconds: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set(
+      retryInSeconds === null
+        ? { status: "failed", error, locked_by: null, locked_until: null, finished_at: sql`now()` }
+        : {
+            status: "queued",
+            error,
+            locked_by: null,
+            locked_until: null,
+            run_after: inSeconds(retryInSeconds),
+          },
+    )
+    .where(held(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * A clean shutdown hands the job back at once. The interrupted attempt does not count against the
+ * limit (max_attempts grows instead of attempts shrinking, so attempt numbers stay a valid fence).
+ */
+export async function releaseJob(db: Db, job: JobRow): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: "queued",
+      max_attempts: sql`${jobs.max_attempts} + 1`,
+      locked_by: null,
+      locked_until: null,
+    })
+    .where(held(job));
+}

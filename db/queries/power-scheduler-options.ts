@@ -1,0 +1,45 @@
+import "server-only";
+import { asc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { clusters, staff, students } from "../schema";
+
+/** What the Power Scheduler's steps choose from (one statement each, whatever the school's size). */
+
+/** Current students with the ids of their clusters, by last then first name. */
+export function studentsWithClusters(db: Db) {
+  return db
+    .select({
+      id: students.id,
+      first_name: students.first_name,
+      last_name: students.last_name,
+      grade: students.grade,
+      cluster_ids: sql<number[]>`coalesce((select array_agg(cm.cluster_id order by cm.cluster_id)
+        from cluster_members cm where cm.student_id = students.id), '{}')`,
+    })
+    .from(students)
+    .where(isNull(students.archived_at))
+    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+}
+
+/** Clusters to pick students by (hidden ones left out). */
+export function visibleClusters(db: Db) {
+  return db
+    .select({ id: clusters.id, name: clusters.name })
+    .from(clusters)
+    .where(eq(clusters.hidden, false))
+    .orderBy(asc(clusters.name), asc(clusters.id));
+}
+
+/** Staff for the one-choice radio table (last name, first name, email). */
+export function staffChoices(db: Db) {
+  return db
+    .select({
+      id: staff.id,
+      title: staff.title,
+      first_name: staff.first_name,
+      last_name: staff.last_name,
+      email: staff.email,
+    })
+    .from(staff)
+    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
+}

@@ -1,0 +1,348 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { attendanceStatusSql } from "@/lib/attendance/sql";
+import type { AttendanceStatus } from "@/lib/attendance/rules";
+import type { Db } from "../client";
+import { resultRows } from "./checkin";
+
+/**
+ * The attendance reports' SQL (issue 12). Every report is ONE set-based statement over "cells": one
+ * row per student in scope per Focus Block occurrence in the range, with that student's log and
+ * amendments, and the status decided by the rules of lib/attendance/rules.ts (as SQL, lib/attendance/sql.ts).
+ * The occurrences (dates, which block, pending or not) are worked out in JavaScript (lib/time) and
+ * passed as one JSON parameter: date arithmetic never happens in SQL.
+ */
+
+export interface ReportOccurrence {
+  date: string;
+  block_id: number;
+  /** The block's end on that date is still ahead: its cells count for nothing yet. */
+  pending: boolean;
+  /** The block's start (ISO instant): a student archived before it is not expected there. */
+  starts_at: string;
+}
+
+export interface ReportScope {
+  from: string;
+  to: string;
+  occurrences: ReportOccurrence[];
+  /** A teacher sees their default students and the students of their own blocks; null: everyone. */
+  teacherId: number | null;
+  grade: number | null;
+  clusterId: number | null;
+  studentId: number | null;
+}
+
+const int = (value: number | null) => sql`${value}::int`;
+
+/** The students a teacher's reports cover: default students, and anyone planned, booked or checked in with them. */
+const teacherStudents = (scope: ReportScope) => sql`
+  select id from students where default_teacher_id = ${int(scope.teacherId)}
+  union select student_id from plans where staff_id = ${int(scope.teacherId)} and date between ${scope.from}::date and ${scope.to}::date
+  union select student_id from appointments where staff_id = ${int(scope.teacherId)} and date between ${scope.from}::date and ${scope.to}::date
+  union select student_id from check_ins where staff_id = ${int(scope.teacherId)} and date between ${scope.from}::date and ${scope.to}::date`;
+
+/** The status of a cell, from the shared rules. Every occurrence is the day's Focus Block, a flex block. */
+export const cellStatusSql = attendanceStatusSql({
+  amended: sql`(aa.block_id is not null or ao.student_id is not null)`,
+  logged: sql`ci.id is not null`,
+  pending: sql`o.pending`,
+  flex: sql`true`,
+});
+
+/** The CTEs every report starts from: occ (occurrences), stu (students in scope) and cells. */
+function cellsCte(scope: ReportScope): SQL {
+  const occurrences = JSON.stringify(scope.occurrences);
+  return sql`
+  occ as (
+    select o.date, o.block_id, o.pending, o.starts_at
+    from json_to_recordset(${occurrences}::json) as o(date date, block_id int, pending boolean, starts_at timestamptz)
+  ),
+  stu as (
+    select s.id, s.student_number, s.first_name, s.last_name, s.grade, s.archived_at,
+      row_number() over (order by lower(s.last_name), lower(s.first_name), s.id) as ord
+    from students s
+    where (${int(scope.grade)} is null or s.grade = ${int(scope.grade)})
+      and (${int(scope.clusterId)} is null or exists (
+        select 1 from cluster_members m where m.student_id = s.id and m.cluster_id = ${int(scope.clusterId)}))
+      and (${int(scope.studentId)} is null or s.id = ${int(scope.studentId)})
+      and (${int(scope.teacherId)} is null or s.id in (${teacherStudents(scope)}))
+  ),
+  amended_all as (
+    select distinct date, block_id from amendments
+    where student_id is null and date between ${scope.from}::date and ${scope.to}::date
+  ),
+  amended_one as (
+    select distinct student_id, date, block_id from amendments
+    where student_id is not null and date between ${scope.from}::date and ${scope.to}::date
+  ),
+  cells as (
+    select o.date, o.block_id, o.pending, s.id as student_id, ci.id as log_id, ci.staff_id as log_staff_id,
+      ci.method, ci.checked_in_at, ${cellStatusSql} as status
+    from occ o
+    cross join stu s
+    left join check_ins ci on ci.student_id = s.id and ci.block_id = o.block_id and ci.date = o.date
+    left join amended_all aa on aa.date = o.date and aa.block_id = o.block_id
+    left join amended_one ao on ao.student_id = s.id and ao.date = o.date and ao.block_id = o.block_id
+    where s.archived_at is null or s.archived_at > o.starts_at
+  )`;
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+export interface StudentReportRow {
+  id: number;
+  student_number: string;
+  first_name: string;
+  last_name: string;
+  grade: number;
+  attended: number;
+  missed: number;
+  excused: number;
+  appointments: number;
+  missed_appointments: number;
+}
+
+/** By student: attended, missed and excused blocks, appointments and missed appointments (kept = logged by its staff). */
+export async function studentReportRows(db: Db, scope: ReportScope): Promise<StudentReportRow[]> {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)},
+    counts as (
+      select student_id,
+        count(*) filter (where status = 'attended') as attended,
+        count(*) filter (where status = 'missed') as missed,
+        count(*) filter (where status = 'void') as excused
+      from cells group by student_id
+    ),
+    appts as (
+      select a.student_id, count(*) as appointments,
+        count(*) filter (where ci.staff_id is distinct from a.staff_id) as missed_appointments
+      from appointments a
+      join occ o on o.date = a.date and o.block_id = a.block_id and not o.pending
+      join stu s on s.id = a.student_id and (s.archived_at is null or s.archived_at > o.starts_at)
+      left join check_ins ci on ci.student_id = a.student_id and ci.block_id = a.block_id and ci.date = a.date
+      group by a.student_id
+    )
+    select s.id, s.student_number, s.first_name, s.last_name, s.grade, c.attended, c.missed, c.excused,
+      coalesce(a.appointments, 0) as appointments, coalesce(a.missed_appointments, 0) as missed_appointments
+    from counts c
+    join stu s on s.id = c.student_id
+    left join appts a on a.student_id = c.student_id
+    order by lower(s.last_name), lower(s.first_name), s.id`);
+  return resultRows(result).map((row) => ({
+    id: num(row.id),
+    student_number: String(row.student_number),
+    first_name: String(row.first_name),
+    last_name: String(row.last_name),
+    grade: num(row.grade),
+    attended: num(row.attended),
+    missed: num(row.missed),
+    excused: num(row.excused),
+    appointments: num(row.appointments),
+    missed_appointments: num(row.missed_appointments),
+  }));
+}
+
+export interface TeacherReportRow {
+  id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+  capacity: number;
+  /** Focus Blocks that have ended in the range. */
+  blocks: number;
+  planned: number;
+  /** Planned students with a log in that block (the plan item's "success"). */
+  attended: number;
+  appointments: number;
+  appointments_kept: number;
+  /** Students this teacher checked in. */
+  checked_in: number;
+}
+
+/**
+ * By teacher: plans, attended plans, appointments kept, check-ins made, over the students in scope.
+ * Read straight from plans, appointments and the ledger on the ended occurrences (no per-student
+ * cells): a plan is kept by any log of its student in that block (planStatus), an appointment by a
+ * log of its own staff member (appointmentStatus), as lib/attendance/rules.ts says.
+ */
+export async function teacherReportRows(db: Db, scope: ReportScope): Promise<TeacherReportRow[]> {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)},
+    ended as (
+      select o.date, o.block_id, o.starts_at from occ o where not o.pending
+    ),
+    tea as (
+      select st.id, st.title, st.first_name, st.last_name, st.capacity from staff st
+      where ${int(scope.teacherId)} is null or st.id = ${int(scope.teacherId)}
+    ),
+    planned as (
+      select p.staff_id, count(*) as planned, count(ci.id) as attended
+      from plans p
+      join ended e on e.date = p.date and e.block_id = p.block_id
+      join stu s on s.id = p.student_id and (s.archived_at is null or s.archived_at > e.starts_at)
+      left join check_ins ci on ci.student_id = p.student_id and ci.block_id = p.block_id and ci.date = p.date
+      group by p.staff_id
+    ),
+    appts as (
+      select a.staff_id, count(*) as appointments,
+        count(*) filter (where ci.staff_id is not distinct from a.staff_id) as kept
+      from appointments a
+      join ended e on e.date = a.date and e.block_id = a.block_id
+      join stu s on s.id = a.student_id and (s.archived_at is null or s.archived_at > e.starts_at)
+      left join check_ins ci on ci.student_id = a.student_id and ci.block_id = a.block_id and ci.date = a.date
+      group by a.staff_id
+    ),
+    logged as (
+      select ci.staff_id, count(*) as checked_in
+      from check_ins ci
+      join ended e on e.date = ci.date and e.block_id = ci.block_id
+      join stu s on s.id = ci.student_id and (s.archived_at is null or s.archived_at > e.starts_at)
+      where ci.staff_id is not null
+      group by ci.staff_id
+    )
+    select t.id, t.title, t.first_name, t.last_name, t.capacity,
+      (select count(*) from ended) as blocks,
+      coalesce(p.planned, 0) as planned, coalesce(p.attended, 0) as attended,
+      coalesce(a.appointments, 0) as appointments, coalesce(a.kept, 0) as appointments_kept,
+      coalesce(l.checked_in, 0) as checked_in
+    from tea t
+    left join planned p on p.staff_id = t.id
+    left join appts a on a.staff_id = t.id
+    left join logged l on l.staff_id = t.id
+    order by lower(t.last_name), lower(t.first_name), t.id`);
+  return resultRows(result).map((row) => ({
+    id: num(row.id),
+    title: String(row.title),
+    first_name: String(row.first_name),
+    last_name: String(row.last_name),
+    capacity: num(row.capacity),
+    blocks: num(row.blocks),
+    planned: num(row.planned),
+    attended: num(row.attended),
+    appointments: num(row.appointments),
+    appointments_kept: num(row.appointments_kept),
+    checked_in: num(row.checked_in),
+  }));
+}
+
+export interface DayReportRow {
+  date: string;
+  attended: number;
+  missed: number;
+  excused: number;
+}
+
+/** By day: the counts of every Focus Block that has ended, over the students in scope. */
+export async function dayReportRows(db: Db, scope: ReportScope): Promise<DayReportRow[]> {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)}
+    select o.date::text as date,
+      count(c.student_id) filter (where c.status = 'attended') as attended,
+      count(c.student_id) filter (where c.status = 'missed') as missed,
+      count(c.student_id) filter (where c.status = 'void') as excused
+    from occ o
+    left join cells c on c.date = o.date and c.block_id = o.block_id
+    where not o.pending
+    group by o.date
+    order by o.date`);
+  return resultRows(result).map((row) => ({
+    date: String(row.date).slice(0, 10),
+    attended: num(row.attended),
+    missed: num(row.missed),
+    excused: num(row.excused),
+  }));
+}
+
+interface StaffRef {
+  id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface AttendanceCellRow {
+  date: string;
+  block_id: number;
+  student_id: number;
+  student_number: string;
+  first_name: string;
+  last_name: string;
+  status: AttendanceStatus;
+  method: string | null;
+  checked_in_at: Date | null;
+  /** Who checked the student in; else their appointment's staff; else their plan's. */
+  logged_by: StaffRef | null;
+  appointment: (StaffRef & { memo: string }) | null;
+  planned_with: StaffRef | null;
+  amendment_memo: string | null;
+}
+
+const staffJson = (alias: string) =>
+  sql.raw(`case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'title', ${alias}.title,
+    'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name) end`);
+
+/**
+ * Every counted cell (pending ones left out), with the people and memos around it: the SIS export
+ * (one row per student per Focus Block date) and a student's drill-down.
+ */
+export async function attendanceCellRows(db: Db, scope: ReportScope): Promise<AttendanceCellRow[]> {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)},
+    appt as (
+      select distinct on (a.student_id, a.block_id, a.date) a.student_id, a.block_id, a.date, a.staff_id, a.memo
+      from appointments a join occ o on o.date = a.date and o.block_id = a.block_id
+      order by a.student_id, a.block_id, a.date, a.id
+    ),
+    amend as (
+      select distinct on (c.student_id, c.date) c.student_id, c.date, am.memo
+      from cells c
+      join amendments am on am.date = c.date and am.block_id = c.block_id
+        and (am.student_id = c.student_id or am.student_id is null)
+      where c.status = 'void'
+      order by c.student_id, c.date, am.student_id nulls last, am.id
+    )
+    select c.date::text as date, c.block_id, c.student_id, s.student_number, s.first_name, s.last_name, c.status,
+      c.method::text as method, c.checked_in_at,
+      ${staffJson("ls")} as logged_by,
+      case when ast.id is null then null else json_build_object('id', ast.id, 'title', ast.title,
+        'first_name', ast.first_name, 'last_name', ast.last_name, 'memo', ap.memo) end as appointment,
+      ${staffJson("ps")} as planned_with,
+      amend.memo as amendment_memo
+    from cells c
+    join stu s on s.id = c.student_id
+    left join staff ls on ls.id = c.log_staff_id
+    left join appt ap on ap.student_id = c.student_id and ap.block_id = c.block_id and ap.date = c.date
+    left join staff ast on ast.id = ap.staff_id
+    left join plans pl on pl.student_id = c.student_id and pl.block_id = c.block_id and pl.date = c.date
+    left join staff ps on ps.id = pl.staff_id
+    left join amend on amend.student_id = c.student_id and amend.date = c.date
+    where not c.pending
+    order by c.date, s.ord`);
+  const json = <T>(value: unknown): T | null =>
+    value === null || value === undefined ? null : ((typeof value === "string" ? JSON.parse(value) : value) as T);
+  return resultRows(result).map((row) => ({
+    date: String(row.date).slice(0, 10),
+    block_id: num(row.block_id),
+    student_id: num(row.student_id),
+    student_number: String(row.student_number),
+    first_name: String(row.first_name),
+    last_name: String(row.last_name),
+    status: row.status as AttendanceStatus,
+    method: (row.method as string | null) ?? null,
+    checked_in_at: row.checked_in_at ? new Date(row.checked_in_at as string) : null,
+    logged_by: json<StaffRef>(row.logged_by),
+    appointment: json<StaffRef & { memo: string }>(row.appointment),
+    planned_with: json<StaffRef>(row.planned_with),
+    amendment_memo: (row.amendment_memo as string | null) ?? null,
+  }));
+}
+
+/** Whether the filters name a cluster and a student that exist (422 otherwise), in one statement. */
+export async function reportFilterTargets(db: Db, clusterId: number | null, studentId: number | null) {
+  const result = await db.execute(sql`
+    select exists (select 1 from clusters where id = ${int(clusterId)}) as cluster,
+      exists (select 1 from students where id = ${int(studentId)}) as student`);
+  const [row] = resultRows(result);
+  return { cluster: row?.cluster === true, student: row?.student === true };
+}

@@ -1,0 +1,88 @@
+import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
+import { jobs } from "./jobs";
+import { users } from "./people";
+import { uploads } from "./social";
+
+export const importKind = pgEnum("import_kind", ["students", "staff"]);
+export const importStatus = pgEnum("import_status", ["queued", "running", "done", "failed"]);
+export const importOutcome = pgEnum("import_outcome", ["created", "updated", "unchanged", "skipped"]);
+
+/** One CSV file sent to POST /api/students/upload or /api/staff/upload, and what became of it. */
+export const imports = pgTable(
+  "imports",
+  {
+    id: serial("id").primaryKey(),
+    kind: importKind("kind").notNull(),
+    /** The file's bytes (kept in the database so any instance's job runner can read them). */
+    upload_id: integer("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    job_id: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    /** The ordered field names the columns map to. */
+    headers: jsonb("headers").$type<string[]>().notNull(),
+    update_existing: boolean("update_existing").notNull().default(false),
+    /** Groups the files of one wizard upload (at most 5); null for a single-file client. */
+    batch: text("batch"),
+    uploaded_by: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    status: importStatus("status").notNull().default("queued"),
+    total_rows: integer("total_rows").notNull().default(0),
+    created_count: integer("created_count").notNull().default(0),
+    updated_count: integer("updated_count").notNull().default(0),
+    unchanged_count: integer("unchanged_count").notNull().default(0),
+    skipped_count: integer("skipped_count").notNull().default(0),
+    error: text("error"),
+    created_at: instant("created_at").notNull().defaultNow(),
+    finished_at: instant("finished_at"),
+    /** The initial passwords may be downloaded once, by the uploader, until this instant. */
+    passwords_until: instant("passwords_until"),
+    passwords_downloaded_at: instant("passwords_downloaded_at"),
+  },
+  (t) => [
+    index("imports_created_idx").on(t.created_at),
+    index("imports_uploader_idx").on(t.uploaded_by, t.batch),
+  ],
+);
+
+/** Every data row of an imported file with its outcome (the import report). */
+export const importRows = pgTable(
+  "import_rows",
+  {
+    id: serial("id").primaryKey(),
+    import_id: integer("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    /** The row's line in the file (1 = the first line), as a spreadsheet numbers it. */
+    row_number: integer("row_number").notNull(),
+    outcome: importOutcome("outcome").notNull(),
+    /** Why a row was skipped, or what an update changed. */
+    reason: text("reason"),
+    /** The student number or email the row names (as written, trimmed). */
+    key: text("key").notNull().default(""),
+    name: text("name").notNull().default(""),
+    /** The student or staff row it created or matched. */
+    person_id: integer("person_id"),
+  },
+  (t) => [unique("import_rows_import_row_unique").on(t.import_id, t.row_number)],
+);
+
+/**
+ * The new accounts' initial passwords, kept only for the uploader's one-time download: deleted when
+ * downloaded, and never served after `imports.passwords_until` (24 hours). They are random, expired
+ * passwords: the first sign-in must replace them.
+ */
+export const importPasswords = pgTable(
+  "import_passwords",
+  {
+    id: serial("id").primaryKey(),
+    import_id: integer("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    row_number: integer("row_number").notNull(),
+    username: text("username").notNull(),
+    name: text("name").notNull(),
+    password: text("password").notNull(),
+  },
+  (t) => [index("import_passwords_import_idx").on(t.import_id, t.row_number)],
+);

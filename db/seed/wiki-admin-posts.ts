@@ -1,0 +1,228 @@
+/**
+ * Help for administrators and the post for students. Links to other posts are written `(post:slug)`
+ * (see wiki-content.ts).
+ */
+
+export const IMPORT_CSV = {
+  slug: "import-csv",
+  title: "Importing students from CSV",
+  body: `At the start of a year, or when the roster changes, administrators add students in bulk from CSV files
+exported from the student information system or a spreadsheet. Re-importing the same file is safe:
+students who already exist are reported, never created twice.
+
+## 1. Prepare the file
+
+One row per student with four columns, in any order:
+
+| Column | Rules | Example |
+| --- | --- | --- |
+| First name | required | Maya |
+| Last name | required | Castellano |
+| Grade | a whole number from 8 to 12 | 11 |
+| Student number | digits only, unique in the school; leading zeros are kept | 004127 |
+
+- A first row holding the column names (for example \`first_name,last_name,grade,student_number\`) is
+  recognised and skipped. Without one, every row is read as a student.
+- Save as **CSV (UTF-8)**. Accents and names in any alphabet are kept as written.
+- Up to **5 files** at once, each up to 2 MB and 10,000 rows. All files of one upload must have their
+  columns in the same order.
+
+## 2. Upload
+
+1. Open **Students** and press **Add Student**, then the **File Upload** tab.
+2. **Choose files**: press **Choose CSV files** and pick one to five files. If a file's columns differ
+   from the first file's, the wizard names it so you can fix or remove it. Then **Next**.
+3. **Order fields**: set each column's field to match the preview of the first rows. Tick **Update
+   existing students or staff (names, grade, title) when a row matches one** only if students who already
+   exist should get the names and grade in the file. Then **Next**.
+4. **Upload**: *Nothing has been written yet.* Each file shows how many rows are **New**, **Would
+   update**, **Unchanged** and **Errors**, with the row number and reason of every problem. Go **Back** to
+   fix the file, or press **Upload** and confirm *Create student accounts* with your password.
+
+The files are then processed in the background: *Your files have been uploaded. A notification will
+arrive when the CSVs have been processed.* You can watch the rows being processed, or close the dialog.
+
+## 3. Read the result
+
+The notification reads like *Processed students.csv: 412 accounts created, 3 rows skipped (row 5:
+duplicate student number 100123; row 9: grade 14 is not 8–12)*. It links to the import report, which lists
+every row's outcome. Every import, with its outcome, is listed under **Imports**, the button beside
+**Add Student**.
+
+New students get a random first password, and must choose their own the first time they sign in. The
+report offers **Download initial passwords** (a CSV to hand out) once: only to you, and only until it is
+downloaded or for 24 hours. Keep it safe and delete it once the passwords are handed out.
+A student who loses theirs later needs a [password reset](post:reset-password).
+
+## When a row is skipped
+
+| Reason in the report | Fix |
+| --- | --- |
+| *duplicate student number … (also on row 12)* | The number appears twice in the file. Check for a typo, or leave one row out. |
+| *student number … is not a number of up to … digits* | Student numbers are digits only. |
+| *grade … is not 8–12* | Correct the grade. |
+| *first name is missing* | Fill in the first and last name. |
+| *has 5 columns, expected 4* | A name probably contains a comma: put it in double quotes, as spreadsheets do when they save CSV. |
+
+A student number that already belongs to a student is not an error: the row counts as **Unchanged**, or
+as **Would update** when you chose to update existing students.
+
+Cells that start with \`=\`, \`+\`, \`-\` or \`@\` are stored as plain text, so a spreadsheet formula in a file
+can never run.
+
+## One student at a time
+
+**Students → Add** with the **Single** tab adds one student: last name, first name, initials, student
+number and grade (8 by default). After you confirm *Create student accounts* with your password,
+*Student created.* offers a **See Profile** link, and the new student's initial password is shown once,
+with a copy button. A student number that is already taken shows *A student with this student number
+already exists.*
+`,
+};
+
+export const POWER_SCHEDULER = {
+  slug: "power-scheduler",
+  title: "Using the Power Scheduler",
+  body: `The **Power Scheduler** (administrators only, in the side menu) books appointments or amendments for many
+students at once: a grade-wide assembly, a class trip, a make-up test. It is a four-step form; **Back**
+returns to the previous step at any time.
+
+## Step 1: Select Students
+
+- **All Students** means every student, including students added later who join those dates.
+- **Some Students** opens a table (last name, first name, grade) with a search box. Tick students one by
+  one, or use **Add a grade** and **Add a cluster** to tick a whole group at once. If you end up ticking
+  every student, a warning reminds you that *All Students* would also cover students added later.
+
+**Next** stays off until a group is chosen and, for *Some Students*, at least one student is ticked.
+
+## Step 2: Select Date and Blocks
+
+Pick the **Start date**. For more than one day, set an **End date** (left empty, it is the same day) and
+tick the **Weekdays**. Under **Flex blocks**, choose which blocks. Every chosen flex block on every
+matching date is scheduled.
+
+## Step 3: Select scheduling type
+
+- **Appointment**: the students are expected with one staff member. Their own plans for those blocks
+  are cleared, as when a teacher books with *Clear the student's plan*.
+- **Amendment**: the students are excused from those blocks. Use this for trips and events.
+
+Then **A. Staff member**: choose exactly one from the table (last name, first name, email), and
+**B. Memo**: write the *Schedule change purpose*. Students see it on their calendar, so say what it is
+for. **Submit** stays off until both are done.
+
+Before anything is written, a preview tells you what will happen: how many appointments or amendments for
+how many students on how many dates, and what happens to students who already have an appointment or
+are already checked in then. A student who has reached the school's appointment limit in a block is
+skipped there.
+
+## Step 4: Done
+
+The page says the schedule change has been processed, with the counts. **Create Another** starts again
+from Step 1.
+
+## Checking and undoing
+
+Every run is kept as a batch, listed under the stepper: who ran it, when, what and how many. **Undo**
+removes every appointment or amendment the batch made and gives students back the plans it cleared. It
+is offered until the batch's first block has ended; after that the list says *Blocks have started*.
+
+To change one student rather than many, use their calendar instead: see
+[Booking appointments and amendments](post:appointments).
+`,
+};
+
+export const RESET_PASSWORD = {
+  slug: "reset-password",
+  title: "Resetting a student's password",
+  body: `A student who forgot their password cannot reset it themselves. An administrator gives them a new,
+temporary one from the **Credentials Manager** (side menu, administrators only).
+
+## Reset the password
+
+1. Open **Credentials Manager**. The **Users** table lists every account with its account status
+   (*Active* or *Disabled*), password status (*Valid* or *Expired*) and account type.
+2. Search for the student by name and tick their row. You can tick several, for example a whole class.
+3. Choose **Reset Passwords** and confirm with **your own** password.
+4. *Reset passwords successfully.* The **Temporary passwords** dialog shows each new password **once**.
+   Use **Copy all** or **Download CSV** (handy for a class), and press **Done** only when you have them.
+
+## Give it to the student
+
+The student signs in with their **student number** and the temporary password. Flexblock then asks them
+for a new password before they can do anything else (*Your old password has expired and must be
+changed.*). The new password needs at least 8 characters and must not be their student number or a
+commonly used password. Suggest a short sentence: it is easy to remember and hard to guess.
+
+Resetting also signs the student out on every device, so an old session cannot be used.
+
+## The other actions
+
+| Action | What it does | When to use it |
+| --- | --- | --- |
+| **Invalidate Passwords** | Marks the password expired and signs the account out; the user must choose a new one at the next sign-in, using their current one. | A password may have been seen by someone else. |
+| **Disable Accounts** | Locks the account and signs it out at once. Signing in answers *Your account has been locked. Please contact your administrator.* | A student has left, or an account is being misused. |
+| **Reenable Accounts** | Unlocks a disabled account. | The student is back. |
+
+## Who can do what
+
+Administrators can act on students and teachers. An administrator's or a system administrator's account
+can only be changed by a system administrator, and nobody can use these actions on their own account, so
+an administrator can never lock themselves out.
+
+If a student types the wrong password many times, sign-in pauses for a while by itself to stop guessing;
+it is not the same as a disabled account and needs no action.
+`,
+};
+
+export const STUDENT_PLANNING = {
+  slug: "student-planning",
+  title: "Planning your Focus Block (for students)",
+  body: `*Teachers: students cannot open the wiki. Print this page or share it with your class.*
+
+The **Focus Block** is your time to get help, finish work or explore something new. Before each one, you
+choose which teacher you will spend it with. That choice is your **plan**.
+
+## Signing in
+
+Sign in with your **student number** and your password. The first time, or after a teacher resets your
+password, Flexblock asks you to choose a new one: at least 8 characters, not your student number and not
+something easy to guess. Tick **Remember me** only on your own device.
+
+## Choosing a teacher
+
+1. Your week opens as soon as you sign in. Focus Blocks show *No Schedule* until you choose.
+2. Tap or click a Focus Block (on a phone, pick the day first).
+3. Under **Plan**, choose from the list. Each teacher shows their topic, for example *Math help* or
+   *Quiet study*, and how many seats are left, such as *4 of 30*.
+4. The message *Set Plan successfully.* means you are booked. The block now shows the teacher's name.
+
+You can change your mind until the block ends: open it again and pick someone else.
+
+## When you cannot choose
+
+- **Full**: the teacher has no seats left. Pick someone else.
+- **Unavailable**: the teacher is not taking students that day.
+- *You have an appointment in this block, so you cannot choose a teacher for it.* A teacher has booked
+  you. Go to them: the appointment and its note are listed in the block.
+
+## Reading your week
+
+| Colour | Meaning |
+| --- | --- |
+| Green, *Attended* | You were checked in. |
+| Red, *Missed* | The block ended and you were not checked in. Talk to your teacher if that is wrong. |
+| Grey, dashed, *Block Amended* | You were excused, for example for a trip. |
+| White | Still to come. |
+
+A number in the corner of a block counts your appointments in it.
+
+## Checking in
+
+When you arrive, your teacher scans your student card or types your number. Have your card ready, and
+make sure your number is on it.
+
+When you are done, press **Sign Out**, especially on a shared computer.
+`,
+};

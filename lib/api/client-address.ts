@@ -1,0 +1,110 @@
+import { isIP } from "node:net";
+
+/**
+ * Who is on the other end of the socket, for the per-address sign-in throttle.
+ *
+ * Next.js hands route handlers a Web Request with no socket, and `next start` only fills in
+ * X-Forwarded-For when the client did not send one, so a client could name any address it liked.
+ * scripts/server-preload.cjs (preloaded into the server process with `node --require`) stamps every
+ * request with the socket's address under a header name that is random per deployment and never
+ * leaves the process, overwriting anything a client sent. Forwarded headers are believed only when
+ * that socket address is one of TRUSTED_PROXIES, and then only up to the first hop we do not trust.
+ */
+
+/** Set by scripts/server-preload.cjs; absent when the server runs without it (then every caller is "unknown"). */
+export const PEER_HEADER_ENV = "FLEXBLOCK_PEER_HEADER";
+
+export const UNKNOWN_ADDRESS = "unknown";
+
+export function clientAddress(request: Request): string {
+  const headerName = process.env[PEER_HEADER_ENV];
+  const peer = normalize(headerName ? request.headers.get(headerName) : null);
+  if (!peer) return UNKNOWN_ADDRESS;
+  const trusted = trustedProxies();
+  if (!isTrusted(peer, trusted)) return peer;
+  // The socket is a proxy we trust: walk its X-Forwarded-For chain from the nearest hop outwards.
+  const chain = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => normalize(hop))
+    .filter((hop): hop is string => Boolean(hop));
+  for (let i = chain.length - 1; i >= 0; i--) {
+    if (!isTrusted(chain[i]!, trusted)) return chain[i]!;
+  }
+  return chain[0] ?? peer;
+}
+
+/** "::ffff:10.0.0.5" → "10.0.0.5"; anything that is not an IP address → null. */
+function normalize(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let address = value.trim().toLowerCase();
+  if (address.startsWith("::ffff:") && isIP(address.slice(7)) === 4) address = address.slice(7);
+  return isIP(address) ? address : null;
+}
+
+interface Cidr {
+  family: 4 | 6;
+  bits: bigint;
+  prefix: number;
+}
+
+let cache: { source: string; list: Cidr[] } | undefined;
+
+function trustedProxies(): Cidr[] {
+  // Read each time (cached by value) rather than through env(), whose copy is taken once at start.
+  const source = process.env.TRUSTED_PROXIES ?? "";
+  if (cache?.source === source) return cache.list;
+  const list = source
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .flatMap((entry) => {
+      const cidr = parseCidr(entry === "loopback" ? "127.0.0.0/8" : entry);
+      const extra = entry === "loopback" ? [parseCidr("::1/128")] : [];
+      return [cidr, ...extra].filter((c): c is Cidr => c !== null);
+    });
+  cache = { source, list };
+  return list;
+}
+
+export function parseCidr(entry: string): Cidr | null {
+  const [address, prefixText] = entry.split("/");
+  const ip = normalize(address);
+  if (!ip) return null;
+  const family = isIP(ip) as 4 | 6;
+  const width = family === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? width : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > width) return null;
+  return { family, bits: toBits(ip, family), prefix };
+}
+
+function isTrusted(address: string, list: Cidr[]): boolean {
+  const family = isIP(address) as 4 | 6;
+  const bits = toBits(address, family);
+  const width = family === 4 ? 32 : 128;
+  return list.some((cidr) => {
+    if (cidr.family !== family) return false;
+    const shift = BigInt(width - cidr.prefix);
+    return bits >> shift === cidr.bits >> shift;
+  });
+}
+
+function toBits(address: string, family: 4 | 6): bigint {
+  if (family === 4) return address.split(".").reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
+  const [head, tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail (::ffff:1.2.3.4 that was not normalised away) counts as two groups.
+  const expand = (groups: string[]) =>
+    groups.flatMap((group) =>
+      group.includes(".")
+        ? (() => {
+            const n = group.split(".").map(Number);
+            return [((n[0]! << 8) | n[1]!).toString(16), ((n[2]! << 8) | n[3]!).toString(16)];
+          })()
+        : [group],
+    );
+  const l = expand(left);
+  const r = expand(right);
+  const groups = address.includes("::") ? [...l, ...Array(8 - l.length - r.length).fill("0"), ...r] : l;
+  return groups.reduce((acc, group) => (acc << 16n) | BigInt(parseInt(group || "0", 16)), 0n);
+}

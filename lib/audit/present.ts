@@ -1,0 +1,89 @@
+import type { AuditEntryRow } from "@/db/queries/audit";
+import { DISPLAY_ROLE } from "@/lib/auth/roles";
+
+/**
+ * Audit entries as the /audit page and its CSV show them. Every engineer writes entries with
+ * insertAudit (db/queries/audit.ts) and an action such as `settings.update`; nothing here needs to
+ * know an action beforehand: known ones get a friendlier label, any other is spelled out from its name.
+ */
+
+const LABELS: Record<string, string> = {
+  "credentials.reset_password": "Reset password",
+  "credentials.invalidate_password": "Invalidated password",
+  "credentials.disable": "Disabled account",
+  "credentials.reenable": "Reenabled account",
+  "power_scheduler.run": "Ran the Power Scheduler",
+  "power_scheduler.undo": "Undid a Power Scheduler batch",
+  "settings.update": "Changed settings",
+  "settings.logo": "Uploaded the school logo",
+  "staff.create": "Added a staff member",
+  "staff.update": "Edited a staff member",
+  "student.create": "Added a student",
+  "student.update": "Edited a student",
+  "student.archive": "Archived a student",
+  "student.restore": "Restored a student",
+  "import.passwords_download": "Downloaded an import's initial passwords",
+  "api_token.create": "Created an API token",
+  "api_token.revoke": "Revoked an API token",
+};
+
+/** `wiki.group.create` → "Wiki group create". */
+export function actionLabel(action: string): string {
+  const known = LABELS[action];
+  if (known) return known;
+  const words = action.replace(/[._-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+type PersonColumns = AuditEntryRow["actor"];
+
+function roleLabel(person: PersonColumns): string | null {
+  if (!person.account_type) return null;
+  if (person.account_type === "student") return DISPLAY_ROLE.student;
+  if (person.account_type === "sysadmin") return DISPLAY_ROLE.sysadmin;
+  return person.administrator ? DISPLAY_ROLE.admin : DISPLAY_ROLE.teacher;
+}
+
+/** The details as one line: `key: value; key: value` (nested values as JSON), at most 500 characters. */
+export function detailsLine(details: Record<string, unknown> | null): string {
+  if (!details) return "";
+  const parts = Object.entries(details)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
+    .map(
+      ([key, value]) =>
+        `${key.replace(/_/g, " ")}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`,
+    );
+  const line = parts.join("; ");
+  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
+}
+
+export interface AuditEntryView {
+  id: number;
+  created_at: string;
+  action: string;
+  action_label: string;
+  /** null when the account was deleted since, or the system acted. */
+  actor: { user_id: number; name: string; role: string | null } | null;
+  target: { user_id: number; name: string; username: string | null } | null;
+  details: Record<string, unknown> | null;
+  summary: string;
+}
+
+export function presentAuditEntry(row: AuditEntryRow): AuditEntryView {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    action: row.action,
+    action_label: actionLabel(row.action),
+    actor:
+      row.actor_user_id === null
+        ? null
+        : { user_id: row.actor_user_id, name: row.actor.name ?? "Unknown", role: roleLabel(row.actor) },
+    target:
+      row.target_user_id === null
+        ? null
+        : { user_id: row.target_user_id, name: row.target.name ?? "Unknown", username: row.target.username },
+    details: row.details ?? null,
+    summary: detailsLine(row.details ?? null),
+  };
+}

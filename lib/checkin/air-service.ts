@@ -1,0 +1,103 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { Db } from "@/db";
+import { airCodeCandidates, airSecretOf, markAirCodeShown } from "@/db/queries/air";
+import { releaseAttempt, reserveAttempt, throttleRows, type BucketRule } from "@/db/queries/auth";
+import { studentsById } from "@/db/queries/checkin";
+import { ApiError } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { requireStaff } from "@/lib/auth/principal";
+import { ThrottledError } from "@/lib/auth/throttle";
+import { staffName } from "@/lib/people/names";
+import { AIR_WINDOW_MS, airCode, matchAirCode, normalizeAirCode, windowEnd, windowIndex } from "./air-code";
+import type { AirCheckInBody } from "./air-schemas";
+import { assertSelfCheckInOpen, presentSelfCheckInDay, recordSelfCheckIn, selfCheckInDay } from "./self-check-in";
+
+/** The page a code's QR opens: the student's profile with the code filled in. */
+export const airCheckInPath = (code: string) => `/profile?air=${encodeURIComponent(code)}`;
+
+/**
+ * GET /api/check-in/air-code: the code the teacher's screen shows now for their Focus Block today,
+ * when it rotates (`expires_at`), and the block's self check-in window. Reads one row per call; writes
+ * only the first time a teacher shows a code on a day.
+ */
+export async function currentAirCode(db: Db, user: Principal, now: Date) {
+  const staff = requireStaff(user);
+  const day = await selfCheckInDay(db, now);
+  const stored = await airSecretOf(db, staff.id);
+  const secret =
+    stored && stored.shown_on === day.today
+      ? stored.secret
+      : await markAirCodeShown(db, staff.id, randomBytes(32).toString("base64url"), day.today);
+  const window = windowIndex(now);
+  const code = airCode({ secret, staffId: staff.id, date: day.today, blockId: day.block.block_id }, window);
+  return {
+    code,
+    expires_at: windowEnd(window).toISOString(),
+    /** The code is still accepted for one more window after it stops being shown. */
+    valid_until: windowEnd(window + 1).toISOString(),
+    rotate_seconds: AIR_WINDOW_MS / 1000,
+    /** The server's clock: the screen counts down from it, so a device whose clock is off still rotates on time. */
+    server_time: now.toISOString(),
+    check_in_path: airCheckInPath(code),
+    ...presentSelfCheckInDay(day),
+  };
+}
+
+/** 5 wrong codes a minute: a leaky bucket of 5 that drains one place every 12 seconds (successes give theirs back). */
+export const AIR_WRONG_CODE_BURST = 5;
+export const AIR_WRONG_CODE_DRAIN_SECONDS = 12;
+const bucketOf = (studentId: number): BucketRule => ({
+  key: `air-code:student:${studentId}`,
+  capacity: AIR_WRONG_CODE_BURST,
+  drainSeconds: AIR_WRONG_CODE_DRAIN_SECONDS,
+});
+
+export const WRONG_CODE = "That code is not right. Check the code your teacher shows and try again.";
+export const EXPIRED_CODE = "That code has expired. Enter the code your teacher shows now.";
+
+/**
+ * POST /api/check-in/air {code}: checks the signed-in student in to the Focus Block of the teacher
+ * whose screen shows that code, with method 'air', while the block's window is open, once. The
+ * attempt takes a place in the student's bucket before the code is compared (as sign-in does), so
+ * concurrent guesses cannot slip past the limit; a right code gives its place back.
+ */
+export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, now: Date) {
+  const student = user.student;
+  if (!student) throw new ApiError(403, "forbidden", "Only students check themselves in with a code.");
+  const day = await selfCheckInDay(db, now);
+
+  const bucket = bucketOf(student.id);
+  const taken = await reserveAttempt(db, bucket, null, now);
+  if (taken.address === null) {
+    const [row] = await throttleRows(db, [bucket.key]);
+    const level = row ? Math.max(0, row.level - (now.getTime() - row.since.getTime()) / 1000 / bucket.drainSeconds) : 0;
+    throw new ThrottledError(Math.max(1, Math.ceil((level + 1 - bucket.capacity) * bucket.drainSeconds)));
+  }
+
+  const code = normalizeAirCode(body.code);
+  const candidates = code ? await airCodeCandidates(db, day.today) : [];
+  const match = code
+    ? matchAirCode(
+        code,
+        candidates.map((c) => ({ ...c, staffId: c.staff_id, date: day.today, blockId: day.block.block_id })),
+        now,
+      )
+    : ({ kind: "wrong" } as const);
+  if (match.kind === "wrong") throw new ApiError(422, "wrong_code", WRONG_CODE, { code: [WRONG_CODE] });
+  if (match.kind === "expired") throw new ApiError(422, "expired_code", EXPIRED_CODE, { code: [EXPIRED_CODE] });
+
+  await releaseAttempt(db, [bucket.key], null);
+  assertSelfCheckInOpen(day, now);
+  const [row] = await studentsById(db, [student.id]);
+  if (!row) throw new ApiError(403, "forbidden", "Only current students check themselves in.");
+  const teacherName = staffName(match.subject);
+  const result = await recordSelfCheckIn(
+    db,
+    day,
+    { staff_id: match.subject.staff_id, checked_in_by: user.user.id, teacherName },
+    row,
+    now,
+  );
+  return { ...result, teacher: { name: teacherName } };
+}

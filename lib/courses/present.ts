@@ -1,0 +1,47 @@
+import type { courseMeetings, courseStudents, findCourse } from "@/db/queries/courses";
+import { staffName, studentName } from "@/lib/people/names";
+import { clockLabel } from "@/lib/time";
+
+type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
+type MeetingRow = Awaited<ReturnType<typeof courseMeetings>>[number];
+type StudentRow = Awaited<ReturnType<typeof courseStudents>>[number];
+
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** A person in a member or student table: enough to link to the profile and show the avatar. */
+export function presentMember(row: StudentRow) {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    name: studentName(row),
+    grade: row.grade,
+    initials: row.initials,
+    color: row.color,
+  };
+}
+export type Member = ReturnType<typeof presentMember>;
+
+/** GET /api/courses/{short_name}. */
+export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolled: StudentRow[]) {
+  const teacher = course.teacher;
+  return {
+    id: course.id,
+    name: course.name,
+    short_name: course.short_name,
+    teacher: teacher
+      ? { id: teacher.id, name: staffName(teacher), initials: teacher.initials, color: teacher.color }
+      : null,
+    blocks: meetings.map((m) => ({
+      block_id: m.block_id,
+      label: m.label,
+      weekday: m.weekday,
+      day: WEEKDAY_NAMES[m.weekday]!,
+      start: clockLabel(m.start),
+      end: clockLabel(m.end),
+    })),
+    students: enrolled.map(presentMember),
+    starred: Boolean(course.starred),
+  };
+}
+export type CoursePage = ReturnType<typeof presentCourse>;

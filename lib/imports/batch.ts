@@ -1,0 +1,197 @@
+import type { Db } from "@/db";
+import {
+  addImportCounts,
+  existingStaffAccounts,
+  existingStudents,
+  insertImportPasswords,
+  insertImportRows,
+  type ImportRow,
+} from "@/db/queries/imports";
+import {
+  insertAccounts,
+  insertStaffRows,
+  insertStudentRows,
+  updateStaffBulk,
+  updateStudentsBulk,
+} from "@/db/queries/people";
+import { randomColor } from "@/lib/people/colors";
+import { hashInitialPasswords, newInitialPassword } from "@/lib/people/initial-password";
+import { initialsOf } from "@/lib/people/names";
+import { planRows, summarize, type PlannedRow } from "./plan";
+import type { RowCandidate, StaffValues, StudentValues } from "./rows";
+
+type Values = StudentValues | StaffValues;
+type Existing =
+  | Awaited<ReturnType<typeof existingStudents>>[number]
+  | Awaited<ReturnType<typeof existingStaffAccounts>>[number];
+
+/** What the school already has for these rows' student numbers or emails (one statement). */
+export async function existingFor(
+  db: Db,
+  kind: ImportRow["kind"],
+  candidates: readonly RowCandidate<Values>[],
+) {
+  const keys = candidates.filter((c) => c.values).map((c) => c.key);
+  const rows: Existing[] =
+    kind === "students" ? await existingStudents(db, keys) : await existingStaffAccounts(db, keys);
+  return new Map<string, Existing>(
+    rows.map((row) => ["student_number" in row ? row.student_number : row.username, row]),
+  );
+}
+
+/** The dry run and the job decide rows the same way. */
+export async function planBatch(
+  db: Db,
+  row: Pick<ImportRow, "kind" | "update_existing">,
+  candidates: readonly RowCandidate<Values>[],
+) {
+  return planRows(candidates, await existingFor(db, row.kind, candidates), row.update_existing);
+}
+
+interface Secret {
+  password: string;
+  hash: string;
+}
+
+/**
+ * Writes one batch of rows in one transaction with a constant number of statements: the accounts,
+ * the students or staff, the updates, every row's outcome, the one-time passwords, the import's
+ * counters and — last — the job's progress, whose fence makes the whole batch roll back if this worker
+ * has lost the job.
+ */
+export async function writeBatch(
+  db: Db,
+  row: ImportRow,
+  candidates: readonly RowCandidate<Values>[],
+  commit: (tx: Db) => Promise<void>,
+) {
+  // Every valid row gets a password before the transaction opens, so it stays short; rows that turn
+  // out to exist waste a hash (a fraction of a millisecond) rather than costing a query here.
+  const creatable = candidates.filter((c) => c.values);
+  const passwords = creatable.map(() => newInitialPassword());
+  const hashes = await hashInitialPasswords(passwords);
+  const secrets = new Map<string, Secret>(
+    creatable.map((c, i) => [c.key, { password: passwords[i]!, hash: hashes[i]! }]),
+  );
+
+  await db.transaction(async (tx) => {
+    // Decided inside the transaction, against what the school has at this moment.
+    const plan = await planBatch(tx, row, candidates);
+    const creating = plan.filter((r) => r.outcome === "created" && secrets.has(r.key));
+    const accounts = await insertAccounts(
+      tx,
+      creating.map((r) => ({
+        username: r.key,
+        password_hash: secrets.get(r.key)!.hash,
+        account_type: row.kind === "students" ? ("student" as const) : ("staff" as const),
+      })),
+    );
+    const userIdOf = new Map(accounts.map((a) => [a.username, a.id]));
+    const created = creating.filter((r) => userIdOf.has(r.key));
+    const personIdOf = await insertPeople(tx, row.kind, created, userIdOf);
+    await updatePeople(
+      tx,
+      row.kind,
+      plan.filter((r) => r.outcome === "updated"),
+    );
+
+    const outcomes = plan.map((r): PlannedRow<Values> => {
+      if (r.outcome !== "created") return r;
+      const person_id = personIdOf.get(r.key);
+      return person_id ? { ...r, person_id } : { ...r, outcome: "unchanged", reason: "already exists" };
+    });
+    await insertImportRows(
+      tx,
+      outcomes.map((r) => ({
+        import_id: row.id,
+        row_number: r.row,
+        outcome: r.outcome,
+        reason: r.reason,
+        key: r.key,
+        name: r.name,
+        person_id: r.person_id,
+      })),
+    );
+    await insertImportPasswords(
+      tx,
+      created.map((r) => ({
+        import_id: row.id,
+        row_number: r.row,
+        username: r.key,
+        name: r.name,
+        password: secrets.get(r.key)!.password,
+      })),
+    );
+    const { created: c, updated, unchanged, skipped } = summarize(outcomes);
+    await addImportCounts(tx, row.id, { created: c, updated, unchanged, skipped });
+    await commit(tx);
+  });
+}
+
+async function insertPeople(
+  tx: Db,
+  kind: ImportRow["kind"],
+  rows: PlannedRow<Values>[],
+  userIdOf: Map<string, number>,
+) {
+  if (kind === "students") {
+    const inserted = await insertStudentRows(
+      tx,
+      rows.map((r) => {
+        const v = r.values as StudentValues;
+        return {
+          ...v,
+          user_id: userIdOf.get(r.key)!,
+          initials: initialsOf(v.first_name, v.last_name),
+          color: randomColor(),
+        };
+      }),
+    );
+    return new Map(inserted.map((s) => [s.student_number, s.id]));
+  }
+  const inserted = await insertStaffRows(
+    tx,
+    rows.map((r) => {
+      const v = r.values as StaffValues;
+      return {
+        ...v,
+        user_id: userIdOf.get(r.key)!,
+        initials: initialsOf(v.first_name, v.last_name),
+        color: randomColor(),
+      };
+    }),
+  );
+  return new Map(inserted.map((s) => [s.email, s.id]));
+}
+
+async function updatePeople(tx: Db, kind: ImportRow["kind"], rows: PlannedRow<Values>[]) {
+  if (kind === "students") {
+    await updateStudentsBulk(
+      tx,
+      rows.map((r) => {
+        const v = r.values as StudentValues;
+        return {
+          id: r.person_id!,
+          first_name: v.first_name,
+          last_name: v.last_name,
+          grade: v.grade,
+          initials: initialsOf(v.first_name, v.last_name),
+        };
+      }),
+    );
+    return;
+  }
+  await updateStaffBulk(
+    tx,
+    rows.map((r) => {
+      const v = r.values as StaffValues;
+      return {
+        id: r.person_id!,
+        first_name: v.first_name,
+        last_name: v.last_name,
+        title: v.title,
+        initials: initialsOf(v.first_name, v.last_name),
+      };
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The CSV columns of each import (spec §9), shared by the wizard and the server. Client-safe: no
+ * server imports here.
+ */
+export const IMPORT_FIELDS = {
+  students: ["first_name", "last_name", "grade", "student_number"],
+  staff: ["email", "last_name", "first_name", "title"],
+} as const;
+
+export type ImportKind = keyof typeof IMPORT_FIELDS;
+export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
+
+export const FIELD_LABELS: Record<ImportField, string> = {
+  first_name: "First name",
+  last_name: "Last name",
+  grade: "Grade",
+  student_number: "Student number",
+  email: "Email",
+  title: "Title",
+};
+
+/** At most this many files per upload (spec §9), on the server too. */
+export const MAX_FILES_PER_UPLOAD = 5;
+/** Per file; a 5,000-student roster is about 150 KB. */
+export const MAX_CSV_BYTES = 2 * 1024 * 1024;
+export const MAX_CSV_ROWS = 10_000;
+export const MAX_NAME_LENGTH = 100;
+
+/** A header cell as a field name: "First Name" → "first_name". */
+export const normalizeHeaderCell = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+
+/** `headers` as the wizard sends it: the ordered field names joined by commas. */
+export const joinHeaders = (fields: readonly string[]) => fields.join(",");
+
+/** True when `fields` uses every field of the kind exactly once. */
+export function isFieldOrder(kind: ImportKind, fields: readonly string[]): boolean {
+  const allowed: readonly string[] = IMPORT_FIELDS[kind];
+  return fields.length === allowed.length && allowed.every((field) => fields.includes(field));
+}

@@ -1,0 +1,73 @@
+import { parse } from "csv-parse/sync";
+import { decodeCsv } from "./decode";
+import { ImportFileError } from "./errors";
+import { MAX_CSV_ROWS, normalizeHeaderCell } from "./fields";
+
+/** One record of the file and the line it starts on (as a spreadsheet numbers rows). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+export interface ParsedCsv {
+  records: CsvRecord[];
+  /** The first line named the fields in the chosen order and was left out. */
+  headerSkipped: boolean;
+}
+
+interface CsvParseError extends Error {
+  code?: string;
+  lines?: number;
+}
+
+/**
+ * Reads a CSV file into records. Line endings may be mixed (they are made uniform first), a BOM is
+ * dropped, quoted commas and line breaks are kept in their cell, blank lines are ignored. A first line
+ * that names the chosen fields in order is skipped; one naming them in another order means the columns
+ * were mapped wrongly, and the file is refused. File-level problems throw ImportFileError.
+ */
+export function parseCsv(bytes: Uint8Array, filename: string, headers: readonly string[]): ParsedCsv {
+  const text = decodeCsv(bytes, filename).replace(/\r\n?/g, "\n");
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    // With `info`, each record comes as {record, info}; the typings do not follow the option.
+    parsed = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      // A quote inside an unquoted cell (=HYPERLINK("…") typed by hand) is kept as text.
+      relax_quotes: true,
+      skip_empty_lines: true,
+      record_delimiter: "\n",
+      info: true,
+      // Room to report "too many rows" instead of stopping silently.
+      to: MAX_CSV_ROWS + 2,
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    const problem = error as CsvParseError;
+    const where = problem.lines ? ` near line ${problem.lines}` : "";
+    throw new ImportFileError(`${filename} could not be read as CSV${where}: check its quotation marks.`);
+  }
+  const records = parsed.map(({ record, info }) => ({
+    // info.lines is the record's last line; a quoted line break moves its start up.
+    line: info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0),
+    cells: record,
+  }));
+  const headerSkipped = records.length > 0 && startsWithHeader(records[0]!.cells, headers, filename);
+  const data = headerSkipped ? records.slice(1) : records;
+  if (data.length === 0) throw new ImportFileError(`${filename} has no rows to import.`);
+  if (data.length > MAX_CSV_ROWS) {
+    throw new ImportFileError(
+      `${filename} has more than ${MAX_CSV_ROWS.toLocaleString("en-US")} rows. Split it into smaller files.`,
+    );
+  }
+  return { records: data, headerSkipped };
+}
+
+function startsWithHeader(cells: string[], headers: readonly string[], filename: string): boolean {
+  const names = cells.map(normalizeHeaderCell).filter((name, index) => name !== "" || index < headers.length);
+  if (names.length !== headers.length || !headers.every((field) => names.includes(field))) return false;
+  if (names.every((name, index) => name === headers[index])) return true;
+  throw new ImportFileError(
+    `The first line of ${filename} names the columns ${names.join(", ")}, but they were matched as ${headers.join(", ")}. Go back and order the fields to match the columns.`,
+  );
+}

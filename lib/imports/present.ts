@@ -1,0 +1,97 @@
+import type { ImportRow } from "@/db/queries/imports";
+import { staffName } from "@/lib/people/names";
+
+type Uploader = {
+  staff: { title: string; first_name: string; last_name: string } | null;
+  sysadmin_name: string | null;
+};
+
+export interface ImportSummary {
+  id: number;
+  kind: ImportRow["kind"];
+  filename: string;
+  status: ImportRow["status"];
+  uploaded_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+  job_id: number | null;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  error: string | null;
+}
+
+export function presentImport(row: ImportRow, uploader: Uploader): ImportSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    filename: row.filename,
+    status: row.status,
+    uploaded_by: uploader.staff ? staffName(uploader.staff) : uploader.sysadmin_name,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    job_id: row.job_id,
+    rows: row.total_rows,
+    created: row.created_count,
+    updated: row.updated_count,
+    unchanged: row.unchanged_count,
+    skipped: row.skipped_count,
+    error: row.error,
+  };
+}
+
+export interface ImportReportRow {
+  row: number;
+  outcome: "created" | "updated" | "unchanged" | "skipped";
+  reason: string | null;
+  key: string;
+  name: string;
+  person_id: number | null;
+}
+
+export interface ImportReport extends ImportSummary {
+  headers: string[];
+  update_existing: boolean;
+  /** Rows written so far while the import runs (done of rows). */
+  done: number;
+  /** Only the uploader is told about (and may take) the one-time download. */
+  passwords: { available: boolean; until: string | null; downloaded_at: string | null } | null;
+  report_rows: ImportReportRow[];
+}
+
+/** One row the dry run lists. */
+export interface DryRunRow {
+  row: number;
+  name: string;
+  key: string;
+  reason: string | null;
+}
+
+/** The dry run's answer: what importing the file would do, written nowhere. */
+export interface DryRunResult {
+  dry_run: true;
+  filename: string;
+  header_skipped: boolean;
+  update_existing: boolean;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  errors: DryRunRow[];
+  updates: DryRunRow[];
+  existing: DryRunRow[];
+}
+
+/** The 202 answer of an upload. */
+export interface UploadAccepted {
+  job_id: number;
+  import_id: number;
+  filename: string;
+  rows: number;
+  status: string;
+  report: string;
+  message: string;
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { hasControlCharacters } from "@/lib/api/schemas";
+import { STAFF_TITLES } from "@/lib/people/names";
+import type { CsvRecord } from "./parse";
+import { FIELD_LABELS, MAX_NAME_LENGTH, type ImportField, type ImportKind } from "./fields";
+
+export interface StudentValues {
+  student_number: string;
+  first_name: string;
+  last_name: string;
+  grade: number;
+}
+
+export interface StaffValues {
+  email: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+}
+
+/** A data row after the row rules: its values, or why it is skipped. */
+export interface RowCandidate<V> {
+  /** The line it starts on in the file. */
+  row: number;
+  /** Student number or email as written (trimmed; emails lower-cased), for the report. */
+  key: string;
+  /** "First Last", for the report. */
+  name: string;
+  values: V | null;
+  reason: string | null;
+}
+
+const MAX_NUMBER_LENGTH = 20;
+const emailSchema = z.email().max(254);
+const GRADES = new Set([8, 9, 10, 11, 12]);
+
+/** Shown in a reason without flooding the report with a pasted paragraph. */
+const quote = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+const lower = (field: ImportField) => FIELD_LABELS[field].toLowerCase();
+
+function nameProblem(field: ImportField, value: string): string | null {
+  if (value === "") return `${lower(field)} is missing`;
+  if (value.includes("\n")) return `${lower(field)} must be on one line`;
+  if (hasControlCharacters(value)) return `${lower(field)} contains characters that are not allowed`;
+  if (value.length > MAX_NAME_LENGTH) return `${lower(field)} is longer than ${MAX_NAME_LENGTH} characters`;
+  return null;
+}
+
+/** Dr., Miss … as written, ignoring case and a missing full stop; empty means Mr. */
+function canonicalTitle(value: string): string | null {
+  if (value === "") return "Mr.";
+  const bare = value.toLowerCase().replace(/\.$/, "");
+  return STAFF_TITLES.find((title) => title.toLowerCase().replace(/\.$/, "") === bare) ?? null;
+}
+
+/** The cells by field name; extra empty cells (a trailing comma) are ignored. */
+function cellsOf(
+  record: CsvRecord,
+  headers: readonly string[],
+): { cells: Record<string, string> } | { reason: string } {
+  const cells = record.cells.map((cell) => cell.trim());
+  while (cells.length > headers.length && cells[cells.length - 1] === "") cells.pop();
+  if (cells.length !== headers.length) {
+    const columns = cells.length === 1 ? "1 column" : `${cells.length} columns`;
+    return { reason: `has ${columns}, expected ${headers.length}` };
+  }
+  return { cells: Object.fromEntries(headers.map((field, index) => [field, cells[index]!])) };
+}
+
+function studentRow(cells: Record<string, string>): {
+  values: StudentValues | null;
+  problems: string[];
+  key: string;
+} {
+  const problems: string[] = [];
+  const number = cells.student_number!;
+  if (number === "") problems.push("student number is missing");
+  else if (!/^\d+$/.test(number) || number.length > MAX_NUMBER_LENGTH)
+    problems.push(`student number ${quote(number)} is not a number of up to ${MAX_NUMBER_LENGTH} digits`);
+  for (const field of ["first_name", "last_name"] as const) {
+    const problem = nameProblem(field, cells[field]!);
+    if (problem) problems.push(problem);
+  }
+  const grade = /^\d{1,2}$/.test(cells.grade!) ? Number(cells.grade) : NaN;
+  if (cells.grade === "") problems.push("grade is missing");
+  else if (!GRADES.has(grade)) problems.push(`grade ${quote(cells.grade!)} is not 8–12`);
+  const values = problems.length
+    ? null
+    : { student_number: number, first_name: cells.first_name!, last_name: cells.last_name!, grade };
+  return { values, problems, key: number };
+}
+
+function staffRow(cells: Record<string, string>): {
+  values: StaffValues | null;
+  problems: string[];
+  key: string;
+} {
+  const problems: string[] = [];
+  const email = cells.email!.toLowerCase();
+  if (email === "") problems.push("email is missing");
+  else if (!emailSchema.safeParse(email).success)
+    problems.push(`email ${quote(cells.email!)} is not a valid email address`);
+  for (const field of ["first_name", "last_name"] as const) {
+    const problem = nameProblem(field, cells[field]!);
+    if (problem) problems.push(problem);
+  }
+  const title = canonicalTitle(cells.title!);
+  if (!title) problems.push(`title ${quote(cells.title!)} is not one of ${STAFF_TITLES.join(", ")}`);
+  const values = problems.length
+    ? null
+    : { email, first_name: cells.first_name!, last_name: cells.last_name!, title: title! };
+  return { values, problems, key: email };
+}
+
+/**
+ * Applies the row rules to every record (trimmed cells, required names, grade 8–12, digit student
+ * numbers, valid emails, titles from the list) and refuses the second and later rows naming the same
+ * student number or email. Pure: the database is consulted later (lib/imports/plan.ts).
+ */
+export function candidatesOf<K extends ImportKind>(
+  kind: K,
+  records: readonly CsvRecord[],
+  headers: readonly string[],
+): RowCandidate<K extends "students" ? StudentValues : StaffValues>[] {
+  const firstRowOf = new Map<string, number>();
+  const keyLabel = kind === "students" ? "student number" : "email";
+  return records.map((record) => {
+    const mapped = cellsOf(record, headers);
+    if ("reason" in mapped)
+      return { row: record.line, key: "", name: "", values: null, reason: mapped.reason };
+    const { cells } = mapped;
+    const checked = kind === "students" ? studentRow(cells) : staffRow(cells);
+    const name = `${cells.first_name} ${cells.last_name}`.trim().replace(/\s+/g, " ").slice(0, 200);
+    if (checked.values) {
+      const earlier = firstRowOf.get(checked.key);
+      if (earlier !== undefined)
+        checked.problems.push(`duplicate ${keyLabel} ${quote(checked.key)} (also on row ${earlier})`);
+      else firstRowOf.set(checked.key, record.line);
+    }
+    const reason = checked.problems.length ? checked.problems.join(", ") : null;
+    return {
+      row: record.line,
+      key: checked.key.slice(0, 254),
+      name,
+      values: reason ? null : checked.values,
+      reason,
+    } as RowCandidate<K extends "students" ? StudentValues : StaffValues>;
+  });
+}

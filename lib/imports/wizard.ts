@@ -1,0 +1,126 @@
+import { parse } from "csv-parse/browser/esm/sync";
+import {
+  FIELD_LABELS,
+  IMPORT_FIELDS,
+  MAX_CSV_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  normalizeHeaderCell,
+  type ImportField,
+  type ImportKind,
+} from "./fields";
+
+/**
+ * The File Upload wizard's rules, in the browser (the server checks all of them again): 1–5 CSV files
+ * of at most 2 MB, all with their columns in the same order (read from each file's first lines), and
+ * the fields ordered to match the columns.
+ */
+
+/** The first lines of a file, as the wizard shows and compares them. */
+export interface CsvPreview {
+  name: string;
+  /** The first records (at most PREVIEW_ROWS), header row included. */
+  rows: string[][];
+  /** The fields the first line names, when it is a header row. */
+  header: ImportField[] | null;
+  /** Columns in the first line. */
+  columns: number;
+}
+
+export const PREVIEW_ROWS = 6;
+/** Enough bytes for the first rows of any sane file. */
+export const PREVIEW_BYTES = 64 * 1024;
+
+/** The fields a first line names, if it is a header row naming each field of the kind once. */
+export function headerFields(kind: ImportKind, cells: readonly string[]): ImportField[] | null {
+  const names = cells
+    .map(normalizeHeaderCell)
+    .filter((name, index) => name !== "" || index < cells.length - 1);
+  const fields: readonly string[] = IMPORT_FIELDS[kind];
+  if (names.length !== fields.length || !fields.every((field) => names.includes(field))) return null;
+  return names as ImportField[];
+}
+
+/** Reads the first rows of a CSV text (quotes, BOM and any line endings allowed); never throws. */
+export function previewCsv(kind: ImportKind, name: string, text: string): CsvPreview {
+  let rows: string[][] = [];
+  try {
+    rows = parse(text.replace(/\r\n?/g, "\n"), {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      to: PREVIEW_ROWS,
+    }) as string[][];
+  } catch {
+    // A broken quote in the first lines: compare what the first line says; the server names the problem.
+    rows = [
+      text
+        .replace(/^\uFEFF/, "")
+        .split(/\r\n?|\n/, 1)[0]!
+        .split(","),
+    ];
+  }
+  const first = rows[0] ?? [];
+  return { name, rows, header: headerFields(kind, first), columns: first.length };
+}
+
+/** The first problem with the chosen files, or null: 1–5 files, .csv, at most 2 MB, none empty. */
+export function filesProblem(files: readonly { name: string; size: number }[]): string | null {
+  if (files.length === 0) return "Choose at least one CSV file.";
+  if (files.length > MAX_FILES_PER_UPLOAD) return `Choose at most ${MAX_FILES_PER_UPLOAD} files.`;
+  for (const file of files) {
+    if (!/\.csv$/i.test(file.name)) return `${file.name} is not a CSV file.`;
+    if (file.size === 0) return `${file.name} is empty.`;
+    if (file.size > MAX_CSV_BYTES) return `${file.name} is larger than 2 MB.`;
+  }
+  return null;
+}
+
+/**
+ * All files must have their columns in the same order (spec §5): files with header rows must name
+ * the same fields in the same order; otherwise their first lines must have as many columns. Answers
+ * a message naming the first file that differs from the first one, or null.
+ */
+export function columnOrderProblem(previews: readonly CsvPreview[]): string | null {
+  const [first, ...rest] = previews;
+  if (!first) return null;
+  for (const other of rest) {
+    const differs =
+      first.header && other.header
+        ? first.header.join(",") !== other.header.join(",")
+        : first.header || other.header
+          ? false // one file has a header row and the other not: only the server can tell
+          : first.columns !== other.columns;
+    if (differs) {
+      return `${other.name} does not have its columns in the same order as ${first.name}. All files must have the same columns in the same order.`;
+    }
+  }
+  return null;
+}
+
+/** Where the wizard starts step 2: the header row's order, else the spec's order of the choices. */
+export function initialOrder(kind: ImportKind, preview: CsvPreview | undefined): ImportField[] {
+  return preview?.header ? [...preview.header] : [...IMPORT_FIELDS[kind]];
+}
+
+/** The first problem with the chosen order of fields, or null. */
+export function orderProblem(kind: ImportKind, order: readonly string[]): string | null {
+  const fields: readonly string[] = IMPORT_FIELDS[kind];
+  const missing = fields.filter((field) => !order.includes(field));
+  if (order.length !== fields.length || missing.length) {
+    return `Use each field once: ${missing.map((f) => FIELD_LABELS[f as ImportField]).join(", ") || "a field"} is missing.`;
+  }
+  return null;
+}
+
+/** Moves `field` to column `index`, swapping with the field that was there (so each stays used once). */
+export function placeField(order: readonly ImportField[], index: number, field: ImportField): ImportField[] {
+  const next = [...order];
+  const from = next.indexOf(field);
+  if (from === -1 || from === index) {
+    next[index] = field;
+    return next;
+  }
+  [next[from], next[index]] = [next[index]!, next[from]!];
+  return next;
+}

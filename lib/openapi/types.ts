@@ -1,0 +1,15 @@
+import type { DeclaredRoute } from "@/lib/api/route";
+
+/** A route file's exports: route() handlers carry their declaration; a few plain handlers (health) do not. */
+export type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", DeclaredRoute | ((...args: never[]) => unknown)>>;
+
+export interface RouteManifestEntry {
+  /** `/api/clusters/{id}` */
+  path: string;
+  /** `app/api/clusters/[id]/route.ts` */
+  file: string;
+  methods: string[];
+  /** From the `// GET /api/…: what it does` comment above each export. */
+  summaries: Record<string, string>;
+  module: RouteModule;
+}

@@ -1,0 +1,209 @@
+import type { Db } from "@/db";
+import { insertAudit } from "@/db/queries/audit";
+import {
+  archiveStudentAccount,
+  findStaffRow,
+  findStudentRow,
+  insertAccounts,
+  insertStaffRows,
+  insertStudentRows,
+  restoreStudentAccount,
+  updateStaffRow,
+  updateStudentRow,
+} from "@/db/queries/people";
+import { ApiError, invalid, notFound } from "@/lib/api/errors";
+import { hashPassword } from "@/lib/auth/password";
+import type { Principal } from "@/lib/auth/principal";
+import { verifyUser } from "@/lib/auth/service";
+import { randomColor } from "./colors";
+import { newInitialPassword } from "./initial-password";
+import { presentStaffItem, presentStudentItem } from "./present";
+import type { StaffCreateBody, StaffUpdateBody, StudentCreateBody, StudentUpdateBody } from "./schemas";
+
+/**
+ * Adding and editing people one at a time (the Single tab, the profile's Edit), administrators and
+ * sysadmins only. A new account gets a random initial password, shown once in the answer and expired,
+ * so the first sign-in forces a change. Every change is written to the audit log.
+ */
+
+interface Caller {
+  address: string;
+  userAgent: string | null;
+}
+
+export const PEOPLE_MESSAGES = {
+  staffExists: "A staff member with this email address already exists.",
+  studentExists: "A student with this student number already exists.",
+} as const;
+
+const staffExists = () =>
+  new ApiError(409, "staff_exists", PEOPLE_MESSAGES.staffExists, { email: [PEOPLE_MESSAGES.staffExists] });
+const studentExists = () =>
+  new ApiError(409, "student_exists", PEOPLE_MESSAGES.studentExists, {
+    student_number: [PEOPLE_MESSAGES.studentExists],
+  });
+
+/** The fields whose value changes, as {field: [before, after]} for the audit log. */
+function changesOf<T extends object>(before: T, after: Partial<T>): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [key, value] of Object.entries(after)) {
+    const old = (before as Record<string, unknown>)[key];
+    if (value !== undefined && value !== old) changes[key] = [old, value];
+  }
+  return changes;
+}
+
+/** POST /api/staff: confirms the caller's password, then creates the account and the staff member. */
+export async function createStaffMember(
+  db: Db,
+  principal: Principal,
+  body: StaffCreateBody,
+  caller: Caller,
+  now: Date,
+) {
+  await verifyUser(db, principal, body.password, caller, now);
+  const password = newInitialPassword();
+  const password_hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [account] = await insertAccounts(tx, [
+      { username: body.email, password_hash, account_type: "staff" },
+    ]);
+    if (!account) throw staffExists();
+    const [row] = await insertStaffRows(tx, [
+      {
+        user_id: account.id,
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        title: body.title,
+        initials: body.initials,
+        administrator: body.administrator,
+        color: randomColor(),
+      },
+    ]);
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "staff.create",
+      target_user_id: account.id,
+      details: { staff_id: row!.id, email: body.email, administrator: body.administrator },
+    });
+    return { ...presentStaffItem(row!), initial_password: password };
+  });
+}
+
+/** POST /api/students: confirms the caller's password, then creates the account and the student. */
+export async function createStudentRecord(
+  db: Db,
+  principal: Principal,
+  body: StudentCreateBody,
+  caller: Caller,
+  now: Date,
+) {
+  await verifyUser(db, principal, body.password, caller, now);
+  await checkDefaultTeacher(db, body.default_teacher_id);
+  const password = newInitialPassword();
+  const password_hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [account] = await insertAccounts(tx, [
+      { username: body.student_number, password_hash, account_type: "student" },
+    ]);
+    if (!account) throw studentExists();
+    const [row] = await insertStudentRows(tx, [
+      {
+        user_id: account.id,
+        student_number: body.student_number,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        initials: body.initials,
+        grade: body.grade,
+        default_teacher_id: body.default_teacher_id ?? null,
+        color: randomColor(),
+      },
+    ]);
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "student.create",
+      target_user_id: account.id,
+      details: { student_id: row!.id, student_number: body.student_number },
+    });
+    return { ...presentStudentItem(row!), initial_password: password };
+  });
+}
+
+/** PUT /api/staff/{id}: names, title, initials and the administrator flag (never one's own). */
+export async function updateStaffMember(db: Db, principal: Principal, id: number, body: StaffUpdateBody) {
+  const current = await findStaffRow(db, id);
+  if (!current) throw notFound("The staff member could not be found.");
+  if (principal.staff?.id === id && current.administrator && body.administrator === false) {
+    throw new ApiError(409, "own_administrator", "You cannot remove your own administrator role.", {
+      administrator: ["You cannot remove your own administrator role."],
+    });
+  }
+  const changes = changesOf(current, body);
+  if (Object.keys(changes).length === 0) return presentStaffItem(current);
+  return db.transaction(async (tx) => {
+    const row = await updateStaffRow(tx, id, body);
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "staff.update",
+      target_user_id: current.user_id,
+      details: { staff_id: id, changes },
+    });
+    return presentStaffItem(row!);
+  });
+}
+
+/** PUT /api/students/{id}: names, initials and grade (the student number is the username; it stays). */
+export async function updateStudentRecord(db: Db, principal: Principal, id: number, body: StudentUpdateBody) {
+  const current = await findStudentRow(db, id);
+  if (!current) throw notFound("The student could not be found.");
+  await checkDefaultTeacher(db, body.default_teacher_id);
+  const changes = changesOf(current, body);
+  if (Object.keys(changes).length === 0) return presentStudentItem(current);
+  return db.transaction(async (tx) => {
+    const row = await updateStudentRow(tx, id, body);
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "student.update",
+      target_user_id: current.user_id,
+      details: { student_id: id, changes },
+    });
+    return presentStudentItem(row!);
+  });
+}
+
+/**
+ * POST /api/students/{id}/archive and /restore. Archiving hides a student who left from lists, search,
+ * pickers and check-in and locks their sign-in; their history stays. Restoring undoes both (an
+ * administrator's own lock on the account stays). Doing either twice changes nothing.
+ */
+export async function setStudentArchived(
+  db: Db,
+  principal: Principal,
+  id: number,
+  archive: boolean,
+  now: Date,
+) {
+  const current = await findStudentRow(db, id);
+  if (!current) throw notFound("The student could not be found.");
+  if ((current.archived_at !== null) === archive) return presentStudentItem(current);
+  await db.transaction(async (tx) => {
+    if (archive) await archiveStudentAccount(tx, id, current.user_id, now);
+    else await restoreStudentAccount(tx, id, current.user_id, current.archived_at!);
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: archive ? "student.archive" : "student.restore",
+      target_user_id: current.user_id,
+      details: { student_id: id, student_number: current.student_number },
+    });
+  });
+  return presentStudentItem({ ...current, archived_at: archive ? now : null });
+}
+
+/** A default teacher must be a staff member (422 on the field otherwise). */
+async function checkDefaultTeacher(db: Db, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  if (!(await findStaffRow(db, id))) {
+    throw invalid({ default_teacher_id: ["Choose a teacher from the list."] });
+  }
+}

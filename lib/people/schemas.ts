@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { hasControlCharacters, idOf, numeric, text } from "@/lib/api/schemas";
+import { STAFF_TITLES } from "./names";
+
+/**
+ * The Add/Edit Staff and Add/Edit Student payloads (spec §2, §3, §5), shared by the routes and the
+ * dialogs' forms. The caller's password travels with a creation (it is asked in the confirmation).
+ */
+const name = (label: string) => text({ label, max: 100, min: 1 });
+
+export const initialsField = z
+  .string({ error: "This field cannot be empty." })
+  .trim()
+  .min(1, { error: "This field cannot be empty." })
+  .refine((value) => Array.from(value).length <= 2, { error: "Initials are at most 2 characters." })
+  .refine((value) => !hasControlCharacters(value) && !/\s/.test(value), {
+    error: "Initials are letters, without spaces.",
+  })
+  .transform((value) => value.toUpperCase());
+
+export const titleField = z.enum(STAFF_TITLES, { error: "Choose a title from the list." });
+
+const email = z
+  .string({ error: "This field cannot be empty." })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: "This field cannot be empty." })
+  .pipe(
+    z.email({ error: "Enter a valid email address." }).max(254, { error: "That email address is too long." }),
+  );
+
+const studentNumber = z
+  .string({ error: "This field cannot be empty." })
+  .trim()
+  .min(1, { error: "This field cannot be empty." })
+  .regex(/^\d{1,20}$/, { error: "A student number is up to 20 digits." });
+
+export const GRADES = [8, 9, 10, 11, 12] as const;
+const grade = numeric(
+  z
+    .number({ error: "Choose a grade from 8 to 12." })
+    .int({ error: "Choose a grade from 8 to 12." })
+    .min(8, { error: "Choose a grade from 8 to 12." })
+    .max(12, { error: "Choose a grade from 8 to 12." }),
+);
+
+/** The caller's own password, confirming a creation. */
+const confirmation = z
+  .string({ error: "A password is required." })
+  .min(1, { error: "A password is required." })
+  .max(1024, { error: "That password is too long." });
+
+export const staffFields = z.object({
+  first_name: name("The first name"),
+  last_name: name("The last name"),
+  title: titleField,
+  initials: initialsField,
+  administrator: z.boolean({ error: "Administrator is true or false." }).default(false),
+});
+
+export const staffCreateForm = staffFields.extend({ email });
+export const staffCreateBody = staffCreateForm.extend({ password: confirmation });
+/** Without `administrator` the flag stays as it is. */
+export const staffUpdateBody = staffFields.extend({
+  administrator: z.boolean({ error: "Administrator is true or false." }).optional(),
+});
+
+export const studentFields = z.object({
+  first_name: name("The first name"),
+  last_name: name("The last name"),
+  initials: initialsField,
+  grade,
+  /** The default (homeroom) teacher for default placement; null clears it, absent leaves it. */
+  default_teacher_id: idOf("default teacher").nullable().optional(),
+});
+
+export const studentCreateForm = studentFields.extend({ student_number: studentNumber });
+export const studentCreateBody = studentCreateForm.extend({ password: confirmation });
+export const studentUpdateBody = studentFields;
+
+export type StaffCreateBody = z.infer<typeof staffCreateBody>;
+export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
+export type StudentCreateBody = z.infer<typeof studentCreateBody>;
+export type StudentUpdateBody = z.infer<typeof studentUpdateBody>;
+
+export const staffParams = z.object({ id: idOf("staff id") });
+export const studentParams = z.object({ id: idOf("student id") });

@@ -1,0 +1,243 @@
+import "server-only";
+import type { Db } from "@/db";
+import {
+  claimRun,
+  finishRun,
+  flexMeetings,
+  openBlocksOf,
+  placementJobPending,
+  placementSettingValues,
+  placeDate,
+  runOn,
+  runsBetween,
+  unscheduledStudents,
+  type PlacementRunRow,
+} from "@/db/queries/placement";
+import { forbidden } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { staffName } from "@/lib/people/names";
+import { readSchoolDate, withinSchoolYear } from "@/lib/schedule/occurrence";
+import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service";
+import { addDays, dayOfWeek, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
+import { cutoffWallClock, readCutoff, type Cutoff } from "./cutoff";
+import type { PlacementRunView, PlacementToDo, UnscheduledResponse } from "./types";
+
+export type { PlacementRunView, PlacementToDo, UnscheduledResponse, UnscheduledStudent } from "./types";
+
+/**
+ * Default placement (issue 12). At a Focus Block date's cutoff (setting `placement_cutoff`), every
+ * active student with no plan, appointment or amendment on that date's flex blocks gets a plan with
+ * their default teacher, marked "placed". Runs are recorded per date (placement_runs, unique date), so
+ * a date is placed once however many runners race; a date whose cutoff passed while the server was
+ * down is placed at the next check, back to CATCH_UP_DAYS days (and never before the school year).
+ * Default placement gives homeroom students to their teacher whatever the teacher's seats or topic.
+ */
+
+/** How far back a missed cutoff is still placed (a long weekend of downtime and then some). */
+export const CATCH_UP_DAYS = 14;
+
+export interface PlacementSettings {
+  cutoff: Cutoff;
+  /** Students may change their teacher after placement until the block starts. */
+  changeAfter: boolean;
+}
+
+export async function placementSettings(db: Db): Promise<PlacementSettings> {
+  const rows = await placementSettingValues(db);
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  return {
+    cutoff: readCutoff(byKey.get("placement_cutoff") ?? ""),
+    changeAfter: (byKey.get("placement_change_after") ?? "true") !== "false",
+  };
+}
+
+type Meeting = Awaited<ReturnType<typeof flexMeetings>>[number];
+
+export interface FocusDay {
+  date: SchoolDate;
+  /** The flex blocks meeting that day, earliest first. */
+  blockIds: number[];
+  /** The earliest flex block's start (HH:MM[:SS]). */
+  start: string;
+  /** null when placement is off. */
+  cutoffAt: Date | null;
+}
+
+/** The dates from `from` to `to` (inside the school year) on which a flex block meets, with their cutoffs. */
+export function focusDays(
+  meetings: Meeting[],
+  calendar: SchoolCalendarSettings,
+  cutoff: Cutoff,
+  from: SchoolDate,
+  to: SchoolDate,
+): FocusDay[] {
+  const days: FocusDay[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    if (!withinSchoolYear(date, calendar)) continue;
+    const weekday = dayOfWeek(date);
+    const meeting = meetings.filter((m) => m.day_of_week === weekday);
+    if (meeting.length === 0) continue;
+    const start = meeting[0]!.start;
+    const wall = cutoffWallClock(cutoff, date, start);
+    days.push({
+      date,
+      blockIds: [...new Set(meeting.map((m) => m.block_id))],
+      start,
+      cutoffAt: wall ? schoolInstant(wall.date, wall.time, calendar.timezone) : null,
+    });
+  }
+  return days;
+}
+
+/** The last date whose cutoff can have passed by today (hours before the block reach into later days). */
+const horizon = (cutoff: Cutoff, today: SchoolDate) =>
+  cutoff.kind === "hours" ? addDays(today, Math.ceil(cutoff.hours / 24) + 1) : today;
+
+/** Dates whose cutoff has passed and that have no run yet, oldest first. Never a date before its cutoff. */
+export async function dueDates(db: Db, now: Date): Promise<FocusDay[]> {
+  const [calendar, settings, meetings] = await Promise.all([
+    schoolCalendarSettings(db),
+    placementSettings(db),
+    flexMeetings(db),
+  ]);
+  if (settings.cutoff.kind === "off" || meetings.length === 0) return [];
+  const today = schoolToday(calendar.timezone, now);
+  const from = addDays(today, -CATCH_UP_DAYS);
+  const to = horizon(settings.cutoff, today);
+  const days = focusDays(meetings, calendar, settings.cutoff, from, to).filter(
+    (day) => day.cutoffAt !== null && day.cutoffAt.getTime() <= now.getTime(),
+  );
+  if (days.length === 0) return [];
+  const done = new Set((await runsBetween(db, days[0]!.date, days[days.length - 1]!.date)).map((r) => r.date));
+  return days.filter((day) => !done.has(day.date));
+}
+
+export interface PlacementResult {
+  date: SchoolDate;
+  placed: number;
+  skipped: number;
+}
+
+/**
+ * Places every due date, each in its own transaction: claim the date's run (a runner that loses the
+ * race skips it), one INSERT … SELECT for the date, then the counts. `inTransaction` runs inside each
+ * date's transaction (the job records its progress there, so a worker that lost its job rolls back).
+ */
+export async function runDuePlacements(
+  db: Db,
+  now: Date,
+  inTransaction?: (tx: Db, done: number, total: number) => Promise<void>,
+): Promise<PlacementResult[]> {
+  const due = await dueDates(db, now);
+  const results: PlacementResult[] = [];
+  for (const [index, day] of due.entries()) {
+    const result = await placeDay(db, day, async (tx) => {
+      await inTransaction?.(tx, index + 1, due.length);
+    });
+    if (result) results.push(result);
+  }
+  return results;
+}
+
+/** One date's run in one transaction; null when another runner has placed the date already. */
+export function placeDay(
+  db: Db,
+  day: FocusDay,
+  inTransaction?: (tx: Db) => Promise<void>,
+): Promise<PlacementResult | null> {
+  return db.transaction(async (tx) => {
+    const run = await claimRun(tx, day.date, day.cutoffAt ?? new Date());
+    if (!run) return null;
+    const counts = await placeDate(tx, { date: day.date, blockIds: day.blockIds, runId: run.id });
+    await finishRun(tx, run.id, counts.placed, counts.skipped);
+    await inTransaction?.(tx);
+    return { date: day.date, ...counts };
+  });
+}
+
+export const presentRun = (run: PlacementRunRow): PlacementRunView => ({
+  placed: run.placed,
+  skipped: run.skipped,
+  cutoff_at: run.cutoff_at.toISOString(),
+  ran_at: run.ran_at.toISOString(),
+});
+
+/**
+ * GET /api/placement/unscheduled?date=: the date's students with no plan, appointment or amendment.
+ * Administrators and sysadmins see the whole school, teachers the students whose default teacher they are.
+ */
+export async function unscheduledFor(
+  db: Db,
+  principal: Principal,
+  dateInput: string,
+): Promise<UnscheduledResponse> {
+  const teacherId =
+    principal.role === "admin" || principal.role === "sysadmin" ? null : (principal.staff?.id ?? null);
+  if (principal.role === "teacher" && teacherId === null) throw forbidden();
+  const [calendar, settings, meetings] = await Promise.all([
+    schoolCalendarSettings(db),
+    placementSettings(db),
+    flexMeetings(db),
+  ]);
+  const date = readSchoolDate(dateInput, calendar.timezone);
+  const [day] = focusDays(meetings, calendar, settings.cutoff, date, date);
+  const [run, students] = await Promise.all([
+    runOn(db, date),
+    day ? unscheduledStudents(db, { date, blockIds: day.blockIds, teacherId }) : Promise.resolve([]),
+  ]);
+  return {
+    date,
+    cutoff_at: day?.cutoffAt?.toISOString() ?? null,
+    placed_run: run ? presentRun(run) : null,
+    students: students.map((s) => ({
+      id: s.id,
+      first_name: s.first_name,
+      last_name: s.last_name,
+      grade: s.grade,
+      student_number: s.student_number,
+      default_teacher: s.default_teacher ? { id: s.default_teacher.id, name: staffName(s.default_teacher) } : null,
+    })),
+  };
+}
+
+/** How many days ahead the student's to-do list looks. */
+export const TODO_DAYS = 14;
+
+/** GET /api/placement/self: the student's own upcoming Focus Blocks still to choose (the /profile to-do). */
+export async function toDoFor(db: Db, principal: Principal, now: Date): Promise<PlacementToDo> {
+  const student = principal.student;
+  if (!student) throw forbidden("User is not a student.");
+  const [calendar, settings, meetings] = await Promise.all([
+    schoolCalendarSettings(db),
+    placementSettings(db),
+    flexMeetings(db),
+  ]);
+  const today = schoolToday(calendar.timezone, now);
+  const days = focusDays(meetings, calendar, settings.cutoff, today, addDays(today, TODO_DAYS - 1));
+  const pending = days.flatMap((day) =>
+    meetings
+      .filter((m) => day.blockIds.includes(m.block_id) && m.day_of_week === dayOfWeek(day.date))
+      .filter((m) => schoolInstant(day.date, m.end, calendar.timezone).getTime() > now.getTime())
+      .map((m) => ({ block_id: m.block_id, date: day.date, cutoffAt: day.cutoffAt })),
+  );
+  const open = await openBlocksOf(db, student.id, pending);
+  const cutoffOf = new Map(pending.map((p) => [`${p.block_id}|${p.date}`, p.cutoffAt]));
+  const list = open.map((o) => ({
+    date: o.date,
+    block_id: o.block_id,
+    cutoff_at: cutoffOf.get(`${o.block_id}|${o.date}`)?.toISOString() ?? null,
+  }));
+  const next = list[0]?.cutoff_at ?? null;
+  return {
+    open: list,
+    next_cutoff_at: next && new Date(next).getTime() > now.getTime() ? next : null,
+  };
+}
+
+/** The server's check (instrumentation-node.ts): enqueue one placement job when a date is due. */
+export async function enqueuePlacementIfDue(db: Db, now: Date, enqueue: () => Promise<unknown>) {
+  if ((await dueDates(db, now)).length === 0) return false;
+  if (await placementJobPending(db)) return false;
+  await enqueue();
+  return true;
+}

@@ -1,0 +1,202 @@
+import type {
+  AttendanceCellRow,
+  DayReportRow,
+  StudentReportRow,
+  TeacherReportRow,
+} from "@/db/queries/reports";
+import { attendanceRate, COUNTED, isCounted, logKeepsAppointment, SIS_STATUS } from "@/lib/attendance/rules";
+import { staffName, studentName } from "@/lib/people/names";
+
+/** The JSON rows of each report view, and their CSV columns. */
+
+export function presentStudentRow(row: StudentReportRow) {
+  return {
+    student: {
+      id: row.id,
+      student_number: row.student_number,
+      name: studentName(row),
+      grade: row.grade,
+    },
+    attended: row.attended,
+    missed: row.missed,
+    excused: row.excused,
+    attendance_rate: attendanceRate(row.attended, row.missed),
+    appointments: row.appointments,
+    missed_appointments: row.missed_appointments,
+  };
+}
+export type StudentReportEntry = ReturnType<typeof presentStudentRow>;
+
+export function presentTeacherRow(row: TeacherReportRow) {
+  const seats = row.capacity * row.blocks;
+  return {
+    teacher: { id: row.id, name: staffName(row) },
+    blocks: row.blocks,
+    planned: row.planned,
+    attended: row.attended,
+    appointments: row.appointments,
+    appointments_kept: row.appointments_kept,
+    checked_in: row.checked_in,
+    capacity: row.capacity,
+    /** Planned students over the seats offered (capacity × Focus Blocks); null with no seats. */
+    capacity_used: seats > 0 ? row.planned / seats : null,
+  };
+}
+export type TeacherReportEntry = ReturnType<typeof presentTeacherRow>;
+
+export function presentDayRow(row: DayReportRow) {
+  return { ...row, attendance_rate: attendanceRate(row.attended, row.missed) };
+}
+export type DayReportEntry = ReturnType<typeof presentDayRow>;
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * `2026-03-18T09:41:00-07:00`: the check-in's capture time in the school's zone. One cached
+ * Intl formatter per zone (an export formats a row per student per day: date-fns with TZDate took
+ * most of a year's export); the offset is the wall clock read as UTC minus the instant.
+ */
+export function schoolIsoTime(instant: Date, timezone: string): string {
+  let formatter = wallClocks.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: timezone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClocks.set(timezone, formatter);
+  }
+  const part: Record<string, number> = {};
+  for (const p of formatter.formatToParts(instant)) if (p.type !== "literal") part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  const offset = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  return (
+    `${part.year}-${pad(part.month!)}-${pad(part.day!)}T${pad(part.hour!)}:${pad(part.minute!)}:${pad(part.second!)}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+}
+
+/** The teacher of a cell: who checked the student in, else the appointment's staff, else the plan's. */
+const teacherOf = (cell: AttendanceCellRow) => cell.logged_by ?? cell.appointment ?? cell.planned_with;
+
+/** One of a student's blocks (the drill-down). */
+export function presentStudentBlock(cell: AttendanceCellRow, timezone: string) {
+  const teacher = teacherOf(cell);
+  return {
+    date: cell.date,
+    status: isCounted(cell.status) ? COUNTED[cell.status] : cell.status,
+    teacher: teacher ? staffName(teacher) : null,
+    method: cell.method,
+    checked_in_at: cell.checked_in_at ? schoolIsoTime(cell.checked_in_at, timezone) : null,
+    planned_with: cell.planned_with ? staffName(cell.planned_with) : null,
+    appointment: cell.appointment
+      ? {
+          teacher: staffName(cell.appointment),
+          memo: cell.appointment.memo,
+          kept: logKeepsAppointment({ staff: cell.logged_by }, { staff: cell.appointment }),
+        }
+      : null,
+    amendment: cell.amendment_memo,
+  };
+}
+export type StudentBlockEntry = ReturnType<typeof presentStudentBlock>;
+
+const percent = (rate: number | null) => (rate === null ? "" : Math.round(rate * 1000) / 10);
+
+export const STUDENT_CSV = [
+  "student_number",
+  "student_name",
+  "grade",
+  "attended",
+  "missed",
+  "excused",
+  "attendance_rate_percent",
+  "appointments",
+  "missed_appointments",
+];
+export const studentCsvRow = (e: StudentReportEntry) => [
+  e.student.student_number,
+  e.student.name,
+  e.student.grade,
+  e.attended,
+  e.missed,
+  e.excused,
+  percent(e.attendance_rate),
+  e.appointments,
+  e.missed_appointments,
+];
+
+export const TEACHER_CSV = [
+  "teacher",
+  "focus_blocks",
+  "planned",
+  "attended",
+  "appointments",
+  "appointments_kept",
+  "checked_in",
+  "capacity",
+  "capacity_used_percent",
+];
+export const teacherCsvRow = (e: TeacherReportEntry) => [
+  e.teacher.name,
+  e.blocks,
+  e.planned,
+  e.attended,
+  e.appointments,
+  e.appointments_kept,
+  e.checked_in,
+  e.capacity,
+  percent(e.capacity_used),
+];
+
+export const DAY_CSV = ["date", "attended", "missed", "excused", "attendance_rate_percent"];
+export const dayCsvRow = (e: DayReportEntry) => [e.date, e.attended, e.missed, e.excused, percent(e.attendance_rate)];
+
+export const BLOCK_CSV = [
+  "date",
+  "status",
+  "teacher",
+  "method",
+  "check_in_time",
+  "planned_with",
+  "appointment_with",
+  "appointment_memo",
+  "appointment_kept",
+  "amendment",
+];
+export const blockCsvRow = (e: StudentBlockEntry) => [
+  e.date,
+  e.status,
+  e.teacher,
+  e.method,
+  e.checked_in_at,
+  e.planned_with,
+  e.appointment?.teacher,
+  e.appointment?.memo,
+  e.appointment ? e.appointment.kept : null,
+  e.amendment,
+];
+
+/** The SIS export (documented in README "SIS export"): one row per student per Focus Block date. */
+export const SIS_CSV = ["date", "student_number", "student_name", "status", "method", "teacher", "check_in_time"];
+export function sisCsvRow(cell: AttendanceCellRow, timezone: string) {
+  const status = isCounted(cell.status) ? SIS_STATUS[cell.status] : cell.status;
+  const teacher = teacherOf(cell);
+  return [
+    cell.date,
+    cell.student_number,
+    studentName(cell),
+    status,
+    cell.status === "void" ? "amendment" : cell.method,
+    teacher ? staffName(teacher) : "",
+    cell.checked_in_at ? schoolIsoTime(cell.checked_in_at, timezone) : "",
+  ];
+}

@@ -1,0 +1,122 @@
+import "server-only";
+import type { Db } from "@/db";
+import { checkInCalendar } from "@/db/queries/checkin";
+import {
+  attendanceCellRows,
+  dayReportRows,
+  reportFilterTargets,
+  studentReportRows,
+  teacherReportRows,
+  type ReportScope,
+} from "@/db/queries/reports";
+import { invalid } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { readSchoolDate } from "@/lib/schedule/occurrence";
+import { csvResponse, csvText } from "./csv";
+import { daysBetween, reportOccurrences } from "./occurrences";
+import {
+  BLOCK_CSV,
+  blockCsvRow,
+  DAY_CSV,
+  dayCsvRow,
+  presentDayRow,
+  presentStudentBlock,
+  presentStudentRow,
+  presentTeacherRow,
+  SIS_CSV,
+  sisCsvRow,
+  STUDENT_CSV,
+  studentCsvRow,
+  TEACHER_CSV,
+  teacherCsvRow,
+} from "./present";
+import { MAX_REPORT_DAYS, type AttendanceQuery, type SisExportQuery } from "./schemas";
+
+/**
+ * Attendance reports and the SIS export (issue 12). Who sees what: a teacher their own blocks and
+ * their students (default students, and anyone planned, booked or checked in with them in the range);
+ * administrators, sysadmins and API tokens with reports:read everyone. Each request runs a fixed
+ * number of statements: the calendar, the filter check when a filter names a row, and one report.
+ */
+
+/** The caller's reach: a teacher's staff id, or null for everyone. */
+export function reportReach(user: Principal | null): number | null {
+  return user?.role === "teacher" ? user.staff!.id : null;
+}
+
+interface Filters {
+  grade?: number;
+  cluster_id?: number;
+  student_id?: number;
+}
+
+async function scopeOf(db: Db, teacherId: number | null, query: { from: string; to: string } & Filters, now: Date) {
+  const calendar = await checkInCalendar(db);
+  const timezone = calendar.timezone || "UTC";
+  const from = readSchoolDate(query.from, timezone, "from");
+  const to = readSchoolDate(query.to, timezone, "to");
+  if (from > to) throw invalid({ to: ["The end date must be on or after the start date."] });
+  if (daysBetween(from, to) > MAX_REPORT_DAYS) {
+    throw invalid({ to: [`A report covers at most ${MAX_REPORT_DAYS} days.`] });
+  }
+  const clusterId = query.cluster_id ?? null;
+  const studentId = query.student_id ?? null;
+  if (clusterId !== null || studentId !== null) {
+    const found = await reportFilterTargets(db, clusterId, studentId);
+    if (clusterId !== null && !found.cluster) throw invalid({ cluster_id: ["There is no such cluster."] });
+    if (studentId !== null && !found.student) throw invalid({ student_id: ["There is no such student."] });
+  }
+  const scope: ReportScope = {
+    from,
+    to,
+    occurrences: reportOccurrences({ ...calendar, timezone }, from, to, now),
+    teacherId,
+    grade: query.grade ?? null,
+    clusterId,
+    studentId,
+  };
+  return { scope, timezone };
+}
+
+const fileName = (name: string, from: string, to: string) => `${name}-${from}-to-${to}.csv`;
+
+/** GET /api/reports/attendance: by student (with one student's blocks on drill-down), teacher or day; JSON or CSV. */
+export async function attendanceReport(db: Db, teacherId: number | null, query: AttendanceQuery, now: Date) {
+  const { scope, timezone } = await scopeOf(db, teacherId, query, now);
+  const csv = query.format === "csv";
+  const head = { from: scope.from, to: scope.to, group_by: query.group_by, focus_blocks: scope.occurrences.length };
+  if (query.group_by === "teacher") {
+    const rows = (await teacherReportRows(db, scope)).map(presentTeacherRow);
+    if (csv) return csvResponse(csvText(TEACHER_CSV, rows.map(teacherCsvRow)), fileName("attendance-by-teacher", scope.from, scope.to));
+    return { ...head, rows };
+  }
+  if (query.group_by === "day") {
+    const rows = (await dayReportRows(db, scope)).map(presentDayRow);
+    if (csv) return csvResponse(csvText(DAY_CSV, rows.map(dayCsvRow)), fileName("attendance-by-day", scope.from, scope.to));
+    return { ...head, rows };
+  }
+  if (scope.studentId !== null) {
+    const blocks = (await attendanceCellRows(db, scope)).map((cell) => presentStudentBlock(cell, timezone));
+    if (csv) {
+      return csvResponse(
+        csvText(BLOCK_CSV, blocks.map(blockCsvRow)),
+        fileName(`attendance-student-${scope.studentId}`, scope.from, scope.to),
+      );
+    }
+    const rows = (await studentReportRows(db, scope)).map(presentStudentRow);
+    return { ...head, rows, blocks };
+  }
+  const rows = (await studentReportRows(db, scope)).map(presentStudentRow);
+  if (csv) return csvResponse(csvText(STUDENT_CSV, rows.map(studentCsvRow)), fileName("attendance-by-student", scope.from, scope.to));
+  return { ...head, rows };
+}
+
+/** GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). */
+export async function sisExport(db: Db, teacherId: number | null, query: SisExportQuery, now: Date) {
+  const { scope, timezone } = await scopeOf(db, teacherId, query, now);
+  const cells = await attendanceCellRows(db, scope);
+  return csvResponse(
+    csvText(SIS_CSV, cells.map((cell) => sisCsvRow(cell, timezone))),
+    fileName("sis-export", scope.from, scope.to),
+  );
+}

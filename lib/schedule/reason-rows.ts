@@ -1,0 +1,97 @@
+import type { StaffRefRow } from "@/db/queries/week";
+import { staffName } from "@/lib/people/names";
+import type { Reason } from "./reason";
+import type { PersonRef } from "./types";
+
+/**
+ * The reason of a block in a student's week, from the same week statement's rows (db/queries/week.ts
+ * adds these fields to each row, so no extra statement): an amendment explains the block first, then
+ * an appointment, then the plan.
+ */
+
+export interface BatchJson {
+  id: number;
+  memo: string;
+  created_at: string;
+  staff: StaffRefRow | null;
+  sysadmin: { id: number; name: string } | null;
+}
+
+export interface ReasonItemRow {
+  memo: string;
+  created_at?: string;
+  staff: StaffRefRow | null;
+  student?: unknown;
+  batch?: BatchJson | null;
+}
+
+export interface ReasonPlanRow {
+  source?: "chosen" | "placed";
+  chosen_at?: string;
+  cutoff_at?: string | null;
+  staff: StaffRefRow;
+}
+
+const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : "");
+
+const person = (row: StaffRefRow): PersonRef => ({ id: row.id, name: staffName(row) });
+
+function batchBy(batch: BatchJson): PersonRef | undefined {
+  if (batch.staff) return person(batch.staff);
+  if (batch.sysadmin) return { id: batch.sysadmin.id, name: batch.sysadmin.name };
+  return undefined;
+}
+
+const defined = (reason: Reason): Reason =>
+  Object.fromEntries(Object.entries(reason).filter(([, value]) => value !== undefined)) as unknown as Reason;
+
+export function blockReason(
+  plan: ReasonPlanRow | undefined,
+  amendments: ReasonItemRow[],
+  appointments: ReasonItemRow[],
+): Reason | null {
+  const amendment = amendments[amendments.length - 1];
+  if (amendment) {
+    if (amendment.batch) {
+      return defined({
+        kind: "power_scheduler",
+        batch: "amendment",
+        by: batchBy(amendment.batch),
+        memo: amendment.memo,
+        everyone: amendment.student == null ? true : undefined,
+        at: iso(amendment.batch.created_at),
+      });
+    }
+    return defined({
+      kind: "amended",
+      by: amendment.staff ? person(amendment.staff) : undefined,
+      memo: amendment.memo,
+      at: iso(amendment.created_at),
+    });
+  }
+  const appointment = appointments[0];
+  if (appointment) {
+    if (appointment.batch) {
+      return defined({
+        kind: "power_scheduler",
+        batch: "appointment",
+        by: batchBy(appointment.batch),
+        memo: appointment.memo,
+        at: iso(appointment.batch.created_at),
+      });
+    }
+    return defined({
+      kind: "booked",
+      by: appointment.staff ? person(appointment.staff) : undefined,
+      memo: appointment.memo,
+      at: iso(appointment.created_at),
+    });
+  }
+  if (plan) {
+    if (plan.source === "placed" && plan.cutoff_at) {
+      return { kind: "placed", teacher: person(plan.staff), at: iso(plan.cutoff_at) };
+    }
+    return { kind: "chosen", teacher: person(plan.staff), at: iso(plan.chosen_at) };
+  }
+  return null;
+}

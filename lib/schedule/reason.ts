@@ -1,0 +1,70 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import type { PersonRef } from "./types";
+
+/**
+ * Why a student is where they are in a block (issue 12, "every placement explained"): the `reason` of a
+ * block in a student's schedule, and the one plain sentence the block dialog and the student's own
+ * calendar show for it. Client-safe: the screens import sentenceFor from here.
+ */
+export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended";
+
+export interface Reason {
+  kind: ReasonKind;
+  /** Who did it: the booking or amending staff member, the person who ran the Power Scheduler. */
+  by?: PersonRef;
+  /** The teacher of a plan (chosen or placed by default). */
+  teacher?: PersonRef;
+  /** The memo of an appointment, an amendment or a Power Scheduler batch. */
+  memo?: string;
+  /** A Power Scheduler batch's rows: appointments or amendments. */
+  batch?: "appointment" | "amendment";
+  /** An amendment for every student (a Power Scheduler batch for all). */
+  everyone?: boolean;
+  /** When: chosen, the placement cutoff, booked, amended, the batch ran (ISO instant). */
+  at: string;
+}
+
+/** "Mr. Reyes" from the API's "Mr. Reyes, Daniel" (staff names are "Title Last, First"). */
+export const shortStaffName = (name: string) => name.split(", ")[0] ?? name;
+
+const when = (iso: string, timezone: string, pattern: string) => format(new TZDate(new Date(iso), timezone), pattern);
+
+/**
+ * One sentence for a reason. `viewer` "self": the student reads it ("You chose …"); "staff": a staff
+ * member reads it about `studentName`.
+ */
+export function sentenceFor(
+  reason: Reason,
+  options: { viewer: "self" | "staff"; studentName?: string; timezone: string },
+): string {
+  const self = options.viewer === "self";
+  const you = self ? "you" : (options.studentName ?? "the student");
+  const You = self ? "You" : (options.studentName ?? "The student");
+  const by = reason.by ? shortStaffName(reason.by.name) : null;
+  const teacher = reason.teacher ? shortStaffName(reason.teacher.name) : "their default teacher";
+  const memo = reason.memo?.trim() ?? "";
+  /** "… booked you: chemistry test retake", or "… booked you." without a memo. */
+  const withMemo = (sentence: string) => (memo ? `${sentence}: ${memo}` : `${sentence}.`);
+  const day = when(reason.at, options.timezone, "MMM d");
+  switch (reason.kind) {
+    case "chosen":
+      return `${You} chose ${teacher} on ${day}.`;
+    case "placed": {
+      const clock = when(reason.at, options.timezone, "HH:mm");
+      const whose = self ? "your" : "their";
+      return `Placed with ${whose} homeroom teacher, ${teacher}, at the ${clock} cutoff.`;
+    }
+    case "booked":
+      return withMemo(`${by ?? "A teacher"} booked ${you}`);
+    case "power_scheduler": {
+      const who = by ?? "An administrator";
+      if (reason.batch === "amendment") {
+        return withMemo(`${who} amended this block for ${reason.everyone ? "every student" : you} with the Power Scheduler`);
+      }
+      return withMemo(`${who} booked ${you} with the Power Scheduler`);
+    }
+    case "amended":
+      return withMemo(`${by ?? "A teacher"} amended this block`);
+  }
+}

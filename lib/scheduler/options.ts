@@ -1,0 +1,51 @@
+import type { Db } from "@/db";
+import { flexMeetings } from "@/db/queries/power-scheduler";
+import { staffChoices, studentsWithClusters, visibleClusters } from "@/db/queries/power-scheduler-options";
+import { staffName } from "@/lib/people/names";
+import { schoolCalendarSettings } from "@/lib/settings/service";
+import { schoolToday } from "@/lib/time";
+
+export interface PowerSchedulerOptions {
+  students: { id: number; first_name: string; last_name: string; grade: number; cluster_ids: number[] }[];
+  clusters: { id: number; name: string }[];
+  staff: { id: number; first_name: string; last_name: string; name: string; email: string }[];
+  /** Flex blocks and the weekdays they meet (0 = Sunday … 6 = Saturday). */
+  blocks: { id: number; label: string; days: number[] }[];
+  today: string;
+  year_start: string | null;
+  year_end: string | null;
+  appointment_limit: number;
+}
+
+/** GET /api/power-scheduler/options: everything the stepper chooses from, in five statements. */
+export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSchedulerOptions> {
+  const [calendar, students, clusters, staff, meetings] = await Promise.all([
+    schoolCalendarSettings(db),
+    studentsWithClusters(db),
+    visibleClusters(db),
+    staffChoices(db),
+    flexMeetings(db),
+  ]);
+  const blocks = new Map<number, { id: number; label: string; days: number[] }>();
+  for (const m of meetings) {
+    const block = blocks.get(m.block_id) ?? { id: m.block_id, label: m.label, days: [] };
+    block.days.push(m.day_of_week);
+    blocks.set(m.block_id, block);
+  }
+  return {
+    students: students.map((s) => ({ ...s, cluster_ids: (s.cluster_ids ?? []).map(Number) })),
+    clusters,
+    staff: staff.map((s) => ({
+      id: s.id,
+      first_name: s.first_name,
+      last_name: s.last_name,
+      name: staffName(s),
+      email: s.email,
+    })),
+    blocks: [...blocks.values()].map((b) => ({ ...b, days: [...new Set(b.days)].sort((x, y) => x - y) })),
+    today: schoolToday(calendar.timezone, now),
+    year_start: calendar.yearStart || null,
+    year_end: calendar.yearEnd || null,
+    appointment_limit: calendar.appointmentLimit,
+  };
+}

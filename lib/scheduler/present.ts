@@ -1,0 +1,82 @@
+import type { BatchRow } from "@/db/queries/power-scheduler-batches";
+import type { BatchCounts } from "@/db/queries/power-scheduler";
+import type { PowerScheduleSummary } from "@/db/schema";
+import { staffName } from "@/lib/people/names";
+import type { BatchPlan } from "./plan";
+
+/** The shapes the Power Scheduler answers with. */
+
+export interface PowerSchedulePreview extends BatchCounts {
+  schedule_type: "appointment" | "amendment";
+  student_type: "all" | "some";
+  /** An amendment for all students is one global amendment per block (it also covers students added later). */
+  global: boolean;
+  /** null in a preview made before the staff member is chosen. */
+  staff: { id: number; name: string } | null;
+  dates: string[];
+  slots: { block_id: number; label: string; date: string }[];
+  /** The appointment_limit setting (0 = no limit): students at it are skipped on that block. */
+  appointment_limit: number;
+  /** The most rows one batch may create. */
+  max_rows: number;
+}
+
+export function presentPreview(plan: BatchPlan, counts: BatchCounts, maxRows: number): PowerSchedulePreview {
+  return {
+    ...counts,
+    schedule_type: plan.kind === "appointment" ? "appointment" : "amendment",
+    student_type: plan.targets.all ? "all" : "some",
+    global: plan.kind === "global-amendment",
+    staff: plan.staff && { id: plan.staff.id, name: staffName(plan.staff) },
+    dates: plan.dates,
+    slots: plan.slots.map((slot) => ({ block_id: slot.block_id, label: slot.label, date: slot.date })),
+    appointment_limit: plan.limit,
+    max_rows: maxRows,
+  };
+}
+
+export interface PowerScheduleBatch {
+  id: number;
+  type: "appointment" | "amendment";
+  student_type: string;
+  memo: string;
+  created_at: string;
+  created_by: { name: string } | null;
+  staff: { id: number; name: string } | null;
+  date: string;
+  end_date: string;
+  weekdays: number[] | null;
+  dates: string[];
+  blocks: string[];
+  summary: PowerScheduleSummary | null;
+  /** Rows linked to the batch now (students added later to an all-students batch included). */
+  rows: number;
+  undone_at: string | null;
+  undone_by: { name: string } | null;
+  /** Undo is possible until the batch's first block occurrence ends. */
+  undoable: boolean;
+}
+
+export function presentBatch(row: BatchRow, now: Date): PowerScheduleBatch {
+  const { batch } = row;
+  const firstEnds = row.first_ends_at;
+  return {
+    id: batch.id,
+    type: batch.type,
+    student_type: batch.student_type,
+    memo: batch.memo,
+    created_at: batch.created_at.toISOString(),
+    created_by: row.created_by_name ? { name: row.created_by_name } : null,
+    staff: row.staff?.id ? { id: row.staff.id, name: staffName(row.staff) } : null,
+    date: batch.date,
+    end_date: batch.end_date ?? batch.date,
+    weekdays: batch.weekdays,
+    dates: row.dates ?? [],
+    blocks: row.block_labels ?? [],
+    summary: batch.summary,
+    rows: Number(row.rows_now),
+    undone_at: batch.undone_at?.toISOString() ?? null,
+    undone_by: batch.undone_at && row.undone_by_name ? { name: row.undone_by_name } : null,
+    undoable: !batch.undone_at && firstEnds !== null && firstEnds.getTime() > now.getTime(),
+  };
+}

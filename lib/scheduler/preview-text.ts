@@ -1,0 +1,75 @@
+import type { PowerSchedulePreview } from "./present";
+
+/**
+ * The Power Scheduler's preview in words: one headline ("1,840 appointments for 920 students on 2
+ * dates; 12 students already have an appointment then; 3 are already checked in") and what happens to
+ * each group of students. Shared by the preview before Submit and the Done step.
+ */
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
+
+export interface PreviewText {
+  headline: string;
+  details: string[];
+  /** More rows than one batch may create: Submit cannot succeed. */
+  tooMany: boolean;
+}
+
+export function previewText(p: PowerSchedulePreview, done = false): PreviewText {
+  const kind = p.schedule_type === "appointment" ? "appointment" : "amendment";
+  const will = done ? "" : "will ";
+  const whom =
+    p.student_type === "all" ? `all ${plural(p.students, "student")}` : plural(p.students, "student");
+  const parts = [`${plural(p.created, kind)} for ${whom} on ${plural(p.dates.length, "date")}`];
+  if (p.schedule_type === "appointment" && p.booked_students > 0) {
+    parts.push(
+      `${plural(p.booked_students, "student")} already ${p.booked_students === 1 ? "has" : "have"} an appointment then`,
+    );
+  }
+  if (p.checked_in_students > 0)
+    parts.push(
+      `${n(p.checked_in_students)} ${p.checked_in_students === 1 ? "is" : "are"} already checked in`,
+    );
+
+  const details: string[] = [];
+  if (p.global) {
+    details.push(
+      `Every student ${done ? "has" : "gets"} the block amended: one amendment per block and date (${n(p.created)} in all), which also covers students added later.`,
+    );
+  } else {
+    details.push(
+      `Each student ${done ? "got" : "gets"} ${kind === "appointment" ? "an appointment" : "an amendment"}${p.staff ? ` with ${p.staff.name}` : ""} on each chosen block: ${plural(p.created, kind)} in all.`,
+    );
+  }
+  if (p.schedule_type === "appointment") {
+    if (p.skipped_limit_students > 0) {
+      details.push(
+        `${plural(p.skipped_limit_students, "student")} already ${done ? "had" : p.skipped_limit_students === 1 ? "has" : "have"} ${plural(p.appointment_limit, "appointment")} on a block: they ${done ? "were" : "are"} skipped there (the appointment limit is ${n(p.appointment_limit)}).`,
+      );
+    }
+    const extra = p.booked_students - p.skipped_limit_students;
+    if (extra > 0) {
+      details.push(
+        `${plural(extra, "student")} already ${done ? "had" : extra === 1 ? "has" : "have"} an appointment on a block and ${done ? "got" : "get"} this one as well${p.appointment_limit === 0 ? " (no appointment limit is set)" : ""}.`,
+      );
+    }
+    if (p.student_type === "all")
+      details.push("Students added later also get this appointment, until the batch is undone.");
+  }
+  if (p.checked_in_students > 0) {
+    details.push(
+      p.global
+        ? `${plural(p.checked_in_students, "student")} already checked in keep${p.checked_in_students === 1 ? "s" : ""} the check-in; the block shows as amended for them too.`
+        : `${plural(p.checked_in_students, "student")} already checked in for a block ${done ? "were" : "are"} skipped there.`,
+    );
+  }
+  if (p.plans_cleared > 0) {
+    details.push(
+      `${plural(p.plans_cleared, "plan")} ${will}${done ? "were cleared" : "be cleared"}: the students' own choices for these blocks are replaced. Undo gives them back.`,
+    );
+  }
+  const tooMany = p.created > p.max_rows;
+  if (tooMany) details.push(`That is more than ${n(p.max_rows)} at once. Choose fewer dates or students.`);
+  return { headline: parts.join("; "), details, tooMany };
+}

@@ -1,0 +1,55 @@
+import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/time";
+
+/** A flex block's weekly meeting (day_of_week 0 = Sunday … 6 = Saturday). */
+export interface Meeting {
+  block_id: number;
+  label: string;
+  day_of_week: number;
+  start: string;
+  end: string;
+}
+
+/** One block occurrence a batch covers. */
+export interface Slot {
+  block_id: number;
+  label: string;
+  date: SchoolDate;
+  start: string;
+  end: string;
+  /** The instant the block ends on that date: pending while it is ahead. */
+  ends_at: Date;
+}
+
+export interface SlotChoice {
+  from: SchoolDate;
+  to: SchoolDate;
+  /** null: every weekday. */
+  weekdays: readonly number[] | null;
+  /** null: every flex block. */
+  blockIds: readonly number[] | null;
+}
+
+/** The occurrences of the chosen flex blocks on the chosen weekdays from `from` to `to`, in date order. */
+export function batchSlots(choice: SlotChoice, meetings: readonly Meeting[], timezone: string): Slot[] {
+  const slots: Slot[] = [];
+  for (let date = choice.from; date <= choice.to; date = addDays(date, 1)) {
+    const weekday = dayOfWeek(date);
+    if (choice.weekdays && !choice.weekdays.includes(weekday)) continue;
+    for (const meeting of meetings) {
+      if (meeting.day_of_week !== weekday) continue;
+      if (choice.blockIds && !choice.blockIds.includes(meeting.block_id)) continue;
+      slots.push({
+        block_id: meeting.block_id,
+        label: meeting.label,
+        date,
+        start: meeting.start,
+        end: meeting.end,
+        ends_at: schoolInstant(date, meeting.end, timezone),
+      });
+    }
+  }
+  return slots;
+}
+
+/** The distinct dates of the slots, in order. */
+export const slotDates = (slots: readonly Slot[]) => [...new Set(slots.map((slot) => slot.date))];

@@ -1,0 +1,30 @@
+import { staffName } from "@/lib/people/names";
+import type { searchClusters, searchCourses, searchStaff, searchStudents } from "@/db/queries/search";
+
+type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+/**
+ * The spec's result shapes (students {id, first_name, last_name}, staff {id, title, first_name,
+ * last_name}, courses {name, short_name}, clusters {id, name}) plus one detail each for the panel's
+ * second line: a student's grade, a staff member's email, a course's teacher, a cluster's size.
+ * Fields are only ever added here: the shapes are a contract with the original front end.
+ */
+export const presentStudents = (rows: Rows<typeof searchStudents>) =>
+  rows.map(({ id, first_name, last_name, grade }) => ({ id, first_name, last_name, grade }));
+
+export const presentStaff = (rows: Rows<typeof searchStaff>) =>
+  rows.map(({ id, title, first_name, last_name, email }) => ({ id, title, first_name, last_name, email }));
+
+export const presentCourses = (rows: Rows<typeof searchCourses>) =>
+  rows.map(({ id, name, short_name, teacher }) => ({
+    id,
+    name,
+    short_name,
+    teacher: teacher ? { id: teacher.id, name: staffName(teacher) } : null,
+  }));
+
+export const presentClusters = (rows: Rows<typeof searchClusters>) =>
+  rows.map(({ id, name, member_count }) => ({ id, name, member_count }));
+
+/** Matches of a kind before paging (every row of a page carries it; an empty page has none). */
+export const totalOf = (rows: { total: number }[]) => rows[0]?.total ?? 0;

@@ -1,0 +1,217 @@
+/** @jest-environment node */
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { DELETE as revoke } from "@/app/api/api-tokens/[id]/route";
+import { GET as list, POST as create } from "@/app/api/api-tokens/route";
+import { apiTokens, auditLog } from "@/db/schema";
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { queryCounter } from "@/db/client";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { declaredRoutes, paramsFor } from "../helpers/api-routes";
+
+const state = useTestDb();
+const tokens = {} as Record<"admin" | "teacher" | "student" | "sysadmin", string>;
+let adminUserId: number;
+
+beforeAll(async () => {
+  const admin = await createAdmin(state.db, { first_name: "Amara", last_name: "Okafor" });
+  adminUserId = admin.user.id;
+  tokens.admin = await tokenFor(state.db, admin);
+  tokens.teacher = await tokenFor(state.db, await createStaff(state.db));
+  tokens.student = await tokenFor(state.db, await createStudent(state.db));
+  tokens.sysadmin = await tokenFor(state.db, await createSysadmin(state.db));
+});
+
+async function newToken(name = "SIS nightly pull", scopes = ["reports:read"], token = tokens.admin) {
+  const res = await call(create, { token, body: { name, scopes } });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; name: string; scopes: string[]; token: string; hint: string };
+}
+
+/** Routes built here with route(): the mechanism, independent of which app routes declare scopes. */
+const scoped = route({ roles: ROLES.admins, tokenScopes: ["reports:read"] }, ({ user, apiToken }) => ({
+  user: user?.user.id ?? null,
+  apiToken,
+}));
+const unscoped = route({ roles: ROLES.admins }, ({ user }) => ({ user: user.user.id }));
+const publicRoute = route({ roles: "public" }, () => ({ ok: true }));
+
+describe("creating, listing and revoking", () => {
+  it("shows the secret once, stores only its SHA-256, and audits without the secret", async () => {
+    const created = await newToken("SIS nightly pull");
+    expect(created.token).toMatch(/^fbk_[A-Za-z0-9_-]{43}$/);
+    expect(created.hint).toBe(`fbk_…${created.token.slice(-4)}`);
+    expect(created.scopes).toEqual(["reports:read"]);
+
+    const [row] = await state.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
+    expect(row!.token_hash).toBe(createHash("sha256").update(created.token).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(created.token.slice(4));
+    expect(row!.created_by_user_id).toBe(adminUserId);
+
+    const listed = await call(list, { token: tokens.admin });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain(created.token.slice(4));
+    const entry = listed.body.tokens.find((t: { id: number }) => t.id === created.id);
+    expect(entry).toMatchObject({
+      name: "SIS nightly pull",
+      scopes: ["reports:read"],
+      hint: created.hint,
+      last_used_at: null,
+      revoked_at: null,
+      created_by: { user_id: adminUserId, name: "Amara Okafor" },
+    });
+
+    const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "api_token.create"));
+    const audit = audits.find((a) => a.details?.token_id === created.id);
+    expect(audit).toMatchObject({ actor_user_id: adminUserId, details: { name: "SIS nightly pull", scopes: ["reports:read"] } });
+    expect(JSON.stringify(audits)).not.toContain(created.token.slice(4));
+  });
+
+  it("lets sysadmins create too, and lists newest first", async () => {
+    const first = await newToken("First", undefined, tokens.sysadmin);
+    const second = await newToken("Second", undefined, tokens.sysadmin);
+    const listed = await call(list, { token: tokens.sysadmin });
+    const ids = listed.body.tokens.map((t: { id: number }) => t.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+  });
+
+  it("revokes once (audited), then 409; an unknown id is 404 and a bad one 422", async () => {
+    const created = await newToken("To revoke");
+    const res = await call(revoke, { token: tokens.admin, method: "DELETE", params: { id: String(created.id) } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(created.id);
+    const again = await call(revoke, { token: tokens.admin, method: "DELETE", params: { id: String(created.id) } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("already_revoked");
+    expect((await call(revoke, { token: tokens.admin, method: "DELETE", params: { id: "999999" } })).status).toBe(404);
+    expect((await call(revoke, { token: tokens.admin, method: "DELETE", params: { id: "abc" } })).status).toBe(422);
+
+    const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "api_token.revoke"));
+    expect(audits.filter((a) => a.details?.token_id === created.id)).toHaveLength(1);
+    const listed = await call(list, { token: tokens.admin });
+    expect(listed.body.tokens.find((t: { id: number }) => t.id === created.id).revoked_at).not.toBeNull();
+  });
+
+  it.each([
+    [{ scopes: ["reports:read"] }, "name"],
+    [{ name: "   ", scopes: ["reports:read"] }, "name"],
+    [{ name: "x".repeat(101), scopes: ["reports:read"] }, "name"],
+    [{ name: "Line\nbreak", scopes: ["reports:read"] }, "name"],
+    [{ name: "SIS" }, "scopes"],
+    [{ name: "SIS", scopes: [] }, "scopes"],
+    [{ name: "SIS", scopes: ["admin:everything"] }, "scopes.0"],
+    [{ name: "SIS", scopes: ["reports:read", "reports:read"] }, "scopes"],
+    [{ name: "SIS", scopes: "reports:read" }, "scopes"],
+  ])("refuses %j with 422 on %s", async (body, field) => {
+    const res = await call(create, { token: tokens.admin, body });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toContain(field);
+  });
+
+  it("answers an unreadable body with 400", async () => {
+    expect((await call(create, { token: tokens.admin, rawBody: "{nope" })).status).toBe(400);
+  });
+
+  it("is for administrators and sysadmins only: 403 for teachers and students, 401 signed out", async () => {
+    for (const who of ["teacher", "student"] as const) {
+      expect((await call(list, { token: tokens[who] })).status).toBe(403);
+      expect((await call(create, { token: tokens[who], body: { name: "x", scopes: ["reports:read"] } })).status).toBe(403);
+      expect((await call(revoke, { token: tokens[who], method: "DELETE", params: { id: "1" } })).status).toBe(403);
+    }
+    expect((await call(list, {})).status).toBe(401);
+    expect((await call(create, { body: { name: "x", scopes: ["reports:read"] } })).status).toBe(401);
+    expect((await call(revoke, { method: "DELETE", params: { id: "1" } })).status).toBe(401);
+  });
+});
+
+describe("using a token", () => {
+  it("passes a route that declares one of its scopes, as the token and never as a user", async () => {
+    const created = await newToken("Scoped use");
+    const res = await call(scoped, { token: created.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: null, apiToken: { id: created.id, name: "Scoped use", scopes: ["reports:read"] } });
+    // A person signed in still gets the route as themselves.
+    const asAdmin = await call(scoped, { token: tokens.admin });
+    expect(asAdmin.body).toEqual({ user: adminUserId, apiToken: null });
+  });
+
+  it("is refused with 403 token_scope on routes that declare no scope, public ones included", async () => {
+    const created = await newToken("Unscoped use");
+    for (const handler of [unscoped, publicRoute]) {
+      const res = await call(handler, { token: created.token });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("token_scope");
+    }
+  });
+
+  it("stops working once revoked (401 invalid_api_token), and an unknown fbk_ token is 401 too", async () => {
+    const created = await newToken("Revoked use");
+    expect((await call(scoped, { token: created.token })).status).toBe(200);
+    await call(revoke, { token: tokens.admin, method: "DELETE", params: { id: String(created.id) } });
+    const res = await call(scoped, { token: created.token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_api_token");
+    const unknown = await call(scoped, { token: `fbk_${"A".repeat(43)}` });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe("invalid_api_token");
+  });
+
+  it("records its last use, writing at most once a minute", async () => {
+    const created = await newToken("Last used");
+    const lastUsed = async () =>
+      (await state.db.select().from(apiTokens).where(eq(apiTokens.id, created.id)))[0]!.last_used_at;
+    await call(scoped, { token: created.token });
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+
+    const before = queryCounter.count;
+    await call(scoped, { token: created.token });
+    const warm = queryCounter.count - before;
+    expect(await lastUsed()).toEqual(first);
+    expect(warm).toBe(1); // the token look-up only
+
+    await state.db
+      .update(apiTokens)
+      .set({ last_used_at: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(apiTokens.id, created.id));
+    await call(scoped, { token: created.token });
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+const bodyFor = (method: string) => (method === "GET" || method === "DELETE" ? {} : { body: {} });
+
+describe("every route under app/api", () => {
+  const routes = declaredRoutes().filter((r) => typeof r.handler.roles !== "undefined");
+
+  it("finds the routes", () => {
+    expect(routes.length).toBeGreaterThan(50);
+  });
+
+  it("refuses a live token (403 token_scope) on every route whose declaration lists none of its scopes", async () => {
+    const created = await newToken("Walker");
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const res = await call(r.handler, { token: created.token, params: paramsFor(r.path), ...bodyFor(r.method), method: r.method });
+      const allowed = r.handler.tokenScopes.some((scope) => created.scopes.includes(scope));
+      if (allowed ? [401, 403].includes(res.status) : res.status !== 403 || res.body?.code !== "token_scope") {
+        wrong.push(`${r.method} ${r.path}: ${res.status} ${res.body?.code ?? ""}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses a revoked token with 401 on every route", async () => {
+    const created = await newToken("Revoked walker");
+    await call(revoke, { token: tokens.admin, method: "DELETE", params: { id: String(created.id) } });
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const res = await call(r.handler, { token: created.token, params: paramsFor(r.path), ...bodyFor(r.method), method: r.method });
+      if (res.status !== 401) wrong.push(`${r.method} ${r.path}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,15 @@
+/** @jest-environment node */
+import { badInputSuite } from "../helpers/fuzz-suite";
+
+// Keep each route's options (its zod schemas) on the handler, so the fuzzer knows the fields to break.
+jest.mock("@/lib/api/route", () => {
+  const actual = jest.requireActual("@/lib/api/route");
+  return {
+    ...actual,
+    route: (options: object, handler: unknown) =>
+      Object.assign(actual.route(options, handler), { fuzzOptions: options }),
+  };
+});
+
+// Half of the routes (the other half is in bad-input.test.ts); see tests/helpers/fuzz-suite.ts.
+badInputSuite(1, 2);

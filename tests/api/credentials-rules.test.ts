@@ -1,0 +1,149 @@
+/** @jest-environment node */
+// The credentials actions' protections, roles and bad input (the actions themselves: credentials.test.ts).
+import { and, eq, inArray } from "drizzle-orm";
+import { POST as disableUsers } from "@/app/api/users/disable-users/route";
+import { POST as invalidatePasswords } from "@/app/api/users/invalidate-passwords/route";
+import { POST as reenableUsers } from "@/app/api/users/reenable-users/route";
+import { POST as resetPasswords } from "@/app/api/users/reset-passwords/route";
+import { auditLog, users } from "@/db/schema";
+import { createStudents } from "../helpers/bulk-factories";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { statementsOf } from "../helpers/statements";
+
+const state = useTestDb();
+
+type Account = { user: { id: number; username: string } };
+let admin: Account;
+let otherAdmin: Account;
+let sysadmin: Account;
+let teacher: Account;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  admin = await createAdmin(state.db, { first_name: "Ada", last_name: "Admin" });
+  otherAdmin = await createAdmin(state.db);
+  sysadmin = await createSysadmin(state.db);
+  teacher = await createStaff(state.db, { title: "Ms.", first_name: "Tess", last_name: "Teacher" });
+  tokens.admin = await tokenFor(state.db, admin);
+  tokens.sysadmin = await tokenFor(state.db, sysadmin);
+  tokens.teacher = await tokenFor(state.db, teacher);
+  tokens.student = await tokenFor(state.db, await createStudent(state.db));
+});
+
+const userRow = async (id: number) => (await state.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+describe("protections", () => {
+  it("refuses the caller's own account and changes nothing else in the request", async () => {
+    const a = await createStudent(state.db);
+    const res = await call(disableUsers, {
+      token: tokens.admin,
+      body: { user_ids: [a.user.id, admin.user.id] },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("own_account");
+    expect(res.body.errors.user_ids[0]).toContain(String(admin.user.id));
+    expect((await userRow(a.user.id)).disabled_at).toBeNull();
+    expect((await userRow(admin.user.id)).disabled_at).toBeNull();
+  });
+
+  it("refuses a sysadmin their own account too", async () => {
+    const res = await call(invalidatePasswords, {
+      token: tokens.sysadmin,
+      body: { user_ids: [sysadmin.user.id] },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("own_account");
+  });
+
+  it("keeps administrators off other administrators' and sysadmins' accounts", async () => {
+    for (const target of [otherAdmin, sysadmin]) {
+      const res = await call(resetPasswords, { token: tokens.admin, body: { user_ids: [target.user.id] } });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("protected_account");
+    }
+    expect((await userRow(otherAdmin.user.id)).password_expired).toBe(false);
+    expect((await userRow(sysadmin.user.id)).password_expired).toBe(false);
+  });
+
+  it("lets a sysadmin act on administrators and other sysadmins", async () => {
+    const another = await createSysadmin(state.db);
+    const res = await call(invalidatePasswords, {
+      token: tokens.sysadmin,
+      body: { user_ids: [otherAdmin.user.id, another.user.id] },
+    });
+    expect(res.status).toBe(200);
+    expect((await userRow(otherAdmin.user.id)).password_expired).toBe(true);
+    expect((await userRow(another.user.id)).password_expired).toBe(true);
+  });
+
+  it("reports unknown ids with 404 and changes nothing", async () => {
+    const a = await createStudent(state.db);
+    const res = await call(disableUsers, {
+      token: tokens.admin,
+      body: { user_ids: [a.user.id, 99_999_999] },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: "unknown_users" });
+    expect(res.body.errors.user_ids[0]).toContain("99999999");
+    expect((await userRow(a.user.id)).disabled_at).toBeNull();
+    const audits = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, a.user.id));
+    expect(audits).toHaveLength(0);
+  });
+});
+
+describe("roles and bad input", () => {
+  const routes = { resetPasswords, invalidatePasswords, disableUsers, reenableUsers };
+
+  it.each(Object.entries(routes))("%s is for administrators and sysadmins only", async (_, handler) => {
+    const a = await createStudent(state.db);
+    expect((await call(handler, { token: tokens.teacher, body: { user_ids: [a.user.id] } })).status).toBe(
+      403,
+    );
+    expect((await call(handler, { token: tokens.student, body: { user_ids: [a.user.id] } })).status).toBe(
+      403,
+    );
+    expect((await call(handler, { body: { user_ids: [a.user.id] } })).status).toBe(401);
+    const [row] = await state.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row).toMatchObject({ password_expired: false, disabled_at: null });
+  });
+
+  it.each([
+    ["no user_ids", {}],
+    ["an empty list", { user_ids: [] }],
+    ["not a list", { user_ids: "1,2" }],
+    ["text ids", { user_ids: ["abc"] }],
+    ["negative ids", { user_ids: [-1] }],
+    ["ids too large", { user_ids: [2 ** 40] }],
+  ])("answers 422 for %s", async (_, body) => {
+    const res = await call(disableUsers, { token: tokens.admin, body });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).every((key) => key.startsWith("user_ids"))).toBe(true);
+  });
+
+  it("answers 400 for an unreadable body", async () => {
+    const res = await call(disableUsers, { token: tokens.admin, rawBody: "{user_ids:" });
+    expect(res.status).toBe(400);
+  });
+
+  it("applies a bulk action in one go, with statements that do not grow with the accounts", async () => {
+    const few = await createStudents(state.db, 2);
+    const many = await createStudents(state.db, 200);
+    const userIds = async (list: { user_id: number }[]) => list.map((s) => s.user_id);
+    const count = async (ids: number[]) => {
+      const { statements, result } = await statementsOf(tokens.admin, () =>
+        call(invalidatePasswords, { token: tokens.admin, body: { user_ids: ids } }),
+      );
+      expect(result.status).toBe(200);
+      return statements;
+    };
+    const small = await count(await userIds(few));
+    expect(await count(await userIds(many))).toBe(small);
+    const expired = await state.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, await userIds(many)), eq(users.password_expired, true)));
+    expect(expired).toHaveLength(200);
+  });
+});

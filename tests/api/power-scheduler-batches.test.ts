@@ -1,0 +1,248 @@
+/** @jest-environment node */
+import { and, eq } from "drizzle-orm";
+import { POST as undoRoute } from "@/app/api/power-scheduler/[id]/undo/route";
+import { GET as optionsRoute } from "@/app/api/power-scheduler/options/route";
+import { GET as listRoute } from "@/app/api/power-scheduler/route";
+import { appointments, auditLog, plans, students } from "@/db/schema";
+import type { PowerScheduleBatch } from "@/lib/scheduler/present";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import { useTestDb } from "../helpers/db";
+import { createStaff, createStudent } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { createCluster } from "../helpers/schedule-factories";
+import { createPlan, LAST_TUE, weekdayDate } from "../helpers/timetable-factories";
+import {
+  arrangeSchool,
+  batchAmendments,
+  batchAppointments,
+  calendarBlock,
+  run,
+  type School,
+} from "./power-scheduler-fixtures";
+
+const state = useTestDb();
+let school: School;
+
+beforeAll(async () => {
+  school = await arrangeSchool(state.db);
+});
+
+const undo = (id: number, token = school.tokens.admin) =>
+  call(undoRoute, { token, params: { id: String(id) }, body: {} });
+const list = (token = school.tokens.admin) => call<PowerScheduleBatch[]>(listRoute, { token });
+
+describe("All Students", () => {
+  it("books every current student, and a student added later for the batch's pending blocks", async () => {
+    const date = weekdayDate(2, 2);
+    const archived = await createStudent(state.db, { archived_at: new Date() });
+    const current = await state.db.select({ id: students.id }).from(students);
+    const res = await run(school, { student_type: "all", date_time: date, block_ids: [school.focus.id] });
+    expect(res.status).toBe(201);
+    expect(res.body.students).toBe(current.length - 1);
+    const booked = await batchAppointments(state.db, res.body.id);
+    expect(booked.map((a) => a.student_id)).not.toContain(archived.student.id);
+    expect(booked).toHaveLength(current.length - 1);
+
+    const newcomer = await createStudent(state.db, { first_name: "Nia", last_name: "Newcomer" });
+    const block = await calendarBlock(school.tokens.admin, newcomer.student.id, date, school.focus.id);
+    expect(block?.appointments).toEqual([
+      expect.objectContaining({
+        memo: "Assembly",
+        staff: { id: school.teacher.staff.id, name: "Ms. Lovelace, Ada" },
+      }),
+    ]);
+    const [row] = await state.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.student_id, newcomer.student.id), eq(appointments.date, date)));
+    expect(row?.power_schedule_id).toBe(res.body.id);
+
+    // Undone: the newcomer's appointment goes too, and the next student added gets none.
+    expect((await undo(res.body.id)).status).toBe(200);
+    expect(
+      await calendarBlock(school.tokens.admin, newcomer.student.id, date, school.focus.id),
+    ).toMatchObject({
+      appointments: [],
+    });
+    const later = await createStudent(state.db);
+    expect(
+      (await calendarBlock(school.tokens.admin, later.student.id, date, school.focus.id))?.appointments,
+    ).toEqual([]);
+  });
+
+  it("covers a student added later with a global amendment", async () => {
+    const date = weekdayDate(4, 2);
+    const res = await run(school, {
+      schedule_type: "amendment",
+      student_type: "all",
+      date_time: date,
+      memo: "No Focus today",
+    });
+    expect(res.status).toBe(201);
+    const newcomer = await createStudent(state.db);
+    const block = await calendarBlock(school.tokens.admin, newcomer.student.id, date, school.focus.id);
+    expect(block?.amendments).toEqual([expect.objectContaining({ memo: "No Focus today", student: null })]);
+  });
+});
+
+describe("POST /api/power-scheduler/{id}/undo", () => {
+  it("removes the batch's rows, gives back the plans it cleared and records who undid it", async () => {
+    const date = weekdayDate(3, 3);
+    const [a, b] = [await createStudent(state.db), await createStudent(state.db)];
+    const other = await createStaff(state.db);
+    await createPlan(state.db, {
+      student_id: a.student.id,
+      staff_id: other.staff.id,
+      block_id: school.focus.id,
+      date,
+    });
+    const res = await run(school, { student_ids: [a.student.id, b.student.id], date_time: date });
+    expect(res.body).toMatchObject({ created: 4, plans_cleared: 1 });
+
+    const undone = await undo(res.body.id, school.tokens.sysadmin);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({
+      message: "Undid the batch.",
+      removed: 4,
+      plans_restored: 1,
+      batch: { id: res.body.id, undoable: false, undone_by: { name: "Sys Admin" } },
+    });
+    expect(await batchAppointments(state.db, res.body.id)).toHaveLength(0);
+    const restored = await state.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.student_id, a.student.id), eq(plans.date, date)));
+    expect(restored.map((p) => p.staff_id)).toEqual([other.staff.id]);
+    const entries = await state.db.select().from(auditLog).where(eq(auditLog.action, "power_scheduler.undo"));
+    expect(entries.find((e) => e.details?.batch_id === res.body.id)).toMatchObject({
+      details: { batch_id: res.body.id, removed: 4, plans_restored: 1 },
+    });
+
+    const again = await undo(res.body.id);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("already_undone");
+  });
+
+  it("keeps a plan the student chose again since, rather than restoring the old one", async () => {
+    const date = weekdayDate(5, 3);
+    const a = await createStudent(state.db);
+    const [first, second] = [await createStaff(state.db), await createStaff(state.db)];
+    await createPlan(state.db, {
+      student_id: a.student.id,
+      staff_id: first.staff.id,
+      block_id: school.focus.id,
+      date,
+    });
+    const res = await run(school, { student_ids: [a.student.id], date_time: date });
+    await state.db.delete(appointments).where(eq(appointments.power_schedule_id, res.body.id));
+    await createPlan(state.db, {
+      student_id: a.student.id,
+      staff_id: second.staff.id,
+      block_id: school.focus.id,
+      date,
+    });
+    const undone = await undo(res.body.id);
+    expect(undone.body.plans_restored).toBe(0);
+    const now = await state.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.student_id, a.student.id), eq(plans.date, date)));
+    expect(now.map((p) => p.staff_id)).toEqual([second.staff.id]);
+  });
+
+  it("refuses once the batch's first block has ended", async () => {
+    const s = await createStudent(state.db);
+    const res = await run(school, {
+      schedule_type: "amendment",
+      student_ids: [s.student.id],
+      date_time: LAST_TUE,
+    });
+    const refused = await undo(res.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("not_pending");
+    expect(await batchAmendments(state.db, res.body.id)).toHaveLength(1);
+  });
+
+  it("answers 404 for an unknown batch, 422 for a bad id, 403 for teachers", async () => {
+    expect((await undo(99_999_999)).status).toBe(404);
+    expect(
+      (await call(undoRoute, { token: school.tokens.admin, params: { id: "abc" }, body: {} })).status,
+    ).toBe(422);
+    const s = await createStudent(state.db);
+    const res = await run(school, { student_ids: [s.student.id], date_time: weekdayDate(1, 4) });
+    expect((await undo(res.body.id, school.tokens.teacher)).status).toBe(403);
+    expect((await undo(res.body.id, school.tokens.student)).status).toBe(403);
+    expect(await batchAppointments(state.db, res.body.id)).toHaveLength(2);
+  });
+});
+
+describe("GET /api/power-scheduler", () => {
+  it("lists batches newest first: who, when, what, how many, and whether Undo is still possible", async () => {
+    const s = await createStudent(state.db);
+    const date = weekdayDate(2, 4);
+    const res = await run(school, {
+      student_ids: [s.student.id],
+      date_time: date,
+      end_date: weekdayDate(3, 4),
+    });
+    const listed = await list();
+    expect(listed.status).toBe(200);
+    expect(listed.body[0]).toMatchObject({
+      id: res.body.id,
+      type: "appointment",
+      student_type: "some",
+      memo: "Assembly",
+      created_by: { name: expect.stringContaining("Teacher") },
+      staff: { id: school.teacher.staff.id, name: "Ms. Lovelace, Ada" },
+      date,
+      end_date: weekdayDate(3, 4),
+      dates: [date, weekdayDate(3, 4)],
+      blocks: ["Clubs", "Focus Block"],
+      summary: expect.objectContaining({ created: 3, students: 1, dates: 2, slots: 3 }),
+      rows: 3,
+      undone_at: null,
+      undoable: true,
+    });
+    const times = listed.body.map((b) => b.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it("is for administrators and sysadmins only", async () => {
+    expect((await list(school.tokens.sysadmin)).status).toBe(200);
+    expect((await list(school.tokens.teacher)).status).toBe(403);
+    expect((await list(school.tokens.student)).status).toBe(403);
+  });
+});
+
+describe("GET /api/power-scheduler/options", () => {
+  it("offers current students with their clusters, visible clusters, staff and flex blocks with their days", async () => {
+    const s = await createStudent(state.db, { first_name: "Cleo", last_name: "Cluster", grade: 11 });
+    const cluster = await createCluster(state.db, { name: "Robotics", student_ids: [s.student.id] });
+    await createCluster(state.db, { name: "Hidden one", student_ids: [s.student.id], hidden: true });
+    const res = await call<PowerSchedulerOptions>(optionsRoute, { token: school.tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.students.find((x) => x.id === s.student.id)).toEqual({
+      id: s.student.id,
+      first_name: "Cleo",
+      last_name: "Cluster",
+      grade: 11,
+      cluster_ids: expect.arrayContaining([cluster.id]),
+    });
+    expect(res.body.clusters.map((c) => c.name)).toContain("Robotics");
+    expect(res.body.clusters.map((c) => c.name)).not.toContain("Hidden one");
+    expect(res.body.staff.find((x) => x.id === school.teacher.staff.id)).toMatchObject({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: school.teacher.staff.email,
+    });
+    expect(res.body.blocks).toEqual([
+      { id: school.focus.id, label: "Focus Block", days: [1, 2, 3, 4, 5] },
+      { id: school.clubs.id, label: "Clubs", days: [1, 3] },
+    ]);
+    expect(res.body).toMatchObject({
+      appointment_limit: 1,
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect((await call(optionsRoute, { token: school.tokens.teacher })).status).toBe(403);
+  });
+});

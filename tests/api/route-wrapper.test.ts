@@ -1,0 +1,105 @@
+/** @jest-environment node */
+import { GET as currentUser } from "@/app/api/user/route";
+import { POST as login } from "@/app/api/login/route";
+import { GET as unauthenticatedSettings } from "@/app/api/settings/unauthenticated/route";
+import { POST as checkUser } from "@/app/api/check-user/route";
+import { POST as uploadLogo } from "@/app/api/settings/logo/route";
+import { MAX_JSON_BODY } from "@/lib/api/body";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, tokenFor } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+/** What every route gets from lib/api/route.ts: body limits, token handling on public routes, caching headers. */
+const state = useTestDb();
+const noParams = { params: Promise.resolve({}) };
+
+/** A body sent in chunks with no Content-Length, as `Transfer-Encoding: chunked` arrives. */
+function chunkedRequest(url: string, chunk: Uint8Array, chunks: number, headers: Record<string, string> = {}) {
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ >= chunks) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  const request = new Request(url, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  return { request, sentChunks: () => sent };
+}
+
+describe("request bodies", () => {
+  it("refuses a chunked JSON body past the limit without reading the rest of it", async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const { request, sentChunks } = chunkedRequest("http://localhost/api/login", chunk, 3200, {
+      "content-type": "application/json",
+    });
+    const response = await login(request, noParams);
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe("too_large");
+    // 200 MB were on offer; the server stopped a chunk or two past 256 KB.
+    expect(sentChunks() * chunk.byteLength).toBeLessThan(MAX_JSON_BODY + 4 * chunk.byteLength);
+  });
+
+  it("refuses a chunked multipart upload past the limit", async () => {
+    const admin = await createAdmin(state.db);
+    const token = await tokenFor(state.db, admin);
+    const chunk = new Uint8Array(256 * 1024).fill(0x41);
+    const { request, sentChunks } = chunkedRequest("http://localhost/api/settings/logo", chunk, 800, {
+      "content-type": "multipart/form-data; boundary=xyz",
+      authorization: `Bearer ${token}`,
+    });
+    const response = await uploadLogo(request, noParams);
+    expect(response.status).toBe(413);
+    expect(sentChunks()).toBeLessThan(10);
+  });
+
+  it("answers 400 for a body that is not UTF-8", async () => {
+    const request = new Request("http://localhost/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    });
+    expect((await login(request, noParams)).status).toBe(400);
+  });
+});
+
+describe("tokens on public routes", () => {
+  it("serves the sign-in screen's settings to a client still holding a dead token", async () => {
+    const res = await call(unauthenticatedSettings, { token: "yesterdays-token-that-no-longer-exists" });
+    expect(res.status).toBe(200);
+  });
+
+  it("lets a client with a dead token sign in and check a username", async () => {
+    const teacher = await createStaff(state.db);
+    const stale = { token: "expired-token" };
+    expect((await call(checkUser, { ...stale, body: { username: teacher.user.username } })).status).toBe(200);
+    const res = await call(login, { ...stale, body: { username: teacher.user.username, password: "correct-horse-battery" } });
+    expect(res.status).toBe(200);
+  });
+
+  it("still refuses a dead token where a user is needed", async () => {
+    const res = await call(currentUser, { token: "expired-token" });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_token");
+  });
+});
+
+describe("caching", () => {
+  it("marks answers with personal data, and errors, as never to be stored", async () => {
+    const teacher = await createStaff(state.db);
+    const ok = await call(currentUser, { token: await tokenFor(state.db, teacher) });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toBe("no-store");
+    const refused = await call(currentUser);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("adds HSTS only to answers served over https", async () => {
+    const teacher = await createStaff(state.db);
+    const token = await tokenFor(state.db, teacher);
+    const plain = await call(currentUser, { token });
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    const secure = await call(currentUser, { token, headers: { "x-forwarded-proto": "https" } });
+    expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+  });
+});

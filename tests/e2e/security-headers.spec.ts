@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+test.describe("security headers", () => {
+  test("pages carry a nonce-based policy, and the app runs under it without a violation", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content[- ]Security[- ]Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto("/login");
+    const headers = response!.headers();
+    const policy = headers["content-security-policy"] ?? "";
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("microphone=()");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    // Plain http here: HSTS is only sent over https.
+    expect(headers["strict-transport-security"]).toBeUndefined();
+
+    // A second load gets a different nonce.
+    const again = (await page.request.get("/login")).headers()["content-security-policy"];
+    expect(again).not.toBe(policy);
+
+    await signIn(page, "teacher", "/check-in");
+    await expect(page).toHaveTitle("Flexblock - Check-in");
+    await expect(page.getByRole("textbox", { name: "Student numbers" })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("API answers are never documents and never cached", async ({ request }) => {
+    const response = await request.get("/api/settings/unauthenticated");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("TRACE is refused with 405, not a server error", async ({ request }) => {
+    for (const path of ["/api/user", "/login"]) {
+      const response = await request.fetch(path, { method: "TRACE" });
+      expect(response.status()).toBe(405);
+      expect(response.headers()["allow"]).toContain("GET");
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+
+/** The wiki: reading it from Help, finding a post through search, and an administrator writing one. */
+
+const postHeading = (page: Page, title: string) =>
+  page.getByRole("heading", { name: title, level: 1, exact: true });
+
+test("a teacher opens the wiki from Help, reads a post, follows a link and finds a post by a word in its body", async ({
+  page,
+}) => {
+  await signIn(page, "teacher", "/check-in");
+  await page.getByRole("button", { name: "Help", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Flexblock Wiki", exact: true }).click();
+  await expect(page).toHaveURL(/\/wiki$/);
+  await expect(page).toHaveTitle("Flexblock - Wiki");
+  await expect(page.getByRole("link", { name: "Getting started", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "New group", exact: true })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: "Getting started", exact: true }).click();
+  await expect(page).toHaveURL(/\/wiki\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Getting started", level: 1, exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Welcome to the Wiki", exact: true }).click();
+  await expect(page).toHaveURL(/\/wiki\/post\/\d+$/);
+  await expect(postHeading(page, "Welcome to the Wiki")).toBeVisible();
+  await expect(page).toHaveTitle("Flexblock - Welcome to the Wiki");
+  // A markdown table, rendered as one.
+  await expect(page.getByRole("columnheader", { name: "Where", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A link in the post to another post stays in the app.
+  await page.getByRole("link", { name: "Keyboard shortcuts", exact: true }).click();
+  await expect(page).toHaveURL(/\/wiki\/post\/\d+$/);
+  await expect(postHeading(page, "Keyboard shortcuts")).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Breadcrumb" })
+    .getByRole("link", { name: "Getting started" })
+    .click();
+  await expect(page).toHaveURL(/\/wiki\/\d+$/);
+
+  // "Bluetooth" is only in the body of the check-in post.
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const search = page.getByRole("dialog", { name: "Search", exact: true });
+  await search.getByRole("searchbox").fill("bluetooth");
+  const wiki = search.getByRole("region", { name: "Wiki", exact: true });
+  await expect(wiki.getByRole("link")).toHaveCount(1);
+  await expect(wiki.getByRole("link")).toContainText("USB or Bluetooth barcode scanner");
+  await expectNoSeriousA11yViolations(page);
+  await wiki.getByRole("link").click();
+  await expect(postHeading(page, "Checking students in with a scanner")).toBeVisible();
+});
+
+test("an administrator writes a post with a table, sees it rendered, moves it, and deletes it and its group", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const groupTitle = `Exam week ${stamp}`;
+  const postTitle = `Exam rooms ${stamp}`;
+  await signIn(page, "admin", "/wiki");
+
+  await page.getByRole("button", { name: "New group", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New group", exact: true });
+  await dialog.getByRole("button", { name: "Create group", exact: true }).click();
+  await expect(dialog.getByText("This field cannot be empty.", { exact: true })).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(groupTitle);
+  await dialog.getByRole("textbox", { name: "Subtitle", exact: true }).fill("Where each exam is held");
+  await dialog.getByRole("button", { name: "Create group", exact: true }).click();
+  await page.getByRole("link", { name: groupTitle, exact: true }).click();
+  await expect(page.getByText("No Wiki posts were found", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: "New post", exact: true }).click();
+  await expect(page).toHaveURL(/\/wiki\/\d+\/new$/);
+  await expect(page.getByRole("heading", { name: "New post", level: 1, exact: true })).toBeVisible();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(postTitle);
+  await page
+    .getByRole("textbox", { name: "Post", exact: true })
+    .fill(
+      "Rooms for the week.\n\n| Exam | Room |\n| --- | --- |\n| Math 10 | Library |\n\n- [x] Book rooms\n- [ ] Post seating\n\n<b>not bold</b>\n",
+    );
+  // The live preview renders the table while typing.
+  const preview = page.getByRole("region", { name: "Preview", exact: true });
+  await expect(preview.getByRole("cell", { name: "Library", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+
+  await expect(postHeading(page, postTitle)).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Room", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Math 10", exact: true })).toBeVisible();
+  await expect(page.getByText("Done:", { exact: true })).toBeAttached();
+  // Raw HTML is shown as the text it is, never as markup.
+  await expect(page.getByText("<b>not bold</b>", { exact: true })).toBeVisible();
+  await expect(page.locator("article b")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Move it to another group from the editor.
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Group", { exact: true }).selectOption({ label: "Getting started" });
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("link", { name: "Getting started", exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete post", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Getting started", level: 1, exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: postTitle, exact: true })).toHaveCount(0);
+
+  await page.goto("/wiki");
+  await page.getByRole("button", { name: `Change ${groupTitle}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: "Delete", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete group", exact: true }).click();
+  await expect(page.getByRole("link", { name: groupTitle, exact: true })).toHaveCount(0);
+});
+
+test("on a phone the wiki screens pass axe, and a path with no post says so", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "teacher", "/wiki");
+  await expect(page.getByRole("link", { name: "Teaching with Flexblock", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Teaching with Flexblock", exact: true }).click();
+  await expect(
+    page.getByRole("link", { name: "Booking appointments and amendments", exact: true }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Booking appointments and amendments", exact: true }).click();
+  await expect(page).toHaveURL(/\/wiki\/post\/\d+$/);
+  await expect(postHeading(page, "Booking appointments and amendments")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto("/wiki/post");
+  await expect(page.getByText("No Wiki post selected", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/wiki/post/999999");
+  await expect(page.getByText("This wiki post could not be found.", { exact: true })).toBeVisible();
+});
+
+test("students cannot read the wiki", async ({ page }) => {
+  const token = await signIn(page, "student", "/profile");
+  const response = await page.request.get("/api/wiki/groups", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(403);
+  await page.goto("/wiki");
+  await expect(page).toHaveURL(/\/profile$/);
+});

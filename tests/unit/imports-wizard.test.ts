@@ -1,0 +1,115 @@
+// The browser build of csv-parse is ESM only; Jest runs the package's CommonJS build of the same parser.
+jest.mock("csv-parse/browser/esm/sync", () => jest.requireActual("csv-parse/sync"));
+
+import { csvCell, csvLine } from "@/lib/imports/csv-export";
+import { importMessage } from "@/lib/imports/message";
+import {
+  columnOrderProblem,
+  filesProblem,
+  headerFields,
+  initialOrder,
+  orderProblem,
+  placeField,
+  previewCsv,
+} from "@/lib/imports/wizard";
+
+describe("choosing files", () => {
+  it("takes 1 to 5 CSV files of at most 2 MB", () => {
+    const csv = (name: string, size = 10) => ({ name, size });
+    expect(filesProblem([])).toBe("Choose at least one CSV file.");
+    expect(filesProblem([csv("a.csv")])).toBeNull();
+    expect(filesProblem(Array.from({ length: 6 }, (_, i) => csv(`${i}.csv`)))).toBe(
+      "Choose at most 5 files.",
+    );
+    expect(filesProblem([csv("a.csv"), csv("photo.png")])).toBe("photo.png is not a CSV file.");
+    expect(filesProblem([csv("EMPTY.CSV", 0)])).toBe("EMPTY.CSV is empty.");
+    expect(filesProblem([csv("big.csv", 3 * 1024 * 1024)])).toBe("big.csv is larger than 2 MB.");
+  });
+
+  it("names the file whose columns are in another order", () => {
+    const a = previewCsv("students", "a.csv", "first_name,last_name,grade,student_number\nAnn,Lee,9,1\n");
+    const b = previewCsv(
+      "students",
+      "b.csv",
+      "\uFEFFFirst Name,Last Name,Grade,Student Number\r\nBo,Ng,9,2\r\n",
+    );
+    const c = previewCsv("students", "c.csv", "last_name,first_name,grade,student_number\n");
+    expect(a.header).toEqual(["first_name", "last_name", "grade", "student_number"]);
+    expect(columnOrderProblem([a, b])).toBeNull();
+    expect(columnOrderProblem([a, b, c])).toBe(
+      "c.csv does not have its columns in the same order as a.csv. All files must have the same columns in the same order.",
+    );
+  });
+
+  it("compares column counts when the files have no header row", () => {
+    const a = previewCsv("students", "a.csv", "Ann,Lee,9,1\n");
+    const b = previewCsv("students", "b.csv", 'Bo,"Ng, Jr.",9,2\n');
+    const c = previewCsv("students", "c.csv", "Cy,Oh,9\n");
+    expect(columnOrderProblem([a, b])).toBeNull();
+    expect(columnOrderProblem([a, c])).toMatch(/^c\.csv does not have its columns/);
+  });
+
+  it("previews quoted cells and survives a broken quote", () => {
+    const preview = previewCsv(
+      "staff",
+      "s.csv",
+      'email,last_name,first_name,title\na@b.c,"Lee, Jr.",Ann,Dr.\n',
+    );
+    expect(preview.rows[1]).toEqual(["a@b.c", "Lee, Jr.", "Ann", "Dr."]);
+    expect(previewCsv("staff", "bad.csv", 'a,"b,c\n').columns).toBe(3);
+  });
+});
+
+describe("ordering the fields", () => {
+  it("starts from the header row, else from the spec's order", () => {
+    const headed = previewCsv("staff", "s.csv", "title,email,first_name,last_name\n");
+    expect(initialOrder("staff", headed)).toEqual(["title", "email", "first_name", "last_name"]);
+    expect(initialOrder("staff", previewCsv("staff", "s.csv", "a@b.c,Lee,Ann,Dr.\n"))).toEqual([
+      "email",
+      "last_name",
+      "first_name",
+      "title",
+    ]);
+    expect(headerFields("students", ["first_name", "last_name", "grade"])).toBeNull();
+  });
+
+  it("keeps each field used once by swapping", () => {
+    const order = placeField(["first_name", "last_name", "grade", "student_number"], 0, "grade");
+    expect(order).toEqual(["grade", "last_name", "first_name", "student_number"]);
+    expect(orderProblem("students", order)).toBeNull();
+    expect(orderProblem("students", ["grade", "grade", "first_name", "student_number"])).toBe(
+      "Use each field once: Last name is missing.",
+    );
+  });
+});
+
+describe("the notification and exported CSV", () => {
+  it("names the skipped rows and counts what does not fit", () => {
+    expect(
+      importMessage({ filename: "students.csv", created: 412, updated: 0, unchanged: 0, skipped: 2 }, [
+        { row: 5, reason: "duplicate student number 100123 (also on row 2)" },
+        { row: 9, reason: "grade 14 is not 8–12" },
+      ]),
+    ).toBe(
+      "Processed students.csv: 412 accounts created, 2 rows skipped (row 5: duplicate student number 100123 (also on row 2); row 9: grade 14 is not 8–12)",
+    );
+    const many = Array.from({ length: 200 }, (_, i) => ({ row: i + 1, reason: "grade 14 is not 8–12" }));
+    const long = importMessage(
+      { filename: "s.csv", created: 1, updated: 2, unchanged: 3, skipped: 200 },
+      many,
+    );
+    expect(long.length).toBeLessThanOrEqual(1000);
+    expect(long).toMatch(
+      /^Processed s\.csv: 1 account created, 2 updated, 3 already existed, 200 rows skipped \(row 1: /,
+    );
+    expect(long).toMatch(/; and \d+ more\)$/);
+  });
+
+  it("escapes formulas and quotes cells that need it", () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("Lee, Jr.")).toBe('"Lee, Jr."');
+    expect(csvLine(["Zoë", 7, null])).toBe("Zoë,7,");
+  });
+});
