@@ -45,11 +45,15 @@ export async function recordElsewhereScans(
   studentIds: readonly number[],
   checkerIds: readonly number[],
 ) {
+  // Rows go in by student id, as in insertCheckIns: two requests by one user with overlapping
+  // students in different orders would otherwise wait on each other's keys and deadlock.
+  const ordered = [...studentIds].sort((a, b) => a - b);
   const result = await db.execute(sql`
     with scanned as (
       insert into ${checkInElsewhereScans} (user_id, student_id, block_id, date)
       select ${scan.user_id}, s::int, ${scan.block_id}, ${scan.date}::date
-      from json_array_elements_text(${JSON.stringify(studentIds)}::json) as s
+      from json_array_elements_text(${JSON.stringify(ordered)}::json) as s
+      order by s::int
       on conflict do nothing
     )
     select ${staff.id} as id, ${staff.title} as title, ${staff.last_name} as last_name from ${staff}

@@ -99,7 +99,8 @@ export async function addMembers(db: Db, clusterId: number, studentIds: number[]
   if (studentIds.length === 0) return [];
   const rows = await db
     .insert(clusterMembers)
-    .values(studentIds.map((student_id) => ({ cluster_id: clusterId, student_id })))
+    // By student id, so two overlapping additions at once take the key locks in one order (no deadlock).
+    .values([...studentIds].sort((a, b) => a - b).map((student_id) => ({ cluster_id: clusterId, student_id })))
     .onConflictDoNothing()
     .returning({ student_id: clusterMembers.student_id });
   return rows.map((r) => r.student_id);
