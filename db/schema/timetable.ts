@@ -43,13 +43,18 @@ export const blockSchedule = pgTable(
   ],
 );
 
-/** Named days on the school calendar ("Pro-D Day"), shown as events in the week schedule. */
+/**
+ * Named days on the school calendar ("Pro-D Day"), shown as events in the week schedule. An event with
+ * `no_blocks` (a Pro-D day, a holiday) means no block meets that date: no Focus Block to check in to,
+ * plan, place or report (lib/schedule/school-days.ts).
+ */
 export const calendarEvents = pgTable(
   "calendar_events",
   {
     id: serial("id").primaryKey(),
     date: date("date", { mode: "string" }).notNull(),
     name: text("name").notNull(),
+    no_blocks: boolean("no_blocks").notNull().default(false),
     ...timestamps,
   },
   (t) => [index("calendar_events_date_idx").on(t.date)],

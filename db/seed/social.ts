@@ -59,10 +59,13 @@ export async function seedStars(db: Db, people: SeededPeople, clusters: SeededCl
   ]);
 }
 
-/** A Pro-D Day on next week's Monday (nothing planned or checked in) and conferences this Thursday. */
+/**
+ * A Pro-D Day on next week's Monday (no blocks meet: nothing planned, placed or checked in) and
+ * conferences this Thursday (an evening event; the day's blocks meet as usual).
+ */
 export async function seedCalendarEvents(db: Db, calendar: SeedCalendar): Promise<void> {
   const events = [
-    { date: proDDay(calendar.thisWeek), name: "Pro-D Day (no classes)" },
+    { date: proDDay(calendar.thisWeek), name: "Pro-D Day (no classes)", no_blocks: true },
     { date: addDays(calendar.thisWeek, 4), name: "Parent-Teacher Conferences (evening)" },
   ].filter((event) => event.date >= calendar.yearStart && event.date <= calendar.yearEnd);
   if (events.length > 0) await db.insert(calendarEvents).values(events);

@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_events" ADD COLUMN "no_blocks" boolean DEFAULT false NOT NULL;
