@@ -97,19 +97,27 @@ export function deleteBatchRows(db: Db, id: number) {
   );
 }
 
-/** Gives back the plans the batch cleared, unless the student has chosen again since (or left). */
+/**
+ * Gives back the plans the batch cleared as they were — chosen by the student (and when) or placed by
+ * default (and by which run) — unless the student has chosen again since (or left). Batches cleared
+ * before the source was kept give theirs back as chosen.
+ */
 export function restoreClearedPlans(db: Db, id: number) {
   return count(
     db,
     sql`with restored as (
-      insert into plans (student_id, staff_id, block_id, date)
-      select c.student_id, c.staff_id, c.block_id, c.date
+      insert into plans (student_id, staff_id, block_id, date, source, placement_run_id, created_at, updated_at)
+      select c.student_id, c.staff_id, c.block_id, c.date, coalesce(c.source, 'chosen')::plan_source,
+        case when c.source = 'placed' then pr.id end,
+        coalesce(c.updated_at, now()), coalesce(c.updated_at, now())
       from power_schedules ps
       cross join lateral jsonb_to_recordset(coalesce(ps.cleared_plans, '[]'::jsonb))
-        as c(student_id integer, staff_id integer, block_id integer, date date)
+        as c(student_id integer, staff_id integer, block_id integer, date date, source text,
+             placement_run_id integer, updated_at timestamptz)
       join students s on s.id = c.student_id
       join staff st on st.id = c.staff_id
       join blocks b on b.id = c.block_id
+      left join placement_runs pr on pr.id = c.placement_run_id
       where ps.id = ${id}::integer
       on conflict (student_id, block_id, date) do nothing returning 1)
     select count(*)::integer as n from restored`,

@@ -214,9 +214,11 @@ export async function clearBatchPlans(db: Db, kind: BatchKind, batchId: number):
             and p.student_id = r.student_id and p.block_id = r.block_id and p.date = r.date`;
   const [row] = await rows<{ n: number }>(
     db,
-    sql`with removed as (delete from plans p ${using} returning p.student_id, p.staff_id, p.block_id, p.date),
+    sql`with removed as (delete from plans p ${using}
+      returning p.student_id, p.staff_id, p.block_id, p.date, p.source, p.placement_run_id, p.updated_at),
     kept as (update power_schedules set cleared_plans = (select coalesce(jsonb_agg(jsonb_build_object(
-               'student_id', student_id, 'staff_id', staff_id, 'block_id', block_id, 'date', date)), '[]'::jsonb)
+               'student_id', student_id, 'staff_id', staff_id, 'block_id', block_id, 'date', date,
+               'source', source, 'placement_run_id', placement_run_id, 'updated_at', updated_at)), '[]'::jsonb)
              from removed)
              where id = ${batchId}::integer returning jsonb_array_length(cleared_plans) as n)
     select n from kept`,

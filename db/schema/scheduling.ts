@@ -114,6 +114,11 @@ export interface ClearedPlan {
   staff_id: number;
   block_id: number;
   date: string;
+  /** Chosen by the student or placed by default (absent in batches run before it was kept: chosen). */
+  source?: "chosen" | "placed";
+  placement_run_id?: number | null;
+  /** When the student chose (the reason's "when"), so Undo gives that back too. */
+  updated_at?: string;
 }
 
 /** A Power Scheduler run: the header of a batch of appointments or amendments. */

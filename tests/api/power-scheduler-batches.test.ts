@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { POST as undoRoute } from "@/app/api/power-scheduler/[id]/undo/route";
 import { GET as optionsRoute } from "@/app/api/power-scheduler/options/route";
 import { GET as listRoute } from "@/app/api/power-scheduler/route";
-import { appointments, auditLog, plans, students } from "@/db/schema";
+import { appointments, auditLog, placementRuns, plans, powerSchedules, students } from "@/db/schema";
 import type { PowerScheduleBatch } from "@/lib/scheduler/present";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
 import { useTestDb } from "../helpers/db";
@@ -121,6 +121,72 @@ describe("POST /api/power-scheduler/{id}/undo", () => {
     const again = await undo(res.body.id);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("already_undone");
+  });
+
+  it("gives a plan placed by default back as placed (with its run), and a chosen one as chosen then", async () => {
+    const date = weekdayDate(1, 4);
+    const [placedStudent, chooser] = [await createStudent(state.db), await createStudent(state.db)];
+    const homeroom = await createStaff(state.db);
+    const [placementRun] = await state.db
+      .insert(placementRuns)
+      .values({ date, cutoff_at: new Date(`${date}T15:00:00Z`), placed: 1 })
+      .returning();
+    const chosenAt = new Date("2026-01-05T17:30:00Z");
+    await state.db.insert(plans).values([
+      {
+        student_id: placedStudent.student.id,
+        staff_id: homeroom.staff.id,
+        block_id: school.focus.id,
+        date,
+        source: "placed",
+        placement_run_id: placementRun!.id,
+      },
+      {
+        student_id: chooser.student.id,
+        staff_id: homeroom.staff.id,
+        block_id: school.focus.id,
+        date,
+        updated_at: chosenAt,
+      },
+    ]);
+    const res = await run(school, {
+      student_ids: [placedStudent.student.id, chooser.student.id],
+      date_time: date,
+    });
+    expect(res.body).toMatchObject({ plans_cleared: 2 });
+    expect((await undo(res.body.id)).body).toMatchObject({ plans_restored: 2 });
+    const restored = await state.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.date, date), eq(plans.staff_id, homeroom.staff.id)));
+    const of = (id: number) => restored.find((p) => p.student_id === id);
+    expect(of(placedStudent.student.id)).toMatchObject({
+      source: "placed",
+      placement_run_id: placementRun!.id,
+    });
+    expect(of(chooser.student.id)).toMatchObject({ source: "chosen", placement_run_id: null });
+    expect(of(chooser.student.id)!.updated_at.toISOString()).toBe(chosenAt.toISOString());
+  });
+
+  it("gives back a batch's plans cleared before their source was kept as chosen", async () => {
+    const date = weekdayDate(2, 4);
+    const student = await createStudent(state.db);
+    const teacher = await createStaff(state.db);
+    const res = await run(school, { student_ids: [student.student.id], date_time: date });
+    await state.db
+      .update(powerSchedules)
+      .set({
+        cleared_plans: [
+          { student_id: student.student.id, staff_id: teacher.staff.id, block_id: school.focus.id, date },
+        ],
+      })
+      .where(eq(powerSchedules.id, res.body.id));
+    expect((await undo(res.body.id)).body).toMatchObject({ plans_restored: 1 });
+    const [plan] = await state.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.student_id, student.student.id), eq(plans.date, date)));
+    expect(plan).toMatchObject({ staff_id: teacher.staff.id, source: "chosen", placement_run_id: null });
   });
 
   it("keeps a plan the student chose again since, rather than restoring the old one", async () => {
