@@ -64,6 +64,10 @@ export interface StudentPlanRow extends Placed {
 }
 export interface StaffPlanRow extends Placed {
   student: StudentRefRow;
+  /** Why the plan is there (lib/schedule/reason-rows.ts). */
+  source?: "chosen" | "placed";
+  chosen_at?: string;
+  cutoff_at?: string | null;
 }
 export interface TopicScheduleRow extends Placed {
   topic: TopicRow;
@@ -256,9 +260,11 @@ export const STAFF_WEEK = statement(
     ${appointmentsWhere(sql`a.staff_id = ${P.id}`)} as appointments,
     ${logsWhere(sql`c.staff_id = ${P.id}`)} as logs,
     ${list(
-      `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id, 'student', ${studentJson("s")})`,
+      `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id, 'student', ${studentJson("s")},
+         'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
       "s.last_name, s.first_name, p.id",
       sql`from plans p join students s on s.id = p.student_id
+          left join placement_runs pr on pr.id = p.placement_run_id
           where p.staff_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,
     )} as plans,
     ${list(

@@ -117,11 +117,19 @@ export interface StudentScheduleBlock extends BlockBase {
   reason?: Reason | null;
 }
 
+/**
+ * Why each student is in a teacher's block (issue 12; an addition to the spec's fields): a teacher's
+ * block holds many students, so each plan, appointment and amendment carries its own reason.
+ */
+type WithReason<T> = T & { reason?: Reason | null };
+
 /** A block in a teacher's week. `scheduled`: course (non-flex), own topic (flex) or null. */
-export interface StaffScheduleBlock extends BlockBase {
+export interface StaffScheduleBlock extends Omit<BlockBase, "amendments" | "appointments"> {
   scheduled: ScheduledCourse | ScheduledTopic | null;
-  /** Plans that chose this teacher for the block and date. */
-  planned: Plan[];
+  amendments: WithReason<Amendment>[];
+  appointments: WithReason<Appointment>[];
+  /** Plans that chose this teacher for the block and date (or placed students with them by default). */
+  planned: WithReason<Plan>[];
 }
 
 export type ScheduleBlock = StudentScheduleBlock | StaffScheduleBlock;

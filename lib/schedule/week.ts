@@ -227,10 +227,20 @@ export function presentStaffWeek(context: WeekContext, rows: StaffWeekRows): Sta
         : topic
           ? presentTopicSchedule(topic, topic.topic, teacher)
           : null,
-      amendments: (amendmentsAt.get(k) ?? []).map(presentAmendment),
-      appointments: (appointmentsAt.get(k) ?? []).map(presentAppointment),
+      // Each student's reason, as their own schedule gives it (a teacher's block holds many students).
+      amendments: (amendmentsAt.get(k) ?? []).map((row) => ({
+        ...presentAmendment(row),
+        reason: blockReason(undefined, [row], []),
+      })),
+      appointments: (appointmentsAt.get(k) ?? []).map((row) => ({
+        ...presentAppointment(row),
+        reason: blockReason(undefined, [], [row]),
+      })),
       logs: (logsAt.get(k) ?? []).map((log) => presentLog(log, clock)),
-      planned: (plansAt.get(k) ?? []).map((plan) => presentPlan(plan, plan.student, teacher)),
+      planned: (plansAt.get(k) ?? []).map((plan) => ({
+        ...presentPlan(plan, plan.student, teacher),
+        reason: blockReason({ ...plan, staff: teacher }, [], []),
+      })),
     };
   });
   return { ...navigation(context.week, context.calendar), schedule };

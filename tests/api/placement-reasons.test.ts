@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { POST as amendmentRoute } from "@/app/api/amendment/route";
 import { POST as createAppointmentRoute } from "@/app/api/appointments/create/route";
+import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
 import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
 import { isNull } from "drizzle-orm";
@@ -8,7 +9,11 @@ import { students } from "@/db/schema";
 import { runDuePlacements } from "@/lib/placement/service";
 import type { Reason } from "@/lib/schedule/reason";
 import { sentenceFor } from "@/lib/schedule/reason";
-import type { StudentScheduleBlock, StudentScheduleResponse } from "@/lib/schedule/types";
+import type {
+  StaffScheduleResponse,
+  StudentScheduleBlock,
+  StudentScheduleResponse,
+} from "@/lib/schedule/types";
 import { schoolInstant } from "@/lib/time";
 import { createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -129,6 +134,37 @@ describe("the reason of a block", () => {
       at: schoolInstant(date, "08:00", TEST_TIMEZONE).toISOString(),
     });
     expect(say(reason)).toBe("Placed with your homeroom teacher, Ms. Lovelace, at the 08:00 cutoff.");
+  });
+
+  it("is given for each student in the teacher's own week, the spec's fields unchanged", async () => {
+    const week = async (date: string) => {
+      const res = await call<StaffScheduleResponse>(staffScheduleOn, {
+        token: school.tokens.teacher,
+        params: { id: String(school.teacher.staff.id), date },
+      });
+      expect(res.status).toBe(200);
+      return res.body.schedule.find((d) => d.date.iso === date)!.blocks.find((b) => b.id === school.focus.id)!;
+    };
+    const mine = <T extends { student: { id: number } | null }>(items: T[]) =>
+      items.find((item) => item.student?.id === kid.student.id)!;
+
+    const chosen = mine((await week(MON)).planned);
+    expect(Object.keys(chosen).sort()).toEqual(["block_id", "date", "id", "reason", "staff", "student"]);
+    expect(chosen.reason).toMatchObject({ kind: "chosen", teacher: { id: school.teacher.staff.id } });
+    expect(say(chosen.reason!, "staff")).toMatch(/^Sam Student chose Ms\. Lovelace on /);
+
+    const placedDate = weekdayDate(1, 2);
+    const placed = mine((await week(placedDate)).planned);
+    expect(placed.reason).toEqual({
+      kind: "placed",
+      teacher: { id: school.teacher.staff.id, name: "Ms. Lovelace, Ada" },
+      at: schoolInstant(placedDate, "08:00", TEST_TIMEZONE).toISOString(),
+    });
+
+    const booked = mine((await week(TUE)).appointments);
+    expect(booked).toMatchObject({ memo: "chemistry test retake", reason: { kind: "booked", memo: "chemistry test retake" } });
+    const amended = mine((await week(WED)).amendments);
+    expect(amended.reason).toMatchObject({ kind: "amended", by: { id: school.teacher.staff.id }, memo: "Field trip" });
   });
 
   it("comes from the same statement: a week with reasons costs what a bare week costs", async () => {

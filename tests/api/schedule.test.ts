@@ -379,6 +379,12 @@ describe("a teacher's schedule", () => {
         block_id: focus.id,
         student: { id: other.student.id, name: "John Roe" },
         staff: { id: colleague.staff.id, name: "Mr. Turing, Alan" },
+        // Issue 12's addition: why the student is there.
+        reason: {
+          kind: "chosen",
+          teacher: { id: colleague.staff.id, name: "Mr. Turing, Alan" },
+          at: expect.any(String),
+        },
       },
     ]);
     // Appointments with this teacher (two students), amendments they recorded (not others').
