@@ -198,9 +198,9 @@ async function prepareSchool(db: Db) {
   const focusId = first<{ id: number }>(await db.execute(sql`select id from blocks where label = 'Focus Block' limit 1`)).id;
   await fillTeacher(db, teacherId, focusId, weekDays(date, true), 30);
   // The status date: the latest Focus Block day up to today (plans and check-ins exist for it).
-  const { meetings } = await checkInCalendar(db);
+  const focusCalendar = await checkInCalendar(db);
   let statusDate = date;
-  while (!focusBlockOn(meetings, statusDate)) statusDate = addDays(statusDate, -1);
+  while (!focusBlockOn(focusCalendar, statusDate)) statusDate = addDays(statusDate, -1);
   // Sessions written straight into the database (the PGlite floor runs on a copy made afterwards).
   const tokenOf = async (username: string) => {
     const account = (await findAccountByUsername(db, username))!;

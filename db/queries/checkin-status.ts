@@ -3,7 +3,7 @@ import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockSchedule, blocks, checkIns, plans, settings, staff, students } from "../schema";
 import { statement, runStatement } from "../prepared";
-import { type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
+import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
 /** A fully qualified column name, so the correlated sub-selects below can never be ambiguous. */
 const c = (column: Column) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
@@ -23,7 +23,12 @@ export interface CheckInStatusRows {
   today: string;
   /** The date asked for (today when none). */
   date: string;
+  /** The school year's first and last days, `YYYY-MM-DD` or null. */
+  yearStart: string | null;
+  yearEnd: string | null;
   meetings: FlexMeeting[];
+  /** The dates of calendar events with `no_blocks`. */
+  noBlockDates: string[];
   /** The caller's ledger rows on the date, for every flex block meeting that weekday, newest first. */
   own: StatusLedgerRow[];
   /** Plans naming the caller on the date (same blocks), by student last and first name. */
@@ -57,6 +62,9 @@ const ledgerJson = sql`json_build_object('id', ${c(checkIns.id)}, 'block_id', ${
 const byStaff = sql`${c(checkIns.staff_id)} = ${sql.placeholder("recorder")}`;
 const bySysadmin = sql`${c(checkIns.staff_id)} is null and ${c(checkIns.checked_in_by)} = ${sql.placeholder("recorder")}`;
 
+const setting = (key: string) =>
+  sql`(select ${c(settings.value)} from ${settings} where ${c(settings.key)} = ${sql.raw(`'${key}'`)})`;
+
 /** The flex blocks that meet on the asked date's weekday. */
 const flexToday = sql`(select ${c(blockSchedule.block_id)} from ${blockSchedule}
   join ${blocks} on ${c(blocks.id)} = ${c(blockSchedule.block_id)}
@@ -66,10 +74,13 @@ const flexToday = sql`(select ${c(blockSchedule.block_id)} from ${blockSchedule}
  * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
  * waiting: its text is built once at load, db/prepared.ts, and PostgreSQL prepares it once per
  * connection): the zone, today and the asked date in it, the flex meetings, the caller's ledger rows and the plans naming the caller (each with
- * its ledger row, if any) for the flex blocks of that weekday. The service picks the Focus Block.
+ * its ledger row, if any) for the flex blocks of that weekday, and the school year and no-blocks days
+ * the Focus Block rule needs (lib/checkin/rules.ts focusBlockOn). The service picks the Focus Block.
  */
 const statusSql = (recordedBy: SQL) => sql`
     select day.tz as timezone, day.today::text as today, day.d::text as date,
+      ${setting("start_datetime")} as year_start, ${setting("end_datetime")} as year_end,
+      ${NO_BLOCK_DATES} as no_block_dates,
       (select coalesce(json_agg(json_build_object('block_id', ${c(blockSchedule.block_id)},
           'label', ${c(blocks.label)}, 'day_of_week', ${c(blockSchedule.day_of_week)},
           'start', ${c(blockSchedule.start)}, 'end', ${c(blockSchedule.end)})), '[]')
@@ -131,7 +142,10 @@ export function statusRowsOf(result: Record<string, unknown>[]): CheckInStatusRo
     timezone: String(row!.timezone),
     today: String(row!.today),
     date: String(row!.date),
+    yearStart: settingDate(row!.year_start),
+    yearEnd: settingDate(row!.year_end),
     meetings: json<FlexMeeting[]>(row!.meetings),
+    noBlockDates: json<string[]>(row!.no_block_dates),
     own: json<StatusLedgerRow[]>(row!.own).map(ledger),
     plans: json<StatusPlanRow[]>(row!.plans)
       .map((plan) => ({ ...plan, check_in: plan.check_in ? ledger(plan.check_in) : null }))

@@ -1,7 +1,7 @@
 import "server-only";
 import { aliasedTable, and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockSchedule, blocks, checkIns, settings, staff, students, topicSchedules } from "../schema";
+import { blockSchedule, blocks, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
 
 export type CheckInMethod = (typeof checkIns.$inferSelect)["method"];
 
@@ -14,36 +14,48 @@ export interface FlexMeeting {
   end: string;
 }
 
+/** Every no-blocks day of the calendar as a JSON array of `YYYY-MM-DD` (a handful a year). */
+export const NO_BLOCK_DATES = sql`(select coalesce(json_agg(distinct nb.date::text), '[]')
+  from ${calendarEvents} nb where nb.no_blocks)`;
+
+/** The date part of a datetime setting's value (`start_datetime`, `end_datetime`), or null when unset. */
+export const settingDate = (value: unknown) =>
+  typeof value === "string" && value.length >= 10 ? value.slice(0, 10) : null;
+
 export interface CheckInCalendar {
   timezone: string | null;
   /** The school year's first and last days (`start_datetime`, `end_datetime`), `YYYY-MM-DD` or null. */
   yearStart: string | null;
   yearEnd: string | null;
   meetings: FlexMeeting[];
+  /** The dates of calendar events with `no_blocks` (lib/schedule/school-days.ts). */
+  noBlockDates: string[];
 }
 
 /**
  * What every check-in request needs first, in one statement: the school's time zone and school-year
- * settings and every weekly meeting of every flex block (a handful of rows); the service picks the day's block.
+ * settings, every weekly meeting of every flex block (a handful of rows) and the no-blocks days of the
+ * calendar; the service picks the day's block (lib/checkin/rules.ts focusBlockOn).
  */
 export async function checkInCalendar(db: Db): Promise<CheckInCalendar> {
   const setting = (key: string) => sql`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
   const result = await db.execute(sql`
     select ${setting("timezone")} as timezone, ${setting("start_datetime")} as year_start,
-           ${setting("end_datetime")} as year_end,
+           ${setting("end_datetime")} as year_end, ${NO_BLOCK_DATES} as no_block_dates,
            coalesce(json_agg(json_build_object(
              'block_id', ${blockSchedule.block_id}, 'label', ${blocks.label}, 'day_of_week', ${blockSchedule.day_of_week},
              'start', ${blockSchedule.start}, 'end', ${blockSchedule.end})), '[]') as meetings
     from ${blocks} join ${blockSchedule} on ${blockSchedule.block_id} = ${blocks.id}
     where ${blocks.flex}`);
   const [row] = resultRows(result);
-  const meetings = typeof row?.meetings === "string" ? JSON.parse(row.meetings) : row?.meetings;
-  const day = (value: unknown) => (typeof value === "string" && value.length >= 10 ? value.slice(0, 10) : null);
+  const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+  const meetings = json(row?.meetings);
   return {
     timezone: (row?.timezone as string | null) ?? null,
-    yearStart: day(row?.year_start),
-    yearEnd: day(row?.year_end),
+    yearStart: settingDate(row?.year_start),
+    yearEnd: settingDate(row?.year_end),
     meetings: (meetings ?? []) as FlexMeeting[],
+    noBlockDates: (json(row?.no_block_dates) ?? []) as string[],
   };
 }
 

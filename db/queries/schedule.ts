@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, between, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockSchedule, blocks, topics } from "../schema";
+import { blockSchedule, blocks, calendarEvents, topics } from "../schema";
 
 /** Shared pieces of the scheduling queries (week data itself: db/queries/week.ts). */
 
@@ -33,4 +33,13 @@ export async function findBlockOnWeekday(db: Db, blockId: number, dayOfWeek: num
     .where(eq(blocks.id, blockId))
     .limit(1);
   return row;
+}
+
+/** The dates from `from` to `to` of calendar events meaning no block meets (lib/schedule/school-days.ts). */
+export async function noBlockDates(db: Db, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ date: calendarEvents.date })
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.no_blocks, true), between(calendarEvents.date, from, to)));
+  return rows.map((row) => row.date);
 }

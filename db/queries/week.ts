@@ -34,6 +34,8 @@ export interface EventRow {
   id: number;
   date: string;
   name: string;
+  /** No block meets that date (lib/schedule/school-days.ts). */
+  no_blocks: boolean;
 }
 interface Placed {
   id: number;
@@ -110,7 +112,7 @@ const coursesFrom = (rest: SQL) =>
 
 const events = () =>
   list(
-    `json_build_object('id', e.id, 'date', e.date, 'name', e.name)`,
+    `json_build_object('id', e.id, 'date', e.date, 'name', e.name, 'no_blocks', e.no_blocks)`,
     "e.date, e.id",
     sql`from calendar_events e where e.date between ${P.from}::date and ${P.to}::date`,
   );

@@ -35,7 +35,7 @@ export async function selfCheckInDay(db: Db, now: Date): Promise<SelfCheckInDay>
   if (setting.get("air-check-in") === false) throw new ApiError(403, "air_check_in_off", AIR_OFF);
   const timezone = calendar.timezone || "UTC";
   const today = schoolToday(timezone, now);
-  const block = focusBlockOn(calendar.meetings, today);
+  const block = focusBlockOn(calendar, today);
   if (!block) throw new ApiError(422, "no_focus_block", NO_FOCUS_BLOCK_TODAY);
   const minutes = (key: string, fallback: number) => {
     const value = Number(setting.get(key) ?? fallback);

@@ -102,8 +102,8 @@ export async function checkInStatus(db: Db, user: Principal, dateInput: string |
 
 /** The status answer from its rows (pure; the bench floor, scripts/bench/floor.ts, shapes with it too). */
 export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder) {
-  const { timezone, date, meetings } = rows;
-  const block = focusBlockOn(meetings, date);
+  const { timezone, date } = rows;
+  const block = focusBlockOn(rows, date);
   const blocks = [];
   if (block) {
     const onBlock = <T extends { block_id: number }>(list: T[]) =>
@@ -128,8 +128,8 @@ export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder
   return {
     date: dayLabel(date, rows.today),
     blocks,
-    next: adjacentCheckInDate(meetings, date, 1),
-    previous: adjacentCheckInDate(meetings, date, -1),
+    next: adjacentCheckInDate(rows, date, 1),
+    previous: adjacentCheckInDate(rows, date, -1),
     today: rows.today,
   };
 }
@@ -161,10 +161,10 @@ export interface AlreadyCheckedIn {
  */
 export async function checkIn(db: Db, user: Principal, body: CheckInBody, now: Date) {
   const calendar = await calendarOf(db);
-  const { timezone, meetings } = calendar;
+  const { timezone } = calendar;
   const date = readDate(body.date, timezone, schoolToday(timezone, now));
   assertWithinSchoolYear(body, date, calendar);
-  const block = focusBlockOn(meetings, date);
+  const block = focusBlockOn(calendar, date);
   if (!block) throw new ApiError(422, "no_focus_block", NO_FOCUS_BLOCK);
 
   // Duplicate entries in one request count once (the first capture time wins).

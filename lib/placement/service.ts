@@ -16,7 +16,9 @@ import {
 import { forbidden } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
-import { readSchoolDate, withinSchoolYear } from "@/lib/schedule/occurrence";
+import { noBlockDates } from "@/db/queries/schedule";
+import { readSchoolDate } from "@/lib/schedule/occurrence";
+import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service";
 import { addDays, dayOfWeek, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
 import { cutoffWallClock, readCutoff, type Cutoff } from "./cutoff";
@@ -63,17 +65,20 @@ export interface FocusDay {
   cutoffAt: Date | null;
 }
 
-/** The dates from `from` to `to` (inside the school year) on which a flex block meets, with their cutoffs. */
+/**
+ * The dates from `from` to `to` on which a flex block meets (inside the school year, not on a
+ * no-blocks day: lib/schedule/school-days.ts), with their cutoffs.
+ */
 export function focusDays(
   meetings: Meeting[],
-  calendar: SchoolCalendarSettings,
+  calendar: SchoolCalendarSettings & { noBlockDates: readonly SchoolDate[] },
   cutoff: Cutoff,
   from: SchoolDate,
   to: SchoolDate,
 ): FocusDay[] {
   const days: FocusDay[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
-    if (!withinSchoolYear(date, calendar)) continue;
+    if (!blocksMeetOn(date, calendar)) continue;
     const weekday = dayOfWeek(date);
     const meeting = meetings.filter((m) => m.day_of_week === weekday);
     if (meeting.length === 0) continue;
@@ -104,7 +109,8 @@ export async function dueDates(db: Db, now: Date): Promise<FocusDay[]> {
   const today = schoolToday(calendar.timezone, now);
   const from = addDays(today, -CATCH_UP_DAYS);
   const to = horizon(settings.cutoff, today);
-  const days = focusDays(meetings, calendar, settings.cutoff, from, to).filter(
+  const noBlocks = await noBlockDates(db, from, to);
+  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, from, to).filter(
     (day) => day.cutoffAt !== null && day.cutoffAt.getTime() <= now.getTime(),
   );
   if (days.length === 0) return [];
@@ -180,7 +186,8 @@ export async function unscheduledFor(
     flexMeetings(db),
   ]);
   const date = readSchoolDate(dateInput, calendar.timezone);
-  const [day] = focusDays(meetings, calendar, settings.cutoff, date, date);
+  const noBlocks = await noBlockDates(db, date, date);
+  const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date);
   const [run, students] = await Promise.all([
     runOn(db, date),
     day ? unscheduledStudents(db, { date, blockIds: day.blockIds, teacherId }) : Promise.resolve([]),
@@ -213,7 +220,9 @@ export async function toDoFor(db: Db, principal: Principal, now: Date): Promise<
     flexMeetings(db),
   ]);
   const today = schoolToday(calendar.timezone, now);
-  const days = focusDays(meetings, calendar, settings.cutoff, today, addDays(today, TODO_DAYS - 1));
+  const last = addDays(today, TODO_DAYS - 1);
+  const noBlocks = await noBlockDates(db, today, last);
+  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, today, last);
   const pending = days.flatMap((day) =>
     meetings
       .filter((m) => day.blockIds.includes(m.block_id) && m.day_of_week === dayOfWeek(day.date))

@@ -1,14 +1,9 @@
-import type { FlexMeeting } from "@/db/queries/checkin";
 import type { ReportOccurrence } from "@/db/queries/reports";
-import { focusBlockOn } from "@/lib/checkin/rules";
-import { withinSchoolYear } from "@/lib/schedule/occurrence";
+import { focusBlockOn, type FocusCalendar } from "@/lib/checkin/rules";
 import { addDays, isPending, schoolInstant } from "@/lib/time";
 
-export interface ReportCalendar {
+export interface ReportCalendar extends FocusCalendar {
   timezone: string;
-  yearStart: string | null;
-  yearEnd: string | null;
-  meetings: readonly FlexMeeting[];
 }
 
 /** Days from `from` to `to`, both counted (`from` ≤ `to`, both valid school dates). */
@@ -17,15 +12,14 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * The Focus Blocks a report covers: each date of the range inside the school year on which a Focus
- * Block meets (the check-in block, lib/checkin/rules.ts), pending while its end is still ahead.
+ * The Focus Blocks a report covers: each date of the range on which a Focus Block meets (the check-in
+ * block, lib/checkin/rules.ts: inside the school year, not on a no-blocks day), pending while its end
+ * is still ahead.
  */
 export function reportOccurrences(calendar: ReportCalendar, from: string, to: string, now: Date): ReportOccurrence[] {
-  const year = { yearStart: calendar.yearStart ?? "", yearEnd: calendar.yearEnd ?? "" };
   const occurrences: ReportOccurrence[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
-    if (!withinSchoolYear(date, year)) continue;
-    const block = focusBlockOn(calendar.meetings, date);
+    const block = focusBlockOn(calendar, date);
     if (!block) continue;
     occurrences.push({
       date,

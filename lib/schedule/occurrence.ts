@@ -1,12 +1,16 @@
 import type { Db } from "@/db";
-import { findBlockOnWeekday } from "@/db/queries/schedule";
+import { findBlockOnWeekday, noBlockDates } from "@/db/queries/schedule";
 import { ApiError, invalid, notFound } from "@/lib/api/errors";
 import type { SchoolCalendarSettings } from "@/lib/settings/service";
 import { dayOfWeek, isPending, parseSchoolDate, type SchoolDate } from "@/lib/time";
+import { blocksMeetOn, NO_BLOCKS_ON_DATE, withinSchoolYear } from "./school-days";
+
+export { withinSchoolYear };
 
 /**
  * The rules every scheduling write shares about "this block on this date": it exists, meets on that
- * weekday, falls inside the school year, is flex when asked, and is still pending when asked.
+ * weekday, falls inside the school year on a day with blocks (lib/schedule/school-days.ts), is flex
+ * when asked, and is still pending when asked.
  */
 
 /** A request date (YYYY-MM-DD, ISO instant or `Fri Mar 20, 2020`) as a school date, or 422 on the field. */
@@ -14,15 +18,6 @@ export function readSchoolDate(input: string, timezone: string, field = "date"):
   const date = parseSchoolDate(input, timezone);
   if (!date) throw invalid({ [field]: ["Enter a valid date."] });
   return date;
-}
-
-export function withinSchoolYear(
-  date: SchoolDate,
-  calendar: Pick<SchoolCalendarSettings, "yearStart" | "yearEnd">,
-) {
-  if (calendar.yearStart && date < calendar.yearStart) return false;
-  if (calendar.yearEnd && date > calendar.yearEnd) return false;
-  return true;
 }
 
 export const notPending = () => new ApiError(409, "not_pending", "This block is no longer pending.");
@@ -61,6 +56,9 @@ export async function requireOccurrence(
     throw new ApiError(422, "outside_school_year", "That date is outside the school year.", {
       date: ["That date is outside the school year."],
     });
+  }
+  if (!blocksMeetOn(date, { ...calendar, noBlockDates: await noBlockDates(db, date, date) })) {
+    throw new ApiError(422, "not_meeting", NO_BLOCKS_ON_DATE, { date: [NO_BLOCKS_ON_DATE] });
   }
   if (rules.pending && !isPending(date, row.end, calendar.timezone, now)) throw notPending();
   return { block: { id: row.id, label: row.label, flex: row.flex }, date, start: row.start, end: row.end };

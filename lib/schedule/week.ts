@@ -25,7 +25,8 @@ import {
   weekStart,
   type SchoolDate,
 } from "@/lib/time";
-import { readSchoolDate, withinSchoolYear } from "./occurrence";
+import { readSchoolDate } from "./occurrence";
+import { blocksMeetOn } from "./school-days";
 import { blockReason } from "./reason-rows";
 import {
   presentAmendment,
@@ -134,8 +135,10 @@ function assembleDays<B extends ScheduleBlock>(
     list.push(row);
     byWeekday.set(row.day_of_week, list);
   }
+  const noBlockDates = rows.events.filter((event) => event.no_blocks).map((event) => event.date);
   return week.days.map((date) => {
-    const meeting = withinSchoolYear(date, calendar) ? (byWeekday.get(dayOfWeek(date)) ?? []) : [];
+    const meets = blocksMeetOn(date, { ...calendar, noBlockDates });
+    const meeting = meets ? (byWeekday.get(dayOfWeek(date)) ?? []) : [];
     return {
       date: dayLabel(date, today),
       events: rows.events.filter((event) => event.date === date).map(({ id, name }) => ({ id, name })),

@@ -6,6 +6,7 @@ import {
   type BatchKind,
   type Targets,
 } from "@/db/queries/power-scheduler";
+import { noBlockDates } from "@/db/queries/schedule";
 import { ApiError, invalid } from "@/lib/api/errors";
 import { readSchoolDate, withinSchoolYear } from "@/lib/schedule/occurrence";
 import { schoolCalendarSettings } from "@/lib/settings/service";
@@ -46,8 +47,9 @@ export async function planBatch(db: Db, body: PowerSchedulePreviewBody, now: Dat
   if (!withinSchoolYear(to, calendar)) throw outsideYear("end_date");
 
   const someIds = body.student_type === "some" ? [...new Set(body.student_ids)] : [];
-  const [meetings, staff, current] = await Promise.all([
+  const [meetings, noBlocks, staff, current] = await Promise.all([
     flexMeetings(db),
+    noBlockDates(db, from, to),
     body.staff_id === undefined ? Promise.resolve(null) : findStaffMember(db, body.staff_id),
     someIds.length > 0 ? currentStudentIds(db, someIds) : Promise.resolve([]),
   ]);
@@ -68,7 +70,7 @@ export async function planBatch(db: Db, body: PowerSchedulePreviewBody, now: Dat
   }
 
   const weekdays = body.weekdays ? [...new Set(body.weekdays)].sort((a, b) => a - b) : null;
-  const slots = batchSlots({ from, to, weekdays, blockIds }, meetings, calendar.timezone);
+  const slots = batchSlots({ from, to, weekdays, blockIds, noBlockDates: noBlocks }, meetings, calendar.timezone);
   if (slots.length === 0) {
     const message = "No flex block meets on the chosen dates.";
     throw new ApiError(422, "no_flex_block", message, { date_time: [message] });

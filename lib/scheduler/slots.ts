@@ -1,3 +1,4 @@
+import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/time";
 
 /** A flex block's weekly meeting (day_of_week 0 = Sunday … 6 = Saturday). */
@@ -27,14 +28,20 @@ export interface SlotChoice {
   weekdays: readonly number[] | null;
   /** null: every flex block. */
   blockIds: readonly number[] | null;
+  /** Days no block meets (calendar events with `no_blocks`): skipped. */
+  noBlockDates: readonly SchoolDate[];
 }
 
-/** The occurrences of the chosen flex blocks on the chosen weekdays from `from` to `to`, in date order. */
+/**
+ * The occurrences of the chosen flex blocks on the chosen weekdays from `from` to `to`, in date order,
+ * but none on a no-blocks day (lib/schedule/school-days.ts; the range is inside the school year already).
+ */
 export function batchSlots(choice: SlotChoice, meetings: readonly Meeting[], timezone: string): Slot[] {
   const slots: Slot[] = [];
   for (let date = choice.from; date <= choice.to; date = addDays(date, 1)) {
     const weekday = dayOfWeek(date);
     if (choice.weekdays && !choice.weekdays.includes(weekday)) continue;
+    if (!blocksMeetOn(date, choice)) continue;
     for (const meeting of meetings) {
       if (meeting.day_of_week !== weekday) continue;
       if (choice.blockIds && !choice.blockIds.includes(meeting.block_id)) continue;

@@ -36,12 +36,11 @@ export async function benchCheckIn(context: CheckInBenchContext): Promise<BenchF
 
   const calendar = await checkInCalendar(db);
   const timezone = calendar.timezone ?? "UTC";
-  const meetings = calendar.meetings;
   const today = schoolToday(timezone, new Date());
   const focusDays = (from: string, step: 1 | -1, count: number) => {
     const found: string[] = [];
     for (let d = from; found.length < count; d = addDays(d, step))
-      if (focusBlockOn(meetings, d)) found.push(d);
+      if (focusBlockOn(calendar, d)) found.push(d);
     return found;
   };
   // The status read: the latest Focus Block day up to today (plans and check-ins exist for it).

@@ -8,6 +8,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { flexMeetings } from "../../db/queries/placement";
+import { noBlockDates } from "../../db/queries/schedule";
 import { placementRuns, plans } from "../../db/schema";
 import { focusDays, placeDay } from "../../lib/placement/service";
 import { schoolCalendarSettings } from "../../lib/settings/service";
@@ -20,7 +21,9 @@ export async function benchPlacement(context: { db: Db }): Promise<BenchFigure[]
   const meetings = await flexMeetings(db);
   const today = schoolToday(calendar.timezone, new Date());
   // Five weeks ahead: past the seeded plans, inside the school year the bench stretched.
-  const days = focusDays(meetings, calendar, { kind: "time", time: "08:00" }, addDays(today, 35), addDays(today, 70)).slice(0, 5);
+  const [from, to] = [addDays(today, 35), addDays(today, 70)];
+  const noBlocks = await noBlockDates(db, from, to);
+  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, { kind: "time", time: "08:00" }, from, to).slice(0, 5);
   if (days.length === 0) throw new Error("No Focus Block dates five weeks ahead inside the school year.");
   const samples: number[] = [];
   let placed = 0;

@@ -5,12 +5,12 @@ import { POST as airRoute } from "@/app/api/check-in/air/route";
 import { GET as statusRoute } from "@/app/api/check-in/status/route";
 import { checkIns } from "@/db/schema";
 import { AIR_CODE_ALPHABET, airCode, matchAirCode, normalizeAirCode, windowIndex } from "@/lib/checkin/air-code";
-import { schoolInstant } from "@/lib/time";
+import { setSchoolClock as setClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { setSchoolYear, setSetting } from "../helpers/schedule-factories";
-import { createFocusBlock, SAT, TEST_TIMEZONE, TUE, WED } from "../helpers/timetable-factories";
+import { createFocusBlock, SAT, TUE, WED } from "../helpers/timetable-factories";
 
 /**
  * Air Check-in: the rotating code (GET /api/check-in/air-code) and a student checking in with it
@@ -19,17 +19,6 @@ import { createFocusBlock, SAT, TEST_TIMEZONE, TUE, WED } from "../helpers/timet
  */
 const state = useTestDb();
 
-const REAL = [
-  "hrtime", "nextTick", "performance", "queueMicrotask", "requestAnimationFrame", "cancelAnimationFrame",
-  "requestIdleCallback", "cancelIdleCallback", "setImmediate", "clearImmediate", "setInterval",
-  "clearInterval", "setTimeout", "clearTimeout",
-] as const;
-/** Moves the clock to a school-local date and time (plus seconds). */
-function setClock(date: string, time: string, plusSeconds = 0) {
-  const instant = new Date(schoolInstant(date, time, TEST_TIMEZONE).getTime() + plusSeconds * 1000);
-  jest.useFakeTimers({ doNotFake: [...REAL], now: instant });
-  return instant;
-}
 afterEach(() => jest.useRealTimers());
 
 type Account = { user: { id: number } };

@@ -8,12 +8,12 @@ import { POST as kioskCheckInRoute } from "@/app/api/kiosk/check-in/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/kiosks/route";
 import { DELETE as revokeRoute } from "@/app/api/kiosks/[id]/route";
 import { auditLog, checkIns, kiosks } from "@/db/schema";
-import { schoolInstant } from "@/lib/time";
+import { setSchoolClock as setClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { setSchoolYear } from "../helpers/schedule-factories";
-import { createFocusBlock, SAT, TEST_TIMEZONE, TUE } from "../helpers/timetable-factories";
+import { createFocusBlock, SAT, TUE } from "../helpers/timetable-factories";
 
 /**
  * Kiosks: administrators register a device for a teacher (POST/GET /api/kiosks, DELETE /api/kiosks/{id});
@@ -22,14 +22,6 @@ import { createFocusBlock, SAT, TEST_TIMEZONE, TUE } from "../helpers/timetable-
  */
 const state = useTestDb();
 
-const REAL = [
-  "hrtime", "nextTick", "performance", "queueMicrotask", "requestAnimationFrame", "cancelAnimationFrame",
-  "requestIdleCallback", "cancelIdleCallback", "setImmediate", "clearImmediate", "setInterval",
-  "clearInterval", "setTimeout", "clearTimeout",
-] as const;
-function setClock(date: string, time: string) {
-  jest.useFakeTimers({ doNotFake: [...REAL], now: schoolInstant(date, time, TEST_TIMEZONE) });
-}
 afterEach(() => jest.useRealTimers());
 
 let admin: Awaited<ReturnType<typeof createAdmin>>;

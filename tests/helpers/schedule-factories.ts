@@ -93,7 +93,8 @@ export async function createAmendment(
   return row!;
 }
 
-export async function createEvent(db: Db, values: { date: string; name: string }) {
+/** A named day on the calendar; `no_blocks` makes it a day no block meets (a Pro-D day). */
+export async function createEvent(db: Db, values: { date: string; name: string; no_blocks?: boolean }) {
   const [row] = await db.insert(calendarEvents).values(values).returning();
   return row!;
 }

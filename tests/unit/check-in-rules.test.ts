@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import type { FlexMeeting } from "@/db/queries/checkin";
-import { adjacentCheckInDate, checkInMethod, focusBlockOn } from "@/lib/checkin/rules";
+import { addDays } from "@/lib/time";
+import { adjacentCheckInDate, checkInMethod, focusBlockOn, type FocusCalendar } from "@/lib/checkin/rules";
 
 const meeting = (block_id: number, label: string, day_of_week: number, start: string): FlexMeeting => ({
   block_id,
@@ -13,13 +14,20 @@ const meeting = (block_id: number, label: string, day_of_week: number, start: st
 // 2026-03-18 is a Wednesday.
 const WED = "2026-03-18";
 
+/** A calendar with no school-year bounds and no no-blocks days unless given. */
+const calendarOf = (meetings: FlexMeeting[], rest: Partial<FocusCalendar> = {}): FocusCalendar => ({
+  meetings,
+  noBlockDates: [],
+  ...rest,
+});
+
 describe("focusBlockOn", () => {
-  const meetings = [
+  const meetings = calendarOf([
     meeting(1, "Tutorial", 3, "08:00:00"),
     meeting(2, "Focus Block", 3, "09:26:00"),
     meeting(3, "Clubs", 1, "14:00:00"),
     meeting(4, "Advisory", 1, "11:00:00"),
-  ];
+  ]);
 
   it("prefers the flex block labelled 'Focus Block' on that weekday", () => {
     expect(focusBlockOn(meetings, WED)?.block_id).toBe(2);
@@ -32,10 +40,23 @@ describe("focusBlockOn", () => {
   it("finds none on a day without a flex block", () => {
     expect(focusBlockOn(meetings, "2026-03-21")).toBeNull();
   });
+
+  it("finds none on a no-blocks day (a Pro-D day) whatever meets on that weekday", () => {
+    expect(focusBlockOn({ ...meetings, noBlockDates: [WED] }, WED)).toBeNull();
+    expect(focusBlockOn({ ...meetings, noBlockDates: [WED] }, "2026-03-25")?.block_id).toBe(2);
+  });
+
+  it("finds none outside the school year, and keeps both bounds", () => {
+    const year = { ...meetings, yearStart: WED, yearEnd: "2026-03-23" };
+    expect(focusBlockOn(year, WED)?.block_id).toBe(2);
+    expect(focusBlockOn(year, "2026-03-23")?.block_id).toBe(4);
+    expect(focusBlockOn(year, "2026-03-25")).toBeNull();
+    expect(focusBlockOn(year, "2026-03-16")).toBeNull();
+  });
 });
 
 describe("adjacentCheckInDate", () => {
-  const tueToFri = [2, 3, 4, 5].map((day) => meeting(9, "Focus Block", day, "09:26:00"));
+  const tueToFri = calendarOf([2, 3, 4, 5].map((day) => meeting(9, "Focus Block", day, "09:26:00")));
 
   it("skips to the next and previous days that have a Focus Block", () => {
     expect(adjacentCheckInDate(tueToFri, "2026-03-20", 1)).toBe("2026-03-24"); // Fri → Tue
@@ -43,9 +64,20 @@ describe("adjacentCheckInDate", () => {
     expect(adjacentCheckInDate(tueToFri, WED, 1)).toBe("2026-03-19");
   });
 
-  it("steps one day when no flex block meets at all", () => {
-    expect(adjacentCheckInDate([], WED, 1)).toBe("2026-03-19");
-    expect(adjacentCheckInDate([], WED, -1)).toBe("2026-03-17");
+  it("skips no-blocks days and a two-week break", () => {
+    const proD = { ...tueToFri, noBlockDates: ["2026-03-24"] };
+    expect(adjacentCheckInDate(proD, "2026-03-20", 1)).toBe("2026-03-25");
+    expect(adjacentCheckInDate(proD, "2026-03-25", -1)).toBe("2026-03-20");
+    // Spring break: Saturday 21 March to Sunday 5 April.
+    const breakDays = { ...tueToFri, noBlockDates: Array.from({ length: 16 }, (_, i) => addDays("2026-03-21", i)) };
+    expect(adjacentCheckInDate(breakDays, "2026-03-20", 1)).toBe("2026-04-07");
+    expect(adjacentCheckInDate(breakDays, "2026-04-07", -1)).toBe("2026-03-20");
+  });
+
+  it("steps one day when no flex block meets at all, or past the school year", () => {
+    expect(adjacentCheckInDate(calendarOf([]), WED, 1)).toBe("2026-03-19");
+    expect(adjacentCheckInDate(calendarOf([]), WED, -1)).toBe("2026-03-17");
+    expect(adjacentCheckInDate({ ...tueToFri, yearEnd: "2026-03-20" }, "2026-03-20", 1)).toBe("2026-03-21");
   });
 });
 
