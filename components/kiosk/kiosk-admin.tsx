@@ -3,6 +3,7 @@
 import { Copy, MonitorSmartphone, Plus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import useSWR from "swr";
+import { useSchoolTime } from "@/components/audit/use-school-time";
 import { useAuth } from "@/components/auth/use-auth";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -16,11 +17,6 @@ import type { KioskView } from "@/lib/kiosk/service";
 import type { StaffListItem } from "@/lib/people/lists";
 
 const KIOSKS_KEY = "/api/kiosks";
-
-function when(iso: string | null) {
-  if (!iso) return "Never";
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 interface Created {
   kiosk: KioskView;
@@ -153,6 +149,9 @@ export function KioskAdmin() {
   const [registering, setRegistering] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [revoking, setRevoking] = useState<KioskView | null>(null);
+  // Instants in the school's time zone (the setting), as every other screen shows them.
+  const schoolTime = useSchoolTime();
+  const when = (iso: string | null) => (iso ? schoolTime(iso) : "Never");
 
   if (!isAdmin) {
     return (
