@@ -6,7 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { inputClasses } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
-import { FIELD_LABELS, IMPORT_FIELDS, type ImportField, type ImportKind } from "@/lib/imports/fields";
+import { FIELD_LABELS, fieldChoices, type ImportField, type ImportKind } from "@/lib/imports/fields";
 import type { DryRunResult } from "@/lib/imports/present";
 import { orderProblem, placeField } from "@/lib/imports/wizard";
 import type { ChosenFile, DryRun } from "./csv-wizard";
@@ -88,7 +88,7 @@ export function WizardFields({
                     onChange={(event) => onOrder(placeField(order, index, event.target.value as ImportField))}
                     className={cn(inputClasses(false), "min-w-36 py-1.5")}
                   >
-                    {IMPORT_FIELDS[kind].map((choice) => (
+                    {fieldChoices(kind).map((choice) => (
                       <option key={choice} value={choice}>
                         {FIELD_LABELS[choice]}
                       </option>
@@ -115,6 +115,13 @@ export function WizardFields({
         <p className="text-sm text-amber-800">
           The first line of {files[0]!.file.name} has {preview.columns} columns; {order.length} are expected.
           Rows with another number of columns are skipped.
+        </p>
+      )}
+      {order.includes("default_teacher_email") && (
+        <p className="text-sm text-slate-700">
+          Each default teacher email must be a staff member&apos;s; a blank cell means no default teacher.
+          With &ldquo;update existing&rdquo;, a matching student&apos;s default teacher is set from this
+          column too.
         </p>
       )}
       <Checkbox

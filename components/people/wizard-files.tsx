@@ -5,7 +5,13 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
-import { IMPORT_FIELDS, FIELD_LABELS, MAX_FILES_PER_UPLOAD, type ImportKind } from "@/lib/imports/fields";
+import {
+  IMPORT_FIELDS,
+  FIELD_LABELS,
+  MAX_FILES_PER_UPLOAD,
+  OPTIONAL_FIELDS,
+  type ImportKind,
+} from "@/lib/imports/fields";
 import { columnOrderProblem, filesProblem, PREVIEW_BYTES, previewCsv } from "@/lib/imports/wizard";
 import type { ChosenFile } from "./csv-wizard";
 
@@ -54,6 +60,13 @@ export function WizardFiles({
         one {kind === "students" ? "student" : "staff member"} with the columns{" "}
         {IMPORT_FIELDS[kind].map((field) => FIELD_LABELS[field].toLowerCase()).join(", ")}, in any order; a
         first line naming the columns is fine.
+        {kind === "students" && OPTIONAL_FIELDS.students.length > 0 && (
+          <>
+            {" "}
+            A fifth column, default_teacher_email, may give each student&apos;s default teacher by their staff
+            email (leave a cell blank for none).
+          </>
+        )}
       </p>
       <div>
         <label

@@ -26,6 +26,8 @@ export interface ExistingStudent {
   last_name: string;
   grade: number;
   archived_at: Date | null;
+  /** The email of their default teacher, if any. */
+  default_teacher_email: string | null;
 }
 
 /** The students holding any of these numbers (one statement whatever the count). */
@@ -39,9 +41,21 @@ export async function existingStudents(db: Db, numbers: readonly string[]): Prom
       last_name: students.last_name,
       grade: students.grade,
       archived_at: students.archived_at,
+      default_teacher_email: staff.email,
     })
     .from(students)
+    .leftJoin(staff, eq(staff.id, students.default_teacher_id))
     .where(sql`${students.student_number} in (select json_array_elements_text(${jsonList(numbers)}))`);
+}
+
+/** The staff members with any of these emails (lower-cased), by email (one statement whatever the count). */
+export async function staffIdsByEmail(db: Db, emails: readonly string[]): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staff.id, email: staff.email })
+    .from(staff)
+    .where(sql`lower(${staff.email}) in (select json_array_elements_text(${jsonList(emails)}))`);
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
 }
 
 export interface ExistingStaff {

@@ -62,16 +62,33 @@ export function insertStaffRows(db: Db, rows: (typeof staff.$inferInsert)[]) {
   return db.insert(staff).values(rows).returning();
 }
 
-/** Many students' names and grades in one statement (an import with "update existing"). */
+/**
+ * Many students' names and grades in one statement (an import with "update existing"); their default
+ * teacher too when a row says so (`default_teacher_id` present, null meaning none).
+ */
 export async function updateStudentsBulk(
   db: Db,
-  rows: { id: number; first_name: string; last_name: string; grade: number; initials: string }[],
+  rows: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    grade: number;
+    initials: string;
+    default_teacher_id?: number | null;
+  }[],
 ) {
   if (rows.length === 0) return;
+  const values = rows.map(({ default_teacher_id, ...row }) => ({
+    ...row,
+    set_teacher: default_teacher_id !== undefined,
+    default_teacher_id: default_teacher_id ?? null,
+  }));
   await db.execute(sql`update ${students} set
-      first_name = v.first_name, last_name = v.last_name, grade = v.grade, initials = v.initials, updated_at = now()
-    from json_to_recordset(${JSON.stringify(rows)}::json)
-      as v(id int, first_name text, last_name text, grade smallint, initials text)
+      first_name = v.first_name, last_name = v.last_name, grade = v.grade, initials = v.initials,
+      default_teacher_id = case when v.set_teacher then v.default_teacher_id else ${students.default_teacher_id} end,
+      updated_at = now()
+    from json_to_recordset(${JSON.stringify(values)}::json)
+      as v(id int, first_name text, last_name text, grade smallint, initials text, set_teacher boolean, default_teacher_id int)
     where ${students.id} = v.id`);
 }
 

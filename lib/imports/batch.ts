@@ -5,6 +5,7 @@ import {
   existingStudents,
   insertImportPasswords,
   insertImportRows,
+  staffIdsByEmail,
   type ImportRow,
 } from "@/db/queries/imports";
 import {
@@ -17,7 +18,7 @@ import {
 import { randomColor } from "@/lib/people/colors";
 import { hashInitialPasswords, newInitialPassword } from "@/lib/people/initial-password";
 import { initialsOf } from "@/lib/people/names";
-import { planRows, summarize, type PlannedRow } from "./plan";
+import { defaultTeacherEmails, planRows, resolveDefaultTeachers, summarize, type PlannedRow } from "./plan";
 import type { RowCandidate, StaffValues, StudentValues } from "./rows";
 
 type Values = StudentValues | StaffValues;
@@ -39,13 +40,20 @@ export async function existingFor(
   );
 }
 
-/** The dry run and the job decide rows the same way. */
+/**
+ * The dry run and the job decide rows the same way: default teachers' emails resolved to staff (a
+ * statement only when some row names one), then each row against what the school has.
+ */
 export async function planBatch(
   db: Db,
   row: Pick<ImportRow, "kind" | "update_existing">,
   candidates: readonly RowCandidate<Values>[],
 ) {
-  return planRows(candidates, await existingFor(db, row.kind, candidates), row.update_existing);
+  const resolved = resolveDefaultTeachers(
+    candidates,
+    await staffIdsByEmail(db, defaultTeacherEmails(candidates)),
+  );
+  return planRows(resolved, await existingFor(db, row.kind, resolved), row.update_existing);
 }
 
 interface Secret {
@@ -138,9 +146,10 @@ async function insertPeople(
     const inserted = await insertStudentRows(
       tx,
       rows.map((r) => {
-        const v = r.values as StudentValues;
+        const { default_teacher_email: _email, default_teacher_id, ...v } = r.values as StudentValues;
         return {
           ...v,
+          default_teacher_id: default_teacher_id ?? null,
           user_id: userIdOf.get(r.key)!,
           initials: initialsOf(v.first_name, v.last_name),
           color: randomColor(),
@@ -176,6 +185,7 @@ async function updatePeople(tx: Db, kind: ImportRow["kind"], rows: PlannedRow<Va
           last_name: v.last_name,
           grade: v.grade,
           initials: initialsOf(v.first_name, v.last_name),
+          default_teacher_id: v.default_teacher_id,
         };
       }),
     );

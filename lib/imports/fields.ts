@@ -7,8 +7,24 @@ export const IMPORT_FIELDS = {
   staff: ["email", "last_name", "first_name", "title"],
 } as const;
 
+/**
+ * Columns a file may add after naming them (issue 12): a student's default (homeroom) teacher, by the
+ * staff member's email. A file without them imports exactly as before.
+ */
+export const OPTIONAL_FIELDS = {
+  students: ["default_teacher_email"],
+  staff: [],
+} as const;
+
 export type ImportKind = keyof typeof IMPORT_FIELDS;
-export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
+export type ImportField =
+  (typeof IMPORT_FIELDS)[ImportKind][number] | (typeof OPTIONAL_FIELDS)[ImportKind][number];
+
+/** Every field a column of this kind may be matched to: the required ones, then the optional ones. */
+export const fieldChoices = (kind: ImportKind): readonly ImportField[] => [
+  ...IMPORT_FIELDS[kind],
+  ...OPTIONAL_FIELDS[kind],
+];
 
 export const FIELD_LABELS: Record<ImportField, string> = {
   first_name: "First name",
@@ -17,6 +33,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   student_number: "Student number",
   email: "Email",
   title: "Title",
+  default_teacher_email: "Default teacher email",
 };
 
 /** At most this many files per upload (spec §9), on the server too. */
@@ -36,8 +53,13 @@ export const normalizeHeaderCell = (cell: string) =>
 /** `headers` as the wizard sends it: the ordered field names joined by commas. */
 export const joinHeaders = (fields: readonly string[]) => fields.join(",");
 
-/** True when `fields` uses every field of the kind exactly once. */
+/** True when `fields` uses every required field of the kind exactly once, and optional ones at most once. */
 export function isFieldOrder(kind: ImportKind, fields: readonly string[]): boolean {
-  const allowed: readonly string[] = IMPORT_FIELDS[kind];
-  return fields.length === allowed.length && allowed.every((field) => fields.includes(field));
+  const required: readonly string[] = IMPORT_FIELDS[kind];
+  const allowed: readonly string[] = fieldChoices(kind);
+  return (
+    new Set(fields).size === fields.length &&
+    fields.every((field) => allowed.includes(field)) &&
+    required.every((field) => fields.includes(field))
+  );
 }

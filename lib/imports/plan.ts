@@ -23,6 +23,7 @@ const FIELD_NAMES: Record<string, string> = {
   last_name: "last name",
   grade: "grade",
   title: "title",
+  default_teacher_email: "default teacher",
 };
 
 /** "grade 9 → 10, last name Smith → Smyth" for the fields that differ. */
@@ -34,7 +35,10 @@ function changesOf<V extends object>(
   const current = existing as unknown as Record<string, unknown>;
   const changes = fields
     .filter((field) => current[field] !== values[field])
-    .map((field) => `${FIELD_NAMES[field] ?? field} ${String(current[field])} → ${String(values[field])}`);
+    .map(
+      (field) =>
+        `${FIELD_NAMES[field] ?? field} ${String(current[field] ?? "none")} → ${String(values[field] ?? "none")}`,
+    );
   return changes.length ? changes.join(", ") : null;
 }
 
@@ -66,7 +70,13 @@ export function planRows<V extends StudentValues | StaffValues>(
     }
     const fields = (
       "grade" in candidate.values
-        ? ["first_name", "last_name", "grade"]
+        ? [
+            "first_name",
+            "last_name",
+            "grade",
+            // Compared only when the file has the column.
+            ...(candidate.values.default_teacher_email !== undefined ? ["default_teacher_email"] : []),
+          ]
         : ["first_name", "last_name", "title"]
     ) as (keyof V & string)[];
     const changes = changesOf(found, candidate.values, fields);
@@ -95,6 +105,38 @@ export function planRows<V extends StudentValues | StaffValues>(
       person_id: found.id,
       values: candidate.values,
     };
+  });
+}
+
+/** The staff emails the candidates name as default teachers (lower-cased, each once). */
+export function defaultTeacherEmails(candidates: readonly RowCandidate<StudentValues | StaffValues>[]) {
+  const emails = new Set<string>();
+  for (const { values } of candidates) {
+    if (values && "grade" in values && values.default_teacher_email) emails.add(values.default_teacher_email);
+  }
+  return [...emails];
+}
+
+/**
+ * Resolves each row's default_teacher_email to a staff member: the row gets default_teacher_id (null
+ * for a blank cell), or is skipped — with its row number, like every row error — when no staff member
+ * has that email. Rows of a file without the column are left exactly as they were.
+ */
+export function resolveDefaultTeachers<V extends StudentValues | StaffValues>(
+  candidates: readonly RowCandidate<V>[],
+  staffIdOf: ReadonlyMap<string, number>,
+): RowCandidate<V>[] {
+  return candidates.map((candidate) => {
+    const values = candidate.values;
+    if (!values || !("grade" in values) || values.default_teacher_email === undefined) return candidate;
+    const email = values.default_teacher_email;
+    if (email === null) return { ...candidate, values: { ...values, default_teacher_id: null } };
+    const id = staffIdOf.get(email);
+    if (id === undefined) {
+      const shown = email.length > 40 ? `${email.slice(0, 40)}…` : email;
+      return { ...candidate, values: null, reason: `default teacher email ${shown} is not a staff member's` };
+    }
+    return { ...candidate, values: { ...values, default_teacher_id: id } };
   });
 }
 

@@ -9,6 +9,13 @@ export interface StudentValues {
   first_name: string;
   last_name: string;
   grade: number;
+  /**
+   * The optional default_teacher_email column, lower-cased: absent (undefined) when the file has no
+   * such column, null when its cell is blank (no default teacher). Resolved to a staff member later.
+   */
+  default_teacher_email?: string | null;
+  /** The staff member that email names (lib/imports/plan.ts resolveDefaultTeachers). */
+  default_teacher_id?: number | null;
 }
 
 export interface StaffValues {
@@ -84,9 +91,15 @@ function studentRow(cells: Record<string, string>): {
   const grade = /^\d{1,2}$/.test(cells.grade!) ? Number(cells.grade) : NaN;
   if (cells.grade === "") problems.push("grade is missing");
   else if (!GRADES.has(grade)) problems.push(`grade ${quote(cells.grade!)} is not 8–12`);
-  const values = problems.length
+  const teacher = cells.default_teacher_email?.toLowerCase();
+  if (teacher && !emailSchema.safeParse(teacher).success)
+    problems.push(
+      `default teacher email ${quote(cells.default_teacher_email!)} is not a valid email address`,
+    );
+  const values: StudentValues | null = problems.length
     ? null
     : { student_number: number, first_name: cells.first_name!, last_name: cells.last_name!, grade };
+  if (values && teacher !== undefined) values.default_teacher_email = teacher || null;
   return { values, problems, key: number };
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idOf, text } from "@/lib/api/schemas";
-import { IMPORT_FIELDS, isFieldOrder, type ImportKind } from "./fields";
+import { IMPORT_FIELDS, OPTIONAL_FIELDS, isFieldOrder, type ImportKind } from "./fields";
 
 const flag = z
   .enum(["true", "false", "1", "0", "on", "off", ""], { error: "Use true or false." })
@@ -15,7 +15,9 @@ export const uploadFields = (kind: ImportKind) =>
       .max(200, { error: "Choose the order of the fields." })
       .transform((value) => value.split(",").map((field) => field.trim().toLowerCase()))
       .refine((fields) => isFieldOrder(kind, fields), {
-        error: `The fields must be ${IMPORT_FIELDS[kind].join(", ")}, each once, in the order of the columns.`,
+        error: `The fields must be ${IMPORT_FIELDS[kind].join(", ")}${
+          OPTIONAL_FIELDS[kind].length ? ` (and optionally ${OPTIONAL_FIELDS[kind].join(", ")})` : ""
+        }, each once, in the order of the columns.`,
       }),
     /** Required unless dry_run (checked in the service, which knows which it is). */
     password: z.string().max(1024, { error: "That password is too long." }).optional(),

@@ -4,6 +4,8 @@ import {
   IMPORT_FIELDS,
   MAX_CSV_BYTES,
   MAX_FILES_PER_UPLOAD,
+  OPTIONAL_FIELDS,
+  isFieldOrder,
   normalizeHeaderCell,
   type ImportField,
   type ImportKind,
@@ -30,14 +32,15 @@ export const PREVIEW_ROWS = 6;
 /** Enough bytes for the first rows of any sane file. */
 export const PREVIEW_BYTES = 64 * 1024;
 
-/** The fields a first line names, if it is a header row naming each field of the kind once. */
+/**
+ * The fields a first line names, if it is a header row naming each required field of the kind once
+ * (and perhaps an optional one, such as default_teacher_email).
+ */
 export function headerFields(kind: ImportKind, cells: readonly string[]): ImportField[] | null {
-  const names = cells
-    .map(normalizeHeaderCell)
-    .filter((name, index) => name !== "" || index < cells.length - 1);
-  const fields: readonly string[] = IMPORT_FIELDS[kind];
-  if (names.length !== fields.length || !fields.every((field) => names.includes(field))) return null;
-  return names as ImportField[];
+  const names = cells.map(normalizeHeaderCell);
+  // A trailing comma leaves empty cells at the end.
+  while (names.length > 0 && names[names.length - 1] === "") names.pop();
+  return isFieldOrder(kind, names) ? (names as ImportField[]) : null;
 }
 
 /** Reads the first rows of a CSV text (quotes, BOM and any line endings allowed); never throws. */
@@ -98,19 +101,24 @@ export function columnOrderProblem(previews: readonly CsvPreview[]): string | nu
   return null;
 }
 
-/** Where the wizard starts step 2: the header row's order, else the spec's order of the choices. */
+/**
+ * Where the wizard starts step 2: the header row's order, else the spec's order of the choices —
+ * followed by the optional fields when the first line has a column for each of them.
+ */
 export function initialOrder(kind: ImportKind, preview: CsvPreview | undefined): ImportField[] {
-  return preview?.header ? [...preview.header] : [...IMPORT_FIELDS[kind]];
+  if (preview?.header) return [...preview.header];
+  const required = IMPORT_FIELDS[kind];
+  const optional = OPTIONAL_FIELDS[kind];
+  const extra = Math.max(0, Math.min(optional.length, (preview?.columns ?? 0) - required.length));
+  return [...required, ...optional.slice(0, extra)];
 }
 
 /** The first problem with the chosen order of fields, or null. */
 export function orderProblem(kind: ImportKind, order: readonly string[]): string | null {
+  if (isFieldOrder(kind, order)) return null;
   const fields: readonly string[] = IMPORT_FIELDS[kind];
   const missing = fields.filter((field) => !order.includes(field));
-  if (order.length !== fields.length || missing.length) {
-    return `Use each field once: ${missing.map((f) => FIELD_LABELS[f as ImportField]).join(", ") || "a field"} is missing.`;
-  }
-  return null;
+  return `Use each field once: ${missing.map((f) => FIELD_LABELS[f as ImportField]).join(", ") || "a field"} is missing.`;
 }
 
 /** Moves `field` to column `index`, swapping with the field that was there (so each stays used once). */

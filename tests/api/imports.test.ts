@@ -12,7 +12,12 @@ import { runPendingJobs } from "@/lib/jobs/runner";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { csvFile, studentRows, upload } from "../helpers/imports";
+import {
+  STUDENT_HEADERS as STUDENT_HEADERS_FOR_TEST,
+  csvFile,
+  studentRows,
+  upload,
+} from "../helpers/imports";
 
 const state = useTestDb();
 const tokens = {} as Record<"admin" | "otherAdmin" | "teacher" | "sysadmin", string>;
@@ -238,6 +243,124 @@ describe("an upload", () => {
       "Processed students.csv: 1 account created, 3 rows skipped (row 2: grade 14 is not 8–12; " +
         "row 3: duplicate student number 6300001 (also on row 1); row 4: first name is missing)",
     );
+  });
+});
+
+describe("the optional default_teacher_email column", () => {
+  const HEADERS = "first_name,last_name,grade,student_number,default_teacher_email";
+  const teacherOf = async (number: string) => (await studentsWith([number]))[0]?.default_teacher_id;
+
+  it("sets each student's default teacher from a staff email, and a blank cell means none", async () => {
+    const homeroom = await createStaff(state.db, { email: "homeroom.one@test.school" });
+    const file = csvFile([
+      "First Name,Last Name,Grade,Student Number,Default Teacher Email",
+      "Ann,Home,9,6810001,Homeroom.One@Test.School",
+      "Bob,None,9,6810002,",
+    ]);
+    const dry = await upload({ token: tokens.admin, file, headers: HEADERS, dryRun: true, password: null });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ header_skipped: true, rows: 2, created: 2, skipped: 0 });
+
+    const res = await upload({ token: tokens.admin, file, headers: HEADERS });
+    expect(res.status).toBe(202);
+    await runPendingJobs(state.db);
+    expect(await teacherOf("6810001")).toBe(homeroom.staff.id);
+    expect(await teacherOf("6810002")).toBeNull();
+  });
+
+  it("skips a row naming an email no staff member has, with its row number, and imports the rest", async () => {
+    const homeroom = await createStaff(state.db, { email: "homeroom.two@test.school" });
+    const file = csvFile([
+      "6810011,Cy,Known,10,homeroom.two@test.school",
+      "6810012,Di,Unknown,10,nobody@test.school",
+      "6810013,Ed,Broken,10,not-an-email",
+    ]);
+    const headers = "student_number,first_name,last_name,grade,default_teacher_email";
+    const dry = await upload({ token: tokens.admin, file, headers, dryRun: true, password: null });
+    expect(dry.body).toMatchObject({ created: 1, skipped: 2 });
+    expect(dry.body.errors).toEqual([
+      {
+        row: 2,
+        name: "Di Unknown",
+        key: "6810012",
+        reason: "default teacher email nobody@test.school is not a staff member's",
+      },
+      {
+        row: 3,
+        name: "Ed Broken",
+        key: "6810013",
+        reason: "default teacher email not-an-email is not a valid email address",
+      },
+    ]);
+
+    const res = await upload({ token: tokens.admin, file, headers });
+    await runPendingJobs(state.db);
+    const report = await call(importRoute, {
+      token: tokens.admin,
+      params: { id: String(res.body.import_id) },
+    });
+    expect(report.body).toMatchObject({ status: "done", created: 1, skipped: 2 });
+    expect(report.body.report_rows[1]).toMatchObject({
+      row: 2,
+      outcome: "skipped",
+      reason: "default teacher email nobody@test.school is not a staff member's",
+    });
+    expect(await teacherOf("6810011")).toBe(homeroom.staff.id);
+    expect(await studentsWith(["6810012", "6810013"])).toHaveLength(0);
+  });
+
+  it("changes an existing student's default teacher only with update existing, and only when the file has the column", async () => {
+    const first = await createStaff(state.db, { email: "homeroom.three@test.school" });
+    const second = await createStaff(state.db, { email: "homeroom.four@test.school" });
+    await createStudent(state.db, {
+      student_number: "6810021",
+      first_name: "Fay",
+      last_name: "Moves",
+      grade: 11,
+      default_teacher_id: first.staff.id,
+    });
+    const moved = csvFile(["Fay,Moves,11,6810021,homeroom.four@test.school"]);
+    const dry = await upload({
+      token: tokens.admin,
+      file: moved,
+      headers: HEADERS,
+      dryRun: true,
+      password: null,
+    });
+    expect(dry.body.existing).toEqual([
+      expect.objectContaining({
+        row: 1,
+        reason:
+          "already exists; not updated (default teacher homeroom.three@test.school → homeroom.four@test.school)",
+      }),
+    ]);
+    await upload({ token: tokens.admin, file: moved, headers: HEADERS, updateExisting: true });
+    await runPendingJobs(state.db);
+    expect(await teacherOf("6810021")).toBe(second.staff.id);
+
+    // The four spec columns leave the default teacher alone, even when updating.
+    await upload({ token: tokens.admin, file: csvFile(["Fay,Moves,12,6810021"]), updateExisting: true });
+    await runPendingJobs(state.db);
+    const [after] = await studentsWith(["6810021"]);
+    expect([after!.grade, after!.default_teacher_id]).toEqual([12, second.staff.id]);
+
+    // A blank cell clears it.
+    await upload({
+      token: tokens.admin,
+      file: csvFile(["Fay,Moves,12,6810021,"]),
+      headers: HEADERS,
+      updateExisting: true,
+    });
+    await runPendingJobs(state.db);
+    expect(await teacherOf("6810021")).toBeNull();
+  });
+
+  it("refuses a field list naming the column twice or an unknown column (422)", async () => {
+    for (const headers of [`${HEADERS},default_teacher_email`, `${STUDENT_HEADERS_FOR_TEST},homeroom`]) {
+      const res = await upload({ token: tokens.admin, file: csvFile(["Ann,A,9,1"]), headers, dryRun: true });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.headers[0]).toMatch(/optionally default_teacher_email/);
+    }
   });
 });
 

@@ -163,6 +163,34 @@ test("an administrator uploads two student files through the wizard, checks the 
   await expect(page.getByRole("link", { name: "fall-b.csv", exact: true })).toBeVisible();
 });
 
+test("a student file may name each student's default teacher in a fifth column", async ({ page }) => {
+  await signIn(page, "admin", "/students");
+  await page.getByRole("button", { name: "Add Student", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Student", exact: true });
+  await dialog.getByRole("tab", { name: "File Upload", exact: true }).click();
+  await expect(dialog.getByText(/A fifth column, default_teacher_email, may give/)).toBeVisible();
+  await dialog
+    .getByLabel("Choose CSV files", { exact: true })
+    .setInputFiles([
+      csv("homerooms.csv", [
+        "first_name,last_name,grade,student_number,default_teacher_email",
+        "Sol,Homeroom,9,8820001,teacher@demo.school",
+        "Tao,Nobody,9,8820002,nobody@demo.school",
+        "Uma,Blank,9,8820003,",
+      ]),
+    ]);
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(dialog.getByLabel("Column 5", { exact: true })).toHaveValue("default_teacher_email");
+  await expect(dialog.getByText(/Each default teacher email must be a staff member/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
+  const run = dialog.getByTestId("dry-run");
+  await expect(run).toContainText("homerooms.csv");
+  await expect(run).toContainText(
+    "Row 3 (Tao Nobody): default teacher email nobody@demo.school is not a staff member's",
+  );
+  await expectNoSeriousA11yViolations(page);
+});
+
 test("a teacher has no Add buttons", async ({ page }) => {
   await signIn(page, "teacher", "/staff");
   await expect(page.getByRole("heading", { name: "Staff", exact: true, level: 1 })).toBeVisible();

@@ -83,6 +83,49 @@ describe("ordering the fields", () => {
   });
 });
 
+describe("the optional default_teacher_email column", () => {
+  it("is taken from a header row naming it, or from a fifth column, and never required", () => {
+    const headed = previewCsv(
+      "students",
+      "s.csv",
+      "Student Number,First Name,Last Name,Grade,Default Teacher Email\n1,Ann,Lee,9,a@b.c\n",
+    );
+    expect(headed.header).toEqual([
+      "student_number",
+      "first_name",
+      "last_name",
+      "grade",
+      "default_teacher_email",
+    ]);
+    expect(initialOrder("students", headed)).toEqual(headed.header);
+    expect(initialOrder("students", previewCsv("students", "s.csv", "Ann,Lee,9,1,a@b.c\n"))).toEqual([
+      "first_name",
+      "last_name",
+      "grade",
+      "student_number",
+      "default_teacher_email",
+    ]);
+    expect(initialOrder("students", previewCsv("students", "s.csv", "Ann,Lee,9,1\n"))).toHaveLength(4);
+    expect(orderProblem("students", ["first_name", "last_name", "grade", "student_number"])).toBeNull();
+    expect(
+      orderProblem("students", [
+        "default_teacher_email",
+        "first_name",
+        "last_name",
+        "grade",
+        "student_number",
+      ]),
+    ).toBeNull();
+    expect(orderProblem("students", ["default_teacher_email", "last_name", "grade", "student_number"])).toBe(
+      "Use each field once: First name is missing.",
+    );
+    // Staff files have no optional column.
+    expect(
+      headerFields("staff", ["email", "last_name", "first_name", "title", "default_teacher_email"]),
+    ).toBeNull();
+  });
+});
+
 describe("the notification and exported CSV", () => {
   it("names the skipped rows and counts what does not fit", () => {
     expect(
