@@ -12,7 +12,8 @@ let placement: { stop(): void } | undefined;
 const ready = getDatabaseHandle().then(
   (handle) => {
     log.info({ database: handle.kind }, "database ready");
-    // Background jobs (CSV imports): any instance picks up any job; a stopped one resumes elsewhere.
+    // Background jobs (CSV imports, placement, hourly pruning of old rows): any instance picks up any
+    // job; a stopped one resumes elsewhere.
     jobs = startJobRunner(getDb);
     // Default placement: a check every 30 s (and at start: catch-up) enqueues a job when a cutoff has passed.
     placement = startPlacementTicker(getDb);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { authThrottle, loginAttempts, sessions, staff, students, sysadmins, users } from "../schema";
@@ -146,6 +146,24 @@ export async function reserveAttempt(db: Db, bucket: BucketRule, window: WindowR
 /** The throttle rows of some keys, to tell a refused caller how long to wait. */
 export async function throttleRows(db: Db, keys: string[]) {
   return db.select().from(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+/**
+ * Deletes throttle rows nothing depends on any more: last touched (`since`) and any lock ended before
+ * `before`. A missing row counts as an empty bucket or a fresh window, so this never changes an answer
+ * once every bucket has drained and every window and lock has passed by `before`. Answers how many.
+ */
+export async function deleteThrottleRowsIdleSince(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(authThrottle)
+    .where(
+      and(
+        lt(authThrottle.since, before),
+        or(isNull(authThrottle.locked_until), lt(authThrottle.locked_until, before)),
+      ),
+    )
+    .returning({ key: authThrottle.key });
+  return deleted.length;
 }
 
 /** Gives places back (a success, or an attempt that never reached the password check). */

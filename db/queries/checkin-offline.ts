@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   checkInElsewhereScans,
@@ -29,6 +29,15 @@ export async function claimSubmission(db: Db, id: string, userId: number) {
     .from(checkInSubmissions)
     .where(eq(checkInSubmissions.id, id));
   return existing ?? null;
+}
+
+/** Forgets submissions claimed before `before` (housekeeping, lib/jobs/prune.ts); answers how many. */
+export async function deleteSubmissionsBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(checkInSubmissions)
+    .where(lt(checkInSubmissions.created_at, before))
+    .returning({ id: checkInSubmissions.id });
+  return deleted.length;
 }
 
 export async function storeSubmissionResponse(db: Db, id: string, response: Record<string, unknown>) {

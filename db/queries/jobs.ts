@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { jobs } from "../schema";
+import { resultRows } from "./checkin";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = Pick<typeof jobs.$inferInsert, "kind" | "payload" | "created_by" | "max_attempts">;
@@ -148,4 +149,26 @@ export async function releaseJob(db: Db, job: JobRow): Promise<void> {
       locked_until: null,
     })
     .where(held(job));
+}
+
+/**
+ * Enqueues a recurring kind with an empty payload unless a job of that kind is queued or running or
+ * was created less than `everySeconds` ago, in one statement (by the database's clock, as leases are).
+ * Two instances racing may both insert: recurring jobs are idempotent, so a second run is harmless.
+ */
+export async function enqueueRecurringJob(
+  db: Db,
+  kind: string,
+  everySeconds: number,
+  maxAttempts: number,
+): Promise<number | null> {
+  const inserted = await db.execute(sql`
+    insert into ${jobs} (kind, payload, max_attempts)
+    select ${kind}, '{}'::jsonb, ${maxAttempts}
+    where not exists (
+      select 1 from ${jobs} j where j.kind = ${kind}
+        and (j.status in ('queued', 'running') or j.created_at > now() - make_interval(secs => ${everySeconds})))
+    returning id`);
+  const [row] = resultRows(inserted);
+  return row ? Number(row.id) : null;
 }

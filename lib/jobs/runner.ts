@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/db";
 import {
   claimJob,
+  enqueueRecurringJob,
   extendLease,
   markAttemptFailed,
   markSucceeded,
@@ -134,6 +135,23 @@ export async function runClaimedJob(db: Db, job: JobRow, options: RunOptions = {
   }
 }
 
+/**
+ * Puts each recurring kind (JobKind.everySeconds) on the queue when it is due (db/queries/jobs.ts
+ * enqueueRecurringJob decides, by the database's clock, so instances agree). Answers the job ids made.
+ */
+export async function enqueueRecurringJobs(db: Db): Promise<number[]> {
+  const made: number[] = [];
+  for (const [name, kind] of Object.entries(JOB_KINDS) as [string, JobKind<unknown>][]) {
+    if (!kind.everySeconds) continue;
+    const id = await enqueueRecurringJob(db, name, kind.everySeconds, kind.maxAttempts ?? 3);
+    if (id !== null) made.push(id);
+  }
+  return made;
+}
+
+/** How often the server's loop asks whether a recurring kind is due (the database answers). */
+export const RECURRING_CHECK_MS = 60_000;
+
 export interface JobRunner {
   /** Stops polling and hands the running job back (it resumes on the next start or elsewhere). */
   stop(): Promise<void>;
@@ -141,13 +159,16 @@ export interface JobRunner {
 
 /**
  * The server's loop: polls for due jobs every `pollMs` (at once when this process enqueues one) and
- * runs them one at a time. Any number of instances may run it against one PostgreSQL.
+ * runs them one at a time; every `recurringCheckMs` (and at start) it first enqueues the recurring
+ * kinds that are due (housekeeping such as "prune"). Any number of instances may run it against one PostgreSQL.
  */
 export function startJobRunner(
   getDb: () => Promise<Db>,
-  options: { pollMs?: number; leaseSeconds?: number } = {},
+  options: { pollMs?: number; leaseSeconds?: number; recurringCheckMs?: number } = {},
 ): JobRunner {
   const pollMs = options.pollMs ?? 1000;
+  const recurringCheckMs = options.recurringCheckMs ?? RECURRING_CHECK_MS;
+  let nextRecurringCheck = 0;
   const stopping = new AbortController();
   const workerId = newWorkerId();
   let wake: (() => void) | null = null;
@@ -169,7 +190,12 @@ export function startJobRunner(
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       try {
-        await runPendingJobs(await getDb(), {
+        const db = await getDb();
+        if (Date.now() >= nextRecurringCheck) {
+          nextRecurringCheck = Date.now() + recurringCheckMs;
+          await enqueueRecurringJobs(db);
+        }
+        await runPendingJobs(db, {
           workerId,
           leaseSeconds: options.leaseSeconds,
           stopSignal: stopping.signal,

@@ -38,6 +38,12 @@ export interface JobKind<P> {
   onGiveUp?(db: Db, job: JobRow, payload: P, error: string): Promise<void>;
   /** Attempts before giving up (default 3). */
   maxAttempts?: number;
+  /**
+   * A recurring kind (housekeeping): the server's runner enqueues it, with an empty payload, whenever
+   * no job of the kind is queued or running and none was created in the last `everySeconds`
+   * (lib/jobs/runner.ts enqueueRecurringJobs). No timer of its own.
+   */
+  everySeconds?: number;
 }
 
 export const defineJob = <P>(kind: JobKind<P>): JobKind<P> => kind;

@@ -1,0 +1,37 @@
+import "server-only";
+import type { Db } from "@/db";
+import { deleteThrottleRowsIdleSince } from "@/db/queries/auth";
+import { deleteSubmissionsBefore } from "@/db/queries/checkin-offline";
+import { defineJob } from "./types";
+
+/**
+ * Housekeeping the job runner does on its own (a recurring kind, lib/jobs/types.ts `everySeconds`):
+ *
+ * - check_in_submissions: the answers kept so a retried offline submission is not recorded twice. A
+ *   device retries within minutes of the network coming back; a week is far beyond any retry, and a
+ *   retry later still is only reported as "already checked in" (the ledger's unique key).
+ * - auth_throttle: sign-in and Air Check-in counters. The slowest bucket drains in under half an hour
+ *   and a username's window and lock last 30 minutes (lib/auth/throttle.ts), so a row idle for a day
+ *   holds nothing: without it the next attempt starts from an empty bucket, exactly as it would.
+ */
+export const SUBMISSION_RETENTION_DAYS = 7;
+export const THROTTLE_IDLE_HOURS = 24;
+export const PRUNE_EVERY_SECONDS = 60 * 60;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function pruneOldRows(db: Db, now: Date) {
+  const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+  const submissions = await deleteSubmissionsBefore(db, ago(SUBMISSION_RETENTION_DAYS * 24));
+  const throttle = await deleteThrottleRowsIdleSince(db, ago(THROTTLE_IDLE_HOURS));
+  return { check_in_submissions: submissions, auth_throttle: throttle };
+}
+
+/** The "prune" job: deletes what pruneOldRows says is old, hourly (each delete is idempotent). */
+export const pruneJob = defineJob<Record<string, never>>({
+  everySeconds: PRUNE_EVERY_SECONDS,
+  maxAttempts: 1,
+  async run({ db }) {
+    return pruneOldRows(db, new Date());
+  },
+});
