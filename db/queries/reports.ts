@@ -42,13 +42,22 @@ const teacherStudents = (scope: ReportScope) => sql`
   union select student_id from appointments where staff_id = ${int(scope.teacherId)} and date between ${scope.from}::date and ${scope.to}::date
   union select student_id from check_ins where staff_id = ${int(scope.teacherId)} and date between ${scope.from}::date and ${scope.to}::date`;
 
-/** The status of a cell, from the shared rules. Every occurrence is the day's Focus Block, a flex block. */
-export const cellStatusSql = attendanceStatusSql({
-  amended: sql`(aa.block_id is not null or ao.student_id is not null)`,
-  logged: sql`ci.id is not null`,
-  pending: sql`o.pending`,
-  flex: sql`true`,
-});
+/**
+ * The status of a cell, from the shared rules. Every occurrence is the day's Focus Block, a flex block.
+ * The amendments of the range are few: each IN is one hash of them, probed once per cell (joined
+ * instead, the planner sometimes merged them on date and block and filtered by student: millions of
+ * comparisons).
+ */
+const cellStatusSql = (scope: ReportScope) =>
+  attendanceStatusSql({
+    amended: sql`((o.date, o.block_id) in (select date, block_id from amendments
+        where student_id is null and date between ${scope.from}::date and ${scope.to}::date)
+      or (s.id, o.date, o.block_id) in (select student_id, date, block_id from amendments
+        where student_id is not null and date between ${scope.from}::date and ${scope.to}::date))`,
+    logged: sql`ci.id is not null`,
+    pending: sql`o.pending`,
+    flex: sql`true`,
+  });
 
 /** The CTEs every report starts from: occ (occurrences), stu (students in scope) and cells. */
 function cellsCte(scope: ReportScope): SQL {
@@ -68,22 +77,12 @@ function cellsCte(scope: ReportScope): SQL {
       and (${int(scope.studentId)} is null or s.id = ${int(scope.studentId)})
       and (${int(scope.teacherId)} is null or s.id in (${teacherStudents(scope)}))
   ),
-  amended_all as (
-    select distinct date, block_id from amendments
-    where student_id is null and date between ${scope.from}::date and ${scope.to}::date
-  ),
-  amended_one as (
-    select distinct student_id, date, block_id from amendments
-    where student_id is not null and date between ${scope.from}::date and ${scope.to}::date
-  ),
   cells as (
-    select o.date, o.block_id, o.pending, s.id as student_id, ci.id as log_id, ci.staff_id as log_staff_id,
-      ci.method, ci.checked_in_at, ${cellStatusSql} as status
+    select o.date, o.block_id, o.pending, s.id as student_id, s.ord, ci.id as log_id, ci.staff_id as log_staff_id,
+      ci.method, ci.checked_in_at, ${cellStatusSql(scope)} as status
     from occ o
     cross join stu s
     left join check_ins ci on ci.student_id = s.id and ci.block_id = o.block_id and ci.date = o.date
-    left join amended_all aa on aa.date = o.date and aa.block_id = o.block_id
-    left join amended_one ao on ao.student_id = s.id and ao.date = o.date and ao.block_id = o.block_id
     where s.archived_at is null or s.archived_at > o.starts_at
   )`;
 }
@@ -336,6 +335,64 @@ export async function attendanceCellRows(db: Db, scope: ReportScope): Promise<At
     planned_with: json<StaffRef>(row.planned_with),
     amendment_memo: (row.amendment_memo as string | null) ?? null,
   }));
+}
+
+/** One line of the SIS export: a counted cell with ids, not names (reportPeople has those, once each). */
+export interface SisCellRow {
+  date: string;
+  student_id: number;
+  status: AttendanceStatus;
+  method: string | null;
+  /** Who checked the student in; else their appointment's staff; else their plan's (teacherOf, lib/reports/present.ts). */
+  teacher_id: number | null;
+  checked_in_at: Date | null;
+}
+
+/**
+ * The SIS export's cells (pending ones left out), by date and then student: one narrow row per
+ * student per Focus Block date (a year of a large school is 360,000), so no names, memos or JSON here.
+ * The appointment's and the plan's staff are looked up (by index) only for the cells nobody logged
+ * with a staff member: joined, all the year's plans were hashed for a few of them.
+ */
+export async function sisCellRows(db: Db, scope: ReportScope): Promise<SisCellRow[]> {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)}
+    select c.date::text as date, c.student_id, c.status, c.method::text as method,
+      coalesce(c.log_staff_id,
+        (select a.staff_id from appointments a where a.student_id = c.student_id and a.block_id = c.block_id
+          and a.date = c.date order by a.id limit 1),
+        (select p.staff_id from plans p where p.student_id = c.student_id and p.block_id = c.block_id
+          and p.date = c.date)) as teacher_id,
+      c.checked_in_at
+    from cells c
+    where not c.pending
+    order by c.date, c.ord`);
+  return resultRows(result).map((row) => ({
+    date: String(row.date).slice(0, 10),
+    student_id: num(row.student_id),
+    status: row.status as AttendanceStatus,
+    method: (row.method as string | null) ?? null,
+    teacher_id: row.teacher_id === null ? null : num(row.teacher_id),
+    checked_in_at: row.checked_in_at ? new Date(row.checked_in_at as string) : null,
+  }));
+}
+
+export interface ReportPeople {
+  students: { id: number; student_number: string; first_name: string; last_name: string }[];
+  staff: StaffRef[];
+}
+
+/** The students in scope and every staff member, with what their names are made of: one statement. */
+export async function reportPeople(db: Db, scope: ReportScope): Promise<ReportPeople> {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)}
+    select (select coalesce(json_agg(json_build_object('id', id, 'student_number', student_number,
+        'first_name', first_name, 'last_name', last_name)), '[]') from stu) as students,
+      (select coalesce(json_agg(json_build_object('id', id, 'title', title,
+        'first_name', first_name, 'last_name', last_name)), '[]') from staff) as staff`);
+  const [row] = resultRows(result);
+  const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : (value ?? []));
+  return { students: json(row?.students), staff: json(row?.staff) };
 }
 
 /** Whether the filters name a cluster and a student that exist (422 otherwise), in one statement. */

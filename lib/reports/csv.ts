@@ -1,22 +1,57 @@
-import { stringify } from "csv-stringify/sync";
+import { stringify, type Options } from "csv-stringify/sync";
 
 /**
  * CSV files of the reports and the SIS export, written by csv-stringify: quoting by the library, CRLF
  * line ends and a BOM (what spreadsheets expect), and `escape_formulas` so a cell starting with
  * = + - @ or a tab or carriage return is prefixed with an apostrophe and read as text, never run.
  */
+const OPTIONS: Options = {
+  record_delimiter: "\r\n",
+  escape_formulas: true,
+  cast: { boolean: (value) => (value ? "true" : "false") },
+};
+const BOM = "\ufeff";
+const LINE_END = "\r\n";
+
 export function csvText(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return stringify([header as unknown[], ...(rows as unknown[][])], {
-    bom: true,
-    record_delimiter: "\r\n",
-    escape_formulas: true,
-    cast: { boolean: (value) => (value ? "true" : "false") },
+  return stringify([header as unknown[], ...(rows as unknown[][])], { ...OPTIONS, bom: true });
+}
+
+/**
+ * Some cells of a row as csv-stringify writes them (quoted and escaped, joined by commas, no line end):
+ * for the parts of a large file that repeat (a student's number and name, a teacher), encoded once
+ * and reused on every line (lib/reports/present.ts sisCsvLines).
+ */
+export function csvCells(values: readonly unknown[]): string {
+  return stringify([values as unknown[]], { ...OPTIONS, eof: false });
+}
+
+/** Lines put together from csvCells pieces, streamed a batch at a time after the BOM and the header. */
+export function csvStream(header: readonly string[], lines: Iterable<string>, batch = 5000): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = lines[Symbol.iterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const parts: string[] = started ? [] : [BOM + csvCells(header)];
+      started = true;
+      for (let i = 0; i < batch; i++) {
+        const next = iterator.next();
+        if (next.done) {
+          if (parts.length > 0) controller.enqueue(encoder.encode(parts.join(LINE_END) + LINE_END));
+          controller.close();
+          return;
+        }
+        parts.push(next.value);
+      }
+      controller.enqueue(encoder.encode(parts.join(LINE_END) + LINE_END));
+    },
   });
 }
 
-/** A CSV download answer. */
-export function csvResponse(text: string, filename: string): Response {
-  return new Response(text, {
+/** A CSV download answer (a whole text, or a stream of it). */
+export function csvResponse(body: string | ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${filename}"`,

@@ -1,11 +1,14 @@
 import type {
   AttendanceCellRow,
   DayReportRow,
+  ReportPeople,
+  SisCellRow,
   StudentReportRow,
   TeacherReportRow,
 } from "@/db/queries/reports";
 import { attendanceRate, COUNTED, isCounted, logKeepsAppointment, SIS_STATUS } from "@/lib/attendance/rules";
 import { staffName, studentName } from "@/lib/people/names";
+import { csvCells } from "./csv";
 
 /** The JSON rows of each report view, and their CSV columns. */
 
@@ -52,12 +55,8 @@ export type DayReportEntry = ReturnType<typeof presentDayRow>;
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/**
- * `2026-03-18T09:41:00-07:00`: the check-in's capture time in the school's zone. One cached
- * Intl formatter per zone (an export formats a row per student per day: date-fns with TZDate took
- * most of a year's export); the offset is the wall clock read as UTC minus the instant.
- */
-export function schoolIsoTime(instant: Date, timezone: string): string {
+/** The zone's offset from UTC in minutes at an instant, read from a cached Intl formatter per zone. */
+function offsetAt(ms: number, timezone: string): number {
   let formatter = wallClocks.get(timezone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
@@ -73,13 +72,41 @@ export function schoolIsoTime(instant: Date, timezone: string): string {
     wallClocks.set(timezone, formatter);
   }
   const part: Record<string, number> = {};
-  for (const p of formatter.formatToParts(instant)) if (p.type !== "literal") part[p.type] = Number(p.value);
+  for (const p of formatter.formatToParts(new Date(ms))) if (p.type !== "literal") part[p.type] = Number(p.value);
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  const offset = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * Offsets per zone and quarter hour: zones change offset on quarter-hour instants, so a quarter hour
+ * whose start and end have the same offset has it throughout (an export formats a row per student per
+ * day: asking Intl for each row took most of a year's export).
+ */
+const QUARTER = 15 * 60_000;
+const quarterOffsets = new Map<string, Map<number, number>>();
+function cachedOffset(ms: number, timezone: string): number {
+  let byQuarter = quarterOffsets.get(timezone);
+  if (!byQuarter) quarterOffsets.set(timezone, (byQuarter = new Map()));
+  const quarter = Math.floor(ms / QUARTER);
+  let offset = byQuarter.get(quarter);
+  if (offset === undefined) {
+    const start = offsetAt(quarter * QUARTER, timezone);
+    offset = start === offsetAt((quarter + 1) * QUARTER - 1000, timezone) ? start : NaN;
+    byQuarter.set(quarter, offset);
+  }
+  return Number.isNaN(offset) ? offsetAt(ms, timezone) : offset;
+}
+
+/** `2026-03-18T09:41:00-07:00`: the check-in's capture time (to the second) in the school's zone. */
+export function schoolIsoTime(instant: Date, timezone: string): string {
+  const ms = Math.floor(instant.getTime() / 1000) * 1000;
+  const offset = cachedOffset(ms, timezone);
+  const wall = new Date(ms + offset * 60_000);
   const sign = offset < 0 ? "-" : "+";
   const abs = Math.abs(offset);
   return (
-    `${part.year}-${pad(part.month!)}-${pad(part.day!)}T${pad(part.hour!)}:${pad(part.minute!)}:${pad(part.second!)}` +
+    `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
+    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}` +
     `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
   );
 }
@@ -187,16 +214,26 @@ export const blockCsvRow = (e: StudentBlockEntry) => [
 
 /** The SIS export (documented in README "SIS export"): one row per student per Focus Block date. */
 export const SIS_CSV = ["date", "student_number", "student_name", "status", "method", "teacher", "check_in_time"];
-export function sisCsvRow(cell: AttendanceCellRow, timezone: string) {
-  const status = isCounted(cell.status) ? SIS_STATUS[cell.status] : cell.status;
-  const teacher = teacherOf(cell);
-  return [
-    cell.date,
-    cell.student_number,
-    studentName(cell),
-    status,
-    cell.status === "void" ? "amendment" : cell.method,
-    teacher ? staffName(teacher) : "",
-    cell.checked_in_at ? schoolIsoTime(cell.checked_in_at, timezone) : "",
-  ];
+
+/**
+ * The SIS export's lines, ready for csvStream: the cells that repeat (a student's number and name, a
+ * teacher, a date, a status and method) are encoded by csv-stringify once and reused; the check-in
+ * time is ours, digits and `-T:+` only, and needs neither quoting nor escaping.
+ */
+export function* sisCsvLines(cells: Iterable<SisCellRow>, people: ReportPeople, timezone: string): Generator<string> {
+  const students = new Map(people.students.map((s) => [s.id, csvCells([s.student_number, studentName(s)])]));
+  const teachers = new Map(people.staff.map((t) => [t.id, csvCells([staffName(t)])]));
+  const once = new Map<string, string>();
+  const cell = (value: string) => {
+    let encoded = once.get(value);
+    if (encoded === undefined) once.set(value, (encoded = csvCells([value])));
+    return encoded;
+  };
+  for (const c of cells) {
+    const status = isCounted(c.status) ? SIS_STATUS[c.status] : c.status;
+    const method = c.status === "void" ? "amendment" : (c.method ?? "");
+    const teacher = c.teacher_id === null ? "" : (teachers.get(c.teacher_id) ?? "");
+    const time = c.checked_in_at ? schoolIsoTime(c.checked_in_at, timezone) : "";
+    yield `${cell(c.date)},${students.get(c.student_id)},${cell(status)},${cell(method)},${teacher},${time}`;
+  }
 }

@@ -5,6 +5,8 @@ import {
   attendanceCellRows,
   dayReportRows,
   reportFilterTargets,
+  reportPeople,
+  sisCellRows,
   studentReportRows,
   teacherReportRows,
   type ReportScope,
@@ -12,7 +14,7 @@ import {
 import { invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
-import { csvResponse, csvText } from "./csv";
+import { csvResponse, csvStream, csvText } from "./csv";
 import { daysBetween, reportOccurrences } from "./occurrences";
 import {
   BLOCK_CSV,
@@ -24,7 +26,7 @@ import {
   presentStudentRow,
   presentTeacherRow,
   SIS_CSV,
-  sisCsvRow,
+  sisCsvLines,
   STUDENT_CSV,
   studentCsvRow,
   TEACHER_CSV,
@@ -36,7 +38,8 @@ import { MAX_REPORT_DAYS, type AttendanceQuery, type SisExportQuery } from "./sc
  * Attendance reports and the SIS export (issue 12). Who sees what: a teacher their own blocks and
  * their students (default students, and anyone planned, booked or checked in with them in the range);
  * administrators, sysadmins and API tokens with reports:read everyone. Each request runs a fixed
- * number of statements: the calendar, the filter check when a filter names a row, and one report.
+ * number of statements: the calendar, the filter check when a filter names a row, and one report
+ * (the SIS export: the names, then the cells).
  */
 
 /** The caller's reach: a teacher's staff id, or null for everyone. */
@@ -114,9 +117,7 @@ export async function attendanceReport(db: Db, teacherId: number | null, query: 
 /** GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). */
 export async function sisExport(db: Db, teacherId: number | null, query: SisExportQuery, now: Date) {
   const { scope, timezone } = await scopeOf(db, teacherId, query, now);
-  const cells = await attendanceCellRows(db, scope);
-  return csvResponse(
-    csvText(SIS_CSV, cells.map((cell) => sisCsvRow(cell, timezone))),
-    fileName("sis-export", scope.from, scope.to),
-  );
+  const people = await reportPeople(db, scope);
+  const cells = await sisCellRows(db, scope);
+  return csvResponse(csvStream(SIS_CSV, sisCsvLines(cells, people, timezone)), fileName("sis-export", scope.from, scope.to));
 }
