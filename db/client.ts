@@ -63,8 +63,8 @@ export const retryCounter = { count: 0 };
  * The pool. postgres.js 3.4.9 is patched at install (scripts/patch-postgres.mjs) so that a dead
  * connection is dropped and replaced instead of poisoning the pool, and a transaction's connection is
  * never shared. Here: a short connect timeout (a restarting database answers 503 within seconds
- * instead of hanging 30 s), a short reconnect backoff, idle connections closed after a minute, and
- * connections renewed every 30–60 minutes (postgres.js's default max_lifetime).
+ * instead of hanging 30 s), a short reconnect backoff, idle connections closed after a minute,
+ * connections renewed every 30–60 minutes (postgres.js's default max_lifetime), and JIT off.
  */
 async function openPostgres(url: string, max = 10, connectTimeout = 5): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
@@ -78,6 +78,10 @@ async function openPostgres(url: string, max = 10, connectTimeout = 5): Promise<
     // grows to 20 s during an outage and stays there until a connection succeeds: after PostgreSQL
     // came back, requests still waited up to 20 s. A short wait; a failed connect fails its request (503).
     backoff: (failures: number) => Math.min(0.05 * failures, 0.5),
+    // No JIT compilation: the server compiles any statement whose estimated cost passes
+    // jit_above_cost, and a year's attendance report or SIS export (estimated high, run in well
+    // under a second) spent 0.1-1.3 s compiling. Nothing this app runs is a long analytic query.
+    connection: { jit: "off" },
   });
   const db = drizzle(resilient(client), { schema, logger: countingLogger }) as unknown as Db;
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
