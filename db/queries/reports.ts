@@ -159,11 +159,17 @@ export interface TeacherReportRow {
   checked_in: number;
 }
 
+/** A per-day count row `d` on an ended occurrence `e`, its student not yet archived when the block began. */
+const onEnded = sql`e.date = d.date and e.block_id = d.block_id and (d.archived_at is null or d.archived_at > e.starts_at)`;
+
 /**
  * By teacher: plans, attended plans, appointments kept, check-ins made, over the students in scope.
  * Read straight from plans, appointments and the ledger on the ended occurrences (no per-student
  * cells): a plan is kept by any log of its student in that block (planStatus), an appointment by a
  * log of its own staff member (appointmentStatus), as lib/attendance/rules.ts says.
+ * Counted per teacher and day over the date range first, then kept on the ended occurrences: joined to
+ * the occurrences (a JSON list the planner guesses at 100 rows) before counting, the year's 324,000
+ * plans were estimated at 600 and each looked up its check-in by index, one at a time.
  */
 export async function teacherReportRows(db: Db, scope: ReportScope): Promise<TeacherReportRow[]> {
   const result = await db.execute(sql`
@@ -175,30 +181,44 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       select st.id, st.title, st.first_name, st.last_name, st.capacity from staff st
       where ${int(scope.teacherId)} is null or st.id = ${int(scope.teacherId)}
     ),
-    planned as (
-      select p.staff_id, count(*) as planned, count(ci.id) as attended
+    plan_days as (
+      select p.staff_id, p.date, p.block_id, s.archived_at, count(*) as planned, count(ci.id) as attended
       from plans p
-      join ended e on e.date = p.date and e.block_id = p.block_id
-      join stu s on s.id = p.student_id and (s.archived_at is null or s.archived_at > e.starts_at)
+      join stu s on s.id = p.student_id
       left join check_ins ci on ci.student_id = p.student_id and ci.block_id = p.block_id and ci.date = p.date
-      group by p.staff_id
+      where p.date between ${scope.from}::date and ${scope.to}::date
+      group by p.staff_id, p.date, p.block_id, s.archived_at
     ),
-    appts as (
-      select a.staff_id, count(*) as appointments,
+    appt_days as (
+      select a.staff_id, a.date, a.block_id, s.archived_at, count(*) as appointments,
         count(*) filter (where ci.staff_id is not distinct from a.staff_id) as kept
       from appointments a
-      join ended e on e.date = a.date and e.block_id = a.block_id
-      join stu s on s.id = a.student_id and (s.archived_at is null or s.archived_at > e.starts_at)
+      join stu s on s.id = a.student_id
       left join check_ins ci on ci.student_id = a.student_id and ci.block_id = a.block_id and ci.date = a.date
-      group by a.staff_id
+      where a.date between ${scope.from}::date and ${scope.to}::date
+      group by a.staff_id, a.date, a.block_id, s.archived_at
+    ),
+    log_days as (
+      select ci.staff_id, ci.date, ci.block_id, s.archived_at, count(*) as checked_in
+      from check_ins ci
+      join stu s on s.id = ci.student_id
+      where ci.staff_id is not null and ci.date between ${scope.from}::date and ${scope.to}::date
+      group by ci.staff_id, ci.date, ci.block_id, s.archived_at
+    ),
+    planned as (
+      select d.staff_id, sum(d.planned) as planned, sum(d.attended) as attended
+      from plan_days d join ended e on ${onEnded}
+      group by d.staff_id
+    ),
+    appts as (
+      select d.staff_id, sum(d.appointments) as appointments, sum(d.kept) as kept
+      from appt_days d join ended e on ${onEnded}
+      group by d.staff_id
     ),
     logged as (
-      select ci.staff_id, count(*) as checked_in
-      from check_ins ci
-      join ended e on e.date = ci.date and e.block_id = ci.block_id
-      join stu s on s.id = ci.student_id and (s.archived_at is null or s.archived_at > e.starts_at)
-      where ci.staff_id is not null
-      group by ci.staff_id
+      select d.staff_id, sum(d.checked_in) as checked_in
+      from log_days d join ended e on ${onEnded}
+      group by d.staff_id
     )
     select t.id, t.title, t.first_name, t.last_name, t.capacity,
       (select count(*) from ended) as blocks,
