@@ -89,11 +89,21 @@ test("a weekend opens on a warning that offers the nearest Focus Block days, and
   await page.screenshot({ path: `${SHOTS}/weekend-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The nearest Focus Block day after the weekend: Monday, or Tuesday when that Monday is the demo
+  // school's Pro-D day (next week's Monday: a calendar event with no blocks).
   const monday = new Date(Date.parse(`${saturday}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
-  await warning.getByRole("button", { name: /^Go to Mon / }).click();
-  await expect(page).toHaveURL(new RegExp(`date=${monday}`));
+  const next: string = (await api(page, token, `/api/check-in/status/${saturday}`)).next;
+  const proD = next !== monday;
+  if (proD) expect(next).toBe(new Date(Date.parse(`${monday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
+  await warning.getByRole("button", { name: proD ? /^Go to Tue / : /^Go to Mon / }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${next}`));
   await expect(page.getByTestId("no-focus-block")).toHaveCount(0);
   await expect(page.getByTestId("not-today")).toContainText("not today");
+  if (proD) {
+    await page.goto(`/check-in?date=${monday}`);
+    await expect(page.getByTestId("no-focus-block")).toContainText("No Focus Block on this date.");
+    await expect(page.getByRole("button", { name: "Check In", exact: true })).toBeDisabled();
+  }
 });
 
 test("a student already checked in by another teacher is named with who and when, and listed as checked in elsewhere", async ({

@@ -21,8 +21,8 @@ async function nextWeekday(page: Page, token: string, weekday: number, weeks = 1
  * A Focus Block day ahead of today for checking in: the weekday `weeks` weeks on when the school
  * year reaches that far, else the latest Focus Block day before it that is still ahead (at the end
  * of June, next week may already be after the last day of the school year). The year's last day
- * comes from the teacher's week (`max_date`): the check-in status shows the Focus Block on any
- * weekday, but a check-in outside the school year is refused.
+ * comes from the teacher's week (`max_date`); the check-in status agrees with it (no Focus Block
+ * outside the school year or on a no-blocks day such as the demo's Pro-D Monday).
  */
 async function focusDayAhead(page: Page, token: string, weekday: number, weeks = 1) {
   const headers = { authorization: `Bearer ${token}` };
