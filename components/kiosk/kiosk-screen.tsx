@@ -3,14 +3,20 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { TextField } from "@/components/ui/text-field";
 import { usePageTitle } from "@/components/ui/page-title";
 import { NETWORK_ERROR_MESSAGE } from "@/lib/api/client";
 
 /** Where the device keeps its kiosk token (never the user's session token). */
 export const KIOSK_TOKEN_KEY = "flexblock.kioskToken";
-/** How long a confirmation stays up unless the next student is already typing. */
-const RESULT_MS = 4000;
+/**
+ * The answer is up at full strength for SHOW_MS, fades for FADE_MS and is gone in under a second
+ * (issue 13: "it clears for the next student in under a second"). The field is empty and focused the
+ * moment Enter is pressed, so the next student never waits for it.
+ */
+export const SHOW_MS = 550;
+export const FADE_MS = 250;
 
 interface KioskInfo {
   kiosk: { id: number; label: string };
@@ -89,8 +95,9 @@ function KioskSetup({ onToken, problem }: { onToken: (token: string) => void; pr
 /**
  * /kiosk: a full-screen page for a tablet or lab computer by the door. A student types or scans their
  * student number (a scanner types it and presses Enter); a large green confirmation with their name
- * and initials, or a red "Not found — see your teacher". The field is empty and focused again as soon
- * as the answer arrives, so the next student can go at once; nothing lists other students.
+ * and initials, or a red "Not found — see your teacher", gone within a second. The field is empty and
+ * focused the moment Enter is pressed, so the next student can go at once (the form's data-state says
+ * "ready" once no scan is being sent and no answer is up); nothing lists other students.
  */
 export function KioskScreen() {
   usePageTitle("Kiosk");
@@ -100,8 +107,9 @@ export function KioskScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const [value, setValue] = useState("");
   const [result, setResult] = useState<Result | null>(null);
+  const [fading, setFading] = useState(false);
+  const [pending, setPending] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const busy = useRef(false);
   const sequence = useRef(0);
 
   const adopt = useCallback(async (candidate: string) => {
@@ -139,17 +147,29 @@ export function KioskScreen() {
 
   useEffect(() => {
     if (!result) return;
-    const timer = setTimeout(() => setResult((current) => (current?.key === result.key ? null : current)), RESULT_MS);
-    return () => clearTimeout(timer);
+    const fade = setTimeout(() => setFading(true), SHOW_MS);
+    const clear = setTimeout(() => setResult((current) => (current?.key === result.key ? null : current)), SHOW_MS + FADE_MS);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(clear);
+    };
   }, [result]);
+
+  /** Shows an answer unless a later scan's answer is already up (scans may overlap; none is dropped). */
+  function show(next: Result) {
+    setFading(false);
+    setResult((current) => (current && current.key > next.key ? current : next));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const number = value.trim();
-    if (!number || !token || busy.current) return;
-    busy.current = true;
+    if (!number || !token) return;
+    // Ready for the next student at once: the field is emptied and keeps focus while this one is sent.
     setValue("");
+    inputRef.current?.focus();
     const key = ++sequence.current;
+    setPending((n) => n + 1);
     try {
       const answer = await kioskRequest<{ status: string; message: string; student: { name: string; initials: string } }>(
         token,
@@ -158,24 +178,24 @@ export function KioskScreen() {
         { student_number: number },
       );
       if (answer.status === 200) {
-        setResult({ tone: "ok", name: answer.data.student.name, initials: answer.data.student.initials, message: answer.data.message, key });
+        show({ tone: "ok", name: answer.data.student.name, initials: answer.data.student.initials, message: answer.data.message, key });
       } else if (answer.status === 401) {
         window.localStorage.removeItem(KIOSK_TOKEN_KEY);
         setToken(null);
         setInfo(null);
         setProblem(answer.data.message ?? "This kiosk was revoked.");
       } else if (answer.status === 404) {
-        setResult({ tone: "bad", message: "Not found — see your teacher", key });
+        show({ tone: "bad", message: "Not found — see your teacher", key });
       } else {
-        setResult({ tone: "bad", message: answer.data.message ?? "That did not work — see your teacher", key });
+        show({ tone: "bad", message: answer.data.message ?? "That did not work — see your teacher", key });
       }
     } finally {
-      busy.current = false;
-      inputRef.current?.focus();
+      setPending((n) => n - 1);
     }
   }
 
   if (!ready) return <main id="main" className="min-h-dvh bg-slate-900" />;
+  const fade = cn("transition-opacity duration-200 motion-reduce:transition-none", fading && "opacity-0");
   if (!token || !info) return <KioskSetup onToken={(t) => void adopt(t)} problem={problem} />;
 
   return (
@@ -188,7 +208,13 @@ export function KioskScreen() {
         </p>
       </header>
       <div className="flex flex-1 flex-col items-center justify-center gap-8 px-6 pb-10">
-        <form onSubmit={submit} className="w-full max-w-xl" autoComplete="off">
+        <form
+          onSubmit={submit}
+          className="w-full max-w-xl"
+          autoComplete="off"
+          data-testid="kiosk-form"
+          data-state={pending > 0 ? "sending" : result ? "answered" : "ready"}
+        >
           <label htmlFor="kiosk-number" className="mb-3 block text-center text-2xl font-medium">
             Type or scan your student number
           </label>
@@ -207,7 +233,7 @@ export function KioskScreen() {
         </form>
         <div role="status" aria-live="assertive" aria-atomic="true" className="w-full max-w-xl">
           {result?.tone === "ok" && (
-            <div key={result.key} data-testid="kiosk-result" data-tone="ok" className="flex items-center gap-5 rounded-2xl bg-green-700 p-6 text-white">
+            <div key={result.key} data-testid="kiosk-result" data-tone="ok" className={cn("flex items-center gap-5 rounded-2xl bg-green-700 p-6 text-white", fade)}>
               <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-white text-3xl font-bold text-green-800">
                 {result.initials}
               </span>
@@ -221,7 +247,7 @@ export function KioskScreen() {
             </div>
           )}
           {result?.tone === "bad" && (
-            <div key={result.key} data-testid="kiosk-result" data-tone="bad" className="flex items-center gap-4 rounded-2xl bg-red-700 p-6 text-white">
+            <div key={result.key} data-testid="kiosk-result" data-tone="bad" className={cn("flex items-center gap-4 rounded-2xl bg-red-700 p-6 text-white", fade)}>
               <XCircle aria-hidden className="size-12 shrink-0" />
               <p className="text-3xl font-bold">{result.message}</p>
             </div>
