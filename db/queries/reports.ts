@@ -357,44 +357,58 @@ export async function attendanceCellRows(db: Db, scope: ReportScope): Promise<At
   }));
 }
 
-/** One line of the SIS export: a counted cell with ids, not names (reportPeople has those, once each). */
-export interface SisCellRow {
-  date: string;
-  student_id: number;
-  status: AttendanceStatus;
-  method: string | null;
-  /** Who checked the student in; else their appointment's staff; else their plan's (teacherOf, lib/reports/present.ts). */
-  teacher_id: number | null;
-  checked_in_at: Date | null;
+/** The pieces of the SIS export's lines encoded by csv-stringify in JavaScript (lib/reports/present.ts sisPieces). */
+export interface SisPieces {
+  /** Student id → their `number,name` cells. */
+  students: Record<number, string>;
+  /** Staff id → their name cell. */
+  staff: Record<number, string>;
+  /** Each counted status (void, attended, missed) → its word's cell. */
+  status: Record<string, string>;
+  /** The method cell of an excused (void) cell. */
+  amendment: string;
 }
 
 /**
- * The SIS export's cells (pending ones left out), by date and then student: one narrow row per
- * student per Focus Block date (a year of a large school is 360,000), so no names, memos or JSON here.
- * The appointment's and the plan's staff are looked up (by index) only for the cells nobody logged
- * with a staff member: joined, all the year's plans were hashed for a few of them.
+ * The SIS export's text, one piece per Focus Block date (pending ones left out): that date's lines,
+ * one per student in name order, CRLF-joined. A year of a large school is 360,000 lines: put
+ * together here from the pieces csv-stringify encoded once (names, status words), so that the app
+ * receives 180 texts rather than 360,000 rows. Each line ends with the check-in's instant in whole
+ * seconds since 1970 (or nothing): the app writes it in the school's zone (sisCheckInTimes), with
+ * the zone rules the rest of the app uses rather than the database's. The teacher is
+ * whoever checked the student in, else their appointment's staff, else their plan's (teacherOf,
+ * lib/reports/present.ts), looked up by index only for the cells nobody logged with a staff member.
+ * Method: the check-in method's enum label (a plain word, nothing to escape) or the amendment cell.
  */
-export async function sisCellRows(db: Db, scope: ReportScope): Promise<SisCellRow[]> {
+export async function sisExportTexts(db: Db, scope: ReportScope, pieces: SisPieces): Promise<string[]> {
+  const statusCell = sql.join(
+    Object.entries(pieces.status).map(([status, cell]) => sql`when ${status} then ${cell}::text`),
+    sql` `,
+  );
   const result = await db.execute(sql`
-    with ${cellsCte(scope)}
-    select c.date::text as date, c.student_id, c.status, c.method::text as method,
-      coalesce(c.log_staff_id,
-        (select a.staff_id from appointments a where a.student_id = c.student_id and a.block_id = c.block_id
-          and a.date = c.date order by a.id limit 1),
-        (select p.staff_id from plans p where p.student_id = c.student_id and p.block_id = c.block_id
-          and p.date = c.date)) as teacher_id,
-      c.checked_in_at
-    from cells c
-    where not c.pending
-    order by c.date, c.ord`);
-  return resultRows(result).map((row) => ({
-    date: String(row.date).slice(0, 10),
-    student_id: num(row.student_id),
-    status: row.status as AttendanceStatus,
-    method: (row.method as string | null) ?? null,
-    teacher_id: row.teacher_id === null ? null : num(row.teacher_id),
-    checked_in_at: row.checked_in_at ? new Date(row.checked_in_at as string) : null,
-  }));
+    with ${cellsCte(scope)},
+    names as (select key::int as id, value as cells from json_each_text(${JSON.stringify(pieces.students)}::json)),
+    teachers as (select key::int as id, value as cells from json_each_text(${JSON.stringify(pieces.staff)}::json)),
+    lines as (
+      select c.date, c.ord, c.status, c.method, c.checked_in_at, n.cells as student,
+        coalesce(c.log_staff_id,
+          (select a.staff_id from appointments a where a.student_id = c.student_id and a.block_id = c.block_id
+            and a.date = c.date order by a.id limit 1),
+          (select p.staff_id from plans p where p.student_id = c.student_id and p.block_id = c.block_id
+            and p.date = c.date)) as teacher_id
+      from cells c join names n on n.id = c.student_id
+      where not c.pending
+    )
+    select string_agg(l.date::text || ',' || l.student
+        || ',' || (case l.status ${statusCell} else l.status end)
+        || ',' || (case when l.status = 'void' then ${pieces.amendment}::text else coalesce(l.method::text, '') end)
+        || ',' || coalesce(t.cells, '')
+        || ',' || coalesce(floor(extract(epoch from l.checked_in_at))::bigint::text, ''),
+      ${"\r\n"} order by l.ord) as text
+    from lines l left join teachers t on t.id = l.teacher_id
+    group by l.date
+    order by l.date`);
+  return resultRows(result).map((row) => String(row.text));
 }
 
 export interface ReportPeople {

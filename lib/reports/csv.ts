@@ -20,13 +20,13 @@ export function csvText(header: readonly string[], rows: readonly (readonly unkn
 /**
  * Some cells of a row as csv-stringify writes them (quoted and escaped, joined by commas, no line end):
  * for the parts of a large file that repeat (a student's number and name, a teacher), encoded once
- * and reused on every line (lib/reports/present.ts sisCsvLines).
+ * and reused on every line (lib/reports/present.ts sisPieces).
  */
 export function csvCells(values: readonly unknown[]): string {
   return stringify([values as unknown[]], { ...OPTIONS, eof: false });
 }
 
-/** Lines put together from csvCells pieces, streamed a batch at a time after the BOM and the header. */
+/** Lines (or CRLF-joined runs of lines) made of csvCells pieces, streamed `batch` at a time after the BOM and the header. */
 export function csvStream(header: readonly string[], lines: Iterable<string>, batch = 5000): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = lines[Symbol.iterator]();

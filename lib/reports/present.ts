@@ -2,7 +2,7 @@ import type {
   AttendanceCellRow,
   DayReportRow,
   ReportPeople,
-  SisCellRow,
+  SisPieces,
   StudentReportRow,
   TeacherReportRow,
 } from "@/db/queries/reports";
@@ -216,24 +216,26 @@ export const blockCsvRow = (e: StudentBlockEntry) => [
 export const SIS_CSV = ["date", "student_number", "student_name", "status", "method", "teacher", "check_in_time"];
 
 /**
- * The SIS export's lines, ready for csvStream: the cells that repeat (a student's number and name, a
- * teacher, a date, a status and method) are encoded by csv-stringify once and reused; the check-in
- * time is ours, digits and `-T:+` only, and needs neither quoting nor escaping.
+ * The pieces of the SIS export's lines that csv-stringify encodes (quoting, formula escaping): each
+ * student's number and name, each teacher's name, the status words; the lines themselves are put
+ * together by the database (db/queries/reports.ts sisExportTexts).
  */
-export function* sisCsvLines(cells: Iterable<SisCellRow>, people: ReportPeople, timezone: string): Generator<string> {
-  const students = new Map(people.students.map((s) => [s.id, csvCells([s.student_number, studentName(s)])]));
-  const teachers = new Map(people.staff.map((t) => [t.id, csvCells([staffName(t)])]));
-  const once = new Map<string, string>();
-  const cell = (value: string) => {
-    let encoded = once.get(value);
-    if (encoded === undefined) once.set(value, (encoded = csvCells([value])));
-    return encoded;
+export function sisPieces(people: ReportPeople): SisPieces {
+  const status: Record<string, string> = {};
+  for (const [counted, word] of Object.entries(SIS_STATUS)) status[counted] = csvCells([word]);
+  return {
+    students: Object.fromEntries(people.students.map((s) => [s.id, csvCells([s.student_number, studentName(s)])])),
+    staff: Object.fromEntries(people.staff.map((t) => [t.id, csvCells([staffName(t)])])),
+    status,
+    amendment: csvCells(["amendment"]),
   };
-  for (const c of cells) {
-    const status = isCounted(c.status) ? SIS_STATUS[c.status] : c.status;
-    const method = c.status === "void" ? "amendment" : (c.method ?? "");
-    const teacher = c.teacher_id === null ? "" : (teachers.get(c.teacher_id) ?? "");
-    const time = c.checked_in_at ? schoolIsoTime(c.checked_in_at, timezone) : "";
-    yield `${cell(c.date)},${students.get(c.student_id)},${cell(status)},${cell(method)},${teacher},${time}`;
-  }
 }
+
+/**
+ * A run of SIS export lines from the database with each line's last cell, the check-in instant in
+ * seconds since 1970, written as the school's time (`2026-03-18T09:41:00-07:00`): digits and -T:+,
+ * nothing to quote or escape. A line whose last cell is empty (no check-in) is left as it is. Names
+ * are one line (lib/api/schemas.ts text), so each CRLF ends a line.
+ */
+export const sisCheckInTimes = (text: string, timezone: string) =>
+  text.replace(/,(\d+)(?=\r\n|$)/g, (_, seconds: string) => `,${schoolIsoTime(new Date(Number(seconds) * 1000), timezone)}`);

@@ -6,7 +6,7 @@ import {
   dayReportRows,
   reportFilterTargets,
   reportPeople,
-  sisCellRows,
+  sisExportTexts,
   studentReportRows,
   teacherReportRows,
   type ReportScope,
@@ -26,7 +26,8 @@ import {
   presentStudentRow,
   presentTeacherRow,
   SIS_CSV,
-  sisCsvLines,
+  sisCheckInTimes,
+  sisPieces,
   STUDENT_CSV,
   studentCsvRow,
   TEACHER_CSV,
@@ -39,7 +40,7 @@ import { MAX_REPORT_DAYS, type AttendanceQuery, type SisExportQuery } from "./sc
  * their students (default students, and anyone planned, booked or checked in with them in the range);
  * administrators, sysadmins and API tokens with reports:read everyone. Each request runs a fixed
  * number of statements: the calendar, the filter check when a filter names a row, and one report
- * (the SIS export: the names, then the cells).
+ * (the SIS export: the names, then its lines).
  */
 
 /** The caller's reach: a teacher's staff id, or null for everyone. */
@@ -117,7 +118,9 @@ export async function attendanceReport(db: Db, teacherId: number | null, query: 
 /** GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). */
 export async function sisExport(db: Db, teacherId: number | null, query: SisExportQuery, now: Date) {
   const { scope, timezone } = await scopeOf(db, teacherId, query, now);
-  const people = await reportPeople(db, scope);
-  const cells = await sisCellRows(db, scope);
-  return csvResponse(csvStream(SIS_CSV, sisCsvLines(cells, people, timezone)), fileName("sis-export", scope.from, scope.to));
+  const texts = await sisExportTexts(db, scope, sisPieces(await reportPeople(db, scope)));
+  const lines = (function* () {
+    for (const text of texts) yield sisCheckInTimes(text, timezone);
+  })();
+  return csvResponse(csvStream(SIS_CSV, lines, 1), fileName("sis-export", scope.from, scope.to));
 }
