@@ -38,7 +38,7 @@ const state = useTestDb();
 
 const FOCUS_END = "10:06";
 const FOCUS_START = "09:26";
-const SEEDS = [1, 2, 3];
+const SEEDS = [1, 2, 3, 4];
 const weekOf = (seed: number) => ({ from: weekdayDate(1, -1 - seed), to: weekdayDate(5, -1 - seed) });
 
 /** mulberry32: a small seeded generator, so each seed gives the same data every run. */
