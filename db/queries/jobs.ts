@@ -153,7 +153,8 @@ export async function releaseJob(db: Db, job: JobRow): Promise<void> {
 
 /**
  * Enqueues a recurring kind with an empty payload unless a job of that kind is queued or running or
- * was created less than `everySeconds` ago, in one statement (by the database's clock, as leases are).
+ * was created less than `everySeconds` ago (0: only the queued or running one counts), in one statement
+ * (by the database's clock, as leases are).
  * Two instances racing may both insert: recurring jobs are idempotent, so a second run is harmless.
  */
 export async function enqueueRecurringJob(

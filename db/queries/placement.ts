@@ -154,12 +154,3 @@ export async function placementSettingValues(db: Db) {
     .where(sql`${settings.key} in ${PLACEMENT_KEYS}`);
 }
 export const PLACEMENT_KEYS = ["placement_cutoff", "placement_change_after"];
-
-/** Is there a placement job waiting or running? (So the ticker enqueues at most one.) */
-export async function placementJobPending(db: Db): Promise<boolean> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::integer as n from jobs where kind = 'placement' and status in ('queued', 'running')`,
-  );
-  return (row?.n ?? 0) > 0;
-}

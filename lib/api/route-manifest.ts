@@ -468,7 +468,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/settings",
     file: "app/api/settings/route.ts",
     methods: ["GET","PUT"],
-    summaries: {"GET":"every setting, by key and by group","PUT":"change setting values ({ values: { key: value } }), administrators only (a new placement cutoff may have passed already: the placement check runs at once, lib/placement/ticker.ts)"},
+    summaries: {"GET":"every setting, by key and by group","PUT":"change setting values ({ values: { key: value } }), administrators only (a new placement cutoff may have passed already: the job runner checks for due placement at once, lib/placement/job.ts)"},
     module: route53 as unknown as RouteModule,
   },
   {

@@ -136,21 +136,31 @@ export async function runClaimedJob(db: Db, job: JobRow, options: RunOptions = {
 }
 
 /**
- * Puts each recurring kind (JobKind.everySeconds) on the queue when it is due (db/queries/jobs.ts
- * enqueueRecurringJob decides, by the database's clock, so instances agree). Answers the job ids made.
+ * Puts each recurring kind (JobKind.everySeconds, JobKind.isDue) on the queue when it is due: isDue
+ * first (when the kind has one), then db/queries/jobs.ts enqueueRecurringJob, which decides by the
+ * database's clock so instances agree. Answers the job ids made.
  */
-export async function enqueueRecurringJobs(db: Db): Promise<number[]> {
+export async function enqueueRecurringJobs(db: Db, now = new Date()): Promise<number[]> {
   const made: number[] = [];
   for (const [name, kind] of Object.entries(JOB_KINDS) as [string, JobKind<unknown>][]) {
-    if (!kind.everySeconds) continue;
-    const id = await enqueueRecurringJob(db, name, kind.everySeconds, kind.maxAttempts ?? 3);
-    if (id !== null) made.push(id);
+    if (!kind.everySeconds && !kind.isDue) continue;
+    try {
+      if (kind.isDue && !(await kind.isDue(db, now))) continue;
+      const id = await enqueueRecurringJob(db, name, kind.everySeconds ?? 0, kind.maxAttempts ?? 3);
+      if (id !== null) made.push(id);
+    } catch (error) {
+      // One kind's failed check must not hold back the others (or the queue): it is asked again next time.
+      log.warn({ kind: name, err: error }, "recurring job check failed");
+    }
   }
   return made;
 }
 
-/** How often the server's loop asks whether a recurring kind is due (the database answers). */
-export const RECURRING_CHECK_MS = 60_000;
+/**
+ * How often the server's loop asks whether a recurring kind is due (besides at start and when woken by
+ * wakeRecurringCheck). A placement cutoff is acted on within this time.
+ */
+export const RECURRING_CHECK_MS = 30_000;
 
 export interface JobRunner {
   /** Stops polling and hands the running job back (it resumes on the next start or elsewhere). */
@@ -159,8 +169,9 @@ export interface JobRunner {
 
 /**
  * The server's loop: polls for due jobs every `pollMs` (at once when this process enqueues one) and
- * runs them one at a time; every `recurringCheckMs` (and at start) it first enqueues the recurring
- * kinds that are due (housekeeping such as "prune"). Any number of instances may run it against one PostgreSQL.
+ * runs them one at a time; every `recurringCheckMs` (at start, and at once when woken by
+ * wakeRecurringCheck) it first enqueues the recurring kinds that are due (housekeeping such as "prune",
+ * default placement at its cutoffs). Any number of instances may run it against one PostgreSQL.
  */
 export function startJobRunner(
   getDb: () => Promise<Db>,
@@ -172,7 +183,10 @@ export function startJobRunner(
   const stopping = new AbortController();
   const workerId = newWorkerId();
   let wake: (() => void) | null = null;
-  const unsubscribe = onJobEnqueued(() => wake?.());
+  const unsubscribe = onJobEnqueued((reason) => {
+    if (reason === "recurring") nextRecurringCheck = 0;
+    wake?.();
+  });
 
   const sleep = () =>
     new Promise<void>((resolve) => {

@@ -44,6 +44,15 @@ export interface JobKind<P> {
    * (lib/jobs/runner.ts enqueueRecurringJobs). No timer of its own.
    */
   everySeconds?: number;
+  /**
+   * A recurring kind whose work falls due at moments the data decides (default placement's cutoffs):
+   * at each of the runner's recurring checks (every RECURRING_CHECK_MS on every instance, at start,
+   * and when woken by wakeRecurringCheck) it is asked first, and the kind is enqueued only when it
+   * answers true and no job of the kind is queued or running (and, with `everySeconds` too, none was
+   * created that recently). Keep it cheap, one statement when there is nothing to do: it runs on every
+   * check. The job itself must still check what is due (it may run later, or twice).
+   */
+  isDue?(db: Db, now: Date): Promise<boolean>;
 }
 
 export const defineJob = <P>(kind: JobKind<P>): JobKind<P> => kind;

@@ -5,7 +5,6 @@ import {
   finishRun,
   flexMeetings,
   openBlocksOf,
-  placementJobPending,
   placementSettingValues,
   placeDate,
   runOn,
@@ -30,8 +29,10 @@ export type { PlacementRunView, PlacementToDo, UnscheduledResponse, UnscheduledS
  * Default placement (issue 12). At a Focus Block date's cutoff (setting `placement_cutoff`), every
  * active student with no plan, appointment or amendment on that date's flex blocks gets a plan with
  * their default teacher, marked "placed". Runs are recorded per date (placement_runs, unique date), so
- * a date is placed once however many runners race; a date whose cutoff passed while the server was
- * down is placed at the next check, back to CATCH_UP_DAYS days (and never before the school year).
+ * a date is placed once however many runners race. The job runner checks for due dates on its
+ * recurring checks (the "placement" kind's isDue, lib/placement/job.ts), so a date whose cutoff passed
+ * while the server was down is placed at the first check after the start, back to CATCH_UP_DAYS days
+ * (and never before the school year).
  * Default placement gives homeroom students to their teacher whatever the teacher's seats or topic.
  */
 
@@ -98,14 +99,16 @@ export function focusDays(
 const horizon = (cutoff: Cutoff, today: SchoolDate) =>
   cutoff.kind === "hours" ? addDays(today, Math.ceil(cutoff.hours / 24) + 1) : today;
 
-/** Dates whose cutoff has passed and that have no run yet, oldest first. Never a date before its cutoff. */
+/**
+ * Dates whose cutoff has passed and that have no run yet, oldest first. Never a date before its cutoff.
+ * With placement off it reads the placement settings and nothing else: the job runner asks this on
+ * every recurring check (lib/placement/job.ts isDue), so a school without placement pays one statement.
+ */
 export async function dueDates(db: Db, now: Date): Promise<FocusDay[]> {
-  const [calendar, settings, meetings] = await Promise.all([
-    schoolCalendarSettings(db),
-    placementSettings(db),
-    flexMeetings(db),
-  ]);
-  if (settings.cutoff.kind === "off" || meetings.length === 0) return [];
+  const settings = await placementSettings(db);
+  if (settings.cutoff.kind === "off") return [];
+  const [calendar, meetings] = await Promise.all([schoolCalendarSettings(db), flexMeetings(db)]);
+  if (meetings.length === 0) return [];
   const today = schoolToday(calendar.timezone, now);
   const from = addDays(today, -CATCH_UP_DAYS);
   const to = horizon(settings.cutoff, today);
@@ -241,12 +244,4 @@ export async function toDoFor(db: Db, principal: Principal, now: Date): Promise<
     open: list,
     next_cutoff_at: next && new Date(next).getTime() > now.getTime() ? next : null,
   };
-}
-
-/** The server's check (instrumentation-node.ts): enqueue one placement job when a date is due. */
-export async function enqueuePlacementIfDue(db: Db, now: Date, enqueue: () => Promise<unknown>) {
-  if ((await dueDates(db, now)).length === 0) return false;
-  if (await placementJobPending(db)) return false;
-  await enqueue();
-  return true;
 }

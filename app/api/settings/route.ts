@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
-import { wakePlacementCheck } from "@/lib/placement/wake";
+import { wakeRecurringCheck } from "@/lib/jobs/wake";
 import { settingsUpdateBody } from "@/lib/settings/schemas";
 import { getSettings, updateSettings } from "@/lib/settings/service";
 
@@ -8,9 +8,9 @@ import { getSettings, updateSettings } from "@/lib/settings/service";
 export const GET = route({ roles: ROLES.anyone, allowExpiredPassword: true }, ({ db }) => getSettings(db));
 
 // PUT /api/settings: change setting values ({ values: { key: value } }), administrators only
-// (a new placement cutoff may have passed already: the placement check runs at once, lib/placement/ticker.ts)
+// (a new placement cutoff may have passed already: the job runner checks for due placement at once, lib/placement/job.ts)
 export const PUT = route({ roles: ROLES.admins, body: settingsUpdateBody }, async ({ db, user, body, now }) => {
   const answer = await updateSettings(db, user, body, now);
-  if ("placement_cutoff" in body.values) wakePlacementCheck();
+  if ("placement_cutoff" in body.values) wakeRecurringCheck();
   return answer;
 });
