@@ -89,6 +89,16 @@ function cellsCte(scope: ReportScope): SQL {
 
 const num = (value: unknown) => Number(value ?? 0);
 
+/**
+ * by_status: the cells counted per key and status, so that each cell's status (the rules' CASE and its
+ * amendment probes) is worked out once; counting each status straight from the cells repeated it.
+ */
+const byStatus = (key: SQL) => sql`by_status as (select ${key}, status, count(*) as n from cells group by ${key}, status)`;
+/** The counted statuses of by_status rows, summed over a group. */
+const statusCounts = sql.raw(`coalesce(sum(n) filter (where status = 'attended'), 0) as attended,
+  coalesce(sum(n) filter (where status = 'missed'), 0) as missed,
+  coalesce(sum(n) filter (where status = 'void'), 0) as excused`);
+
 export interface StudentReportRow {
   id: number;
   student_number: string;
@@ -106,12 +116,9 @@ export interface StudentReportRow {
 export async function studentReportRows(db: Db, scope: ReportScope): Promise<StudentReportRow[]> {
   const result = await db.execute(sql`
     with ${cellsCte(scope)},
+    ${byStatus(sql`student_id`)},
     counts as (
-      select student_id,
-        count(*) filter (where status = 'attended') as attended,
-        count(*) filter (where status = 'missed') as missed,
-        count(*) filter (where status = 'void') as excused
-      from cells group by student_id
+      select student_id, ${statusCounts} from by_status group by student_id
     ),
     appts as (
       select a.student_id, count(*) as appointments,
@@ -255,13 +262,11 @@ export interface DayReportRow {
 /** By day: the counts of every Focus Block that has ended, over the students in scope. */
 export async function dayReportRows(db: Db, scope: ReportScope): Promise<DayReportRow[]> {
   const result = await db.execute(sql`
-    with ${cellsCte(scope)}
-    select o.date::text as date,
-      count(c.student_id) filter (where c.status = 'attended') as attended,
-      count(c.student_id) filter (where c.status = 'missed') as missed,
-      count(c.student_id) filter (where c.status = 'void') as excused
+    with ${cellsCte(scope)},
+    ${byStatus(sql`date, block_id`)}
+    select o.date::text as date, ${statusCounts}
     from occ o
-    left join cells c on c.date = o.date and c.block_id = o.block_id
+    left join by_status c on c.date = o.date and c.block_id = o.block_id
     where not o.pending
     group by o.date
     order by o.date`);
