@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { jobs } from "../schema";
+import { imports, jobs } from "../schema";
 import { resultRows } from "./checkin";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -172,4 +172,24 @@ export async function enqueueRecurringJob(
     returning id`);
   const [row] = resultRows(inserted);
   return row ? Number(row.id) : null;
+}
+
+/**
+ * Forgets jobs that ended (succeeded or failed) before `before` (housekeeping, lib/jobs/prune.ts);
+ * answers how many. A job an import points at stays as long as the import: the import's report reads
+ * its progress and links it (imports.job_id). No screen reads any other ended job: placement's are
+ * recorded in placement_runs, and GET /api/jobs/{id} only answers the person who started a job.
+ */
+export async function deleteFinishedJobsBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.status, ["succeeded", "failed"]),
+        lt(jobs.finished_at, before),
+        notExists(db.select({ id: imports.id }).from(imports).where(eq(imports.job_id, jobs.id))),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return deleted.length;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { deleteThrottleRowsIdleSince } from "@/db/queries/auth";
 import { deleteSubmissionsBefore } from "@/db/queries/checkin-offline";
+import { deleteFinishedJobsBefore } from "@/db/queries/jobs";
 import { defineJob } from "./types";
 
 /**
@@ -13,9 +14,13 @@ import { defineJob } from "./types";
  * - auth_throttle: sign-in and Air Check-in counters. The slowest bucket drains in under half an hour
  *   and a username's window and lock last 30 minutes (lib/auth/throttle.ts), so a row idle for a day
  *   holds nothing: without it the next attempt starts from an empty bucket, exactly as it would.
+ * - jobs: succeeded and failed jobs that ended more than 30 days ago (this job alone leaves 24 a day),
+ *   but not an import's job, which its import report still reads (db/queries/jobs.ts). Queued and
+ *   running jobs are never touched.
  */
 export const SUBMISSION_RETENTION_DAYS = 7;
 export const THROTTLE_IDLE_HOURS = 24;
+export const FINISHED_JOB_RETENTION_DAYS = 30;
 export const PRUNE_EVERY_SECONDS = 60 * 60;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -24,7 +29,8 @@ export async function pruneOldRows(db: Db, now: Date) {
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
   const submissions = await deleteSubmissionsBefore(db, ago(SUBMISSION_RETENTION_DAYS * 24));
   const throttle = await deleteThrottleRowsIdleSince(db, ago(THROTTLE_IDLE_HOURS));
-  return { check_in_submissions: submissions, auth_throttle: throttle };
+  const finishedJobs = await deleteFinishedJobsBefore(db, ago(FINISHED_JOB_RETENTION_DAYS * 24));
+  return { check_in_submissions: submissions, auth_throttle: throttle, jobs: finishedJobs };
 }
 
 /** The "prune" job: deletes what pruneOldRows says is old, hourly (each delete is idempotent). */

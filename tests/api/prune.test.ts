@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { eq, inArray } from "drizzle-orm";
+import { importWithUploader, insertImport } from "@/db/queries/imports";
+import { insertUpload } from "@/db/queries/uploads";
 import { authThrottle, checkInSubmissions, jobs } from "@/db/schema";
 import { pruneOldRows } from "@/lib/jobs/prune";
 import { enqueueRecurringJobs, runPendingJobs, startJobRunner } from "@/lib/jobs/runner";
@@ -8,7 +10,8 @@ import { createStaff } from "../helpers/factories";
 
 /**
  * Housekeeping by the job runner: the recurring "prune" job deletes idempotent check-in submission
- * answers older than a week and sign-in/Air Check-in throttle rows idle for a day; recent rows stay.
+ * answers older than a week, sign-in/Air Check-in throttle rows idle for a day and jobs that ended more
+ * than 30 days ago (but not an import's); recent rows and unfinished jobs stay.
  */
 const state = useTestDb();
 const HOUR = 60 * 60 * 1000;
@@ -51,7 +54,7 @@ const throttleLeft = async (base: number) =>
 it("deletes submissions older than a week and throttle rows idle for a day; keeps the rest", async () => {
   await arrange(100);
   const counts = await pruneOldRows(state.db, new Date());
-  expect(counts).toEqual({ check_in_submissions: 1, auth_throttle: 2 });
+  expect(counts).toEqual({ check_in_submissions: 1, auth_throttle: 2, jobs: 0 });
   expect(await submissionsLeft(100)).toEqual([uuid(102), uuid(103)]);
   expect(await throttleLeft(100)).toEqual(["air-code:student:recent-100", "login:user:locked-now-100"]);
 });
@@ -81,4 +84,49 @@ it("is a recurring job: enqueued when due, once, and run by the job runner", asy
   expect(await submissionsLeft(300)).toEqual([uuid(302), uuid(303)]);
   const pruneJobs = await state.db.select().from(jobs).where(eq(jobs.kind, "prune"));
   expect(pruneJobs.map((j) => j.status)).toEqual(["succeeded", "succeeded"]);
+});
+
+it("deletes jobs that ended more than 30 days ago; keeps recent, unfinished and imports' jobs", async () => {
+  const job = (name: string, values: Partial<typeof jobs.$inferInsert>) =>
+    state.db
+      .insert(jobs)
+      .values({ kind: "prune", payload: { name }, created_at: ago(40 * 24), ...values })
+      .returning({ id: jobs.id })
+      .then(([row]) => row!.id);
+  const ids = {
+    oldSucceeded: await job("old succeeded", { status: "succeeded", finished_at: ago(31 * 24) }),
+    oldFailed: await job("old failed", { status: "failed", finished_at: ago(31 * 24), error: "boom" }),
+    recentSucceeded: await job("recent succeeded", { status: "succeeded", finished_at: ago(29 * 24) }),
+    recentFailed: await job("recent failed", { status: "failed", finished_at: ago(1) }),
+    oldQueued: await job("old queued", { status: "queued", run_after: ago(40 * 24) }),
+    oldRunning: await job("old running", { status: "running", started_at: ago(40 * 24), locked_until: ago(-0.1) }),
+    oldImport: await job("old import", { kind: "import", status: "failed", finished_at: ago(90 * 24), progress_done: 1200 }),
+  };
+  const file = await insertUpload(state.db, {
+    kind: "students_csv",
+    filename: "roster.csv",
+    content_type: "text/csv",
+    size: 0,
+    data: Buffer.alloc(0),
+    uploaded_by: userId,
+  });
+  const imported = await insertImport(state.db, {
+    kind: "students",
+    upload_id: file.id,
+    filename: "roster.csv",
+    headers: [],
+    uploaded_by: userId,
+    status: "failed",
+    job_id: ids.oldImport,
+  });
+
+  const counts = await pruneOldRows(state.db, new Date());
+  expect(counts.jobs).toBe(2);
+  const left = await state.db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, Object.values(ids)));
+  expect(left.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+    [ids.recentSucceeded, ids.recentFailed, ids.oldQueued, ids.oldRunning, ids.oldImport].sort((a, b) => a - b),
+  );
+  // The import's report still reads its job (how far the failed import got).
+  const report = await importWithUploader(state.db, imported.id);
+  expect(report).toMatchObject({ import: { job_id: ids.oldImport }, done: 1200 });
 });
