@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import useSWR from "swr";
+import { useSchoolTime, useSchoolTimezone } from "@/components/audit/use-school-time";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { focusRing } from "@/components/ui/button";
@@ -36,14 +37,12 @@ const columns: DataColumn<UnscheduledStudent>[] = [
  * them) their default teacher, and how many it placed.
  */
 export function UnscheduledScreen() {
-  const { settings, user } = useSignedInUser();
-  const zone = settings?.values.timezone?.value;
-  const timezone = typeof zone === "string" && zone ? zone : "UTC";
+  const { user } = useSignedInUser();
+  const timezone = useSchoolTimezone();
+  const time = useSchoolTime();
   const [picked, setDate] = useCalendarDate();
   const date = picked ?? schoolToday(timezone, new Date());
   const { data, error, isLoading } = useSWR<UnscheduledResponse>(unscheduledKey(date));
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: timezone }).format(new Date(iso));
   const whole = user.role === "admin" || user.role === "sysadmin";
   return (
     <div className="mx-auto w-full max-w-6xl">
