@@ -17,6 +17,7 @@ export function PhoneWeek<B extends ScheduleBlock>({
   onOpenBlock,
   range,
   preferred,
+  dayMark,
 }: {
   days: ScheduleDay<B>[];
   describe: (block: B) => TileView<string>;
@@ -25,6 +26,8 @@ export function PhoneWeek<B extends ScheduleBlock>({
   range: string;
   /** The day asked for in the URL (the date picker's choice), shown first when it is in the week. */
   preferred: string | null;
+  /** A note on a day's tab ("still to choose"): a dot on the tab, and said in its accessible name. */
+  dayMark?: (day: ScheduleDay<B>) => string | null;
 }) {
   const fallback = (days.find((d) => d.date.iso === preferred) ??
     days.find((d) => d.date.is_today) ??
@@ -34,6 +37,11 @@ export function PhoneWeek<B extends ScheduleBlock>({
     picked?.range === range && days.some((d) => d.date.iso === picked.iso) ? picked.iso : fallback;
   const selected = days.find((d) => d.date.iso === selectedIso) ?? days[0]!;
   const panelId = useId();
+  const marks = new Map<string, string>();
+  for (const day of days) {
+    const mark = dayMark?.(day);
+    if (mark) marks.set(day.date.iso, mark);
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = days.findIndex((d) => d.date.iso === selectedIso);
@@ -56,6 +64,7 @@ export function PhoneWeek<B extends ScheduleBlock>({
       >
         {days.map((day) => {
           const active = day.date.iso === selectedIso;
+          const mark = marks.get(day.date.iso) ?? null;
           return (
             <button
               key={day.date.iso}
@@ -64,7 +73,9 @@ export function PhoneWeek<B extends ScheduleBlock>({
               aria-selected={active}
               aria-controls={panelId}
               tabIndex={active ? 0 : -1}
-              aria-label={`${dayName(day)}${day.date.is_today ? ", today" : ""}`}
+              aria-label={`${dayName(day)}${day.date.is_today ? ", today" : ""}${mark ? `, ${mark}` : ""}`}
+              title={mark ? `${dayName(day)}: ${mark}` : undefined}
+              data-mark={mark ?? undefined}
               onClick={() => setPicked({ range, iso: day.date.iso })}
               className={cn(
                 "flex flex-col items-center rounded-lg py-1.5 text-xs font-medium text-slate-600",
@@ -81,10 +92,22 @@ export function PhoneWeek<B extends ScheduleBlock>({
               >
                 {day.date.date}
               </span>
+              <span
+                aria-hidden
+                data-testid={mark ? "day-mark" : undefined}
+                className={cn("mt-0.5 size-2 rounded-full", mark ? "bg-amber-700" : "bg-transparent")}
+              />
             </button>
           );
         })}
       </div>
+      {marks.size > 0 && (
+        // The dots' key, for the eye (each marked tab says it in its name).
+        <p aria-hidden className="-mt-1 flex items-center gap-1.5 text-xs text-slate-600">
+          <span className="size-2 rounded-full bg-amber-700" />
+          {[...new Set(marks.values())].join(", ").replace(/^./, (c) => c.toUpperCase())}
+        </p>
+      )}
       <div id={panelId} role="tabpanel" aria-label={dayName(selected)} className="flex flex-col gap-2">
         <p className="text-sm font-medium text-slate-700">
           {selected.date.is_today ? "Today, " : ""}

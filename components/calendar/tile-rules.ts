@@ -122,3 +122,25 @@ export function studentTile(block: StudentScheduleBlock): TileView<StudentTileSt
   }
   return { status, title, memo: memo || null, color: null, badge };
 }
+
+/** Said of a phone's day tab whose day still has a Focus Block without a teacher chosen. */
+export const STILL_TO_CHOOSE = "still to choose";
+
+/**
+ * A Focus Block the student still has to choose a teacher for: a flex block not yet over, with no
+ * teacher planned, no appointment and no amendment (what /profile's to-do counts).
+ */
+export function stillToChoose(block: StudentScheduleBlock): boolean {
+  return (
+    block.flex &&
+    block.pending &&
+    !block.scheduled &&
+    block.appointments.length === 0 &&
+    block.amendments.length === 0
+  );
+}
+
+/** The phone's day-tab mark of a student's day: "still to choose" when any of its blocks is, else null. */
+export function studentDayMark(day: { blocks: StudentScheduleBlock[] }): string | null {
+  return day.blocks.some(stillToChoose) ? STILL_TO_CHOOSE : null;
+}

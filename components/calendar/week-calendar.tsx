@@ -24,6 +24,8 @@ export interface WeekCalendarProps<B extends ScheduleBlock> {
   /** The tile's status, title, memo and badge (staff or student rules). */
   describe: (block: B) => TileView<string>;
   onOpenBlock: (block: B, day: ScheduleDay<B>) => void;
+  /** A note on a phone's day tab, such as "still to choose" (PhoneWeek). */
+  dayMark?: (day: ScheduleDay<B>) => string | null;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { BlockDialog, type OpenBlock } from "@/components/calendar/block-dialog";
 import type { TileView } from "@/components/calendar/tile-rules";
 import { WeekCalendar } from "@/components/calendar/week-calendar";
-import type { ScheduleBlock } from "@/lib/schedule/types";
+import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
 import { CalendarCard } from "./profile-header";
 import type { ProfileWeek } from "./use-profile-week";
 
@@ -12,11 +12,14 @@ import type { ProfileWeek } from "./use-profile-week";
 export function ProfileCalendar<B extends ScheduleBlock>({
   week,
   describe,
+  dayMark,
   children,
 }: {
   week: ProfileWeek<B>;
   /** The tile rules (staff or student). */
   describe: (block: B) => TileView<string>;
+  /** A note on a phone's day tab (students: "still to choose"). */
+  dayMark?: (day: ScheduleDay<B>) => string | null;
   children: (target: OpenBlock<B>) => ReactNode;
 }) {
   const { date, setDate, schedule, target, dialogOpen, setDialogOpen, setOpenKey } = week;
@@ -31,6 +34,7 @@ export function ProfileCalendar<B extends ScheduleBlock>({
           onNavigate={setDate}
           onRefresh={() => void schedule.mutate()}
           describe={describe}
+          dayMark={dayMark}
           onOpenBlock={(block, day) => {
             setOpenKey({ blockId: block.id, iso: day.date.iso });
             setDialogOpen(true);

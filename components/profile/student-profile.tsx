@@ -5,7 +5,7 @@ import { Suspense, type ReactNode } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { StudentBlockDialogBody } from "@/components/calendar/student-block-dialog";
-import { studentTile } from "@/components/calendar/tile-rules";
+import { studentDayMark, studentTile } from "@/components/calendar/tile-rules";
 import { StudentClustersButton } from "@/components/clusters/student-clusters-dialog";
 import { ArchiveStudentButton } from "@/components/people/archive-student";
 import { PLACEMENT_SELF_KEY } from "@/components/placement/student-to-do";
@@ -120,7 +120,7 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
         <ProfileHeaderSkeleton />
       )}
 
-      <ProfileCalendar week={week} describe={studentTile}>
+      <ProfileCalendar week={week} describe={studentTile} dayMark={studentDayMark}>
         {({ block, day }) => (
           <StudentBlockDialogBody
             key={`${block.id}-${day.date.iso}`}

@@ -54,6 +54,37 @@ test.afterAll(async ({ request }) => {
   if (adminToken) await setCutoff(request, "");
 });
 
+test("on a phone, the student's day tabs mark a day still to choose, and only such days", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await signIn(page, "student", "/profile");
+  // The first week ahead (up to ten) with a Focus Block she has not chosen a teacher for.
+  type Block = { flex: boolean; pending: boolean; scheduled: unknown; appointments: unknown[]; amendments: unknown[] };
+  type Week = { next: string | null; schedule: { date: { iso: string }; blocks: Block[] }[] };
+  const open = (b: Block) => b.flex && b.pending && !b.scheduled && !b.appointments.length && !b.amendments.length;
+  let week: Week | null = null;
+  let date: string | null = null;
+  for (let i = 0, at = ""; i < 10 && !date; i++) {
+    const response = await page.request.get(`/api/students/self/schedule${at ? `/${at}` : ""}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    week = (await response.json()) as Week;
+    date = week.schedule.find((d) => d.blocks.some(open))?.date.iso ?? null;
+    if (!week.next) break;
+    at = week.next;
+  }
+  test.skip(!date, "The demo student has chosen every Focus Block of the next ten weeks.");
+  await page.goto(`/profile?date=${date}`);
+  const tabs = page.getByRole("tablist", { name: "Day" }).getByRole("tab");
+  await expect(tabs).toHaveCount(week!.schedule.length);
+  for (const [index, day] of week!.schedule.entries()) {
+    const marked = day.blocks.some(open);
+    await expect(tabs.nth(index)).toHaveAccessibleName(marked ? /, still to choose$/ : /\d{4}(, today)?$/);
+    await expect(tabs.nth(index).getByTestId("day-mark")).toHaveCount(marked ? 1 : 0);
+  }
+  await expect(page.getByRole("tab", { name: /, still to choose$/ }).first().getByTestId("day-mark")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
 test("an administrator sees the student on the Unscheduled list, then the cutoff passes and she is placed", async ({
   page,
   request,

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { staffTile, studentTile } from "@/components/calendar/tile-rules";
+import { staffTile, studentDayMark, studentTile } from "@/components/calendar/tile-rules";
 import { WeekCalendar } from "@/components/calendar/week-calendar";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type {
@@ -142,6 +142,44 @@ describe("WeekCalendar", () => {
     chemistry.focus();
     fireEvent.keyDown(chemistry, { key: "ArrowRight" });
     expect(document.activeElement).toHaveAccessibleName(/^Focus Block, Tue/);
+  });
+
+  it("marks the phone's day tabs that still have a Focus Block to choose, in words too", () => {
+    const toChoose: StudentScheduleResponse = {
+      ...schedule,
+      schedule: [
+        ...schedule.schedule.slice(0, 3),
+        // Thursday: an open Focus Block, nothing chosen; Friday: one that is over (nothing to choose).
+        day("2026-03-19", "Thu", "19", [block({ id: 3 })]),
+        day("2026-03-20", "Fri", "20", [block({ id: 4, pending: false })]),
+      ],
+    };
+    renderCalendar({
+      schedule: toChoose,
+      dayMark: (d) => studentDayMark(d as { blocks: StudentScheduleBlock[] }),
+    });
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs.map((tab) => tab.getAttribute("aria-label"))).toEqual([
+      "Mon Mar 16, 2026",
+      "Tue Mar 17, 2026",
+      "Wed Mar 18, 2026, today",
+      "Thu Mar 19, 2026, still to choose",
+      "Fri Mar 20, 2026",
+    ]);
+    expect(within(tabs[3]!).getByTestId("day-mark")).toBeInTheDocument();
+    expect(within(tabs[4]!).queryByTestId("day-mark")).toBeNull();
+    // Chosen, booked or amended blocks are not "to choose".
+    expect(
+      studentDayMark({
+        blocks: [
+          block({
+            scheduled: { id: 7, name: "Mr. Smith, Jane", initials: "JS", color: "blue", topic: null },
+          }),
+        ],
+      }),
+    ).toBeNull();
+    expect(studentDayMark({ blocks: [block({ appointments: [appointment(1)] })] })).toBeNull();
+    expect(studentDayMark({ blocks: [block({ flex: false })] })).toBeNull();
   });
 
   it("uses the staff rules when given them", () => {
