@@ -41,6 +41,7 @@ export function AuditLogScreen() {
       id: "actor",
       header: "Actor",
       value: (e) => e.actor?.name ?? "",
+      secondary: "sm",
       cell: (e) =>
         e.actor ? (
           <span className="flex flex-col">
@@ -56,6 +57,7 @@ export function AuditLogScreen() {
       id: "target",
       header: "Target",
       value: (e) => (e.target ? `${e.target.name} ${e.target.username ?? ""}` : ""),
+      secondary: "sm",
       cell: (e) =>
         e.target ? (
           <span className="flex flex-col">
@@ -73,7 +75,8 @@ export function AuditLogScreen() {
       header: "Details",
       value: (e) => e.summary,
       sortable: false,
-      className: "hidden md:table-cell max-w-md",
+      secondary: "md",
+      className: "max-w-md",
       cell: (e) => <span className="text-xs break-words text-slate-700">{e.summary}</span>,
     },
   ];

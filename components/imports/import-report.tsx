@@ -28,12 +28,12 @@ const OUTCOMES: Record<
 function columnsFor(kind: ImportReport["kind"]): DataColumn<ImportReportRow>[] {
   return [
     { id: "row", header: "Row", value: (r) => r.row, kind: "number" },
-    { id: "name", header: "Name", value: (r) => r.name },
+    { id: "name", header: "Name", value: (r) => r.name, primary: true },
     {
       id: "key",
       header: kind === "students" ? "Student number" : "Email",
       value: (r) => r.key,
-      className: "hidden sm:table-cell",
+      secondary: "sm",
     },
     {
       id: "outcome",
@@ -41,7 +41,7 @@ function columnsFor(kind: ImportReport["kind"]): DataColumn<ImportReportRow>[] {
       value: (r) => OUTCOMES[r.outcome].text,
       cell: (r) => <Badge tone={OUTCOMES[r.outcome].tone}>{OUTCOMES[r.outcome].text}</Badge>,
     },
-    { id: "reason", header: "Reason", value: (r) => r.reason ?? "" },
+    { id: "reason", header: "Reason", value: (r) => r.reason ?? "", secondary: "sm" },
   ];
 }
 

@@ -28,18 +28,19 @@ const columns: DataColumn<ImportSummary>[] = [
       </Link>
     ),
   },
-  { id: "kind", header: "Type", value: (row) => importKindLabel(row.kind) },
+  { id: "kind", header: "Type", value: (row) => importKindLabel(row.kind), secondary: "sm" },
   {
     id: "created_at",
     header: "Uploaded",
     value: (row) => row.created_at,
     cell: (row) => formatWhen(row.created_at),
+    secondary: "sm",
   },
   {
     id: "uploaded_by",
     header: "By",
     value: (row) => row.uploaded_by ?? "",
-    className: "hidden md:table-cell",
+    secondary: "md",
   },
   {
     id: "status",
@@ -47,15 +48,15 @@ const columns: DataColumn<ImportSummary>[] = [
     value: (row) => row.status,
     cell: (row) => <ImportStatus status={row.status} />,
   },
-  { id: "created", header: "Created", value: (row) => row.created, kind: "number" },
+  { id: "created", header: "Created", value: (row) => row.created, kind: "number", secondary: "sm" },
   {
     id: "updated",
     header: "Updated",
     value: (row) => row.updated,
     kind: "number",
-    className: "hidden sm:table-cell",
+    secondary: "sm",
   },
-  { id: "skipped", header: "Skipped", value: (row) => row.skipped, kind: "number" },
+  { id: "skipped", header: "Skipped", value: (row) => row.skipped, kind: "number", secondary: "sm" },
 ];
 
 /** /imports: every recent CSV import (students and staff), newest first; each opens its report. */

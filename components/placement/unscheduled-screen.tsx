@@ -26,8 +26,8 @@ const columns: DataColumn<UnscheduledStudent>[] = [
       </Link>
     ),
   },
-  { id: "grade", header: "Grade", value: (s) => s.grade, kind: "number" },
-  { id: "number", header: "Student number", value: (s) => s.student_number, className: "hidden sm:table-cell" },
+  { id: "grade", header: "Grade", value: (s) => s.grade, kind: "number", secondary: "sm" },
+  { id: "number", header: "Student number", value: (s) => s.student_number, secondary: "sm" },
   { id: "teacher", header: "Default teacher", value: (s) => s.default_teacher?.name ?? "None" },
 ];
 

@@ -19,7 +19,7 @@ const columns: DataColumn<DayReportEntry>[] = [
   { id: "date", header: "Date", value: (r) => r.date },
   { id: "attended", header: "Attended", value: (r) => r.attended, kind: "number" },
   { id: "missed", header: "Missed", value: (r) => r.missed, kind: "number" },
-  { id: "excused", header: "Excused", value: (r) => r.excused, kind: "number" },
+  { id: "excused", header: "Excused", value: (r) => r.excused, kind: "number", secondary: "sm" },
   { id: "rate", header: "Rate", value: (r) => r.attendance_rate, cell: (r) => percentLabel(r.attendance_rate), kind: "number" },
 ];
 

@@ -51,7 +51,7 @@ const columns: DataColumn<StudentBlockEntry>[] = [
     id: "appointment",
     header: "Appointment",
     value: (b) => (b.appointment ? `${b.appointment.teacher} ${b.appointment.memo}` : ""),
-    className: "hidden sm:table-cell",
+    secondary: "sm",
     cell: (b) =>
       b.appointment ? (
         <span className="flex flex-col">

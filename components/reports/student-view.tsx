@@ -31,17 +31,17 @@ const columnsFor = (open: (row: StudentReportEntry) => void): DataColumn<Student
       </span>
     ),
   },
-  { id: "grade", header: "Grade", value: (r) => r.student.grade, kind: "number", className: "hidden sm:table-cell" },
-  { id: "attended", header: "Attended", value: (r) => r.attended, kind: "number" },
+  { id: "grade", header: "Grade", value: (r) => r.student.grade, kind: "number", secondary: "sm" },
+  { id: "attended", header: "Attended", value: (r) => r.attended, kind: "number", secondary: "sm" },
   { id: "missed", header: "Missed", value: (r) => r.missed, kind: "number" },
-  { id: "excused", header: "Excused", value: (r) => r.excused, kind: "number", className: "hidden sm:table-cell" },
+  { id: "excused", header: "Excused", value: (r) => r.excused, kind: "number", secondary: "sm" },
   { id: "rate", header: "Rate", value: (r) => r.attendance_rate, cell: (r) => percentLabel(r.attendance_rate), kind: "number" },
   {
     id: "missed_appointments",
     header: "Missed appointments",
     value: (r) => r.missed_appointments,
     kind: "number",
-    className: "hidden md:table-cell",
+    secondary: "md",
   },
 ];
 

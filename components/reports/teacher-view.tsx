@@ -8,7 +8,7 @@ import { percentLabel, reportQuery, useCsvDownload, useReport, type ReportFilter
 
 const columns: DataColumn<TeacherReportEntry>[] = [
   { id: "name", header: "Teacher", value: (r) => r.teacher.name },
-  { id: "planned", header: "Planned", value: (r) => r.planned, kind: "number" },
+  { id: "planned", header: "Planned", value: (r) => r.planned, kind: "number", secondary: "sm" },
   { id: "attended", header: "Attended", value: (r) => r.attended, kind: "number" },
   {
     id: "appointments",
@@ -16,9 +16,9 @@ const columns: DataColumn<TeacherReportEntry>[] = [
     value: (r) => r.appointments_kept,
     cell: (r) => `${r.appointments_kept} of ${r.appointments}`,
     kind: "number",
-    className: "hidden sm:table-cell",
+    secondary: "sm",
   },
-  { id: "checked_in", header: "Checked in", value: (r) => r.checked_in, kind: "number", className: "hidden md:table-cell" },
+  { id: "checked_in", header: "Checked in", value: (r) => r.checked_in, kind: "number", secondary: "md" },
   {
     id: "capacity_used",
     header: "Capacity used",

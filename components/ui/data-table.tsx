@@ -23,6 +23,7 @@ import { passesFilter, rulesFor, type ColumnKind, type TableFilter } from "./dat
 import { EmptyState } from "./empty-state";
 import { IconButton } from "./icon-button";
 import { Spinner } from "./spinner";
+import { useMediaQuery } from "./use-media-query";
 
 export interface DataColumn<T> {
   id: string;
@@ -35,6 +36,40 @@ export interface DataColumn<T> {
   filterable?: boolean;
   searchable?: boolean;
   className?: string;
+  /**
+   * A secondary column: hidden below this width (sm 640px, md 768px), where its value is shown under
+   * the row's primary cell instead ("Grade: 9"), so a phone reads every value without scrolling sideways.
+   */
+  secondary?: "sm" | "md";
+  /** The column whose cell shows the secondary columns' values on narrow screens (default: the first). */
+  primary?: boolean;
+}
+
+/** Tailwind needs whole class names: the column's cells, and its line under the primary cell. */
+const SECONDARY = {
+  sm: { cell: "hidden sm:table-cell", line: "sm:hidden", below: "(max-width: 639.98px)" },
+  md: { cell: "hidden md:table-cell", line: "md:hidden", below: "(max-width: 767.98px)" },
+} as const;
+
+const cellClass = <T,>(column: DataColumn<T>) =>
+  cn(column.secondary && SECONDARY[column.secondary].cell, column.className);
+
+/**
+ * The secondary columns' values under the primary cell, on screens too narrow for their own columns
+ * (only there: on wider screens they are not in the page twice).
+ */
+function SecondaryLines<T>({ columns, row }: { columns: DataColumn<T>[]; row: T }) {
+  if (columns.length === 0) return null;
+  return (
+    <dl className="mt-1 flex flex-col gap-0.5 text-xs text-slate-600">
+      {columns.map((column) => (
+        <div key={column.id} className={cn("flex flex-wrap gap-x-1", SECONDARY[column.secondary!].line)}>
+          <dt className="font-medium">{column.header}:</dt>
+          <dd>{column.cell ? column.cell(row) : (column.value(row) ?? "")}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export interface DataTableProps<T> {
@@ -147,6 +182,15 @@ export function DataTable<T>({
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
   const filterable = columns.filter((c) => c.filterable !== false);
+  const belowSm = useMediaQuery(SECONDARY.sm.below);
+  const belowMd = useMediaQuery(SECONDARY.md.below);
+  const secondary = columns.filter(
+    (c) => (c.secondary === "sm" && belowSm) || (c.secondary === "md" && belowMd),
+  );
+  const primaryIndex = Math.max(
+    0,
+    columns.findIndex((c) => c.primary),
+  );
 
   const setPage = (index: number) => setPagination((p) => ({ ...p, pageIndex: index }));
   const resetPage = () => setPage(0);
@@ -215,7 +259,7 @@ export function DataTable<T>({
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               {rowLead && (
-                <th scope="col" className="w-10 px-4 py-2.5">
+                <th scope="col" className="w-10 px-2.5 py-2.5 sm:px-4">
                   {rowLead.header}
                 </th>
               )}
@@ -227,7 +271,7 @@ export function DataTable<T>({
                     key={column.id}
                     scope="col"
                     aria-sort={sorted ? (sorted.desc ? "descending" : "ascending") : undefined}
-                    className={cn("px-4 py-2.5 whitespace-nowrap", column.className)}
+                    className={cn("px-2.5 py-2.5 sm:px-4 sm:whitespace-nowrap", cellClass(column))}
                   >
                     {sortable ? (
                       <button
@@ -264,10 +308,11 @@ export function DataTable<T>({
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}
                 className={cn(onRowClick && "cursor-pointer hover:bg-slate-50")}
               >
-                {rowLead && <td className="px-4 py-2.5">{rowLead.cell(row.original)}</td>}
-                {columns.map((column) => (
-                  <td key={column.id} className={cn("px-4 py-2.5 text-slate-800", column.className)}>
+                {rowLead && <td className="px-2.5 py-2.5 sm:px-4">{rowLead.cell(row.original)}</td>}
+                {columns.map((column, index) => (
+                  <td key={column.id} className={cn("px-2.5 py-2.5 text-slate-800 sm:px-4", cellClass(column))}>
                     {column.cell ? column.cell(row.original) : (column.value(row.original) ?? "")}
+                    {index === primaryIndex && <SecondaryLines columns={secondary} row={row.original} />}
                   </td>
                 ))}
               </tr>

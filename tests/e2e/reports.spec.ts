@@ -64,6 +64,11 @@ test("a teacher opens the reports, filters by grade and downloads the CSV", asyn
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("tab", { name: "By student", exact: true }).click();
   await expect(table.getByRole("row").nth(1)).toBeVisible();
+  // Read without scrolling sideways: secondary columns move under the student's name.
+  const first = table.getByRole("row").nth(1).getByRole("cell").first();
+  await expect(first.getByRole("term").filter({ hasText: "Excused:" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Excused" })).toBeHidden();
+  expect(await table.evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -66,6 +66,35 @@ describe("DataTable", () => {
     expect(screen.getByText("No data available")).toBeInTheDocument();
   });
 
+  it("shows a secondary column's value under the primary cell on a narrow screen only", () => {
+    const narrow = (matches: boolean) =>
+      jest.fn((query: string) => ({
+        matches,
+        media: query,
+        addEventListener: jest.fn(),
+        removeEventListener: jest.fn(),
+      }));
+    const withSecondary: DataColumn<Person>[] = [columns[0]!, { ...columns[1]!, secondary: "sm" }];
+    const original = window.matchMedia;
+    try {
+      window.matchMedia = narrow(true) as unknown as typeof window.matchMedia;
+      const { unmount } = render(
+        <DataTable label="People" columns={withSecondary} data={people.slice(0, 1)} rowId={(p) => p.id} />,
+      );
+      expect(screen.getByRole("columnheader", { name: "Grade" })).toHaveClass("hidden", "sm:table-cell");
+      const [first] = within(bodyRows()[0]!).getAllByRole("cell");
+      expect(first).toHaveTextContent("NameL" + "Grade:8");
+      expect(within(first!).getByRole("definition")).toHaveTextContent("8");
+      unmount();
+
+      window.matchMedia = narrow(false) as unknown as typeof window.matchMedia;
+      render(<DataTable label="People" columns={withSecondary} data={people.slice(0, 1)} rowId={(p) => p.id} />);
+      expect(within(bodyRows()[0]!).getAllByRole("cell")[0]).toHaveTextContent(/^NameL$/);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it("caps badge counts at 9+", () => {
     expect(capCount(9)).toBe("9");
     expect(capCount(10)).toBe("9+");
