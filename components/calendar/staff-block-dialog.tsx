@@ -5,7 +5,9 @@ import type { CurrentUser } from "@/components/auth/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { apiDelete, messageOf } from "@/lib/api/client";
+import { sentenceFor } from "@/lib/schedule/reason";
 import type { ScheduleDay, StaffScheduleBlock, TopicScheduleResponse } from "@/lib/schedule/types";
 import { AppointmentList } from "./appointment-list";
 import { ClassSection, DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
@@ -33,6 +35,7 @@ export function StaffBlockDialogBody({
   onChooseTopic,
 }: StaffBlockDialogProps) {
   const [removing, setRemoving] = useState(false);
+  const timezone = useSchoolTimezone();
   const topicSchedule = block.flex && isScheduledTopic(block.scheduled) ? block.scheduled : null;
   const canEditTopic = isOwner && block.flex && block.pending;
 
@@ -107,6 +110,16 @@ export function StaffBlockDialogBody({
                   key={plan.id}
                   title={plan.student.name}
                   href={`/students/${plan.student.id}`}
+                  // A student placed by default did not choose this teacher: say so (lib/schedule/reason.ts).
+                  detail={
+                    plan.reason?.kind === "placed"
+                      ? sentenceFor(plan.reason, {
+                          viewer: "staff",
+                          timezone,
+                          studentName: plan.student.name,
+                        })
+                      : undefined
+                  }
                   status={planStatus(plan, block.pending, block.logs)}
                 />
               ))}

@@ -128,3 +128,16 @@ test("the student reads that she was placed with her homeroom teacher", async ({
   );
   await expectNoSeriousA11yViolations(page);
 });
+
+test("her homeroom teacher reads in his block that she was placed by default", async ({ page, request }) => {
+  test.skip(target === null, "The demo student has no Focus Block without a teacher in the next two weeks.");
+  const { date, blockId } = target!;
+  const me = await request.get("/api/user", { headers: auth(await tokenOf(request, DEMO_USERS.teacher)) });
+  const teacherId = ((await me.json()) as { details: { id: number } }).details.id;
+  await signIn(page, "teacher", `/staff/${teacherId}?date=${date}`);
+  await page.getByTestId(`block-${date}-${blockId}`).filter({ visible: true }).click();
+  const block = page.getByRole("dialog", { name: "Focus Block", exact: true });
+  const row = block.getByRole("listitem").filter({ has: page.getByRole("link", { name: STUDENT, exact: true }) });
+  await expect(row).toContainText(/Placed with their homeroom teacher, Mr\. Reyes, at the \d{2}:\d{2} cutoff\./);
+  await expectNoSeriousA11yViolations(page);
+});
