@@ -69,6 +69,7 @@ function choosePlans(
   const others = random.shuffle(Array.from({ length: people.students.length - 1 }, (_, i) => i + 1));
   for (const student of [STUDENT, ...others]) {
     const story = student === STUDENT;
+    if (story && date === options.story.open) continue;
     if (!story && !random.chance(RATES.plans)) {
       if (options.focus[date]!.past && open.length > 0 && random.chance(RATES.walkIn)) {
         walkIns.push({ student, staff: random.pick(open) });

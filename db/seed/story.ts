@@ -11,6 +11,11 @@ export interface DemoStudentStory {
   pastAppointment?: number;
   /** An amendment last week ("Excused: school band trip"), so no check-in that day. */
   amendment?: number;
+  /**
+   * A Focus Block next week with no teacher chosen yet: her profile's "still to choose", the
+   * Unscheduled list and default placement always have a day to show.
+   */
+  open?: number;
 }
 
 /**
@@ -42,5 +47,9 @@ export function demoStudentStory(calendar: SeedCalendar): DemoStudentStory {
 
   if (futureAppointment !== undefined) withTeacher.add(futureAppointment);
   if (amendment !== undefined) withTeacher.delete(amendment);
-  return { withTeacher, futureAppointment, pastAppointment, amendment };
+  const open = prefer(
+    indices.filter((i) => !past(i) && !withTeacher.has(i)),
+    addDays(thisWeek, 7),
+  );
+  return { withTeacher, futureAppointment, pastAppointment, amendment, open };
 }
