@@ -1,12 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type UseFormReturn } from "react-hook-form";
+import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
 import { STAFF_TITLES } from "@/lib/people/names";
 import { staffCreateForm, staffUpdateBody } from "@/lib/people/schemas";
+import { InitialsField, NameField, usePersonForm } from "./person-form";
 import { SelectField } from "./select-field";
 import { useDerivedInitials } from "./use-derived-initials";
 
@@ -26,11 +26,7 @@ export const NEW_STAFF: StaffFormInput = {
 
 /** The Add/Edit Staff form's state; editing leaves the email out (it is the username). */
 export function useStaffForm(initial: StaffFormInput | null) {
-  return useForm<StaffFormInput, unknown, StaffFormValues>({
-    // The edit schema has no email; its output is the same shape minus that field.
-    resolver: zodResolver(initial ? (staffUpdateBody as unknown as typeof staffCreateForm) : staffCreateForm),
-    defaultValues: initial ?? NEW_STAFF,
-  });
+  return usePersonForm(staffCreateForm, staffUpdateBody, initial, NEW_STAFF);
 }
 
 /** Email (add only), title, names, initials (derived until edited) and the administrator flag. */
@@ -67,34 +63,10 @@ export function StaffFields({
           {...email}
         />
       )}
-      <TextField
-        label="First name"
-        required
-        autoComplete="off"
-        error={errors.first_name?.message}
-        {...firstName}
-      />
-      <TextField
-        label="Last name"
-        required
-        autoComplete="off"
-        error={errors.last_name?.message}
-        {...lastName}
-      />
+      <NameField label="First name" error={errors.first_name?.message} registration={firstName} />
+      <NameField label="Last name" error={errors.last_name?.message} registration={lastName} />
       <SelectField label="Title" options={STAFF_TITLES} error={errors.title?.message} {...title} />
-      <TextField
-        label="Initials"
-        required
-        maxLength={2}
-        hint="Up to 2 letters"
-        error={errors.initials?.message}
-        {...initials}
-        onChange={(event) => {
-          markEdited();
-          event.target.value = event.target.value.toUpperCase();
-          return initials.onChange(event);
-        }}
-      />
+      <InitialsField error={errors.initials?.message} registration={initials} markEdited={markEdited} />
       <Checkbox
         className="sm:col-span-2"
         label="Administrator"

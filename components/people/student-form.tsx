@@ -1,11 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type UseFormReturn } from "react-hook-form";
+import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/ui/text-field";
 import { GRADES, studentCreateForm, studentUpdateBody } from "@/lib/people/schemas";
 import { DefaultTeacherField, defaultTeacherValue } from "./default-teacher-field";
+import { InitialsField, NameField, usePersonForm } from "./person-form";
 import { SelectField } from "./select-field";
 import { useDerivedInitials } from "./use-derived-initials";
 
@@ -24,12 +24,7 @@ export const NEW_STUDENT: StudentFormInput = {
 };
 
 export function useStudentForm(initial: StudentFormInput | null) {
-  return useForm<StudentFormInput, unknown, StudentFormValues>({
-    resolver: zodResolver(
-      initial ? (studentUpdateBody as unknown as typeof studentCreateForm) : studentCreateForm,
-    ),
-    defaultValues: initial ?? NEW_STUDENT,
-  });
+  return usePersonForm(studentCreateForm, studentUpdateBody, initial, NEW_STUDENT);
 }
 
 /** Names, initials (derived until edited), student number (add only), grade 8–12 and default teacher. */
@@ -56,33 +51,9 @@ export function StudentFields({
   const number = editing ? null : register("student_number");
   return (
     <form id={id} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="First name"
-        required
-        autoComplete="off"
-        error={errors.first_name?.message}
-        {...firstName}
-      />
-      <TextField
-        label="Last name"
-        required
-        autoComplete="off"
-        error={errors.last_name?.message}
-        {...lastName}
-      />
-      <TextField
-        label="Initials"
-        required
-        maxLength={2}
-        hint="Up to 2 letters"
-        error={errors.initials?.message}
-        {...initials}
-        onChange={(event) => {
-          markEdited();
-          event.target.value = event.target.value.toUpperCase();
-          return initials.onChange(event);
-        }}
-      />
+      <NameField label="First name" error={errors.first_name?.message} registration={firstName} />
+      <NameField label="Last name" error={errors.last_name?.message} registration={lastName} />
+      <InitialsField error={errors.initials?.message} registration={initials} markEdited={markEdited} />
       <SelectField label="Grade" options={GRADES} error={errors.grade?.message} {...grade} />
       {number && (
         <TextField
