@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpen, Copy, KeyRound, Plus } from "lucide-react";
+import { BookOpen, KeyRound, Plus } from "lucide-react";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import useSWR from "swr";
@@ -11,6 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { PageHeader } from "@/components/ui/page-header";
+import { CopyField, ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiDelete, apiPost, messageOf } from "@/lib/api/client";
@@ -36,8 +37,19 @@ export function ApiTokensScreen() {
 
   const columns: DataColumn<ApiTokenView>[] = [
     { id: "name", header: "Name", value: (t) => t.name },
-    { id: "scopes", header: "Scopes", value: (t) => t.scopes.join(", "), cell: (t) => <code className="text-xs">{t.scopes.join(", ")}</code> },
-    { id: "hint", header: "Token", value: (t) => t.hint, cell: (t) => <code className="text-xs">{t.hint}</code>, searchable: false },
+    {
+      id: "scopes",
+      header: "Scopes",
+      value: (t) => t.scopes.join(", "),
+      cell: (t) => <code className="text-xs">{t.scopes.join(", ")}</code>,
+    },
+    {
+      id: "hint",
+      header: "Token",
+      value: (t) => t.hint,
+      cell: (t) => <code className="text-xs">{t.hint}</code>,
+      searchable: false,
+    },
     {
       id: "created_at",
       header: "Created",
@@ -65,7 +77,12 @@ export function ApiTokensScreen() {
         t.revoked_at ? (
           <span className="text-slate-700">Revoked {when(t.revoked_at)}</span>
         ) : (
-          <Button variant="secondary" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setRevoking(t)}
+            aria-label={`Revoke ${t.name}`}
+          >
             Revoke
           </Button>
         ),
@@ -106,7 +123,10 @@ export function ApiTokensScreen() {
         }
       />
       {error && !data ? (
-        <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           {messageOf(error, "The API tokens could not be loaded.")}
         </p>
       ) : (
@@ -178,7 +198,11 @@ function CreateDialog({
       onCreated(result);
     } catch (failure) {
       if (failure instanceof ApiClientError && failure.status === 422) {
-        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k.split(".")[0]!, v[0] ?? failure.message])));
+        setErrors(
+          Object.fromEntries(
+            Object.entries(failure.errors).map(([k, v]) => [k.split(".")[0]!, v[0] ?? failure.message]),
+          ),
+        );
       } else snackbar(messageOf(failure, "The token could not be created."), { tone: "error" });
     } finally {
       setSaving(false);
@@ -238,50 +262,31 @@ function CreateDialog({
 
 /** Shown once after creating: the server keeps only the token's hash. */
 function SecretDialog({ created, onClose }: { created: Created | null; onClose: () => void }) {
-  async function copy() {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.token);
-      snackbar("Copied the token.", { tone: "success" });
-    } catch {
-      snackbar("Could not copy to the clipboard. Select the token and copy it yourself.", { tone: "error" });
-    }
-  }
   return (
-    <Dialog
+    <ShownOnceDialog
       open={created !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Token "${created?.name ?? ""}" created`}
       description="Copy it now and store it in the other system. This is the only time it is shown."
-      size="lg"
-      footer={
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      }
     >
       {created && (
-        <div className="flex flex-col gap-4">
-          <TextField
+        <>
+          <CopyField
             label="API token"
             value={created.token}
-            readOnly
             className="font-mono"
             data-testid="api-token-secret"
-            onFocus={(e) => e.target.select()}
-            trailing={
-              <Button variant="ghost" size="sm" aria-label="Copy token" onClick={() => void copy()}>
-                <Copy aria-hidden className="size-4" />
-              </Button>
-            }
+            copyLabel="Copy token"
+            copied={["Copied the token.", { tone: "success" }]}
+            failed="Could not copy to the clipboard. Select the token and copy it yourself."
           />
           <p className="flex items-start gap-2 text-sm text-slate-700">
             <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
-            Send it as <code className="text-xs">Authorization: Bearer {created.token.slice(0, 8)}…</code>. It works only
-            for {created.scopes.join(", ")}; revoke it here if it leaks.
+            Send it as <code className="text-xs">Authorization: Bearer {created.token.slice(0, 8)}…</code>. It
+            works only for {created.scopes.join(", ")}; revoke it here if it leaks.
           </p>
-        </div>
+        </>
       )}
-    </Dialog>
+    </ShownOnceDialog>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Copy, MonitorSmartphone, Plus } from "lucide-react";
+import { MonitorSmartphone, Plus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { useSchoolTime } from "@/components/audit/use-school-time";
@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { PageHeader } from "@/components/ui/page-header";
+import { CopyField, ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClasses, TextField } from "@/components/ui/text-field";
@@ -107,37 +108,23 @@ function RegisterDialog({ open, onOpenChange, onCreated }: { open: boolean; onOp
 /** Shown once after registering: the setup link and token (the server keeps only a hash). */
 function TokenDialog({ created, onClose }: { created: Created | null; onClose: () => void }) {
   const link = created && typeof window !== "undefined" ? `${window.location.origin}${created.setup_path}` : "";
-  async function copy(text: string, what: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      snackbar(`Copied the ${what}.`);
-    } catch {
-      snackbar("Could not copy to the clipboard.", { tone: "error" });
-    }
-  }
   return (
-    <Dialog
+    <ShownOnceDialog
       open={created !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Kiosk "${created?.kiosk.label ?? ""}" registered`}
       description="Open the setup link on the kiosk device once (or paste the token there). This is the only time it is shown."
-      size="lg"
-      footer={
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      }
     >
       {created && (
-        <div className="flex flex-col gap-4">
-          <TextField label="Setup link" value={link} readOnly onFocus={(e) => e.target.select()} trailing={<Button variant="ghost" size="sm" aria-label="Copy setup link" onClick={() => void copy(link, "setup link")}><Copy aria-hidden className="size-4" /></Button>} />
-          <TextField label="Device token" value={created.token} readOnly className="font-mono" onFocus={(e) => e.target.select()} trailing={<Button variant="ghost" size="sm" aria-label="Copy device token" onClick={() => void copy(created.token, "device token")}><Copy aria-hidden className="size-4" /></Button>} />
+        <>
+          <CopyField label="Setup link" value={link} copyLabel="Copy setup link" copied={["Copied the setup link."]} failed="Could not copy to the clipboard." />
+          <CopyField label="Device token" value={created.token} className="font-mono" copyLabel="Copy device token" copied={["Copied the device token."]} failed="Could not copy to the clipboard." />
           <p className="text-sm text-slate-700">
             The kiosk checks students in to {created.kiosk.staff.name}&apos;s Focus Block and can do nothing else. Revoke it here if the device is lost.
           </p>
-        </div>
+        </>
       )}
-    </Dialog>
+    </ShownOnceDialog>
   );
 }
 
