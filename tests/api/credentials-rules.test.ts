@@ -7,30 +7,16 @@ import { POST as reenableUsers } from "@/app/api/users/reenable-users/route";
 import { POST as resetPasswords } from "@/app/api/users/reset-passwords/route";
 import { auditLog, users } from "@/db/schema";
 import { createStudents } from "../helpers/bulk-factories";
+import { useCredentialsCast } from "../helpers/credentials-cast";
 import { useTestDb } from "../helpers/db";
-import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { createStudent, createSysadmin } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { statementsOf } from "../helpers/statements";
 
 const state = useTestDb();
 
-type Account = { user: { id: number; username: string } };
-let admin: Account;
-let otherAdmin: Account;
-let sysadmin: Account;
-let teacher: Account;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  admin = await createAdmin(state.db, { first_name: "Ada", last_name: "Admin" });
-  otherAdmin = await createAdmin(state.db);
-  sysadmin = await createSysadmin(state.db);
-  teacher = await createStaff(state.db, { title: "Ms.", first_name: "Tess", last_name: "Teacher" });
-  tokens.admin = await tokenFor(state.db, admin);
-  tokens.sysadmin = await tokenFor(state.db, sysadmin);
-  tokens.teacher = await tokenFor(state.db, teacher);
-  tokens.student = await tokenFor(state.db, await createStudent(state.db));
-});
+const cast = useCredentialsCast(state);
+const { tokens } = cast;
 
 const userRow = async (id: number) => (await state.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -39,42 +25,42 @@ describe("protections", () => {
     const a = await createStudent(state.db);
     const res = await call(disableUsers, {
       token: tokens.admin,
-      body: { user_ids: [a.user.id, admin.user.id] },
+      body: { user_ids: [a.user.id, cast.admin.user.id] },
     });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("own_account");
-    expect(res.body.errors.user_ids[0]).toContain(String(admin.user.id));
+    expect(res.body.errors.user_ids[0]).toContain(String(cast.admin.user.id));
     expect((await userRow(a.user.id)).disabled_at).toBeNull();
-    expect((await userRow(admin.user.id)).disabled_at).toBeNull();
+    expect((await userRow(cast.admin.user.id)).disabled_at).toBeNull();
   });
 
   it("refuses a sysadmin their own account too", async () => {
     const res = await call(invalidatePasswords, {
       token: tokens.sysadmin,
-      body: { user_ids: [sysadmin.user.id] },
+      body: { user_ids: [cast.sysadmin.user.id] },
     });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("own_account");
   });
 
   it("keeps administrators off other administrators' and sysadmins' accounts", async () => {
-    for (const target of [otherAdmin, sysadmin]) {
+    for (const target of [cast.otherAdmin, cast.sysadmin]) {
       const res = await call(resetPasswords, { token: tokens.admin, body: { user_ids: [target.user.id] } });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("protected_account");
     }
-    expect((await userRow(otherAdmin.user.id)).password_expired).toBe(false);
-    expect((await userRow(sysadmin.user.id)).password_expired).toBe(false);
+    expect((await userRow(cast.otherAdmin.user.id)).password_expired).toBe(false);
+    expect((await userRow(cast.sysadmin.user.id)).password_expired).toBe(false);
   });
 
   it("lets a sysadmin act on administrators and other sysadmins", async () => {
     const another = await createSysadmin(state.db);
     const res = await call(invalidatePasswords, {
       token: tokens.sysadmin,
-      body: { user_ids: [otherAdmin.user.id, another.user.id] },
+      body: { user_ids: [cast.otherAdmin.user.id, another.user.id] },
     });
     expect(res.status).toBe(200);
-    expect((await userRow(otherAdmin.user.id)).password_expired).toBe(true);
+    expect((await userRow(cast.otherAdmin.user.id)).password_expired).toBe(true);
     expect((await userRow(another.user.id)).password_expired).toBe(true);
   });
 

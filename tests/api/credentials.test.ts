@@ -10,37 +10,16 @@ import { POST as resetPasswords } from "@/app/api/users/reset-passwords/route";
 import { auditLog, sessions, students, users } from "@/db/schema";
 import type { CredentialUser } from "@/lib/credentials/present";
 import { createStudents } from "../helpers/bulk-factories";
+import { useCredentialsCast } from "../helpers/credentials-cast";
 import { useTestDb } from "../helpers/db";
-import {
-  createAdmin,
-  createStaff,
-  createStudent,
-  createSysadmin,
-  TEST_PASSWORD,
-  tokenFor,
-} from "../helpers/factories";
+import { createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { statementsOf } from "../helpers/statements";
 
 const state = useTestDb();
 
-type Account = { user: { id: number; username: string } };
-let admin: Account;
-let otherAdmin: Account;
-let sysadmin: Account;
-let teacher: Account;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  admin = await createAdmin(state.db, { first_name: "Ada", last_name: "Admin" });
-  otherAdmin = await createAdmin(state.db);
-  sysadmin = await createSysadmin(state.db);
-  teacher = await createStaff(state.db, { title: "Ms.", first_name: "Tess", last_name: "Teacher" });
-  tokens.admin = await tokenFor(state.db, admin);
-  tokens.sysadmin = await tokenFor(state.db, sysadmin);
-  tokens.teacher = await tokenFor(state.db, teacher);
-  tokens.student = await tokenFor(state.db, await createStudent(state.db));
-});
+const cast = useCredentialsCast(state);
+const { tokens } = cast;
 
 const signIn = (username: string, password = TEST_PASSWORD) => call(login, { body: { username, password } });
 const userRow = async (id: number) => (await state.db.select().from(users).where(eq(users.id, id)))[0]!;
@@ -66,16 +45,16 @@ describe("GET /api/users", () => {
       password_status: "Valid",
       can_manage: true,
     });
-    expect(res.body.find((u) => u.id === teacher.user.id)).toMatchObject({
+    expect(res.body.find((u) => u.id === cast.teacher.user.id)).toMatchObject({
       name: "Ms. Teacher, Tess",
       display_role: "Teacher",
       can_manage: true,
     });
-    expect(res.body.find((u) => u.id === otherAdmin.user.id)).toMatchObject({
+    expect(res.body.find((u) => u.id === cast.otherAdmin.user.id)).toMatchObject({
       display_role: "Administrator",
       can_manage: false,
     });
-    expect(res.body.find((u) => u.id === admin.user.id)).toMatchObject({ can_manage: false });
+    expect(res.body.find((u) => u.id === cast.admin.user.id)).toMatchObject({ can_manage: false });
     expect(JSON.stringify(res.body)).not.toContain("password_hash");
   });
 
@@ -83,11 +62,11 @@ describe("GET /api/users", () => {
     const asAdmin = await call<CredentialUser[]>(listUsers, { token: tokens.admin });
     expect(asAdmin.body.some((u) => u.role === "sysadmin")).toBe(false);
     const asSysadmin = await call<CredentialUser[]>(listUsers, { token: tokens.sysadmin });
-    expect(asSysadmin.body.find((u) => u.id === sysadmin.user.id)).toMatchObject({
+    expect(asSysadmin.body.find((u) => u.id === cast.sysadmin.user.id)).toMatchObject({
       display_role: "Systems Admin",
       can_manage: false,
     });
-    expect(asSysadmin.body.find((u) => u.id === otherAdmin.user.id)).toMatchObject({ can_manage: true });
+    expect(asSysadmin.body.find((u) => u.id === cast.otherAdmin.user.id)).toMatchObject({ can_manage: true });
   });
 
   it("reports disabled accounts and expired passwords", async () => {
@@ -105,10 +84,13 @@ describe("GET /api/users", () => {
 
   it("leaves out archived students, as every other list does", async () => {
     const archived = await createStudent(state.db, { first_name: "Gone", last_name: "Away" });
-    await state.db.update(students).set({ archived_at: new Date() }).where(eq(students.id, archived.student.id));
+    await state.db
+      .update(students)
+      .set({ archived_at: new Date() })
+      .where(eq(students.id, archived.student.id));
     const res = await call<CredentialUser[]>(listUsers, { token: tokens.sysadmin });
     expect(res.body.some((u) => u.id === archived.user.id)).toBe(false);
-    expect(res.body.some((u) => u.id === teacher.user.id)).toBe(true);
+    expect(res.body.some((u) => u.id === cast.teacher.user.id)).toBe(true);
   });
 
   it("costs the same statements for 5 accounts as for 300 more", async () => {
@@ -168,7 +150,7 @@ describe("POST /api/users/reset-passwords", () => {
     const rows = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, a.user.id));
     expect(rows).toEqual([
       expect.objectContaining({
-        actor_user_id: admin.user.id,
+        actor_user_id: cast.admin.user.id,
         action: "credentials.reset_password",
         target_user_id: a.user.id,
         details: { username: a.user.username, accounts: 1 },
@@ -231,8 +213,8 @@ describe("POST /api/users/disable-users and reenable-users", () => {
     await call(reenableUsers, { token: tokens.sysadmin, body: { user_ids: [a.user.id] } });
     const rows = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, a.user.id));
     expect(rows.map((r) => [r.action, r.actor_user_id])).toEqual([
-      ["credentials.disable", sysadmin.user.id],
-      ["credentials.reenable", sysadmin.user.id],
+      ["credentials.disable", cast.sysadmin.user.id],
+      ["credentials.reenable", cast.sysadmin.user.id],
     ]);
   });
 });
