@@ -6,26 +6,19 @@ import { GET as listRoute } from "@/app/api/power-scheduler/route";
 import { appointments, auditLog, placementRuns, plans, powerSchedules, students } from "@/db/schema";
 import type { PowerScheduleBatch } from "@/lib/scheduler/present";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
-import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { createCluster } from "../helpers/schedule-factories";
 import { createPlan, LAST_TUE, weekdayDate } from "../helpers/timetable-factories";
 import {
-  arrangeSchool,
+  useArrangedSchool,
   batchAmendments,
   batchAppointments,
   calendarBlock,
   run,
-  type School,
 } from "./power-scheduler-fixtures";
 
-const state = useTestDb();
-let school: School;
-
-beforeAll(async () => {
-  school = await arrangeSchool(state.db);
-});
+const { state, school } = useArrangedSchool();
 
 const undo = (id: number, token = school.tokens.admin) =>
   call(undoRoute, { token, params: { id: String(id) }, body: {} });

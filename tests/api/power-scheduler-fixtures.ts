@@ -5,6 +5,7 @@ import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date
 import type { Db } from "@/db";
 import { amendments, appointments } from "@/db/schema";
 import type { StudentScheduleResponse } from "@/lib/schedule/types";
+import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { createWeekTimetable } from "../helpers/schedule-factories";
@@ -30,6 +31,16 @@ export async function arrangeSchool(db: Db) {
 }
 
 export type School = Awaited<ReturnType<typeof arrangeSchool>>;
+
+/** A test file's database and its arranged school (filled in before the file's tests run). */
+export function useArrangedSchool() {
+  const state = useTestDb();
+  const school = {} as School;
+  beforeAll(async () => {
+    Object.assign(school, await arrangeSchool(state.db));
+  });
+  return { state, school };
+}
 
 export const bodyFor = (school: School, body: Record<string, unknown>) => ({
   student_type: "some",

@@ -3,18 +3,12 @@
 import { inArray } from "drizzle-orm";
 import { powerSchedules } from "@/db/schema";
 import { createStudents } from "../helpers/bulk-factories";
-import { useTestDb } from "../helpers/db";
 import { createStudent } from "../helpers/factories";
 import { statementsOf } from "../helpers/statements";
 import { LAST_TUE, MON, SAT, TUE, weekdayDate } from "../helpers/timetable-factories";
-import { arrangeSchool, preview, run, type School } from "./power-scheduler-fixtures";
+import { useArrangedSchool, preview, run } from "./power-scheduler-fixtures";
 
-const state = useTestDb();
-let school: School;
-
-beforeAll(async () => {
-  school = await arrangeSchool(state.db);
-});
+const { state, school } = useArrangedSchool();
 
 describe("rules and bad input", () => {
   const expectField = (

@@ -2,26 +2,19 @@
 import { and, eq } from "drizzle-orm";
 import { auditLog, plans, powerScheduleSlots, powerSchedules } from "@/db/schema";
 import { createStudents } from "../helpers/bulk-factories";
-import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent } from "../helpers/factories";
 import { createAppointment, setSetting } from "../helpers/schedule-factories";
 import { createCheckIn, createPlan, LAST_TUE, MON, TUE, weekdayDate } from "../helpers/timetable-factories";
 import {
-  arrangeSchool,
+  useArrangedSchool,
   batchAmendments,
   batchAppointments,
   calendarBlock,
   preview,
   run,
-  type School,
 } from "./power-scheduler-fixtures";
 
-const state = useTestDb();
-let school: School;
-
-beforeAll(async () => {
-  school = await arrangeSchool(state.db);
-});
+const { state, school } = useArrangedSchool();
 
 const ids = (list: { student: { id: number } }[]) => list.map((s) => s.student.id);
 
