@@ -74,10 +74,14 @@ test("an administrator schedules some students over two dates, sees it on a cale
 }) => {
   const options = await adminGet<Options>(request, "/api/power-scheduler/options");
   const focus = options.blocks.find((b) => b.label === "Focus Block")!;
-  // Two consecutive Focus Block days next week.
+  // Two consecutive days next week on which the Focus Block meets (the demo's Pro-D Monday has no blocks).
   const nextSunday = addDays(options.today, 7 - fromIso(options.today).getDay());
-  const days = focus.days.filter((d) => focus.days.includes(d + 1));
-  const first = addDays(nextSunday, days[0]!);
+  const week = await adminGet<Week>(request, `/api/students/${options.students[0]!.id}/schedule/${addDays(nextSunday, 1)}`);
+  const meets = new Set(
+    week.schedule.filter((day) => day.blocks.some((b) => b.id === focus.id)).map((day) => day.date.iso),
+  );
+  const first = [...meets].sort().find((date) => meets.has(addDays(date, 1)))!;
+  expect(first, "two consecutive Focus Block days next week").toBeDefined();
   const second = addDays(first, 1);
   const [a, b] = await freeStudents(request, options, focus.id, [first, second]);
   const teacher = options.staff.find((s) => s.email === DEMO_USERS.teacher)!;
