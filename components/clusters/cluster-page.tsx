@@ -1,18 +1,16 @@
 "use client";
 
 import { Pencil, Trash2, UserMinus, UserPlus, Users, UsersRound } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { LoadError, Panel } from "@/components/courses/page-parts";
+import { LoadError, NotFoundPanel, PageHeading, Panel } from "@/components/courses/page-parts";
 import { MemberTable } from "@/components/courses/member-table";
 import { StarToggle } from "@/components/profile/star-toggle";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import { IconButton } from "@/components/ui/icon-button";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
@@ -40,22 +38,13 @@ export function ClusterPageView({ clusterId }: { clusterId: number }) {
 
   if (error instanceof ApiClientError && error.status === 404) {
     return (
-      <section className="mx-auto max-w-md py-10">
-        <EmptyState
-          icon={<UsersRound />}
-          title={
-            <span role="heading" aria-level={1}>
-              This cluster could not be found.
-            </span>
-          }
-          description="It may have been deleted."
-          action={
-            <Link href="/clusters" className={buttonClasses({ variant: "secondary" })}>
-              See all clusters
-            </Link>
-          }
-        />
-      </section>
+      <NotFoundPanel
+        icon={<UsersRound />}
+        title="This cluster could not be found."
+        description="It may have been deleted."
+        href="/clusters"
+        linkLabel="See all clusters"
+      />
     );
   }
   if (error && !cluster) return <LoadError error={error} what="cluster" onRetry={() => void reload()} />;
@@ -99,51 +88,49 @@ export function ClusterPageView({ clusterId }: { clusterId: number }) {
   return (
     <div className="mx-auto max-w-4xl">
       <Breadcrumbs trail={[{ label: "Clusters", href: "/clusters" }, { label: cluster.name }]} />
-      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 items-center gap-4">
-          <span
-            aria-hidden
-            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-teal-100 text-teal-800"
-          >
-            <Users className="size-7" />
-          </span>
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">
-                {cluster.name}
-              </h1>
-              {cluster.hidden && <Badge>Hidden</Badge>}
-              {user.account_type === "staff" && (
-                <StarToggle
-                  itemType="cluster"
-                  itemId={cluster.id}
-                  starred={cluster.starred}
-                  name={cluster.name}
-                  onChanged={() => changed()}
-                />
-              )}
-            </div>
-            <p className="mt-0.5 text-sm text-slate-600">
-              Cluster · {cluster.member_count === 1 ? "1 student" : `${cluster.member_count} students`}
-              {cluster.owner && <> · Owner {cluster.owner.name}</>}
-            </p>
+      <PageHeading
+        className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between"
+        icon={<Users className="size-7" />}
+        iconClassName="bg-teal-100 text-teal-800"
+        title={cluster.name}
+        titleClassName="break-words"
+        extras={
+          <>
+            {cluster.hidden && <Badge>Hidden</Badge>}
+            {user.account_type === "staff" && (
+              <StarToggle
+                itemType="cluster"
+                itemId={cluster.id}
+                starred={cluster.starred}
+                name={cluster.name}
+                onChanged={() => changed()}
+              />
+            )}
+          </>
+        }
+        subtitle={
+          <>
+            Cluster · {cluster.member_count === 1 ? "1 student" : `${cluster.member_count} students`}
+            {cluster.owner && <> · Owner {cluster.owner.name}</>}
+          </>
+        }
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            {canEdit && (
+              <>
+                <Button variant="secondary" onClick={() => setDialog("rename")}>
+                  <Pencil aria-hidden className="size-4" />
+                  Rename
+                </Button>
+                <Button variant="secondary" onClick={() => setDialog("delete")}>
+                  <Trash2 aria-hidden className="size-4" />
+                  Delete
+                </Button>
+              </>
+            )}
           </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {canEdit && (
-            <>
-              <Button variant="secondary" onClick={() => setDialog("rename")}>
-                <Pencil aria-hidden className="size-4" />
-                Rename
-              </Button>
-              <Button variant="secondary" onClick={() => setDialog("delete")}>
-                <Trash2 aria-hidden className="size-4" />
-                Delete
-              </Button>
-            </>
-          )}
-        </div>
-      </header>
+        }
+      />
 
       <Panel
         title="Members"

@@ -6,15 +6,14 @@ import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { StarToggle } from "@/components/profile/star-toggle";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses, focusRing } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { focusRing } from "@/components/ui/button";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiClientError } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { CoursePage } from "@/lib/courses/present";
 import { MemberTable } from "./member-table";
-import { LoadError, Panel } from "./page-parts";
+import { LoadError, NotFoundPanel, PageHeading, Panel } from "./page-parts";
 
 /** /courses/{short_name}: a course's teacher, meetings and students, with the star toggle. */
 export function CoursePageView({ shortName }: { shortName: string }) {
@@ -26,22 +25,13 @@ export function CoursePageView({ shortName }: { shortName: string }) {
 
   if (error instanceof ApiClientError && error.status === 404) {
     return (
-      <section className="mx-auto max-w-md py-10">
-        <EmptyState
-          icon={<BookX />}
-          title={
-            <span role="heading" aria-level={1}>
-              There is no course called “{shortName}”.
-            </span>
-          }
-          description="It may have been renamed or removed. Use Search to find it by name."
-          action={
-            <Link href="/" className={buttonClasses({ variant: "secondary" })}>
-              Back to Dashboard
-            </Link>
-          }
-        />
-      </section>
+      <NotFoundPanel
+        icon={<BookX />}
+        title={<>There is no course called “{shortName}”.</>}
+        description="It may have been renamed or removed. Use Search to find it by name."
+        href="/"
+        linkLabel="Back to Dashboard"
+      />
     );
   }
   if (error && !course) return <LoadError error={error} what="course" onRetry={() => void reload()} />;
@@ -50,48 +40,45 @@ export function CoursePageView({ shortName }: { shortName: string }) {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <header className="mb-6">
-        <div className="flex min-w-0 items-center gap-4">
-          <span
-            aria-hidden
-            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700"
-          >
-            <GraduationCap className="size-7" />
-          </span>
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{course.name}</h1>
-              <Badge>{course.short_name}</Badge>
-              {user.account_type === "staff" && (
-                <StarToggle
-                  itemType="course"
-                  itemId={course.id}
-                  starred={course.starred}
-                  name={course.name}
-                  onChanged={() => Promise.all([reload(), mutate("/api/starred")])}
-                />
-              )}
-            </div>
-            <p className="mt-0.5 text-sm text-slate-600">
-              {course.teacher ? (
-                <>
-                  Taught by{" "}
-                  <Link
-                    href={`/staff/${course.teacher.id}`}
-                    className={cn("rounded font-medium text-indigo-700 hover:underline", focusRing)}
-                  >
-                    {course.teacher.name}
-                  </Link>
-                </>
-              ) : (
-                "No teacher assigned"
-              )}
-              <span aria-hidden> · </span>
-              {course.students.length === 1 ? "1 student" : `${course.students.length} students`}
-            </p>
-          </div>
-        </div>
-      </header>
+      <PageHeading
+        className="mb-6"
+        icon={<GraduationCap className="size-7" />}
+        iconClassName="bg-indigo-100 text-indigo-700"
+        title={course.name}
+        extras={
+          <>
+            <Badge>{course.short_name}</Badge>
+            {user.account_type === "staff" && (
+              <StarToggle
+                itemType="course"
+                itemId={course.id}
+                starred={course.starred}
+                name={course.name}
+                onChanged={() => Promise.all([reload(), mutate("/api/starred")])}
+              />
+            )}
+          </>
+        }
+        subtitle={
+          <>
+            {course.teacher ? (
+              <>
+                Taught by{" "}
+                <Link
+                  href={`/staff/${course.teacher.id}`}
+                  className={cn("rounded font-medium text-indigo-700 hover:underline", focusRing)}
+                >
+                  {course.teacher.name}
+                </Link>
+              </>
+            ) : (
+              "No teacher assigned"
+            )}
+            <span aria-hidden> · </span>
+            {course.students.length === 1 ? "1 student" : `${course.students.length} students`}
+          </>
+        }
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <Panel title="When it meets" icon={<CalendarClock />}>

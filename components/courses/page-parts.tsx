@@ -1,7 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useId, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
 import { messageOf } from "@/lib/api/client";
 
@@ -56,5 +58,87 @@ export function LoadError({ error, what, onRetry }: { error: unknown; what: stri
         Try again
       </Button>
     </div>
+  );
+}
+
+/** The page's 404: what is missing (the page's heading), why, and the way back. */
+export function NotFoundPanel({
+  icon,
+  title,
+  description,
+  href,
+  linkLabel,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  description: string;
+  href: string;
+  linkLabel: string;
+}) {
+  return (
+    <section className="mx-auto max-w-md py-10">
+      <EmptyState
+        icon={icon}
+        title={
+          <span role="heading" aria-level={1}>
+            {title}
+          </span>
+        }
+        description={description}
+        action={
+          <Link href={href} className={buttonClasses({ variant: "secondary" })}>
+            {linkLabel}
+          </Link>
+        }
+      />
+    </section>
+  );
+}
+
+/**
+ * The course or cluster page's header: a round icon, the name as the page's heading followed by
+ * `extras` (badges, the star), a line under it, and `actions` beside it.
+ */
+export function PageHeading({
+  icon,
+  iconClassName,
+  title,
+  titleClassName,
+  extras,
+  subtitle,
+  actions,
+  className,
+}: {
+  icon: ReactNode;
+  /** The circle's colours. */
+  iconClassName: string;
+  title: ReactNode;
+  titleClassName?: string;
+  extras: ReactNode;
+  subtitle: ReactNode;
+  actions?: ReactNode;
+  className: string;
+}) {
+  return (
+    <header className={className}>
+      <div className="flex min-w-0 items-center gap-4">
+        <span
+          aria-hidden
+          className={cn("flex size-14 shrink-0 items-center justify-center rounded-full", iconClassName)}
+        >
+          {icon}
+        </span>
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className={cn("text-2xl font-semibold tracking-tight text-slate-900", titleClassName)}>
+              {title}
+            </h1>
+            {extras}
+          </div>
+          <p className="mt-0.5 text-sm text-slate-600">{subtitle}</p>
+        </div>
+      </div>
+      {actions}
+    </header>
   );
 }

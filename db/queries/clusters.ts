@@ -1,13 +1,9 @@
 import "server-only";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { clusterMembers, clusters, staff, stars, students } from "../schema";
-
-const starredBy = (viewerStaffId: number | null) =>
-  viewerStaffId === null
-    ? sql<boolean>`false`
-    : sql<boolean>`exists (select 1 from ${stars} where ${stars.staff_id} = ${viewerStaffId}
-        and ${stars.item_type} = 'cluster' and ${stars.item_id} = ${clusters.id})`;
+import { clusterMembers, clusters, staff, students } from "../schema";
+import { studentListColumns } from "./people";
+import { starredBy } from "./starred";
 
 /** Every cluster by name with its member count (pickers: a student's profile, the Power Scheduler). */
 export function listClusters(db: Db) {
@@ -31,7 +27,7 @@ export async function findCluster(db: Db, id: number, viewerStaffId: number | nu
       id: clusters.id,
       name: clusters.name,
       hidden: clusters.hidden,
-      starred: starredBy(viewerStaffId),
+      starred: starredBy(viewerStaffId, "cluster", clusters.id),
       owner: { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
     })
     .from(clusters)
@@ -44,14 +40,7 @@ export async function findCluster(db: Db, id: number, viewerStaffId: number | nu
 /** A cluster's members by last name. */
 export function clusterMemberRows(db: Db, clusterId: number) {
   return db
-    .select({
-      id: students.id,
-      first_name: students.first_name,
-      last_name: students.last_name,
-      grade: students.grade,
-      initials: students.initials,
-      color: students.color,
-    })
+    .select(studentListColumns)
     .from(clusterMembers)
     .innerJoin(students, eq(students.id, clusterMembers.student_id))
     .where(eq(clusterMembers.cluster_id, clusterId))
@@ -100,7 +89,9 @@ export async function addMembers(db: Db, clusterId: number, studentIds: number[]
   const rows = await db
     .insert(clusterMembers)
     // By student id, so two overlapping additions at once take the key locks in one order (no deadlock).
-    .values([...studentIds].sort((a, b) => a - b).map((student_id) => ({ cluster_id: clusterId, student_id })))
+    .values(
+      [...studentIds].sort((a, b) => a - b).map((student_id) => ({ cluster_id: clusterId, student_id })),
+    )
     .onConflictDoNothing()
     .returning({ student_id: clusterMembers.student_id });
   return rows.map((r) => r.student_id);

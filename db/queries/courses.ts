@@ -1,21 +1,18 @@
 import "server-only";
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockCourses, blocks, blockSchedule, courses, enrollments, staff, stars, students } from "../schema";
+import { blockCourses, blocks, blockSchedule, courses, enrollments, staff, students } from "../schema";
+import { studentListColumns } from "./people";
+import { starredBy } from "./starred";
 
 /** A course by its short name, its owning teacher, and whether the viewing staff member starred it. */
 export async function findCourse(db: Db, shortName: string, viewerStaffId: number | null) {
-  const starred =
-    viewerStaffId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${stars} where ${stars.staff_id} = ${viewerStaffId}
-          and ${stars.item_type} = 'course' and ${stars.item_id} = ${courses.id})`;
   const [row] = await db
     .select({
       id: courses.id,
       name: courses.name,
       short_name: courses.short_name,
-      starred,
+      starred: starredBy(viewerStaffId, "course", courses.id),
       teacher: {
         id: staff.id,
         title: staff.title,
@@ -52,14 +49,7 @@ export function courseMeetings(db: Db, courseId: number) {
 /** Students enrolled in the course now (not dropped), by last name. */
 export function courseStudents(db: Db, courseId: number, now: Date) {
   return db
-    .selectDistinct({
-      id: students.id,
-      first_name: students.first_name,
-      last_name: students.last_name,
-      grade: students.grade,
-      initials: students.initials,
-      color: students.color,
-    })
+    .selectDistinct(studentListColumns)
     .from(enrollments)
     .innerJoin(students, eq(students.id, enrollments.student_id))
     .where(

@@ -20,17 +20,20 @@ export function listStaff(db: Db) {
     .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
 }
 
+/** A student as lists show them (the student list, a course's or a cluster's members): no student number. */
+export const studentListColumns = {
+  id: students.id,
+  first_name: students.first_name,
+  last_name: students.last_name,
+  grade: students.grade,
+  initials: students.initials,
+  color: students.color,
+};
+
 /** Every student for the student list, by last then first name (one statement; no student numbers). */
 export function listStudents(db: Db) {
   return db
-    .select({
-      id: students.id,
-      first_name: students.first_name,
-      last_name: students.last_name,
-      grade: students.grade,
-      initials: students.initials,
-      color: students.color,
-    })
+    .select(studentListColumns)
     .from(students)
     .where(isNull(students.archived_at))
     .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));

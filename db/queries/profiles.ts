@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusterMembers, clusters, staff, stars, students } from "../schema";
+import { studentListColumns } from "./people";
 
 /** The viewer's star on the item, joined (at most one row: stars are unique per staff, type and item). */
 const starOf = (
@@ -37,12 +38,7 @@ export async function findStaffProfile(db: Db, id: number, viewerStaffId: number
 }
 
 const studentColumns = {
-  id: students.id,
-  first_name: students.first_name,
-  last_name: students.last_name,
-  grade: students.grade,
-  initials: students.initials,
-  color: students.color,
+  ...studentListColumns,
   student_number: students.student_number,
   archived_at: students.archived_at,
   /** The default (homeroom) teacher, for default placement (lib/placement). */

@@ -1,9 +1,17 @@
 import "server-only";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusters, courses, staff, stars, students } from "../schema";
 
 export type StarItemType = (typeof stars.$inferSelect)["item_type"];
+
+/** A select's column: whether the viewing staff member starred the item (false when no staff member views). */
+export function starredBy(viewerStaffId: number | null, itemType: StarItemType, itemId: AnyColumn) {
+  return viewerStaffId === null
+    ? sql<boolean>`false`
+    : sql<boolean>`exists (select 1 from ${stars} where ${stars.staff_id} = ${viewerStaffId}
+        and ${stars.item_type} = ${itemType} and ${stars.item_id} = ${itemId})`;
+}
 
 export async function starsOf(db: Db, staffId: number) {
   return db.select().from(stars).where(eq(stars.staff_id, staffId)).orderBy(stars.created_at, stars.id);
