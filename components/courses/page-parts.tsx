@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useId, type ReactNode } from "react";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadError as SharedLoadError } from "@/components/ui/load-error";
 import { cn } from "@/lib/cn";
-import { messageOf } from "@/lib/api/client";
 
 /** A titled card on the course and cluster pages. */
 export function Panel({
@@ -45,20 +45,8 @@ export function Panel({
 }
 
 /** The page could not be loaded (not a 404): the reason and a retry. */
-export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="mx-auto max-w-md rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center"
-    >
-      <p className="text-sm font-medium text-red-800">
-        {messageOf(error, `The ${what} could not be loaded.`)}
-      </p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
+export function LoadError(props: { error: unknown; what: string; onRetry: () => void }) {
+  return <SharedLoadError {...props} className="mx-auto max-w-md" />;
 }
 
 /** The page's 404: what is missing (the page's heading), why, and the way back. */

@@ -4,9 +4,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { History } from "lucide-react";
-import { Button, buttonClasses, focusRing } from "@/components/ui/button";
+import { buttonClasses, focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { messageOf } from "@/lib/api/client";
 
 /** The name cell of a people list: avatar and a link to the profile (the row's keyboard stop). */
 export function PersonLink({
@@ -51,26 +50,7 @@ export function PersonLink({
 }
 
 /** A list that could not be loaded, with a retry. */
-export function ListLoadError({
-  error,
-  what,
-  onRetry,
-}: {
-  error: unknown;
-  what: string;
-  onRetry: () => void;
-}) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
-      <p className="text-sm font-medium text-red-800">
-        {messageOf(error, `The ${what} could not be loaded.`)}
-      </p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+export { LoadError as ListLoadError } from "@/components/ui/load-error";
 
 /** The way to the Imports list (past CSV imports), beside the Add button. */
 export function ImportsLink() {

@@ -4,9 +4,8 @@ import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { Button, focusRing } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { WikiGroup, WikiPost } from "@/lib/wiki/present";
 
@@ -66,26 +65,7 @@ export function WikiLoading({ label }: { label: string }) {
 }
 
 /** A load failure with a retry. */
-export function WikiLoadError({
-  error,
-  what,
-  onRetry,
-}: {
-  error: unknown;
-  what: string;
-  onRetry: () => void;
-}) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
-      <p className="text-sm font-medium text-red-800">
-        {messageOf(error, `The ${what} could not be loaded.`)}
-      </p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+export { LoadError as WikiLoadError } from "@/components/ui/load-error";
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return (
