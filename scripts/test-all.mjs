@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set; then a production build and the end-to-end tests in Chromium.
 // A test that passed only on a retry is flaky: named at the end and counted as failed.
 // Ends with one line: "N passed, N failed, N skipped".
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -40,41 +40,17 @@ function jest(label, args, env) {
   add(totals, report ? jestCounts(report, status) : FAILED_ONCE);
 }
 
-/**
- * The production build for the e2e tier, started in the background so it overlaps the PostgreSQL api
- * tier (a build is mostly one core; jest waits on the database much of the time). Its output goes
- * to a file, printed when it is awaited. Null when the e2e tier cannot run (no Chromium).
- */
-function startBuild(chromium) {
-  if (chromium.path === null) return null;
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  const log = path.join(out, "next-build.log");
-  const fd = fs.openSync(log, "w");
-  const child = spawn("node_modules/.bin/next", ["build"], {
-    stdio: ["ignore", fd, fd],
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  fs.closeSync(fd);
-  const status = new Promise((resolve) => {
-    child.on("error", () => resolve(1));
-    child.on("exit", (code) => resolve(code ?? 1));
-  });
-  return { distDir, log, status };
-}
-
-async function e2e(chromium, build) {
+function e2e() {
+  const chromium = findChromium();
   if (chromium.path === null) {
     // One sentence, no stack trace; and CI must not pass without the end-to-end tier.
     console.log(`\n=== playwright (e2e in Chromium)\n${chromium.message}`);
     add(totals, FAILED_ONCE);
     return;
   }
-  const buildStatus = await build.status;
-  console.log("\n=== next build");
-  process.stdout.write(fs.readFileSync(build.log, "utf8"));
-  const distDir = build.distDir;
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  const buildStatus = run("next build", "node_modules/.bin/next", ["build"], { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" });
   if (buildStatus !== 0) {
-    console.log(`next build exited ${buildStatus}`);
     add(totals, FAILED_ONCE);
     return;
   }
@@ -118,13 +94,10 @@ function playwright(label, args, env, chromiumPath, distDir) {
 }
 
 jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
-const runE2e = process.env.SKIP_E2E !== "1";
-const chromium = runE2e ? findChromium() : null;
-const build = chromium ? startBuild(chromium) : null;
 if (process.env.TEST_DATABASE_URL) {
   jest("jest (api on PostgreSQL)", ["--selectProjects", "api"], jestEnv);
 }
-if (chromium) await e2e(chromium, build);
+if (process.env.SKIP_E2E !== "1") e2e();
 
 fs.rmSync(out, { recursive: true, force: true });
 console.log("");
