@@ -29,9 +29,12 @@ export interface StudentListItem {
   color: string;
 }
 
-export async function staffList(db: Db): Promise<StaffListItem[]> {
-  const rows = await listStaff(db);
-  return rows.map((row) => ({
+type StaffListRow = Omit<StaffListItem, "name">;
+type StudentListRow = Omit<StudentListItem, "name">;
+
+/** A staff row in the list's shape (also what POST and PUT /api/staff answer). */
+export function toStaffListItem(row: StaffListRow): StaffListItem {
+  return {
     id: row.id,
     first_name: row.first_name,
     last_name: row.last_name,
@@ -41,12 +44,12 @@ export async function staffList(db: Db): Promise<StaffListItem[]> {
     initials: row.initials,
     color: row.color,
     administrator: row.administrator,
-  }));
+  };
 }
 
-export async function studentList(db: Db): Promise<StudentListItem[]> {
-  const rows = await listStudents(db);
-  return rows.map((row) => ({
+/** A student row in the list's shape. */
+export function toStudentListItem(row: StudentListRow): StudentListItem {
+  return {
     id: row.id,
     first_name: row.first_name,
     last_name: row.last_name,
@@ -54,5 +57,13 @@ export async function studentList(db: Db): Promise<StudentListItem[]> {
     grade: row.grade,
     initials: row.initials,
     color: row.color,
-  }));
+  };
+}
+
+export async function staffList(db: Db): Promise<StaffListItem[]> {
+  return (await listStaff(db)).map(toStaffListItem);
+}
+
+export async function studentList(db: Db): Promise<StudentListItem[]> {
+  return (await listStudents(db)).map(toStudentListItem);
 }
