@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { hasControlCharacters } from "@/lib/api/schemas";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 /** argon2id tuned to cost roughly 20–60 ms on our 2-core machines (OWASP's 19 MiB, t=2 profile). */
@@ -32,6 +33,7 @@ export const PASSWORD_MESSAGES = {
   sameAsOld: "Your new password must be different from your old password.",
   username: "It must not be your username.",
   controlCharacters: "It cannot contain control characters.",
+  notAllowed: "It contains characters that are not allowed.",
   tooGuessable: "It is too easy to guess.",
   paddedWithSpaces: "Spaces at the start and end do not count towards its 8 characters.",
 } as const;
@@ -59,6 +61,9 @@ export async function newPasswordProblem(
   if ([...newPassword].length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
   const disallowed = (reason: string) => `${PASSWORD_MESSAGES.disallowed} ${reason}`;
   if (CONTROL.test(newPassword)) return disallowed(PASSWORD_MESSAGES.controlCharacters);
+  // Half a surrogate pair (and whatever else sign-in's schema refuses): such a password could be
+  // stored but never typed back, because POST /api/login refuses it.
+  if (hasControlCharacters(newPassword)) return disallowed(PASSWORD_MESSAGES.notAllowed);
   // Surrounding spaces and case add nothing an attacker would not try first.
   const trimmed = newPassword.trim();
   if ([...trimmed].length < MIN_PASSWORD_LENGTH) return disallowed(PASSWORD_MESSAGES.paddedWithSpaces);

@@ -222,6 +222,8 @@ describe("POST /api/change-password", () => {
       ["  abcdef  ", /^You cannot use that password\. Spaces at the start and end do not count towards its 8 characters\.$/],
       ["aaaaaaaa", /^You cannot use that password\. Repeated characters like "aaa" are easy to guess\.$/],
       ["\u0000".repeat(8), /^You cannot use that password\. It cannot contain control characters\.$/],
+      // Half a surrogate pair: sign-in refuses such a password, so it could never be used to sign in.
+      ["purple giraffe dances\uD800", /^You cannot use that password\. It contains characters that are not allowed\.$/],
       ["letmein123", /^You cannot use that password\. This is similar to a commonly used password\.$/],
       ["zxcvbnm123", /^You cannot use that password\. This is a commonly used password\.$/],
       ["Okonkwo2026", /^You cannot use that password\. \S.+/],
