@@ -12,7 +12,7 @@ students who already exist are reported, never created twice.
 
 ## 1. Prepare the file
 
-One row per student with four columns, in any order:
+One row per student with four columns, in any order, and an optional fifth:
 
 | Column | Rules | Example |
 | --- | --- | --- |
@@ -20,9 +20,14 @@ One row per student with four columns, in any order:
 | Last name | required | Castellano |
 | Grade | a whole number from 8 to 12 | 11 |
 | Student number | digits only, unique in the school; leading zeros are kept | 004127 |
+| Default teacher email (optional) | a staff member's email, or blank for none | teacher@demo.school |
 
-- A first row holding the column names (for example \`first_name,last_name,grade,student_number\`) is
-  recognised and skipped. Without one, every row is read as a student.
+- A first row holding the column names (for example
+  \`first_name,last_name,grade,student_number,default_teacher_email\`) is recognised and skipped. Without
+  one, every row is read as a student.
+- The **default teacher** is the student's homeroom teacher: when your school uses default placement,
+  students who have not chosen a teacher by the placement cutoff are placed with this teacher. A file
+  without the column leaves default teachers as they are.
 - Save as **CSV (UTF-8)**. Accents and names in any alphabet are kept as written.
 - Up to **5 files** at once, each up to 2 MB and 10,000 rows. All files of one upload must have their
   columns in the same order.
@@ -32,9 +37,10 @@ One row per student with four columns, in any order:
 1. Open **Students** and press **Add Student**, then the **File Upload** tab.
 2. **Choose files**: press **Choose CSV files** and pick one to five files. If a file's columns differ
    from the first file's, the wizard names it so you can fix or remove it. Then **Next**.
-3. **Order fields**: set each column's field to match the preview of the first rows. Tick **Update
-   existing students or staff (names, grade, title) when a row matches one** only if students who already
-   exist should get the names and grade in the file. Then **Next**.
+3. **Order fields**: set each column's field to match the preview of the first rows (a fifth column can
+   be **Default teacher email**). Tick the box **Update existing students …** only if students who
+   already exist should get the names and grade in the file (and the default teacher, when the file has
+   that column). Then **Next**.
 4. **Upload**: *Nothing has been written yet.* Each file shows how many rows are **New**, **Would
    update**, **Unchanged** and **Errors**, with the row number and reason of every problem. Go **Back** to
    fix the file, or press **Upload** and confirm *Create student accounts* with your password.
@@ -62,18 +68,21 @@ A student who loses theirs later needs a [password reset](post:reset-password).
 | *student number … is not a number of up to … digits* | Student numbers are digits only. |
 | *grade … is not 8–12* | Correct the grade. |
 | *first name is missing* | Fill in the first and last name. |
+| *default teacher email … is not a staff member's* | Use the email the teacher signs in with, as listed under **Staff**, or leave the cell blank. |
+| *default teacher email … is not a valid email address* | Check the address for a typo. |
 | *has 5 columns, expected 4* | A name probably contains a comma: put it in double quotes, as spreadsheets do when they save CSV. |
 
 A student number that already belongs to a student is not an error: the row counts as **Unchanged**, or
 as **Would update** when you chose to update existing students.
 
-Cells that start with \`=\`, \`+\`, \`-\` or \`@\` are stored as plain text, so a spreadsheet formula in a file
-can never run.
+Every cell is kept as plain text: a spreadsheet formula in a file (a cell starting with \`=\`, \`+\`, \`-\` or
+\`@\`) is never run, and the initial-passwords file marks such cells so that a spreadsheet shows them as text.
 
 ## One student at a time
 
-**Students → Add** with the **Single** tab adds one student: last name, first name, initials, student
-number and grade (8 by default). After you confirm *Create student accounts* with your password,
+**Add Student** with the **Single** tab adds one student: first name, last name, initials (filled in from
+the names until you change them), grade (8 by default), student number and **Default teacher** (*No
+default teacher* unless you choose one). After you confirm *Create student accounts* with your password,
 *Student created.* offers a **See Profile** link, and the new student's initial password is shown once,
 with a copy button. A student number that is already taken shows *A student with this student number
 already exists.*
@@ -91,16 +100,19 @@ returns to the previous step at any time.
 
 - **All Students** means every student, including students added later who join those dates.
 - **Some Students** opens a table (last name, first name, grade) with a search box. Tick students one by
-  one, or use **Add a grade** and **Add a cluster** to tick a whole group at once. If you end up ticking
-  every student, a warning reminds you that *All Students* would also cover students added later.
+  one (the box in the header ticks every student the search shows), or choose a **Grade** or a **Cluster**
+  and press **Add grade** or **Add cluster** to tick a whole group at once. **Clear selection** starts
+  over. If you end up ticking every student, a warning says *Every student is selected.* and reminds you
+  that *All Students* would also cover students added later.
 
 **Next** stays off until a group is chosen and, for *Some Students*, at least one student is ticked.
 
 ## Step 2: Select Date and Blocks
 
-Pick the **Start date**. For more than one day, set an **End date** (left empty, it is the same day) and
-tick the **Weekdays**. Under **Flex blocks**, choose which blocks. Every chosen flex block on every
-matching date is scheduled.
+Pick the **Start date** (it starts on today). For more than one day, set an **End date**: left as it is, it
+is the same day. With a range, **Weekdays** lists the days the chosen blocks meet, all ticked: untick the
+days to leave out. Under **Flex blocks**, untick the blocks you do not want. Every chosen flex block on
+every matching date in the school year is scheduled; days without blocks (a Pro-D day) are skipped.
 
 ## Step 3: Select scheduling type
 
@@ -108,9 +120,9 @@ matching date is scheduled.
   are cleared, as when a teacher books with *Clear the student's plan*.
 - **Amendment**: the students are excused from those blocks. Use this for trips and events.
 
-Then **A. Staff member**: choose exactly one from the table (last name, first name, email), and
-**B. Memo**: write the *Schedule change purpose*. Students see it on their calendar, so say what it is
-for. **Submit** stays off until both are done.
+Then **A. Staff member**: choose exactly one from the table (last name, first name, email) and press
+**Next**, and **B. Memo**: write the *Schedule change purpose*. Students see it on their calendar, so say
+what it is for. **Submit** stays off until both are done.
 
 Before anything is written, a preview tells you what will happen: how many appointments or amendments for
 how many students on how many dates, and what happens to students who already have an appointment or
@@ -119,14 +131,15 @@ skipped there.
 
 ## Step 4: Done
 
-The page says the schedule change has been processed, with the counts. **Create Another** starts again
-from Step 1.
+The page says *The schedule change has been processed.*, with what was done: the same counts as the
+preview. **Create Another** starts again from Step 1.
 
 ## Checking and undoing
 
-Every run is kept as a batch, listed under the stepper: who ran it, when, what and how many. **Undo**
-removes every appointment or amendment the batch made and gives students back the plans it cleared. It
-is offered until the batch's first block has ended; after that the list says *Blocks have started*.
+Every run is kept as a batch, listed under **Batches** below the steps: when, who ran it, what, for which
+staff member, the dates and blocks, and how many. **Undo** (confirm *Undo this batch?*) removes every
+appointment or amendment the batch made and gives students back the plans it cleared. It is offered until
+the batch's first block has ended; after that the list says *Blocks have started*.
 
 To change one student rather than many, use their calendar instead: see
 [Booking appointments and amendments](post:appointments).
@@ -141,9 +154,10 @@ temporary one from the **Credentials Manager** (side menu, administrators only).
 
 ## Reset the password
 
-1. Open **Credentials Manager**. The **Users** table lists every account with its account status
-   (*Active* or *Disabled*), password status (*Valid* or *Expired*) and account type.
-2. Search for the student by name and tick their row. You can tick several, for example a whole class.
+1. Open **Credentials Manager**. The **Users** table lists every account with its **Account status**
+   (*Active* or *Disabled*), **Password status** (*Valid* or *Expired*) and **Account type**.
+2. Search for the student by name or student number and tick their row. You can tick several, for
+   example a whole class. Your own account and accounts you may not change cannot be ticked.
 3. Choose **Reset Passwords** and confirm with **your own** password.
 4. *Reset passwords successfully.* The **Temporary passwords** dialog shows each new password **once**.
    Use **Copy all** or **Download CSV** (handy for a class), and press **Done** only when you have them.
@@ -152,8 +166,9 @@ temporary one from the **Credentials Manager** (side menu, administrators only).
 
 The student signs in with their **student number** and the temporary password. Flexblock then asks them
 for a new password before they can do anything else (*Your old password has expired and must be
-changed.*). The new password needs at least 8 characters and must not be their student number or a
-commonly used password. Suggest a short sentence: it is easy to remember and hard to guess.
+changed.*). The new password needs at least 8 characters, must differ from the temporary one, and must
+not be their student number, a commonly used password or anything else too easy to guess. Suggest a
+short sentence: it is easy to remember and hard to guess.
 
 Resetting also signs the student out on every device, so an old session cannot be used.
 
@@ -192,7 +207,9 @@ something easy to guess. Tick **Remember me** only on your own device.
 
 ## Choosing a teacher
 
-1. Your week opens as soon as you sign in. Focus Blocks show *No Schedule* until you choose.
+1. Your week opens as soon as you sign in. Focus Blocks show *No Schedule* until you choose. At the top,
+   a box counts your upcoming Focus Blocks without a teacher; **Choose** takes you to the first one. On a
+   phone, an amber dot under a day tab means a Focus Block that day is still to choose.
 2. Tap or click a Focus Block (on a phone, pick the day first).
 3. Under **Plan**, choose from the list. Each teacher shows their topic, for example *Math help* or
    *Quiet study*, and how many seats are left, such as *4 of 30*.
@@ -200,19 +217,28 @@ something easy to guess. Tick **Remember me** only on your own device.
 
 You can change your mind until the block ends: open it again and pick someone else.
 
+## If you do not choose
+
+Your school may place students who have not chosen by a set time (the *cutoff*) with their homeroom
+teacher. Before the cutoff, a message at the top of your page says so, for example *If you do not choose by
+08:00, you will be placed with your homeroom teacher.* Afterwards the block says *Placed with your homeroom
+teacher, Mr. Reyes, at the 08:00 cutoff.* Your school decides whether you can still change it then.
+
 ## When you cannot choose
 
 - **Full**: the teacher has no seats left. Pick someone else.
 - **Unavailable**: the teacher is not taking students that day.
 - *You have an appointment in this block, so you cannot choose a teacher for it.* A teacher has booked
   you. Go to them: the appointment and its note are listed in the block.
+- *Default placement has run for this Focus Block, so your teacher can no longer change.* You were placed
+  with your homeroom teacher and your school does not allow changes after that.
 
 ## Reading your week
 
 | Colour | Meaning |
 | --- | --- |
-| Green, *Attended* | You were checked in. |
-| Red, *Missed* | The block ended and you were not checked in. Talk to your teacher if that is wrong. |
+| Pale green, *Attended* | You were checked in. |
+| Pale red, *Missed* | The block ended and you were not checked in. Talk to your teacher if that is wrong. |
 | Grey, dashed, *Block Amended* | You were excused, for example for a trip. |
 | White | Still to come. |
 
@@ -222,6 +248,10 @@ A number in the corner of a block counts your appointments in it.
 
 When you arrive, your teacher scans your student card or types your number. Have your card ready, and
 make sure your number is on it.
+
+Some teachers show a code on the screen instead. Type it under **Check in with a code** at the top of your
+page and press **Check in**, or scan the QR code with your phone's camera. The code changes every 30
+seconds, so type the one you see now.
 
 When you are done, press **Sign Out**, especially on a shared computer.
 `,

@@ -21,6 +21,8 @@ written for them are meant to be printed or shared.
 | **Search** (side rail) | Students, staff, courses, clusters and these wiki posts, as you type |
 | **Starred** (side rail) | The students, staff, courses and clusters you star, one click away |
 | **Notifications** (side rail) | Messages between staff, with Inbox and Sent |
+| **Reports** | Focus Block attendance: who came, who missed, and who was excused |
+| **Settings** | Your school's settings, such as the appointment limit and Air Check-in; administrators change them |
 | **Power Scheduler** and **Credentials Manager** | Bulk scheduling and account tools for administrators |
 
 ## Start here
@@ -40,7 +42,8 @@ them that day: nobody can plan into your block while it is set.
 
 ## Something wrong or missing?
 
-Use **Help → Provide Feedback**. Tick *You may reply to me* if you would like an answer.
+Use **Help → Provide Feedback**. Leave *You may reply to me* ticked if you would like an answer. Something
+hard to use with a keyboard, screen reader or magnifier? **Help → Accessibility** says how to report it.
 `,
 };
 
@@ -48,35 +51,40 @@ export const CALENDAR_COLOURS = {
   slug: "calendar-colours",
   title: "What the calendar colours mean",
   body: `Every profile shows a week of blocks as tiles: the block's name at the top, a title, a line of detail and
-the times. Colour is never the only signal: the tiles that mean something also carry a word such as
-*Attended* or *Missed*, and a screen reader reads it out.
+the times. Each tile has a coloured stripe down its left edge. Colour is never the only signal: the tiles
+that mean something also carry a word with an icon, such as *Attended* or *Missed*, and a screen reader
+reads it out.
 
 ## Today
 
-Today's column heading is highlighted in indigo. **Today** above the calendar brings you back to this
-week; the arrows move a week at a time and the date picker jumps to any date in the school year.
+Today's column heading is highlighted in indigo, with the date in an indigo circle. **Today** above the
+calendar brings you back to this week; the arrows move a week at a time and the date picker jumps to any
+date in the school year.
 
 ## On a student's calendar
 
 | Tile | Word on it | What it means |
 | --- | --- | --- |
-| White | — | The block has not ended yet (it is *pending*). Plans can still change. |
-| Green | Attended | The student was checked in for this block. |
-| Red | Missed | A Focus Block that has ended with no check-in for the student. |
+| White, grey stripe | — | The block has not ended yet (it is *pending*). Plans can still change. |
+| Pale green, green stripe | Attended | The student was checked in for this block. |
+| Pale red, red stripe | Missed | A Focus Block that has ended with no check-in for the student. |
 | Grey, dashed border | Amended | Someone amended the block: the student was excused, so it is neither attended nor missed. The title reads *Block Amended*. |
-| Light grey | — | A class (not a Focus Block) that has ended. Attendance is only taken in Focus Blocks, so past classes are never shown as missed. |
+| Very light grey | — | A class (not a Focus Block) that has ended. Attendance is only taken in Focus Blocks, so past classes are never shown as missed. |
 
 In a Focus Block the title is the teacher the student planned to see (or who checked them in), with the
 topic underneath. *No Schedule* means the student has not chosen anyone yet.
+
+On a phone, the week is a strip of day tabs. On a student's calendar, an amber dot under a day means a
+Focus Block that day is *still to choose*: it has no teacher, appointment or amendment yet.
 
 ## On a teacher's calendar
 
 | Tile | What it means |
 | --- | --- |
-| Tinted in a topic's colour, with a coloured stripe | A Focus Block where you have set that topic. The title is the topic. |
+| Tinted in a topic's colour, with a stripe of that colour | A Focus Block where you have set that topic. The title is the topic. |
 | White, titled *No Schedule* | A Focus Block with no topic set yet. |
 | White, with a course name | A class you teach in that block. |
-| Red, *Missed* | A block that has ended in which a student you booked an appointment with was not checked in by you. |
+| Pale red, *Missed* | A block that has ended in which a student you booked an appointment with was not checked in by you. |
 
 The line under the title says *Unavailable* when your topic for that day is marked unavailable, or how
 many students have planned to come (for example *12 planned*).
@@ -88,7 +96,9 @@ The indigo circle counts the appointments in that block. It shows at most **9+**
 ## Inside a block
 
 Click or tap a tile (or focus it and press Enter) to see its appointments, attendance, amendments and,
-in Focus Blocks, the plan. Each appointment and plan is marked:
+in Focus Blocks, the plan. In a student's block, a line at the top says in one sentence why the student
+is there, for example *Ms. Okafor booked the student: chemistry retake* or *Placed with their homeroom
+teacher, Mr. Reyes, at the 08:00 cutoff.* Each appointment and plan is marked:
 
 - **Pending** (clock): the block has not ended.
 - **Attended** (green tick): a matching check-in exists.
@@ -147,7 +157,15 @@ Look the student up with **Search**, then scan or type the right number. **Clear
 **Scheduled** lists the students who planned to come to you and are not checked in yet. Tick the ones who
 are here (or **Select all**) and press **Check in**. **Checked In** shows the students you have checked in
 that day, with the time and an icon for how: hover over it or focus it to read *Via manual check-in*,
-*Via roll call*, *Retroactive check-in* or *Proactive check-in*.
+*Via roll call*, *Via Air Check-in*, *Retroactive check-in* or *Proactive check-in*.
+
+## Without a scanner: students check themselves in
+
+**Show code** (at the top of the page) opens **Air Check-in**: a code and a QR code that fill the screen,
+with a new code every 30 seconds. Put it on the projector. Students open Flexblock on their own device and
+type the code under **Check in with a code**, or scan the QR code; they appear in your **Checked In** list
+as they do. Codes work from a few minutes before your Focus Block starts until it ends (the minutes are
+under **Settings → Air Check-in**). **Close** puts the code away.
 
 ## Another day
 
@@ -156,8 +174,9 @@ and the date picker goes anywhere. A check-in for a past day is recorded as *Ret
 a future day as *Proactive check-in*, each with the moment it was really made. A student who is already
 checked in for the block is never recorded twice, and counts as checked in.
 
-On a day without a Focus Block the page says *No Focus Block on this date.* and **Check In** waits; numbers
-you enter are kept until you pick a day that has one.
+On a day without a Focus Block (a weekend or a Pro-D day) the page says *There is no Focus Block today.* or
+*No Focus Block on this date.*, with buttons to go to the nearest days that have one. **Check In** waits;
+numbers you enter are kept until you pick a day that has one.
 `,
 };
 
@@ -219,8 +238,9 @@ export const KEYBOARD = {
 | \`Tab\` / \`Shift + Tab\` | Move to the next or previous control. The focused control has a visible ring. |
 | \`Tab\` on a new page | Shows **Skip to content**; press \`Enter\` to jump past the side menu. |
 | \`Enter\` or \`Space\` | Press the focused button or open the focused tile. |
-| \`Esc\` | Close a dialog, menu or side panel. |
+| \`Esc\` | Close a dialog, menu or side panel. Focus goes back to the control that opened it. |
 | \`↑\` \`↓\` in a menu | Move through Help, Account and action menus; \`Enter\` chooses. |
+| \`Alt + T\` | Move to the messages at the bottom of the screen (snackbars), for example to reach an **Undo**; \`Tab\` moves through their buttons. They stay open until you press \`Esc\`. |
 
 ## Check-in
 
@@ -237,9 +257,10 @@ without anyone touching the mouse. See [Checking students in with a scanner](pos
 
 | Keys | What they do |
 | --- | --- |
-| \`←\` \`→\` | On a wide screen, move between days; on a phone, switch the day tab (\`Home\` and \`End\` go to the first and last day). |
-| \`↑\` \`↓\` | Move between the blocks of one day. |
-| \`Enter\` | Open the focused block. |
+| \`←\` \`→\` | On a wide screen, move to the same block on the previous or next day. |
+| \`↑\` \`↓\` | On a wide screen, move between the blocks of one day. |
+| \`←\` \`→\`, \`Home\`, \`End\` on the day tabs | On a phone, switch to the previous, next, first or last day; \`Tab\` then moves into that day's blocks. |
+| \`Enter\` | Open the focused block. \`Esc\` closes it and puts you back on the same block. |
 
 ## Tables
 

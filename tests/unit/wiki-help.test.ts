@@ -1,0 +1,257 @@
+/** @jest-environment node */
+import fs from "node:fs";
+import path from "node:path";
+import { MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES } from "@/components/auth/password-rules";
+import { METHOD_LABELS } from "@/components/calendar/method-labels";
+import { BLOCK_AMENDED, NO_SCHEDULE, STILL_TO_CHOOSE, badgeLabel } from "@/components/calendar/tile-rules";
+import { NAV_ITEMS } from "@/components/shell/nav-items";
+import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "@/db/seed/wiki-admin-posts";
+import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "@/db/seed/wiki-staff-posts";
+import { LEAVE_WARNING, MAX_CHIPS, SEPARATOR_KEYS, checkInResultMessage } from "@/lib/checkin/chips";
+import { ACTION_INFO } from "@/lib/credentials/schemas";
+import { MAX_CSV_ROWS, MAX_FILES_PER_UPLOAD, fieldChoices } from "@/lib/imports/fields";
+import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
+
+/**
+ * The seeded wiki teaches the product, so it must say what the screens say. Each claim below is a
+ * phrase a post quotes (a button, a field, a message) and the file that puts it on the screen: the
+ * post must contain it, and so must that file. Renaming a button without its help page fails here,
+ * and so does help that describes a control the screens do not have.
+ */
+const root = path.join(__dirname, "..", "..");
+const source = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+/** Markdown as a reader sees it: no emphasis marks or line breaks inside a sentence. */
+const plain = (body: string) => body.replace(/[*`]/g, "").replace(/\s+/g, " ");
+
+type Claims = Record<string, string[]>;
+
+function expectClaims(post: { title: string; body: string }, claims: Claims) {
+  const text = plain(post.body);
+  const unsaid: string[] = [];
+  const unbuilt: string[] = [];
+  for (const [file, phrases] of Object.entries(claims)) {
+    const code = source(file);
+    for (const phrase of phrases) {
+      if (!text.includes(phrase)) unsaid.push(phrase);
+      if (!code.includes(phrase)) unbuilt.push(`${phrase} (${file})`);
+    }
+  }
+  expect({ post: post.title, unsaid, unbuilt }).toEqual({ post: post.title, unsaid: [], unbuilt: [] });
+}
+
+/** Phrases the post must contain that come from the product's own constants. */
+function expectSays(post: { title: string; body: string }, phrases: string[]) {
+  const text = plain(post.body);
+  expect({ post: post.title, unsaid: phrases.filter((p) => !text.includes(p)) }).toEqual({
+    post: post.title,
+    unsaid: [],
+  });
+}
+
+describe("the seeded help says what the screens say", () => {
+  it("Welcome to the Wiki", () => {
+    expectClaims(WELCOME, {
+      "components/shell/help-menu.tsx": ["Flexblock Wiki", "Provide Feedback"],
+      "components/profile/capacity-dialog.tsx": ["Set Capacity"],
+      "components/calendar/staff-block-dialog.tsx": ["Set Topic"],
+      "components/topics/topic-form.tsx": ["Unavailable"],
+      "components/feedback/feedback-dialog.tsx": ["You may reply to me"],
+      "components/shell/account-menu.tsx": ["Profile"],
+    });
+    const labels = NAV_ITEMS.map((item) => item.label);
+    for (const screen of ["Check-in", "Staff", "Students", "Power Scheduler", "Credentials Manager"]) {
+      expect(labels).toContain(screen);
+    }
+  });
+
+  it("What the calendar colours mean", () => {
+    expectClaims(CALENDAR_COLOURS, {
+      "components/calendar/block-tile.tsx": ["Attended", "Missed", "Amended"],
+      "components/calendar/calendar-toolbar.tsx": ["Today"],
+      "components/calendar/dialog-parts.tsx": ["Pending"],
+      "components/calendar/plan-picker.tsx": ["Full", "Unavailable"],
+    });
+    expectSays(CALENDAR_COLOURS, [NO_SCHEDULE, BLOCK_AMENDED, badgeLabel(12)!, STILL_TO_CHOOSE]);
+  });
+
+  it("Checking students in with a scanner", () => {
+    expectClaims(CHECK_IN, {
+      "components/checkin/scan-or-enter.tsx": [
+        "Student numbers",
+        "Check In",
+        "Copy to clipboard",
+        "Download as CSV",
+        "Remove all",
+      ],
+      "components/checkin/check-in-screen.tsx": ["Check-in Errors"],
+      "components/checkin/errors-dialog.tsx": ["Clear All"],
+      "components/checkin/scheduled-list.tsx": ["Scheduled", "Select all"],
+      "components/checkin/checked-in-list.tsx": ["Checked In"],
+      "components/checkin/date-notices.tsx": [
+        "There is no Focus Block today.",
+        "No Focus Block on this date.",
+      ],
+      "components/checkin/air-code-button.tsx": ["Show code"],
+      "components/checkin/air-code-view.tsx": ["Air Check-in"],
+      "lib/checkin/chips.ts": ["Student Number", "Timestamp"],
+    });
+    const methods = Object.entries(METHOD_LABELS)
+      .filter(([method]) => method !== "amendment")
+      .map(([, label]) => label);
+    expectSays(CHECK_IN, [
+      LEAVE_WARNING,
+      MAX_CHIPS.toLocaleString("en-US"),
+      checkInResultMessage({ success: Array(24), errors: Array(2) }),
+      ...methods,
+    ]);
+  });
+
+  it("Booking appointments and amendments", () => {
+    expectClaims(APPOINTMENTS, {
+      "components/calendar/student-block-dialog.tsx": [
+        "New appointment",
+        "Appointments",
+        "Attendance",
+        "Amend",
+      ],
+      "components/calendar/appointment-form.tsx": [
+        "Appointment memo",
+        "Clear the student's plan for this block",
+        "Book appointment",
+      ],
+      "components/calendar/cancel-appointment.tsx": ["Cancel appointment"],
+      "components/calendar/amendment-form.tsx": ["Reason for the amendment", "Amended schedule."],
+      "lib/schedule/appointments.ts": ["The maximum number of appointments has been reached."],
+    });
+    expectSays(APPOINTMENTS, [`${MAX_APPOINTMENT_MEMO} characters`, BLOCK_AMENDED]);
+  });
+
+  it("Keyboard shortcuts", () => {
+    expectClaims(KEYBOARD, {
+      "components/shell/app-shell.tsx": ["Skip to content"],
+      "components/calendar/phone-week.tsx": ["Home", "End"],
+      "components/ui/data-table.tsx": ["Next page", "Previous page"],
+      "components/checkin/scan-or-enter.tsx": ["Student numbers"],
+    });
+    // Check in every waiting number: Ctrl or ⌘ with Enter.
+    expect(source("components/checkin/scan-or-enter.tsx")).toMatch(
+      /event\.key === "Enter" && \(event\.ctrlKey \|\| event\.metaKey\)/,
+    );
+    expectSays(KEYBOARD, ["Ctrl + Enter", "⌘ + Enter"]);
+    // The keys that finish a chip.
+    expect([...SEPARATOR_KEYS]).toEqual(["Enter", ",", " "]);
+    expectSays(KEYBOARD, ["Enter, , or Space"]);
+    // Arrow keys on the wide calendar (both directions) and the phone's day tabs.
+    for (const key of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]) {
+      expect(source("components/calendar/week-calendar.tsx")).toContain(key);
+    }
+    // Snackbars: sonner's own hotkey, Alt+T, which the Toaster leaves as it is.
+    expect(source("node_modules/sonner/dist/index.mjs")).toMatch(/hotkey = \[\s*'altKey',\s*'KeyT'\s*\]/);
+    expect(source("components/ui/snackbar.tsx")).not.toContain("hotkey");
+    expectSays(KEYBOARD, ["Alt + T"]);
+  });
+
+  it("Importing students from CSV", () => {
+    expectClaims(IMPORT_CSV, {
+      "components/people/csv-wizard.tsx": ["Choose files", "Order fields", "Upload"],
+      "components/people/add-dialog.tsx": ["Single", "File Upload"],
+      "components/people/wizard-files.tsx": ["Choose CSV files"],
+      "components/people/wizard-fields.tsx": ["Update existing students"],
+      "components/people/wizard-upload.tsx": ["Nothing has been written yet.", "Would update", "Unchanged"],
+      "components/people/wizard-progress.tsx": [
+        "Your files have been uploaded. A notification will arrive when the CSVs have been processed.",
+      ],
+      "components/imports/import-report.tsx": ["Download initial passwords"],
+      "components/people/list-parts.tsx": ["Imports"],
+      "components/people/default-teacher-field.tsx": ["Default teacher", "No default teacher"],
+      "components/people/person-dialog.tsx": ["See Profile"],
+      "lib/imports/rows.ts": ["is not 8–12", "also on row", "is not a valid email address"],
+      "lib/imports/plan.ts": ["is not a staff member's"],
+      "lib/imports/message.ts": ["accounts created", "rows skipped"],
+      "lib/people/admin.ts": ["A student with this student number already exists."],
+    });
+    // Every column a student file may have, by the name a header row uses.
+    expectSays(IMPORT_CSV, [
+      ...fieldChoices("students"),
+      `${MAX_FILES_PER_UPLOAD} files`,
+      MAX_CSV_ROWS.toLocaleString("en-US"),
+    ]);
+  });
+
+  it("Using the Power Scheduler", () => {
+    expectClaims(POWER_SCHEDULER, {
+      "components/power-scheduler/power-scheduler.tsx": [
+        "Select Students",
+        "Select Date and Blocks",
+        "Select scheduling type",
+      ],
+      "components/power-scheduler/step-students.tsx": [
+        "All Students",
+        "Some Students",
+        "Add grade",
+        "Add cluster",
+        "Clear selection",
+        "Every student is selected.",
+      ],
+      "components/power-scheduler/step-dates.tsx": ["Start date", "End date", "Weekdays", "Flex blocks"],
+      "components/power-scheduler/step-type.tsx": [
+        "Appointment",
+        "Amendment",
+        "A. Staff member",
+        "B. Memo",
+        "Schedule change purpose",
+        "Submit",
+      ],
+      "components/power-scheduler/step-done.tsx": [
+        "The schedule change has been processed.",
+        "Create Another",
+      ],
+      "components/power-scheduler/batches-list.tsx": ["Batches", "Blocks have started", "Undo this batch?"],
+    });
+  });
+
+  it("Resetting a student's password", () => {
+    expectClaims(RESET_PASSWORD, {
+      "components/credentials/credentials-manager.tsx": ["Credentials Manager"],
+      "components/credentials/columns.tsx": ["Active", "Disabled", "Account status", "Password status"],
+      "lib/credentials/present.ts": ["Valid", "Expired"],
+      "components/credentials/reset-passwords-dialog.tsx": [
+        "Temporary passwords",
+        "Copy all",
+        "Download CSV",
+        "Done",
+      ],
+      "components/login/login-errors.ts": [
+        "Your account has been locked. Please contact your administrator.",
+      ],
+    });
+    expectSays(RESET_PASSWORD, [
+      ...Object.values(ACTION_INFO).map((action) => action.label),
+      ACTION_INFO["reset-passwords"].message,
+      PASSWORD_FORM_MESSAGES.expired,
+      `${MIN_PASSWORD_LENGTH} characters`,
+    ]);
+  });
+
+  it("Planning your Focus Block (for students)", () => {
+    expectClaims(STUDENT_PLANNING, {
+      "components/calendar/plan-picker.tsx": ["Set Plan successfully.", "Full", "Unavailable"],
+      "components/calendar/student-block-dialog.tsx": [
+        "You have an appointment in this block, so you cannot choose a teacher for it.",
+      ],
+      "lib/schedule/plans.ts": [
+        "Default placement has run for this Focus Block, so your teacher can no longer change.",
+      ],
+      "components/login/login-form.tsx": ["Remember me"],
+      "components/profile/student-self-profile.tsx": ["Sign Out"],
+      "components/checkin/air-code-entry.tsx": ["Check in with a code"],
+      "components/placement/student-to-do.tsx": ["Choose", "without a teacher", "homeroom teacher"],
+    });
+    expectSays(STUDENT_PLANNING, [
+      NO_SCHEDULE,
+      BLOCK_AMENDED,
+      STILL_TO_CHOOSE,
+      `${MIN_PASSWORD_LENGTH} characters`,
+    ]);
+  });
+});
