@@ -33,6 +33,19 @@ export function clientAddress(request: Request): string {
   return chain[0] ?? peer;
 }
 
+/**
+ * What a throttle counts a caller by: an IPv4 address as it is, an IPv6 address by its /64
+ * ("2001:db8:7:8::/64"). One IPv6 host (a home router, a phone, a server) is given a whole /64 and
+ * can take a fresh address inside it for every request, so counting single IPv6 addresses would
+ * let it walk past any per-address limit. Anything else ("unknown") is returned unchanged.
+ */
+export function throttleNetwork(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const hex = (toBits(address, 6) >> 64n).toString(16).padStart(16, "0");
+  const groups = hex.match(/.{4}/g)!.map((group) => group.replace(/^0+(?=.)/, ""));
+  return `${groups.join(":")}::/64`;
+}
+
 /** "::ffff:10.0.0.5" → "10.0.0.5"; anything that is not an IP address → null. */
 function normalize(value: string | null | undefined): string | null {
   if (!value) return null;

@@ -7,6 +7,7 @@ import {
   type BucketRule,
   type WindowRule,
 } from "@/db/queries/auth";
+import { throttleNetwork } from "@/lib/api/client-address";
 import { ApiError } from "@/lib/api/errors";
 
 /**
@@ -21,6 +22,7 @@ import { ApiError } from "@/lib/api/errors";
  * - check-user tells whether a username exists, so every hit from an address counts (60 at once,
  *   then one every 10 seconds): enough for a lab signing in together, slow for a script walking
  *   through student numbers.
+ * An "address" is an IPv4 address or an IPv6 /64 (throttleNetwork): an IPv6 host owns a whole /64.
  */
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 export const LOCK_SECONDS = 15 * 60;
@@ -47,12 +49,12 @@ const usernameRule = (a: Attempt): WindowRule => ({
 const addressRule = (a: Attempt): BucketRule =>
   a.kind === "check-user"
     ? {
-        key: `${a.kind}:address:${a.address}`,
+        key: `${a.kind}:address:${throttleNetwork(a.address)}`,
         capacity: CHECK_USER_BURST,
         drainSeconds: CHECK_USER_DRAIN_SECONDS,
       }
     : {
-        key: `${a.kind}:address:${a.address}`,
+        key: `${a.kind}:address:${throttleNetwork(a.address)}`,
         capacity: ADDRESS_FAILURE_BURST,
         drainSeconds: ADDRESS_DRAIN_SECONDS,
       };

@@ -17,6 +17,9 @@ import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
+/** The header tests name a caller's socket address with (tests/helpers/jest-env.ts, lib/api/client-address.ts). */
+const PEER_HEADER = process.env.FLEXBLOCK_PEER_HEADER!;
+
 /**
  * The sign-in throttle (lib/auth/throttle.ts): counted atomically before the password is checked, per
  * username (a 15-minute lock) and per address (a leaky bucket that slows a lab down, never locks it out).
@@ -173,6 +176,28 @@ describe("check-user", () => {
     const waited = later(now, CHECK_USER_DRAIN_SECONDS);
     expect((await statusOf(checkUser(state.db, user.username, caller(address), waited))).status).toBe(200);
     expect((await statusOf(checkUser(state.db, user.username, caller(address), waited))).status).toBe(429);
+  });
+
+  it("counts the socket's address through the route: a new X-Forwarded-For on every hit buys no more look-ups", async () => {
+    const { user } = await createStudent(state.db);
+    const statuses: number[] = [];
+    for (let i = 0; i <= CHECK_USER_BURST; i++) {
+      const headers = { [PEER_HEADER]: "203.0.113.250", "x-forwarded-for": `198.51.100.${i}, 192.0.2.${i}` };
+      statuses.push((await call(checkUserRoute, { body: { username: user.username }, headers })).status);
+    }
+    expect(tally(statuses)).toEqual({ 200: CHECK_USER_BURST, 429: 1 });
+  });
+
+  it("counts an IPv6 caller by its /64: a host can take a fresh address inside it for every request", async () => {
+    const now = new Date();
+    const { user } = await createStudent(state.db);
+    const inOne64 = (i: number) => `2001:db8:7:8:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
+    for (let i = 0; i < CHECK_USER_BURST; i++) {
+      expect((await statusOf(checkUser(state.db, user.username, caller(inOne64(i)), now))).status).toBe(200);
+    }
+    expect((await statusOf(checkUser(state.db, user.username, caller(inOne64(999)), now))).status).toBe(429);
+    // The next /64 is someone else.
+    expect((await statusOf(checkUser(state.db, user.username, caller("2001:db8:7:9::1"), now))).status).toBe(200);
   });
 
   it("answers a concurrent burst with exactly the allowed number of look-ups and 429 with Retry-After for the rest", async () => {

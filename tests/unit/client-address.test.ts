@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { clientAddress, parseCidr, UNKNOWN_ADDRESS } from "@/lib/api/client-address";
+import { clientAddress, parseCidr, throttleNetwork, UNKNOWN_ADDRESS } from "@/lib/api/client-address";
 
 /** The per-address sign-in throttle must see the socket's address, not one a client made up. */
 const PEER = "x-test-peer";
@@ -69,5 +69,16 @@ describe("parseCidr", () => {
     expect(parseCidr("192.0.2.1")).toMatchObject({ family: 4, prefix: 32 });
     expect(parseCidr("10.0.0.0/33")).toBeNull();
     expect(parseCidr("example")).toBeNull();
+  });
+});
+
+describe("throttleNetwork", () => {
+  it("keeps IPv4 addresses and names an IPv6 address by its /64", () => {
+    expect(throttleNetwork("203.0.113.9")).toBe("203.0.113.9");
+    expect(throttleNetwork("2001:db8:7:8:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:7:8::/64");
+    expect(throttleNetwork("2001:db8:7:8::1")).toBe("2001:db8:7:8::/64");
+    expect(throttleNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(throttleNetwork("::1")).toBe("0:0:0:0::/64");
+    expect(throttleNetwork(UNKNOWN_ADDRESS)).toBe(UNKNOWN_ADDRESS);
   });
 });
