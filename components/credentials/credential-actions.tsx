@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
 import { ACTION_INFO, CREDENTIAL_ACTIONS, type CredentialAction } from "@/lib/credentials/schemas";
 import type { CredentialsResult, ResetPassword } from "@/lib/credentials/service";
 
@@ -46,7 +46,16 @@ export function CredentialActions({
 
   async function confirm(password: string) {
     if (!action) return;
-    await apiPost("/api/verify-user", { password });
+    try {
+      await apiPost("/api/verify-user", { password });
+    } catch (error) {
+      // A wrong password reads under the field (PasswordConfirmDialog); anything else (too many
+      // attempts, the server unreachable) says why here, or the dialog would just sit there.
+      if (!(error instanceof ApiClientError && error.status === 401)) {
+        snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
+      }
+      throw error;
+    }
     try {
       const result = await apiPost<CredentialsResult>(`/api/users/${action}`, { user_ids: selected });
       snackbar(result.message);
