@@ -52,9 +52,10 @@ export function ResetPasswordsDialog({
   return (
     <Dialog
       open={passwords !== null}
-      onOpenChange={(open) => !open && onClose()}
+      // Only Done closes it: a stray Escape or click outside would lose passwords that cannot be shown again.
+      onOpenChange={() => {}}
       title="Temporary passwords"
-      description="These are shown only this once. Each person signs in with theirs and must then choose a new password."
+      description="These are shown only this once: copy or download them before you press Done. Each person signs in with theirs and must then choose a new password."
       size="lg"
       hideClose
       footer={
