@@ -12,7 +12,9 @@ if (chromium.path === null) {
 const port = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${port}`;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-const nextStart = `node_modules/.bin/next start -p ${port}`;
+// Idle keep-alive sockets live 30 s instead of Node's 5 s: Playwright's request client reuses a socket the
+// server is closing at that moment (ECONNRESET) far more often when the 5 s edge falls inside a test.
+const nextStart = `node_modules/.bin/next start -p ${port} --keepAliveTimeout 30000`;
 // E2E_NOW (tests/e2e/clock.ts): the server runs under libfaketime, shifted by the same offset as the browsers.
 const offset = clockOffsetMs();
 if (offset !== null && !hasFaketime()) {
@@ -29,7 +31,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-results/e2e.json" }]],
-  outputDir: "test-results/artifacts",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/artifacts",
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },

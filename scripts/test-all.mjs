@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set; then a production build and the end-to-end tests in Chromium.
 // A test that passed only on a retry is flaky: named at the end and counted as failed.
 // Ends with one line: "N passed, N failed, N skipped".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -40,7 +40,7 @@ function jest(label, args, env) {
   add(totals, report ? jestCounts(report, status) : FAILED_ONCE);
 }
 
-function e2e() {
+async function e2e() {
   const chromium = findChromium();
   if (chromium.path === null) {
     // One sentence, no stack trace; and CI must not pass without the end-to-end tier.
@@ -54,7 +54,7 @@ function e2e() {
     add(totals, FAILED_ONCE);
     return;
   }
-  playwright("playwright (e2e in Chromium)", ["--grep-invert", DURING_THE_BLOCK], {}, chromium.path, distDir);
+  await playwrightSharded("playwright (e2e in Chromium)", ["--grep-invert", DURING_THE_BLOCK], chromium.path, distDir);
   // Students checking themselves in need a Focus Block in progress: those tests run once more on a
   // fresh database with the server (libfaketime) and the browsers moved into one.
   if (!hasFaketime()) {
@@ -77,27 +77,76 @@ function hasFaketime() {
     .some((dir) => dir && fs.existsSync(path.join(dir, "faketime")));
 }
 
-function playwright(label, args, env, chromiumPath, distDir) {
-  const report = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
+/** One Playwright run on a server and database of its own (its port, its PGlite folder, its output folder). */
+function playwrightArgs(label, args, env, chromiumPath, distDir) {
+  const slug = label.replace(/\W+/g, "-").replace(/^-|-$/g, "");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flexblock-e2e-db-"));
-  const status = run(label, "node_modules/.bin/playwright", ["test", ...args], {
-    ...process.env,
-    ...env,
-    CHROMIUM_PATH: chromiumPath,
-    NEXT_DIST_DIR: distDir,
-    E2E_REPORT: report,
-    E2E_PGLITE_DIR: path.join(dataDir, "pglite"),
-  });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const results = readJson(report);
+  return {
+    report: path.join(out, `${slug}.json`),
+    dataDir,
+    argv: ["test", ...args],
+    env: {
+      ...process.env,
+      ...env,
+      CHROMIUM_PATH: chromiumPath,
+      NEXT_DIST_DIR: distDir,
+      E2E_REPORT: path.join(out, `${slug}.json`),
+      E2E_PGLITE_DIR: path.join(dataDir, "pglite"),
+      E2E_OUTPUT_DIR: path.join("test-results", slug),
+    },
+  };
+}
+
+function collect(run, status) {
+  fs.rmSync(run.dataDir, { recursive: true, force: true });
+  const results = readJson(run.report);
   add(totals, results ? playwrightCounts(results, status) : FAILED_ONCE);
 }
 
-jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
-if (process.env.TEST_DATABASE_URL) {
-  jest("jest (api on PostgreSQL)", ["--selectProjects", "api"], jestEnv);
+function playwright(label, args, env, chromiumPath, distDir) {
+  const one = playwrightArgs(label, args, env, chromiumPath, distDir);
+  collect(one, run(label, "node_modules/.bin/playwright", one.argv, one.env));
 }
-if (process.env.SKIP_E2E !== "1") e2e();
+
+/**
+ * The end-to-end specs split into E2E_SHARDS runs side by side (default 2 on a machine with 2 or more
+ * cores), each with its own server on its own port and its own fresh database, so no run sees another's
+ * writes. Each run's output is printed whole when it ends, so the log reads as one run after another.
+ */
+async function playwrightSharded(label, args, chromiumPath, distDir) {
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? Math.min(2, os.availableParallelism())));
+  if (shards === 1) return playwright(label, args, {}, chromiumPath, distDir);
+  const basePort = Number(process.env.E2E_PORT ?? 3200);
+  console.log(`\n=== ${label}: ${shards} shards side by side`);
+  const runs = Array.from({ length: shards }, (_, i) => {
+    const shardLabel = `${label} ${i + 1}/${shards}`;
+    const one = playwrightArgs(shardLabel, [...args, `--shard=${i + 1}/${shards}`], { E2E_PORT: String(basePort + i) }, chromiumPath, distDir);
+    const log = path.join(out, `shard-${i + 1}.log`);
+    const fd = fs.openSync(log, "w");
+    const child = spawn("node_modules/.bin/playwright", one.argv, { env: one.env, stdio: ["ignore", fd, fd] });
+    const done = new Promise((resolve) =>
+      child.on("close", (status) => {
+        fs.closeSync(fd);
+        resolve(status ?? 1);
+      }),
+    );
+    return { shardLabel, one, log, done };
+  });
+  for (const shard of runs) {
+    const status = await shard.done;
+    console.log(`\n=== ${shard.shardLabel}`);
+    process.stdout.write(fs.readFileSync(shard.log, "utf8"));
+    collect(shard.one, status);
+  }
+}
+
+if (process.env.SKIP_JEST !== "1") {
+  jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
+  if (process.env.TEST_DATABASE_URL) {
+    jest("jest (api on PostgreSQL)", ["--selectProjects", "api"], jestEnv);
+  }
+}
+if (process.env.SKIP_E2E !== "1") await e2e();
 
 fs.rmSync(out, { recursive: true, force: true });
 console.log("");
