@@ -5,7 +5,9 @@
  * calendar tile, a menu item, a button in another dialog), so closing them left focus on the page's
  * body. Each dialog records, as it opens, a chain of candidates: the element that had focus, then
  * (when that element lived in a menu or a dialog that closed as this one opened) the menu's trigger
- * or that dialog's own chain. On close the first candidate still on the page and visible wins.
+ * or that dialog's own chain, and last the controls next to the opener on the page, for when the dialog
+ * removed its opener (a member taken out of a list, a group deleted from its menu). On close the first
+ * candidate still on the page and visible wins.
  */
 
 type Chain = HTMLElement[];
@@ -18,6 +20,10 @@ export interface Opener {
 }
 
 const DIALOGS = '[role="dialog"], [role="alertdialog"]';
+/** Dialogs and menus: what closes around a control, unlike the page itself. */
+const OVERLAYS = `${DIALOGS}, [role="menu"]`;
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The chain of each open dialog's content element, for a dialog opened from inside it. */
 const chains = new WeakMap<Element, Opener>();
@@ -55,7 +61,27 @@ export function recordOpener(): Opener {
   if (trigger) chain.push(...[trigger, ...chainOf(trigger)]);
   // A control in another dialog: what that dialog would return to, in case it closes too.
   chain.push(...chainOf(start));
+  const onPage = chain.find((element) => !element.closest(OVERLAYS));
+  if (onPage) chain.push(...neighbours(onPage));
   return { chain, path };
+}
+
+/**
+ * The page's controls just after `element`, then just before it, nearest first (at most three each
+ * way, visible ones only): where focus goes when the dialog removed `element` itself, so a keyboard
+ * user taking out one row after another stays in the list.
+ */
+function neighbours(element: HTMLElement): Chain {
+  const controls = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (control) => !control.closest(OVERLAYS),
+  );
+  const at = controls.indexOf(element);
+  if (at === -1) return [];
+  const near = (list: HTMLElement[]) => list.filter(canTakeFocus).slice(0, 3);
+  return [
+    ...near(controls.slice(at + 1, at + 13)),
+    ...near(controls.slice(Math.max(0, at - 12), at).reverse()),
+  ];
 }
 
 function chainOf(element: HTMLElement): Chain {

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -181,5 +181,55 @@ describe("focus returns to what opened a dialog", () => {
     expect(first.isConnected).toBe(false);
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.getByRole("button", { name: "Tile" })).toHaveFocus());
+  });
+  it("when the dialog removed its opener (a member taken out), focus goes to the next control in the list", async () => {
+    const user = userEvent.setup();
+    function Members() {
+      const [names, setNames] = useState(["Ann", "Bo", "Cy"]);
+      const [removing, setRemoving] = useState<string | null>(null);
+      return (
+        <>
+          <ul>
+            {names.map((name) => (
+              <li key={name}>
+                <button onClick={() => setRemoving(name)}>Remove {name}</button>
+              </li>
+            ))}
+          </ul>
+          <button>Add students</button>
+          <ConfirmDialog
+            open={removing !== null}
+            onOpenChange={(open) => !open && setRemoving(null)}
+            title={`Remove ${removing}?`}
+            confirmLabel="Remove"
+            onConfirm={() => setNames((list) => list.filter((n) => n !== removing))}
+          />
+        </>
+      );
+    }
+    render(<Members />);
+    await user.click(screen.getByRole("button", { name: "Remove Bo" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Remove Bo?" })).getByRole("button", {
+        name: "Remove",
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Remove Cy" })).toHaveFocus());
+    // The last one: the next control after the list.
+    await user.keyboard("{Enter}");
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Remove Cy?" })).getByRole("button", {
+        name: "Remove",
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Add students" })).toHaveFocus());
+    // Cancelling leaves the opener, which still takes focus first.
+    await user.click(screen.getByRole("button", { name: "Remove Ann" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Remove Ann?" })).getByRole("button", {
+        name: "Cancel",
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Remove Ann" })).toHaveFocus());
   });
 });
