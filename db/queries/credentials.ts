@@ -64,12 +64,16 @@ export const listAccounts = (db: Db, options: { withSysadmins: boolean }) =>
 /** Many ids as one parameter (a bulk list must not become thousands of bind parameters). */
 const idArray = (ids: number[]) => sql`string_to_array(${ids.join(",")}, ',')::integer[]`;
 
-/** The named accounts (those that exist). */
-export const findAccounts = (db: Db, userIds: number[]) => accounts(db, sql`u.id = any(${idArray(userIds)})`);
+/**
+ * The named accounts that exist and are listed: an archived student is not one (reenabling them would
+ * lift the archive's sign-in lock; restoring them from their profile does that).
+ */
+export const findAccounts = (db: Db, userIds: number[]) =>
+  accounts(db, sql`u.id = any(${idArray(userIds)}) and s.archived_at is null`);
 
-/** The named accounts, locked until the transaction ends, so two administrators cannot interleave. */
+/** The same accounts, locked until the transaction ends, so two administrators cannot interleave. */
 export const lockAccounts = (db: Db, userIds: number[]) =>
-  accounts(db, sql`u.id = any(${idArray(userIds)})`, true);
+  accounts(db, sql`u.id = any(${idArray(userIds)}) and s.archived_at is null`, true);
 
 /** New password hashes for many accounts in one statement; each is expired (must be changed at sign-in). */
 export async function setTemporaryPasswords(

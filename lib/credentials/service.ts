@@ -48,7 +48,7 @@ export interface CredentialsResult {
 
 /**
  * POST /api/users/{action}: applies one credentials action to every named account in one
- * transaction, or to none: unknown ids answer 404 and a protected account (one's own, or an
+ * transaction, or to none: unknown ids (and archived students') answer 404 and a protected account (one's own, or an
  * administrator's for an administrator) 403, each listing the ids. reset = a new random temporary
  * password, expired, signed out everywhere; invalidate = expired and signed out; disable = locked and
  * signed out (the next request of an open session answers 401); reenable = unlocked. Each account
@@ -133,7 +133,7 @@ function assertManageable(caller: AccountRef, ids: number[], rows: CredentialAcc
   const found = new Set(rows.map((row) => row.id));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) {
-    const message = `No account has the id ${unknown.join(", ")}. Nothing was changed.`;
+    const message = `No current account has the id ${unknown.join(", ")}. Nothing was changed.`;
     throw new ApiError(404, "unknown_users", message, { user_ids: [message] });
   }
   for (const problem of ["own_account", "protected_account"] as const) {

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 // The credentials actions' protections, roles and bad input (the actions themselves: credentials.test.ts).
 import { and, eq, inArray } from "drizzle-orm";
+import { POST as login } from "@/app/api/login/route";
+import { POST as archiveStudent } from "@/app/api/students/[id]/archive/route";
 import { POST as disableUsers } from "@/app/api/users/disable-users/route";
 import { POST as invalidatePasswords } from "@/app/api/users/invalidate-passwords/route";
 import { POST as reenableUsers } from "@/app/api/users/reenable-users/route";
@@ -9,7 +11,7 @@ import { auditLog, users } from "@/db/schema";
 import { createStudents } from "../helpers/bulk-factories";
 import { useCredentialsCast } from "../helpers/credentials-cast";
 import { useTestDb } from "../helpers/db";
-import { createStudent, createSysadmin } from "../helpers/factories";
+import { createStudent, createSysadmin, TEST_PASSWORD } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { statementsOf } from "../helpers/statements";
 
@@ -76,6 +78,30 @@ describe("protections", () => {
     expect((await userRow(a.user.id)).disabled_at).toBeNull();
     const audits = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, a.user.id));
     expect(audits).toHaveLength(0);
+  });
+});
+
+describe("archived students", () => {
+  it("are not found by the actions: reenabling one cannot lift the archive's sign-in lock", async () => {
+    const gone = await createStudent(state.db);
+    const archived = await call(archiveStudent, {
+      token: tokens.admin,
+      params: { id: String(gone.student.id) },
+      body: {},
+    });
+    expect(archived.status).toBe(200);
+    const lockedAt = (await userRow(gone.user.id)).disabled_at;
+    expect(lockedAt).not.toBeNull();
+
+    for (const handler of [reenableUsers, resetPasswords]) {
+      const res = await call(handler, { token: tokens.sysadmin, body: { user_ids: [gone.user.id] } });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("unknown_users");
+      expect(res.body.errors.user_ids[0]).toContain(String(gone.user.id));
+    }
+    expect((await userRow(gone.user.id)).disabled_at).toEqual(lockedAt);
+    const signIn = await call(login, { body: { username: gone.user.username, password: TEST_PASSWORD } });
+    expect(signIn.status).toBe(423);
   });
 });
 
