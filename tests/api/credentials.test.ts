@@ -177,6 +177,10 @@ describe("POST /api/users/invalidate-passwords", () => {
     const again = await signIn(a.user.username);
     expect(again.status).toBe(200);
     expect((await call(currentUser, { token: again.body.access_token })).body.password_expired).toBe(true);
+    const audits = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, a.user.id));
+    expect(audits.map((r) => [r.action, r.actor_user_id, r.details])).toEqual([
+      ["credentials.invalidate_password", cast.admin.user.id, { username: a.user.username, accounts: 1 }],
+    ]);
   });
 });
 

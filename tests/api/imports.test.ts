@@ -21,12 +21,18 @@ import {
 
 const state = useTestDb();
 const tokens = {} as Record<"admin" | "otherAdmin" | "teacher" | "sysadmin", string>;
+/** The accounts behind tokens.admin and tokens.sysadmin (the audit log names them). */
+const userIds = { admin: 0, sysadmin: 0 };
 
 beforeAll(async () => {
-  tokens.admin = await tokenFor(state.db, await createAdmin(state.db));
+  const admin = await createAdmin(state.db);
+  const sysadmin = await createSysadmin(state.db);
+  userIds.admin = admin.user.id;
+  userIds.sysadmin = sysadmin.user.id;
+  tokens.admin = await tokenFor(state.db, admin);
   tokens.otherAdmin = await tokenFor(state.db, await createAdmin(state.db));
   tokens.teacher = await tokenFor(state.db, await createStaff(state.db));
-  tokens.sysadmin = await tokenFor(state.db, await createSysadmin(state.db));
+  tokens.sysadmin = await tokenFor(state.db, sysadmin);
 });
 
 const studentsWith = (numbers: string[]) =>
@@ -172,6 +178,15 @@ describe("an upload", () => {
     expect(login.status).toBe(200);
     const [user] = await state.db.select().from(users).where(eq(users.username, "6000004"));
     expect(user!.password_expired).toBe(true);
+
+    const [audit] = await state.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "import.passwords_download"));
+    expect(audit).toMatchObject({
+      actor_user_id: userIds.admin,
+      details: { import_id: importId, accounts: 4 },
+    });
 
     const again = await call(passwordsRoute, { token: tokens.admin, params: { id: String(importId) } });
     expect(again.status).toBe(410);
@@ -397,6 +412,11 @@ describe("staff files", () => {
     ]);
     const [mary] = await state.db.select().from(users).where(eq(users.username, "mary.major@test.school"));
     expect(mary).toBeDefined();
+    const [audit] = await state.db.select().from(auditLog).where(eq(auditLog.action, "import.staff"));
+    expect(audit).toMatchObject({
+      actor_user_id: userIds.sysadmin,
+      details: { import_id: res.body.import_id, created: 2, skipped: 4 },
+    });
     // A sysadmin uploader gets the notification too.
     const inbox = await call(inboxRoute, { token: tokens.sysadmin });
     expect(inbox.body[0].notification.body).toMatch(

@@ -26,12 +26,14 @@ import { createFocusBlock, WED, WEEKDAYS } from "../helpers/timetable-factories"
 const state = useTestDb();
 const tokens: Record<"admin" | "teacher" | "sysadmin" | "student", string> = {} as never;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
+let sysadmin: Awaited<ReturnType<typeof createSysadmin>>;
 
 beforeAll(async () => {
   admin = await createAdmin(state.db);
+  sysadmin = await createSysadmin(state.db);
   tokens.admin = await tokenFor(state.db, admin);
   tokens.teacher = await tokenFor(state.db, await createStaff(state.db));
-  tokens.sysadmin = await tokenFor(state.db, await createSysadmin(state.db));
+  tokens.sysadmin = await tokenFor(state.db, sysadmin);
   tokens.student = await tokenFor(state.db, await createStudent(state.db));
 });
 
@@ -220,6 +222,15 @@ describe("PUT /api/staff/{id} and /api/students/{id}", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ first_name: "Samantha", grade: 11 });
+    const [entry] = await auditOf("student.update");
+    expect(entry).toMatchObject({
+      actor_user_id: sysadmin.user.id,
+      target_user_id: student.user_id,
+      details: {
+        student_id: student.id,
+        changes: expect.objectContaining({ first_name: ["Sam", "Samantha"] }),
+      },
+    });
     const body = { first_name: "A", last_name: "B", initials: "AB", grade: 9 };
     expect(
       (await call(updateStudentRoute, { token: tokens.admin, params: { id: "999999" }, body })).status,
