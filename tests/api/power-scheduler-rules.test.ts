@@ -127,4 +127,19 @@ describe("rules and bad input", () => {
       .where(inArray(powerSchedules.date, [weekdayDate(1, 7)]));
     expect(rows).toHaveLength(1);
   });
+
+  it("runs the same statements for All Students before and after 200 more students join", async () => {
+    const count = async (date: string) => {
+      const { statements, result: res } = await statementsOf(school.tokens.admin, () =>
+        run(school, { student_type: "all", date_time: date, block_ids: [school.focus.id] }),
+      );
+      expect(res.status).toBe(201);
+      return { used: statements, students: res.body.students as number };
+    };
+    const before = await count(weekdayDate(2, 8));
+    await createStudents(state.db, 200);
+    const after = await count(weekdayDate(4, 8));
+    expect(after.students).toBe(before.students + 200);
+    expect(after.used).toBe(before.used);
+  });
 });

@@ -1,0 +1,215 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SWRConfig } from "swr";
+import { PowerSchedulerScreen } from "@/components/power-scheduler/power-scheduler";
+import { fetcher } from "@/lib/api/client";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulePreview } from "@/lib/scheduler/present";
+import { previewText } from "@/lib/scheduler/preview-text";
+
+/**
+ * The Power Scheduler's stepper as the spec describes it (§2, §4, §5): Next waits for a group and,
+ * for Some Students, a student; the All Students warning; Submit waits for a staff member and a memo;
+ * a failed submit says so in a sentence; Done reports what was done and Create Another starts over.
+ * The server's rules: tests/api/power-scheduler*.test.ts.
+ */
+
+jest.mock("@/components/ui/snackbar", () => {
+  const fn = Object.assign(jest.fn(), { dismiss: jest.fn(), dismissErrors: jest.fn() });
+  return { snackbar: fn, Toaster: () => null };
+});
+const me = {
+  user: { id: 1, role: "admin" },
+  settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] },
+};
+jest.mock("@/components/auth/use-auth", () => ({ useAuth: () => me, useSignedInUser: () => me }));
+
+const options: PowerSchedulerOptions = {
+  students: [
+    { id: 11, first_name: "Ann", last_name: "Ames", grade: 9, cluster_ids: [] },
+    { id: 12, first_name: "Bo", last_name: "Baker", grade: 10, cluster_ids: [] },
+  ],
+  clusters: [],
+  staff: [
+    { id: 3, first_name: "Ada", last_name: "Lovelace", name: "Ms. Lovelace, Ada", email: "ada@test.school" },
+  ],
+  blocks: [{ id: 7, label: "Focus Block", days: [1, 2, 3, 4, 5] }],
+  today: "2026-11-23",
+  year_start: "2026-09-01",
+  year_end: "2027-06-30",
+  appointment_limit: 1,
+};
+
+const preview: PowerSchedulePreview = {
+  students: 2,
+  created: 2,
+  booked_students: 0,
+  skipped_limit: 0,
+  skipped_limit_students: 0,
+  skipped_checked_in: 0,
+  checked_in_students: 0,
+  plans_cleared: 0,
+  schedule_type: "appointment",
+  student_type: "all",
+  global: false,
+  staff: null,
+  dates: ["2026-11-23"],
+  slots: [{ block_id: 7, label: "Focus Block", date: "2026-11-23" }],
+  appointment_limit: 1,
+  max_rows: 60000,
+};
+
+type Reply = [number, unknown];
+const table: Record<string, Reply> = {};
+const sent: { url: string; body: unknown }[] = [];
+beforeEach(() => {
+  sent.length = 0;
+  Object.assign(table, {
+    "GET /api/power-scheduler/options": [200, options],
+    "GET /api/power-scheduler": [200, []],
+    "POST /api/power-scheduler/preview": [200, preview],
+  });
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    if (method === "POST") sent.push({ url, body: JSON.parse(String(init!.body)) });
+    const [status, body] = table[`${method} ${url}`] ?? [404, { message: "no" }];
+    return { ok: status < 300, status, text: async () => JSON.stringify(body) };
+  }) as unknown as typeof fetch;
+});
+
+function renderScreen() {
+  render(
+    <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+      <PowerSchedulerScreen />
+    </SWRConfig>,
+  );
+}
+
+const next = () => screen.getByRole("button", { name: "Next" });
+
+it("waits for a group, and for Some Students a student; selecting every student warns about later ones", async () => {
+  renderScreen();
+  await screen.findByRole("radio", { name: /^All Students/ });
+  expect(next()).toBeDisabled();
+  await userEvent.click(screen.getByRole("radio", { name: /^All Students/ }));
+  expect(next()).toBeEnabled();
+  await userEvent.click(screen.getByRole("radio", { name: /^Some Students/ }));
+  expect(next()).toBeDisabled();
+  await userEvent.click(screen.getByRole("checkbox", { name: "Select Ann Ames" }));
+  expect(next()).toBeEnabled();
+  expect(screen.queryByText(/also covers|included too/)).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole("checkbox", { name: "Select Bo Baker" }));
+  expect(screen.getByRole("status")).toHaveTextContent(
+    "Every student is selected. Choose All Students instead if students added later should be included too.",
+  );
+});
+
+it("submits only with a staff member and a memo, says why a submit failed, and starts over from Done", async () => {
+  renderScreen();
+  await userEvent.click(await screen.findByRole("radio", { name: /^All Students/ }));
+  await userEvent.click(next());
+  await screen.findByRole("button", { name: "Start date" });
+  await userEvent.click(next());
+
+  await userEvent.click(await screen.findByRole("radio", { name: /^Appointment/ }));
+  expect(await screen.findByTestId("power-scheduler-headline")).toHaveTextContent(
+    "2 appointments for all 2 students on 1 date",
+  );
+  expect(next()).toBeDisabled();
+  await userEvent.click(screen.getByRole("radio", { name: "Choose Ms. Lovelace, Ada" }));
+  await userEvent.click(next());
+  const submit = screen.getByRole("button", { name: "Submit" });
+  expect(submit).toBeDisabled();
+  const memo = screen.getByPlaceholderText("Schedule change purpose");
+  await userEvent.type(memo, "   ");
+  expect(submit).toBeDisabled();
+  await userEvent.type(memo, "Assembly");
+  expect(submit).toBeEnabled();
+
+  table["POST /api/power-scheduler"] = [
+    409,
+    { code: "not_pending", message: "Focus Block on 2026-11-23 has already ended." },
+  ];
+  await userEvent.click(submit);
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "The schedule change could not be processed. Focus Block on 2026-11-23 has already ended.",
+  );
+
+  table["POST /api/power-scheduler"] = [
+    201,
+    {
+      ...preview,
+      staff: { id: 3, name: "Ms. Lovelace, Ada" },
+      id: 99,
+      message: "The schedule change has been processed.",
+    },
+  ];
+  await userEvent.click(submit);
+  expect(await screen.findByText("The schedule change has been processed.")).toBeInTheDocument();
+  expect(screen.getByTestId("power-scheduler-headline")).toHaveTextContent(
+    "2 appointments for all 2 students on 1 date",
+  );
+  expect(sent.at(-1)).toEqual({
+    url: "/api/power-scheduler",
+    body: {
+      student_type: "all",
+      schedule_type: "appointment",
+      student_ids: [],
+      date_time: "2026-11-23",
+      end_date: null,
+      weekdays: null,
+      block_ids: null,
+      staff_id: 3,
+      memo: "   Assembly",
+    },
+  });
+  await userEvent.click(screen.getByRole("button", { name: "Create Another" }));
+  const all = await screen.findByRole("radio", { name: /^All Students/ });
+  expect(all).not.toBeChecked();
+  expect(next()).toBeDisabled();
+  const steps = screen.getByRole("list", { name: "Power Scheduler steps" });
+  expect(within(steps).getAllByRole("listitem")[0]).toHaveAttribute("aria-current", "step");
+  await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
+});
+
+describe("the preview in words", () => {
+  it("says the issue's headline for appointments: how many, for whom, on how many dates, who is busy", () => {
+    const text = previewText({
+      ...preview,
+      student_type: "some",
+      students: 920,
+      created: 1840,
+      dates: ["2026-11-24", "2026-11-25"],
+      booked_students: 12,
+      checked_in_students: 3,
+      skipped_checked_in: 3,
+      appointment_limit: 0,
+    });
+    expect(text.headline).toBe(
+      "1,840 appointments for 920 students on 2 dates; 12 students already have an appointment then; 3 are already checked in",
+    );
+    expect(text.details).toEqual([
+      "Each student gets an appointment on each chosen block: 1,840 appointments in all.",
+      "12 students already have an appointment on a block and get this one as well (no appointment limit is set).",
+      "3 students already checked in for a block are skipped there.",
+    ]);
+    expect(text.tooMany).toBe(false);
+  });
+
+  it("says who is skipped at the appointment limit, and what a global amendment covers", () => {
+    const limited = previewText({
+      ...preview,
+      booked_students: 4,
+      skipped_limit: 4,
+      skipped_limit_students: 4,
+    });
+    expect(limited.details).toContain(
+      "4 students already have 1 appointment on a block: they are skipped there (the appointment limit is 1).",
+    );
+    const global = previewText({ ...preview, schedule_type: "amendment", global: true, created: 2 }, true);
+    expect(global.headline).toBe("2 amendments for all 2 students on 1 date");
+    expect(global.details[0]).toBe(
+      "Every student has the block amended: one amendment per block and date (2 in all), which also covers students added later.",
+    );
+  });
+});
