@@ -162,16 +162,20 @@ export function takeImportPasswords(db: Db, importId: number) {
 }
 
 /** Passwords past their 24 hours, gone for good. */
-export async function purgeExpiredPasswords(db: Db) {
-  await db.delete(importPasswords).where(
-    inArray(
-      importPasswords.import_id,
-      db
-        .select({ id: imports.id })
-        .from(imports)
-        .where(sql`${imports.passwords_until} < now()`),
-    ),
-  );
+export async function purgeExpiredPasswords(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(importPasswords)
+    .where(
+      inArray(
+        importPasswords.import_id,
+        db
+          .select({ id: imports.id })
+          .from(imports)
+          .where(sql`${imports.passwords_until} < now()`),
+      ),
+    )
+    .returning({ id: importPasswords.id });
+  return deleted.length;
 }
 
 /** Recent imports, newest first, with who uploaded them (staff name or sysadmin name). */

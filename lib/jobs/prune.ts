@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { deleteThrottleRowsIdleSince } from "@/db/queries/auth";
 import { deleteSubmissionsBefore } from "@/db/queries/checkin-offline";
+import { purgeExpiredPasswords } from "@/db/queries/imports";
 import { deleteFinishedJobsBefore } from "@/db/queries/jobs";
 import { defineJob } from "./types";
 
@@ -17,6 +18,9 @@ import { defineJob } from "./types";
  * - jobs: succeeded and failed jobs that ended more than 30 days ago (this job alone leaves 24 a day),
  *   but not an import's job, which its import report still reads (db/queries/jobs.ts). Queued and
  *   running jobs are never touched.
+ * - import_passwords: the new accounts' initial passwords of a CSV import, kept as text only so the
+ *   uploader can download them once; past their 24 hours (imports.passwords_until) they go, whether
+ *   or not anyone opens the import's report again.
  */
 export const SUBMISSION_RETENTION_DAYS = 7;
 export const THROTTLE_IDLE_HOURS = 24;
@@ -30,7 +34,13 @@ export async function pruneOldRows(db: Db, now: Date) {
   const submissions = await deleteSubmissionsBefore(db, ago(SUBMISSION_RETENTION_DAYS * 24));
   const throttle = await deleteThrottleRowsIdleSince(db, ago(THROTTLE_IDLE_HOURS));
   const finishedJobs = await deleteFinishedJobsBefore(db, ago(FINISHED_JOB_RETENTION_DAYS * 24));
-  return { check_in_submissions: submissions, auth_throttle: throttle, jobs: finishedJobs };
+  const passwords = await purgeExpiredPasswords(db);
+  return {
+    check_in_submissions: submissions,
+    auth_throttle: throttle,
+    jobs: finishedJobs,
+    import_passwords: passwords,
+  };
 }
 
 /** The "prune" job: deletes what pruneOldRows says is old, hourly (each delete is idempotent). */

@@ -2,7 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { importWithUploader, insertImport } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
-import { authThrottle, checkInSubmissions, jobs } from "@/db/schema";
+import { authThrottle, checkInSubmissions, importPasswords, jobs } from "@/db/schema";
 import { pruneOldRows } from "@/lib/jobs/prune";
 import { enqueueRecurringJobs, runPendingJobs, startJobRunner } from "@/lib/jobs/runner";
 import { useTestDb } from "../helpers/db";
@@ -54,7 +54,7 @@ const throttleLeft = async (base: number) =>
 it("deletes submissions older than a week and throttle rows idle for a day; keeps the rest", async () => {
   await arrange(100);
   const counts = await pruneOldRows(state.db, new Date());
-  expect(counts).toEqual({ check_in_submissions: 1, auth_throttle: 2, jobs: 0 });
+  expect(counts).toEqual({ check_in_submissions: 1, auth_throttle: 2, jobs: 0, import_passwords: 0 });
   expect(await submissionsLeft(100)).toEqual([uuid(102), uuid(103)]);
   expect(await throttleLeft(100)).toEqual(["air-code:student:recent-100", "login:user:locked-now-100"]);
 });
@@ -129,4 +129,41 @@ it("deletes jobs that ended more than 30 days ago; keeps recent, unfinished and 
   // The import's report still reads its job (how far the failed import got).
   const report = await importWithUploader(state.db, imported.id);
   expect(report).toMatchObject({ import: { job_id: ids.oldImport }, done: 1200 });
+});
+
+it("deletes an import's initial passwords once their 24 hours are over, though nobody opens its report", async () => {
+  async function importWithPasswords(name: string, passwordsUntil: Date | null) {
+    const file = await insertUpload(state.db, {
+      kind: "students_csv",
+      filename: name,
+      content_type: "text/csv",
+      size: 0,
+      data: Buffer.alloc(0),
+      uploaded_by: userId,
+    });
+    const row = await insertImport(state.db, {
+      kind: "students",
+      upload_id: file.id,
+      filename: name,
+      headers: [],
+      uploaded_by: userId,
+      status: passwordsUntil ? "done" : "running",
+      passwords_until: passwordsUntil,
+    });
+    await state.db.insert(importPasswords).values(
+      [1, 2].map((n) => ({ import_id: row.id, row_number: n, username: `${row.id}0${n}`, name: "A B", password: "x" })),
+    );
+    return row.id;
+  }
+  const expired = await importWithPasswords("expired.csv", ago(1));
+  const open = await importWithPasswords("open.csv", ago(-23));
+  const running = await importWithPasswords("running.csv", null);
+
+  const counts = await pruneOldRows(state.db, new Date());
+  expect(counts.import_passwords).toBe(2);
+  const left = await state.db
+    .select({ import_id: importPasswords.import_id })
+    .from(importPasswords)
+    .where(inArray(importPasswords.import_id, [expired, open, running]));
+  expect(left.map((row) => row.import_id).sort((a, b) => a - b)).toEqual([open, open, running, running]);
 });
