@@ -31,7 +31,10 @@ export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void
   const [order, setOrder] = useState<ImportField[]>(() => initialOrder(kind, undefined));
   const [updateExisting, setUpdateExisting] = useState(false);
   const [dryRuns, setDryRuns] = useState<DryRun[]>([]);
-  const [uploaded, setUploaded] = useState<UploadAccepted[] | null>(null);
+  /** The files uploaded, and why the rest were not (an upload that failed part-way). */
+  const [uploaded, setUploaded] = useState<{ uploads: UploadAccepted[]; failure: string | null } | null>(
+    null,
+  );
 
   return (
     <div className="flex flex-col gap-5">
@@ -64,7 +67,7 @@ export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void
       </ol>
 
       {uploaded ? (
-        <WizardProgress uploads={uploaded} close={close} />
+        <WizardProgress uploads={uploaded.uploads} failure={uploaded.failure} close={close} />
       ) : step === 0 ? (
         <WizardFiles
           kind={kind}
@@ -98,7 +101,7 @@ export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void
           updateExisting={updateExisting}
           dryRuns={dryRuns}
           onBack={() => setStep(1)}
-          onUploaded={setUploaded}
+          onUploaded={(uploads, failure) => setUploaded({ uploads, failure: failure ?? null })}
         />
       )}
     </div>

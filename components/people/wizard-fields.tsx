@@ -125,7 +125,11 @@ export function WizardFields({
         </p>
       )}
       <Checkbox
-        label="Update existing students or staff (names, grade, title) when a row matches one"
+        label={
+          kind === "students"
+            ? "Update existing students (names and grade) when a row's student number matches one"
+            : "Update existing staff (names and title) when a row's email matches one"
+        }
         checked={updateExisting}
         onCheckedChange={onUpdateExisting}
       />

@@ -59,13 +59,33 @@ function FileProgress({ upload, close }: { upload: UploadAccepted; close: () => 
   );
 }
 
-/** After the upload: the spec's closing message, and each file's progress while it is processed. */
-export function WizardProgress({ uploads, close }: { uploads: UploadAccepted[]; close: () => void }) {
+/**
+ * After the upload: the spec's closing message, and each file's progress while it is processed. When
+ * the upload failed part-way (`failure`), it says so first, and promises a notification only for the
+ * files that went.
+ */
+export function WizardProgress({
+  uploads,
+  failure = null,
+  close,
+}: {
+  uploads: UploadAccepted[];
+  failure?: string | null;
+  close: () => void;
+}) {
+  const names = uploads.map((u) => u.filename).join(", ");
   return (
     <div className="flex flex-col gap-4">
+      {failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      )}
       <p role="status" className="flex items-start gap-2 text-sm text-slate-800">
         <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-        Your files have been uploaded. A notification will arrive when the CSVs have been processed.
+        {failure
+          ? `A notification will arrive when ${names} ${uploads.length === 1 ? "has" : "have"} been processed.`
+          : "Your files have been uploaded. A notification will arrive when the CSVs have been processed."}
       </p>
       <ul aria-label="Processing" className="flex flex-col gap-2">
         {uploads.map((upload) => (

@@ -88,7 +88,8 @@ export function WizardUpload({
   updateExisting: boolean;
   dryRuns: DryRun[];
   onBack: () => void;
-  onUploaded: (uploads: UploadAccepted[]) => void;
+  /** Every file, or the first few and why the next one failed (the rest were not sent). */
+  onUploaded: (uploads: UploadAccepted[], failure?: string) => void;
 }) {
   const { mutate } = useSWRConfig();
   const [confirming, setConfirming] = useState(false);
@@ -98,6 +99,7 @@ export function WizardUpload({
     (sum, run) => sum + (run.result ? run.result.created + run.result.updated : 0),
     0,
   );
+  const unchanged = dryRuns.reduce((sum, run) => sum + (run.result?.unchanged ?? 0), 0);
   const what = kind === "students" ? "student" : "staff";
 
   async function upload(password: string) {
@@ -115,11 +117,17 @@ export function WizardUpload({
         error instanceof ApiClientError && error.status >= 400 && error.status < 500
           ? ` ${error.message}`
           : "";
-      const sent = uploads.length
-        ? ` ${uploads.map((u) => u.filename).join(", ")} ${uploads.length === 1 ? "was" : "were"} uploaded.`
-        : "";
-      setFailure(`${UPLOAD_FAILED}${reason}${sent}`);
-      if (uploads.length) onUploaded(uploads);
+      if (uploads.length === 0) {
+        setFailure(`${UPLOAD_FAILED}${reason}`);
+        throw error;
+      }
+      // Some files went: the wizard moves on to their progress, and says there which did not.
+      const sent = uploads.map((u) => u.filename);
+      const left = files.slice(uploads.length).map((f) => f.file.name);
+      onUploaded(
+        uploads,
+        `${UPLOAD_FAILED}${reason} ${sent.join(", ")} ${sent.length === 1 ? "was" : "were"} uploaded. Upload ${left.join(", ")} again.`,
+      );
       throw error;
     }
     void mutate("/api/imports");
@@ -140,6 +148,15 @@ export function WizardUpload({
       {refused.length > 0 && (
         <p className="text-sm text-red-700">
           Go back and remove or fix {refused.map((r) => r.name).join(", ")} to upload.
+        </p>
+      )}
+      {refused.length === 0 && importable === 0 && (
+        <p className="text-sm text-slate-700">
+          {`Nothing to upload: every row already exists or has an error.${
+            !updateExisting && unchanged > 0
+              ? ` To change existing ${what === "student" ? "students" : "staff"}, go back and choose to update them.`
+              : ""
+          }`}
         </p>
       )}
       {failure && (
