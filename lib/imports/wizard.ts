@@ -79,10 +79,14 @@ export function filesProblem(files: readonly { name: string; size: number }[]): 
   return null;
 }
 
+/** Columns a file has: as many as its header row names, else as many as its first line has. */
+const columnCount = (preview: CsvPreview) => preview.header?.length ?? preview.columns;
+
 /**
  * All files must have their columns in the same order (spec §5): files with header rows must name
- * the same fields in the same order; otherwise their first lines must have as many columns. Answers
- * a message naming the first file that differs from the first one, or null.
+ * the same fields in the same order; otherwise (one file or both without one) their first lines must
+ * have as many columns. Answers a message naming the first file that differs from the first one, or
+ * null.
  */
 export function columnOrderProblem(previews: readonly CsvPreview[]): string | null {
   const [first, ...rest] = previews;
@@ -91,9 +95,8 @@ export function columnOrderProblem(previews: readonly CsvPreview[]): string | nu
     const differs =
       first.header && other.header
         ? first.header.join(",") !== other.header.join(",")
-        : first.header || other.header
-          ? false // one file has a header row and the other not: only the server can tell
-          : first.columns !== other.columns;
+        : // Without a header row the order itself cannot be read here (the server checks the rows).
+          columnCount(first) !== columnCount(other);
     if (differs) {
       return `${other.name} does not have its columns in the same order as ${first.name}. All files must have the same columns in the same order.`;
     }

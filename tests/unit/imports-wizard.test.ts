@@ -49,6 +49,21 @@ describe("choosing files", () => {
     expect(columnOrderProblem([a, c])).toMatch(/^c\.csv does not have its columns/);
   });
 
+  it("compares column counts when only one file has a header row", () => {
+    const named = previewCsv(
+      "students",
+      "named.csv",
+      "first_name,last_name,grade,student_number,\nAnn,Lee,9,1\n",
+    );
+    const four = previewCsv("students", "four.csv", "Bo,Ng,9,2\n");
+    const three = previewCsv("students", "three.csv", "Cy,Oh,9\n");
+    expect(columnOrderProblem([named, four])).toBeNull();
+    expect(columnOrderProblem([named, three])).toBe(
+      "three.csv does not have its columns in the same order as named.csv. All files must have the same columns in the same order.",
+    );
+    expect(columnOrderProblem([three, named])).toMatch(/^named\.csv does not have its columns/);
+  });
+
   it("previews quoted cells and survives a broken quote", () => {
     const preview = previewCsv(
       "staff",
