@@ -1,21 +1,25 @@
 import "server-only";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusterMembers, clusters, staff, students } from "../schema";
 import { studentListColumns } from "./people";
 import { starredBy } from "./starred";
 
-/** Every cluster by name with its member count (pickers: a student's profile, the Power Scheduler). */
+/**
+ * Every cluster by name with its member count (pickers: a student's profile, the Power Scheduler);
+ * archived students are not counted.
+ */
 export function listClusters(db: Db) {
   return db
     .select({
       id: clusters.id,
       name: clusters.name,
       hidden: clusters.hidden,
-      member_count: count(clusterMembers.student_id),
+      member_count: count(students.id),
     })
     .from(clusters)
     .leftJoin(clusterMembers, eq(clusterMembers.cluster_id, clusters.id))
+    .leftJoin(students, and(eq(students.id, clusterMembers.student_id), isNull(students.archived_at)))
     .groupBy(clusters.id)
     .orderBy(asc(clusters.name), asc(clusters.id));
 }
@@ -37,13 +41,13 @@ export async function findCluster(db: Db, id: number, viewerStaffId: number | nu
   return row;
 }
 
-/** A cluster's members by last name. */
+/** A cluster's members by last name (not archived students: they stay members, hidden until restored). */
 export function clusterMemberRows(db: Db, clusterId: number) {
   return db
     .select(studentListColumns)
     .from(clusterMembers)
     .innerJoin(students, eq(students.id, clusterMembers.student_id))
-    .where(eq(clusterMembers.cluster_id, clusterId))
+    .where(and(eq(clusterMembers.cluster_id, clusterId), isNull(students.archived_at)))
     .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
 }
 

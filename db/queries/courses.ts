@@ -46,7 +46,7 @@ export function courseMeetings(db: Db, courseId: number) {
     .orderBy(asc(blockSchedule.day_of_week), asc(blockSchedule.start), asc(blocks.label));
 }
 
-/** Students enrolled in the course now (not dropped), by last name. */
+/** Students enrolled in the course now (not dropped, not archived), by last name. */
 export function courseStudents(db: Db, courseId: number, now: Date) {
   return db
     .selectDistinct(studentListColumns)
@@ -56,6 +56,7 @@ export function courseStudents(db: Db, courseId: number, now: Date) {
       and(
         eq(enrollments.course_id, courseId),
         or(isNull(enrollments.dropped_at), gt(enrollments.dropped_at, now)),
+        isNull(students.archived_at),
       ),
     )
     .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
