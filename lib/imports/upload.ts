@@ -37,9 +37,14 @@ interface Caller {
   userAgent: string | null;
 }
 
+/** Past the cap the stream is cut before the file's name is read: the reason names the limit. */
+const TOO_LARGE = "A CSV file can be at most 2 MB. Split it into smaller files.";
+
 /** The form's file and fields, every problem a 4xx. */
 async function readUpload(request: Request, kind: ImportKind): Promise<{ file: File; fields: UploadFields }> {
-  const form = await readMultipart(request, MAX_REQUEST_BYTES);
+  const form = await readMultipart(request, MAX_REQUEST_BYTES).catch((error: unknown) => {
+    throw error instanceof ApiError && error.status === 413 ? tooLarge(TOO_LARGE) : error;
+  });
   const files = form.getAll("file");
   const file = files[0];
   if (!(file instanceof File)) throw invalid({ file: ["Choose a CSV file to upload."] });
