@@ -3,6 +3,7 @@
 import { Download, FileX } from "lucide-react";
 import { useState } from "react";
 import useSWR from "swr";
+import { useSchoolTime } from "@/components/audit/use-school-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
@@ -12,7 +13,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
 import type { ImportReport, ImportReportRow } from "@/lib/imports/present";
-import { formatWhen, ImportStatus, importKindLabel } from "./import-status";
+import { ImportStatus, importKindLabel } from "./import-status";
 
 const n = (value: number) => value.toLocaleString("en-US");
 const OUTCOMES: Record<
@@ -58,6 +59,7 @@ function saveFile(text: string, filename: string) {
 /** The uploader's one-time download of the new accounts' initial passwords. */
 function PasswordsDownload({ report, onTaken }: { report: ImportReport; onTaken: () => unknown }) {
   const [busy, setBusy] = useState(false);
+  const formatWhen = useSchoolTime();
   const passwords = report.passwords;
   if (!passwords || report.created === 0) return null;
   async function download() {
@@ -101,6 +103,7 @@ function PasswordsDownload({ report, onTaken }: { report: ImportReport; onTaken:
 
 /** /imports/{id}: an import's outcome, progress while it runs, and every row with its reason. */
 export function ImportReportScreen({ id }: { id: number }) {
+  const formatWhen = useSchoolTime();
   const {
     data: report,
     error,

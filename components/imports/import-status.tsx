@@ -19,6 +19,3 @@ export function ImportStatus({ status }: { status: ImportSummary["status"] }) {
 }
 
 export const importKindLabel = (kind: ImportSummary["kind"]) => (kind === "students" ? "Students" : "Staff");
-
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -2,18 +2,21 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useMemo } from "react";
 import useSWR from "swr";
+import { useSchoolTime } from "@/components/audit/use-school-time";
 import { focusRing } from "@/components/ui/button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { ListLoadError } from "@/components/people/list-parts";
 import { cn } from "@/lib/cn";
 import type { ImportSummary } from "@/lib/imports/present";
-import { formatWhen, ImportStatus, importKindLabel } from "./import-status";
+import { ImportStatus, importKindLabel } from "./import-status";
 
 const href = (row: ImportSummary) => `/imports/${row.id}`;
 
-const columns: DataColumn<ImportSummary>[] = [
+/** The list's columns; `when` formats an instant in the school's time zone. */
+const columnsFor = (when: (iso: string) => string): DataColumn<ImportSummary>[] => [
   {
     id: "filename",
     header: "File",
@@ -33,7 +36,7 @@ const columns: DataColumn<ImportSummary>[] = [
     id: "created_at",
     header: "Uploaded",
     value: (row) => row.created_at,
-    cell: (row) => formatWhen(row.created_at),
+    cell: (row) => when(row.created_at),
     secondary: "sm",
   },
   {
@@ -62,6 +65,8 @@ const columns: DataColumn<ImportSummary>[] = [
 /** /imports: every recent CSV import (students and staff), newest first; each opens its report. */
 export function ImportsListScreen() {
   const router = useRouter();
+  const when = useSchoolTime();
+  const columns = useMemo(() => columnsFor(when), [when]);
   const { data, error, isLoading, mutate } = useSWR<ImportSummary[]>("/api/imports", {
     // Keep the statuses moving while something is being processed.
     refreshInterval: (latest) =>

@@ -1,0 +1,71 @@
+import { render, screen } from "@testing-library/react";
+import { SWRConfig } from "swr";
+import { ImportReportScreen } from "@/components/imports/import-report";
+import { ImportsListScreen } from "@/components/imports/imports-list";
+import type { ImportReport, ImportSummary } from "@/lib/imports/present";
+
+/**
+ * /imports and /imports/{id} show instants in the school's time zone (the `timezone` setting), as the
+ * other admin screens do, not the browser's: the passwords' 24-hour deadline is the school's.
+ */
+const auth = {
+  user: { role: "admin" },
+  settings: { values: { timezone: { value: "Asia/Tokyo" } }, groups: [] },
+};
+jest.mock("@/components/auth/use-auth", () => ({
+  useAuth: () => auth,
+  useSignedInUser: () => auth,
+}));
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),
+  usePathname: () => "/imports",
+}));
+
+const summary: ImportSummary = {
+  id: 7,
+  kind: "students",
+  filename: "fall.csv",
+  status: "done",
+  uploaded_by: "Ms. Okafor, Amara",
+  // 20:30 UTC on 22 November is 05:30 on 23 November in Tokyo.
+  created_at: "2026-11-22T20:30:00.000Z",
+  finished_at: "2026-11-22T20:31:00.000Z",
+  job_id: 3,
+  rows: 2,
+  created: 2,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  error: null,
+};
+
+function withData(ui: React.ReactNode, data: unknown) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), fetcher: async () => data, dedupingInterval: 0 }}>
+      {ui}
+    </SWRConfig>,
+  );
+}
+
+it("lists when each file was uploaded in the school's zone", async () => {
+  withData(<ImportsListScreen />, [summary]);
+  expect(await screen.findByRole("link", { name: "fall.csv" })).toBeInTheDocument();
+  expect(screen.getAllByText("Nov 23, 2026, 5:30 AM").length).toBeGreaterThan(0);
+});
+
+it("gives the upload time and the passwords' deadline in the school's zone", async () => {
+  const report: ImportReport = {
+    ...summary,
+    headers: ["first_name", "last_name", "grade", "student_number"],
+    update_existing: false,
+    done: 2,
+    passwords: { available: true, until: "2026-11-23T20:31:00.000Z", downloaded_at: null },
+    report_rows: [
+      { row: 1, outcome: "created", reason: null, key: "7100001", name: "Ann Lee", person_id: 1 },
+      { row: 2, outcome: "created", reason: null, key: "7100002", name: "Bo Ng", person_id: 2 },
+    ],
+  };
+  withData(<ImportReportScreen id={7} />, report);
+  expect(await screen.findByText(/uploaded Nov 23, 2026, 5:30 AM by Ms\. Okafor, Amara/)).toBeInTheDocument();
+  expect(screen.getByText(/You can download them once, until Nov 24, 2026, 5:31 AM\./)).toBeInTheDocument();
+});
