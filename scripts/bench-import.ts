@@ -162,7 +162,7 @@ async function main() {
     const accepted = Date.now();
     if (response.status !== 202)
       throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-    const { job_id } = (await response.json()) as { job_id: number };
+    const { job_id, import_id } = (await response.json()) as { job_id: number; import_id: number };
     let job: { status: string; done: number; total: number | null };
     do {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -172,6 +172,15 @@ async function main() {
     } while (job.status !== "succeeded" && job.status !== "failed");
     const finished = Date.now();
     await load.stop();
+    // A fast import that skipped rows measures nothing: every row must have made an account.
+    const report = (await (
+      await fetch(`${base}/api/imports/${import_id}`, { headers: { authorization: `Bearer ${admin}` } })
+    ).json()) as { created: number; skipped: number; unchanged: number };
+    if (report.created !== ROWS) {
+      throw new Error(
+        `the import created ${report.created} of ${ROWS} accounts (${report.skipped} skipped, ${report.unchanged} unchanged)`,
+      );
+    }
 
     const round = (figures: ReturnType<typeof summarize>) =>
       Object.fromEntries(
@@ -183,7 +192,7 @@ async function main() {
     const before = round(summarize(calm.samples.map((s) => s.ms)));
     const seconds = (finished - sent) / 1000;
     console.log(`\n${db.label}: ${ROWS.toLocaleString("en-US")} students from one CSV`);
-    console.log(`  job ${job.status}: ${job.done} of ${job.total} rows`);
+    console.log(`  job ${job.status}: ${job.done} of ${job.total} rows, ${report.created} accounts created`);
     console.log(`  upload answered 202 in ${accepted - sent} ms`);
     console.log(
       `  upload to last row written: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds)} rows/s; budget 30 s)`,
