@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Which database errors mean "the database cannot be reached right now" (a restart, a failover, a
  * network cut), as opposed to a fault in a statement. Route handlers answer the first with 503 and

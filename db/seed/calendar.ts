@@ -1,3 +1,4 @@
+import "server-only";
 import { addDays, dayOfWeek, schoolInstant, schoolToday, weekStart, type SchoolDate } from "@/lib/time";
 
 /** One meeting of a block in the weekly timetable (day_of_week 0 = Sunday … 6 = Saturday). */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "../client";
 import { amendments, appointments, checkIns, plans } from "../schema";
 import type { FocusOccurrence } from "./calendar";

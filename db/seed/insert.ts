@@ -1,3 +1,4 @@
+import "server-only";
 import { getTableColumns, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client";

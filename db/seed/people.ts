@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "../client";
 import { staff, students, sysadmins, users } from "../schema";
 import { PALETTE } from "@/lib/people/colors";

@@ -1,3 +1,4 @@
+import "server-only";
 /** A small seeded PRNG (mulberry32), so the same seed and `now` always build the same school. */
 export class Random {
   private state: number;

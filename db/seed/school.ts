@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "../client";
 import { updateSettingValue } from "../queries/settings";
 import { hashPassword } from "@/lib/auth/password";

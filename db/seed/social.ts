@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "../client";
 import { calendarEvents, notificationRecipients, notifications, stars } from "../schema";
 import { addDays } from "@/lib/time";

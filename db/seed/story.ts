@@ -1,3 +1,4 @@
+import "server-only";
 import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
 import type { SeedCalendar } from "./calendar";
 

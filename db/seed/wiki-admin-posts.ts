@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Help for administrators and the post for students. Links to other posts are written `(post:slug)`
  * (see wiki-content.ts).

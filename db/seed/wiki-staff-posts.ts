@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Help for teachers: what the screens do, in the words on them. Links to other posts are written
  * `(post:slug)` and turned into `/wiki/post/{id}` when the seed knows the ids (see wiki-content.ts).
@@ -18,6 +19,7 @@ written for them are meant to be printed or shared.
 | --- | --- |
 | **Check-in** | Check students in to today's Focus Block by scanning or typing student numbers, or from your Scheduled list |
 | **Staff** and **Students** | Searchable lists; each name opens a profile with that person's week |
+| **Clusters** (a button on **Students**) | Named groups of students, such as a club or an advisory; administrators create them and change who is in them |
 | **Search** (side rail) | Students, staff, courses, clusters and these wiki posts, as you type |
 | **Starred** (side rail) | The students, staff, courses and clusters you star, one click away |
 | **Notifications** (side rail) | Messages between staff, with Inbox and Sent |

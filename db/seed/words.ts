@@ -1,3 +1,4 @@
+import "server-only";
 /** Word lists the demo school is built from. Diverse, ordinary, and nobody real. */
 
 /** First names, split so generated staff get a fitting title. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { findLiveApiToken, touchApiToken } from "@/db/queries/api-tokens";
 import { ApiError } from "@/lib/api/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/db/errors";
 import type { ErrorCode } from "./error-codes";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { findSessionAccount, touchSession } from "@/db/queries/auth";
 import { ApiError } from "@/lib/api/errors";

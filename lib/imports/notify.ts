@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import type { ImportRow } from "@/db/queries/imports";
 import { insertSystemNotification, recipientOfUser } from "@/db/queries/notifications";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { sysadmins, users } from "@/db/schema";
 import { hashPassword, randomPassword } from "@/lib/auth/password";

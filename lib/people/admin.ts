@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { insertAudit } from "@/db/queries/audit";
 import {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { listStaff, listStudents } from "@/db/queries/people";
 import { staffName, studentName } from "./names";

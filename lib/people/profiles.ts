@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { findStaffProfile, findStudentProfile, studentClusters, updateCapacity } from "@/db/queries/profiles";
 import { forbidden, notFound } from "@/lib/api/errors";

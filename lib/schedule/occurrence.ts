@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { findBlockOnWeekday, noBlockDates } from "@/db/queries/schedule";
 import { ApiError, invalid, notFound } from "@/lib/api/errors";

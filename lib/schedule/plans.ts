@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { countAppointments } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";

@@ -1,3 +1,4 @@
+import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { Db } from "@/db";

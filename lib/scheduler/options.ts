@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { flexMeetings } from "@/db/queries/power-scheduler";
 import { staffChoices, studentsWithClusters, visibleClusters } from "@/db/queries/power-scheduler-options";
