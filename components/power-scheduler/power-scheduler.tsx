@@ -1,11 +1,13 @@
 "use client";
 
+import { useMemo } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { ListLoadError } from "@/components/people/list-parts";
 import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { fromIsoDate } from "@/components/ui/date-picker";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { StudentNames } from "@/lib/scheduler/preview-text";
 import { BatchesList } from "./batches-list";
 import { StepDates } from "./step-dates";
 import { StepDone } from "./step-done";
@@ -13,6 +15,14 @@ import { StepStudents } from "./step-students";
 import { StepType } from "./step-type";
 import { VerticalStepper } from "./stepper";
 import { useSchedulerState } from "./use-scheduler-state";
+
+/** Students' names by id ("Ann Ames"), for the preview's outcomes. */
+function useStudentNames(options: PowerSchedulerOptions | undefined): StudentNames {
+  return useMemo(() => {
+    const byId = new Map((options?.students ?? []).map((s) => [s.id, `${s.first_name} ${s.last_name}`]));
+    return (id: number) => byId.get(id);
+  }, [options]);
+}
 
 const dateLabel = (iso: string) =>
   fromIsoDate(iso)!.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
@@ -31,6 +41,7 @@ export function PowerSchedulerScreen() {
     .filter((b) => !state.blockIds || state.blockIds.includes(b.id))
     .map((b) => b.label);
   const staff = data?.staff.find((s) => s.id === state.staffId);
+  const names = useStudentNames(data);
 
   return (
     <div>
@@ -74,13 +85,20 @@ export function PowerSchedulerScreen() {
                       state={state}
                       dispatch={dispatch}
                       options={data}
+                      names={names}
                       onSubmitted={() => void mutate("/api/power-scheduler")}
                     />
                   ),
                 },
                 {
                   title: "Done",
-                  content: <StepDone result={state.result} onReset={() => dispatch({ type: "reset" })} />,
+                  content: (
+                    <StepDone
+                      result={state.result}
+                      names={names}
+                      onReset={() => dispatch({ type: "reset" })}
+                    />
+                  ),
                 },
               ]}
             />

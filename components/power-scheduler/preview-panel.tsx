@@ -3,19 +3,22 @@
 import { Spinner } from "@/components/ui/spinner";
 import { messageOf } from "@/lib/api/client";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
-import { previewText } from "@/lib/scheduler/preview-text";
+import { previewText, type StudentNames } from "@/lib/scheduler/preview-text";
 
-/** What the batch will do (or did, on the Done step): the headline and what happens to each group. */
+/** What the batch will do (or did, on the Done step): the headline and what happens to each group, with names. */
 export function PreviewPanel({
   preview,
   error,
   loading,
   done = false,
+  names,
 }: {
   preview: PowerSchedulePreview | undefined;
   error?: unknown;
   loading?: boolean;
   done?: boolean;
+  /** Names the first few students of each outcome. */
+  names?: StudentNames;
 }) {
   if (error) {
     return (
@@ -25,7 +28,7 @@ export function PreviewPanel({
     );
   }
   if (!preview) return loading ? <Spinner label="Counting students" className="text-indigo-600" /> : null;
-  const text = previewText(preview, done);
+  const text = previewText(preview, done, names);
   return (
     <section
       aria-label={done ? "What was done" : "Preview"}

@@ -7,7 +7,7 @@ import { TextAreaField } from "@/components/ui/text-field";
 import { apiPost, messageOf } from "@/lib/api/client";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
-import { previewText } from "@/lib/scheduler/preview-text";
+import { previewText, type StudentNames } from "@/lib/scheduler/preview-text";
 import { MAX_MEMO } from "@/lib/scheduler/schemas";
 import type { PowerScheduleResult } from "@/lib/scheduler/service";
 import { ChoiceCards } from "./choice-cards";
@@ -27,11 +27,13 @@ export function StepType({
   state,
   dispatch,
   options,
+  names,
   onSubmitted,
 }: {
   state: SchedulerState;
   dispatch: (action: SchedulerAction) => void;
   options: PowerSchedulerOptions;
+  names: StudentNames;
   onSubmitted: () => void;
 }) {
   const { staff_id: _staff, memo: _memo, ...counted } = requestBody(state);
@@ -128,7 +130,12 @@ export function StepType({
         </ol>
       )}
       {state.scheduleType && (
-        <PreviewPanel preview={preview.data} error={preview.error} loading={preview.isLoading} />
+        <PreviewPanel
+          preview={preview.data}
+          error={preview.error}
+          loading={preview.isLoading}
+          names={names}
+        />
       )}
       {state.error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">

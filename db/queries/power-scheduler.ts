@@ -111,7 +111,21 @@ export interface BatchCounts {
   skipped_checked_in: number;
   checked_in_students: number;
   plans_cleared: number;
+  /**
+   * Who those students are (the first OUTCOME_IDS of each, by id), so the preview can name them:
+   * already booked on a block, skipped there at the appointment limit, already checked in.
+   */
+  booked_student_ids: number[];
+  limit_student_ids: number[];
+  checked_in_student_ids: number[];
 }
+
+/** How many students of each outcome a preview names (the counts are always whole). */
+export const OUTCOME_IDS = 50;
+
+/** The first OUTCOME_IDS students (by id) of the pairs matching `where`. */
+const firstIds = (where: SQL) =>
+  sql`coalesce((array_agg(distinct student_id order by student_id) filter (where ${where}))[1:${sql.raw(String(OUTCOME_IDS))}], '{}'::integer[])`;
 
 /** What applying the batch would do, in one statement (the preview, and the numbers a run reports). */
 export async function countBatch(
@@ -135,7 +149,10 @@ export async function countBatch(
       (count(distinct student_id) filter (where ${skippedLimit}))::integer as skipped_limit_students,
       ${global ? sql`0` : sql`(count(*) filter (where checked_in))::integer`} as skipped_checked_in,
       (count(distinct student_id) filter (where checked_in))::integer as checked_in_students,
-      ${plans} as plans_cleared
+      ${plans} as plans_cleared,
+      ${firstIds(sql`booked > 0`)} as booked_student_ids,
+      ${firstIds(skippedLimit)} as limit_student_ids,
+      ${firstIds(sql`checked_in`)} as checked_in_student_ids
     from pairs`,
   );
   return row!;

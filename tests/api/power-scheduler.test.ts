@@ -276,6 +276,10 @@ describe("POST /api/power-scheduler/preview", () => {
       plans_cleared: 1,
       dates: [date],
       max_rows: expect.any(Number),
+      // Who: the preview names them.
+      booked_student_ids: [students[0]!.id],
+      limit_student_ids: [students[0]!.id],
+      checked_in_student_ids: [students[1]!.id],
     });
     expect(await state.db.select().from(powerSchedules)).toHaveLength(before.length);
     const done = await run(school, body);

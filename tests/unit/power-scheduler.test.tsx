@@ -49,6 +49,9 @@ const preview: PowerSchedulePreview = {
   skipped_checked_in: 0,
   checked_in_students: 0,
   plans_cleared: 0,
+  booked_student_ids: [],
+  limit_student_ids: [],
+  checked_in_student_ids: [],
   schedule_type: "appointment",
   student_type: "all",
   global: false,
@@ -173,6 +176,33 @@ it("submits only with a staff member and a memo, says why a submit failed, and s
 });
 
 describe("the preview in words", () => {
+  it("names the first students of each outcome, then counts the rest", () => {
+    const names = (id: number) => `Student ${id}`;
+    const text = previewText(
+      {
+        ...preview,
+        students: 30,
+        created: 20,
+        booked_students: 9,
+        skipped_limit: 7,
+        skipped_limit_students: 7,
+        booked_student_ids: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+        limit_student_ids: [1, 2, 3, 4, 5, 6, 7],
+        checked_in_students: 1,
+        checked_in_student_ids: [12],
+      },
+      false,
+      names,
+    );
+    expect(text.details).toEqual([
+      "Each student gets an appointment on each chosen block: 20 appointments in all.",
+      "7 students already have 1 appointment on a block: they are skipped there (the appointment limit is 1): Student 1, Student 2, Student 3, Student 4, Student 5 and 2 more.",
+      "2 students already have an appointment on a block and get this one as well: Student 8 and Student 9.",
+      "Students added later also get this appointment, until the batch is undone.",
+      "1 student already checked in for a block is skipped there: Student 12.",
+    ]);
+  });
+
   it("says the issue's headline for appointments: how many, for whom, on how many dates, who is busy", () => {
     const text = previewText({
       ...preview,
