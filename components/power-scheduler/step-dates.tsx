@@ -2,8 +2,9 @@
 
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { DatePicker } from "@/components/ui/date-picker";
+import { DatePicker, fromIsoDate } from "@/components/ui/date-picker";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import { addDays, dayOfWeek } from "@/lib/time";
 import { StepButtons } from "./stepper";
 import type { SchedulerAction, SchedulerState, StatePatch } from "./use-scheduler-state";
 
@@ -15,6 +16,43 @@ export function meetingDays(options: PowerSchedulerOptions, blockIds: readonly n
   for (const block of options.blocks)
     if (!blockIds || blockIds.includes(block.id)) block.days.forEach((d) => days.add(d));
   return [...days].sort((a, b) => a - b);
+}
+
+/**
+ * The chosen dates on which none of the chosen blocks meets, as the step says it ("Clubs does not meet
+ * on Mon, Nov 23."), or null when some chosen block meets on some chosen day. A week holds every weekday,
+ * so at most the first seven days of the range are looked at.
+ */
+export function noMeetingProblem(
+  options: PowerSchedulerOptions,
+  state: Pick<SchedulerState, "from" | "to" | "weekdays" | "blockIds">,
+): string | null {
+  if (!state.from) return null;
+  const chosen = options.blocks.filter((b) => !state.blockIds || state.blockIds.includes(b.id));
+  if (chosen.length === 0) return null;
+  const days = meetingDays(options, state.blockIds);
+  const to = state.to && state.to > state.from ? state.to : state.from;
+  for (let date = state.from, n = 0; date <= to && n < 7; date = addDays(date, 1), n++) {
+    const weekday = dayOfWeek(date);
+    if (days.includes(weekday) && (!state.weekdays || state.weekdays.includes(weekday))) return null;
+  }
+  const names = chosen.map((b) => b.label);
+  const which = names.length === 1 ? `${names[0]} does not` : `None of ${names.join(", ")}`;
+  const when = to === state.from ? dayLabel(state.from) : `${dayLabel(state.from)} – ${dayLabel(to)}`;
+  return `${which} meet${names.length === 1 ? "" : "s"} on ${when}. Choose another date or block.`;
+}
+
+const dayLabel = (iso: string) =>
+  fromIsoDate(iso)!.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
+
+/** The first date from the school's today on which a flex block meets (the date step starts there). */
+export function firstMeetingDate(options: PowerSchedulerOptions): string {
+  const days = meetingDays(options, null);
+  for (let date = options.today, n = 0; n < 7; date = addDays(date, 1), n++) {
+    if (options.year_end && date > options.year_end) break;
+    if (days.includes(dayOfWeek(date))) return date;
+  }
+  return options.today;
 }
 
 /**
@@ -37,8 +75,12 @@ export function StepDates({
   const days = meetingDays(options, state.blockIds);
   const weekdays = state.weekdays ?? days;
   const range = Boolean(state.from && state.to && state.to > state.from);
+  const problem = noMeetingProblem(options, state);
   const ready =
-    Boolean(state.from) && blocks.length > 0 && (!range || weekdays.some((d) => days.includes(d)));
+    Boolean(state.from) &&
+    blocks.length > 0 &&
+    !problem &&
+    (!range || weekdays.some((d) => days.includes(d)));
 
   function toggleBlock(id: number, on: boolean) {
     const next = on ? [...blocks, id] : blocks.filter((b) => b !== id);
@@ -107,6 +149,11 @@ export function StepDates({
         </div>
         {blocks.length === 0 && <p className="mt-2 text-sm text-red-700">Choose at least one block.</p>}
       </fieldset>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
       <StepButtons>
         <Button variant="secondary" onClick={() => dispatch({ type: "back" })}>
           Back

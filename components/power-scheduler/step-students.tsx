@@ -8,6 +8,7 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
 import { ChoiceCards } from "./choice-cards";
+import { firstMeetingDate } from "./step-dates";
 import { StepButtons } from "./stepper";
 import type { SchedulerAction, SchedulerState } from "./use-scheduler-state";
 
@@ -151,8 +152,11 @@ export function StepStudents({
         <Button
           disabled={!ready}
           onClick={() => {
-            // The date step starts on the school's today, so its calendar opens on this month.
-            if (!state.from) dispatch({ type: "set", patch: { from: options.today, to: options.today } });
+            // The date step starts on the first day from the school's today on which a flex block meets.
+            if (!state.from) {
+              const first = firstMeetingDate(options);
+              dispatch({ type: "set", patch: { from: first, to: first } });
+            }
             dispatch({ type: "next" });
           }}
         >

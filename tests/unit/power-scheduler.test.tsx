@@ -175,6 +175,28 @@ it("submits only with a staff member and a memo, says why a submit failed, and s
   await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
 });
 
+it("starts the date step on the first day a flex block meets, and says when the chosen blocks do not meet then", async () => {
+  table["GET /api/power-scheduler/options"] = [
+    200,
+    {
+      ...options,
+      today: "2026-11-21", // a Saturday
+      blocks: [...options.blocks, { id: 8, label: "Clubs", days: [3] }],
+    },
+  ];
+  renderScreen();
+  await userEvent.click(await screen.findByRole("radio", { name: /^All Students/ }));
+  await userEvent.click(next());
+  expect(await screen.findByRole("button", { name: "Start date" })).toHaveTextContent("Mon, Nov 23, 2026");
+  expect(next()).toBeEnabled();
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole("checkbox", { name: /^Focus Block/ }));
+  expect(screen.getByRole("alert")).toHaveTextContent(
+    "Clubs does not meet on Mon, Nov 23. Choose another date or block.",
+  );
+  expect(next()).toBeDisabled();
+});
+
 describe("the preview in words", () => {
   it("names the first students of each outcome, then counts the rest", () => {
     const names = (id: number) => `Student ${id}`;
