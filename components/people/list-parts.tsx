@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import { History } from "lucide-react";
+import { History, UsersRound } from "lucide-react";
 import { buttonClasses, focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
@@ -51,6 +51,15 @@ export function PersonLink({
 
 /** A list that could not be loaded, with a retry. */
 export { LoadError as ListLoadError } from "@/components/ui/load-error";
+
+/** The way to /clusters (named groups of students), which no menu lists: on the Students page for all staff. */
+export function ClustersLink() {
+  return (
+    <Link href="/clusters" className={buttonClasses({ variant: "secondary" })}>
+      <UsersRound aria-hidden className="size-4" /> Clusters
+    </Link>
+  );
+}
 
 /** The way to the Imports list (past CSV imports), beside the Add button. */
 export function ImportsLink() {

@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { cn } from "@/lib/cn";
 import type { StudentListItem } from "@/lib/people/lists";
-import { ImportsLink, ListLoadError, PersonLink } from "./list-parts";
+import { ClustersLink, ImportsLink, ListLoadError, PersonLink } from "./list-parts";
 import { useManagesPeople } from "./use-manages-people";
 import { AddStudentButton } from "./student-dialog";
 import { studentClass, type StudentClass } from "./student-class";
@@ -84,12 +84,15 @@ export function StudentListScreen() {
       <PageHeader
         title="Students"
         actions={
-          manages ? (
-            <>
-              <ImportsLink />
-              <AddStudentButton />
-            </>
-          ) : null
+          <>
+            <ClustersLink />
+            {manages && (
+              <>
+                <ImportsLink />
+                <AddStudentButton />
+              </>
+            )}
+          </>
         }
       />
       {error && !data ? (

@@ -76,9 +76,18 @@ test("an unknown course says so and links back", async ({ page }) => {
 test("an administrator creates a cluster, adds a student from the cluster page and from a profile, and removes them", async ({
   page,
 }) => {
+  // Five screens and five axe checks: the longest path in this file.
+  test.slow();
   const name = `Debate Club ${Date.now()}`;
-  await signIn(page, "admin", "/clusters");
+  // No menu lists clusters: the Students page leads there.
+  await signIn(page, "admin", "/students");
+  await page.getByRole("link", { name: "Clusters", exact: true }).click();
+  await expect(page).toHaveURL(/\/clusters$/);
   await expect(page.getByRole("heading", { name: "Clusters", level: 1, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Clusters", exact: true }).locator("tbody tr"),
+  ).not.toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "New cluster", exact: true }).click();
   await page.getByRole("dialog").getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("dialog").getByRole("button", { name: "Create cluster", exact: true }).click();

@@ -65,6 +65,11 @@ describe("StudentListScreen", () => {
     expect(push).toHaveBeenCalledWith("/students/1");
   });
 
+  it("leads to the clusters (named groups of students), which no menu lists", async () => {
+    withData(<StudentListScreen />, async () => students);
+    expect(await screen.findByRole("link", { name: "Clusters" })).toHaveAttribute("href", "/clusters");
+  });
+
   it("says 'No data available' when there are no students", async () => {
     withData(<StudentListScreen />, async () => []);
     expect(await screen.findByText("No data available")).toBeInTheDocument();

@@ -57,6 +57,7 @@ describe("the seeded help says what the screens say", () => {
       "components/topics/topic-form.tsx": ["Unavailable"],
       "components/feedback/feedback-dialog.tsx": ["You may reply to me"],
       "components/shell/account-menu.tsx": ["Profile"],
+      "components/people/list-parts.tsx": ["Clusters"],
     });
     const labels = NAV_ITEMS.map((item) => item.label);
     for (const screen of ["Check-in", "Staff", "Students", "Power Scheduler", "Credentials Manager"]) {
