@@ -85,7 +85,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
 
       {/* Phone: top bar */}
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white/95 px-2 backdrop-blur md:hidden">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-slate-200 bg-white/95 px-2 backdrop-blur md:hidden print:hidden">
         <IconButton
           label="Open menu"
           icon={<Menu className="size-5" />}
@@ -115,7 +115,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {/* Desktop: rail and side menu */}
       <aside
         aria-label="Toolbar"
-        className="sticky top-0 z-20 hidden h-dvh w-16 shrink-0 flex-col items-center gap-1 border-r border-slate-200 bg-white py-3 md:flex"
+        className="sticky top-0 z-20 hidden h-dvh w-16 shrink-0 flex-col items-center gap-1 border-r border-slate-200 bg-white py-3 md:flex print:hidden"
       >
         <IconButton
           label={menuOpen ? "Hide menu" : "Show menu"}
@@ -139,6 +139,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         className={cn(
           "sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-slate-200 bg-white",
           menuOpen && "md:block",
+          // Printed pages (a wiki post handed to a class) are the content alone.
+          "print:hidden",
         )}
       >
         <SideMenu />
@@ -147,7 +149,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <RailPanels open={panel} onClose={() => setPanel(null)} />
 
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
-        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
+          {children}
+        </div>
       </main>
     </div>
   );

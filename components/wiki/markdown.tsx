@@ -49,7 +49,7 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={cn("my-4 overflow-x-auto rounded-lg", focusRing)}
+      className={cn("my-4 overflow-x-auto rounded-lg print:overflow-visible", focusRing)}
     >
       {children}
     </div>

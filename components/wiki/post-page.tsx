@@ -93,7 +93,7 @@ export function WikiPostPage({ postId }: { postId: number }) {
           </p>
         </div>
         {canEdit && (
-          <div className="flex gap-2">
+          <div className="flex gap-2 print:hidden">
             <Link href={`/wiki/post/${post.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
               <Pencil aria-hidden className="size-4" />
               Edit
@@ -105,11 +105,14 @@ export function WikiPostPage({ postId }: { postId: number }) {
           </div>
         )}
       </header>
-      <Card className="px-5 py-4 sm:px-8 sm:py-6">
+      <Card className="px-5 py-4 sm:px-8 sm:py-6 print:border-0 print:p-0 print:shadow-none">
         <Markdown>{post.body}</Markdown>
       </Card>
       {(previous || next) && (
-        <nav aria-label={`More in ${post.group.title}`} className="mt-6 grid gap-3 sm:grid-cols-2">
+        <nav
+          aria-label={`More in ${post.group.title}`}
+          className="mt-6 grid gap-3 sm:grid-cols-2 print:hidden"
+        >
           {previous ? <Neighbour post={previous} direction="previous" /> : <span />}
           {next && <Neighbour post={next} direction="next" />}
         </nav>

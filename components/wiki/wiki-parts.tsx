@@ -30,7 +30,7 @@ export const shortDate = (iso: string) =>
 /** Wiki › Group › … above the heading. */
 export function Breadcrumbs({ trail }: { trail: { label: string; href?: string }[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="mb-3">
+    <nav aria-label="Breadcrumb" className="mb-3 print:hidden">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
         {trail.map((step, index) => (
           <Fragment key={`${index}-${step.label}`}>

@@ -136,6 +136,27 @@ test("on a phone the wiki screens pass axe, and a path with no post says so", as
   await expect(page.getByText("This wiki post could not be found.", { exact: true })).toBeVisible();
 });
 
+test("a post for students prints as the post alone: no menus, breadcrumbs or buttons", async ({ page }) => {
+  await signIn(page, "admin", "/wiki");
+  await page.getByRole("link", { name: "For students", exact: true }).click();
+  const title = "Planning your Focus Block (for students)";
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(postHeading(page, title)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
+
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("complementary", { name: "Side menu", exact: true })).toBeHidden();
+  await expect(page.getByRole("complementary", { name: "Toolbar", exact: true })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Breadcrumb", exact: true })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Edit", exact: true })).toBeHidden();
+  await expect(postHeading(page, title)).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Meaning", exact: true })).toBeVisible();
+  // The post starts at the page's left edge, where the side menu was.
+  expect((await page.getByRole("main").boundingBox())!.x).toBeLessThan(1);
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("navigation", { name: "Breadcrumb", exact: true })).toBeVisible();
+});
+
 test("students cannot read the wiki", async ({ page }) => {
   const token = await signIn(page, "student", "/profile");
   const response = await page.request.get("/api/wiki/groups", {
