@@ -54,15 +54,23 @@ const SECONDARY = {
 const cellClass = <T,>(column: DataColumn<T>) =>
   cn(column.secondary && SECONDARY[column.secondary].cell, column.className);
 
+/** A plain column (no `cell`) whose value is empty for this row: a line "Reason:" would say nothing. */
+const isBlank = <T,>(column: DataColumn<T>, row: T) => {
+  if (column.cell) return false;
+  const value = column.value(row);
+  return value === null || value === undefined || value === "";
+};
+
 /**
  * The secondary columns' values under the primary cell, on screens too narrow for their own columns
- * (only there: on wider screens they are not in the page twice).
+ * (only there: on wider screens they are not in the page twice). Empty values get no line.
  */
 function SecondaryLines<T>({ columns, row }: { columns: DataColumn<T>[]; row: T }) {
-  if (columns.length === 0) return null;
+  const shown = columns.filter((column) => !isBlank(column, row));
+  if (shown.length === 0) return null;
   return (
     <dl className="mt-1 flex flex-col gap-0.5 text-xs text-slate-600">
-      {columns.map((column) => (
+      {shown.map((column) => (
         <div key={column.id} className={cn("flex flex-wrap gap-x-1", SECONDARY[column.secondary!].line)}>
           <dt className="font-medium">{column.header}:</dt>
           <dd>{column.cell ? column.cell(row) : (column.value(row) ?? "")}</dd>

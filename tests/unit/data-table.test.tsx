@@ -95,6 +95,39 @@ describe("DataTable", () => {
     }
   });
 
+  it("leaves out a secondary line that would have no value (no empty 'Reason:')", () => {
+    const original = window.matchMedia;
+    window.matchMedia = jest.fn((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    })) as unknown as typeof window.matchMedia;
+    try {
+      type Row = { id: number; name: string; reason: string | null };
+      const rows: Row[] = [
+        { id: 1, name: "Ann", reason: null },
+        { id: 2, name: "Bo", reason: "grade 14 is not 8–12" },
+      ];
+      render(
+        <DataTable<Row>
+          label="Rows"
+          columns={[
+            { id: "name", header: "Name", value: (r) => r.name },
+            { id: "reason", header: "Reason", value: (r) => r.reason ?? "", secondary: "sm" },
+          ]}
+          data={rows}
+          rowId={(r) => r.id}
+        />,
+      );
+      const [ann, bo] = bodyRows().map((row) => within(row).getAllByRole("cell")[0]!);
+      expect(ann).toHaveTextContent(/^Ann$/);
+      expect(bo).toHaveTextContent("Bo" + "Reason:grade 14 is not 8–12");
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it("caps badge counts at 9+", () => {
     expect(capCount(9)).toBe("9");
     expect(capCount(10)).toBe("9+");
