@@ -112,7 +112,7 @@ test("an administrator registers a kiosk; three students check in on it by typin
   skipOutsideTheBlock(reason);
 
   await signIn(page, "admin", "/kiosks");
-  await expect(page.getByRole("heading", { name: "Kiosks", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kiosks", level: 1, exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Register a kiosk", exact: true }).click();
   const register = page.getByRole("dialog", { name: "Register a kiosk", exact: true });
   await register.getByRole("textbox", { name: "Name", exact: true }).fill("Room 12 door");

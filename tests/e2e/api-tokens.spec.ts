@@ -18,18 +18,18 @@ test.describe("API tokens and the API reference", () => {
     await signIn(page, "admin", "/settings");
     await page.getByRole("link", { name: "API tokens", exact: true }).click();
     await expect(page).toHaveURL("/api-tokens");
-    await expect(page.getByRole("heading", { level: 1, name: "API tokens" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "API tokens", exact: true })).toBeVisible();
     await expect(page).toHaveTitle("Flexblock - API tokens");
 
     await page.getByRole("button", { name: "Create a token", exact: true }).click();
-    const create = page.getByRole("dialog", { name: "Create an API token" });
+    const create = page.getByRole("dialog", { name: "Create an API token", exact: true });
     await create.getByRole("button", { name: "Create token", exact: true }).click();
     await expect(create.getByText("This field cannot be empty.", { exact: true })).toBeVisible();
-    await create.getByRole("textbox", { name: "Name" }).fill("E2E SIS pull");
+    await create.getByRole("textbox", { name: "Name", exact: true }).fill("E2E SIS pull");
     await expectNoSeriousA11yViolations(page);
     await create.getByRole("button", { name: "Create token", exact: true }).click();
 
-    const shown = page.getByRole("dialog", { name: 'Token "E2E SIS pull" created' });
+    const shown = page.getByRole("dialog", { name: 'Token "E2E SIS pull" created', exact: true });
     const secret = await shown.getByTestId("api-token-secret").inputValue();
     expect(secret).toMatch(/^fbk_[A-Za-z0-9_-]{43}$/);
     await shown.getByRole("button", { name: "Copy token", exact: true }).click();
@@ -58,7 +58,7 @@ test.describe("API tokens and the API reference", () => {
     await expectNoSeriousA11yViolations(page);
 
     await row.getByRole("button", { name: "Revoke E2E SIS pull", exact: true }).click();
-    await page.getByRole("dialog", { name: 'Revoke "E2E SIS pull"?' }).getByRole("button", { name: "Revoke", exact: true }).click();
+    await page.getByRole("dialog", { name: 'Revoke "E2E SIS pull"?', exact: true }).getByRole("button", { name: "Revoke", exact: true }).click();
     await expect(row.getByText(/^Revoked /)).toBeVisible();
     const after = await page.request.get("/api/openapi.json", { headers: auth });
     expect(after.status()).toBe(401);
@@ -71,13 +71,13 @@ test.describe("API tokens and the API reference", () => {
     const response = await page.goto("/api-docs");
     expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
     await expect(page).toHaveTitle("Flexblock - API reference");
-    await expect(page.getByRole("heading", { level: 1, name: "Flexblock API" })).toBeVisible({ timeout: 20_000 });
-    const sidebar = page.getByRole("complementary", { name: "Sidebar for Flexblock API" });
+    await expect(page.getByRole("heading", { level: 1, name: "Flexblock API", exact: true })).toBeVisible({ timeout: 20_000 });
+    const sidebar = page.getByRole("complementary", { name: "Sidebar for Flexblock API", exact: true });
     // "API tokens" is the first group, open from the start.
     await sidebar.getByRole("link", { name: /^Create a named API token with scopes/ }).click();
     await expect(page.getByRole("heading", { name: "Create a named API token with scopes", exact: true })).toBeVisible();
     // The widget too: its colours and toggle sizes are overridden, its copy buttons named (api-reference.tsx).
-    await expect(page.getByRole("button", { name: "Copy code" }).first()).toBeAttached();
+    await expect(page.getByRole("button", { name: "Copy code", exact: true }).first()).toBeAttached();
     await expectNoSeriousA11yViolations(page);
     expect(violations).toEqual([]);
   });

@@ -149,7 +149,7 @@ test("an administrator uploads two student files through the wizard, checks the 
 
   await expect(page).toHaveTitle("Flexblock - Import report");
   await expect(page.getByRole("heading", { name: "Import report: fall-a.csv", exact: true })).toBeVisible();
-  const rows = page.getByRole("table", { name: "Rows" }).locator("tbody tr");
+  const rows = page.getByRole("table", { name: "Rows", exact: true }).locator("tbody tr");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(2)).toContainText("grade 14 is not 8–12");
   await expectNoSeriousA11yViolations(page);
@@ -246,7 +246,7 @@ test("an administrator edits a student from the profile, archives them and resto
   await page.getByRole("button", { name: "Archive", exact: true }).click();
   await page
     .getByRole("dialog", { name: "Archive student", exact: true })
-    .getByRole("button", { name: "Archive" })
+    .getByRole("button", { name: "Archive", exact: true })
     .click();
   await expect(page.getByText("Archived", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -259,7 +259,7 @@ test("an administrator edits a student from the profile, archives them and resto
   await page.getByRole("button", { name: "Restore", exact: true }).click();
   await page
     .getByRole("dialog", { name: "Restore student", exact: true })
-    .getByRole("button", { name: "Restore" })
+    .getByRole("button", { name: "Restore", exact: true })
     .click();
   await expect(page.getByText("Archived", { exact: true })).toHaveCount(0);
 });

@@ -76,7 +76,7 @@ test("on a phone, the student's day tabs mark a day still to choose, and only su
   }
   expect(date, "the demo student has a Focus Block without a teacher ahead (db/seed/story.ts `open`)").not.toBeNull();
   await page.goto(`/profile?date=${date}`);
-  const tabs = page.getByRole("tablist", { name: "Day" }).getByRole("tab");
+  const tabs = page.getByRole("tablist", { name: "Day", exact: true }).getByRole("tab");
   await expect(tabs).toHaveCount(week!.schedule.length);
   for (const [index, day] of week!.schedule.entries()) {
     const marked = day.blocks.some(open);
@@ -94,7 +94,7 @@ test("an administrator sees the student on the Unscheduled list, then the cutoff
   const { date } = target!;
   await signIn(page, "admin", `/unscheduled?date=${date}`);
   await expect(page.getByRole("heading", { level: 1, name: "Unscheduled", exact: true })).toBeVisible();
-  const table = page.getByRole("table", { name: "Unscheduled students" });
+  const table = page.getByRole("table", { name: "Unscheduled students", exact: true });
   await expect(table.getByRole("link", { name: "Castellano, Maya", exact: true })).toBeVisible();
   await expect(page.getByTestId("placement-status")).toHaveText("No default placement for this date.");
   await expectNoSeriousA11yViolations(page);

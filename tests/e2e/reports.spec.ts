@@ -7,7 +7,7 @@ test("a teacher opens the reports, filters by grade and downloads the CSV", asyn
   test.setTimeout(180_000);
   const token = await signIn(page, "teacher", "/reports");
   await expect(page).toHaveTitle("Flexblock - Reports");
-  await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Reports", level: 1, exact: true })).toBeVisible();
   const table = page.getByRole("table", { name: "Attendance by student", exact: true });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -67,7 +67,10 @@ test("a teacher opens the reports, filters by grade and downloads the CSV", asyn
   // Read without scrolling sideways: secondary columns move under the student's name.
   const first = table.getByRole("row").nth(1).getByRole("cell").first();
   await expect(first.getByRole("term").filter({ hasText: "Excused:" })).toBeVisible();
-  await expect(table.getByRole("columnheader", { name: "Excused" })).toBeHidden();
+  // includeHidden, so the locator finds the header it then says is hidden (a misspelt name would pass vacuously).
+  const excused = table.getByRole("columnheader", { name: "Excused", exact: true, includeHidden: true });
+  await expect(excused).toHaveCount(1);
+  await expect(excused).toBeHidden();
   expect(await table.evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
 });

@@ -26,7 +26,7 @@ test.describe("security headers", () => {
 
     await signIn(page, "teacher", "/check-in");
     await expect(page).toHaveTitle("Flexblock - Check-in");
-    await expect(page.getByRole("textbox", { name: "Student numbers" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Student numbers", exact: true })).toBeVisible();
     expect(violations).toEqual([]);
   });
 

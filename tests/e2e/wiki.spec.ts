@@ -35,8 +35,8 @@ test("a teacher opens the wiki from Help, reads a post, follows a link and finds
   await expect(page).toHaveURL(/\/wiki\/post\/\d+$/);
   await expect(postHeading(page, "Keyboard shortcuts")).toBeVisible();
   await page
-    .getByRole("navigation", { name: "Breadcrumb" })
-    .getByRole("link", { name: "Getting started" })
+    .getByRole("navigation", { name: "Breadcrumb", exact: true })
+    .getByRole("link", { name: "Getting started", exact: true })
     .click();
   await expect(page).toHaveURL(/\/wiki\/\d+$/);
 
@@ -99,7 +99,7 @@ test("an administrator writes a post with a table, sees it rendered, moves it, a
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await page.getByLabel("Group", { exact: true }).selectOption({ label: "Getting started" });
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb", exact: true });
   await expect(crumbs.getByRole("link", { name: "Getting started", exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete", exact: true }).click();
