@@ -11,6 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { PageHeader } from "@/components/ui/page-header";
+import { PASSWORD_CONFIRM_FAILED } from "@/components/ui/password-confirm-dialog";
 import { CopyField, ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextField } from "@/components/ui/text-field";
@@ -175,15 +176,19 @@ function CreateDialog({
 }) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiScope[]>(["reports:read"]);
+  const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
+  function reset() {
+    setName("");
+    setScopes(["reports:read"]);
+    setPassword("");
+    setErrors({});
+  }
+
   function change(next: boolean) {
-    if (!next) {
-      setName("");
-      setScopes(["reports:read"]);
-      setErrors({});
-    }
+    if (!next) reset();
     onOpenChange(next);
   }
 
@@ -191,13 +196,14 @@ function CreateDialog({
     event.preventDefault();
     setSaving(true);
     try {
-      const result = await apiPost<Created>(KEY, { name, scopes });
-      setName("");
-      setScopes(["reports:read"]);
-      setErrors({});
+      const result = await apiPost<Created>(KEY, { name, scopes, password });
+      reset();
       onCreated(result);
     } catch (failure) {
-      if (failure instanceof ApiClientError && failure.status === 422) {
+      if (failure instanceof ApiClientError && failure.status === 401 && failure.fieldError("password")) {
+        setErrors({ password: PASSWORD_CONFIRM_FAILED });
+        setPassword("");
+      } else if (failure instanceof ApiClientError && failure.status === 422) {
         setErrors(
           Object.fromEntries(
             Object.entries(failure.errors).map(([k, v]) => [k.split(".")[0]!, v[0] ?? failure.message]),
@@ -255,6 +261,16 @@ function CreateDialog({
           ))}
           {errors.scopes && <p className="text-sm text-red-700">{errors.scopes}</p>}
         </fieldset>
+        <TextField
+          label="Your password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          hint="A token keeps working after you sign out, so creating one needs your password."
+          required
+          autoComplete="current-password"
+        />
       </form>
     </Dialog>
   );

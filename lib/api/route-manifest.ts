@@ -111,7 +111,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/api-tokens",
     file: "app/api/api-tokens/route.ts",
     methods: ["GET","POST"],
-    summaries: {"GET":"every integration API token, newest first, revoked ones marked (administrators)","POST":"create a named API token with scopes; its secret is in this answer only (administrators)"},
+    summaries: {"GET":"every integration API token, newest first, revoked ones marked (administrators)","POST":"create a named API token with scopes; confirmed with the caller's password; its secret is in this answer only (administrators)"},
     module: route2 as unknown as RouteModule,
   },
   {

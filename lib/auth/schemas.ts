@@ -32,6 +32,9 @@ export const checkUserBody = z.object({ username });
 
 export const verifyUserBody = z.object({ password });
 
+/** The caller's own password, sent with an action it confirms (creating an API token). */
+export const confirmingPassword = passwordOf("Your password is required.");
+
 /** The new password's rules beyond "present" live on the server (lib/auth/password.ts), with their reasons. */
 export const changePasswordBody = z.object({
   password,

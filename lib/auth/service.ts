@@ -22,7 +22,7 @@ export const LOGIN_MESSAGES = {
   locked: "Your account has been locked. Please contact your administrator.",
 } as const;
 
-interface Caller {
+export interface Caller {
   address: string;
   userAgent: string | null;
 }

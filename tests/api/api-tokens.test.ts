@@ -8,7 +8,7 @@ import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { queryCounter } from "@/db/client";
 import { useTestDb } from "../helpers/db";
-import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { declaredRoutes, paramsFor } from "../helpers/api-routes";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 async function newToken(name = "SIS nightly pull", scopes = ["reports:read"], token = tokens.admin) {
-  const res = await call(create, { token, body: { name, scopes } });
+  const res = await call(create, { token, body: { name, scopes, password: TEST_PASSWORD } });
   expect(res.status).toBe(201);
   return res.body as { id: number; name: string; scopes: string[]; token: string; hint: string };
 }
@@ -95,6 +95,17 @@ describe("creating, listing and revoking", () => {
     expect(listed.body.tokens.find((t: { id: number }) => t.id === created.id).revoked_at).not.toBeNull();
   });
 
+  it("needs the caller's password: a wrong one is 401 on the password field, a missing one 422, and neither creates a token", async () => {
+    const before = (await call(list, { token: tokens.admin })).body.tokens.length;
+    const wrong = await call(create, { token: tokens.admin, body: { name: "Stolen", scopes: ["reports:read"], password: "not-it" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.errors.password).toEqual(["The given credentials were not correct."]);
+    const missing = await call(create, { token: tokens.admin, body: { name: "Stolen", scopes: ["reports:read"] } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.password).toEqual(["Your password is required."]);
+    expect((await call(list, { token: tokens.admin })).body.tokens).toHaveLength(before);
+  });
+
   it.each([
     [{ scopes: ["reports:read"] }, "name"],
     [{ name: "   ", scopes: ["reports:read"] }, "name"],
@@ -106,7 +117,7 @@ describe("creating, listing and revoking", () => {
     [{ name: "SIS", scopes: ["reports:read", "reports:read"] }, "scopes"],
     [{ name: "SIS", scopes: "reports:read" }, "scopes"],
   ])("refuses %j with 422 on %s", async (body, field) => {
-    const res = await call(create, { token: tokens.admin, body });
+    const res = await call(create, { token: tokens.admin, body: { password: TEST_PASSWORD, ...body } });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toContain(field);
   });

@@ -6,7 +6,7 @@ import { GET as openapi } from "@/app/api/openapi.json/route";
 import { POST as createToken } from "@/app/api/api-tokens/route";
 import type { DeclaredRoute } from "@/lib/api/route";
 import { useTestDb } from "../helpers/db";
-import { createAdmin, tokenFor } from "../helpers/factories";
+import { createAdmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { API_DIR, apiPathOf, exportedMethods, routeFiles } from "../helpers/api-routes";
 
@@ -98,7 +98,7 @@ it("is a valid OpenAPI 3.1 document", async () => {
 
 it("is public, and an API token may read it too", async () => {
   const admin = await tokenFor(state.db, await createAdmin(state.db));
-  const created = await call(createToken, { token: admin, body: { name: "Docs reader", scopes: ["reports:read"] } });
+  const created = await call(createToken, { token: admin, body: { name: "Docs reader", scopes: ["reports:read"], password: TEST_PASSWORD } });
   const res = await call(openapi, { token: created.body.token });
   expect(res.status).toBe(200);
   expect(res.body.openapi).toBe("3.1.0");

@@ -17,7 +17,7 @@ import {
 import { addDays, isPending, schoolInstant } from "@/lib/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
-import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { createAmendment, createAppointment, createCluster, setSchoolYear } from "../helpers/schedule-factories";
 import { statementsOf } from "../helpers/statements";
@@ -431,7 +431,7 @@ describe("who may ask, and bad input", () => {
   });
 
   it("lets an integration with a reports:read API token pull the SIS export and the reports, for everyone", async () => {
-    const created = await call(createApiToken, { token: tokens.admin, body: { name: "SIS nightly", scopes: ["reports:read"] } });
+    const created = await call(createApiToken, { token: tokens.admin, body: { name: "SIS nightly", scopes: ["reports:read"], password: TEST_PASSWORD } });
     expect(created.status).toBe(201);
     const apiToken = created.body.token as string;
     const sis = await call(sisRoute, { token: apiToken, query: range });

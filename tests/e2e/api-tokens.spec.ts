@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /** CSP reports in the browser console ("Refused to load …"). */
 function cspViolations(page: import("@playwright/test").Page) {
@@ -26,6 +26,13 @@ test.describe("API tokens and the API reference", () => {
     await create.getByRole("button", { name: "Create token", exact: true }).click();
     await expect(create.getByText("This field cannot be empty.", { exact: true })).toBeVisible();
     await create.getByRole("textbox", { name: "Name", exact: true }).fill("E2E SIS pull");
+    // A token outlives the session: creating one needs the administrator's password.
+    const password = create.getByLabel(/^Your password/);
+    await password.fill("not-my-password");
+    await create.getByRole("button", { name: "Create token", exact: true }).click();
+    await expect(create.getByText("That didn't work. Please try again.", { exact: true })).toBeVisible();
+    await expect(password).toHaveValue("");
+    await password.fill(DEMO_PASSWORD);
     await expectNoSeriousA11yViolations(page);
     await create.getByRole("button", { name: "Create token", exact: true }).click();
 

@@ -6,7 +6,9 @@ import { apiTokenList, createApiToken } from "@/lib/api-tokens/service";
 // GET /api/api-tokens: every integration API token, newest first, revoked ones marked (administrators)
 export const GET = route({ roles: ROLES.admins }, ({ db }) => apiTokenList(db));
 
-// POST /api/api-tokens: create a named API token with scopes; its secret is in this answer only (administrators)
-export const POST = route({ roles: ROLES.admins, body: apiTokenBody, status: 201 }, ({ db, user, body, now }) =>
-  createApiToken(db, user, body, now),
+// POST /api/api-tokens: create a named API token with scopes; confirmed with the caller's password; its secret is in this answer only (administrators)
+export const POST = route(
+  { roles: ROLES.admins, body: apiTokenBody, status: 201 },
+  ({ db, user, body, request, address, now }) =>
+    createApiToken(db, user, body, { address, userAgent: request.headers.get("user-agent") }, now),
 );
