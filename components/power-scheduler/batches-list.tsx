@@ -29,7 +29,9 @@ function countLabel(b: PowerScheduleBatch) {
     b.student_type === "all"
       ? "all students"
       : `${b.summary?.students ?? "?"} student${b.summary?.students === 1 ? "" : "s"}`;
-  return `${b.rows.toLocaleString("en-US")} for ${whom}`;
+  // An undone batch has no rows left: say how many it made.
+  const made = b.undone_at ? (b.summary?.created ?? b.rows) : b.rows;
+  return `${made.toLocaleString("en-US")} for ${whom}`;
 }
 
 /** The batches list for administrators: who, when, what, how many, and Undo while still pending. */
@@ -50,11 +52,12 @@ export function BatchesList() {
       id: "created_by",
       header: "By",
       value: (b) => b.created_by?.name ?? "",
-      className: "hidden md:table-cell",
+      secondary: "md",
     },
     {
       id: "what",
       header: "What",
+      primary: true,
       value: (b) => `${kind(b)}: ${b.memo}`,
       cell: (b) => (
         <span className="flex flex-col">
@@ -63,11 +66,12 @@ export function BatchesList() {
         </span>
       ),
     },
-    { id: "staff", header: "Staff", value: (b) => b.staff?.name ?? "", className: "hidden lg:table-cell" },
+    { id: "staff", header: "Staff", value: (b) => b.staff?.name ?? "", secondary: "md" },
     {
       id: "dates",
       header: "Dates",
       value: (b) => b.date,
+      secondary: "md",
       cell: (b) => (
         <span className="flex flex-col">
           <span>{datesLabel(b)}</span>
@@ -75,7 +79,14 @@ export function BatchesList() {
         </span>
       ),
     },
-    { id: "rows", header: "How many", value: (b) => b.rows, kind: "number", cell: countLabel },
+    {
+      id: "rows",
+      header: "How many",
+      value: (b) => b.rows,
+      kind: "number",
+      cell: countLabel,
+      secondary: "md",
+    },
     {
       id: "status",
       header: "Undo",

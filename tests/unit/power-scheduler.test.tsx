@@ -197,6 +197,85 @@ it("starts the date step on the first day a flex block meets, and says when the 
   expect(next()).toBeDisabled();
 });
 
+it("lists batches on a phone with who ran them and with whom, under what they were", async () => {
+  const batch = {
+    id: 5,
+    type: "appointment",
+    student_type: "some",
+    memo: "Assembly",
+    created_at: "2026-11-23T17:00:00.000Z",
+    created_by: { name: "Ms. Okafor, Amara" },
+    staff: { id: 3, name: "Ms. Lovelace, Ada" },
+    date: "2026-11-24",
+    end_date: "2026-11-25",
+    weekdays: null,
+    dates: ["2026-11-24", "2026-11-25"],
+    blocks: ["Focus Block"],
+    summary: { students: 2, created: 4 },
+    rows: 4,
+    undone_at: null,
+    undone_by: null,
+    undoable: true,
+  };
+  table["GET /api/power-scheduler"] = [200, [batch]];
+  const original = window.matchMedia;
+  window.matchMedia = jest.fn((query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+  })) as unknown as typeof window.matchMedia;
+  try {
+    renderScreen();
+    const batches = await screen.findByRole("table", { name: "Batches" });
+    const what = (await within(batches).findByText("Assembly")).closest("td")!;
+    expect(what).toHaveTextContent("By:Ms. Okafor, Amara");
+    expect(what).toHaveTextContent("Staff:Ms. Lovelace, Ada");
+    expect(what).toHaveTextContent("Dates:Nov 24 – Nov 25 (2 dates)Focus Block");
+    expect(what).toHaveTextContent("How many:4 for 2 students");
+    // Three columns on a phone: when, what (with the rest under it), and Undo.
+    expect(
+      within(batches)
+        .getAllByRole("columnheader")
+        .filter((th) => !th.className.includes("hidden")),
+    ).toHaveLength(3);
+    expect(within(batches).getByRole("button", { name: "Undo appointment batch: Assembly" })).toBeEnabled();
+  } finally {
+    window.matchMedia = original;
+  }
+});
+
+it("says how many an undone batch made, not the none it has left", async () => {
+  table["GET /api/power-scheduler"] = [
+    200,
+    [
+      {
+        id: 6,
+        type: "amendment",
+        student_type: "all",
+        memo: "Pro-D",
+        created_at: "2026-11-23T17:00:00.000Z",
+        created_by: { name: "Ms. Okafor, Amara" },
+        staff: { id: 3, name: "Ms. Lovelace, Ada" },
+        date: "2026-11-24",
+        end_date: "2026-11-24",
+        weekdays: null,
+        dates: ["2026-11-24"],
+        blocks: ["Focus Block"],
+        summary: { students: 120, created: 1 },
+        rows: 0,
+        undone_at: "2026-11-23T18:00:00.000Z",
+        undone_by: { name: "Ms. Okafor, Amara" },
+        undoable: false,
+      },
+    ],
+  ];
+  renderScreen();
+  const row = (await screen.findByText("Pro-D")).closest("tr")!;
+  expect(row).toHaveTextContent("1 for all students");
+  expect(row).toHaveTextContent("Undone by Ms. Okafor, Amara");
+});
+
 describe("the preview in words", () => {
   it("names the first students of each outcome, then counts the rest", () => {
     const names = (id: number) => `Student ${id}`;
