@@ -73,6 +73,8 @@ export async function createFuzzWorld(db: Db) {
     [/^password$/, TEST_PASSWORD],
     [/^new_password$/, "a much longer passphrase 42"],
     [/^values$/, { school_name: "Fuzz High" }],
+    // POST /api/check-in's offline-queue id: without a UUID its baseline stopped at validation.
+    [/^submission_id$/, "6f1c2f4e-8a3b-4c1d-9e2f-0a1b2c3d4e5f"],
   ];
   // A path's `id` by the collection the route names (first match wins).
   const idHints: Array<[RegExp, number]> = [
