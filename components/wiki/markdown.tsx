@@ -118,13 +118,19 @@ const components: Components = {
     </Scroller>
   ),
   thead: ({ children }) => <thead className="bg-slate-50">{children}</thead>,
+  // Cells wrap between words only (break-words, not the post's "anywhere"): otherwise a narrow table
+  // squeezes a column to a few letters ("Attend|ed"); a table wider than the screen scrolls instead.
   th: ({ children, style }) => (
-    <th style={style} scope="col" className="border border-slate-200 px-3 py-2 font-semibold text-slate-800">
+    <th
+      style={style}
+      scope="col"
+      className="border border-slate-200 px-3 py-2 font-semibold break-words text-slate-800"
+    >
       {children}
     </th>
   ),
   td: ({ children, style }) => (
-    <td style={style} className="border border-slate-200 px-3 py-2 align-top text-slate-700">
+    <td style={style} className="border border-slate-200 px-3 py-2 align-top break-words text-slate-700">
       {children}
     </td>
   ),

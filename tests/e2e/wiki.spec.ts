@@ -129,6 +129,21 @@ test("on a phone the wiki screens pass axe, and a path with no post says so", as
   await expect(postHeading(page, "Booking appointments and amendments")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // A table's words stay whole on a narrow screen ("Attended", not "Atte|nded"); a wide table scrolls.
+  await page.goto("/wiki");
+  await page.getByRole("link", { name: "Getting started", exact: true }).click();
+  await page.getByRole("link", { name: "What the calendar colours mean", exact: true }).click();
+  await expect(postHeading(page, "What the calendar colours mean")).toBeVisible();
+  for (const word of ["Attended", "Missed", "Amended"]) {
+    const cell = page.getByRole("cell", { name: word, exact: true });
+    const lines = await cell.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, `"${word}" on one line`).toBe(1);
+  }
+
   await page.goto("/wiki/post");
   await expect(page.getByText("No Wiki post selected", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
