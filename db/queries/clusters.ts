@@ -79,10 +79,10 @@ export async function deleteCluster(db: Db, id: number) {
   await db.delete(clusters).where(eq(clusters.id, id));
 }
 
-/** The students among `ids` that exist, with their login ids (for the audit log). */
+/** The students among `ids` that exist, with their login ids (for the audit log) and whether archived. */
 export function studentsByIds(db: Db, ids: number[]) {
   return db
-    .select({ id: students.id, user_id: students.user_id })
+    .select({ id: students.id, user_id: students.user_id, archived_at: students.archived_at })
     .from(students)
     .where(inArray(students.id, ids));
 }

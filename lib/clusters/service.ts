@@ -46,10 +46,15 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
   }
 }
 
-/** The students must all exist; their rows come back (with login ids for the audit log). */
+/**
+ * The students must all exist and not be archived (a student who left is in no picker, so an id of
+ * one is as good as unknown); their rows come back (with login ids for the audit log).
+ */
 async function existingStudents(db: Db, ids: number[]) {
   const unique = [...new Set(ids)];
-  const rows = unique.length ? await studentsByIds(db, unique) : [];
+  const rows = unique.length
+    ? (await studentsByIds(db, unique)).filter((row) => row.archived_at === null)
+    : [];
   if (rows.length !== unique.length)
     throw invalid({ student_ids: ["Some of those students could not be found."] });
   return rows;

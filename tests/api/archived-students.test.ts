@@ -1,8 +1,10 @@
 /** @jest-environment node */
 import { POST as archiveRoute } from "@/app/api/students/[id]/archive/route";
 import { POST as restoreRoute } from "@/app/api/students/[id]/restore/route";
+import { DELETE as removeMemberRoute } from "@/app/api/clusters/[id]/members/[student_id]/route";
+import { POST as addMembersRoute } from "@/app/api/clusters/[id]/members/route";
 import { GET as clusterRoute } from "@/app/api/clusters/[id]/route";
-import { GET as clusterListRoute } from "@/app/api/clusters/route";
+import { GET as clusterListRoute, POST as createClusterRoute } from "@/app/api/clusters/route";
 import { GET as courseRoute } from "@/app/api/courses/[short_name]/route";
 import { GET as schedulerOptionsRoute } from "@/app/api/power-scheduler/options/route";
 import { courses } from "@/db/schema";
@@ -68,4 +70,32 @@ it("leaves an archived student out of course and cluster members, cluster counts
 
   expect((await call(restoreRoute, { token: tokens.admin, params: id })).status).toBe(200);
   expect(await members()).toEqual(all);
+});
+
+it("cannot be added to a cluster (422, as an unknown student), but can still be taken out of one", async () => {
+  const gone = await createStudent(state.db, { first_name: "Gone", last_name: "Member" });
+  const cluster = await createCluster(state.db, { name: "Leavers' Club", student_ids: [gone.student.id] });
+  expect(
+    (await call(archiveRoute, { token: tokens.admin, params: { id: String(gone.student.id) } })).status,
+  ).toBe(200);
+  const other = await createCluster(state.db, { name: "Newcomers", student_ids: [] });
+  const add = await call(addMembersRoute, {
+    token: tokens.admin,
+    params: { id: String(other.id) },
+    body: { student_ids: [gone.student.id] },
+  });
+  expect([add.status, add.body.errors?.student_ids]).toEqual([
+    422,
+    ["Some of those students could not be found."],
+  ]);
+  const created = await call(createClusterRoute, {
+    token: tokens.admin,
+    body: { name: "Another club", student_ids: [gone.student.id] },
+  });
+  expect(created.status).toBe(422);
+  const removed = await call(removeMemberRoute, {
+    token: tokens.admin,
+    params: { id: String(cluster.id), student_id: String(gone.student.id) },
+  });
+  expect(removed.status).toBe(200);
 });
