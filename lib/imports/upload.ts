@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { countImports, insertImport, updateImport } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
