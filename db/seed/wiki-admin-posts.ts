@@ -110,10 +110,13 @@ returns to the previous step at any time.
 
 ## Step 2: Select Date and Blocks
 
-Pick the **Start date** (it starts on today). For more than one day, set an **End date**: left as it is, it
-is the same day. With a range, **Weekdays** lists the days the chosen blocks meet, all ticked: untick the
-days to leave out. Under **Flex blocks**, untick the blocks you do not want. Every chosen flex block on
-every matching date in the school year is scheduled; days without blocks (a Pro-D day) are skipped.
+Pick the **Start date** (it starts on the first day from today on which a flex block meets). For more than
+one day, set an **End date**: left as it is, it is the same day. With a range, **Weekdays** lists the days
+the chosen blocks meet, all ticked: untick the days to leave out. Under **Flex blocks**, untick the blocks
+you do not want. If none of them meets on the chosen days, the step says so at once (for example *Clubs
+does not meet on Mon, Nov 23. Choose another date or block.*) and **Next** stays off. Every chosen flex
+block on every matching date in the school year is scheduled; days without blocks (a Pro-D day) are
+skipped.
 
 ## Step 3: Select scheduling type
 
@@ -127,8 +130,8 @@ what it is for. **Submit** stays off until both are done.
 
 Before anything is written, a preview tells you what will happen: how many appointments or amendments for
 how many students on how many dates, and what happens to students who already have an appointment or
-are already checked in then. A student who has reached the school's appointment limit in a block is
-skipped there.
+are already checked in then, naming the first few of them. A student who has reached the school's
+appointment limit in a block is skipped there.
 
 ## Step 4: Done
 

@@ -194,7 +194,13 @@ describe("the seeded help says what the screens say", () => {
         "Clear selection",
         "Every student is selected.",
       ],
-      "components/power-scheduler/step-dates.tsx": ["Start date", "End date", "Weekdays", "Flex blocks"],
+      "components/power-scheduler/step-dates.tsx": [
+        "Start date",
+        "End date",
+        "Weekdays",
+        "Flex blocks",
+        "Choose another date or block.",
+      ],
       "components/power-scheduler/step-type.tsx": [
         "Appointment",
         "Amendment",
