@@ -1,6 +1,8 @@
 "use client";
 
-import { LogOut } from "lucide-react";
+import { KeyRound, LogOut } from "lucide-react";
+import { useState } from "react";
+import { ChangePasswordDialog } from "@/components/auth/change-password-dialog";
 import { schoolBrand } from "@/components/auth/types";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { AirCodeEntry } from "@/components/checkin/air-code-entry";
@@ -11,11 +13,12 @@ import { StudentProfileView } from "./student-profile";
 
 /**
  * /profile: the student's own screen (the only one students have): who they are, their week with the
- * plan control in each flex block, and Sign Out.
+ * plan control in each flex block, Change Password and Sign Out.
  */
 export function StudentSelfProfile() {
   const { settings, signOut } = useSignedInUser();
   const brand = schoolBrand(settings);
+  const [changingPassword, setChangingPassword] = useState(false);
   return (
     <div className="min-h-dvh">
       <header className="border-b border-slate-200 bg-white">
@@ -31,12 +34,19 @@ export function StudentSelfProfile() {
           fallbackTitle="Profile"
           title="Profile"
           actions={
-            <Button variant="secondary" onClick={() => void signOut("user")}>
-              <LogOut aria-hidden className="size-4" />
-              Sign Out
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => setChangingPassword(true)}>
+                <KeyRound aria-hidden className="size-4" />
+                Change Password
+              </Button>
+              <Button variant="secondary" onClick={() => void signOut("user")}>
+                <LogOut aria-hidden className="size-4" />
+                Sign Out
+              </Button>
+            </>
           }
         />
+        <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       </main>
     </div>
   );

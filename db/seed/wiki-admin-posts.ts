@@ -176,6 +176,9 @@ short sentence: it is easy to remember and hard to guess.
 
 Resetting also signs the student out on every device, so an old session cannot be used.
 
+A student who still knows their password can change it themselves at any time with **Change Password** on
+their profile; staff find **Change Password** in their account menu. It signs them out everywhere else.
+
 ## The other actions
 
 | Action | What it does | When to use it |
@@ -188,7 +191,8 @@ Resetting also signs the student out on every device, so an old session cannot b
 
 Administrators can act on students and teachers. An administrator's or a system administrator's account
 can only be changed by a system administrator, and nobody can use these actions on their own account, so
-an administrator can never lock themselves out.
+an administrator can never lock themselves out (for your own password, use **Change Password** in your
+account menu).
 
 If a student types the wrong password many times, sign-in pauses for a while by itself to stop guessing;
 it is not the same as a disabled account and needs no action.

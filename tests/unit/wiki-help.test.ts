@@ -231,6 +231,8 @@ describe("the seeded help says what the screens say", () => {
       "components/login/login-errors.ts": [
         "Your account has been locked. Please contact your administrator.",
       ],
+      "components/profile/student-self-profile.tsx": ["Change Password"],
+      "components/shell/account-menu.tsx": ["Change Password"],
     });
     expectSays(RESET_PASSWORD, [
       ...Object.values(ACTION_INFO).map((action) => action.label),

@@ -1,0 +1,129 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { TextField } from "@/components/ui/text-field";
+import { ApiClientError, apiPost } from "@/lib/api/client";
+import { changePasswordErrors, PASSWORD_FORM_MESSAGES } from "./password-rules";
+import { useAuth } from "./use-auth";
+
+export interface ChangePasswordFormProps {
+  /** Cancel: the forced change signs out, the voluntary one closes its dialog. */
+  onCancel: () => void;
+  /** After POST /api/change-password succeeded (this device stays signed in, the others are not). */
+  onChanged: () => Promise<void> | void;
+}
+
+/**
+ * Old password, new password (with its confirmation unless shown), spec §5's rules checked first and the
+ * server's reasons shown beside the field they are about. Used by the forced change on the splash and by
+ * Change Password in the account menu and on a student's profile.
+ */
+export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormProps) {
+  const { user } = useAuth();
+  const [values, setValues] = useState({
+    password: "",
+    newPassword: "",
+    confirmation: "",
+    showPassword: false,
+  });
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{
+    password?: string;
+    newPassword?: string;
+    form?: string;
+  }>({});
+  const [busy, setBusy] = useState(false);
+  const errors = changePasswordErrors(values, user?.username ?? "");
+  const set = (patch: Partial<typeof values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setServerErrors({});
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    try {
+      await apiPost("/api/change-password", { password: values.password, new_password: values.newPassword });
+      await onChanged();
+    } catch (error) {
+      // One message per failure, where it belongs: beside the field it is about, else above the buttons.
+      const apiError = error instanceof ApiClientError ? error : null;
+      if (apiError?.status === 422 && apiError.fieldError("new_password")) {
+        setServerErrors({ newPassword: apiError.fieldError("new_password") });
+      } else if (apiError?.status === 401) {
+        setServerErrors({ password: PASSWORD_FORM_MESSAGES.failed });
+      } else {
+        setServerErrors({
+          form: apiError?.status === 429 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const canSubmit = values.password.length > 0 && values.newPassword.length > 0;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {/* Lets password managers pair the new password with the account. */}
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={user?.username ?? ""}
+        readOnly
+        hidden
+      />
+      <TextField
+        label="Old password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(e) => set({ password: e.target.value })}
+        error={serverErrors.password}
+        autoFocus
+      />
+      <TextField
+        label="New password"
+        type={values.showPassword ? "text" : "password"}
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={(e) => set({ newPassword: e.target.value })}
+        error={serverErrors.newPassword ?? (touched ? errors.newPassword : undefined)}
+        hint="At least 8 characters. Common passwords and your own name are refused."
+      />
+      {!values.showPassword && (
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onChange={(e) => set({ confirmation: e.target.value })}
+          error={touched ? errors.confirmation : undefined}
+        />
+      )}
+      <Checkbox
+        label="Show password"
+        checked={values.showPassword}
+        onCheckedChange={(showPassword) => set({ showPassword })}
+      />
+      {serverErrors.form && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+          {serverErrors.form}
+        </p>
+      )}
+      <div className="mt-2 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy} disabled={!canSubmit}>
+          Change Password
+        </Button>
+      </div>
+    </form>
+  );
+}
