@@ -67,6 +67,24 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
+/** POST /api/verify-user succeeded: this session may take one credentials action for a while. */
+export async function markPasswordConfirmed(db: Db, sessionId: number, now: Date) {
+  await db.update(sessions).set({ password_confirmed_at: now }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Takes the session's password confirmation if it was made after `since`, in one statement, so two
+ * concurrent actions cannot both use one confirmation. Answers whether there was one to take.
+ */
+export async function takePasswordConfirmation(db: Db, sessionId: number, since: Date): Promise<boolean> {
+  const taken = await db
+    .update(sessions)
+    .set({ password_confirmed_at: null })
+    .where(and(eq(sessions.id, sessionId), gt(sessions.password_confirmed_at, since)))
+    .returning({ id: sessions.id });
+  return taken.length > 0;
+}
+
 export async function touchSession(db: Db, sessionId: number, now: Date) {
   await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, sessionId));
 }

@@ -15,6 +15,11 @@ export const sessions = pgTable(
     last_used_at: instant("last_used_at").notNull().defaultNow(),
     expires_at: instant("expires_at").notNull(),
     user_agent: text("user_agent"),
+    /**
+     * When this session last confirmed its password (POST /api/verify-user). A credentials action
+     * takes it, once, within a few minutes: the spec's client confirms first, then acts.
+     */
+    password_confirmed_at: instant("password_confirmed_at"),
   },
   (t) => [index("sessions_user_idx").on(t.user_id)],
 );

@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   not_staff: { status: 403, meaning: "Only staff members have this data." },
   own_account: { status: 403, meaning: "A credentials action named the caller's own account." },
   protected_account: { status: 403, meaning: "A credentials action named an account the caller may not manage." },
+  password_confirmation_required: {
+    status: 403,
+    meaning: "A credentials action needs POST /api/verify-user from the same session first (once, within 5 minutes).",
+  },
   not_found: { status: 404, meaning: "No such record or route." },
   user_not_found: { status: 404, meaning: "No account has that username." },
   staff_not_found: { status: 404, meaning: "No staff member has that id." },

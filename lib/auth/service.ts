@@ -5,6 +5,8 @@ import {
   deleteUserSessions,
   findAccountByUsername,
   insertSession,
+  markPasswordConfirmed,
+  takePasswordConfirmation,
   updatePassword,
 } from "@/db/queries/auth";
 import { ApiError, invalid } from "@/lib/api/errors";
@@ -111,7 +113,27 @@ export async function verifyUser(db: Db, principal: Principal, password: string,
     });
   }
   await settleSuccess(db, attempt, now);
+  await markPasswordConfirmed(db, principal.sessionId, now);
   return { message: "Verified user successfully" };
+}
+
+/** How long a password confirmation (POST /api/verify-user) stays good for the action it confirms. */
+export const PASSWORD_CONFIRMATION_MS = 5 * 60_000;
+
+/**
+ * A credentials action is confirmed by POST /api/verify-user from the same session shortly before
+ * (the spec's client asks for the password, verifies it, then acts). The confirmation is taken, so
+ * each action needs its own; inside the action's transaction, a refused action gives it back.
+ */
+export async function takePasswordConfirmationOf(db: Db, principal: Principal, now: Date) {
+  const since = new Date(now.getTime() - PASSWORD_CONFIRMATION_MS);
+  if (!(await takePasswordConfirmation(db, principal.sessionId, since))) {
+    throw new ApiError(
+      403,
+      "password_confirmation_required",
+      "Confirm your password first: it is asked for each credentials action.",
+    );
+  }
 }
 
 /**

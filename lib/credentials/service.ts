@@ -14,6 +14,7 @@ import {
 } from "@/db/queries/credentials";
 import { ApiError } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import { takePasswordConfirmationOf } from "@/lib/auth/service";
 import { presentCredentialUser, type CredentialUser } from "./present";
 import { MANAGE_MESSAGES, manageProblem, roleOfAccount, type AccountRef } from "./rules";
 import { ACTION_INFO, type CredentialAction, type UserIdsBody } from "./schemas";
@@ -52,7 +53,8 @@ export interface CredentialsResult {
  * administrator's for an administrator) 403, each listing the ids. reset = a new random temporary
  * password, expired, signed out everywhere; invalidate = expired and signed out; disable = locked and
  * signed out (the next request of an open session answers 401); reenable = unlocked. Each account
- * touched gets an audit entry.
+ * touched gets an audit entry. The caller must have confirmed their password (POST /api/verify-user)
+ * from this session within 5 minutes: 403 `password_confirmation_required` otherwise.
  */
 export async function applyCredentialsAction(
   db: Db,
@@ -67,6 +69,7 @@ export async function applyCredentialsAction(
   assertManageable(caller, ids, await findAccounts(db, ids));
   const fresh = action === "reset-passwords" ? await temporaryPasswords(ids.length) : [];
   return db.transaction(async (tx) => {
+    await takePasswordConfirmationOf(tx, principal, now);
     const rows = await lockAccounts(tx, ids);
     assertManageable(caller, ids, rows);
     const passwords = await apply(tx, action, rows, fresh, now);

@@ -7,6 +7,7 @@ import type { AuditLogView } from "@/lib/audit/service";
 import { schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { confirmedCall } from "../helpers/credentials-cast";
 import { call } from "../helpers/http";
 import { statementsOf } from "../helpers/statements";
 import { TEST_TIMEZONE, weekdayDate } from "../helpers/timetable-factories";
@@ -109,7 +110,7 @@ describe("GET /api/audit", () => {
 
   it("shows what the credentials actions wrote", async () => {
     const target = await createStudent(state.db);
-    await call(disableUsers, { token: tokens.admin, body: { user_ids: [target.user.id] } });
+    await confirmedCall(disableUsers, { token: tokens.admin, body: { user_ids: [target.user.id] } });
     const res = await get({ action: "credentials.disable" });
     expect(res.body.entries[0]).toMatchObject({
       actor: { user_id: admin.user.id },

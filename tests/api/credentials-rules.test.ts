@@ -7,11 +7,13 @@ import { POST as disableUsers } from "@/app/api/users/disable-users/route";
 import { POST as invalidatePasswords } from "@/app/api/users/invalidate-passwords/route";
 import { POST as reenableUsers } from "@/app/api/users/reenable-users/route";
 import { POST as resetPasswords } from "@/app/api/users/reset-passwords/route";
-import { auditLog, users } from "@/db/schema";
+import { POST as verifyUser } from "@/app/api/verify-user/route";
+import { auditLog, sessions, users } from "@/db/schema";
+import { hashToken } from "@/lib/auth/tokens";
 import { createStudents } from "../helpers/bulk-factories";
-import { useCredentialsCast } from "../helpers/credentials-cast";
+import { confirmedCall, useCredentialsCast } from "../helpers/credentials-cast";
 import { useTestDb } from "../helpers/db";
-import { createStudent, createSysadmin, TEST_PASSWORD } from "../helpers/factories";
+import { createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { statementsOf } from "../helpers/statements";
 
@@ -25,7 +27,7 @@ const userRow = async (id: number) => (await state.db.select().from(users).where
 describe("protections", () => {
   it("refuses the caller's own account and changes nothing else in the request", async () => {
     const a = await createStudent(state.db);
-    const res = await call(disableUsers, {
+    const res = await confirmedCall(disableUsers, {
       token: tokens.admin,
       body: { user_ids: [a.user.id, cast.admin.user.id] },
     });
@@ -37,7 +39,7 @@ describe("protections", () => {
   });
 
   it("refuses a sysadmin their own account too", async () => {
-    const res = await call(invalidatePasswords, {
+    const res = await confirmedCall(invalidatePasswords, {
       token: tokens.sysadmin,
       body: { user_ids: [cast.sysadmin.user.id] },
     });
@@ -47,7 +49,7 @@ describe("protections", () => {
 
   it("keeps administrators off other administrators' and sysadmins' accounts", async () => {
     for (const target of [cast.otherAdmin, cast.sysadmin]) {
-      const res = await call(resetPasswords, { token: tokens.admin, body: { user_ids: [target.user.id] } });
+      const res = await confirmedCall(resetPasswords, { token: tokens.admin, body: { user_ids: [target.user.id] } });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("protected_account");
     }
@@ -57,7 +59,7 @@ describe("protections", () => {
 
   it("lets a sysadmin act on administrators and other sysadmins", async () => {
     const another = await createSysadmin(state.db);
-    const res = await call(invalidatePasswords, {
+    const res = await confirmedCall(invalidatePasswords, {
       token: tokens.sysadmin,
       body: { user_ids: [cast.otherAdmin.user.id, another.user.id] },
     });
@@ -68,7 +70,7 @@ describe("protections", () => {
 
   it("reports unknown ids with 404 and changes nothing", async () => {
     const a = await createStudent(state.db);
-    const res = await call(disableUsers, {
+    const res = await confirmedCall(disableUsers, {
       token: tokens.admin,
       body: { user_ids: [a.user.id, 99_999_999] },
     });
@@ -129,13 +131,13 @@ describe("roles and bad input", () => {
     ["negative ids", { user_ids: [-1] }],
     ["ids too large", { user_ids: [2 ** 40] }],
   ])("answers 422 for %s", async (_, body) => {
-    const res = await call(disableUsers, { token: tokens.admin, body });
+    const res = await confirmedCall(disableUsers, { token: tokens.admin, body });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).every((key) => key.startsWith("user_ids"))).toBe(true);
   });
 
   it("answers 400 for an unreadable body", async () => {
-    const res = await call(disableUsers, { token: tokens.admin, rawBody: "{user_ids:" });
+    const res = await confirmedCall(disableUsers, { token: tokens.admin, rawBody: "{user_ids:" });
     expect(res.status).toBe(400);
   });
 
@@ -145,7 +147,7 @@ describe("roles and bad input", () => {
     const userIds = async (list: { user_id: number }[]) => list.map((s) => s.user_id);
     const count = async (ids: number[]) => {
       const { statements, result } = await statementsOf(tokens.admin, () =>
-        call(invalidatePasswords, { token: tokens.admin, body: { user_ids: ids } }),
+        confirmedCall(invalidatePasswords, { token: tokens.admin, body: { user_ids: ids } }),
       );
       expect(result.status).toBe(200);
       return statements;
@@ -157,5 +159,66 @@ describe("roles and bad input", () => {
       .from(users)
       .where(and(inArray(users.id, await userIds(many)), eq(users.password_expired, true)));
     expect(expired).toHaveLength(200);
+  });
+});
+
+describe("password confirmation", () => {
+  const verify = (token: string, password = TEST_PASSWORD) => call(verifyUser, { token, body: { password } });
+
+  it("refuses an action the session has not confirmed with its password, and changes nothing", async () => {
+    const a = await createStudent(state.db);
+    const res = await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("password_confirmation_required");
+    expect((await userRow(a.user.id)).disabled_at).toBeNull();
+    // A wrong password confirms nothing.
+    expect((await verify(tokens.admin, "not-the-password")).status).toBe(401);
+    expect((await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } })).status).toBe(403);
+  });
+
+  it("takes each confirmation once: a second action needs its own", async () => {
+    const [a, b] = [await createStudent(state.db), await createStudent(state.db)];
+    expect((await verify(tokens.admin)).status).toBe(200);
+    expect((await call(invalidatePasswords, { token: tokens.admin, body: { user_ids: [a.user.id] } })).status).toBe(200);
+    const again = await call(invalidatePasswords, { token: tokens.admin, body: { user_ids: [b.user.id] } });
+    expect(again.status).toBe(403);
+    expect((await userRow(b.user.id)).password_expired).toBe(false);
+  });
+
+  it("lets only one of two concurrent actions use one confirmation", async () => {
+    const [a, b] = [await createStudent(state.db), await createStudent(state.db)];
+    expect((await verify(tokens.admin)).status).toBe(200);
+    const answers = await Promise.all(
+      [a, b].map((s) => call(disableUsers, { token: tokens.admin, body: { user_ids: [s.user.id] } })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 403]);
+    const disabled = [await userRow(a.user.id), await userRow(b.user.id)].filter((u) => u.disabled_at !== null);
+    expect(disabled).toHaveLength(1);
+  });
+
+  it("keeps a confirmation for a refused action (nothing was done with it)", async () => {
+    const a = await createStudent(state.db);
+    expect((await verify(tokens.admin)).status).toBe(200);
+    expect((await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id, 99_999_999] } })).status).toBe(404);
+    expect((await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } })).status).toBe(200);
+  });
+
+  it("is good for 5 minutes, and only for the session that made it", async () => {
+    const a = await createStudent(state.db);
+    const otherDevice = await tokenFor(state.db, cast.admin);
+    expect((await verify(otherDevice)).status).toBe(200);
+    expect((await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } })).status).toBe(403);
+
+    expect((await verify(tokens.admin)).status).toBe(200);
+    const [session] = await state.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.token_hash, hashToken(tokens.admin)));
+    await state.db
+      .update(sessions)
+      .set({ password_confirmed_at: new Date(Date.now() - 5 * 60_000 - 1_000) })
+      .where(eq(sessions.id, session!.id));
+    expect((await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } })).status).toBe(403);
+    expect((await userRow(a.user.id)).disabled_at).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { POST as resetPasswords } from "@/app/api/users/reset-passwords/route";
 import { auditLog, sessions, students, users } from "@/db/schema";
 import type { CredentialUser } from "@/lib/credentials/present";
 import { createStudents } from "../helpers/bulk-factories";
-import { useCredentialsCast } from "../helpers/credentials-cast";
+import { confirmedCall, useCredentialsCast } from "../helpers/credentials-cast";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -119,7 +119,7 @@ describe("POST /api/users/reset-passwords", () => {
     const a = await createStudent(state.db, { first_name: "Ann", last_name: "Ames" });
     const b = await createStaff(state.db);
     const openSession = await tokenFor(state.db, a);
-    const res = await call(resetPasswords, {
+    const res = await confirmedCall(resetPasswords, {
       token: tokens.admin,
       body: { user_ids: [a.user.id, b.user.id, a.user.id] },
     });
@@ -146,7 +146,7 @@ describe("POST /api/users/reset-passwords", () => {
 
   it("writes one audit entry per account with who, what and whom", async () => {
     const a = await createStudent(state.db);
-    await call(resetPasswords, { token: tokens.admin, body: { user_ids: [a.user.id] } });
+    await confirmedCall(resetPasswords, { token: tokens.admin, body: { user_ids: [a.user.id] } });
     const rows = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, a.user.id));
     expect(rows).toEqual([
       expect.objectContaining({
@@ -163,7 +163,7 @@ describe("POST /api/users/invalidate-passwords", () => {
   it("expires the password and signs the account out, keeping the password", async () => {
     const a = await createStaff(state.db);
     const openSession = await tokenFor(state.db, a);
-    const res = await call(invalidatePasswords, { token: tokens.admin, body: { user_ids: [a.user.id] } });
+    const res = await confirmedCall(invalidatePasswords, { token: tokens.admin, body: { user_ids: [a.user.id] } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: "Invalidated passwords successfully.",
@@ -189,7 +189,7 @@ describe("POST /api/users/disable-users and reenable-users", () => {
     const a = await createStudent(state.db);
     const openSession = await tokenFor(state.db, a);
     expect((await call(currentUser, { token: openSession })).status).toBe(200);
-    const res = await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
+    const res = await confirmedCall(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Disabled accounts successfully.");
     expect((await call(currentUser, { token: openSession })).status).toBe(401);
@@ -197,7 +197,7 @@ describe("POST /api/users/disable-users and reenable-users", () => {
     const listed = await call<CredentialUser[]>(listUsers, { token: tokens.admin });
     expect(listed.body.find((u) => u.id === a.user.id)?.account_status).toBe("disabled");
 
-    const back = await call(reenableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
+    const back = await confirmedCall(reenableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
     expect(back.status).toBe(200);
     expect(back.body.message).toBe("Reenabled accounts successfully.");
     expect((await userRow(a.user.id)).disabled_at).toBeNull();
@@ -207,14 +207,14 @@ describe("POST /api/users/disable-users and reenable-users", () => {
   it("keeps the moment an already disabled account was locked", async () => {
     const since = new Date(Date.now() - 86_400_000);
     const a = await createStudent(state.db, { disabled_at: since });
-    await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
+    await confirmedCall(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
     expect((await userRow(a.user.id)).disabled_at).toEqual(since);
   });
 
   it("audits both actions", async () => {
     const a = await createStudent(state.db);
-    await call(disableUsers, { token: tokens.sysadmin, body: { user_ids: [a.user.id] } });
-    await call(reenableUsers, { token: tokens.sysadmin, body: { user_ids: [a.user.id] } });
+    await confirmedCall(disableUsers, { token: tokens.sysadmin, body: { user_ids: [a.user.id] } });
+    await confirmedCall(reenableUsers, { token: tokens.sysadmin, body: { user_ids: [a.user.id] } });
     const rows = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, a.user.id));
     expect(rows.map((r) => [r.action, r.actor_user_id])).toEqual([
       ["credentials.disable", cast.sysadmin.user.id],

@@ -1,4 +1,6 @@
-import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "./factories";
+import { POST as verifyUser } from "@/app/api/verify-user/route";
+import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "./factories";
+import { call, type CallOptions } from "./http";
 import type { useTestDb } from "./db";
 
 type Account = { user: { id: number; username: string } };
@@ -30,4 +32,14 @@ export function useCredentialsCast(state: ReturnType<typeof useTestDb>): Credent
     cast.tokens.student = await tokenFor(state.db, await createStudent(state.db));
   });
   return cast;
+}
+
+/**
+ * The credentials actions take a password confirmation made by the same session shortly before
+ * (POST /api/verify-user), as the Credentials Manager does: this confirms, then calls.
+ */
+export async function confirmedCall(handler: Parameters<typeof call>[0], options: CallOptions) {
+  const confirmed = await call(verifyUser, { token: options.token, body: { password: TEST_PASSWORD } });
+  expect(confirmed.status).toBe(200);
+  return call(handler, options);
 }

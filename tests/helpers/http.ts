@@ -1,6 +1,6 @@
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-interface CallOptions {
+export interface CallOptions {
   token?: string;
   body?: unknown;
   /** Sent as-is (for unreadable-body tests). */
