@@ -112,8 +112,8 @@ function playwright(label, args, env, chromiumPath, distDir) {
  * The end-to-end specs split into E2E_SHARDS runs side by side, each with its own server on its own port
  * and its own fresh database, so no run sees another's writes. Each run's output is printed whole when it
  * ends, so the log reads as one run after another. A shard needs about two cores (its server and its
- * Chromium): on 2 cores two shards took 14.0 and 12.5 min where one run takes 8.3, so the default is one
- * shard per two cores, at most 4.
+ * Chromium): on 2 cores two shards side by side took 14.0 and 12.5 min and one run 13.5 min on the same
+ * machine, no gain, so the default is one shard per two cores, at most 4.
  */
 async function playwrightSharded(label, args, chromiumPath, distDir) {
   const byCores = Math.min(4, Math.floor(os.availableParallelism() / 2));
