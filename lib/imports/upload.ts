@@ -6,7 +6,7 @@ import { readMultipart, tooLarge } from "@/lib/api/body";
 import { ApiError, conflict, invalid } from "@/lib/api/errors";
 import { fieldErrors } from "@/lib/api/route";
 import type { Principal } from "@/lib/auth/principal";
-import { verifyUser } from "@/lib/auth/service";
+import { type Caller, verifyUser } from "@/lib/auth/service";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { wakeJobRunner } from "@/lib/jobs/wake";
 import { planBatch } from "./batch";
@@ -32,11 +32,6 @@ const CSV_TYPES = new Set([
 ]);
 /** How many rows of each kind the dry run lists (the counts cover them all). */
 const LISTED = 500;
-
-interface Caller {
-  address: string;
-  userAgent: string | null;
-}
 
 /** Past the cap the stream is cut before the file's name is read: the reason names the limit. */
 const TOO_LARGE = "A CSV file can be at most 2 MB. Split it into smaller files.";

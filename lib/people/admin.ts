@@ -15,7 +15,7 @@ import {
 import { ApiError, invalid, notFound } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
 import type { Principal } from "@/lib/auth/principal";
-import { verifyUser } from "@/lib/auth/service";
+import { type Caller, verifyUser } from "@/lib/auth/service";
 import { randomColor } from "./colors";
 import { newInitialPassword } from "./initial-password";
 import { presentStaffItem, presentStudentItem } from "./present";
@@ -26,11 +26,6 @@ import type { StaffCreateBody, StaffUpdateBody, StudentCreateBody, StudentUpdate
  * sysadmins only. A new account gets a random initial password, shown once in the answer and expired,
  * so the first sign-in forces a change. Every change is written to the audit log.
  */
-
-interface Caller {
-  address: string;
-  userAgent: string | null;
-}
 
 export const PEOPLE_MESSAGES = {
   staffExists: "A staff member with this email address already exists.",
