@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { getDb } from "@/db";
+import { pingDatabase } from "@/db/queries/health";
 import { log } from "@/lib/log";
 import { APP_VERSION } from "@/lib/version";
 
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 export async function GET(): Promise<Response> {
   try {
     const db = await getDb();
-    await db.execute(sql`select 1`);
+    await pingDatabase(db);
     return Response.json({ status: "ok", database: "ok", version: APP_VERSION });
   } catch (error) {
     log.error({ err: error }, "health check failed");
