@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { and, eq } from "drizzle-orm";
 import { POST as undoRoute } from "@/app/api/power-scheduler/[id]/undo/route";
+import { POST as archiveRoute } from "@/app/api/students/[id]/archive/route";
+import { POST as restoreRoute } from "@/app/api/students/[id]/restore/route";
 import { GET as optionsRoute } from "@/app/api/power-scheduler/options/route";
 import { GET as listRoute } from "@/app/api/power-scheduler/route";
 import { appointments, auditLog, placementRuns, plans, powerSchedules, students } from "@/db/schema";
@@ -61,6 +63,37 @@ describe("All Students", () => {
     expect(
       (await calendarBlock(school.tokens.admin, later.student.id, date, school.focus.id))?.appointments,
     ).toEqual([]);
+  });
+
+  it("books a student restored from the archive into the live batches, once, and keeps a booking they held", async () => {
+    const date = weekdayDate(2, 3);
+    const away = await createStudent(state.db, { archived_at: new Date() });
+    const leaver = await createStudent(state.db);
+    const res = await run(school, { student_type: "all", date_time: date, block_ids: [school.focus.id] });
+    expect(res.status).toBe(201);
+    const undone = await run(school, { student_type: "all", date_time: weekdayDate(3, 3), block_ids: [school.focus.id] });
+    expect((await undo(undone.body.id)).status).toBe(200);
+    const heldBy = async (studentId: number) =>
+      (await state.db.select().from(appointments).where(eq(appointments.student_id, studentId))).map((a) => a.power_schedule_id);
+    expect(await heldBy(away.student.id)).toEqual([]);
+
+    // Archived after the batch booked them: restoring keeps their one booking, never a second.
+    const params = (id: number) => ({ id: String(id) });
+    expect((await call(archiveRoute, { token: school.tokens.admin, params: params(leaver.student.id) })).status).toBe(200);
+    for (const student of [away, leaver]) {
+      expect((await call(restoreRoute, { token: school.tokens.admin, params: params(student.student.id) })).status).toBe(200);
+      // Restoring twice changes nothing.
+      expect((await call(restoreRoute, { token: school.tokens.admin, params: params(student.student.id) })).status).toBe(200);
+    }
+    // The undone batch books nobody.
+    expect(await heldBy(away.student.id)).toEqual([res.body.id]);
+    expect(await heldBy(leaver.student.id)).toEqual([res.body.id]);
+    const block = await calendarBlock(school.tokens.admin, away.student.id, date, school.focus.id);
+    expect(block?.appointments).toEqual([expect.objectContaining({ memo: "Assembly" })]);
+
+    // Other edits of a student do not book anyone.
+    await state.db.update(students).set({ first_name: "Renamed" }).where(eq(students.id, leaver.student.id));
+    expect(await heldBy(leaver.student.id)).toEqual([res.body.id]);
   });
 
   it("covers a student added later with a global amendment", async () => {
