@@ -34,7 +34,7 @@ import { ScanOrEnter } from "./scan-or-enter";
 import { ScheduledList } from "./scheduled-list";
 import { useCheckInStatus } from "./use-check-in-status";
 import { useHashFlag } from "./use-hash-flag";
-import { useLeaveWarning } from "./use-leave-warning";
+import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { offlineQueue, useOfflineQueue } from "./use-offline-queue";
 import { pendingChips as pending, usePendingChips } from "./use-pending-chips";
 import { useScanFeedback } from "./use-scan-feedback";

@@ -1,13 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useEffect, useState, type FormEvent } from "react";
+import { useDeferredValue, useState, type FormEvent } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
 import { Button, focusRing } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField, TextField, inputClasses } from "@/components/ui/text-field";
+import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { ApiClientError, apiPost, apiPut } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import { MAX_WIKI_BODY, MAX_WIKI_TITLE, wikiPostBody } from "@/lib/wiki/schemas";
@@ -25,6 +27,8 @@ import {
 type Field = "title" | "group_id" | "body";
 type Errors = Partial<Record<Field, string>>;
 
+const LEAVE_WARNING = "Leave without saving? Your changes to this post will be lost.";
+
 const HINT =
   "Markdown: # Heading, **bold**, - bullets, 1. steps, | tables |, - [ ] task lists, and [a link](/wiki/post/1) to another post. HTML is shown as text.";
 
@@ -38,6 +42,7 @@ export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: Wik
   const [body, setBody] = useState(post?.body ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const preview = useDeferredValue(body);
   const dirty =
     title !== (post?.title ?? "") ||
@@ -45,13 +50,10 @@ export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: Wik
     group !== String(post?.group_id ?? groupId ?? "");
   const groupTitle = groups.data?.find((g) => String(g.id) === group)?.title;
 
-  // Leaving with unsaved words asks first (closing the tab or reloading).
-  useEffect(() => {
-    if (!dirty || busy) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty, busy]);
+  // Leaving with unsaved words asks first: reloading, closing the tab, a link elsewhere, or Cancel.
+  useLeaveWarning(dirty && !busy, LEAVE_WARNING);
+  // Cancel goes back to where the editor was opened from: the post, or the group a new post was for.
+  const leave = () => router.push(post ? `/wiki/post/${post.id}` : groupId ? `/wiki/${groupId}` : "/wiki");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -136,7 +138,7 @@ export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: Wik
             required
           />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-            <Button type="button" variant="secondary" onClick={() => router.back()} disabled={busy}>
+            <Button type="button" variant="secondary" onClick={() => (dirty ? setDiscarding(true) : leave())} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
@@ -163,6 +165,16 @@ export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: Wik
           </Card>
         </section>
       </form>
+      <ConfirmDialog
+        open={discarding}
+        onOpenChange={setDiscarding}
+        title="Discard your changes?"
+        description={post ? "The post stays as it was saved." : "The post is not published."}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        destructive
+        onConfirm={leave}
+      />
     </div>
   );
 }

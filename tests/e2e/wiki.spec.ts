@@ -181,3 +181,46 @@ test("students cannot read the wiki", async ({ page }) => {
   await page.goto("/wiki");
   await expect(page).toHaveURL(/\/profile$/);
 });
+
+test("an administrator's unsaved edits are not thrown away by Cancel or a link without asking", async ({ page }) => {
+  await signIn(page, "admin", "/wiki");
+  await page.getByRole("link", { name: "Getting started", exact: true }).click();
+  await page.getByRole("link", { name: "Keyboard shortcuts", exact: true }).click();
+  await expect(postHeading(page, "Keyboard shortcuts")).toBeVisible();
+  const postUrl = page.url();
+
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  const title = page.getByRole("textbox", { name: "Title", exact: true });
+  await expect(title).toHaveValue("Keyboard shortcuts");
+  await title.fill("Keyboard shortcuts (draft)");
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  const discard = page.getByRole("dialog", { name: "Discard your changes?", exact: true });
+  await expect(discard).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await discard.getByRole("button", { name: "Keep editing", exact: true }).click();
+  await expect(title).toHaveValue("Keyboard shortcuts (draft)");
+
+  // A link to another screen asks too; staying keeps the words.
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page
+    .getByRole("navigation", { name: "Breadcrumb", exact: true })
+    .getByRole("link", { name: "Wiki", exact: true })
+    .click();
+  await expect.poll(() => asked).toEqual(["Leave without saving? Your changes to this post will be lost."]);
+  await expect(title).toHaveValue("Keyboard shortcuts (draft)");
+
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await discard.getByRole("button", { name: "Discard changes", exact: true }).click();
+  await expect(page).toHaveURL(postUrl);
+  await expect(postHeading(page, "Keyboard shortcuts")).toBeVisible();
+
+  // Nothing changed: Cancel leaves at once.
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(title).toHaveValue("Keyboard shortcuts");
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page).toHaveURL(postUrl);
+});
