@@ -201,6 +201,57 @@ test("a teacher has no Add buttons", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Imports", exact: true })).toHaveCount(0);
 });
 
+test("an administrator edits a teacher from the profile: title, name and the administrator role", async ({ page }) => {
+  // A teacher of this test's own, so the demo school's staff stay as other specs expect them.
+  const token = await signIn(page, "admin", "/staff");
+  const created = await page.request.post("/api/staff", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      email: "grace.hopper.e2e@demo.school",
+      first_name: "Grace",
+      last_name: "Hopper",
+      initials: "GH",
+      title: "Ms.",
+      password: DEMO_PASSWORD,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto("/staff");
+  await page.getByRole("searchbox", { name: "Search staff", exact: true }).fill("Hopper");
+  await page.getByRole("link", { name: "Hopper, Grace", exact: true }).click();
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toContainText("Hopper");
+  await expect(page.getByText("Administrator", { exact: true })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Staff", exact: true });
+  // The email is the username: not editable here.
+  await expect(edit.getByRole("textbox", { name: "Email", exact: true })).toHaveCount(0);
+  await expect(edit.getByRole("combobox", { name: "Title", exact: true })).toHaveValue("Ms.");
+  await edit.getByRole("combobox", { name: "Title", exact: true }).selectOption("Dr.");
+  await edit.getByRole("textbox", { name: "Last name", exact: true }).fill("Hopper-Murray");
+  // An empty first name is refused in the field, before anything is sent.
+  await edit.getByRole("textbox", { name: "First name", exact: true }).fill("");
+  await edit.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(edit.getByText("This field cannot be empty.", { exact: true })).toBeVisible();
+  await edit.getByRole("textbox", { name: "First name", exact: true }).fill("Grace");
+  await edit.getByRole("checkbox", { name: "Administrator", exact: true }).check();
+  await expectNoSeriousA11yViolations(page);
+  await edit.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(heading).toContainText("Hopper-Murray");
+  await expect(page.getByText("Administrator", { exact: true })).toBeVisible();
+
+  // The list shows the new name; a teacher sees the profile without Edit.
+  await page.goto("/staff");
+  await page.getByRole("searchbox", { name: "Search staff", exact: true }).fill("Hopper");
+  await expect(page.getByRole("link", { name: "Hopper-Murray, Grace", exact: true })).toBeVisible();
+  const profileUrl = await page.getByRole("link", { name: "Hopper-Murray, Grace", exact: true }).getAttribute("href");
+  await signIn(page, "teacher", profileUrl!);
+  await expect(heading).toContainText("Hopper-Murray");
+  await expect(page.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
+});
+
 test("an administrator edits a student from the profile, archives them and restores them", async ({
   page,
 }) => {
