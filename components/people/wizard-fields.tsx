@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { inputClasses } from "@/components/ui/text-field";
+import { useMediaQuery } from "@/components/ui/use-media-query";
 import { ApiClientError } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import { FIELD_LABELS, fieldChoices, type ImportField, type ImportKind } from "@/lib/imports/fields";
@@ -40,6 +41,7 @@ export function WizardFields({
   const [failure, setFailure] = useState<string | null>(null);
   const preview = files[0]!.preview;
   const problem = orderProblem(kind, order);
+  const phone = useMediaQuery("(max-width: 639px)");
 
   async function check() {
     setBusy(true);
@@ -70,47 +72,63 @@ export function WizardFields({
       <p className="text-sm text-slate-700">
         Match each column to a field. The preview shows the first rows of {files[0]!.file.name}.
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">
-            First rows of {files[0]!.file.name}, with the field chosen for each column
-          </caption>
-          <thead className="bg-slate-50">
-            <tr>
-              {order.map((field, index) => (
-                <th key={index} scope="col" className="px-3 py-2 text-left font-medium">
-                  <label htmlFor={`${baseId}-${index}`} className="mb-1 block text-xs text-slate-600">
-                    Column {index + 1}
-                  </label>
-                  <select
-                    id={`${baseId}-${index}`}
-                    value={field}
-                    onChange={(event) => onOrder(placeField(order, index, event.target.value as ImportField))}
-                    className={cn(inputClasses(false), "min-w-36 py-1.5")}
-                  >
-                    {fieldChoices(kind).map((choice) => (
-                      <option key={choice} value={choice}>
-                        {FIELD_LABELS[choice]}
-                      </option>
-                    ))}
-                  </select>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((row, r) => (
-              <tr key={r} className="border-t border-slate-100">
-                {order.map((_, c) => (
-                  <td key={c} className="max-w-48 truncate px-3 py-1.5 text-slate-800">
-                    {row[c] ?? ""}
-                  </td>
+      {phone ? (
+        // On a phone each column is a line of its own (a table of several columns would scroll sideways).
+        <ol aria-label={`Columns of ${files[0]!.file.name}`} className="flex flex-col gap-3">
+          {order.map((field, index) => (
+            <li key={index} className="rounded-lg border border-slate-200 p-3">
+              <ColumnSelect
+                id={`${baseId}-${index}`}
+                index={index}
+                field={field}
+                kind={kind}
+                order={order}
+                onOrder={onOrder}
+                fill
+              />
+              <p className="mt-1.5 truncate text-sm text-slate-800">
+                <span className="text-slate-600">First lines: </span>
+                {preview.rows.map((row) => row[index] ?? "").join(", ") || "—"}
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">
+              First rows of {files[0]!.file.name}, with the field chosen for each column
+            </caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {order.map((field, index) => (
+                  <th key={index} scope="col" className="px-3 py-2 text-left font-medium">
+                    <ColumnSelect
+                      id={`${baseId}-${index}`}
+                      index={index}
+                      field={field}
+                      kind={kind}
+                      order={order}
+                      onOrder={onOrder}
+                    />
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {preview.rows.map((row, r) => (
+                <tr key={r} className="border-t border-slate-100">
+                  {order.map((_, c) => (
+                    <td key={c} className="max-w-48 truncate px-3 py-1.5 text-slate-800">
+                      {row[c] ?? ""}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {preview.columns !== order.length && (
         <p className="text-sm text-amber-800">
           The first line of {files[0]!.file.name} has {preview.columns} columns; {order.length} are expected.
@@ -147,5 +165,45 @@ export function WizardFields({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** "Column N" and the field chosen for it. */
+function ColumnSelect({
+  id,
+  index,
+  field,
+  kind,
+  order,
+  onOrder,
+  fill = false,
+}: {
+  id: string;
+  index: number;
+  field: ImportField;
+  kind: ImportKind;
+  order: ImportField[];
+  onOrder: (order: ImportField[]) => void;
+  /** As wide as its box (the phone's list), rather than as wide as its longest field. */
+  fill?: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        Column {index + 1}
+      </label>
+      <select
+        id={id}
+        value={field}
+        onChange={(event) => onOrder(placeField(order, index, event.target.value as ImportField))}
+        className={cn(inputClasses(false), "min-w-36 py-1.5", fill && "w-full")}
+      >
+        {fieldChoices(kind).map((choice) => (
+          <option key={choice} value={choice}>
+            {FIELD_LABELS[choice]}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

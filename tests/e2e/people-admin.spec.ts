@@ -182,6 +182,16 @@ test("a student file may name each student's default teacher in a fifth column",
   await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await expect(dialog.getByLabel("Column 5", { exact: true })).toHaveValue("default_teacher_email");
   await expect(dialog.getByText(/Each default teacher email must be a staff member/)).toBeVisible();
+  // On a phone each column is a line of its own, with its first values: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const columns = dialog.getByRole("list", { name: "Columns of homerooms.csv", exact: true });
+  await expect(columns.getByRole("listitem")).toHaveCount(5);
+  await expect(columns.getByRole("listitem").nth(4)).toContainText(
+    "First lines: default_teacher_email, teacher@demo.school, nobody@demo.school",
+  );
+  await expect(dialog.getByLabel("Column 5", { exact: true })).toHaveValue("default_teacher_email");
+  expect(await columns.evaluate((list) => list.scrollWidth - list.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Next", exact: true }).click();
   const run = dialog.getByTestId("dry-run");
   await expect(run).toContainText("homerooms.csv");
