@@ -42,6 +42,17 @@ export function WizardFields({
   const preview = files[0]!.preview;
   const problem = orderProblem(kind, order);
   const phone = useMediaQuery("(max-width: 639px)");
+  const columnSelect = (index: number, field: ImportField, fill: boolean) => (
+    <ColumnSelect
+      id={`${baseId}-${index}`}
+      index={index}
+      field={field}
+      kind={kind}
+      order={order}
+      onOrder={onOrder}
+      fill={fill}
+    />
+  );
 
   async function check() {
     setBusy(true);
@@ -77,15 +88,7 @@ export function WizardFields({
         <ol aria-label={`Columns of ${files[0]!.file.name}`} className="flex flex-col gap-3">
           {order.map((field, index) => (
             <li key={index} className="rounded-lg border border-slate-200 p-3">
-              <ColumnSelect
-                id={`${baseId}-${index}`}
-                index={index}
-                field={field}
-                kind={kind}
-                order={order}
-                onOrder={onOrder}
-                fill
-              />
+              {columnSelect(index, field, true)}
               <p className="mt-1.5 truncate text-sm text-slate-800">
                 <span className="text-slate-600">First lines: </span>
                 {preview.rows.map((row) => row[index] ?? "").join(", ") || "—"}
@@ -103,14 +106,7 @@ export function WizardFields({
               <tr>
                 {order.map((field, index) => (
                   <th key={index} scope="col" className="px-3 py-2 text-left font-medium">
-                    <ColumnSelect
-                      id={`${baseId}-${index}`}
-                      index={index}
-                      field={field}
-                      kind={kind}
-                      order={order}
-                      onOrder={onOrder}
-                    />
+                    {columnSelect(index, field, false)}
                   </th>
                 ))}
               </tr>

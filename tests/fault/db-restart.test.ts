@@ -11,8 +11,8 @@ import { call } from "../helpers/http";
 import { setSchoolYear } from "../helpers/schedule-factories";
 import { createFocusBlock, TEST_TIMEZONE, weekdayDate, WEEKDAYS } from "../helpers/timetable-factories";
 import {
+  describeWithThrowawayPostgres,
   startThrowawayPostgres,
-  throwawayPostgresUnavailable,
   type ThrowawayPostgres,
 } from "../helpers/throwaway-postgres";
 
@@ -23,10 +23,6 @@ import {
  * with 503 (never 500, never a hang); once the database is back every request succeeds; afterwards
  * every scan is stored exactly once.
  */
-const unavailable = throwawayPostgresUnavailable();
-const suite = unavailable ? describe.skip : describe;
-if (unavailable) console.log(`db-restart fault test skipped: ${unavailable}`);
-
 const WORKERS = 8;
 const BATCH = 3;
 /**
@@ -48,7 +44,7 @@ interface Answer {
   acknowledged: string[];
 }
 
-suite(`check-ins while PostgreSQL restarts${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {
+describeWithThrowawayPostgres("check-ins while PostgreSQL restarts", () => {
   let server: ThrowawayPostgres;
   let handle: DbHandle;
   let token: string;
@@ -99,7 +95,9 @@ suite(`check-ins while PostgreSQL restarts${unavailable ? ` (skipped: ${unavaila
           answer.status === 200
             ? [
                 ...answer.body.success.map((s: { student: { id: number } }) => numberOf.get(s.student.id)!),
-                ...answer.body.already_checked_in.map((a: { student: { id: number } }) => numberOf.get(a.student.id)!),
+                ...answer.body.already_checked_in.map((a: { student: { id: number } }) =>
+                  numberOf.get(a.student.id)!,
+                ),
               ]
             : [];
         answers.push({ status: answer.status, ms, startedAt, values: pending, acknowledged });
@@ -136,10 +134,17 @@ suite(`check-ins while PostgreSQL restarts${unavailable ? ` (skipped: ${unavaila
     async (mode, round) => {
       const pool = numbers.slice(round * 1500, (round + 1) * 1500);
       const { answers, restartAt, backAt, restartMs, unsent } = await stream(mode, pool, 2_000, 4_000);
-      const statuses = answers.reduce<Record<number, number>>((count, a) => ({ ...count, [a.status]: (count[a.status] ?? 0) + 1 }), {});
+      const statuses = answers.reduce<Record<number, number>>(
+        (count, a) => ({ ...count, [a.status]: (count[a.status] ?? 0) + 1 }),
+        {},
+      );
       const slowest = Math.max(...answers.map((a) => a.ms));
-      const phase = (a: Answer) => (a.startedAt < restartAt ? "before" : a.startedAt < backAt ? "during" : "after");
-      const slowestBy = answers.reduce<Record<string, number>>((m, a) => ({ ...m, [phase(a)]: Math.max(m[phase(a)] ?? 0, a.ms) }), {});
+      const phase = (a: Answer) =>
+        a.startedAt < restartAt ? "before" : a.startedAt < backAt ? "during" : "after";
+      const slowestBy = answers.reduce<Record<string, number>>(
+        (m, a) => ({ ...m, [phase(a)]: Math.max(m[phase(a)] ?? 0, a.ms) }),
+        {},
+      );
       console.log(
         `${mode} restart: pg_ctl ${Math.round(restartMs)} ms; answers ${JSON.stringify(statuses)}; ` +
           `slowest by start ${JSON.stringify(slowestBy)} ms`,

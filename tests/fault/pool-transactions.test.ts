@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import type postgresJs from "postgres";
 import {
+  describeWithThrowawayPostgres,
   startThrowawayPostgres,
-  throwawayPostgresUnavailable,
   type ThrowawayPostgres,
 } from "../helpers/throwaway-postgres";
 
@@ -17,21 +17,18 @@ import {
  * test fail, point FLEXBLOCK_POSTGRES_JS at an unpatched copy (`npm pack postgres@3.4.9`, then
  * FLEXBLOCK_POSTGRES_JS=<dir>/package/cjs/src/index.js): 100 and more UNSAFE_TRANSACTION, plain inserts lost.
  */
-const unavailable = throwawayPostgresUnavailable();
-const suite = unavailable ? describe.skip : describe;
-if (unavailable) console.log(`pool-transactions fault test skipped: ${unavailable}`);
-
 const EACH = 300;
 
 type Postgres = typeof postgresJs;
 
-suite(`transactions and plain statements on one busy pool${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {
+describeWithThrowawayPostgres("transactions and plain statements on one busy pool", () => {
   let server: ThrowawayPostgres;
   let postgres: Postgres;
 
   beforeAll(async () => {
     server = await startThrowawayPostgres();
-    postgres = ((await import(process.env.FLEXBLOCK_POSTGRES_JS ?? "postgres")) as { default: Postgres }).default;
+    postgres = ((await import(process.env.FLEXBLOCK_POSTGRES_JS ?? "postgres")) as { default: Postgres })
+      .default;
   }, 120_000);
 
   afterAll(async () => {
@@ -40,7 +37,11 @@ suite(`transactions and plain statements on one busy pool${unavailable ? ` (skip
 
   it("keeps every transaction on its own connection: no UNSAFE_TRANSACTION, nothing lost, nothing leaked", async () => {
     // max_pipeline is a postgres.js option its types leave out.
-    const sql = postgres(server.url, { max: 2, max_pipeline: 1, onnotice: () => {} } as Parameters<Postgres>[1]);
+    const sql = postgres(server.url, {
+      max: 2,
+      max_pipeline: 1,
+      onnotice: () => {},
+    } as Parameters<Postgres>[1]);
     try {
       await sql`create table pool_probe (id serial primary key, kind text not null, n int not null)`;
       // Each unexpected error code, with how often it came.
@@ -67,9 +68,7 @@ suite(`transactions and plain statements on one busy pool${unavailable ? ` (skip
           ),
         );
         work.push(
-          later(i + 1).then(() =>
-            sql`insert into pool_probe (kind, n) values ('plain', ${i})`.catch(failed),
-          ),
+          later(i + 1).then(() => sql`insert into pool_probe (kind, n) values ('plain', ${i})`.catch(failed)),
         );
       }
       await Promise.all(work);
@@ -81,7 +80,8 @@ suite(`transactions and plain statements on one busy pool${unavailable ? ` (skip
       expect(failures).toEqual({});
       expect(counts).toEqual({ committed: EACH / 2, rolled_back: 0, plain: EACH });
       // No connection was left inside a transaction.
-      const open = await sql`select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%'`;
+      const open =
+        await sql`select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%'`;
       expect(open[0]!.n).toBe(0);
     } finally {
       await sql.end({ timeout: 5 });

@@ -56,6 +56,17 @@ export function throwawayPostgresUnavailable(): string | null {
   return null;
 }
 
+/**
+ * describe() for a suite that needs a throwaway server: where one cannot be made here the suite is
+ * skipped, with the reason in its name and on the console.
+ */
+export function describeWithThrowawayPostgres(name: string, suite: () => void): void {
+  const unavailable = throwawayPostgresUnavailable();
+  if (!unavailable) return describe(name, suite);
+  console.log(`${name}: skipped, ${unavailable}`);
+  describe.skip(`${name} (skipped: ${unavailable})`, suite);
+}
+
 async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
