@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
+import { clockOffsetMs } from "./clock";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 const SHOTS = ".shots-offline";
@@ -27,6 +28,26 @@ async function focusDayAhead(page: Page, token: string, from: number) {
   throw new Error("No Focus Block day ahead inside the school year.");
 }
 
+/**
+ * On a run moved to another date (E2E_NOW) the server's clock is moved (libfaketime) but the service
+ * worker's is not (Playwright's clock reaches pages, not workers). The worker judges a cached answer's
+ * age by its Date header against its own clock, so with the server more than a day behind, every
+ * cached answer looked older than the 24 h the page is kept, and the offline reload
+ * failed. Until `undo` is called, the check-in page and the API answers carry the real time in Date, as
+ * they would with one clock.
+ */
+async function dateAnswersOnTheWorkersClock(context: BrowserContext) {
+  if (clockOffsetMs() === null) return { undo: async () => {} };
+  const matches = (url: URL) => url.pathname === "/check-in" || url.pathname.startsWith("/api/");
+  const redate = async (route: Route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), date: new Date().toUTCString() } });
+  };
+  await context.route(matches, redate);
+  return { undo: () => context.unroute(matches, redate) };
+}
+
 const input = (page: Page) => page.getByRole("textbox", { name: "Student numbers", exact: true });
 const checkedIn = (page: Page) => page.getByRole("region", { name: "Checked In", exact: true });
 
@@ -34,6 +55,7 @@ test("offline: 30 scans are queued on the device, survive an offline reload, and
   page,
   context,
 }) => {
+  const redated = await dateAnswersOnTheWorkersClock(context);
   const token = await signIn(page, "teacher", "/check-in");
   const date = await focusDayAhead(page, token, 11);
   await page.goto(`/check-in?date=${date}`);
@@ -48,6 +70,7 @@ test("offline: 30 scans are queued on the device, survive an offline reload, and
   await expect(page.getByText("There is no Focus Block today.", { exact: true })).toHaveCount(0);
 
   const before: number = (await api(page, token, `/api/check-in/status/${date}`)).blocks[0].ledger_entries.length;
+  await redated.undo();
   await context.setOffline(true);
   const numbers = Array.from({ length: 30 }, (_, i) => String(100050 + i));
   for (const number of numbers) await input(page).pressSequentially(`${number}\n`, { delay: 2 });
