@@ -32,9 +32,9 @@ async function focusDayAhead(page: Page, token: string, from: number) {
  * On a run moved to another date (E2E_NOW) the server's clock is moved (libfaketime) but the service
  * worker's is not (Playwright's clock reaches pages, not workers). The worker judges a cached answer's
  * age by its Date header against its own clock, so with the server more than a day behind, every
- * cached answer looked older than the 24 h the page is kept, and the offline reload
- * failed. Until `undo` is called, the check-in page and the API answers carry the real time in Date, as
- * they would with one clock.
+ * cached answer looked older than the 24 h the page is kept, and the offline reload failed. Until
+ * `undo` (which removes every route of the context), the check-in page and the API's GET answers carry
+ * the real time in Date, as they would with one clock.
  */
 async function dateAnswersOnTheWorkersClock(context: BrowserContext) {
   if (clockOffsetMs() === null) return { undo: async () => {} };
@@ -45,7 +45,9 @@ async function dateAnswersOnTheWorkersClock(context: BrowserContext) {
     await route.fulfill({ response, headers: { ...response.headers(), date: new Date().toUTCString() } });
   };
   await context.route(matches, redate);
-  return { undo: () => context.unroute(matches, redate) };
+  // "wait": an answer still being fetched is fulfilled first (removed mid-fetch, its route would go on
+  // without the handler, and the handler's fulfill then throws "Route is already handled").
+  return { undo: () => context.unrouteAll({ behavior: "wait" }) };
 }
 
 const input = (page: Page) => page.getByRole("textbox", { name: "Student numbers", exact: true });
