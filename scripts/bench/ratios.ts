@@ -36,8 +36,10 @@ export async function sameAnswers(ours: string, floor: string, endpoints: Endpoi
         return { status: response.status, etag: response.headers.get("etag"), body: await response.json() };
       }),
     );
-    if (a!.status !== 200 || b!.status !== 200) problems.push(`${e.name}: ours ${a!.status}, floor ${b!.status}`);
-    else if (!isDeepStrictEqual(a!.body, b!.body)) problems.push(`${e.name}: the floor's JSON differs from ours`);
+    if (a!.status !== 200 || b!.status !== 200)
+      problems.push(`${e.name}: ours ${a!.status}, floor ${b!.status}`);
+    else if (!isDeepStrictEqual(a!.body, b!.body))
+      problems.push(`${e.name}: the floor's JSON differs from ours`);
     else if (e.conditional && a!.etag !== b!.etag) problems.push(`${e.name}: ETags differ`);
   }
   return problems;
@@ -60,9 +62,11 @@ export async function compare(options: {
 }): Promise<RatioRow[]> {
   const rows: RatioRow[] = [];
   for (const e of options.endpoints) {
-    const variants: { name: string; headers: (base: string) => Promise<Record<string, string>>; status?: number }[] = [
-      { name: e.name, headers: async () => ({}) },
-    ];
+    const variants: {
+      name: string;
+      headers: (base: string) => Promise<Record<string, string>>;
+      status?: number;
+    }[] = [{ name: e.name, headers: async () => ({}) }];
     // A build from before conditional requests answers no ETag: no 304 line then.
     if (e.conditional && (await etagOf(options.ours + e.path, e.token))) {
       variants.push({
@@ -73,7 +77,7 @@ export async function compare(options: {
     }
     for (const variant of variants) {
       for (const connections of options.levels) {
-        const run = async (base: string) => {
+        const once = async (base: string) => {
           const headers = await variant.headers(base);
           const result = await drive(base + e.path, {
             token: e.token ?? undefined,
@@ -84,6 +88,10 @@ export async function compare(options: {
           });
           return { rps: result.rps ?? 0, p95: result.p95 };
         };
+        // A 304 run whose answer changed under it (a block ended mid-run: the week is rightly new) is
+        // run again once with the new tag.
+        const run = (base: string) =>
+          once(base).catch((error: unknown) => (variant.status ? once(base) : Promise.reject(error)));
         const ours = await run(options.ours);
         const floor = await run(options.floor);
         const row = { name: variant.name, connections, ours, floor };
@@ -136,7 +144,8 @@ export function formatRow(row: RatioRow, ceiling?: number) {
 export function printRatios(title: string, endpoints: Endpoint[], rows: RatioRow[]) {
   const ceiling = ceilings(endpoints, rows);
   console.log(`\n${title}: ours / floor (req/s, ratio (ceiling of a Next.js route handler), p95)`);
-  for (const row of rows) console.log(formatRow(row, row.name.startsWith("GET /api/health") ? undefined : ceiling.get(row)));
+  for (const row of rows)
+    console.log(formatRow(row, row.name.startsWith("GET /api/health") ? undefined : ceiling.get(row)));
 }
 
 /** The targets of issue 14 at 50 connections on PostgreSQL: ratio of the floor (and search's p95). */
@@ -166,12 +175,16 @@ export function checkTargets(endpoints: Endpoint[], rows: RatioRow[], connection
           ? `; ceiling ${reach.toFixed(0)} %: beyond any route handler here`
           : `; ceiling ${reach.toFixed(0)} %`;
     const p95Why =
-      target.maxP95 !== undefined && row.floor.p95 > target.maxP95 ? `; the floor's own p95 is ${row.floor.p95.toFixed(1)} ms` : "";
+      target.maxP95 !== undefined && row.floor.p95 > target.maxP95
+        ? `; the floor's own p95 is ${row.floor.p95.toFixed(1)} ms`
+        : "";
     lines.push({
       pass,
       text:
         `${pass ? "PASS" : "FAIL"}  ${row.name} at ${connections}: ${ratio.toFixed(0)} % of the floor (target ≥ ${target.minRatio} %${why})` +
-        (target.maxP95 === undefined ? "" : `, p95 ${row.ours.p95.toFixed(1)} ms (target ≤ ${target.maxP95} ms${p95Why})`),
+        (target.maxP95 === undefined
+          ? ""
+          : `, p95 ${row.ours.p95.toFixed(1)} ms (target ≤ ${target.maxP95} ms${p95Why})`),
     });
   }
   return lines;
