@@ -8,6 +8,7 @@ import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
+import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { apiPost, messageOf } from "@/lib/api/client";
 import { pendingDateState, queuedCheckIn } from "@/lib/checkin/offline-queue";
 import {
@@ -34,7 +35,6 @@ import { ScanOrEnter } from "./scan-or-enter";
 import { ScheduledList } from "./scheduled-list";
 import { useCheckInStatus } from "./use-check-in-status";
 import { useHashFlag } from "./use-hash-flag";
-import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { offlineQueue, useOfflineQueue } from "./use-offline-queue";
 import { pendingChips as pending, usePendingChips } from "./use-pending-chips";
 import { useScanFeedback } from "./use-scan-feedback";

@@ -42,16 +42,25 @@ export function WizardFields({
   const preview = files[0]!.preview;
   const problem = orderProblem(kind, order);
   const phone = useMediaQuery("(max-width: 639px)");
+  /** "Column N" and the field chosen for it; `fill`: as wide as its box (the phone's list). */
   const columnSelect = (index: number, field: ImportField, fill: boolean) => (
-    <ColumnSelect
-      id={`${baseId}-${index}`}
-      index={index}
-      field={field}
-      kind={kind}
-      order={order}
-      onOrder={onOrder}
-      fill={fill}
-    />
+    <>
+      <label htmlFor={`${baseId}-${index}`} className="mb-1 block text-xs font-medium text-slate-600">
+        Column {index + 1}
+      </label>
+      <select
+        id={`${baseId}-${index}`}
+        value={field}
+        onChange={(event) => onOrder(placeField(order, index, event.target.value as ImportField))}
+        className={cn(inputClasses(false), "min-w-36 py-1.5", fill && "w-full")}
+      >
+        {fieldChoices(kind).map((choice) => (
+          <option key={choice} value={choice}>
+            {FIELD_LABELS[choice]}
+          </option>
+        ))}
+      </select>
+    </>
   );
 
   async function check() {
@@ -161,45 +170,5 @@ export function WizardFields({
         </Button>
       </div>
     </div>
-  );
-}
-
-/** "Column N" and the field chosen for it. */
-function ColumnSelect({
-  id,
-  index,
-  field,
-  kind,
-  order,
-  onOrder,
-  fill = false,
-}: {
-  id: string;
-  index: number;
-  field: ImportField;
-  kind: ImportKind;
-  order: ImportField[];
-  onOrder: (order: ImportField[]) => void;
-  /** As wide as its box (the phone's list), rather than as wide as its longest field. */
-  fill?: boolean;
-}) {
-  return (
-    <>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        Column {index + 1}
-      </label>
-      <select
-        id={id}
-        value={field}
-        onChange={(event) => onOrder(placeField(order, index, event.target.value as ImportField))}
-        className={cn(inputClasses(false), "min-w-36 py-1.5", fill && "w-full")}
-      >
-        {fieldChoices(kind).map((choice) => (
-          <option key={choice} value={choice}>
-            {FIELD_LABELS[choice]}
-          </option>
-        ))}
-      </select>
-    </>
   );
 }

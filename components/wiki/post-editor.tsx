@@ -138,7 +138,12 @@ export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: Wik
             required
           />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-            <Button type="button" variant="secondary" onClick={() => (dirty ? setDiscarding(true) : leave())} disabled={busy}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => (dirty ? setDiscarding(true) : leave())}
+              disabled={busy}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
