@@ -2,6 +2,7 @@ import { closeDatabase, getDatabaseHandle, getDb } from "@/db";
 import { env } from "@/lib/env";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
+import { createSetupLink } from "@/lib/setup/first-run";
 
 env(); // fail fast, with a clear message, on a bad configuration
 
@@ -14,9 +15,22 @@ const ready = getDatabaseHandle().then(
     // runner's recurring check when a cutoff has passed, at start too: catch-up): any instance picks up
     // any job; a stopped one resumes elsewhere.
     jobs = startJobRunner(getDb);
+    void printSetupLink(handle.db);
   },
   (error) => log.error({ err: error }, "database failed to open"),
 );
+
+/** First run: while no account exists, one line with a one-time link that creates the first administrator. */
+async function printSetupLink(db: Awaited<ReturnType<typeof getDb>>) {
+  const config = env();
+  const base = config.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  try {
+    const link = await createSetupLink(db, base, new Date());
+    if (link) log.warn({ setup_link: link }, `No account exists yet. Set up your school at ${link}`);
+  } catch (error) {
+    log.error({ err: error }, "could not make the setup link");
+  }
+}
 
 /** PGlite must close cleanly or the next start replays its WAL. */
 async function shutdown(signal: string) {

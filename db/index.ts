@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { prepareSchool } from "@/lib/setup/first-run";
 import { openDatabase, type Db, type DbHandle } from "./client";
 import { seedDemoSchoolIfEmpty } from "./seed/demo";
 
@@ -14,6 +15,8 @@ const holder = globalThis as unknown as { __flexblockDb?: Promise<DbHandle> };
 async function boot(): Promise<DbHandle> {
   const config = env();
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  // Every setting with its default and the product's help, on every database: a real school's too.
+  await prepareSchool(handle.db, new Date());
   const seed = config.DATABASE_URL ? config.SEED_DEMO === "1" : config.SEED_DEMO !== "0";
   if (seed) await seedDemoSchoolIfEmpty(handle.db);
   return handle;

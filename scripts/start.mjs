@@ -5,7 +5,9 @@ import path from "node:path";
 
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const next = path.join("node_modules", ".bin", "next");
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "true" };
+const port = process.env.PORT ?? "3000";
+// PORT also tells the server which address its first-run setup link names (instrumentation-node.ts).
+const env = { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "true" };
 // The server process learns each request's socket address from this preload (lib/api/client-address.ts).
 const serverEnv = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --require ${path.resolve("scripts/server-preload.cjs")}`.trim() };
 
@@ -15,7 +17,7 @@ if (!existsSync(path.join(distDir, "BUILD_ID"))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(next, ["start", "-p", process.env.PORT ?? "3000", ...process.argv.slice(2)], {
+const server = spawn(next, ["start", "-p", port, ...process.argv.slice(2)], {
   stdio: "inherit",
   env: serverEnv,
 });

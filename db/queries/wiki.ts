@@ -26,6 +26,7 @@ export function listGroups(db: Db) {
       title: wikiGroups.title,
       subtitle: wikiGroups.subtitle,
       position: wikiGroups.position,
+      audience: wikiGroups.audience,
       post_count: count(wikiPosts.id),
     })
     .from(wikiGroups)
@@ -52,7 +53,7 @@ export function postsOfGroup(db: Db, groupId: number) {
 /** One post with the title of its group. */
 export async function findPost(db: Db, id: number) {
   const [row] = await db
-    .select({ ...postColumns, group_title: wikiGroups.title })
+    .select({ ...postColumns, group_title: wikiGroups.title, group_audience: wikiGroups.audience })
     .from(wikiPosts)
     .innerJoin(wikiGroups, eq(wikiGroups.id, wikiPosts.group_id))
     .where(eq(wikiPosts.id, id))
@@ -60,7 +61,7 @@ export async function findPost(db: Db, id: number) {
   return row;
 }
 
-export async function insertGroup(db: Db, values: { title: string; subtitle: string }) {
+export async function insertGroup(db: Db, values: { title: string; subtitle: string; audience?: WikiGroupRow["audience"] }) {
   const [{ next } = { next: 0 }] = await db
     .select({ next: sql<number>`coalesce(${max(wikiGroups.position)} + 1, 0)`.mapWith(Number) })
     .from(wikiGroups);
@@ -71,7 +72,11 @@ export async function insertGroup(db: Db, values: { title: string; subtitle: str
   return row!;
 }
 
-export async function updateGroup(db: Db, id: number, values: { title: string; subtitle: string }) {
+export async function updateGroup(
+  db: Db,
+  id: number,
+  values: { title: string; subtitle: string; audience?: WikiGroupRow["audience"] },
+) {
   await db.update(wikiGroups).set(values).where(eq(wikiGroups.id, id));
 }
 

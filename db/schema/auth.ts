@@ -96,3 +96,14 @@ export const apiTokens = pgTable(
   },
   (t) => [index("api_tokens_created_idx").on(t.created_at)],
 );
+
+/**
+ * First run: while no account exists, each server start makes a one-time setup link and prints it.
+ * Only the SHA-256 of its token is kept; the first administrator's setup deletes every row.
+ */
+export const setupTokens = pgTable("setup_tokens", {
+  id: serial("id").primaryKey(),
+  token_hash: text("token_hash").notNull().unique(),
+  created_at: instant("created_at").notNull().defaultNow(),
+  expires_at: instant("expires_at").notNull(),
+});

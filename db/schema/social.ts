@@ -86,6 +86,10 @@ export const wikiGroups = pgTable("wiki_groups", {
   subtitle: text("subtitle").notNull().default(""),
   /** Order on the wiki page (administrators move groups up and down). */
   position: integer("position").notNull().default(0),
+  /** Who reads it: staff only, or students too (their Help screen). */
+  audience: text("audience", { enum: ["staff", "everyone"] }).notNull().default("staff"),
+  /** The product's own help (lib/wiki/product-help): which shipped group this is; null for the school's own. */
+  product_key: text("product_key").unique(),
   ...timestamps,
 });
 
@@ -103,6 +107,13 @@ export const wikiPosts = pgTable(
     author_name: text("author_name").notNull(),
     /** Order within the group (administrators move posts up and down, or to another group). */
     position: integer("position").notNull().default(0),
+    /** The product's own help: which shipped post this is; null for the school's own posts. */
+    product_key: text("product_key").unique(),
+    /**
+     * The shipped revision this post last received (a hash of title and body). A new release updates the
+     * post only while it still matches that revision, so a post the school edited is never overwritten.
+     */
+    product_revision: text("product_revision"),
     /** Full-text search over title (weighted higher) and body, kept by PostgreSQL itself. */
     search_vector: tsvector("search_vector")
       .notNull()
@@ -116,6 +127,15 @@ export const wikiPosts = pgTable(
     index("wiki_posts_search_idx").using("gin", t.search_vector),
   ],
 );
+
+/**
+ * Every product help group and post ever shipped to this database (by key). One the school deleted stays
+ * here, so a later release does not bring it back.
+ */
+export const productHelpShipped = pgTable("product_help_shipped", {
+  key: text("key").primaryKey(),
+  shipped_at: instant("shipped_at").notNull().defaultNow(),
+});
 
 export const uploadKind = pgEnum("upload_kind", ["logo", "students_csv", "staff_csv"]);
 export const uploadStatus = pgEnum("upload_status", ["received", "processed", "failed"]);

@@ -10,7 +10,7 @@ import { seedFlexActivity, type FlexCounts } from "./flex";
 import { withoutForeignKeyChecks } from "./insert";
 import { seedPeople, type SeededPeople } from "./people";
 import { Random } from "./random";
-import { seedCalendarEvents, seedNotifications, seedStars, seedWiki } from "./social";
+import { seedCalendarEvents, seedNotifications, seedStars } from "./social";
 import { demoStudentStory } from "./story";
 import { seedTopics } from "./topics";
 import { seedDefaultPlacement } from "./placement";
@@ -92,7 +92,6 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
   await seedDefaultPlacement(db, people, calendar.focus, options);
   await seedNotifications(db, random, people, options.now);
   await seedStars(db, people, clusters);
-  await seedWiki(db, people);
   await seedCalendarEvents(db, calendar);
   return {
     ...counts,

@@ -8,8 +8,6 @@ import type { SeededPeople } from "./people";
 import type { Random } from "./random";
 import { NOTIFICATION_BODIES } from "./words";
 
-export { seedWiki } from "./wiki-content";
-
 const HOUR = 60 * 60 * 1000;
 
 /**

@@ -16,6 +16,7 @@ const LABELS: Record<string, string> = {
   "power_scheduler.undo": "Undid a Power Scheduler batch",
   "settings.update": "Changed settings",
   "settings.logo": "Uploaded the school logo",
+  "setup.complete": "Set up the school",
   "staff.create": "Added a staff member",
   "staff.update": "Edited a staff member",
   "student.create": "Added a student",

@@ -5,11 +5,12 @@ import { hashPassword, randomPassword } from "@/lib/auth/password";
 import { normalizeUsername } from "@/lib/auth/schemas";
 
 /**
- * Creates a system administrator with a random temporary password (expired, so the first sign-in
- * forces a change). Returns the password, which is shown once and never stored.
+ * Creates a system administrator. Without a password: a random temporary one (expired, so the first
+ * sign-in forces a change), returned to be shown once and never stored. With one (the first-run setup,
+ * where the person chose it and it passed the password rules): that one, not expired.
  */
-export async function createSysadminAccount(db: Db, input: { email: string; name: string }) {
-  const password = randomPassword();
+export async function createSysadminAccount(db: Db, input: { email: string; name: string; password?: string }) {
+  const password = input.password ?? randomPassword();
   const email = normalizeUsername(input.email);
   const initials = input.name
     .split(/\s+/)
@@ -21,7 +22,7 @@ export async function createSysadminAccount(db: Db, input: { email: string; name
   const sysadmin = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ username: email, password_hash, account_type: "sysadmin", password_expired: true })
+      .values({ username: email, password_hash, account_type: "sysadmin", password_expired: input.password === undefined })
       .returning();
     const [row] = await tx
       .insert(sysadmins)

@@ -7,6 +7,8 @@ export interface WikiGroup {
   title: string;
   subtitle: string;
   position: number;
+  /** "staff", or "everyone" when students read it too. */
+  audience: "staff" | "everyone";
   post_count: number;
   /** As the original: true when the group has posts. */
   new: boolean;
@@ -31,6 +33,7 @@ export function presentGroup(row: {
   title: string;
   subtitle: string;
   position: number;
+  audience: "staff" | "everyone";
   post_count: number;
 }): WikiGroup {
   return { ...row, new: row.post_count > 0 };

@@ -17,9 +17,15 @@ const position = z
   .min(0, { error: "A position cannot be negative." })
   .max(10_000, { error: "A position must be a whole number." });
 
+/** Who reads a group: staff only, or students too (their Help screen). */
+export const WIKI_AUDIENCES = ["staff", "everyone"] as const;
+export type WikiAudience = (typeof WIKI_AUDIENCES)[number];
+
 export const wikiGroupBody = z.object({
   title: text({ label: "The title", max: MAX_WIKI_TITLE, min: 1 }),
   subtitle: text({ label: "The subtitle", max: MAX_WIKI_SUBTITLE }).default(""),
+  /** Absent: staff only for a new group, unchanged for an edited one. */
+  audience: z.enum(WIKI_AUDIENCES, { error: 'Who reads the group must be "staff" or "everyone".' }).optional(),
 });
 export type WikiGroupBody = z.infer<typeof wikiGroupBody>;
 

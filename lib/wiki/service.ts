@@ -22,32 +22,35 @@ import { conflict, invalid, notFound } from "@/lib/api/errors";
 import { displayName } from "@/lib/auth/present";
 import type { Principal } from "@/lib/auth/principal";
 import { presentGroup, presentPost, type WikiGroup, type WikiPost } from "./present";
-import type { WikiGroupBody, WikiGroupUpdateBody, WikiPostBody, WikiPostUpdateBody } from "./schemas";
+import type { WikiAudience, WikiGroupBody, WikiGroupUpdateBody, WikiPostBody, WikiPostUpdateBody } from "./schemas";
 
 /**
- * The help wiki. Staff and sysadmins read it; administrators write it. Every write runs in one
+ * The help wiki. Staff and sysadmins read it, students the groups meant for everyone; administrators write it. Every write runs in one
  * transaction with its audit_log row, so the log never disagrees with the wiki.
  */
 
 const groupMissing = () => notFound("The wiki group could not be found.");
 const postMissing = () => notFound("The wiki post could not be found.");
 
-/** GET /api/wiki/groups. */
-export async function wikiGroups(db: Db): Promise<WikiGroup[]> {
-  return (await listGroups(db)).map(presentGroup);
+/** Students read only the groups meant for everyone; staff and sysadmins read every group. */
+const mayRead = (reader: Principal, audience: WikiAudience) => reader.role !== "student" || audience === "everyone";
+
+/** GET /api/wiki/groups: the groups the reader may read, in order. */
+export async function wikiGroups(db: Db, reader: Principal): Promise<WikiGroup[]> {
+  return (await listGroups(db)).filter((group) => mayRead(reader, group.audience)).map(presentGroup);
 }
 
-/** GET /api/wiki/groups/{id}: the group's posts in order (404 for an unknown group). */
-export async function wikiGroupPosts(db: Db, groupId: number): Promise<WikiPost[]> {
+/** GET /api/wiki/groups/{id}: the group's posts in order (404 for an unknown group, or one the reader may not read). */
+export async function wikiGroupPosts(db: Db, reader: Principal, groupId: number): Promise<WikiPost[]> {
   const [group, posts] = await Promise.all([findGroup(db, groupId), postsOfGroup(db, groupId)]);
-  if (!group) throw groupMissing();
+  if (!group || !mayRead(reader, group.audience)) throw groupMissing();
   return posts.map(presentPost);
 }
 
 /** GET /api/wiki/posts/{id}: one post, with its group's title for the breadcrumb. */
-export async function wikiPost(db: Db, postId: number) {
+export async function wikiPost(db: Db, reader: Principal, postId: number) {
   const row = await findPost(db, postId);
-  if (!row) throw postMissing();
+  if (!row || !mayRead(reader, row.group_audience)) throw postMissing();
   return { ...presentPost(row), group: { id: row.group_id, title: row.group_title } };
 }
 
@@ -79,7 +82,7 @@ export function updateWikiGroup(
   return db.transaction(async (tx) => {
     const before = await findGroup(tx, id, true);
     if (!before) throw groupMissing();
-    await updateGroup(tx, id, { title: body.title, subtitle: body.subtitle });
+    await updateGroup(tx, id, { title: body.title, subtitle: body.subtitle, audience: body.audience });
     if (body.position !== undefined) {
       const order = (await lockedGroupOrder(tx)).filter((other) => other !== id);
       await writeGroupOrder(tx, placed(order, id, body.position));
@@ -126,7 +129,7 @@ export function createWikiPost(db: Db, user: Principal, body: WikiPostBody) {
       author_name: displayName(user),
     });
     await audit(tx, user, "wiki.post.create", { post_id: id, group_id: body.group_id, title: body.title });
-    return wikiPost(tx, id);
+    return wikiPost(tx, user, id);
   });
 }
 
@@ -151,7 +154,7 @@ export function updateWikiPost(db: Db, user: Principal, id: number, body: WikiPo
       ...(before.title !== body.title ? { previous_title: before.title } : {}),
       ...(before.body !== body.body ? { body_changed: true } : {}),
     });
-    return wikiPost(tx, id);
+    return wikiPost(tx, user, id);
   });
 }
 

@@ -17,8 +17,6 @@ import {
   topicSchedules,
   uploads,
   users,
-  wikiGroups,
-  wikiPosts,
 } from "@/db/schema";
 import { seedDemoSchoolIfEmpty } from "@/db/seed/demo";
 import { seedSchool } from "@/db/seed/school";
@@ -237,35 +235,6 @@ describe("seedDemoSchoolIfEmpty", () => {
       .from(topics)
       .where(eq(topics.unavailable, true));
     expect(unavailable!.n).toBeGreaterThan(0);
-  });
-
-  it("ships the wiki: help for this product in groups, the change log, and links between posts that resolve", async () => {
-    const rows = await state.db
-      .select({ id: wikiPosts.id, group: wikiGroups.title, post: wikiPosts.title, body: wikiPosts.body })
-      .from(wikiPosts)
-      .innerJoin(wikiGroups, eq(wikiGroups.id, wikiPosts.group_id));
-    const titles = rows.map((r) => r.post);
-    for (const title of [
-      "Welcome to the Wiki",
-      "Checking students in with a scanner",
-      "What the calendar colours mean",
-      "Planning your Focus Block (for students)",
-      "Booking appointments and amendments",
-      "Importing students from CSV",
-      "Using the Power Scheduler",
-      "Resetting a student's password",
-      "Keyboard shortcuts",
-    ]) {
-      expect(titles).toContain(title);
-    }
-    expect(rows.find((r) => r.group === "Change Log")!.body).toMatch(/1\.2\.9/);
-    const ids = new Set(rows.map((r) => r.id));
-    const links = rows.flatMap((r) =>
-      [...r.body.matchAll(/\]\(\/wiki\/post\/(\d+)\)/g)].map((m) => Number(m[1])),
-    );
-    expect(links.length).toBeGreaterThan(5);
-    for (const id of links) expect(ids).toContain(id);
-    expect(rows.some((r) => r.body.includes("(post:"))).toBe(false);
   });
 
   it("does nothing the second time", async () => {

@@ -66,6 +66,7 @@ describe("reading the wiki", () => {
     const groups = await call(listGroups, { token: tokens.teacher });
     expect(groups.status).toBe(200);
     expect(groups.body).toContainEqual({
+      audience: "staff",
       id: group.id,
       title: "Getting started",
       subtitle: "For new staff",
@@ -106,9 +107,42 @@ describe("reading the wiki", () => {
     expect((await call(groupPosts, { token, params: { id: "99999999999" } })).status).toBe(422);
   });
 
-  it("is for staff and sysadmins: students 403, signed out 401", async () => {
-    expect((await call(listGroups, { token: tokens.student })).status).toBe(403);
-    expect((await call(readPost, { token: tokens.student, params: { id: "1" } })).status).toBe(403);
+  it("is for staff and sysadmins; students read only the groups meant for everyone; signed out 401", async () => {
+    const staffOnly = await newGroup("Staff room");
+    const staffPost = await newPost(staffOnly.id, "Marking policy");
+    const forStudents = await call(createGroup, {
+      token: tokens.admin,
+      body: { title: "For students", subtitle: "", audience: "everyone" },
+    });
+    expect(forStudents.status).toBe(201);
+    expect(forStudents.body.audience).toBe("everyone");
+    const studentPost = await newPost(forStudents.body.id, "Choosing a teacher");
+
+    const student = tokens.student;
+    const listed = await call(listGroups, { token: student });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((g: { title: string }) => g.title)).toEqual(["For students"]);
+    const read = await call(readPost, { token: student, params: { id: String(studentPost.id) } });
+    expect(read.status).toBe(200);
+    expect(read.body.title).toBe("Choosing a teacher");
+    expect((await call(groupPosts, { token: student, params: { id: String(forStudents.body.id) } })).status).toBe(200);
+    // A staff group and its posts are as absent as an unknown one.
+    expect((await call(groupPosts, { token: student, params: { id: String(staffOnly.id) } })).status).toBe(404);
+    expect((await call(readPost, { token: student, params: { id: String(staffPost.id) } })).status).toBe(404);
+    // Staff read both.
+    expect((await call(readPost, { token: tokens.teacher, params: { id: String(staffPost.id) } })).status).toBe(200);
+    // An edit that says nothing of the audience keeps it (the original client sends title and subtitle only).
+    const renamed = await call(updateGroup, {
+      token: tokens.admin,
+      method: "PUT",
+      params: { id: String(forStudents.body.id) },
+      body: { title: "Student help", subtitle: "" },
+    });
+    expect(renamed.body.audience).toBe("everyone");
+    const bad = await call(createGroup, { token: tokens.admin, body: { title: "X", audience: "parents" } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.audience).toBeDefined();
+    expect((await call(createGroup, { token: student, body: { title: "Mine" } })).status).toBe(403);
     expect((await call(listGroups)).status).toBe(401);
   });
 

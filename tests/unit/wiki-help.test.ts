@@ -5,8 +5,8 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES } from "@/components/auth/p
 import { METHOD_LABELS } from "@/components/calendar/method-labels";
 import { BLOCK_AMENDED, NO_SCHEDULE, STILL_TO_CHOOSE, badgeLabel } from "@/components/calendar/tile-rules";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
-import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "@/db/seed/wiki-admin-posts";
-import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "@/db/seed/wiki-staff-posts";
+import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "@/lib/wiki/help/admin-posts";
+import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "@/lib/wiki/help/staff-posts";
 import { LEAVE_WARNING, MAX_CHIPS, SEPARATOR_KEYS, checkInResultMessage } from "@/lib/checkin/chips";
 import { ACTION_INFO } from "@/lib/credentials/schemas";
 import { MAX_CSV_ROWS, MAX_FILES_PER_UPLOAD, fieldChoices } from "@/lib/imports/fields";

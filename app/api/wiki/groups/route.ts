@@ -3,8 +3,8 @@ import { ROLES } from "@/lib/auth/roles";
 import { wikiGroupBody } from "@/lib/wiki/schemas";
 import { createWikiGroup, wikiGroups } from "@/lib/wiki/service";
 
-// GET /api/wiki/groups: every wiki group in order (staff and sysadmins)
-export const GET = route({ roles: ROLES.shell }, ({ db }) => wikiGroups(db));
+// GET /api/wiki/groups: the wiki groups in order (staff and sysadmins every one; students those meant for everyone)
+export const GET = route({ roles: ROLES.anyone }, ({ db, user }) => wikiGroups(db, user));
 
 // POST /api/wiki/groups: add a group at the end (administrators)
 export const POST = route({ roles: ROLES.admins, body: wikiGroupBody, status: 201 }, ({ db, user, body }) =>

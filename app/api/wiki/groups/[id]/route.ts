@@ -3,9 +3,9 @@ import { ROLES } from "@/lib/auth/roles";
 import { wikiGroupParams, wikiGroupUpdateBody } from "@/lib/wiki/schemas";
 import { deleteWikiGroup, updateWikiGroup, wikiGroupPosts } from "@/lib/wiki/service";
 
-// GET /api/wiki/groups/{id}: the group's posts in order (staff and sysadmins)
-export const GET = route({ roles: ROLES.shell, params: wikiGroupParams }, ({ db, params }) =>
-  wikiGroupPosts(db, params.id),
+// GET /api/wiki/groups/{id}: the group's posts in order (students: only a group meant for everyone)
+export const GET = route({ roles: ROLES.anyone, params: wikiGroupParams }, ({ db, user, params }) =>
+  wikiGroupPosts(db, user, params.id),
 );
 
 // PUT /api/wiki/groups/{id}: rename or move a group (administrators)

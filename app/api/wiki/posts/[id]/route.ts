@@ -3,9 +3,9 @@ import { ROLES } from "@/lib/auth/roles";
 import { wikiPostParams, wikiPostUpdateBody } from "@/lib/wiki/schemas";
 import { deleteWikiPost, updateWikiPost, wikiPost } from "@/lib/wiki/service";
 
-// GET /api/wiki/posts/{id}: one post, its markdown as written (staff and sysadmins)
-export const GET = route({ roles: ROLES.shell, params: wikiPostParams }, ({ db, params }) =>
-  wikiPost(db, params.id),
+// GET /api/wiki/posts/{id}: one post, its markdown as written (students: only in a group meant for everyone)
+export const GET = route({ roles: ROLES.anyone, params: wikiPostParams }, ({ db, user, params }) =>
+  wikiPost(db, user, params.id),
 );
 
 // PUT /api/wiki/posts/{id}: edit a post, or move it within or between groups (administrators)

@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * Help for teachers: what the screens do, in the words on them. Links to other posts are written
- * `(post:slug)` and turned into `/wiki/post/{id}` when the seed knows the ids (see wiki-content.ts).
+ * `(post:slug)` and turned into `/wiki/post/{id}` when the posts are shipped (see content.ts).
  */
 
 export const WELCOME = {
@@ -10,8 +10,8 @@ export const WELCOME = {
   body: `This wiki is Flexblock's help: short how-tos written for the people who use it every day. Open it any
 time from **Help → Flexblock Wiki**: the Help button is the question mark in the side rail, or in the top bar
 on a phone.
-Teachers and administrators can read every post. Students cannot open the wiki, so the posts
-written for them are meant to be printed or shared.
+Teachers and administrators can read every post. Students read the groups meant for them under
+**Help** on their own page; administrators choose which groups those are.
 
 ## Find your way around
 

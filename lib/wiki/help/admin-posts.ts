@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * Help for administrators and the post for students. Links to other posts are written `(post:slug)`
- * (see wiki-content.ts).
+ * (see content.ts).
  */
 
 export const IMPORT_CSV = {
@@ -202,7 +202,7 @@ it is not the same as a disabled account and needs no action.
 export const STUDENT_PLANNING = {
   slug: "student-planning",
   title: "Planning your Focus Block (for students)",
-  body: `*Teachers: students cannot open the wiki. Print this page or share it with your class.*
+  body: `*Students find this page under **Help** on their own page. Teachers can share it with their class.*
 
 The **Focus Block** is your time to get help, finish work or explore something new. Before each one, you
 choose which teacher you will spend it with. That choice is your **plan**.
