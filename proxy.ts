@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { setupLinkIsOpen } from "@/lib/setup/link-check";
 import { isHttps, pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
 
 /**
@@ -6,7 +7,12 @@ import { isHttps, pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@
  * from the request headers while rendering and puts the nonce on its own scripts. The root layout
  * reads the request headers, so every page renders per request and can carry the nonce.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  // The first-run setup page exists only for a live one-time link: anything else is a real 404 (a page's
+  // notFound() would come too late to change the status of a streamed answer).
+  if (request.nextUrl.pathname === "/setup" && !(await setupLinkIsOpen(request.nextUrl.searchParams.get("token")))) {
+    return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = pageContentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);

@@ -177,7 +177,7 @@ async function openPglite(options: OpenOptions): Promise<DbHandle> {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? "memory://";
-  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dir)), { recursive: true });
   const client = options.pgliteTemplate
     ? new PGlite({ loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } })
     : new PGlite(dir, { extensions: { pg_trgm } });

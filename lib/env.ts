@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { z } from "zod";
 
 /** Every environment variable the server reads, validated once at start (listed in .env.example). */
@@ -37,9 +38,16 @@ let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")),
-  );
+  const source = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  // A container secret: the URL (with its password) in a file rather than in the environment.
+  if (!source.DATABASE_URL && source.DATABASE_URL_FILE) {
+    try {
+      source.DATABASE_URL = fs.readFileSync(source.DATABASE_URL_FILE, "utf8").trim();
+    } catch (error) {
+      throw new Error(`Invalid environment configuration:\n  DATABASE_URL_FILE: cannot read ${source.DATABASE_URL_FILE} (${(error as Error).message})\nSee .env.example.`);
+    }
+  }
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example.`);

@@ -24,8 +24,11 @@ async function main() {
     console.log(`One-time password: ${password}`);
     console.log("It is shown only now; the first sign-in asks for a new password.");
   } catch (error) {
-    const duplicate = /unique|duplicate/i.test(String((error as Error).message ?? error));
-    console.error(duplicate ? "An account with that email already exists." : (error as Error).message);
+    // PostgreSQL's unique_violation, on the error drizzle wraps (its message carries the statement's
+    // parameters, the new password's hash among them: never printed).
+    const cause = (error as { cause?: { code?: string } }).cause;
+    const duplicate = cause?.code === "23505" || (error as { code?: string }).code === "23505";
+    console.error(duplicate ? "An account with that email already exists." : "Could not create the account: " + (cause instanceof Error ? cause.message : "see the server log."));
     process.exitCode = 1;
   } finally {
     await handle.close();

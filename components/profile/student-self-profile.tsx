@@ -1,6 +1,7 @@
 "use client";
 
-import { KeyRound, LogOut } from "lucide-react";
+import { CircleHelp, KeyRound, LogOut } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import { ChangePasswordDialog } from "@/components/auth/change-password-dialog";
 import { schoolBrand } from "@/components/auth/types";
@@ -8,12 +9,12 @@ import { useSignedInUser } from "@/components/auth/use-auth";
 import { AirCodeEntry } from "@/components/checkin/air-code-entry";
 import { SchoolBrand } from "@/components/shell/school-brand";
 import { StudentToDo } from "@/components/placement/student-to-do";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { StudentProfileView } from "./student-profile";
 
 /**
  * /profile: the student's own screen (the only one students have): who they are, their week with the
- * plan control in each flex block, Change Password and Sign Out.
+ * plan control in each flex block, Help (the pages written for students), Change Password and Sign Out.
  */
 export function StudentSelfProfile() {
   const { settings, signOut } = useSignedInUser();
@@ -35,6 +36,10 @@ export function StudentSelfProfile() {
           title="Profile"
           actions={
             <>
+              <Link href="/help" className={buttonClasses({ variant: "secondary" })}>
+                <CircleHelp aria-hidden className="size-4" />
+                Help
+              </Link>
               <Button variant="secondary" onClick={() => setChangingPassword(true)}>
                 <KeyRound aria-hidden className="size-4" />
                 Change Password

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextField } from "@/components/ui/text-field";
@@ -43,12 +44,13 @@ function GroupForm({
 }) {
   const [title, setTitle] = useState(group?.title ?? "");
   const [subtitle, setSubtitle] = useState(group?.subtitle ?? "");
+  const [forStudents, setForStudents] = useState(group?.audience === "everyone");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = wikiGroupBody.safeParse({ title, subtitle });
+    const parsed = wikiGroupBody.safeParse({ title, subtitle, audience: forStudents ? "everyone" : "staff" });
     if (!parsed.success) {
       const fields = z.flattenError(parsed.error).fieldErrors;
       setErrors({ title: fields.title?.[0], subtitle: fields.subtitle?.[0] });
@@ -94,6 +96,11 @@ function GroupForm({
         onChange={(e) => setSubtitle(e.target.value)}
         error={errors.subtitle}
         maxLength={MAX_WIKI_SUBTITLE}
+      />
+      <Checkbox
+        label="Students can read this group (under Help on their page)"
+        checked={forStudents}
+        onCheckedChange={setForStudents}
       />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>

@@ -153,10 +153,25 @@ const components: Components = {
   },
 };
 
-export function Markdown({ children, className }: { children: string; className?: string }) {
+/**
+ * Renders a post. `linkTo` rewrites in-app links for a reader who opens posts elsewhere (a student's
+ * Help screen turns /wiki/post/12 into /help/12).
+ */
+export function Markdown({
+  children,
+  className,
+  linkTo,
+}: {
+  children: string;
+  className?: string;
+  linkTo?: (href: string) => string;
+}) {
+  const rendered: Components = linkTo
+    ? { ...components, a: ({ href, children: text }) => <MarkdownLink href={linkTo(href ?? "")}>{text}</MarkdownLink> }
+    : components;
   return (
     <div className={cn("text-[0.95rem] text-slate-800 [overflow-wrap:anywhere]", className)}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={rendered}>
         {children}
       </ReactMarkdown>
     </div>

@@ -172,12 +172,13 @@ test("a post for students prints as the post alone: no menus, breadcrumbs or but
   await expect(page.getByRole("navigation", { name: "Breadcrumb", exact: true })).toBeVisible();
 });
 
-test("students cannot read the wiki", async ({ page }) => {
+test("students read only the help meant for them, and never the staff wiki's screens", async ({ page }) => {
   const token = await signIn(page, "student", "/profile");
   const response = await page.request.get("/api/wiki/groups", {
     headers: { authorization: `Bearer ${token}` },
   });
-  expect(response.status()).toBe(403);
+  expect(response.status()).toBe(200);
+  expect(((await response.json()) as { title: string }[]).map((group) => group.title)).toEqual(["For students"]);
   await page.goto("/wiki");
   await expect(page).toHaveURL(/\/profile$/);
 });
@@ -223,4 +224,29 @@ test("an administrator's unsaved edits are not thrown away by Cancel or a link w
   await expect(title).toHaveValue("Keyboard shortcuts");
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(page).toHaveURL(postUrl);
+});
+
+test("a student opens Help from their page and reads the pages written for students, on a phone too", async ({
+  page,
+}) => {
+  await signIn(page, "student", "/profile");
+  await page.getByRole("link", { name: "Help", exact: true }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page).toHaveTitle("Flexblock - Help");
+  await expect(page.getByRole("heading", { name: "For students", level: 2 })).toBeVisible();
+  // Staff help is not offered to students.
+  await expect(page.getByRole("heading", { name: "For administrators" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: "Planning your Focus Block (for students)", exact: true }).click();
+  await expect(page).toHaveURL(/\/help\/\d+$/);
+  await expect(postHeading(page, "Planning your Focus Block (for students)")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("link", { name: "All help", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/help$/);
+  await page.getByRole("link", { name: "Back to your week", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });

@@ -202,9 +202,7 @@ it is not the same as a disabled account and needs no action.
 export const STUDENT_PLANNING = {
   slug: "student-planning",
   title: "Planning your Focus Block (for students)",
-  body: `*Students find this page under **Help** on their own page. Teachers can share it with their class.*
-
-The **Focus Block** is your time to get help, finish work or explore something new. Before each one, you
+  body: `The **Focus Block** is your time to get help, finish work or explore something new. Before each one, you
 choose which teacher you will spend it with. That choice is your **plan**.
 
 ## Signing in

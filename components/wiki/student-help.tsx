@@ -1,0 +1,154 @@
+"use client";
+
+import { ArrowLeft, BookOpen, FileX } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import useSWR from "swr";
+import { schoolBrand } from "@/components/auth/types";
+import { useSignedInUser } from "@/components/auth/use-auth";
+import { SchoolBrand } from "@/components/shell/school-brand";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { usePageTitle } from "@/components/ui/page-title";
+import { ApiClientError } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import { focusRing } from "@/components/ui/button";
+import { Markdown } from "./markdown";
+import {
+  Card,
+  WIKI_GROUPS_KEY,
+  WikiLoadError,
+  WikiLoading,
+  groupKey,
+  postKey,
+  type WikiGroup,
+  type WikiPost,
+  type WikiPostWithGroup,
+} from "./wiki-parts";
+
+/** In a student's Help, links between posts stay in Help. */
+const helpLink = (href: string) => href.replace(/^\/wiki\/post\/(\d+)/, "/help/$1");
+
+/** The student's own header, with the way back to their week. */
+function HelpFrame({ back, children }: { back: { href: string; label: string }; children: ReactNode }) {
+  const { settings } = useSignedInUser();
+  const brand = schoolBrand(settings);
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
+          <SchoolBrand name={brand.name} logo={brand.logo} />
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+        <Link
+          href={back.href}
+          className={cn(
+            "mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-700 hover:text-indigo-900",
+            focusRing,
+          )}
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {back.label}
+        </Link>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** One group meant for students, with its posts as links. */
+function HelpGroup({ group }: { group: WikiGroup }) {
+  const { data: posts, error, mutate } = useSWR<WikiPost[]>(groupKey(group.id));
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-semibold text-slate-900">{group.title}</h2>
+      {group.subtitle && <p className="mt-0.5 text-sm text-slate-600">{group.subtitle}</p>}
+      {error && <WikiLoadError error={error} what="help pages" onRetry={() => void mutate()} />}
+      {posts && posts.length === 0 && <p className="mt-3 text-sm text-slate-600">No Wiki posts were found</p>}
+      {posts && posts.length > 0 && (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {posts.map((post) => (
+            <li key={post.id} className="py-2.5">
+              <Link
+                href={`/help/${post.id}`}
+                className={cn(
+                  "rounded font-medium text-indigo-700 underline-offset-2 hover:underline",
+                  focusRing,
+                )}
+              >
+                {post.title}
+              </Link>
+              {post.excerpt && <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** /help: the help written for students (the wiki groups an administrator made readable by everyone). */
+export function StudentHelp() {
+  usePageTitle("Help");
+  const { data: groups, error, mutate } = useSWR<WikiGroup[]>(WIKI_GROUPS_KEY);
+  return (
+    <HelpFrame back={{ href: "/profile", label: "Back to your week" }}>
+      <h1 className="mb-5 text-2xl font-semibold tracking-tight text-slate-900">Help</h1>
+      {error && !groups && <WikiLoadError error={error} what="help" onRetry={() => void mutate()} />}
+      {!groups && !error && <WikiLoading label="Loading help" />}
+      {groups && groups.length === 0 && (
+        <Card>
+          <EmptyState
+            icon={<BookOpen />}
+            title="No Wiki groups were found"
+            description="Your school has not shared any help pages with students yet."
+          />
+        </Card>
+      )}
+      {groups && groups.length > 0 && (
+        <div className="flex flex-col gap-4">
+          {groups.map((group) => (
+            <HelpGroup key={group.id} group={group} />
+          ))}
+        </div>
+      )}
+    </HelpFrame>
+  );
+}
+
+/** /help/{postId}: one help page for a student. */
+export function StudentHelpPost({ postId }: { postId: number }) {
+  const { data: post, error, mutate } = useSWR<WikiPostWithGroup>(postKey(postId));
+  usePageTitle(post?.title ?? "Help");
+  const missing = error instanceof ApiClientError && error.status === 404;
+  return (
+    <HelpFrame back={{ href: "/help", label: "All help" }}>
+      {missing && (
+        <Card>
+          <EmptyState
+            icon={<FileX />}
+            title="This help page could not be found."
+            description="It may have been moved or deleted."
+            action={
+              <Link href="/help" className={buttonClasses({ variant: "secondary" })}>
+                All help
+              </Link>
+            }
+          />
+        </Card>
+      )}
+      {error && !missing && !post && (
+        <WikiLoadError error={error} what="help page" onRetry={() => void mutate()} />
+      )}
+      {!post && !error && <WikiLoading label="Loading the page" />}
+      {post && (
+        <Card className="p-5 sm:p-8">
+          <p className="text-sm text-slate-600">{post.group.title}</p>
+          <h1 className="mt-1 mb-4 text-2xl font-semibold tracking-tight text-slate-900">{post.title}</h1>
+          <Markdown linkTo={helpLink}>{post.body}</Markdown>
+        </Card>
+      )}
+    </HelpFrame>
+  );
+}

@@ -1,0 +1,9 @@
+import "server-only";
+import { getDb } from "@/db";
+import { setupLinkIsLive } from "./first-run";
+
+/** For proxy.ts: is this a live first-run setup link? */
+export async function setupLinkIsOpen(token: string | null): Promise<boolean> {
+  if (!token) return false;
+  return setupLinkIsLive(await getDb(), token, new Date());
+}
