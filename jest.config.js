@@ -14,6 +14,18 @@ const common = {
   testPathIgnorePatterns: ["<rootDir>/node_modules/", "<rootDir>/tests/e2e/", "<rootDir>/.next"],
 };
 
+/** next/jest's SWC transform entry, swapped for the wrapper that emits ESM when jest loads a file as ESM. */
+function withEsmAwareSwc(transform) {
+  const next = require.resolve("next/dist/build/swc/jest-transformer");
+  return Object.fromEntries(
+    Object.entries(transform).map(([pattern, entry]) =>
+      Array.isArray(entry) && entry[0] === next
+        ? [pattern, [require.resolve("./tests/helpers/jest-swc-transform.cjs"), entry[1]]]
+        : [pattern, entry],
+    ),
+  );
+}
+
 module.exports = async () => {
   const unit = await createJestConfig({
     ...common,
@@ -37,6 +49,7 @@ module.exports = async () => {
     testMatch: ["<rootDir>/tests/fault/**/*.test.ts"],
     setupFiles: ["<rootDir>/tests/helpers/jest-env.ts"],
   })();
+  for (const project of [unit, api, fault]) project.transform = withEsmAwareSwc(project.transform);
   return {
     projects: [unit, api, fault],
     maxWorkers: 2,

@@ -32,6 +32,21 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Microsoft's shared tenants: any organisation's (or anyone's) account. A school names its own tenant. */
+const SHARED_TENANTS = ["common", "organizations", "consumers"];
+
+const checkedEnvSchema = envSchema.superRefine((config, ctx) => {
+  if (!config.AZURE_AD_CLIENT_ID) return;
+  const tenant = config.AZURE_AD_TENANT_ID?.trim().toLowerCase();
+  if (!tenant || SHARED_TENANTS.includes(tenant)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["AZURE_AD_TENANT_ID"],
+      message: "required with AZURE_AD_CLIENT_ID: the school's own tenant id (not common, organizations or consumers), or any Microsoft account could sign in",
+    });
+  }
+});
+
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
@@ -47,7 +62,7 @@ export function env(): Env {
       throw new Error(`Invalid environment configuration:\n  DATABASE_URL_FILE: cannot read ${source.DATABASE_URL_FILE} (${(error as Error).message})\nSee .env.example.`);
     }
   }
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example.`);

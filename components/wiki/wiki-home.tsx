@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, BookOpen, FolderOpen, MoreVertical, Pencil, Plus, T
 import Link from "next/link";
 import { useState } from "react";
 import useSWR from "swr";
+import { Badge } from "@/components/ui/badge";
 import { Button, focusRing } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DropdownMenu, MenuItem } from "@/components/ui/dropdown-menu";
@@ -93,8 +94,9 @@ export function WikiHome() {
                     </Link>
                   </h2>
                   {group.subtitle && <p className="mt-1 text-sm text-slate-600">{group.subtitle}</p>}
-                  <p className="mt-3 text-xs font-medium text-slate-600">
+                  <p className="mt-3 flex flex-wrap items-center gap-2 text-xs font-medium text-slate-600">
                     {group.post_count === 1 ? "1 post" : `${group.post_count} posts`}
+                    {group.audience === "everyone" && <Badge tone="accent">Students read it too</Badge>}
                   </p>
                 </div>
                 {canEdit && (

@@ -13,9 +13,13 @@ export function ssoProviders(): Provider[] {
   const config = env();
   const providers: Provider[] = [];
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    providers.push(GoogleProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }));
+    providers.push(
+      GoogleProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }),
+    );
   }
-  if (config.AZURE_AD_CLIENT_ID && config.AZURE_AD_CLIENT_SECRET) {
+  // Never without the school's own tenant (lib/env.ts refuses to start so): "common" would let any
+  // Microsoft tenant assert any address.
+  if (config.AZURE_AD_CLIENT_ID && config.AZURE_AD_CLIENT_SECRET && config.AZURE_AD_TENANT_ID) {
     providers.push(
       AzureADProvider({
         clientId: config.AZURE_AD_CLIENT_ID,
@@ -51,14 +55,37 @@ export const ssoConfigured = () => ssoProviders().length > 0;
 export const SSO_NOT_CONFIGURED = "Single sign-on is not set up for this school.";
 
 /**
- * Whether the provider vouches for the email. Google and most OIDC providers send `email_verified`;
- * where it is sent, it must be true (an unverified address could be anyone's). Where it is not sent
- * (Microsoft Entra ID issues only addresses its tenant owns), the address is taken as the provider's.
+ * Whether the provider vouches for the email. Google and OIDC providers send `email_verified`: it must be
+ * true (an unverified, or missing, claim could be anyone's address). Microsoft Entra ID sends no such
+ * claim; there the address counts only from the school's own tenant (the token's `tid`), whose
+ * addresses the school administers.
  */
-export function emailVerified(profile: unknown): boolean {
-  if (!profile || typeof profile !== "object" || !("email_verified" in profile)) return true;
-  const value = (profile as { email_verified: unknown }).email_verified;
-  return value === true || value === "true";
+export function emailVerified(
+  profile: unknown,
+  provider?: string | null,
+  tenantId = env().AZURE_AD_TENANT_ID,
+): boolean {
+  if (!profile || typeof profile !== "object") return false;
+  if ("email_verified" in profile) {
+    const value = (profile as { email_verified: unknown }).email_verified;
+    return value === true || value === "true";
+  }
+  if (provider !== "azure-ad" || !tenantId) return false;
+  const tid = (profile as { tid?: unknown }).tid;
+  return typeof tid === "string" && tid.toLowerCase() === tenantId.toLowerCase();
+}
+
+/** After sign-in: only a path of this site (compared by origin, so `https://school.example.evil` is not one). */
+export function sameSiteRedirect(url: string, baseUrl: string): string {
+  const fallback = `${baseUrl}/login?sso=1`;
+  if (/[\u0000-\u001f\\]/.test(url)) return fallback;
+  try {
+    const base = new URL(baseUrl);
+    const target = new URL(url, base);
+    return target.origin === base.origin ? target.toString() : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export function ssoOptions(): AuthOptions {
@@ -70,8 +97,9 @@ export function ssoOptions(): AuthOptions {
     callbacks: {
       // Only people who already have an account may finish; the email is the link between the two,
       // so it must be one the provider has verified.
-      signIn: ({ user, profile }) => Boolean(user.email) && emailVerified(profile),
-      redirect: ({ url, baseUrl }) => (url.startsWith(baseUrl) ? url : `${baseUrl}/login?sso=1`),
+      signIn: ({ user, account, profile }) =>
+        Boolean(user.email) && emailVerified(profile, account?.provider),
+      redirect: ({ url, baseUrl }) => sameSiteRedirect(url, baseUrl),
     },
   };
 }

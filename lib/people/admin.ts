@@ -126,7 +126,12 @@ export async function createStudentRecord(
   });
 }
 
-/** PUT /api/staff/{id}: names, title, initials and the administrator flag (never one's own). */
+export const ONLY_SYSADMIN_DEMOTES = "Only a system administrator can remove an administrator's role.";
+
+/**
+ * PUT /api/staff/{id}: names, title, initials and the administrator flag (never one's own; another
+ * administrator's only by a sysadmin). Every change, the flag's too, is audited.
+ */
 export async function updateStaffMember(db: Db, principal: Principal, id: number, body: StaffUpdateBody) {
   const current = await findStaffRow(db, id);
   if (!current) throw notFound("The staff member could not be found.");
@@ -134,6 +139,10 @@ export async function updateStaffMember(db: Db, principal: Principal, id: number
     throw new ApiError(409, "own_administrator", "You cannot remove your own administrator role.", {
       administrator: ["You cannot remove your own administrator role."],
     });
+  }
+  // One administrator must not be able to demote, then reset or lock out, another: only a sysadmin may.
+  if (current.administrator && body.administrator === false && principal.role !== "sysadmin") {
+    throw new ApiError(403, "forbidden", ONLY_SYSADMIN_DEMOTES, { administrator: [ONLY_SYSADMIN_DEMOTES] });
   }
   const changes = changesOf(current, body);
   if (Object.keys(changes).length === 0) return presentStaffItem(current);

@@ -213,6 +213,30 @@ describe("PUT /api/staff/{id} and /api/students/{id}", () => {
     expect(own.body.errors.administrator).toBeDefined();
   });
 
+  it("lets only a sysadmin remove another administrator's flag, and audits it", async () => {
+    const other = await createAdmin(state.db, { first_name: "Omar", last_name: "Other", title: "Mr." });
+    const demote = (token: string) =>
+      call(updateStaffRoute, {
+        token,
+        params: { id: String(other.staff.id) },
+        body: { first_name: "Omar", last_name: "Other", title: "Mr.", initials: "OO", administrator: false },
+      });
+    const refused = await demote(tokens.admin);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors.administrator).toEqual(["Only a system administrator can remove an administrator's role."]);
+    const [row] = await state.db.select().from(staff).where(eq(staff.id, other.staff.id));
+    expect(row!.administrator).toBe(true);
+
+    const done = await demote(tokens.sysadmin);
+    expect(done.status).toBe(200);
+    expect(done.body.administrator).toBe(false);
+    const entries = await auditOf("staff.update");
+    expect(entries.find((e) => e.target_user_id === other.user.id)).toMatchObject({
+      actor_user_id: sysadmin.user.id,
+      details: { staff_id: other.staff.id, changes: expect.objectContaining({ administrator: [true, false] }) },
+    });
+  });
+
   it("edits a student's names and grade; 404 unknown, 422 bad id, 403 teacher", async () => {
     const { student } = await createStudent(state.db, { first_name: "Sam", last_name: "Lee", grade: 10 });
     const res = await call(updateStudentRoute, {

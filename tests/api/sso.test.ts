@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { POST as ssoToken } from "@/app/api/auth/sso-token/route";
-import { emailVerified, ssoOptions } from "@/lib/auth/sso";
+import { emailVerified, sameSiteRedirect, ssoOptions } from "@/lib/auth/sso";
 import { useTestDb } from "../helpers/db";
 import { call } from "../helpers/http";
 
@@ -22,15 +22,24 @@ describe("single sign-on with no provider configured", () => {
     ["GET", "callback/oidc"],
   ])("%s /api/auth/%s answers 404 in the JSON error shape", async (method, path) => {
     const handler = nextAuth(method === "GET" ? nextAuthGet : nextAuthPost, ...path.split("/"));
-    const res = await call(handler, { path: `/api/auth/${path}`, ...(method === "POST" ? { body: {} } : {}) });
+    const res = await call(handler, {
+      path: `/api/auth/${path}`,
+      ...(method === "POST" ? { body: {} } : {}),
+    });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "Single sign-on is not set up for this school.", code: "sso_not_configured" });
+    expect(res.body).toEqual({
+      message: "Single sign-on is not set up for this school.",
+      code: "sso_not_configured",
+    });
   });
 
   it("POST /api/auth/sso-token answers 404 in the JSON error shape", async () => {
     const res = await call(ssoToken, { body: {} });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "Single sign-on is not set up for this school.", code: "sso_not_configured" });
+    expect(res.body).toEqual({
+      message: "Single sign-on is not set up for this school.",
+      code: "sso_not_configured",
+    });
   });
 });
 
@@ -41,8 +50,31 @@ describe("the provider's email", () => {
     expect(emailVerified({ email: "a@school.example", email_verified: false })).toBe(false);
     expect(emailVerified({ email: "a@school.example", email_verified: "false" })).toBe(false);
     expect(emailVerified({ email: "a@school.example", email_verified: null })).toBe(false);
-    // Microsoft Entra ID sends no such claim: its addresses belong to the tenant.
-    expect(emailVerified({ email: "a@school.example" })).toBe(true);
+    // A missing claim is no proof, except from the school's own Microsoft Entra tenant.
+    expect(emailVerified({ email: "a@school.example" })).toBe(false);
+    expect(emailVerified({ email: "a@school.example" }, "oidc", "tenant-1")).toBe(false);
+    expect(emailVerified({ email: "a@school.example", tid: "TENANT-1" }, "azure-ad", "tenant-1")).toBe(true);
+    expect(emailVerified({ email: "admin@demo.school", tid: "other" }, "azure-ad", "tenant-1")).toBe(false);
+    expect(emailVerified({ email: "admin@demo.school", tid: "tenant-1" }, "azure-ad", undefined)).toBe(false);
+    expect(emailVerified(null)).toBe(false);
+  });
+
+  it("sends the browser only to this site after sign-in", () => {
+    const base = "http://flexblock.test";
+    expect(sameSiteRedirect("http://flexblock.test/login?sso=1&from=%2Fstaff", base)).toBe(
+      "http://flexblock.test/login?sso=1&from=%2Fstaff",
+    );
+    expect(sameSiteRedirect("/login?sso=1", base)).toBe("http://flexblock.test/login?sso=1");
+    for (const evil of [
+      "http://flexblock.test.evil.example/",
+      "//evil.example/x",
+      "https://evil.example",
+      "/\\evil.example",
+      "http://flexblock.test@evil.example/",
+      "javascript:alert(1)",
+    ]) {
+      expect(sameSiteRedirect(evil, base)).toBe("http://flexblock.test/login?sso=1");
+    }
   });
 
   it("ends the sign-in when the email is missing or unverified", async () => {
@@ -52,7 +84,7 @@ describe("the provider's email", () => {
       signIn({ user: { ...user, email }, account: null, profile } as Parameters<typeof signIn>[0]);
     expect(await attempt({ email_verified: true })).toBe(true);
     expect(await attempt({ email_verified: false })).toBe(false);
-    expect(await attempt({})).toBe(true);
+    expect(await attempt({})).toBe(false);
     expect(await attempt({ email_verified: true }, null)).toBe(false);
   });
 });

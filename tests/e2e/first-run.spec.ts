@@ -68,6 +68,7 @@ test("the setup link creates the first administrator, who finds the school's nam
   expect((await page.goto(`${BASE}/setup?token=guessed`))!.status()).toBe(404);
 
   expect((await page.goto(link))!.status()).toBe(200);
+  await expect(page).toHaveURL(/\/setup\b/);
   await expect(page).toHaveTitle("Flexblock - Set up your school");
   await expect(page.getByRole("heading", { name: "Set up your school", level: 1 })).toBeVisible();
   // The browser's own time zone is offered first.

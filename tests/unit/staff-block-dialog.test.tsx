@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import type { CurrentUser } from "@/components/auth/types";
 import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
 import type { ScheduleDay, StaffScheduleBlock } from "@/lib/schedule/types";
+import { schoolInstant } from "@/lib/time";
 
 /** A teacher's block says which planned students were placed by default rather than choosing (issue 12). */
 const auth = { settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] } };
@@ -32,7 +33,12 @@ const block: StaffScheduleBlock = {
   appointments: [],
   logs: [],
   planned: [
-    plan(1, "Maya Castellano", { kind: "placed", teacher, at: "2026-11-24T16:00:00.000Z" }),
+    // 08:00 in Vancouver, whatever the runtime's zone data says its offset is that day.
+    plan(1, "Maya Castellano", {
+      kind: "placed",
+      teacher,
+      at: schoolInstant("2026-11-24", "08:00", "America/Vancouver").toISOString(),
+    }),
     plan(2, "Ben Chooser", { kind: "chosen", teacher, at: "2026-11-20T18:00:00.000Z" }),
   ],
 };
