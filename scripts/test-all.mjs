@@ -67,7 +67,19 @@ async function e2e() {
 
 /** Tests tagged with this need the clock inside a Focus Block (a Tuesday, 9:35 in the demo school). */
 const DURING_THE_BLOCK = "@during-block";
-const BLOCK_NOW = "2026-11-24T09:35:00-08:00";
+const BLOCK_NOW = wallClockIn("2026-11-24", "09:35:00", process.env.SCHOOL_TIMEZONE ?? "America/Vancouver");
+
+/**
+ * `date`T`time` in `zone`, with the offset the runtime's zone data gives it there (never a written-in
+ * offset: Node 24's data has British Columbia on UTC-7 from November 2026, older data UTC-8).
+ */
+function wallClockIn(date, time, zone) {
+  const noonUtc = new Date(`${date}T12:00:00Z`);
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(noonUtc)
+    .find((part) => part.type === "timeZoneName").value;
+  return `${date}T${time}${name === "GMT" ? "+00:00" : name.slice(3)}`;
+}
 const NO_FAKETIME =
   "The tests tagged @during-block move the server's clock with libfaketime: install it with `apt-get install faketime`.";
 

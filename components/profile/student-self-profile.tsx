@@ -4,10 +4,9 @@ import { CircleHelp, KeyRound, LogOut } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { ChangePasswordDialog } from "@/components/auth/change-password-dialog";
-import { schoolBrand } from "@/components/auth/types";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { AirCodeEntry } from "@/components/checkin/air-code-entry";
-import { SchoolBrand } from "@/components/shell/school-brand";
+import { StudentHeader } from "@/components/shell/student-header";
 import { StudentToDo } from "@/components/placement/student-to-do";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { StudentProfileView } from "./student-profile";
@@ -17,16 +16,11 @@ import { StudentProfileView } from "./student-profile";
  * plan control in each flex block, Help (the pages written for students), Change Password and Sign Out.
  */
 export function StudentSelfProfile() {
-  const { settings, signOut } = useSignedInUser();
-  const brand = schoolBrand(settings);
+  const { signOut } = useSignedInUser();
   const [changingPassword, setChangingPassword] = useState(false);
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <SchoolBrand name={brand.name} logo={brand.logo} />
-        </div>
-      </header>
+      <StudentHeader />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <StudentToDo />
         <AirCodeEntry />

@@ -4,9 +4,7 @@ import { ArrowLeft, BookOpen, FileX } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import useSWR from "swr";
-import { schoolBrand } from "@/components/auth/types";
-import { useSignedInUser } from "@/components/auth/use-auth";
-import { SchoolBrand } from "@/components/shell/school-brand";
+import { StudentHeader } from "@/components/shell/student-header";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
@@ -29,17 +27,11 @@ import {
 /** In a student's Help, links between posts stay in Help. */
 const helpLink = (href: string) => href.replace(/^\/wiki\/post\/(\d+)/, "/help/$1");
 
-/** The student's own header, with the way back to their week. */
+/** A student's screen: their header, then the way back. */
 function HelpFrame({ back, children }: { back: { href: string; label: string }; children: ReactNode }) {
-  const { settings } = useSignedInUser();
-  const brand = schoolBrand(settings);
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
-          <SchoolBrand name={brand.name} logo={brand.logo} />
-        </div>
-      </header>
+      <StudentHeader width="max-w-3xl" />
       <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
         <Link
           href={back.href}

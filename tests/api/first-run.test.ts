@@ -20,6 +20,7 @@ import { GET as userRoute } from "@/app/api/user/route";
 import { SETTING_GROUPS, SETTINGS } from "@/lib/settings/definitions";
 import { createSetupLink, prepareSchool, SETUP_LINK_HOURS } from "@/lib/setup/first-run";
 import { SETUP_MESSAGES } from "@/lib/setup/schemas";
+import { createEmptyPostgresDatabase } from "../helpers/db";
 import { call } from "../helpers/http";
 
 /**
@@ -33,17 +34,9 @@ beforeAll(async () => {
   process.env.SEED_DEMO = "0";
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const { default: postgres } = await import("postgres");
-    const name = `flexblock_first_run_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    process.env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end({ timeout: 5 });
-    };
+    const database = await createEmptyPostgresDatabase(serverUrl, "flexblock_first_run");
+    process.env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
   } else {
     delete process.env.DATABASE_URL;
     process.env.PGLITE_DIR = "memory://";

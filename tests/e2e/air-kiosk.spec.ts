@@ -8,7 +8,7 @@ import { DEMO_NAMES, expect, expectNoSeriousA11yViolations, newPage, signIn, tes
  *
  * Both need today's Focus Block to be open (from 5 minutes before it to its end) and not yet over
  * when the demo school was seeded (the seed records attendance for blocks that have ended). Run it
- * then, or move the run: `E2E_NOW=2026-11-24T09:35:00-08:00` (a Tuesday) with libfaketime.
+ * then, or move the run: `E2E_NOW=2026-11-24T09:35:00-07:00` (a Tuesday) with libfaketime.
  */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 

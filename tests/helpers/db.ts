@@ -20,21 +20,30 @@ export async function createTestDb(): Promise<DbHandle> {
   return handle;
 }
 
-async function createPostgresDb(serverUrl: string): Promise<DbHandle> {
+/** A new, empty PostgreSQL database on the test server: its URL, and how to drop it. */
+export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "flexblock_test") {
   const { default: postgres } = await import("postgres");
-  const name = `flexblock_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), max: 20 });
+  const drop = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end({ timeout: 5 });
+  };
+  return { url: url.toString(), drop };
+}
+
+async function createPostgresDb(serverUrl: string): Promise<DbHandle> {
+  const database = await createEmptyPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ url: database.url, max: 20 });
   await ensureDefaultSettings(handle.db, new Date(), { timezone: "America/Vancouver" });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end({ timeout: 5 });
+      await database.drop();
     },
   };
 }
