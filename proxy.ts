@@ -1,6 +1,35 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { setupLinkIsOpen } from "@/lib/setup/link-check";
-import { isHttps, pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  isHttps,
+  pageContentSecurityPolicy,
+  STRICT_TRANSPORT_SECURITY,
+} from "@/lib/security/headers";
+
+/** A path whose percent-encoding is not UTF-8 (`/api/clusters/%ff%fe`): Next.js would answer a bare 500. */
+function unreadablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** 400 in our JSON error shape, with the headers every API answer carries. */
+function unreadablePathAnswer(request: NextRequest): NextResponse {
+  const response = NextResponse.json(
+    { message: "The address could not be read: it is not valid UTF-8 percent-encoding.", code: "bad_request" },
+    { status: 400 },
+  );
+  for (const { key, value } of COMMON_SECURITY_HEADERS) response.headers.set(key, value);
+  response.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
+  response.headers.set("cache-control", "no-store");
+  if (isHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+  return response;
+}
 
 /**
  * Every page request gets a fresh nonce in its Content-Security-Policy; Next.js reads the policy
@@ -8,6 +37,9 @@ import { isHttps, pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@
  * reads the request headers, so every page renders per request and can carry the nonce.
  */
 export async function proxy(request: NextRequest) {
+  if (unreadablePath(request.nextUrl.pathname)) return unreadablePathAnswer(request);
+  // API paths come here only for that check (the matcher's second entry): their own headers stand.
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
   // The first-run setup page exists only for a live one-time link: anything else is a real 404 (a page's
   // notFound() would come too late to change the status of a streamed answer).
   if (request.nextUrl.pathname === "/setup" && !(await setupLinkIsOpen(request.nextUrl.searchParams.get("token")))) {
@@ -26,14 +58,11 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // Pages only: API answers and built assets get their headers from next.config.ts and the route wrapper.
-    {
-      // `api(?:/|$)`: /api/… answers are not pages, but /api-docs is one.
-      source: "/((?!api(?:/|$)|_next/static|_next/image|favicon.ico).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
+    // Every page, prefetches too (a page fetched with a prefetch header must not escape the policy): API
+    // answers and built assets get their headers from next.config.ts and the route wrapper.
+    // `api(?:/|$)`: /api/… answers are not pages, but /api-docs is one.
+    "/((?!api(?:/|$)|_next/static|_next/image|favicon.ico).*)",
+    // API paths only when they carry percent-encoding, to refuse an unreadable one (the rest never pass here).
+    "/api/(.*%.*)",
   ],
 };

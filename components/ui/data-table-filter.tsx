@@ -53,6 +53,7 @@ export function DataTableFilterButton({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Filter"
           align="start"
           sideOffset={6}
           collisionPadding={8}

@@ -19,6 +19,14 @@ export interface CredentialAccountRow {
   sysadmin_name: string | null;
   initials: string | null;
   color: string | null;
+  /** The staff member's, student's or sysadmin's own id (their profile's). */
+  person_id: number | null;
+  /** Staff and sysadmins. */
+  email: string | null;
+  /** Staff only. */
+  capacity: number | null;
+  /** Students only. */
+  grade: number | null;
 }
 
 /**
@@ -31,7 +39,8 @@ async function accounts(db: Db, where: SQL, lock = false): Promise<CredentialAcc
     select u.id, u.username, u.account_type, u.password_expired, u.disabled_at, st.administrator, st.title,
       coalesce(st.first_name, s.first_name) as first_name, coalesce(st.last_name, s.last_name) as last_name,
       sa.name as sysadmin_name, coalesce(st.initials, s.initials, sa.initials) as initials,
-      coalesce(st.color, s.color, sa.color) as color
+      coalesce(st.color, s.color, sa.color) as color, coalesce(st.id, s.id, sa.id) as person_id,
+      coalesce(st.email, sa.email) as email, st.capacity, s.grade
     from users u
     left join staff st on st.user_id = u.id
     left join students s on s.user_id = u.id

@@ -4,7 +4,7 @@ import { findApiToken, insertApiToken, listApiTokens, revokeApiToken, type ApiTo
 import { insertAudit } from "@/db/queries/audit";
 import { ApiError, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { verifyUser, type Caller } from "@/lib/auth/service";
+import { checkOwnPassword, type Caller } from "@/lib/auth/service";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import type { ApiTokenBody } from "./schemas";
 import { API_TOKEN_PREFIX, type ApiScope } from "./scopes";
@@ -47,7 +47,7 @@ export async function apiTokenList(db: Db): Promise<{ tokens: ApiTokenView[] }> 
  * stored. Audited (without the secret).
  */
 export async function createApiToken(db: Db, user: Principal, body: ApiTokenBody, caller: Caller, now: Date) {
-  await verifyUser(db, user, body.password, caller, now);
+  await checkOwnPassword(db, user, body.password, caller, now);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
   const row = await db.transaction(async (tx) => {
     const inserted = await insertApiToken(tx, {

@@ -77,6 +77,23 @@ export function text({
 export const hasControlCharacters = (value: string) => notAllowed(value);
 
 /**
+ * Invisible characters that can make one person's name read as another's: bidirectional embeddings,
+ * overrides, isolates and marks (U+202A–202E, U+2066–2069, U+200E/200F, U+061C), and zero-width spaces,
+ * word joiners and byte-order marks (U+200B, U+2060–2064, U+FEFF, U+180E). Zero-width (non-)joiners
+ * (U+200C/200D) stay: Persian, Indic and other scripts spell names with them.
+ */
+const DECEPTIVE_CHARACTERS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060-\u2064\uFEFF\u180E]/;
+export const hasDeceptiveCharacters = (value: string) => DECEPTIVE_CHARACTERS.test(value);
+export const DECEPTIVE_NAME_MESSAGE = "contains invisible characters that are not allowed in a name.";
+
+/** A person's name or a part of it: text on one line, with no character that could disguise it. */
+export function personName(label: string, max = 100) {
+  return text({ label, max, min: 1 }).refine((value) => !hasDeceptiveCharacters(value), {
+    error: `${label} ${DECEPTIVE_NAME_MESSAGE}`,
+  });
+}
+
+/**
  * A date as a request may send it: `YYYY-MM-DD`, an ISO instant with an offset, or `Fri Mar 20, 2020`.
  * It stays a string (services turn it into a school date in the school's zone), but it must be one
  * of those forms and fall in the years 1900–2999 wherever the zone puts it.

@@ -100,8 +100,12 @@ export async function logout(db: Db, principal: Principal) {
   return { message: "Logged out successfully." };
 }
 
-/** POST /api/verify-user: confirms the caller's password before a sensitive action (throttled like sign-in). */
-export async function verifyUser(db: Db, principal: Principal, password: string, caller: Caller, now: Date) {
+/**
+ * Checks the caller's own password (throttled like sign-in; 423 locked, 401 wrong). Used by the actions
+ * that carry the password with them (creating people, API tokens, uploads, a password change); it is no
+ * confirmation for a later credentials action: only POST /api/verify-user gives one.
+ */
+export async function checkOwnPassword(db: Db, principal: Principal, password: string, caller: Caller, now: Date) {
   const attempt: Attempt = { kind: "verify-user", username: principal.user.username, address: caller.address };
   // A session of a locked account is refused before it gets here; checked again so no password is confirmed.
   if (isLocked(principal, now)) throw new ApiError(423, "account_locked", LOGIN_MESSAGES.locked);
@@ -113,6 +117,11 @@ export async function verifyUser(db: Db, principal: Principal, password: string,
     });
   }
   await settleSuccess(db, attempt, now);
+}
+
+/** POST /api/verify-user: confirms the caller's password before a credentials action, for this session. */
+export async function verifyUser(db: Db, principal: Principal, password: string, caller: Caller, now: Date) {
+  await checkOwnPassword(db, principal, password, caller, now);
   await markPasswordConfirmed(db, principal.sessionId, now);
   return { message: "Verified user successfully" };
 }
@@ -147,7 +156,7 @@ export async function changePassword(
   caller: Caller,
   now: Date,
 ) {
-  await verifyUser(db, principal, body.password, caller, now);
+  await checkOwnPassword(db, principal, body.password, caller, now);
   const problem = await newPasswordProblem(body.new_password, passwordOwner(principal), body.password);
   if (problem) throw invalid({ new_password: [problem] }, problem);
   const password_hash = await hashPassword(body.new_password);

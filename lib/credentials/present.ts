@@ -24,6 +24,30 @@ export interface CredentialUser {
   password_status: "Valid" | "Expired";
   /** Whether the caller may act on this account (never on oneself; see lib/credentials/rules.ts). */
   can_manage: boolean;
+  /** staff, student or sysadmin, as GET /api/user says it. */
+  account_type: CredentialAccountRow["account_type"];
+  /** The person, in GET /api/user's `details` shape (the spec's original client reads `details.name`). */
+  details: ReturnType<typeof detailsOf>;
+}
+
+/** GET /api/user's `details`, from the flat row. */
+function detailsOf(row: CredentialAccountRow, name: string) {
+  const person = { id: row.person_id ?? 0, initials: row.initials ?? "?", color: row.color ?? "blue-grey", name };
+  if (row.account_type === "staff") {
+    return {
+      ...person,
+      title: row.title ?? "",
+      first_name: row.first_name ?? "",
+      last_name: row.last_name ?? "",
+      email: row.email ?? row.username,
+      administrator: row.administrator === true,
+      capacity: row.capacity ?? 0,
+    };
+  }
+  if (row.account_type === "student") {
+    return { ...person, first_name: row.first_name ?? "", last_name: row.last_name ?? "", grade: row.grade };
+  }
+  return { ...person, initials: row.initials ?? "SA", color: row.color ?? "black", email: row.email ?? row.username, administrator: true };
 }
 
 function nameOf(row: CredentialAccountRow): string {
@@ -41,10 +65,11 @@ export function presentCredentialUser(
   const role = roleOfAccount(row);
 
   const locked = row.disabled_at !== null && row.disabled_at.getTime() <= now.getTime();
+  const name = nameOf(row);
   return {
     id: row.id,
     username: row.username,
-    name: nameOf(row),
+    name,
     initials: row.initials ?? "?",
     color: row.color ?? (row.account_type === "sysadmin" ? "black" : "blue-grey"),
     role,
@@ -56,5 +81,7 @@ export function presentCredentialUser(
     password_expired: row.password_expired,
     password_status: row.password_expired ? "Expired" : "Valid",
     can_manage: manageProblem(caller, { id: row.id, role }) === null,
+    account_type: row.account_type,
+    details: detailsOf(row, name),
   };
 }

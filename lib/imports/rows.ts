@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "@/lib/api/schemas";
+import { DECEPTIVE_NAME_MESSAGE, hasControlCharacters, hasDeceptiveCharacters } from "@/lib/api/schemas";
 import { STAFF_TITLES } from "@/lib/people/names";
 import type { CsvRecord } from "./parse";
 import { FIELD_LABELS, MAX_NAME_LENGTH, type ImportField, type ImportKind } from "./fields";
@@ -49,6 +49,7 @@ function nameProblem(field: ImportField, value: string): string | null {
   if (value === "") return `${lower(field)} is missing`;
   if (value.includes("\n")) return `${lower(field)} must be on one line`;
   if (hasControlCharacters(value)) return `${lower(field)} contains characters that are not allowed`;
+  if (hasDeceptiveCharacters(value)) return `${lower(field)} ${DECEPTIVE_NAME_MESSAGE.replace(/\.$/, "")}`;
   if (value.length > MAX_NAME_LENGTH) return `${lower(field)} is longer than ${MAX_NAME_LENGTH} characters`;
   return null;
 }

@@ -6,7 +6,7 @@ import { readMultipart, tooLarge } from "@/lib/api/body";
 import { ApiError, conflict, invalid } from "@/lib/api/errors";
 import { fieldErrors } from "@/lib/api/route";
 import type { Principal } from "@/lib/auth/principal";
-import { type Caller, verifyUser } from "@/lib/auth/service";
+import { type Caller, checkOwnPassword } from "@/lib/auth/service";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { wakeJobRunner } from "@/lib/jobs/wake";
 import { planBatch } from "./batch";
@@ -88,7 +88,7 @@ export async function uploadCsv(
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!fields.dry_run) {
     if (!fields.password) throw invalid({ password: ["A password is required."] });
-    await verifyUser(db, principal, fields.password, caller, now);
+    await checkOwnPassword(db, principal, fields.password, caller, now);
   }
   let parsed;
   try {

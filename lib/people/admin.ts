@@ -15,7 +15,7 @@ import {
 import { ApiError, invalid, notFound } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
 import type { Principal } from "@/lib/auth/principal";
-import { type Caller, verifyUser } from "@/lib/auth/service";
+import { type Caller, checkOwnPassword } from "@/lib/auth/service";
 import { randomColor } from "./colors";
 import { newInitialPassword } from "./initial-password";
 import { presentStaffItem, presentStudentItem } from "./present";
@@ -57,7 +57,7 @@ export async function createStaffMember(
   caller: Caller,
   now: Date,
 ) {
-  await verifyUser(db, principal, body.password, caller, now);
+  await checkOwnPassword(db, principal, body.password, caller, now);
   const password = newInitialPassword();
   const password_hash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -95,7 +95,7 @@ export async function createStudentRecord(
   caller: Caller,
   now: Date,
 ) {
-  await verifyUser(db, principal, body.password, caller, now);
+  await checkOwnPassword(db, principal, body.password, caller, now);
   await checkDefaultTeacher(db, body.default_teacher_id);
   const password = newInitialPassword();
   const password_hash = await hashPassword(password);

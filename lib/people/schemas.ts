@@ -1,19 +1,19 @@
 import { z } from "zod";
-import { hasControlCharacters, idOf, numeric, text } from "@/lib/api/schemas";
+import { hasControlCharacters, hasDeceptiveCharacters, idOf, numeric, personName } from "@/lib/api/schemas";
 import { STAFF_TITLES } from "./names";
 
 /**
  * The Add/Edit Staff and Add/Edit Student payloads (spec §2, §3, §5), shared by the routes and the
  * dialogs' forms. The caller's password travels with a creation (it is asked in the confirmation).
  */
-const name = (label: string) => text({ label, max: 100, min: 1 });
+const name = (label: string) => personName(label);
 
 export const initialsField = z
   .string({ error: "This field cannot be empty." })
   .trim()
   .min(1, { error: "This field cannot be empty." })
   .refine((value) => Array.from(value).length <= 2, { error: "Initials are at most 2 characters." })
-  .refine((value) => !hasControlCharacters(value) && !/\s/.test(value), {
+  .refine((value) => !hasControlCharacters(value) && !hasDeceptiveCharacters(value) && !/\s/.test(value), {
     error: "Initials are letters, without spaces.",
   })
   .transform((value) => value.toUpperCase());

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/api/schemas";
+import { personName, text } from "@/lib/api/schemas";
 import { isValidTimeZone } from "@/lib/time";
 
 export const SETUP_MESSAGES = {
@@ -22,7 +22,7 @@ export const setupBody = z.object({
     .trim()
     .max(64, SETUP_MESSAGES.timezone)
     .refine(isValidTimeZone, { error: SETUP_MESSAGES.timezone }),
-  name: text({ label: "Your name", max: 100, min: 1 }),
+  name: personName("Your name"),
   email: z.email({ error: SETUP_MESSAGES.email }).max(254, { error: "That email address is too long." }),
   password: z
     .string({ error: SETUP_MESSAGES.passwordRequired })

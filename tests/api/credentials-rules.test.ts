@@ -1,6 +1,8 @@
 /** @jest-environment node */
 // The credentials actions' protections, roles and bad input (the actions themselves: credentials.test.ts).
 import { and, eq, inArray } from "drizzle-orm";
+import { POST as createApiToken } from "@/app/api/api-tokens/route";
+import { POST as changePassword } from "@/app/api/change-password/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as archiveStudent } from "@/app/api/students/[id]/archive/route";
 import { POST as disableUsers } from "@/app/api/users/disable-users/route";
@@ -174,6 +176,24 @@ describe("password confirmation", () => {
     // A wrong password confirms nothing.
     expect((await verify(tokens.admin, "not-the-password")).status).toBe(401);
     expect((await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } })).status).toBe(403);
+  });
+
+  it("counts only POST /api/verify-user as a confirmation: a password sent with another action is none", async () => {
+    const a = await createStudent(state.db);
+    const token = await call(createApiToken, {
+      token: tokens.admin,
+      body: { name: "SIS export", scopes: ["reports:read"], password: TEST_PASSWORD },
+    });
+    expect(token.status).toBe(201);
+    const weak = await call(changePassword, {
+      token: tokens.admin,
+      body: { password: TEST_PASSWORD, new_password: "password" },
+    });
+    expect(weak.status).toBe(422);
+    const res = await call(disableUsers, { token: tokens.admin, body: { user_ids: [a.user.id] } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("password_confirmation_required");
+    expect((await userRow(a.user.id)).disabled_at).toBeNull();
   });
 
   it("takes each confirmation once: a second action needs its own", async () => {

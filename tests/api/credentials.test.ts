@@ -44,6 +44,16 @@ describe("GET /api/users", () => {
       password_expired: false,
       password_status: "Valid",
       can_manage: true,
+      account_type: "student",
+      details: {
+        id: student.student.id,
+        initials: "SS",
+        color: "green",
+        name: "Jane Doe",
+        first_name: "Jane",
+        last_name: "Doe",
+        grade: student.student.grade,
+      },
     });
     expect(res.body.find((u) => u.id === cast.teacher.user.id)).toMatchObject({
       name: "Ms. Teacher, Tess",
@@ -56,6 +66,18 @@ describe("GET /api/users", () => {
     });
     expect(res.body.find((u) => u.id === cast.admin.user.id)).toMatchObject({ can_manage: false });
     expect(JSON.stringify(res.body)).not.toContain("password_hash");
+  });
+
+  it("gives each account GET /api/user's account_type and details, which the spec's original client reads", async () => {
+    const res = await call<CredentialUser[]>(listUsers, { token: tokens.sysadmin });
+    for (const token of [tokens.teacher, tokens.admin, tokens.sysadmin, tokens.student]) {
+      const me = await call(currentUser, { token });
+      const listed = res.body.find((u) => u.id === me.body.id)!;
+      expect({ account_type: listed.account_type, details: listed.details }).toEqual({
+        account_type: me.body.account_type,
+        details: me.body.details,
+      });
+    }
   });
 
   it("shows sysadmin accounts only to sysadmins", async () => {

@@ -350,3 +350,32 @@ it("lists the new staff member in GET /api/staff", async () => {
   const res = await call(staffListRoute, { token: tokens.teacher });
   expect(res.body.map((s: { email: string }) => s.email)).toContain("grace.hopper@test.school");
 });
+
+describe("names", () => {
+  it("keeps every script and accent in names, and refuses invisible characters that could disguise one", async () => {
+    const real = [
+      ["Élodie", "Bélanger-Nguyễn"],
+      ["محمد\u200Cرضا", "Karimi"], // a zero-width non-joiner is part of Persian spelling
+      ["Zoë", "O'Brien"],
+    ];
+    for (const [i, [first_name, last_name]] of real.entries()) {
+      const res = await call(createStudentRoute, {
+        token: tokens.admin,
+        body: newStudent({ first_name, last_name, student_number: `88100${i}` }),
+      });
+      expect({ name: first_name, status: res.status }).toEqual({ name: first_name, status: 201 });
+      expect(res.body.first_name).toBe(first_name);
+    }
+    for (const [i, disguised] of ["\u202Enrub", "Ann\u200Be", "\u2066Bob\u2069", "Eve\u200F", "Ma\uFEFFx"].entries()) {
+      const res = await call(createStudentRoute, {
+        token: tokens.admin,
+        body: newStudent({ last_name: disguised, student_number: `88200${i}` }),
+      });
+      expect({ name: JSON.stringify(disguised), status: res.status }).toEqual({ name: JSON.stringify(disguised), status: 422 });
+      expect(res.body.errors.last_name).toEqual(["The last name contains invisible characters that are not allowed in a name."]);
+    }
+    const staffRes = await call(createStaffRoute, { token: tokens.admin, body: newStaff({ first_name: "Gr\u202Eace" }) });
+    expect(staffRes.status).toBe(422);
+    expect(staffRes.body.errors.first_name).toBeDefined();
+  });
+});

@@ -20,6 +20,12 @@ test.describe("security headers", () => {
     // Plain http here: HSTS is only sent over https.
     expect(headers["strict-transport-security"]).toBeUndefined();
 
+    // A request that says it is a prefetch is a page all the same: it gets the policy too.
+    for (const prefetch of [{ "next-router-prefetch": "1" }, { purpose: "prefetch" }] as Record<string, string>[]) {
+      const prefetched = await page.request.get("/login", { headers: prefetch });
+      expect(prefetched.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    }
+
     // A second load gets a different nonce.
     const again = (await page.request.get("/login")).headers()["content-security-policy"];
     expect(again).not.toBe(policy);
@@ -36,6 +42,23 @@ test.describe("security headers", () => {
     expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("a path whose percent-encoding is not UTF-8 is a 400 in the JSON error shape, with the headers, never a 500", async ({
+    request,
+  }) => {
+    for (const path of ["/api/clusters/%ff%fe", "/api/wiki/posts/%E0%A4%A", "/api/staff/%ff", "/wiki/%ff"]) {
+      const response = await request.get(path);
+      expect({ path, status: response.status() }).toEqual({ path, status: 400 });
+      expect(await response.json()).toEqual({
+        message: "The address could not be read: it is not valid UTF-8 percent-encoding.",
+        code: "bad_request",
+      });
+      expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    }
+    // Valid encoding still reaches the route.
+    expect((await request.get("/api/courses/MATH%2010")).status()).toBe(401);
   });
 
   test("TRACE is refused with 405, not a server error", async ({ request }) => {

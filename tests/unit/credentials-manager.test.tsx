@@ -52,6 +52,8 @@ function user(id: number, patch: Partial<CredentialUser> = {}): CredentialUser {
     password_expired: false,
     password_status: "Valid",
     can_manage: true,
+    account_type: "student",
+    details: { id, initials: "ST", color: "green", name: `Student ${String(id).padStart(2, "0")}`, first_name: "Student", last_name: String(id), grade: 10 },
     ...patch,
   };
 }

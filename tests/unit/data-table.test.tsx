@@ -52,6 +52,8 @@ describe("DataTable", () => {
     const user = userEvent.setup();
     render(<DataTable label="People" columns={columns} data={people} rowId={(p) => p.id} />);
     await user.click(screen.getByRole("button", { name: "Filter" }));
+    // The popover is a dialog with a name (axe: aria-dialog-name).
+    expect(screen.getByRole("dialog", { name: "Filter" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Apply" }));
     expect(screen.getByText("This field cannot be empty.")).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText("Column"), "grade");
