@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { wikiGroups, wikiPosts } from "@/db/schema";
 import type { HelpGroup } from "@/lib/wiki/help/content";
 import { shipProductHelp } from "@/lib/wiki/help/ship";
@@ -67,5 +69,60 @@ describe("shipping the product's help", () => {
     const other = release("Hello a third time.", [{ slug: "newer", title: "Newer", body: "Newer page." }]);
     await Promise.all([shipProductHelp(state.db, T2, other), shipProductHelp(state.db, T2, other)]);
     expect(await state.db.select().from(wikiPosts).where(eq(wikiPosts.product_key, "newer"))).toHaveLength(1);
+  });
+});
+
+describe("a database seeded by an earlier release (the demo school's help as ordinary wiki rows)", () => {
+  const old = useTestDb();
+
+  it("is adopted by migration 0015: no second copy, this release's text, the students' group readable by them", async () => {
+    const { HELP_GROUPS } = await import("@/lib/wiki/help/content");
+    const students = HELP_GROUPS.find((g) => g.key === "for-students")!;
+    const gettingStarted = HELP_GROUPS.find((g) => g.key === "getting-started")!;
+    const [oldStudents, oldStarted] = await old.db
+      .insert(wikiGroups)
+      .values([
+        { title: students.title, subtitle: "Students cannot open the wiki: print these pages", position: 3 },
+        { title: gettingStarted.title, subtitle: "", position: 0 },
+      ])
+      .returning();
+    await old.db.insert(wikiPosts).values([
+      {
+        group_id: oldStudents!.id,
+        title: students.posts[0]!.title,
+        body: "*Teachers: students cannot open the wiki.*",
+        author_name: "System Administrator",
+      },
+      {
+        group_id: oldStarted!.id,
+        title: gettingStarted.posts[0]!.title,
+        body: "Old welcome.",
+        author_name: "System Administrator",
+      },
+    ]);
+    const migration = fs.readFileSync(
+      path.join(process.cwd(), "db/migrations/0015_adopt_seeded_help.sql"),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint"))
+      await old.db.execute(sql.raw(statement));
+
+    await shipProductHelp(old.db, new Date());
+    const groups = await old.db.select().from(wikiGroups);
+    expect(groups.filter((g) => g.title === students.title)).toHaveLength(1);
+    expect(groups.filter((g) => g.title === gettingStarted.title)).toHaveLength(1);
+    expect(groups.find((g) => g.title === students.title)!.audience).toBe("everyone");
+    expect(groups.length).toBe(HELP_GROUPS.length);
+    const posts = await old.db.select().from(wikiPosts);
+    expect(posts.filter((p) => p.title === students.posts[0]!.title)).toHaveLength(1);
+    expect(posts.find((p) => p.product_key === "student-planning")!.body).not.toContain(
+      "students cannot open the wiki",
+    );
+    expect(posts.find((p) => p.product_key === "welcome")!.body).not.toBe("Old welcome.");
+
+    // Once adopted, a post the school deletes stays deleted.
+    await old.db.delete(wikiPosts).where(eq(wikiPosts.product_key, "welcome"));
+    await shipProductHelp(old.db, new Date());
+    expect(await old.db.select().from(wikiPosts).where(eq(wikiPosts.product_key, "welcome"))).toHaveLength(0);
   });
 });

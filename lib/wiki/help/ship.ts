@@ -35,7 +35,9 @@ export async function shipProductHelp(db: Db, now: Date, groups: readonly HelpGr
     const shipped = await shippedHelpKeys(tx);
     const groupIds = new Map((await productHelpGroups(tx)).map((row) => [row.key!, row.id]));
 
-    const newGroups = groups.filter((group) => !shipped.has(groupKey(group.key)));
+    // A key counts as shipped once recorded, or once a row carries it (help adopted by migration 0015).
+    const existingPosts = new Set((await productHelpPosts(tx)).map((row) => row.key!));
+    const newGroups = groups.filter((group) => !shipped.has(groupKey(group.key)) && !groupIds.has(group.key));
     let position = newGroups.length > 0 ? await nextGroupPosition(tx) : 0;
     const insertedGroups = await insertHelpGroups(
       tx,
@@ -54,7 +56,10 @@ export async function shipProductHelp(db: Db, now: Date, groups: readonly HelpGr
     const newPosts = groups.flatMap((group) =>
       group.posts
         .map((post, index) => ({ group, post, index }))
-        .filter(({ post }) => !shipped.has(postKey(post.slug)) && groupIds.has(group.key)),
+        .filter(
+          ({ post }) =>
+            !shipped.has(postKey(post.slug)) && !existingPosts.has(post.slug) && groupIds.has(group.key),
+        ),
     );
     const insertedPosts = await insertHelpPosts(
       tx,
@@ -87,9 +92,10 @@ export async function shipProductHelp(db: Db, now: Date, groups: readonly HelpGr
       }
     }
 
+    // Every key this database now holds, created or adopted: once deleted, it stays deleted.
     await recordShippedHelp(
       tx,
-      [...newGroups.map((g) => groupKey(g.key)), ...newPosts.map((p) => postKey(p.post.slug))],
+      [...[...groupIds.keys()].map(groupKey), ...current.map((row) => postKey(row.key!))],
       now,
     );
   });
