@@ -10,7 +10,12 @@ const envSchema = z.object({
     .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   NEXTAUTH_URL: z.url().optional(),
@@ -38,11 +43,13 @@ const SHARED_TENANTS = ["common", "organizations", "consumers"];
 const checkedEnvSchema = envSchema.superRefine((config, ctx) => {
   if (!config.AZURE_AD_CLIENT_ID) return;
   const tenant = config.AZURE_AD_TENANT_ID?.trim().toLowerCase();
-  if (!tenant || SHARED_TENANTS.includes(tenant)) {
+  const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  if (!tenant || SHARED_TENANTS.includes(tenant) || !guid.test(tenant)) {
     ctx.addIssue({
       code: "custom",
       path: ["AZURE_AD_TENANT_ID"],
-      message: "required with AZURE_AD_CLIENT_ID: the school's own tenant id (not common, organizations or consumers), or any Microsoft account could sign in",
+      message:
+        "required with AZURE_AD_CLIENT_ID: the school's own tenant id, a GUID such as 0f6b1e7c-5d2a-4c1b-9a57-2b7e0c8d1f23 (not common, organizations, consumers or a domain name), or any Microsoft account could sign in",
     });
   }
 });
@@ -59,7 +66,9 @@ export function env(): Env {
     try {
       source.DATABASE_URL = fs.readFileSync(source.DATABASE_URL_FILE, "utf8").trim();
     } catch (error) {
-      throw new Error(`Invalid environment configuration:\n  DATABASE_URL_FILE: cannot read ${source.DATABASE_URL_FILE} (${(error as Error).message})\nSee .env.example.`);
+      throw new Error(
+        `Invalid environment configuration:\n  DATABASE_URL_FILE: cannot read ${source.DATABASE_URL_FILE} (${(error as Error).message})\nSee .env.example.`,
+      );
     }
   }
   const parsed = checkedEnvSchema.safeParse(source);

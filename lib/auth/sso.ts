@@ -75,6 +75,22 @@ export function emailVerified(
   return typeof tid === "string" && tid.toLowerCase() === tenantId.toLowerCase();
 }
 
+/**
+ * The claims of the ID token the provider's token endpoint sent us (over TLS, with our client secret: its
+ * issuer is the endpoint we called). next-auth's Microsoft provider reads the profile from Microsoft's
+ * userinfo, which has no `tid`; the tenant is read from here.
+ */
+export function idTokenClaims(idToken: string | undefined | null): Record<string, unknown> {
+  const payload = idToken?.split(".")[1];
+  if (!payload) return {};
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** After sign-in: only a path of this site (compared by origin, so `https://school.example.evil` is not one). */
 export function sameSiteRedirect(url: string, baseUrl: string): string {
   const fallback = `${baseUrl}/login?sso=1`;

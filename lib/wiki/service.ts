@@ -22,7 +22,13 @@ import { conflict, invalid, notFound } from "@/lib/api/errors";
 import { displayName } from "@/lib/auth/present";
 import type { Principal } from "@/lib/auth/principal";
 import { presentGroup, presentPost, type WikiGroup, type WikiPost } from "./present";
-import type { WikiAudience, WikiGroupBody, WikiGroupUpdateBody, WikiPostBody, WikiPostUpdateBody } from "./schemas";
+import type {
+  WikiAudience,
+  WikiGroupBody,
+  WikiGroupUpdateBody,
+  WikiPostBody,
+  WikiPostUpdateBody,
+} from "./schemas";
 
 /**
  * The help wiki. Staff and sysadmins read it, students the groups meant for everyone; administrators write it. Every write runs in one
@@ -33,7 +39,8 @@ const groupMissing = () => notFound("The wiki group could not be found.");
 const postMissing = () => notFound("The wiki post could not be found.");
 
 /** Students read only the groups meant for everyone; staff and sysadmins read every group. */
-const mayRead = (reader: Principal, audience: WikiAudience) => reader.role !== "student" || audience === "everyone";
+const mayRead = (reader: Principal, audience: WikiAudience) =>
+  reader.role !== "student" || audience === "everyone";
 
 /** GET /api/wiki/groups: the groups the reader may read, in order. */
 export async function wikiGroups(db: Db, reader: Principal): Promise<WikiGroup[]> {
@@ -67,7 +74,11 @@ const audit = (db: Db, user: Principal, action: string, details: Record<string, 
 export function createWikiGroup(db: Db, user: Principal, body: WikiGroupBody): Promise<WikiGroup> {
   return db.transaction(async (tx) => {
     const row = await insertGroup(tx, body);
-    await audit(tx, user, "wiki.group.create", { group_id: row.id, title: row.title });
+    await audit(tx, user, "wiki.group.create", {
+      group_id: row.id,
+      title: row.title,
+      audience: row.audience,
+    });
     return presentGroup({ ...row, post_count: 0 });
   });
 }
@@ -92,6 +103,10 @@ export function updateWikiGroup(
       title: body.title,
       ...(before.title !== body.title ? { previous_title: before.title } : {}),
       ...(body.position !== undefined ? { position: body.position } : {}),
+      // Who reads it: opening a group to students is a change the log must show.
+      ...(body.audience !== undefined && body.audience !== before.audience
+        ? { audience: body.audience, previous_audience: before.audience }
+        : {}),
     });
     const group = (await listGroups(tx)).find((g) => g.id === id)!;
     return presentGroup(group);

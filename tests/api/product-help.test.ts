@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { wikiGroups, wikiPosts } from "@/db/schema";
+import { auditLog, wikiGroups, wikiPosts } from "@/db/schema";
 import type { HelpGroup } from "@/lib/wiki/help/content";
 import { shipProductHelp } from "@/lib/wiki/help/ship";
 import { useTestDb } from "../helpers/db";
@@ -82,24 +82,41 @@ describe("a database seeded by an earlier release (the demo school's help as ord
     const [oldStudents, oldStarted] = await old.db
       .insert(wikiGroups)
       .values([
-        { title: students.title, subtitle: "Students cannot open the wiki: print these pages", position: 3 },
+        {
+          title: students.title,
+          subtitle: "Students cannot open the wiki: print these pages or share them with your class",
+          position: 3,
+        },
         { title: gettingStarted.title, subtitle: "", position: 0 },
       ])
       .returning();
-    await old.db.insert(wikiPosts).values([
-      {
-        group_id: oldStudents!.id,
-        title: students.posts[0]!.title,
-        body: "*Teachers: students cannot open the wiki.*",
-        author_name: "System Administrator",
-      },
-      {
-        group_id: oldStarted!.id,
-        title: gettingStarted.posts[0]!.title,
-        body: "Old welcome.",
-        author_name: "System Administrator",
-      },
-    ]);
+    const oldPosts = await old.db
+      .insert(wikiPosts)
+      .values([
+        {
+          group_id: oldStudents!.id,
+          title: students.posts[0]!.title,
+          body: "*Teachers: students cannot open the wiki.*",
+          author_name: "System Administrator",
+        },
+        {
+          group_id: oldStarted!.id,
+          title: gettingStarted.posts[0]!.title,
+          body: "Old welcome.",
+          author_name: "System Administrator",
+        },
+        {
+          group_id: oldStarted!.id,
+          title: gettingStarted.posts[2]!.title,
+          body: "Our own shortcuts.",
+          author_name: "System Administrator",
+        },
+      ])
+      .returning();
+    // The school edited the third one: the audit log says so, and the upgrade leaves it as written.
+    await old.db
+      .insert(auditLog)
+      .values({ action: "wiki.post.update", details: { post_id: oldPosts[2]!.id } });
     const migration = fs.readFileSync(
       path.join(process.cwd(), "db/migrations/0015_adopt_seeded_help.sql"),
       "utf8",
@@ -111,7 +128,10 @@ describe("a database seeded by an earlier release (the demo school's help as ord
     const groups = await old.db.select().from(wikiGroups);
     expect(groups.filter((g) => g.title === students.title)).toHaveLength(1);
     expect(groups.filter((g) => g.title === gettingStarted.title)).toHaveLength(1);
-    expect(groups.find((g) => g.title === students.title)!.audience).toBe("everyone");
+    expect(groups.find((g) => g.title === students.title)).toMatchObject({
+      audience: "everyone",
+      subtitle: "Students read these pages under Help on their own page",
+    });
     expect(groups.length).toBe(HELP_GROUPS.length);
     const posts = await old.db.select().from(wikiPosts);
     expect(posts.filter((p) => p.title === students.posts[0]!.title)).toHaveLength(1);
@@ -119,6 +139,9 @@ describe("a database seeded by an earlier release (the demo school's help as ord
       "students cannot open the wiki",
     );
     expect(posts.find((p) => p.product_key === "welcome")!.body).not.toBe("Old welcome.");
+    expect(posts.find((p) => p.product_key === gettingStarted.posts[2]!.slug)!.body).toBe(
+      "Our own shortcuts.",
+    );
 
     // Once adopted, a post the school deletes stays deleted.
     await old.db.delete(wikiPosts).where(eq(wikiPosts.product_key, "welcome"));

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { POST as ssoToken } from "@/app/api/auth/sso-token/route";
-import { emailVerified, sameSiteRedirect, ssoOptions } from "@/lib/auth/sso";
+import { emailVerified, idTokenClaims, sameSiteRedirect, ssoOptions } from "@/lib/auth/sso";
 import { useTestDb } from "../helpers/db";
 import { call } from "../helpers/http";
 
@@ -86,5 +86,29 @@ describe("the provider's email", () => {
     expect(await attempt({ email_verified: false })).toBe(false);
     expect(await attempt({})).toBe(false);
     expect(await attempt({ email_verified: true }, null)).toBe(false);
+  });
+
+  it("reads a Microsoft account's tenant from the ID token, since Microsoft's userinfo has none", async () => {
+    const signIn = ssoOptions().callbacks!.signIn!;
+    const idToken = (claims: object) =>
+      ["e30", Buffer.from(JSON.stringify(claims)).toString("base64url"), "c2ln"].join(".");
+    const userinfo = { sub: "abc", name: "Tess Teacher", email: "teacher@school.example" };
+    const attempt = (claims: object) =>
+      signIn({
+        user: { id: "abc", email: userinfo.email },
+        account: { provider: "azure-ad", type: "oauth", providerAccountId: "abc", id_token: idToken(claims) },
+        profile: userinfo,
+      } as Parameters<typeof signIn>[0]);
+    expect(idTokenClaims(idToken({ tid: "t-1", oid: "o" })).tid).toBe("t-1");
+    expect(idTokenClaims("not a token")).toEqual({});
+    expect(idTokenClaims(undefined)).toEqual({});
+    expect(
+      emailVerified({ ...userinfo, tid: idTokenClaims(idToken({ tid: "T-1" })).tid }, "azure-ad", "t-1"),
+    ).toBe(true);
+    expect(
+      emailVerified({ ...userinfo, tid: idTokenClaims(idToken({ tid: "other" })).tid }, "azure-ad", "t-1"),
+    ).toBe(false);
+    // Without a configured tenant (this test's environment has none) no Microsoft token is taken.
+    expect(await attempt({ tid: "t-1" })).toBe(false);
   });
 });

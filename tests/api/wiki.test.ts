@@ -125,12 +125,18 @@ describe("reading the wiki", () => {
     const read = await call(readPost, { token: student, params: { id: String(studentPost.id) } });
     expect(read.status).toBe(200);
     expect(read.body.title).toBe("Choosing a teacher");
-    expect((await call(groupPosts, { token: student, params: { id: String(forStudents.body.id) } })).status).toBe(200);
+    expect(
+      (await call(groupPosts, { token: student, params: { id: String(forStudents.body.id) } })).status,
+    ).toBe(200);
     // A staff group and its posts are as absent as an unknown one.
-    expect((await call(groupPosts, { token: student, params: { id: String(staffOnly.id) } })).status).toBe(404);
+    expect((await call(groupPosts, { token: student, params: { id: String(staffOnly.id) } })).status).toBe(
+      404,
+    );
     expect((await call(readPost, { token: student, params: { id: String(staffPost.id) } })).status).toBe(404);
     // Staff read both.
-    expect((await call(readPost, { token: tokens.teacher, params: { id: String(staffPost.id) } })).status).toBe(200);
+    expect(
+      (await call(readPost, { token: tokens.teacher, params: { id: String(staffPost.id) } })).status,
+    ).toBe(200);
     // An edit that says nothing of the audience keeps it (the original client sends title and subtitle only).
     const renamed = await call(updateGroup, {
       token: tokens.admin,
@@ -139,6 +145,21 @@ describe("reading the wiki", () => {
       body: { title: "Student help", subtitle: "" },
     });
     expect(renamed.body.audience).toBe("everyone");
+    // Opening a group to students, or closing it, is in the audit log.
+    await call(updateGroup, {
+      token: tokens.admin,
+      method: "PUT",
+      params: { id: String(forStudents.body.id) },
+      body: { title: "Student help", subtitle: "", audience: "staff" },
+    });
+    const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "wiki.group.update"));
+    expect(audits.map((a) => a.details)).toContainEqual(
+      expect.objectContaining({
+        group_id: forStudents.body.id,
+        audience: "staff",
+        previous_audience: "everyone",
+      }),
+    );
     const bad = await call(createGroup, { token: tokens.admin, body: { title: "X", audience: "parents" } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.audience).toBeDefined();

@@ -29,6 +29,8 @@ describe("the environment", () => {
     );
     expect(() => envWith({ ...azure, AZURE_AD_TENANT_ID: "common" })).toThrow(/AZURE_AD_TENANT_ID/);
     expect(() => envWith({ ...azure, AZURE_AD_TENANT_ID: "Organizations" })).toThrow(/AZURE_AD_TENANT_ID/);
+    // A domain works at Microsoft's endpoints but never equals the token's tid: refused at start.
+    expect(() => envWith({ ...azure, AZURE_AD_TENANT_ID: "school.onmicrosoft.com" })).toThrow(/a GUID/);
     expect(
       envWith({ ...azure, AZURE_AD_TENANT_ID: "0f6b1e7c-5d2a-4c1b-9a57-2b7e0c8d1f23" }).AZURE_AD_TENANT_ID,
     ).toBe("0f6b1e7c-5d2a-4c1b-9a57-2b7e0c8d1f23");
