@@ -4,7 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { updateSettingValue } from "../queries/settings";
-import { uploads, users } from "../schema";
+import { anyAccountExists } from "../queries/setup";
+import { uploads } from "../schema";
 import { ensureDefaultSettings } from "@/lib/settings/service";
 import { schoolToday } from "@/lib/time";
 import { schoolYearAround } from "./calendar";
@@ -14,11 +15,6 @@ export const DEMO_SCHOOL_NAME = "Demo Secondary School";
 const LOGO_FILE = path.join(process.cwd(), "db", "seed", "assets", "logo.png");
 /** Any constant will do: it only keeps two app instances from seeding one PostgreSQL database at once. */
 const SEED_LOCK = 728146;
-
-async function hasAnyUser(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).limit(1);
-  return rows.length > 0;
-}
 
 /** Stores the crest as the newest 'logo' upload and points the school_logo setting at it. */
 async function seedLogo(db: Db, now: Date): Promise<number | null> {
@@ -66,10 +62,10 @@ export async function seedDemoSchool(db: Db, now: Date): Promise<SeededSchool> {
  */
 export async function seedDemoSchoolIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   await ensureDefaultSettings(db, now);
-  if (await hasAnyUser(db)) return false;
+  if (await anyAccountExists(db)) return false;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    if (await hasAnyUser(tx)) return false;
+    if (await anyAccountExists(tx)) return false;
     await seedDemoSchool(tx, now);
     return true;
   });
