@@ -37,6 +37,7 @@ import { addDays, schoolToday, weekDays } from "../lib/time";
 import { benchCheckIn } from "./bench/check-in";
 import { drive, passes, printFigures, timeSequential, type BenchFigure } from "./bench/harness";
 import { benchPlacement } from "./bench/placement";
+import { benchCalendar } from "./bench/calendar";
 import { benchPowerScheduler } from "./bench/power-scheduler";
 import { benchReports } from "./bench/reports";
 import { checkTargets, compare, FRAMEWORK_KEY, printRatios, sameAnswers, type Endpoint, type RatioRow } from "./bench/ratios";
@@ -346,6 +347,7 @@ async function budgets(db: Db, teacherId: number, date: string) {
     ...(await benchSchedule({ baseUrl, db, studentToken, teacherToken, teacherId, date, connections, seconds })),
     ...(await benchPowerScheduler({ baseUrl, db, adminToken: await signIn("admin@demo.school") })),
     ...(await benchPlacement({ db })),
+    ...(await benchCalendar({ db })),
     ...(await benchReports({ baseUrl, adminToken: await signIn("admin@demo.school") })),
   ];
   console.log(`\nFlexblock bench: PostgreSQL, ${connections} concurrent clients, ${seconds} s per run\n`);

@@ -1,7 +1,7 @@
 import "server-only";
 import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockSchedule, blocks, checkIns, plans, settings, staff, students } from "../schema";
+import { blockOccurrences, blocks, checkIns, plans, settings, staff, students } from "../schema";
 import { statement, runStatement } from "../prepared";
 import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
@@ -29,7 +29,7 @@ export interface CheckInStatusRows {
   meetings: FlexMeeting[];
   /** The dates of calendar events with `no_blocks`. */
   noBlockDates: string[];
-  /** The caller's ledger rows on the date, for every flex block meeting that weekday, newest first. */
+  /** The caller's ledger rows on the date, for every flex block meeting that date, newest first. */
   own: StatusLedgerRow[];
   /** Plans naming the caller on the date (same blocks), by student last and first name. */
   plans: StatusPlanRow[];
@@ -65,27 +65,31 @@ const bySysadmin = sql`${c(checkIns.staff_id)} is null and ${c(checkIns.checked_
 const setting = (key: string) =>
   sql`(select ${c(settings.value)} from ${settings} where ${c(settings.key)} = ${sql.raw(`'${key}'`)})`;
 
-/** The flex blocks that meet on the asked date's weekday. */
-const flexToday = sql`(select ${c(blockSchedule.block_id)} from ${blockSchedule}
-  join ${blocks} on ${c(blocks.id)} = ${c(blockSchedule.block_id)}
-  where ${c(blocks.flex)} and ${c(blockSchedule.day_of_week)} = extract(dow from day.d))`;
+/** The flex blocks that meet on the asked date (its block occurrences). */
+const flexToday = sql`(select ${c(blockOccurrences.block_id)} from ${blockOccurrences}
+  join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
+  where ${c(blocks.flex)} and ${c(blockOccurrences.date)} = day.d)`;
+
+/** How far around the asked date flex occurrences are read: the previous and next Focus Block buttons. */
+const ADJACENT_WINDOW_DAYS = 45;
 
 /**
  * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
  * waiting: its text is built once at load, db/prepared.ts, and PostgreSQL prepares it once per
  * connection): the zone, today and the asked date in it, the flex meetings, the caller's ledger rows and the plans naming the caller (each with
- * its ledger row, if any) for the flex blocks of that weekday, and the school year and no-blocks days
+ * its ledger row, if any) for the flex blocks of that date, and the school year and no-blocks days
  * the Focus Block rule needs (lib/checkin/rules.ts focusBlockOn). The service picks the Focus Block.
  */
 const statusSql = (recordedBy: SQL) => sql`
     select day.tz as timezone, day.today::text as today, day.d::text as date,
       ${setting("start_datetime")} as year_start, ${setting("end_datetime")} as year_end,
       ${NO_BLOCK_DATES} as no_block_dates,
-      (select coalesce(json_agg(json_build_object('block_id', ${c(blockSchedule.block_id)},
-          'label', ${c(blocks.label)}, 'day_of_week', ${c(blockSchedule.day_of_week)},
-          'start', ${c(blockSchedule.start)}, 'end', ${c(blockSchedule.end)})), '[]')
-        from ${blocks} join ${blockSchedule} on ${c(blockSchedule.block_id)} = ${c(blocks.id)}
-        where ${c(blocks.flex)}) as meetings,
+      (select coalesce(json_agg(json_build_object('block_id', ${c(blockOccurrences.block_id)},
+          'label', ${c(blocks.label)}, 'date', ${c(blockOccurrences.date)},
+          'start', ${c(blockOccurrences.start)}, 'end', ${c(blockOccurrences.end)})), '[]')
+        from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
+        where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between day.d - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
+          and day.d + ${sql.raw(String(ADJACENT_WINDOW_DAYS))}) as meetings,
       (select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
         from ${checkIns}
         where ${c(checkIns.date)} = day.d and ${c(checkIns.block_id)} in ${flexToday}

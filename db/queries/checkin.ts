@@ -1,15 +1,15 @@
 import "server-only";
 import { aliasedTable, and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockSchedule, blocks, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
+import { blockOccurrences, blocks, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
 
 export type CheckInMethod = (typeof checkIns.$inferSelect)["method"];
 
-/** One weekly meeting of a flex block: the candidates for "the day's Focus Block". */
+/** One occurrence of a flex block on a date (the school calendar): the candidates for "the day's Focus Block". */
 export interface FlexMeeting {
   block_id: number;
   label: string;
-  day_of_week: number;
+  date: string;
   start: string;
   end: string;
 }
@@ -34,19 +34,22 @@ export interface CheckInCalendar {
 
 /**
  * What every check-in request needs first, in one statement: the school's time zone and school-year
- * settings, every weekly meeting of every flex block (a handful of rows) and the no-blocks days of the
- * calendar; the service picks the day's block (lib/checkin/rules.ts focusBlockOn).
+ * settings, every occurrence of a flex block in the school year (a few hundred rows, however many years
+ * of history) and the no-blocks days of the calendar; the service picks the day's block
+ * (lib/checkin/rules.ts focusBlockOn).
  */
 export async function checkInCalendar(db: Db): Promise<CheckInCalendar> {
   const setting = (key: string) => sql`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
   const result = await db.execute(sql`
     select ${setting("timezone")} as timezone, ${setting("start_datetime")} as year_start,
            ${setting("end_datetime")} as year_end, ${NO_BLOCK_DATES} as no_block_dates,
-           coalesce(json_agg(json_build_object(
-             'block_id', ${blockSchedule.block_id}, 'label', ${blocks.label}, 'day_of_week', ${blockSchedule.day_of_week},
-             'start', ${blockSchedule.start}, 'end', ${blockSchedule.end})), '[]') as meetings
-    from ${blocks} join ${blockSchedule} on ${blockSchedule.block_id} = ${blocks.id}
-    where ${blocks.flex}`);
+           (select coalesce(json_agg(json_build_object(
+             'block_id', ${blockOccurrences.block_id}, 'label', ${blocks.label}, 'date', ${blockOccurrences.date},
+             'start', ${blockOccurrences.start}, 'end', ${blockOccurrences.end})), '[]')
+            from ${blockOccurrences} join ${blocks} on ${blocks.id} = ${blockOccurrences.block_id}
+            where ${blocks.flex}
+              and ${blockOccurrences.date} >= coalesce(nullif(left(${setting("start_datetime")}, 10), ''), '0001-01-01')::date
+              and ${blockOccurrences.date} <= coalesce(nullif(left(${setting("end_datetime")}, 10), ''), '9999-12-31')::date) as meetings`);
   const [row] = resultRows(result);
   const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
   const meetings = json(row?.meetings);

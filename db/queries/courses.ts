@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockCourses, blocks, blockSchedule, courses, enrollments, staff, students } from "../schema";
+import { blockCourses, blocks, courses, enrollments, settings, staff, students, timetableMeetings, timetables } from "../schema";
 import { studentListColumns } from "./people";
 import { starredBy } from "./starred";
 
@@ -29,21 +29,34 @@ export async function findCourse(db: Db, shortName: string, viewerStaffId: numbe
   return row;
 }
 
-/** Every weekly meeting of the blocks the course runs in, in week order. */
-export function courseMeetings(db: Db, courseId: number) {
+/**
+ * When the blocks the course runs in meet under the timetable in force today in the school's zone (or
+ * the first one to come), in cycle order: each meeting's day type and its position in the cycle.
+ */
+export function courseMeetings(db: Db, courseId: number, now: Date) {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone coalesce(
+    (select ${settings.value} from ${settings} where ${settings.key} = 'timezone'), 'UTC'))::date`;
+  const inForce = sql`coalesce(
+    (select ${timetables.id} from ${timetables} where ${timetables.effective_from} <= ${today} order by ${timetables.effective_from} desc limit 1),
+    (select ${timetables.id} from ${timetables} order by ${timetables.effective_from} limit 1))`;
+  const position = sql<number>`(select e.ord::int - 1 from jsonb_array_elements_text(${timetables.day_types}) with ordinality e(v, ord)
+    where e.v = ${timetableMeetings.day_type} limit 1)`;
   return db
     .select({
       block_id: blocks.id,
       label: blocks.label,
-      weekday: blockSchedule.day_of_week,
-      start: blockSchedule.start,
-      end: blockSchedule.end,
+      day_type: timetableMeetings.day_type,
+      cycle_kind: timetables.cycle_kind,
+      position,
+      start: timetableMeetings.start,
+      end: timetableMeetings.end,
     })
     .from(blockCourses)
     .innerJoin(blocks, eq(blocks.id, blockCourses.block_id))
-    .innerJoin(blockSchedule, eq(blockSchedule.block_id, blocks.id))
-    .where(eq(blockCourses.course_id, courseId))
-    .orderBy(asc(blockSchedule.day_of_week), asc(blockSchedule.start), asc(blocks.label));
+    .innerJoin(timetableMeetings, eq(timetableMeetings.block_id, blocks.id))
+    .innerJoin(timetables, eq(timetables.id, timetableMeetings.timetable_id))
+    .where(and(eq(blockCourses.course_id, courseId), eq(timetableMeetings.timetable_id, inForce)))
+    .orderBy(position, asc(timetableMeetings.start), asc(blocks.label));
 }
 
 /** Students enrolled in the course now (not dropped, not archived), by last name. */

@@ -1,7 +1,8 @@
 import "server-only";
-import { asc, between, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
+import { attendsBySql } from "@/lib/attendance/sql";
 import type { Db } from "../client";
-import { blockSchedule, blocks, placementRuns, settings } from "../schema";
+import { blockOccurrences, blocks, placementRuns, settings } from "../schema";
 
 /** Default placement (lib/placement): the flex timetable, the runs, the set-based placement, the Unscheduled list. */
 
@@ -12,19 +13,19 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
 }
 
-/** Every weekly meeting of a flex block. */
-export function flexMeetings(db: Db) {
+/** Every occurrence of a flex block from `from` to `to` (the school calendar), by date and start. */
+export function flexMeetings(db: Db, from: string, to: string) {
   return db
     .select({
-      block_id: blockSchedule.block_id,
-      day_of_week: blockSchedule.day_of_week,
-      start: blockSchedule.start,
-      end: blockSchedule.end,
+      block_id: blockOccurrences.block_id,
+      date: blockOccurrences.date,
+      start: blockOccurrences.start,
+      end: blockOccurrences.end,
     })
-    .from(blockSchedule)
-    .innerJoin(blocks, eq(blocks.id, blockSchedule.block_id))
-    .where(eq(blocks.flex, true))
-    .orderBy(asc(blockSchedule.start), asc(blockSchedule.block_id));
+    .from(blockOccurrences)
+    .innerJoin(blocks, eq(blocks.id, blockOccurrences.block_id))
+    .where(and(eq(blocks.flex, true), between(blockOccurrences.date, from, to)))
+    .orderBy(asc(blockOccurrences.date), asc(blockOccurrences.start), asc(blockOccurrences.block_id));
 }
 
 export function runsBetween(db: Db, from: string, to: string) {
@@ -53,10 +54,13 @@ export async function finishRun(db: Db, id: number, placed: number, skipped: num
 const blockList = (blockIds: number[]) => sql.join(blockIds.map((id) => sql`(${id}::integer)`), sql`, `);
 
 /**
- * Students still to place for (block, date): active, and with no plan, no appointment and no amendment
- * (their own or a global one) there. `b` is the block, `s` the student.
+ * Students still to place for (block, date): active, attending by then (lib/attendance/sql.ts: not before
+ * the school's attendance_from or their own start; without attends_from, their account existed by
+ * `existedBy`), and with no plan, no appointment and no amendment (their own or a global one) there.
+ * `b` is the block, `s` the student.
  */
-const unscheduledWhere = (date: string) => sql`s.archived_at is null
+const unscheduledWhere = (date: string, existedBy: SQL) => sql`s.archived_at is null
+  and ${attendsBySql({ date: sql`${date}::date`, existedBy })}
   and not exists (select 1 from plans p where p.student_id = s.id and p.block_id = b.block_id and p.date = ${date}::date)
   and not exists (select 1 from appointments a where a.student_id = s.id and a.block_id = b.block_id and a.date = ${date}::date)
   and not exists (select 1 from amendments m where (m.student_id = s.id or m.student_id is null)
@@ -76,9 +80,11 @@ export async function placeDate(
   const [row] = await rows<{ placed: number; skipped: number }>(
     db,
     sql`with todo as (
-      select s.id as student_id, s.default_teacher_id, b.block_id
+      select s.id as student_id, b.block_id,
+        -- A default teacher who does not take Focus Block students (office staff) is no placement target.
+        (select t.id from staff t where t.id = s.default_teacher_id and t.takes_students) as default_teacher_id
       from students s cross join (values ${blockList(blockIds)}) as b(block_id)
-      where ${unscheduledWhere(date)}),
+      where ${unscheduledWhere(date, sql`(select r.cutoff_at from placement_runs r where r.id = ${runId}::integer)`)}),
     ins as (
       insert into plans (student_id, staff_id, block_id, date, source, placement_run_id)
       select student_id, default_teacher_id, block_id, ${date}::date, 'placed', ${runId}::integer
@@ -114,7 +120,8 @@ export function unscheduledStudents(
         'first_name', t.first_name, 'last_name', t.last_name) end as default_teacher
     from students s left join staff t on t.id = s.default_teacher_id
     where ${teacherId === null ? sql`true` : sql`s.default_teacher_id = ${teacherId}::integer`}
-      and exists (select 1 from (values ${blockList(blockIds)}) as b(block_id) where ${unscheduledWhere(date)})
+      and exists (select 1 from (values ${blockList(blockIds)}) as b(block_id)
+        where ${unscheduledWhere(date, sql`coalesce((select r.cutoff_at from placement_runs r where r.date = ${date}::date), now())`)})
     order by s.last_name, s.first_name, s.id`,
   ).then((list) =>
     list.map((row) => ({

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import {
-  blockSchedule,
+  blockOccurrences,
   blocks,
   powerScheduleSlots,
   powerSchedules,
@@ -27,20 +27,34 @@ export type Targets = { all: true } | { all: false; ids: number[] };
 
 export type BatchKind = "appointment" | "amendment" | "global-amendment";
 
-/** Every flex block with the weekdays and times it meets. */
-export function flexMeetings(db: Db) {
+/** Every occurrence of a flex block from `from` to `to` (the school calendar), by date and start. */
+export function flexMeetings(db: Db, from: string, to: string) {
   return db
     .select({
       block_id: blocks.id,
       label: blocks.label,
-      day_of_week: blockSchedule.day_of_week,
-      start: blockSchedule.start,
-      end: blockSchedule.end,
+      date: blockOccurrences.date,
+      start: blockOccurrences.start,
+      end: blockOccurrences.end,
     })
     .from(blocks)
-    .innerJoin(blockSchedule, eq(blockSchedule.block_id, blocks.id))
+    .innerJoin(blockOccurrences, eq(blockOccurrences.block_id, blocks.id))
+    .where(and(eq(blocks.flex, true), between(blockOccurrences.date, from, to)))
+    .orderBy(asc(blockOccurrences.date), asc(blockOccurrences.start), asc(blocks.id));
+}
+
+/** Each flex block with the weekdays it meets on (0 = Sunday … 6 = Saturday) in the school calendar. */
+export function flexBlockWeekdays(db: Db) {
+  return db
+    .selectDistinct({
+      block_id: blocks.id,
+      label: blocks.label,
+      day_of_week: sql<number>`extract(dow from ${blockOccurrences.date})::int`,
+    })
+    .from(blocks)
+    .innerJoin(blockOccurrences, eq(blockOccurrences.block_id, blocks.id))
     .where(eq(blocks.flex, true))
-    .orderBy(asc(blockSchedule.start), asc(blocks.id));
+    .orderBy(asc(blocks.id), sql`3`);
 }
 
 export async function findStaffMember(db: Db, staffId: number) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, between, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockSchedule, blocks, calendarEvents, topics } from "../schema";
+import { blockOccurrences, blocks, calendarEvents, topics } from "../schema";
 
 /** Shared pieces of the scheduling queries (week data itself: db/queries/week.ts). */
 
@@ -15,21 +15,18 @@ export const topicColumns = {
   deleted: topics.deleted,
 };
 
-/** A block with the times it meets on one weekday (start/end null when it does not meet that day). */
-export async function findBlockOnWeekday(db: Db, blockId: number, dayOfWeek: number) {
+/** A block with the times it meets on a date (start/end null when it does not meet then: db/schema/calendar.ts). */
+export async function findBlockOnDate(db: Db, blockId: number, date: string) {
   const [row] = await db
     .select({
       id: blocks.id,
       label: blocks.label,
       flex: blocks.flex,
-      start: blockSchedule.start,
-      end: blockSchedule.end,
+      start: blockOccurrences.start,
+      end: blockOccurrences.end,
     })
     .from(blocks)
-    .leftJoin(
-      blockSchedule,
-      and(eq(blockSchedule.block_id, blocks.id), eq(blockSchedule.day_of_week, dayOfWeek)),
-    )
+    .leftJoin(blockOccurrences, and(eq(blockOccurrences.block_id, blocks.id), eq(blockOccurrences.date, date)))
     .where(eq(blocks.id, blockId))
     .limit(1);
   return row;

@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { runStatement, statement, type Statement } from "../prepared";
+import type { AttendanceBoundsRow } from "@/lib/attendance/period";
 import type { CheckInMethod } from "@/lib/schedule/types";
 
 /**
@@ -20,7 +21,8 @@ export interface TimetableRow {
   block_id: number;
   label: string;
   flex: boolean;
-  day_of_week: number;
+  /** The date it meets (a block occurrence of the school calendar, design.md §4a). */
+  date: string;
   start: string;
   end: string;
 }
@@ -96,11 +98,13 @@ const orNull = (a: string, json: string) => `case when ${a}.id is null then null
 const list = (object: string, order: string, rest: SQL) =>
   sql`(select coalesce(json_agg(${sql.raw(object)} order by ${sql.raw(order)}), '[]'::json) ${rest})`;
 
-const timetable = list(
-  `json_build_object('block_id', b.id, 'label', b.label, 'flex', b.flex, 'day_of_week', bs.day_of_week, 'start', bs.start, 'end', bs."end")`,
-  "bs.start, b.id",
-  sql`from block_schedule bs join blocks b on b.id = bs.block_id`,
-);
+/** The week's block occurrences (an index range scan of the materialised calendar). */
+const timetable = () =>
+  list(
+    `json_build_object('block_id', b.id, 'label', b.label, 'flex', b.flex, 'date', o.date, 'start', o.start, 'end', o."end")`,
+    "o.date, o.start, b.id",
+    sql`from block_occurrences o join blocks b on b.id = o.block_id where o.date between ${P.from}::date and ${P.to}::date`,
+  );
 
 /** Courses (`co`) with their block (`bc`), from the joins and filter in `rest`. */
 const coursesFrom = (rest: SQL) =>
@@ -206,6 +210,8 @@ interface WeekRows {
 export interface StudentWeekRows extends WeekRows {
   student: StudentRefRow | null;
   plans: StudentPlanRow[];
+  /** When the student's attendance counts (lib/attendance/period.ts); absent from rows made elsewhere. */
+  attendance?: AttendanceBoundsRow | null;
 }
 
 /** The student, their courses, own and global amendments, appointments, logs and plans (with topics). */
@@ -213,7 +219,10 @@ export const STUDENT_WEEK = statement(
   "student_week",
   sql`select
     (select ${sql.raw(studentJson("s"))} from students s where s.id = ${P.id}) as student,
-    ${timetable} as timetable,
+    (select json_build_object('attends_from', s.attends_from, 'created_at', s.created_at, 'archived_at', s.archived_at,
+        'attendance_from', (select value from settings where key = 'attendance_from'))
+      from students s where s.id = ${P.id}) as attendance,
+    ${timetable()} as timetable,
     ${coursesFrom(
       sql`from enrollments en join courses co on co.id = en.course_id join block_courses bc on bc.course_id = co.id
           where en.student_id = ${P.id} and en.enrolled_at < ${P.endsAt}::timestamptz
@@ -253,7 +262,7 @@ export const STAFF_WEEK = statement(
   "staff_week",
   sql`select
     (select ${sql.raw(staffJson("st"))} from staff st where st.id = ${P.id}) as staff,
-    ${timetable} as timetable,
+    ${timetable()} as timetable,
     ${coursesFrom(
       sql`from block_courses bc join courses co on co.id = bc.course_id where bc.staff_id = ${P.id}`,
     )} as courses,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgEnum, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
 import { instant, timestamps } from "./columns";
 
 export const accountType = pgEnum("account_type", ["staff", "student", "sysadmin"]);
@@ -35,6 +35,8 @@ export const staff = pgTable(
     administrator: boolean("administrator").notNull().default(false),
     /** How many students may plan into this teacher's flex blocks. */
     capacity: integer("capacity").notNull().default(30),
+    /** Offered to students, a placement target and in the plan picker (off for office staff). */
+    takes_students: boolean("takes_students").notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -63,6 +65,8 @@ export const students = pgTable(
     archived_at: instant("archived_at"),
     /** Homeroom: the teacher default placement (lib/placement) gives a student who did not choose. */
     default_teacher_id: integer("default_teacher_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The first date the student can be absent (joined mid-year); their account's creation date when null. */
+    attends_from: date("attends_from", { mode: "string" }),
     ...timestamps,
   },
   (t) => [

@@ -1,22 +1,21 @@
-import { sql } from "drizzle-orm";
 import {
   boolean,
-  check,
   date,
   index,
   integer,
   pgTable,
   primaryKey,
   serial,
-  smallint,
   text,
-  time,
   unique,
 } from "drizzle-orm/pg-core";
 import { instant, timestamps } from "./columns";
 import { staff, students } from "./people";
 
-/** An abstract period ("Block 1", "Focus Block"); when it meets lives in block_schedule. */
+/**
+ * An abstract period ("Block 1", "Focus Block"). When it meets comes from the timetable in force on a
+ * date (db/schema/calendar.ts): the materialised block_occurrences, never a weekday rule.
+ */
 export const blocks = pgTable("blocks", {
   id: serial("id").primaryKey(),
   label: text("label").notNull(),
@@ -24,29 +23,10 @@ export const blocks = pgTable("blocks", {
   ...timestamps,
 });
 
-/** The repeating weekly timetable. day_of_week: 0 = Sunday … 6 = Saturday (as date-fns getDay). */
-export const blockSchedule = pgTable(
-  "block_schedule",
-  {
-    id: serial("id").primaryKey(),
-    block_id: integer("block_id")
-      .notNull()
-      .references(() => blocks.id, { onDelete: "cascade" }),
-    day_of_week: smallint("day_of_week").notNull(),
-    start: time("start").notNull(),
-    end: time("end").notNull(),
-  },
-  (t) => [
-    unique("block_schedule_block_day_unique").on(t.block_id, t.day_of_week),
-    check("block_schedule_day_range", sql`${t.day_of_week} between 0 and 6`),
-    check("block_schedule_order", sql`${t.start} < ${t.end}`),
-  ],
-);
-
 /**
  * Named days on the school calendar ("Pro-D Day"), shown as events in the week schedule. An event with
  * `no_blocks` (a Pro-D day, a holiday) means no block meets that date: no Focus Block to check in to,
- * plan, place or report (lib/schedule/school-days.ts).
+ * plan, place or report (lib/calendar/generate.ts).
  */
 export const calendarEvents = pgTable(
   "calendar_events",

@@ -3,12 +3,14 @@ import type { Db } from "../client";
 import {
   blockCourses,
   blocks,
-  blockSchedule,
   clusterMembers,
   clusters,
   courses,
   enrollments,
+  timetableMeetings,
+  timetables,
 } from "../schema";
+import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
 import { bulkInsert } from "./insert";
 import { COURSE_BLOCKS, FOCUS_BLOCK, TIMETABLE } from "./calendar";
 import type { SeededPeople } from "./people";
@@ -20,17 +22,26 @@ export interface SeededBlocks {
   idByLabel: Map<string, number>;
 }
 
-/** Block 1–8 (course blocks) and the Focus Block (flex), with the weekly timetable. */
-export async function seedBlocks(db: Db): Promise<SeededBlocks> {
+/** Block 1–8 (course blocks) and the Focus Block (flex), with the weekly timetable in force from the year's start. */
+export async function seedBlocks(db: Db, yearStart: string): Promise<SeededBlocks> {
   const rows = await db
     .insert(blocks)
     .values([...COURSE_BLOCKS.map((label) => ({ label, flex: false })), { label: FOCUS_BLOCK, flex: true }])
     .returning({ id: blocks.id, label: blocks.label });
   const idByLabel = new Map(rows.map((row) => [row.label, row.id]));
-  await db.insert(blockSchedule).values(
+  const [timetable] = await db
+    .insert(timetables)
+    .values({
+      effective_from: yearStart,
+      cycle_kind: "weekly",
+      day_types: [...new Set(TIMETABLE.map((meeting) => meeting.day))].sort().map((day) => WEEKDAY_NAMES[day]!),
+    })
+    .returning({ id: timetables.id });
+  await db.insert(timetableMeetings).values(
     TIMETABLE.map((meeting) => ({
+      timetable_id: timetable!.id,
       block_id: idByLabel.get(meeting.label)!,
-      day_of_week: meeting.day,
+      day_type: WEEKDAY_NAMES[meeting.day]!,
       start: meeting.start,
       end: meeting.end,
     })),

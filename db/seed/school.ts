@@ -1,7 +1,10 @@
 import "server-only";
 import type { Db } from "../client";
 import { updateSettingValue } from "../queries/settings";
+import { sql } from "drizzle-orm";
+import { students } from "../schema";
 import { hashPassword } from "@/lib/auth/password";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
 import { ensureDefaultSettings } from "@/lib/settings/service";
 import { schoolInstant, type SchoolDate } from "@/lib/time";
 import { seedCalendar } from "./calendar";
@@ -63,6 +66,7 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
     ["timezone", options.timezone],
     ["start_datetime", calendar.yearStart],
     ["end_datetime", calendar.yearEnd],
+    ["attendance_from", calendar.yearStart],
   ] as const) {
     await updateSettingValue(db, key, value);
   }
@@ -74,7 +78,7 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
     passwordHash,
     now: options.now,
   });
-  const blocks = await seedBlocks(db);
+  const blocks = await seedBlocks(db, calendar.yearStart);
   await seedCourses(db, random, people, blocks, schoolInstant(calendar.yearStart, "00:00", options.timezone));
   const clusters = await seedClusters(db, random, people);
 
@@ -93,6 +97,9 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
   await seedNotifications(db, random, people, options.now);
   await seedStars(db, people, clusters);
   await seedCalendarEvents(db, calendar);
+  await regenerateSchoolDays(db, options.now);
+  // The demo's people were there all year: their history counts from its first day.
+  await db.update(students).set({ attends_from: calendar.yearStart }).where(sql`true`);
   return {
     ...counts,
     people,

@@ -1,26 +1,26 @@
 import type { CheckInMethod, FlexMeeting } from "@/db/queries/checkin";
 import { blocksMeetOn, type SchoolDays } from "@/lib/schedule/school-days";
-import { addDays, dayOfWeek, schoolDateOf } from "@/lib/time";
+import { addDays, schoolDateOf } from "@/lib/time";
 
 /** The pure rules of check-in: which block, which neighbouring days, which method. */
 
 export const NO_FOCUS_BLOCK = "No Focus Block on this date.";
 const FOCUS_BLOCK_LABEL = "Focus Block";
 
-/** The flex meetings of the weekly timetable and the days blocks meet at all (school year, no-block events). */
+/** The flex block occurrences around the dates asked about, and the days blocks meet at all (school year, no-block events). */
 export interface FocusCalendar extends SchoolDays {
   meetings: readonly FlexMeeting[];
 }
 
 /**
- * The check-in block of a date (design.md §4): the flex block meeting on its weekday, preferring the
- * one labelled 'Focus Block', then the earliest start. Null when no flex block meets that day, and on
- * a day no block meets (outside the school year, or a no-blocks calendar event: lib/schedule/school-days.ts).
+ * The check-in block of a date (design.md §4): the flex block meeting on that date (its block occurrence
+ * in the school calendar, design.md §4a), preferring the one labelled 'Focus Block', then the earliest
+ * start. Null when no flex block meets that day, and on a day no block meets (outside the school year,
+ * or a no-blocks calendar event: lib/schedule/school-days.ts).
  */
 export function focusBlockOn(calendar: FocusCalendar, date: string): FlexMeeting | null {
   if (!blocksMeetOn(date, calendar)) return null;
-  const weekday = dayOfWeek(date);
-  const candidates = calendar.meetings.filter((m) => m.day_of_week === weekday);
+  const candidates = calendar.meetings.filter((m) => m.date === date);
   candidates.sort(
     (a, b) =>
       Number(b.label === FOCUS_BLOCK_LABEL) - Number(a.label === FOCUS_BLOCK_LABEL) ||
@@ -34,8 +34,9 @@ export function focusBlockOn(calendar: FocusCalendar, date: string): FlexMeeting
 const ADJACENT_SEARCH_DAYS = 31;
 
 /**
- * The nearest date before or after (step −1 or +1) that has a Focus Block (focusBlockOn); a plain day
- * step when none meets within ADJACENT_SEARCH_DAYS (no flex block at all, or past the school year).
+ * The nearest date before or after (step −1 or +1) that has a Focus Block (focusBlockOn), so the check-in
+ * screen's previous and next never offer a day without one; a plain day step when none meets within
+ * ADJACENT_SEARCH_DAYS (no flex block at all, or past the school year).
  */
 export function adjacentCheckInDate(calendar: FocusCalendar, date: string, step: 1 | -1): string {
   for (let days = 1; days <= ADJACENT_SEARCH_DAYS && calendar.meetings.length > 0; days++) {

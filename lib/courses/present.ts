@@ -35,8 +35,10 @@ export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolle
     blocks: meetings.map((m) => ({
       block_id: m.block_id,
       label: m.label,
-      weekday: m.weekday,
-      day: WEEKDAY_NAMES[m.weekday]!,
+      // Weekly: the weekday (0 = Sunday … 6 = Saturday); a rotation: the day type's place in the cycle.
+      weekday: m.cycle_kind === "weekly" ? WEEKDAY_NAMES.indexOf(m.day_type) : (m.position ?? 0),
+      day: m.day_type,
+      day_type: m.day_type,
       start: clockLabel(m.start),
       end: clockLabel(m.end),
     })),

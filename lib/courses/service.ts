@@ -13,7 +13,7 @@ export async function coursePage(db: Db, viewer: Principal, shortName: string, n
   const course = await findCourse(db, shortName, viewer.staff?.id ?? null);
   if (!course) throw notFound("There is no course with that short name.");
   const [meetings, enrolled] = await Promise.all([
-    courseMeetings(db, course.id),
+    courseMeetings(db, course.id, now),
     courseStudents(db, course.id, now),
   ]);
   return presentCourse(course, meetings, enrolled);

@@ -19,7 +19,7 @@ import { noBlockDates } from "@/db/queries/schedule";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
 import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service";
-import { addDays, dayOfWeek, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
+import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
 import { cutoffWallClock, readCutoff, type Cutoff } from "./cutoff";
 import type { PlacementRunView, PlacementToDo, UnscheduledResponse } from "./types";
 
@@ -80,8 +80,7 @@ export function focusDays(
   const days: FocusDay[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     if (!blocksMeetOn(date, calendar)) continue;
-    const weekday = dayOfWeek(date);
-    const meeting = meetings.filter((m) => m.day_of_week === weekday);
+    const meeting = meetings.filter((m) => m.date === date);
     if (meeting.length === 0) continue;
     const start = meeting[0]!.start;
     const wall = cutoffWallClock(cutoff, date, start);
@@ -107,11 +106,12 @@ const horizon = (cutoff: Cutoff, today: SchoolDate) =>
 export async function dueDates(db: Db, now: Date): Promise<FocusDay[]> {
   const settings = await placementSettings(db);
   if (settings.cutoff.kind === "off") return [];
-  const [calendar, meetings] = await Promise.all([schoolCalendarSettings(db), flexMeetings(db)]);
-  if (meetings.length === 0) return [];
+  const calendar = await schoolCalendarSettings(db);
   const today = schoolToday(calendar.timezone, now);
   const from = addDays(today, -CATCH_UP_DAYS);
   const to = horizon(settings.cutoff, today);
+  const meetings = await flexMeetings(db, from, to);
+  if (meetings.length === 0) return [];
   const noBlocks = await noBlockDates(db, from, to);
   const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, from, to).filter(
     (day) => day.cutoffAt !== null && day.cutoffAt.getTime() <= now.getTime(),
@@ -183,13 +183,9 @@ export async function unscheduledFor(
   const teacherId =
     principal.role === "admin" || principal.role === "sysadmin" ? null : (principal.staff?.id ?? null);
   if (principal.role === "teacher" && teacherId === null) throw forbidden();
-  const [calendar, settings, meetings] = await Promise.all([
-    schoolCalendarSettings(db),
-    placementSettings(db),
-    flexMeetings(db),
-  ]);
+  const [calendar, settings] = await Promise.all([schoolCalendarSettings(db), placementSettings(db)]);
   const date = readSchoolDate(dateInput, calendar.timezone);
-  const noBlocks = await noBlockDates(db, date, date);
+  const [noBlocks, meetings] = await Promise.all([noBlockDates(db, date, date), flexMeetings(db, date, date)]);
   const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date);
   const [run, students] = await Promise.all([
     runOn(db, date),
@@ -217,18 +213,14 @@ export const TODO_DAYS = 14;
 export async function toDoFor(db: Db, principal: Principal, now: Date): Promise<PlacementToDo> {
   const student = principal.student;
   if (!student) throw forbidden("User is not a student.");
-  const [calendar, settings, meetings] = await Promise.all([
-    schoolCalendarSettings(db),
-    placementSettings(db),
-    flexMeetings(db),
-  ]);
+  const [calendar, settings] = await Promise.all([schoolCalendarSettings(db), placementSettings(db)]);
   const today = schoolToday(calendar.timezone, now);
   const last = addDays(today, TODO_DAYS - 1);
-  const noBlocks = await noBlockDates(db, today, last);
+  const [noBlocks, meetings] = await Promise.all([noBlockDates(db, today, last), flexMeetings(db, today, last)]);
   const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, today, last);
   const pending = days.flatMap((day) =>
     meetings
-      .filter((m) => day.blockIds.includes(m.block_id) && m.day_of_week === dayOfWeek(day.date))
+      .filter((m) => day.blockIds.includes(m.block_id) && m.date === day.date)
       .filter((m) => schoolInstant(day.date, m.end, calendar.timezone).getTime() > now.getTime())
       .map((m) => ({ block_id: m.block_id, date: day.date, cutoffAt: day.cutoffAt })),
   );

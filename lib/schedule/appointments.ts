@@ -10,11 +10,11 @@ import {
   lockStudent,
 } from "@/db/queries/appointments";
 import { deleteStudentPlans } from "@/db/queries/plans";
-import { findBlockOnWeekday } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/schedule";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { schoolCalendarSettings } from "@/lib/settings/service";
-import { dayOfWeek, isPending } from "@/lib/time";
+import { isPending } from "@/lib/time";
 import { notPending, readSchoolDate, requireOccurrence } from "./occurrence";
 import { presentAmendment, presentAppointment } from "./present";
 import type { AmendmentBody, CreateAppointmentBody } from "./schemas";
@@ -78,7 +78,7 @@ export async function cancelAppointment(
   if (!mayCancelAny && row.staff.id !== requireStaff(principal).id) throw forbidden("Cannot delete Appointment.");
   const [calendar, block] = await Promise.all([
     schoolCalendarSettings(db),
-    findBlockOnWeekday(db, row.block_id, dayOfWeek(row.date)),
+    findBlockOnDate(db, row.block_id, row.date),
   ]);
   if (!block?.end || !isPending(row.date, block.end, calendar.timezone, now)) throw notPending();
   if (!(await deleteAppointment(db, row.id))) throw appointmentNotFound();

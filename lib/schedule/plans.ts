@@ -2,13 +2,12 @@ import "server-only";
 import type { Db } from "@/db";
 import { countAppointments } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
-import { findBlockOnWeekday } from "@/db/queries/schedule";
-import { ApiError, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { findBlockOnDate } from "@/db/queries/schedule";
+import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
 import { changeClosed } from "@/lib/placement/rules";
 import { schoolCalendarSettings } from "@/lib/settings/service";
-import { dayOfWeek } from "@/lib/time";
 import { presentPlan, presentTopic } from "./present";
 import { readSchoolDate, requireOccurrence } from "./occurrence";
 import type { SchedulePlanBody } from "./schemas";
@@ -27,7 +26,7 @@ export async function staffListForBlock(
   const calendar = await schoolCalendarSettings(db);
   const date = readSchoolDate(input.date, calendar.timezone);
   const [block, rows] = await Promise.all([
-    findBlockOnWeekday(db, input.block_id, dayOfWeek(date)),
+    findBlockOnDate(db, input.block_id, date),
     staffListFor(db, input.block_id, date),
   ]);
   if (!block) throw notFound("The block could not be found.");
@@ -44,6 +43,9 @@ export async function staffListForBlock(
     num_remaining: Math.max(0, staff.capacity - planned),
   }));
 }
+
+export const NOT_TAKING_STUDENTS =
+  "This staff member does not take Focus Block students. Choose a teacher from the list.";
 
 export const teacherFull = () => conflict("teacher_full", "This teacher is full.");
 export const teacherUnavailable = () => conflict("teacher_unavailable", "Teacher is unavailable.");
@@ -77,6 +79,7 @@ export async function planOwnBlock(
     }
     const teacher = await lockStaff(tx, input.staff_id);
     if (!teacher) throw notFound("The teacher could not be found.");
+    if (!teacher.takes_students) throw invalid({ staff_id: [NOT_TAKING_STUDENTS] }, NOT_TAKING_STUDENTS);
     const topic = await staffTopicOn(tx, teacher.id, input.block_id, date);
     if (topic?.unavailable) throw teacherUnavailable();
     const taken = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);

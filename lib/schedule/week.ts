@@ -19,13 +19,13 @@ import {
   addDays,
   clockLabel,
   dayLabel,
-  dayOfWeek,
   schoolInstant,
   weekDays,
   weekRangeLabel,
   weekStart,
   type SchoolDate,
 } from "@/lib/time";
+import { attendancePeriodOf, attendsBlock } from "@/lib/attendance/period";
 import { readSchoolDate } from "./occurrence";
 import { blocksMeetOn } from "./school-days";
 import { blockReason } from "./reason-rows";
@@ -129,17 +129,17 @@ function assembleDays<B extends ScheduleBlock>(
   const courseByBlock = new Map<number, CourseRow>();
   for (const course of rows.courses)
     if (!courseByBlock.has(course.block_id)) courseByBlock.set(course.block_id, course);
-  const byWeekday = new Map<number, TimetableRow[]>();
+  const byDate = new Map<string, TimetableRow[]>();
   for (const row of rows.timetable) {
     if (!row.flex && !courseByBlock.has(row.block_id)) continue;
-    const list = byWeekday.get(row.day_of_week) ?? [];
+    const list = byDate.get(row.date) ?? [];
     list.push(row);
-    byWeekday.set(row.day_of_week, list);
+    byDate.set(row.date, list);
   }
   const noBlockDates = rows.events.filter((event) => event.no_blocks).map((event) => event.date);
   return week.days.map((date) => {
     const meets = blocksMeetOn(date, { ...calendar, noBlockDates });
-    const meeting = meets ? (byWeekday.get(dayOfWeek(date)) ?? []) : [];
+    const meeting = meets ? (byDate.get(date) ?? []) : [];
     return {
       date: dayLabel(date, today),
       events: rows.events.filter((event) => event.date === date).map(({ id, name }) => ({ id, name })),
@@ -188,9 +188,17 @@ export function presentStudentWeek(context: WeekContext, rows: StudentWeekRows):
   const logsAt = groupBy(rows.logs);
   const planAt = new Map(rows.plans.map((plan) => [key(plan.block_id, plan.date), plan]));
   const clock = schoolClock(context.calendar.timezone);
+  // Whether the student attends each block (issue 20): never Missed before they count, or once archived.
+  const period = attendancePeriodOf(rows.attendance, context.calendar.timezone);
+  const occurrenceAt = new Map(rows.timetable.map((row) => [key(row.block_id, row.date), row]));
+  const attending = (k: Key) => {
+    const row = occurrenceAt.get(k);
+    return period && row ? { attending: attendsBlock(period, row.date, row.start, context.calendar.timezone) } : {};
+  };
   const schedule = assembleDays<StudentScheduleBlock>(context, rows, (base, k, course) => {
     const plan = base.flex ? planAt.get(k) : undefined;
     return {
+      ...attending(k),
       ...base,
       scheduled: course ? presentCourse(course) : plan ? presentTeacher(plan.staff, plan.topic) : null,
       amendments: (amendmentsAt.get(k) ?? []).map(presentAmendment),

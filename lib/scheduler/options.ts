@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
-import { flexMeetings } from "@/db/queries/power-scheduler";
+import { flexBlockWeekdays } from "@/db/queries/power-scheduler";
 import { staffChoices, studentsWithClusters, visibleClusters } from "@/db/queries/power-scheduler-options";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service";
@@ -25,7 +25,7 @@ export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSch
     studentsWithClusters(db),
     visibleClusters(db),
     staffChoices(db),
-    flexMeetings(db),
+    flexBlockWeekdays(db),
   ]);
   const blocks = new Map<number, { id: number; label: string; days: number[] }>();
   for (const m of meetings) {

@@ -49,7 +49,7 @@ export async function planBatch(db: Db, body: PowerSchedulePreviewBody, now: Dat
 
   const someIds = body.student_type === "some" ? [...new Set(body.student_ids)] : [];
   const [meetings, noBlocks, staff, current] = await Promise.all([
-    flexMeetings(db),
+    flexMeetings(db, from, to),
     noBlockDates(db, from, to),
     body.staff_id === undefined ? Promise.resolve(null) : findStaffMember(db, body.staff_id),
     someIds.length > 0 ? currentStudentIds(db, someIds) : Promise.resolve([]),

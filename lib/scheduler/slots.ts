@@ -1,11 +1,11 @@
 import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/time";
 
-/** A flex block's weekly meeting (day_of_week 0 = Sunday … 6 = Saturday). */
+/** A flex block's occurrence on a date (the school calendar, design.md §4a). */
 export interface Meeting {
   block_id: number;
   label: string;
-  day_of_week: number;
+  date: SchoolDate;
   start: string;
   end: string;
 }
@@ -43,7 +43,7 @@ export function batchSlots(choice: SlotChoice, meetings: readonly Meeting[], tim
     if (choice.weekdays && !choice.weekdays.includes(weekday)) continue;
     if (!blocksMeetOn(date, choice)) continue;
     for (const meeting of meetings) {
-      if (meeting.day_of_week !== weekday) continue;
+      if (meeting.date !== date) continue;
       if (choice.blockIds && !choice.blockIds.includes(meeting.block_id)) continue;
       slots.push({
         block_id: meeting.block_id,

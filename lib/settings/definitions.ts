@@ -70,6 +70,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: schoolYearEnd,
   },
   {
+    key: "attendance_from",
+    group: "General settings",
+    type: "datetime",
+    description:
+      "Attendance counts from this date (the day the school started using Flexblock): no student is ever absent before it.",
+    default: (now: Date) => now.toISOString().slice(0, 10),
+  },
+  {
     key: "weekends",
     group: "General settings",
     type: "boolean",

@@ -12,6 +12,7 @@ import {
   type SettingRow,
 } from "@/db/queries/settings";
 import { insertUpload } from "@/db/queries/uploads";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
 import { invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "./definitions";
@@ -142,6 +143,7 @@ export async function updateSettings(db: Db, principal: Principal, body: Setting
     if (Object.keys(errors).length > 0) throw invalid(errors);
     if (changes.length === 0) return;
     await updateSettingValues(tx, changes, now);
+    if (changes.some((c) => CALENDAR_SHAPING_KEYS.includes(c.key))) await regenerateSchoolDays(tx, now, "today");
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "settings.update",
@@ -151,6 +153,9 @@ export async function updateSettings(db: Db, principal: Principal, body: Setting
   });
   return getSettings(db);
 }
+
+/** Settings that change which dates are school days: the school days are regenerated with them. */
+const CALENDAR_SHAPING_KEYS = ["start_datetime", "end_datetime", "include_days"];
 
 /** The school year must end after it starts, whichever of the two dates changes. */
 function schoolYearProblem(rows: SettingRow[], changes: { key: string; value: string }[]): string | null {

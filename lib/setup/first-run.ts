@@ -15,6 +15,7 @@ import { normalizeUsername } from "@/lib/auth/schemas";
 import { createSession, type Caller, type TokenResponse } from "@/lib/auth/service";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { createSysadminAccount } from "@/lib/people/accounts";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
 import { ensureDefaultSettings } from "@/lib/settings/service";
 import { shipProductHelp } from "@/lib/wiki/help/ship";
 import { SETUP_MESSAGES, type SetupBody } from "./schemas";
@@ -24,11 +25,13 @@ export const SETUP_LINK_HOURS = 72;
 
 /**
  * What every database needs before anyone signs in, made at each start and idempotent: every setting
- * with its default (the time zone from the server's), and the product's help.
+ * with its default (the time zone from the server's), the product's help, and the school days from
+ * today to the end of the year (any missing row before today filled in; past rows never rewritten).
  */
 export async function prepareSchool(db: Db, now: Date) {
   await ensureDefaultSettings(db, now);
   await shipProductHelp(db, now);
+  await db.transaction((tx) => regenerateSchoolDays(tx, now, "today"));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   softDeleteTopic,
   upsertTopicSchedule,
 } from "@/db/queries/topics";
-import { findBlockOnWeekday } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/schedule";
 import { forbidden, notFound } from "@/lib/api/errors";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { randomColor } from "@/lib/people/colors";
@@ -17,7 +17,7 @@ import { notPending, readSchoolDate, requireOccurrence } from "@/lib/schedule/oc
 import { presentTopic, presentTopicSchedule } from "@/lib/schedule/present";
 import type { Topic, TopicSchedule } from "@/lib/schedule/types";
 import { schoolCalendarSettings } from "@/lib/settings/service";
-import { dayOfWeek, isPending } from "@/lib/time";
+import { isPending } from "@/lib/time";
 import type { CreateTopicBody, ScheduleTopicBody } from "./schemas";
 
 /**
@@ -90,7 +90,7 @@ export async function unscheduleTopic(
   if (row.staff_id !== owner.id) throw forbidden("Cannot remove Topic.");
   const [calendar, block] = await Promise.all([
     schoolCalendarSettings(db),
-    findBlockOnWeekday(db, row.block_id, dayOfWeek(row.date)),
+    findBlockOnDate(db, row.block_id, row.date),
   ]);
   if (!block?.end || !isPending(row.date, block.end, calendar.timezone, now)) throw notPending();
   await deleteTopicSchedule(db, row.id);

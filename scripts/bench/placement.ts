@@ -18,10 +18,10 @@ import { summarize, type BenchFigure } from "./harness";
 export async function benchPlacement(context: { db: Db }): Promise<BenchFigure[]> {
   const { db } = context;
   const calendar = await schoolCalendarSettings(db);
-  const meetings = await flexMeetings(db);
   const today = schoolToday(calendar.timezone, new Date());
   // Five weeks ahead: past the seeded plans, inside the school year the bench stretched.
   const [from, to] = [addDays(today, 35), addDays(today, 70)];
+  const meetings = await flexMeetings(db, from, to);
   const noBlocks = await noBlockDates(db, from, to);
   const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, { kind: "time", time: "08:00" }, from, to).slice(0, 5);
   if (days.length === 0) throw new Error("No Focus Block dates five weeks ahead inside the school year.");

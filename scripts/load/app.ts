@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
 import { seedSchool } from "../../db/seed/school";
 import { createSession } from "../../lib/auth/service";
-import { addDays, dayOfWeek, isPending, schoolToday } from "../../lib/time";
+import { addDays, isPending, schoolToday } from "../../lib/time";
 
 export const TIMEZONE = "America/Vancouver";
 
@@ -80,9 +80,9 @@ export async function prepareSchool(options: { students: number; teachers: numbe
     });
     if (handle.kind === "postgres") await handle.db.execute(sql`vacuum (analyze)`);
     const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-    const meetings = rowsOf<{ id: number; day: number; end: string }>(
-      await handle.db.execute(sql`select b.id, s.day_of_week as day, s."end"::text as "end" from blocks b
-        join block_schedule s on s.block_id = b.id where b.label = 'Focus Block'`),
+    const meetings = rowsOf<{ id: number; date: string; end: string }>(
+      await handle.db.execute(sql`select b.id, o.date::text as date, o."end"::text as "end" from blocks b
+        join block_occurrences o on o.block_id = b.id where b.label = 'Focus Block'`),
     );
     const focusBlockId = meetings[0]!.id;
     // The next Focus Block that has not ended (today's, or a later day's): the block the load is about.
@@ -90,7 +90,7 @@ export async function prepareSchool(options: { students: number; teachers: numbe
     const today = schoolToday(TIMEZONE, now);
     const offset = [0, 1, 2, 3, 4, 5, 6, 7].find((d) => {
       const day = addDays(today, d);
-      return meetings.some((m) => m.day === dayOfWeek(day) && isPending(day, m.end, TIMEZONE, now));
+      return meetings.some((m) => m.date === day && isPending(day, m.end, TIMEZONE, now));
     })!;
     const date = addDays(today, offset);
     const teachers = [];

@@ -6,7 +6,7 @@ import {
   amendments,
   appointments,
   blocks,
-  blockSchedule,
+  blockOccurrences,
   checkIns,
   plans,
   settings,
@@ -174,8 +174,8 @@ describe("seedDemoSchoolIfEmpty", () => {
   it("records check-ins only for Focus Blocks that have ended, inside the block, with the planned teacher's topic", async () => {
     const focus = await focusBlockId(state.db);
     const times = new Map(
-      (await state.db.select().from(blockSchedule).where(eq(blockSchedule.block_id, focus))).map((m) => [
-        m.day_of_week,
+      (await state.db.select().from(blockOccurrences).where(eq(blockOccurrences.block_id, focus))).map((m) => [
+        m.date,
         m,
       ]),
     );
@@ -199,7 +199,7 @@ describe("seedDemoSchoolIfEmpty", () => {
       );
     expect(rows.length).toBeGreaterThan(500);
     for (const row of rows) {
-      const meeting = times.get(dayOfWeek(row.date))!;
+      const meeting = times.get(row.date)!;
       const end = schoolInstant(row.date, meeting.end, ZONE);
       expect(end.getTime()).toBeLessThan(NOW.getTime());
       expect(row.at.getTime()).toBeGreaterThanOrEqual(schoolInstant(row.date, meeting.start, ZONE).getTime());

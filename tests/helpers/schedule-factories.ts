@@ -12,7 +12,7 @@ import {
   stars,
 } from "@/db/schema";
 import { addDays } from "@/lib/time";
-import { createBlock, createFocusBlock, testToday, WEEKDAYS } from "./timetable-factories";
+import { createBlock, createFocusBlock, regenerateTestCalendar, testToday, WEEKDAYS } from "./timetable-factories";
 
 /**
  * Fixtures for schedule, plan, appointment and profile tests that timetable-factories.ts does not
@@ -26,6 +26,7 @@ export async function setSchoolYear(db: Db, before = 60, after = 60) {
   const end = addDays(today, after);
   await updateSettingValue(db, "start_datetime", start);
   await updateSettingValue(db, "end_datetime", end);
+  await regenerateTestCalendar(db);
   return { start, end };
 }
 
@@ -43,7 +44,11 @@ export async function createWeekTimetable(db: Db) {
   return { year, focus, course };
 }
 
-export const setSetting = (db: Db, key: string, value: string) => updateSettingValue(db, key, value);
+/** Sets a setting as stored; one that shapes the school days (the year, include_days) regenerates them. */
+export async function setSetting(db: Db, key: string, value: string) {
+  await updateSettingValue(db, key, value);
+  if (["start_datetime", "end_datetime", "include_days"].includes(key)) await regenerateTestCalendar(db);
+}
 
 let sequence = 0;
 
@@ -96,6 +101,8 @@ export async function createAmendment(
 /** A named day on the calendar; `no_blocks` makes it a day no block meets (a Pro-D day). */
 export async function createEvent(db: Db, values: { date: string; name: string; no_blocks?: boolean }) {
   const [row] = await db.insert(calendarEvents).values(values).returning();
+  // A day without blocks changes the school calendar (lib/calendar/regenerate.ts).
+  if (row!.no_blocks) await regenerateTestCalendar(db);
   return row!;
 }
 

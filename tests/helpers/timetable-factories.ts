@@ -1,5 +1,8 @@
 import type { Db } from "@/db";
-import { blockSchedule, blocks, checkIns, plans, topics, topicSchedules } from "@/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { blocks, checkIns, plans, schoolDays, settings, timetableMeetings, timetables, topics, topicSchedules } from "@/db/schema";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
+import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
 import { addDays, dayOfWeek, schoolToday } from "@/lib/time";
 
 /**
@@ -41,7 +44,41 @@ export interface Meeting {
   end: string;
 }
 
-/** A block with its weekly meetings. */
+/** The weekly timetable test blocks meet in: in force since 2000, every weekday name a day type. */
+export const TEST_TIMETABLE_FROM = "2000-01-01";
+
+async function testTimetable(db: Db): Promise<number> {
+  const [found] = await db.select({ id: timetables.id }).from(timetables).where(eq(timetables.effective_from, TEST_TIMETABLE_FROM));
+  if (found) return found.id;
+  const [made] = await db
+    .insert(timetables)
+    .values({ effective_from: TEST_TIMETABLE_FROM, cycle_kind: "weekly", day_types: [...WEEKDAY_NAMES] })
+    .returning({ id: timetables.id });
+  return made!.id;
+}
+
+/** The school meets on every weekday a test block meets (the include_days setting, 1 = Sunday … 7 = Saturday). */
+async function includeWeekdays(db: Db, weekdays: number[]) {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "include_days"));
+  const days = new Set((row?.value ?? "2,3,4,5,6").split(",").map(Number));
+  const wanted = weekdays.map((day) => day + 1).filter((day) => !days.has(day));
+  if (wanted.length === 0) return;
+  const value = [...days, ...wanted].sort((a, b) => a - b).join(",");
+  await db.update(settings).set({ value }).where(eq(settings.key, "include_days"));
+}
+
+/**
+ * Regenerates every school day of the test database from its timetables and calendar, past ones too
+ * (test set-up, not a school's history: lib/calendar/regenerate.ts keeps past rows in real use).
+ */
+export async function regenerateTestCalendar(db: Db, now = new Date()) {
+  await db.transaction(async (tx) => {
+    await tx.delete(schoolDays).where(sql`true`);
+    await regenerateSchoolDays(tx, now);
+  });
+}
+
+/** A block with its weekly meetings (in the test weekly timetable; the school days regenerated). */
 export async function createBlock(
   db: Db,
   options: { label?: string; flex?: boolean; meetings?: Meeting[] } = {},
@@ -51,14 +88,24 @@ export async function createBlock(
     .values({ label: options.label ?? "Block 1", flex: options.flex ?? false })
     .returning();
   const meetings = options.meetings ?? [];
-  const schedule = meetings.length
+  const timetableId = await testTimetable(db);
+  await includeWeekdays(db, meetings.map((m) => m.day));
+  const rows = meetings.length
     ? await db
-        .insert(blockSchedule)
+        .insert(timetableMeetings)
         .values(
-          meetings.map((m) => ({ block_id: block!.id, day_of_week: m.day, start: m.start, end: m.end })),
+          meetings.map((m) => ({
+            timetable_id: timetableId,
+            block_id: block!.id,
+            day_type: WEEKDAY_NAMES[m.day]!,
+            start: m.start,
+            end: m.end,
+          })),
         )
         .returning()
     : [];
+  await regenerateTestCalendar(db);
+  const schedule = rows.map((row) => ({ ...row, day_of_week: WEEKDAY_NAMES.indexOf(row.day_type as (typeof WEEKDAY_NAMES)[number]) }));
   return { ...block!, schedule };
 }
 

@@ -1,22 +1,22 @@
 /** @jest-environment node */
 import type { FlexMeeting } from "@/db/queries/checkin";
-import { addDays } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/time";
 import { adjacentCheckInDate, checkInMethod, focusBlockOn, type FocusCalendar } from "@/lib/checkin/rules";
 
-const meeting = (block_id: number, label: string, day_of_week: number, start: string): FlexMeeting => ({
-  block_id,
-  label,
-  day_of_week,
-  start,
-  end: "23:00:00",
-});
+/** A flex block's occurrences on one weekday from February to May 2026 (the school calendar's rows). */
+const meeting = (block_id: number, label: string, weekday: number, start: string): FlexMeeting[] => {
+  const rows: FlexMeeting[] = [];
+  for (let date = "2026-02-01"; date <= "2026-05-31"; date = addDays(date, 1))
+    if (dayOfWeek(date) === weekday) rows.push({ block_id, label, date, start, end: "23:00:00" });
+  return rows;
+};
 
 // 2026-03-18 is a Wednesday.
 const WED = "2026-03-18";
 
 /** A calendar with no school-year bounds and no no-blocks days unless given. */
-const calendarOf = (meetings: FlexMeeting[], rest: Partial<FocusCalendar> = {}): FocusCalendar => ({
-  meetings,
+const calendarOf = (meetings: (FlexMeeting | FlexMeeting[])[], rest: Partial<FocusCalendar> = {}): FocusCalendar => ({
+  meetings: meetings.flat(),
   noBlockDates: [],
   ...rest,
 });
@@ -52,6 +52,25 @@ describe("focusBlockOn", () => {
     expect(focusBlockOn(year, "2026-03-23")?.block_id).toBe(4);
     expect(focusBlockOn(year, "2026-03-25")).toBeNull();
     expect(focusBlockOn(year, "2026-03-16")).toBeNull();
+  });
+});
+
+describe("focusBlockOn on a rotation", () => {
+  it("finds the Focus Block only on the dates it meets, whatever their weekday", () => {
+    // Day 2 of a Day 1 / Day 2 rotation: Tue 17, Thu 19, Mon 23 March.
+    const day2 = ["2026-03-17", "2026-03-19", "2026-03-23"].map((date) => ({
+      block_id: 7,
+      label: "Focus Block",
+      date,
+      start: "10:00:00",
+      end: "10:40:00",
+    }));
+    const calendar = calendarOf(day2);
+    expect(focusBlockOn(calendar, "2026-03-19")?.block_id).toBe(7);
+    expect(focusBlockOn(calendar, WED)).toBeNull();
+    expect(focusBlockOn(calendar, "2026-03-24")).toBeNull(); // a Tuesday, but Day 1
+    expect(adjacentCheckInDate(calendar, "2026-03-19", 1)).toBe("2026-03-23");
+    expect(adjacentCheckInDate(calendar, "2026-03-23", -1)).toBe("2026-03-19");
   });
 });
 
