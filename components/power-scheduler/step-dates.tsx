@@ -20,8 +20,8 @@ export function meetingDays(options: PowerSchedulerOptions, blockIds: readonly n
 
 /**
  * The chosen dates on which none of the chosen blocks meets, as the step says it ("Clubs does not meet
- * on Mon, Nov 23."), or null when some chosen block meets on some chosen day. A week holds every weekday,
- * so at most the first seven days of the range are looked at.
+ * on Mon, Nov 23."), or null when some chosen block meets on some chosen day (the dates the school
+ * calendar gives each block; on a rotation a block meets on some Tuesdays and not others).
  */
 export function noMeetingProblem(
   options: PowerSchedulerOptions,
@@ -30,11 +30,11 @@ export function noMeetingProblem(
   if (!state.from) return null;
   const chosen = options.blocks.filter((b) => !state.blockIds || state.blockIds.includes(b.id));
   if (chosen.length === 0) return null;
-  const days = meetingDays(options, state.blockIds);
   const to = state.to && state.to > state.from ? state.to : state.from;
-  for (let date = state.from, n = 0; date <= to && n < 7; date = addDays(date, 1), n++) {
+  const meets = meetingDates(options, state.blockIds);
+  for (let date = state.from, n = 0; date <= to && n < 400; date = addDays(date, 1), n++) {
     const weekday = dayOfWeek(date);
-    if (days.includes(weekday) && (!state.weekdays || state.weekdays.includes(weekday))) return null;
+    if (meets(date) && (!state.weekdays || state.weekdays.includes(weekday))) return null;
   }
   const names = chosen.map((b) => b.label);
   const which = names.length === 1 ? `${names[0]} does not` : `None of ${names.join(", ")}`;
@@ -45,14 +45,18 @@ export function noMeetingProblem(
 const dayLabel = (iso: string) =>
   fromIsoDate(iso)!.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
 
+/** Whether any of the chosen blocks meets on a date (the school calendar's dates, from today). */
+export function meetingDates(options: PowerSchedulerOptions, blockIds: readonly number[] | null) {
+  const dates = new Set<string>();
+  for (const block of options.blocks)
+    if (!blockIds || blockIds.includes(block.id)) (block.dates ?? []).forEach((d) => dates.add(d));
+  return (date: string) => dates.has(date);
+}
+
 /** The first date from the school's today on which a flex block meets (the date step starts there). */
 export function firstMeetingDate(options: PowerSchedulerOptions): string {
-  const days = meetingDays(options, null);
-  for (let date = options.today, n = 0; n < 7; date = addDays(date, 1), n++) {
-    if (options.year_end && date > options.year_end) break;
-    if (days.includes(dayOfWeek(date))) return date;
-  }
-  return options.today;
+  const first = options.blocks.flatMap((block) => (block.dates ?? []).slice(0, 1)).sort()[0];
+  return first ?? options.today;
 }
 
 /**

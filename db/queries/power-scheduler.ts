@@ -43,18 +43,19 @@ export function flexMeetings(db: Db, from: string, to: string) {
     .orderBy(asc(blockOccurrences.date), asc(blockOccurrences.start), asc(blocks.id));
 }
 
-/** Each flex block with the weekdays it meets on (0 = Sunday … 6 = Saturday) in the school calendar. */
-export function flexBlockWeekdays(db: Db) {
+/** Each flex block with every date it meets (the school calendar's occurrences), in date order. */
+export function flexBlockDates(db: Db) {
   return db
-    .selectDistinct({
+    .select({
       block_id: blocks.id,
       label: blocks.label,
-      day_of_week: sql<number>`extract(dow from ${blockOccurrences.date})::int`,
+      dates: sql<string[]>`array_agg(${blockOccurrences.date}::text order by ${blockOccurrences.date})`,
     })
     .from(blocks)
     .innerJoin(blockOccurrences, eq(blockOccurrences.block_id, blocks.id))
     .where(eq(blocks.flex, true))
-    .orderBy(asc(blocks.id), sql`3`);
+    .groupBy(blocks.id, blocks.label)
+    .orderBy(asc(blocks.id));
 }
 
 export async function findStaffMember(db: Db, staffId: number) {

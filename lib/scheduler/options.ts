@@ -1,17 +1,20 @@
 import "server-only";
 import type { Db } from "@/db";
-import { flexBlockWeekdays } from "@/db/queries/power-scheduler";
+import { flexBlockDates } from "@/db/queries/power-scheduler";
 import { staffChoices, studentsWithClusters, visibleClusters } from "@/db/queries/power-scheduler-options";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service";
-import { schoolToday } from "@/lib/time";
+import { dayOfWeek, schoolToday } from "@/lib/time";
 
 export interface PowerSchedulerOptions {
   students: { id: number; first_name: string; last_name: string; grade: number; cluster_ids: number[] }[];
   clusters: { id: number; name: string }[];
   staff: { id: number; first_name: string; last_name: string; name: string; email: string }[];
-  /** Flex blocks and the weekdays they meet (0 = Sunday … 6 = Saturday). */
-  blocks: { id: number; label: string; days: number[] }[];
+  /**
+   * Flex blocks, the weekdays they meet (0 = Sunday … 6 = Saturday) and the dates they meet from today
+   * (the school calendar: on a rotation a block may meet on some Tuesdays and not others).
+   */
+  blocks: { id: number; label: string; days: number[]; dates: string[] }[];
   today: string;
   year_start: string | null;
   year_end: string | null;
@@ -25,14 +28,18 @@ export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSch
     studentsWithClusters(db),
     visibleClusters(db),
     staffChoices(db),
-    flexBlockWeekdays(db),
+    flexBlockDates(db),
   ]);
-  const blocks = new Map<number, { id: number; label: string; days: number[] }>();
-  for (const m of meetings) {
-    const block = blocks.get(m.block_id) ?? { id: m.block_id, label: m.label, days: [] };
-    block.days.push(m.day_of_week);
-    blocks.set(m.block_id, block);
-  }
+  const today = schoolToday(calendar.timezone, now);
+  const blocks = meetings.map((m) => {
+    const dates = (m.dates ?? []).filter((date) => date >= today);
+    return {
+      id: m.block_id,
+      label: m.label,
+      days: [...new Set((m.dates ?? []).map(dayOfWeek))].sort((x, y) => x - y),
+      dates,
+    };
+  });
   return {
     students: students.map((s) => ({ ...s, cluster_ids: (s.cluster_ids ?? []).map(Number) })),
     clusters,
@@ -43,8 +50,8 @@ export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSch
       name: staffName(s),
       email: s.email,
     })),
-    blocks: [...blocks.values()].map((b) => ({ ...b, days: [...new Set(b.days)].sort((x, y) => x - y) })),
-    today: schoolToday(calendar.timezone, now),
+    blocks,
+    today,
     year_start: calendar.yearStart || null,
     year_end: calendar.yearEnd || null,
     appointment_limit: calendar.appointmentLimit,

@@ -8,6 +8,7 @@ import { GET as listRoute } from "@/app/api/power-scheduler/route";
 import { appointments, auditLog, placementRuns, plans, powerSchedules, students } from "@/db/schema";
 import type { PowerScheduleBatch } from "@/lib/scheduler/present";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import { dayOfWeek } from "@/lib/time";
 import { createStaff, createStudent } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { createCluster } from "../helpers/schedule-factories";
@@ -328,9 +329,13 @@ describe("GET /api/power-scheduler/options", () => {
       email: school.teacher.staff.email,
     });
     expect(res.body.blocks).toEqual([
-      { id: school.focus.id, label: "Focus Block", days: [1, 2, 3, 4, 5] },
-      { id: school.clubs.id, label: "Clubs", days: [1, 3] },
+      { id: school.focus.id, label: "Focus Block", days: [1, 2, 3, 4, 5], dates: expect.any(Array) },
+      { id: school.clubs.id, label: "Clubs", days: [1, 3], dates: expect.any(Array) },
     ]);
+    // The dates each block meets from today, read off the school calendar (on a rotation not every Monday).
+    const clubs = res.body.blocks[1]!.dates as string[];
+    expect(clubs.length).toBeGreaterThan(0);
+    expect(clubs.every((date) => date >= res.body.today && [1, 3].includes(dayOfWeek(date)))).toBe(true);
     expect(res.body).toMatchObject({
       appointment_limit: 1,
       today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

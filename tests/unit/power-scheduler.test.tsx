@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
+import { addDays, dayOfWeek } from "@/lib/time";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PowerSchedulerScreen } from "@/components/power-scheduler/power-scheduler";
@@ -24,6 +25,14 @@ const me = {
 };
 jest.mock("@/components/auth/use-auth", () => ({ useAuth: () => me, useSignedInUser: () => me }));
 
+/** The dates from 21 November 2026 for eight weeks on which a block meeting on these weekdays meets. */
+function datesOn(weekdays: number[]): string[] {
+  const dates: string[] = [];
+  for (let date = "2026-11-21"; date <= "2027-01-16"; date = addDays(date, 1))
+    if (weekdays.includes(dayOfWeek(date))) dates.push(date);
+  return dates;
+}
+
 const options: PowerSchedulerOptions = {
   students: [
     { id: 11, first_name: "Ann", last_name: "Ames", grade: 9, cluster_ids: [] },
@@ -33,7 +42,7 @@ const options: PowerSchedulerOptions = {
   staff: [
     { id: 3, first_name: "Ada", last_name: "Lovelace", name: "Ms. Lovelace, Ada", email: "ada@test.school" },
   ],
-  blocks: [{ id: 7, label: "Focus Block", days: [1, 2, 3, 4, 5] }],
+  blocks: [{ id: 7, label: "Focus Block", days: [1, 2, 3, 4, 5], dates: datesOn([1, 2, 3, 4, 5]) }],
   today: "2026-11-23",
   year_start: "2026-09-01",
   year_end: "2027-06-30",
@@ -181,7 +190,7 @@ it("starts the date step on the first day a flex block meets, and says when the 
     {
       ...options,
       today: "2026-11-21", // a Saturday
-      blocks: [...options.blocks, { id: 8, label: "Clubs", days: [3] }],
+      blocks: [...options.blocks, { id: 8, label: "Clubs", days: [3], dates: datesOn([3]) }],
     },
   ];
   renderScreen();
