@@ -40,7 +40,7 @@ COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static
 COPY --from=build /app/public ./public
 COPY --from=build /app/db/migrations ./db/migrations
-COPY --from=build /app/db/seed/assets ./db/seed/assets
+COPY --from=build /app/lib/demo/assets ./lib/demo/assets
 COPY --from=build /app/scripts/server-preload.cjs ./scripts/server-preload.cjs
 COPY --from=build /app/dist/cli ./dist/cli
 # `create-sysadmin --email … --name …` on the PATH. With the embedded database it refuses while the server

@@ -1,4 +1,5 @@
-import { closeDatabase, getDatabaseHandle, getDb } from "@/db";
+import { closeDatabase } from "@/db";
+import { getDatabaseHandle, getDb } from "@/lib/setup/boot";
 import { env } from "@/lib/env";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";

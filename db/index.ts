@@ -1,37 +1,33 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { prepareSchool } from "@/lib/setup/first-run";
-import { openDatabase, type Db, type DbHandle } from "./client";
-import { seedDemoSchoolIfEmpty } from "./seed/demo";
+import { openDatabase, type DbHandle } from "./client";
 
 export type { Db } from "./client";
 
 /**
  * The process-wide database. One instance per process (two PGlite instances on one folder would
- * corrupt it), kept on globalThis so hot reloads reuse it.
+ * corrupt it), kept on globalThis so hot reloads reuse it. What the application does with it once open
+ * (settings, the calendar, the demo school) is lib/setup/boot.ts's business, passed in as `prepare`:
+ * the data layer imports nothing above it.
  */
 const holder = globalThis as unknown as { __flexblockDb?: Promise<DbHandle> };
 
-async function boot(): Promise<DbHandle> {
+export type PrepareDatabase = (handle: DbHandle) => Promise<void>;
+
+async function boot(prepare: PrepareDatabase): Promise<DbHandle> {
   const config = env();
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-  // Every setting with its default and the product's help, on every database: a real school's too.
-  await prepareSchool(handle.db, new Date());
-  const seed = config.DATABASE_URL ? config.SEED_DEMO === "1" : config.SEED_DEMO !== "0";
-  if (seed) await seedDemoSchoolIfEmpty(handle.db);
+  await prepare(handle);
   return handle;
 }
 
-export function getDatabaseHandle(): Promise<DbHandle> {
-  holder.__flexblockDb ??= boot().catch((error) => {
+/** Opens (once per process) and prepares the database; later calls get the same handle. */
+export function openProcessDatabase(prepare: PrepareDatabase): Promise<DbHandle> {
+  holder.__flexblockDb ??= boot(prepare).catch((error) => {
     holder.__flexblockDb = undefined;
     throw error;
   });
   return holder.__flexblockDb;
-}
-
-export async function getDb(): Promise<Db> {
-  return (await getDatabaseHandle()).db;
 }
 
 /** Tests point route handlers at their own database. */
@@ -44,3 +40,4 @@ export async function closeDatabase(): Promise<void> {
   holder.__flexblockDb = undefined;
   if (pending) await (await pending).close();
 }
+

@@ -2,8 +2,8 @@
 import { count } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { appointments, checkIns, plans, staff, students } from "../db/schema";
-import { seedDemoSchoolIfEmpty } from "../db/seed/demo";
-import { DEMO_PASSWORD } from "../db/seed/school";
+import { seedDemoSchoolIfEmpty } from "../lib/demo/demo";
+import { DEMO_PASSWORD } from "../lib/demo/school";
 import { env } from "../lib/env";
 
 async function main() {

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/setup/boot";
 import { SetupScreen } from "@/components/setup/setup-screen";
 import { setupLinkIsLive } from "@/lib/setup/first-run";
 

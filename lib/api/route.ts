@@ -1,7 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { getDb, type Db } from "@/db";
+import type { Db } from "@/db";
+import { getDb } from "@/lib/setup/boot";
 import { log } from "@/lib/log";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/setup/boot";
 import { setupLinkIsLive } from "./first-run";
 
 /** For proxy.ts: is this a live first-run setup link? */

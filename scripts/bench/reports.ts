@@ -10,7 +10,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, queryCounter, type Db } from "../../db/client";
-import { seedSchool } from "../../db/seed/school";
+import { seedSchool } from "../../lib/demo/school";
 import { attendanceReport, sisExport } from "../../lib/reports/service";
 import type { GroupBy } from "../../lib/reports/schemas";
 import { addDays, schoolToday } from "../../lib/time";

@@ -13,7 +13,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
-import { seedSchool } from "../../db/seed/school";
+import { seedSchool } from "../../lib/demo/school";
 import { createSession } from "../../lib/auth/service";
 import { addDays, isPending, schoolToday } from "../../lib/time";
 

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { closeDatabase, getDatabaseHandle } from "@/db";
+import { closeDatabase } from "@/db";
+import { getDatabaseHandle } from "@/lib/setup/boot";
 import type { DbHandle } from "@/db/client";
 import {
   auditLog,

@@ -18,8 +18,8 @@ import {
   uploads,
   users,
 } from "@/db/schema";
-import { seedDemoSchoolIfEmpty } from "@/db/seed/demo";
-import { seedSchool } from "@/db/seed/school";
+import { seedDemoSchoolIfEmpty } from "@/lib/demo/demo";
+import { seedSchool } from "@/lib/demo/school";
 import { addDays, dayOfWeek, schoolInstant, weekStart } from "@/lib/time";
 import { createTestDb, useTestDb } from "../helpers/db";
 import { call } from "../helpers/http";

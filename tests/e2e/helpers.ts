@@ -22,7 +22,7 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** The demo school's accounts (db/seed); every password is `demo-password`. */
+/** The demo school's accounts (lib/demo); every password is `demo-password`. */
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_USERS = {
   sysadmin: "sysadmin@demo.school",
@@ -33,7 +33,7 @@ export const DEMO_USERS = {
   expired: "new@demo.school",
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;
-/** Their display names (db/seed/people.ts), as the account button and the lists show them. */
+/** Their display names (lib/demo/people.ts), as the account button and the lists show them. */
 export const DEMO_NAMES: Record<Exclude<DemoUser, "expired">, string> = {
   sysadmin: "System Administrator",
   admin: "Ms. Okafor, Amara",

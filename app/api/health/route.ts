@@ -1,4 +1,4 @@
-import { getDb } from "@/db";
+import { getDb } from "@/lib/setup/boot";
 import { pingDatabase } from "@/db/queries/health";
 import { log } from "@/lib/log";
 import { APP_VERSION } from "@/lib/version";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Db } from "../client";
-import { amendments, appointments, checkIns, plans } from "../schema";
+import type { Db } from "@/db/client";
+import { amendments, appointments, checkIns, plans } from "@/db/schema";
 import type { FocusOccurrence } from "./calendar";
 import { BulkWriter } from "./insert";
 import type { SeededPeople } from "./people";

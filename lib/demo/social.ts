@@ -1,6 +1,6 @@
 import "server-only";
-import type { Db } from "../client";
-import { calendarEvents, notificationRecipients, notifications, stars } from "../schema";
+import type { Db } from "@/db/client";
+import { calendarEvents, notificationRecipients, notifications, stars } from "@/db/schema";
 import { addDays } from "@/lib/time";
 import { proDDay, type SeedCalendar } from "./calendar";
 import type { SeededCluster } from "./curriculum";

@@ -1,7 +1,7 @@
 import "server-only";
 import { getTableColumns, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../client";
+import type { Db } from "@/db/client";
 
 const CHUNK = 1000;
 

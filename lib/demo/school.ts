@@ -1,8 +1,8 @@
 import "server-only";
-import type { Db } from "../client";
-import { updateSettingValue } from "../queries/settings";
+import type { Db } from "@/db/client";
+import { updateSettingValue } from "@/db/queries/settings";
 import { sql } from "drizzle-orm";
-import { students } from "../schema";
+import { students } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
 import { ensureDefaultSettings } from "@/lib/settings/service";

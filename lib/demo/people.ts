@@ -1,6 +1,6 @@
 import "server-only";
-import type { Db } from "../client";
-import { staff, students, sysadmins, users } from "../schema";
+import type { Db } from "@/db/client";
+import { staff, students, sysadmins, users } from "@/db/schema";
 import { PALETTE } from "@/lib/people/colors";
 import { initialsOf } from "@/lib/people/names";
 import { insertReturning } from "./insert";

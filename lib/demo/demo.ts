@@ -2,17 +2,17 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { updateSettingValue } from "../queries/settings";
-import { anyAccountExists } from "../queries/setup";
-import { uploads } from "../schema";
+import type { Db } from "@/db/client";
+import { updateSettingValue } from "@/db/queries/settings";
+import { anyAccountExists } from "@/db/queries/setup";
+import { uploads } from "@/db/schema";
 import { ensureDefaultSettings } from "@/lib/settings/service";
 import { schoolToday } from "@/lib/time";
 import { schoolYearAround } from "./calendar";
 import { seedSchool, type SeededSchool } from "./school";
 
 export const DEMO_SCHOOL_NAME = "Demo Secondary School";
-const LOGO_FILE = path.join(process.cwd(), "db", "seed", "assets", "logo.png");
+const LOGO_FILE = path.join(process.cwd(), "lib", "demo", "assets", "logo.png");
 /** Any constant will do: it only keeps two app instances from seeding one PostgreSQL database at once. */
 const SEED_LOCK = 728146;
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "../client";
+import type { Db } from "@/db/client";
 import {
   blockCourses,
   blocks,
@@ -9,7 +9,7 @@ import {
   enrollments,
   timetableMeetings,
   timetables,
-} from "../schema";
+} from "@/db/schema";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
 import { bulkInsert } from "./insert";
 import { COURSE_BLOCKS, FOCUS_BLOCK, TIMETABLE } from "./calendar";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Db } from "../client";
-import { topics, topicSchedules } from "../schema";
+import type { Db } from "@/db/client";
+import { topics, topicSchedules } from "@/db/schema";
 import { PALETTE } from "@/lib/people/colors";
 import type { FocusOccurrence } from "./calendar";
 import { bulkInsert, insertReturning } from "./insert";

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { placementRuns } from "../schema";
+import type { Db } from "@/db/client";
+import { placementRuns } from "@/db/schema";
 import { schoolToday } from "@/lib/time";
 import type { FocusOccurrence } from "./calendar";
 import type { SeededPeople } from "./people";
