@@ -1,0 +1,17 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { removeEvent } from "@/lib/calendar/events";
+import { calendarEventParams } from "@/lib/calendar/schemas";
+
+// DELETE /api/calendar-events/{id}: remove an event (administrators); 204
+export const DELETE = route(
+  {
+    roles: ROLES.admins,
+    params: calendarEventParams,
+    status: 204,
+    description:
+      "204 with no body; 404 when there is no such event; 422 for a day without school on a date attendance rests on. " +
+      "Removing a day without school regenerates the school days from its date.",
+  },
+  ({ db, user, params, now }) => removeEvent(db, user, params.id, now),
+);

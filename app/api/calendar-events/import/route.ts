@@ -1,0 +1,18 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { importEvents } from "@/lib/calendar/events";
+
+// POST /api/calendar-events/import: add the events of an iCalendar (.ics) or CSV (date,name,in_session) file; dry_run answers without writing (administrators)
+export const POST = route(
+  {
+    roles: ROLES.admins,
+    description:
+      "multipart/form-data: `file` (.ics or .csv, at most 2 MB), `dry_run` (\"true\" writes nothing), `no_school` (.ics " +
+      "only: \"all\", \"none\" or a comma-separated list of event summaries; default: summaries with holiday, break, " +
+      "Pro-D, professional, no school, closed or vacation). Recurring events are expanded; at most 5,000 dates. Events " +
+      "outside the school year are skipped and counted; an event already on the calendar (same date and name) is a " +
+      "duplicate. Answer: `{dry_run, added, skipped_outside_year, duplicates, events: [{date, name, no_blocks}]}`. " +
+      "422 (nothing written): `errors.file` lists each problem with its line.",
+  },
+  ({ db, user, request, now }) => importEvents(db, user, request, now),
+);

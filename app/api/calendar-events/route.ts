@@ -1,0 +1,28 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { createEvent, listEvents } from "@/lib/calendar/events";
+import { calendarEventBody, calendarEventsQuery } from "@/lib/calendar/schemas";
+
+// GET /api/calendar-events: the calendar's events from ?from= to ?to= (default: the school year)
+export const GET = route(
+  {
+    roles: ROLES.shell,
+    query: calendarEventsQuery,
+    description: "Answer: `{from, to, events: [{id, date, name, no_blocks}]}`, by date.",
+  },
+  ({ db, query, now }) => listEvents(db, query, now),
+);
+
+// POST /api/calendar-events: add a holiday, professional-development day or named day (administrators)
+export const POST = route(
+  {
+    roles: ROLES.admins,
+    body: calendarEventBody,
+    status: 201,
+    description:
+      "Body: `{date, name, no_blocks}` (no_blocks: no block meets that date; the school days are regenerated). " +
+      "422: outside the school year, the same name on that date, or a day without school on a date attendance rests on. " +
+      "Answer (201): `{id, date, name, no_blocks}`.",
+  },
+  ({ db, user, body, now }) => createEvent(db, user, body, now),
+);

@@ -1,0 +1,18 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { setSchoolDay } from "@/lib/calendar/school-days";
+import { schoolDayBody, schoolDayParams } from "@/lib/calendar/schemas";
+
+// PUT /api/school-days/{date}: set a date's day type (the rotation continues from it) or bell schedule by hand; null clears it (administrators)
+export const PUT = route(
+  {
+    roles: ROLES.admins,
+    params: schoolDayParams,
+    body: schoolDayBody,
+    description:
+      "Body: `{day_type?: string | null, bell_schedule?: string | null}`. Regenerates the school days from the date. " +
+      "422: an unknown day type or bell schedule, a date without school, outside the school year, or before the first " +
+      "date attendance does not rest on. Answer: the day as in GET /api/school-days.",
+  },
+  ({ db, user, params, body, now }) => setSchoolDay(db, user, params.date, body, now),
+);

@@ -1,0 +1,24 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { schoolYearBody } from "@/lib/calendar/schemas";
+import { getSchoolYear, saveSchoolYear } from "@/lib/calendar/school-year";
+
+const SHAPE =
+  "Answer: `{start, end, attendance_from, terms: [{id, name, start, end}], school_days, focus_blocks, " +
+  "focus_blocks_by_term: [{name, focus_blocks}]}`.";
+
+// GET /api/school-year: the school year, its terms, and the year at a glance (days in session, Focus Blocks per term)
+export const GET = route({ roles: ROLES.shell, description: SHAPE }, ({ db, now }) => getSchoolYear(db, now));
+
+// PUT /api/school-year: set the year's start and end, the date attendance counts from, and the terms (administrators)
+export const PUT = route(
+  {
+    roles: ROLES.admins,
+    body: schoolYearBody,
+    description:
+      "Body: `{start, end, attendance_from, terms: [{name, start, end}]}`; the terms replace the old ones (a term keeps " +
+      "its id while its name stays); the school days are regenerated. 422: an end before the start, attendance_from " +
+      `or a term outside the year, overlapping terms. ${SHAPE}`,
+  },
+  ({ db, user, body, now }) => saveSchoolYear(db, user, body, now),
+);
