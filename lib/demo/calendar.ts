@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_YEAR_DAYS } from "@/lib/calendar/school-year";
 import { addDays, dayOfWeek, schoolInstant, schoolToday, weekStart, type SchoolDate } from "@/lib/time";
 
 /** One meeting of a block in the weekly timetable (day_of_week 0 = Sunday … 6 = Saturday). */
@@ -108,7 +109,9 @@ export function seedCalendar(options: CalendarOptions): SeedCalendar {
   const around = schoolYearAround(today);
   const yearStart =
     options.yearStart ?? (addDays(first, 1) < around.start ? addDays(first, 1) : around.start);
-  const yearEnd = options.yearEnd ?? (last > around.end ? last : around.end);
+  // A stretched year still fits the longest school year PUT /api/school-year takes (MAX_YEAR_DAYS).
+  const longest = addDays(yearStart, MAX_YEAR_DAYS - 1);
+  const yearEnd = options.yearEnd ?? [last > around.end ? last : around.end, longest > last ? longest : last].sort()[0]!;
   const meetings = new Map(TIMETABLE.filter((m) => m.label === FOCUS_BLOCK).map((m) => [m.day, m]));
   const focus: FocusOccurrence[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) {

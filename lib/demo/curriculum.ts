@@ -2,15 +2,14 @@ import "server-only";
 import type { Db } from "@/db/client";
 import {
   blockCourses,
-  blocks,
   clusterMembers,
   clusters,
   courses,
   enrollments,
-  timetableMeetings,
-  timetables,
 } from "@/db/schema";
+import type { Principal } from "@/lib/auth/principal";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
+import { saveTimetable } from "@/lib/calendar/timetable";
 import { bulkInsert } from "./insert";
 import { COURSE_BLOCKS, FOCUS_BLOCK, TIMETABLE } from "./calendar";
 import type { SeededPeople } from "./people";
@@ -22,30 +21,35 @@ export interface SeededBlocks {
   idByLabel: Map<string, number>;
 }
 
-/** Block 1–8 (course blocks) and the Focus Block (flex), with the weekly timetable in force from the year's start. */
-export async function seedBlocks(db: Db, yearStart: string): Promise<SeededBlocks> {
-  const rows = await db
-    .insert(blocks)
-    .values([...COURSE_BLOCKS.map((label) => ({ label, flex: false })), { label: FOCUS_BLOCK, flex: true }])
-    .returning({ id: blocks.id, label: blocks.label });
-  const idByLabel = new Map(rows.map((row) => [row.label, row.id]));
-  const [timetable] = await db
-    .insert(timetables)
-    .values({
+/**
+ * Block 1–8 (course blocks) and the Focus Block (flex): the weekly timetable in force from the year's
+ * start, saved as an administrator would (PUT /api/timetable's service), which creates the blocks and
+ * generates the school days.
+ */
+export async function seedBlocks(db: Db, principal: Principal, yearStart: string, now: Date): Promise<SeededBlocks> {
+  const labels = [...COURSE_BLOCKS, FOCUS_BLOCK];
+  const saved = await saveTimetable(
+    db,
+    principal,
+    {
       effective_from: yearStart,
-      cycle_kind: "weekly",
-      day_types: [...new Set(TIMETABLE.map((meeting) => meeting.day))].sort().map((day) => WEEKDAY_NAMES[day]!),
-    })
-    .returning({ id: timetables.id });
-  await db.insert(timetableMeetings).values(
-    TIMETABLE.map((meeting) => ({
-      timetable_id: timetable!.id,
-      block_id: idByLabel.get(meeting.label)!,
-      day_type: WEEKDAY_NAMES[meeting.day]!,
-      start: meeting.start,
-      end: meeting.end,
-    })),
+      cycle: {
+        kind: "weekly",
+        day_types: [...new Set(TIMETABLE.map((meeting) => meeting.day))].sort().map((day) => WEEKDAY_NAMES[day]!),
+      },
+      blocks: labels.map((label) => ({
+        label,
+        flex: label === FOCUS_BLOCK,
+        times: TIMETABLE.filter((meeting) => meeting.label === label).map((meeting) => ({
+          day_type: WEEKDAY_NAMES[meeting.day]!,
+          start: meeting.start,
+          end: meeting.end,
+        })),
+      })),
+    },
+    now,
   );
+  const idByLabel = new Map(saved.blocks.map((block) => [block.label, block.id]));
   return { focusBlockId: idByLabel.get(FOCUS_BLOCK)!, idByLabel };
 }
 

@@ -4,10 +4,12 @@ import { updateSettingValue } from "@/db/queries/settings";
 import { sql } from "drizzle-orm";
 import { students } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
+import { findAccountByUserId } from "@/db/queries/auth";
+import type { Principal } from "@/lib/auth/principal";
+import { saveSchoolYear } from "@/lib/calendar/school-year";
 import { ensureDefaultSettings } from "@/lib/settings/service";
-import { schoolInstant, type SchoolDate } from "@/lib/time";
-import { seedCalendar } from "./calendar";
+import { addDays, schoolInstant, type SchoolDate } from "@/lib/time";
+import { seedCalendar, type SeedCalendar } from "./calendar";
 import { seedBlocks, seedClusters, seedCourses } from "./curriculum";
 import { seedFlexActivity, type FlexCounts } from "./flex";
 import { withoutForeignKeyChecks } from "./insert";
@@ -58,18 +60,28 @@ export async function seedSchool(db: Db, options: SeedSchoolOptions): Promise<Se
   return db.transaction((tx) => seedInTransaction(tx, options));
 }
 
+/** The demo's school year: attendance counts from its first day, two semesters split at February. */
+function schoolYearOf(calendar: SeedCalendar) {
+  const february = `${calendar.yearEnd.slice(0, 4)}-02-01`;
+  const split = february > calendar.yearStart && february <= calendar.yearEnd;
+  return {
+    start: calendar.yearStart,
+    end: calendar.yearEnd,
+    attendance_from: calendar.yearStart,
+    terms: split
+      ? [
+          { name: "Semester 1", start: calendar.yearStart, end: addDays(february, -1) },
+          { name: "Semester 2", start: february, end: calendar.yearEnd },
+        ]
+      : [{ name: "School year", start: calendar.yearStart, end: calendar.yearEnd }],
+  };
+}
+
 async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<SeededSchool> {
   const random = new Random(options.seed ?? 20200321);
   const calendar = seedCalendar(options);
   await ensureDefaultSettings(db, options.now);
-  for (const [key, value] of [
-    ["timezone", options.timezone],
-    ["start_datetime", calendar.yearStart],
-    ["end_datetime", calendar.yearEnd],
-    ["attendance_from", calendar.yearStart],
-  ] as const) {
-    await updateSettingValue(db, key, value);
-  }
+  await updateSettingValue(db, "timezone", options.timezone);
 
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   const people = await seedPeople(db, random, {
@@ -78,7 +90,12 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
     passwordHash,
     now: options.now,
   });
-  const blocks = await seedBlocks(db, calendar.yearStart);
+  // The calendar is set up as the school's system administrator would in the browser (lib/calendar).
+  const account = await findAccountByUserId(db, people.sysadminUserId);
+  const sysadmin: Principal = { ...account!, role: "sysadmin", sessionId: 0 };
+  await saveSchoolYear(db, sysadmin, schoolYearOf(calendar), options.now);
+  const blocks = await seedBlocks(db, sysadmin, calendar.yearStart, options.now);
+  await seedCalendarEvents(db, sysadmin, calendar, options.now);
   await seedCourses(db, random, people, blocks, schoolInstant(calendar.yearStart, "00:00", options.timezone));
   const clusters = await seedClusters(db, random, people);
 
@@ -96,8 +113,6 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
   await seedDefaultPlacement(db, people, calendar.focus, options);
   await seedNotifications(db, random, people, options.now);
   await seedStars(db, people, clusters);
-  await seedCalendarEvents(db, calendar);
-  await regenerateSchoolDays(db, options.now);
   // The demo's people were there all year: their history counts from its first day.
   await db.update(students).set({ attends_from: calendar.yearStart }).where(sql`true`);
   return {

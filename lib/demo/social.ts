@@ -1,6 +1,8 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { calendarEvents, notificationRecipients, notifications, stars } from "@/db/schema";
+import { notificationRecipients, notifications, stars } from "@/db/schema";
+import type { Principal } from "@/lib/auth/principal";
+import { createEvent } from "@/lib/calendar/events";
 import { addDays } from "@/lib/time";
 import { proDDay, type SeedCalendar } from "./calendar";
 import type { SeededCluster } from "./curriculum";
@@ -62,10 +64,11 @@ export async function seedStars(db: Db, people: SeededPeople, clusters: SeededCl
  * A Pro-D Day on next week's Monday (no blocks meet: nothing planned, placed or checked in) and
  * conferences this Thursday (an evening event; the day's blocks meet as usual).
  */
-export async function seedCalendarEvents(db: Db, calendar: SeedCalendar): Promise<void> {
+export async function seedCalendarEvents(db: Db, principal: Principal, calendar: SeedCalendar, now: Date): Promise<void> {
   const events = [
     { date: proDDay(calendar.thisWeek), name: "Pro-D Day (no classes)", no_blocks: true },
-    { date: addDays(calendar.thisWeek, 4), name: "Parent-Teacher Conferences (evening)" },
+    { date: addDays(calendar.thisWeek, 4), name: "Parent-Teacher Conferences (evening)", no_blocks: false },
   ].filter((event) => event.date >= calendar.yearStart && event.date <= calendar.yearEnd);
-  if (events.length > 0) await db.insert(calendarEvents).values(events);
+  // As an administrator adds them (POST /api/calendar-events): a day without school regenerates the days.
+  for (const event of events) await createEvent(db, principal, event, now);
 }
