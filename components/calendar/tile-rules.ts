@@ -90,13 +90,15 @@ export function staffTile(block: StaffScheduleBlock): TileView<StaffTileStatus> 
 
 /**
  * Student calendar: void when amended ('Block Amended'), attended with a log, pending, else missed
- * (a past class without a log is "past": attendance is only taken in flex blocks). lib/attendance/rules.ts.
+ * (a past class without a log is "past": attendance is only taken in flex blocks, and only while the
+ * student attends: `attending` false is never missed). lib/attendance/rules.ts.
  */
 export function studentTileStatus(block: StudentScheduleBlock): StudentTileStatus {
   return attendanceStatus({
     amended: block.amendments.length > 0,
     logged: block.logs.length > 0,
     pending: block.pending,
+    outside: block.attending === false,
     flex: block.flex,
   });
 }

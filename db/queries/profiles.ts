@@ -41,6 +41,10 @@ const studentColumns = {
   ...studentListColumns,
   student_number: students.student_number,
   archived_at: students.archived_at,
+  /** When the student attends from (lib/attendance/period.ts studentStartDate): their date, else their account's creation in the school's zone. */
+  attends_from: students.attends_from,
+  created_at: students.created_at,
+  timezone: sql<string | null>`(select value from settings where key = 'timezone')`,
   /** The default (homeroom) teacher, for default placement (lib/placement). */
   default_teacher: sql<unknown>`(select json_build_object('id', t.id, 'title', t.title, 'first_name', t.first_name, 'last_name', t.last_name) from staff t where t.id = ${students.default_teacher_id})`,
 };

@@ -7,11 +7,71 @@ import { resultRows } from "./checkin";
 
 /**
  * The attendance reports' SQL (issue 12). Every report is ONE set-based statement over "cells": one
- * row per student in scope per Focus Block occurrence in the range, with that student's log and
- * amendments, and the status decided by the rules of lib/attendance/rules.ts (as SQL, lib/attendance/sql.ts).
- * The occurrences (dates, which block, pending or not) are worked out in JavaScript (lib/time) and
- * passed as one JSON parameter: date arithmetic never happens in SQL.
+ * row per student in scope per Focus Block occurrence in the range while that student attends, with
+ * their log and amendments, and the status decided by the rules of lib/attendance/rules.ts (as SQL,
+ * lib/attendance/sql.ts). The occurrences (dates, which block, pending or not) are worked out in
+ * JavaScript (lib/time) from the school calendar (reportCalendar) and passed as one JSON parameter:
+ * date arithmetic never happens in SQL.
+ *
+ * A student attends (lib/attendance/period.ts) from their first date: `attends_from`, else the date
+ * their account was created in the school's zone, i.e. the first occurrence whose school day ends
+ * after `created_at`; and until they are archived (no cell for a block that starts after it). The
+ * school's `attendance_from` leaves the occurrences before it out of the report altogether
+ * (lib/reports/occurrences.ts). Outside those bounds there is no cell: nobody is absent there.
  */
+
+/** One occurrence of a flex block, in the school calendar's block_occurrences. */
+export interface ReportMeeting {
+  block_id: number;
+  label: string;
+  date: string;
+  start: string;
+  end: string;
+}
+
+export interface ReportCalendarRow {
+  timezone: string | null;
+  /** The school year's first and last days, `YYYY-MM-DD` or null. */
+  yearStart: string | null;
+  yearEnd: string | null;
+  /** The `attendance_from` setting's raw value (lib/attendance/period.ts attendanceFromDate reads it). */
+  attendanceFrom: string | null;
+  /** Every flex block occurrence in the school year, for the day's Focus Block (lib/checkin/rules.ts focusBlockOn). */
+  meetings: ReportMeeting[];
+  /** The dates of calendar events with `no_blocks`. */
+  noBlockDates: string[];
+}
+
+const settingValue = (key: string) => sql`(select value from settings where key = ${key})`;
+const settingDay = (value: unknown) => (typeof value === "string" && value.length >= 10 ? value.slice(0, 10) : null);
+
+/**
+ * What a report needs before its own statement, in one statement: the time zone, the school year, the
+ * `attendance_from` setting, the no-blocks days and the flex block occurrences of the school year (the
+ * materialised calendar, design.md §4a; a few hundred rows).
+ */
+export async function reportCalendar(db: Db): Promise<ReportCalendarRow> {
+  const result = await db.execute(sql`
+    select ${settingValue("timezone")} as timezone, ${settingValue("start_datetime")} as year_start,
+      ${settingValue("end_datetime")} as year_end, ${settingValue("attendance_from")} as attendance_from,
+      (select coalesce(json_agg(distinct nb.date::text), '[]') from calendar_events nb where nb.no_blocks) as no_block_dates,
+      (select coalesce(json_agg(json_build_object('block_id', o.block_id, 'label', b.label, 'date', o.date::text,
+          'start', o.start::text, 'end', o."end"::text) order by o.date, o.start, o.block_id), '[]')
+        from block_occurrences o join blocks b on b.id = o.block_id
+        where b.flex
+          and o.date >= coalesce(nullif(left(${settingValue("start_datetime")}, 10), ''), '0001-01-01')::date
+          and o.date <= coalesce(nullif(left(${settingValue("end_datetime")}, 10), ''), '9999-12-31')::date) as meetings`);
+  const [row] = resultRows(result);
+  const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+  return {
+    timezone: (row?.timezone as string | null) ?? null,
+    yearStart: settingDay(row?.year_start),
+    yearEnd: settingDay(row?.year_end),
+    attendanceFrom: (row?.attendance_from as string | null) ?? null,
+    meetings: json<ReportMeeting[] | null>(row?.meetings) ?? [],
+    noBlockDates: json<string[] | null>(row?.no_block_dates) ?? [],
+  };
+}
 
 export interface ReportOccurrence {
   date: string;
@@ -20,6 +80,11 @@ export interface ReportOccurrence {
   pending: boolean;
   /** The block's start (ISO instant): a student archived before it is not expected there. */
   starts_at: string;
+  /**
+   * The end of that school day (ISO instant: the next date's midnight in the school's zone): a student
+   * without `attends_from` whose account was created before it attends from that date on.
+   */
+  day_ends_at: string;
 }
 
 export interface ReportScope {
@@ -43,7 +108,8 @@ const teacherStudents = (scope: ReportScope) => sql`
   union select student_id from check_ins where staff_id = ${int(scope.teacherId)} and date between ${scope.from}::date and ${scope.to}::date`;
 
 /**
- * The status of a cell, from the shared rules. Every occurrence is the day's Focus Block, a flex block.
+ * The status of a cell, from the shared rules. Every occurrence is the day's Focus Block, a flex block,
+ * and cells are only made while the student attends (cellsCte), so none is `outside`.
  * The amendments of the range are few: each IN is one hash of them, probed once per cell (joined
  * instead, the planner sometimes merged them on date and block and filtered by student: millions of
  * comparisons).
@@ -56,19 +122,27 @@ const cellStatusSql = (scope: ReportScope) =>
         where student_id is not null and date between ${scope.from}::date and ${scope.to}::date))`,
     logged: sql`ci.id is not null`,
     pending: sql`o.pending`,
+    outside: sql`false`,
     flex: sql`true`,
   });
 
-/** The CTEs every report starts from: occ (occurrences), stu (students in scope) and cells. */
+/**
+ * The CTEs every report starts from: occ (occurrences), stu (students in scope, each with the first date
+ * they attend: `attends_from`, else the first occurrence whose school day ends after their account was
+ * created; null when that is none of the range's) and cells (one per student and occurrence from that
+ * date on, until they were archived).
+ */
 function cellsCte(scope: ReportScope): SQL {
   const occurrences = JSON.stringify(scope.occurrences);
   return sql`
   occ as (
-    select o.date, o.block_id, o.pending, o.starts_at
-    from json_to_recordset(${occurrences}::json) as o(date date, block_id int, pending boolean, starts_at timestamptz)
+    select o.date, o.block_id, o.pending, o.starts_at, o.day_ends_at
+    from json_to_recordset(${occurrences}::json)
+      as o(date date, block_id int, pending boolean, starts_at timestamptz, day_ends_at timestamptz)
   ),
   stu as (
     select s.id, s.student_number, s.first_name, s.last_name, s.grade, s.archived_at,
+      coalesce(s.attends_from, (select min(o.date) from occ o where o.day_ends_at > s.created_at)) as first_date,
       row_number() over (order by lower(s.last_name), lower(s.first_name), s.id) as ord
     from students s
     where (${int(scope.grade)} is null or s.grade = ${int(scope.grade)})
@@ -83,9 +157,12 @@ function cellsCte(scope: ReportScope): SQL {
     from occ o
     cross join stu s
     left join check_ins ci on ci.student_id = s.id and ci.block_id = o.block_id and ci.date = o.date
-    where s.archived_at is null or s.archived_at > o.starts_at
+    where ${attends(sql`o`)}
   )`;
 }
+
+/** The student `s` of stu attends the occurrence `o` (from their first date, until archived before it began). */
+const attends = (o: SQL) => sql`s.first_date <= ${o}.date and (s.archived_at is null or s.archived_at > ${o}.starts_at)`;
 
 const num = (value: unknown) => Number(value ?? 0);
 
@@ -125,7 +202,7 @@ export async function studentReportRows(db: Db, scope: ReportScope): Promise<Stu
         count(*) filter (where ci.staff_id is distinct from a.staff_id) as missed_appointments
       from appointments a
       join occ o on o.date = a.date and o.block_id = a.block_id and not o.pending
-      join stu s on s.id = a.student_id and (s.archived_at is null or s.archived_at > o.starts_at)
+      join stu s on s.id = a.student_id and ${attends(sql`o`)}
       left join check_ins ci on ci.student_id = a.student_id and ci.block_id = a.block_id and ci.date = a.date
       group by a.student_id
     )
@@ -166,7 +243,10 @@ export interface TeacherReportRow {
   checked_in: number;
 }
 
-/** A per-day count row `d` on an ended occurrence `e`, its student not yet archived when the block began. */
+/**
+ * A per-day count row `d` on an ended occurrence `e`, its student not yet archived when the block began
+ * (the per-day rows only count students on or after their first date: plan_days, appt_days, log_days).
+ */
 const onEnded = sql`e.date = d.date and e.block_id = d.block_id and (d.archived_at is null or d.archived_at > e.starts_at)`;
 
 /**
@@ -193,7 +273,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       from plans p
       join stu s on s.id = p.student_id
       left join check_ins ci on ci.student_id = p.student_id and ci.block_id = p.block_id and ci.date = p.date
-      where p.date between ${scope.from}::date and ${scope.to}::date
+      where p.date between ${scope.from}::date and ${scope.to}::date and p.date >= s.first_date
       group by p.staff_id, p.date, p.block_id, s.archived_at
     ),
     appt_days as (
@@ -202,7 +282,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       from appointments a
       join stu s on s.id = a.student_id
       left join check_ins ci on ci.student_id = a.student_id and ci.block_id = a.block_id and ci.date = a.date
-      where a.date between ${scope.from}::date and ${scope.to}::date
+      where a.date between ${scope.from}::date and ${scope.to}::date and a.date >= s.first_date
       group by a.staff_id, a.date, a.block_id, s.archived_at
     ),
     log_days as (
@@ -210,6 +290,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       from check_ins ci
       join stu s on s.id = ci.student_id
       where ci.staff_id is not null and ci.date between ${scope.from}::date and ${scope.to}::date
+        and ci.date >= s.first_date
       group by ci.staff_id, ci.date, ci.block_id, s.archived_at
     ),
     planned as (

@@ -4,7 +4,10 @@
  * Pure and free of server code, so the browser imports them too.
  */
 
-/** A student's block: void (amended), attended, still pending, missed (a flex block), or simply past. */
+/**
+ * A student's block: void (amended), attended, still pending, missed (a flex block while the student
+ * attends), or simply past.
+ */
 export type AttendanceStatus = "void" | "attended" | "pending" | "missed" | "past";
 /** An appointment or plan after the block: pending while the block is, then kept (success) or not (fail). */
 export type ItemStatus = "pending" | "success" | "fail";
@@ -17,6 +20,13 @@ export interface BlockFacts {
   logged: boolean;
   /** The block's end on that date is still ahead (lib/time isPending). */
   pending: boolean;
+  /**
+   * The date is outside the student's attendance: before attendance counts at the school (the
+   * `attendance_from` setting), before the student attends from (`students.attends_from`, else the
+   * date their account was created) or after they were archived (lib/attendance/period.ts). Nobody is
+   * missed there; a log or an amendment still shows for what it is.
+   */
+  outside: boolean;
   /** Attendance is only taken in flex blocks: a past class without a log is "past", not "missed". */
   flex: boolean;
 }
@@ -29,6 +39,7 @@ export const ATTENDANCE_RULES = [
   { when: "amended", status: "void" },
   { when: "logged", status: "attended" },
   { when: "pending", status: "pending" },
+  { when: "outside", status: "past" },
   { when: "flex", status: "missed" },
 ] as const satisfies readonly { when: keyof BlockFacts; status: AttendanceStatus }[];
 export const OTHERWISE: AttendanceStatus = "past";

@@ -11,3 +11,16 @@ export function attendanceStatusSql(facts: Record<keyof BlockFacts, SQL>): SQL {
   const whens = ATTENDANCE_RULES.map((rule) => sql`when ${facts[rule.when]} then ${sql.raw(`'${rule.status}'`)}`);
   return sql`(case ${sql.join(whens, sql` `)} else ${sql.raw(`'${OTHERWISE}'`)} end)`;
 }
+
+/**
+ * The student `s` has begun to attend by the school date `date` (lib/attendance/period.ts): it is on or
+ * after the school's `attendance_from` (an empty setting is no bound; compared as `YYYY-MM-DD` text, so
+ * nothing is cast) and on or after their `attends_from`, or, without one, their account existed by
+ * `existedBy` (an instant no later than the end of that school day, worked out in JavaScript with the
+ * app's zone rules, or a placement run's cutoff). Archiving is the caller's own condition.
+ */
+export function attendsBySql(input: { date: SQL; existedBy: SQL }): SQL {
+  const { date, existedBy } = input;
+  return sql`(to_char(${date}, 'YYYY-MM-DD') >= coalesce((select left(value, 10) from settings where key = 'attendance_from'), '')
+    and coalesce(s.attends_from <= ${date}, s.created_at <= ${existedBy}))`;
+}

@@ -4,6 +4,7 @@ import { findStaffProfile, findStudentProfile, studentClusters, updateCapacity }
 import { forbidden, notFound } from "@/lib/api/errors";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import type { StaffProfile, StudentProfile } from "@/lib/schedule/types";
+import { studentStartDate } from "@/lib/attendance/period";
 import { staffName, studentName } from "./names";
 
 /**
@@ -61,6 +62,8 @@ export async function studentProfile(
     ...(isStudent ? {} : { archived: row.archived_at !== null }),
     // Staff see (and administrators edit) the default teacher default placement uses (issue 12).
     ...(isStudent ? {} : { default_teacher: defaultTeacherOf(row.default_teacher) }),
+    // Staff see the first date the student attends (issue 20): attends_from, else their account's creation date.
+    ...(isStudent ? {} : { attends_from: studentStartDate(row, row.timezone || "UTC") }),
   };
 }
 

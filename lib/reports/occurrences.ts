@@ -1,9 +1,11 @@
 import type { ReportOccurrence } from "@/db/queries/reports";
 import { focusBlockOn, type FocusCalendar } from "@/lib/checkin/rules";
-import { addDays, isPending, schoolInstant } from "@/lib/time";
+import { addDays, isPending, schoolInstant, type SchoolDate } from "@/lib/time";
 
 export interface ReportCalendar extends FocusCalendar {
   timezone: string;
+  /** The school's `attendance_from` (lib/attendance/period.ts attendanceFromDate): nothing counts before it; null: no bound. */
+  attendanceFrom: SchoolDate | null;
 }
 
 /** Days from `from` to `to`, both counted (`from` ≤ `to`, both valid school dates). */
@@ -13,12 +15,14 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * The Focus Blocks a report covers: each date of the range on which a Focus Block meets (the check-in
- * block, lib/checkin/rules.ts: inside the school year, not on a no-blocks day), pending while its end
- * is still ahead.
+ * block, lib/checkin/rules.ts, read from the school calendar's block occurrences: inside the school
+ * year, not on a no-blocks day) from the day attendance counts at the school (`attendance_from`),
+ * pending while its end is still ahead.
  */
 export function reportOccurrences(calendar: ReportCalendar, from: string, to: string, now: Date): ReportOccurrence[] {
   const occurrences: ReportOccurrence[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) {
+  const first = calendar.attendanceFrom && calendar.attendanceFrom > from ? calendar.attendanceFrom : from;
+  for (let date = first; date <= to; date = addDays(date, 1)) {
     const block = focusBlockOn(calendar, date);
     if (!block) continue;
     occurrences.push({
@@ -26,6 +30,7 @@ export function reportOccurrences(calendar: ReportCalendar, from: string, to: st
       block_id: block.block_id,
       pending: isPending(date, block.end, calendar.timezone, now),
       starts_at: schoolInstant(date, block.start, calendar.timezone).toISOString(),
+      day_ends_at: schoolInstant(addDays(date, 1), "00:00", calendar.timezone).toISOString(),
     });
   }
   return occurrences;

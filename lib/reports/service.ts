@@ -1,9 +1,9 @@
 import "server-only";
 import type { Db } from "@/db";
-import { checkInCalendar } from "@/db/queries/checkin";
 import {
   attendanceCellRows,
   dayReportRows,
+  reportCalendar,
   reportFilterTargets,
   reportPeople,
   sisExportTexts,
@@ -12,6 +12,7 @@ import {
   type ReportScope,
 } from "@/db/queries/reports";
 import { invalid } from "@/lib/api/errors";
+import { attendanceFromDate } from "@/lib/attendance/period";
 import type { Principal } from "@/lib/auth/principal";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
 import { csvResponse, csvStream, csvText } from "./csv";
@@ -40,7 +41,8 @@ import { MAX_REPORT_DAYS, type AttendanceQuery, type SisExportQuery } from "./sc
  * their students (default students, and anyone planned, booked or checked in with them in the range);
  * administrators, sysadmins and API tokens with reports:read everyone. Each request runs a fixed
  * number of statements: the calendar, the filter check when a filter names a row, and one report
- * (the SIS export: the names, then its lines).
+ * (the SIS export: the names, then its lines). Nobody is counted before attendance counts at the
+ * school or for them, or while archived (db/queries/reports.ts, lib/attendance/period.ts).
  */
 
 /** The caller's reach: a teacher's staff id, or null for everyone. */
@@ -55,7 +57,7 @@ interface Filters {
 }
 
 async function scopeOf(db: Db, teacherId: number | null, query: { from: string; to: string } & Filters, now: Date) {
-  const calendar = await checkInCalendar(db);
+  const calendar = await reportCalendar(db);
   const timezone = calendar.timezone || "UTC";
   const from = readSchoolDate(query.from, timezone, "from");
   const to = readSchoolDate(query.to, timezone, "to");
@@ -73,7 +75,12 @@ async function scopeOf(db: Db, teacherId: number | null, query: { from: string; 
   const scope: ReportScope = {
     from,
     to,
-    occurrences: reportOccurrences({ ...calendar, timezone }, from, to, now),
+    occurrences: reportOccurrences(
+      { ...calendar, timezone, attendanceFrom: attendanceFromDate(calendar.attendanceFrom) },
+      from,
+      to,
+      now,
+    ),
     teacherId,
     grade: query.grade ?? null,
     clusterId,

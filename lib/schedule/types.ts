@@ -115,6 +115,12 @@ export interface StudentScheduleBlock extends BlockBase {
    * amendment first, then an appointment, then the plan; null when nothing places them.
    */
   reason?: Reason | null;
+  /**
+   * False on a block before the student's attendance counts (the school's `attendance_from`, their
+   * `attends_from` or the date their account was created) or once they were archived: such a flex
+   * block is never Missed (lib/attendance/period.ts; issue 20, an addition to the spec's fields).
+   */
+  attending?: boolean;
 }
 
 /**
@@ -210,6 +216,12 @@ export interface StudentProfile {
   archived?: boolean;
   /** Staff viewers: the default (homeroom) teacher default placement gives the student (issue 12). */
   default_teacher?: PersonRef | null;
+  /**
+   * Staff viewers: the first date the student attends (`YYYY-MM-DD`; issue 20, an addition to the spec's
+   * fields): their `attends_from`, else the date their account was created in the school's zone. Nobody
+   * is counted absent before it, nor before the school's `attendance_from` setting.
+   */
+  attends_from?: string;
 }
 
 /** One row of POST /api/students/staff-list. */

@@ -36,10 +36,16 @@ const appointment = (staffId: number): Appointment => ({
 });
 const amendment = { id: 3, memo: "Trip", date: "2026-03-18", block_id: 9, staff: teacher, student };
 
-/** Every combination of the four facts. */
+/** Every combination of the five facts. */
 const ALL_FACTS: BlockFacts[] = [];
-for (let bits = 0; bits < 16; bits++) {
-  ALL_FACTS.push({ amended: !!(bits & 1), logged: !!(bits & 2), pending: !!(bits & 4), flex: !!(bits & 8) });
+for (let bits = 0; bits < 32; bits++) {
+  ALL_FACTS.push({
+    amended: !!(bits & 1),
+    logged: !!(bits & 2),
+    pending: !!(bits & 4),
+    flex: !!(bits & 8),
+    outside: !!(bits & 16),
+  });
 }
 
 describe("the calendar tiles use lib/attendance/rules", () => {
@@ -62,6 +68,7 @@ describe("the calendar tiles use lib/attendance/rules", () => {
       appointments: [],
       logs: facts.logged ? [log(7)] : [],
       scheduled: null,
+      attending: !facts.outside,
     };
     expect(tiles.studentTileStatus(block)).toBe(attendanceStatus(facts));
   });
@@ -89,16 +96,30 @@ describe("the calendar tiles use lib/attendance/rules", () => {
 });
 
 describe("the attendance rules", () => {
-  it("decide in order: amended, logged, pending, flex, otherwise past", () => {
+  it("decide in order: amended, logged, pending, outside the student's attendance, flex, otherwise past", () => {
     expect(ATTENDANCE_RULES.map((r) => [r.when, r.status])).toEqual([
       ["amended", "void"],
       ["logged", "attended"],
       ["pending", "pending"],
+      ["outside", "past"],
       ["flex", "missed"],
     ]);
     expect(OTHERWISE).toBe("past");
-    expect(attendanceStatus({ amended: true, logged: true, pending: true, flex: true })).toBe("void");
-    expect(attendanceStatus({ amended: false, logged: false, pending: false, flex: false })).toBe("past");
+    expect(attendanceStatus({ amended: true, logged: true, pending: true, outside: false, flex: true })).toBe("void");
+    expect(attendanceStatus({ amended: false, logged: false, pending: false, outside: false, flex: false })).toBe("past");
+    // Before a student attends (or once archived) a past Focus Block is never missed, but a log still counts.
+    expect(attendanceStatus({ amended: false, logged: false, pending: false, outside: true, flex: true })).toBe("past");
+    expect(attendanceStatus({ amended: false, logged: true, pending: false, outside: true, flex: true })).toBe("attended");
+  });
+
+  it("leaves a student tile without `attending` (older payloads) to the other facts", () => {
+    const block: StudentScheduleBlock = {
+      id: 9, start: "9:26 AM", end: "10:06 AM", label: "Focus Block", flex: true, pending: false,
+      amendments: [], appointments: [], logs: [], scheduled: null,
+    };
+    expect(tiles.studentTileStatus(block)).toBe("missed");
+    expect(tiles.studentTileStatus({ ...block, attending: false })).toBe("past");
+    expect(tiles.studentTileStatus({ ...block, attending: true })).toBe("missed");
   });
 
   it("rate attended over attended and missed, and null with neither", () => {

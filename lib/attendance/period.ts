@@ -1,0 +1,79 @@
+import { isValidSchoolDate, schoolDateOf, schoolInstant, type SchoolDate } from "@/lib/time";
+
+/**
+ * When a student's attendance counts (issue 20): nobody is absent, or "missed", before the school's
+ * `attendance_from` setting (the day it started using Flexblock), before their own start
+ * (`students.attends_from`; their account's creation date, in the school's zone, when that is null) or
+ * while archived. The reports and the SIS export put the same bounds in their SQL (db/queries/reports.ts);
+ * the calendar tiles read them through the `outside` fact of lib/attendance/rules.ts.
+ * Pure and free of server code, so the browser imports it too.
+ */
+
+/** The `attendance_from` setting's date (`YYYY-MM-DD…`), or null when it is empty or not a date: no bound. */
+export function attendanceFromDate(value: string | null | undefined): SchoolDate | null {
+  const date = (value ?? "").slice(0, 10);
+  return isValidSchoolDate(date) ? date : null;
+}
+
+/** The parts of a student row that say when they attend. */
+export interface StudentAttendanceRow {
+  attends_from: string | null;
+  created_at: Date;
+  archived_at: Date | null;
+}
+
+/** The student's own first date: `attends_from`, else the school-local date their account was created. */
+export function studentStartDate(student: Pick<StudentAttendanceRow, "attends_from" | "created_at">, timezone: string): SchoolDate {
+  return student.attends_from ? student.attends_from.slice(0, 10) : schoolDateOf(student.created_at, timezone);
+}
+
+export interface AttendancePeriod {
+  /** The first date the student can be missed: the later of the school's attendance_from and their start. */
+  from: SchoolDate;
+  /** When they were archived (they are expected in no block that starts at or after it); null when active. */
+  archivedAt: Date | null;
+}
+
+/** A student's attendance period from their row, the school's attendance_from (or null) and zone. */
+export function attendancePeriod(
+  student: StudentAttendanceRow,
+  attendanceFrom: SchoolDate | null,
+  timezone: string,
+): AttendancePeriod {
+  const start = studentStartDate(student, timezone);
+  return { from: attendanceFrom && attendanceFrom > start ? attendanceFrom : start, archivedAt: student.archived_at };
+}
+
+/** Whether the student attends the block that starts at `startsAt` on `date` (so could be missed there). */
+export function attendsOn(period: AttendancePeriod, date: SchoolDate, startsAt: Date): boolean {
+  if (date < period.from) return false;
+  return period.archivedAt === null || period.archivedAt.getTime() > startsAt.getTime();
+}
+
+/** The student's bounds and the school's attendance_from as one statement reads them (JSON: instants as text). */
+export interface AttendanceBoundsRow {
+  attends_from: string | null;
+  created_at: string;
+  archived_at: string | null;
+  /** The `attendance_from` setting's raw value. */
+  attendance_from: string | null;
+}
+
+/** The period from such a row; null without one (then nothing is said about attendance). */
+export function attendancePeriodOf(row: AttendanceBoundsRow | null | undefined, timezone: string): AttendancePeriod | null {
+  if (!row) return null;
+  return attendancePeriod(
+    {
+      attends_from: row.attends_from,
+      created_at: new Date(row.created_at),
+      archived_at: row.archived_at ? new Date(row.archived_at) : null,
+    },
+    attendanceFromDate(row.attendance_from),
+    timezone,
+  );
+}
+
+/** Whether the student attends the block meeting on `date` from `start` (`HH:MM[:SS]`, school-local). */
+export function attendsBlock(period: AttendancePeriod, date: SchoolDate, start: string, timezone: string): boolean {
+  return attendsOn(period, date, schoolInstant(date, start, timezone));
+}
