@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   ChartColumn,
   CalendarRange,
   KeyRound,
@@ -32,6 +33,7 @@ export const NAV_ITEMS: NavItem[] = [
     icon: KeyRound,
     roles: ["admin", "sysadmin"],
   },
+  { href: "/calendar", label: "School calendar", icon: CalendarDays, roles: ["admin", "sysadmin"] },
   { href: "/reports", label: "Reports", icon: ChartColumn },
   { href: "/settings", label: "Settings", icon: Settings },
   { href: "/audit", label: "Audit Log", icon: ScrollText, roles: ["admin", "sysadmin"] },

@@ -1,0 +1,6 @@
+import { TimetableScreen } from "@/components/school-calendar/timetable-screen";
+
+// /calendar/timetable: the bell schedule (cycle, blocks, times, alternates) and when it takes effect (administrators).
+export default function BellSchedulePage() {
+  return <TimetableScreen />;
+}

@@ -1,0 +1,6 @@
+import { YearScreen } from "@/components/school-calendar/year-screen";
+
+// /calendar/year: the school year's dates, when attendance counts from, and its terms (administrators).
+export default function SchoolYearPage() {
+  return <YearScreen />;
+}

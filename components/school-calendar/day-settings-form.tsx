@@ -1,0 +1,113 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { ApiClientError, apiPut, messageOf } from "@/lib/api/client";
+import type { SchoolDayBody } from "@/lib/calendar/schemas";
+import type { SchoolDay, Timetable } from "./api-types";
+import { ChoiceField } from "./choice-field";
+
+/** The day type select's choice that clears a day type set by hand. */
+const FOLLOW_CYCLE = "";
+const REGULAR = "";
+
+/**
+ * An administrator sets a date's day type by hand (a snow day: the rotation continues from it) and its
+ * bell schedule (one of the timetable's alternates, or the regular one).
+ */
+export function DaySettingsForm({
+  day,
+  timetable,
+  onSaved,
+}: {
+  day: SchoolDay;
+  timetable: Timetable & { cycle: NonNullable<Timetable["cycle"]> };
+  onSaved: () => Promise<void>;
+}) {
+  const setByHand = {
+    day_type: day.override?.day_type ?? FOLLOW_CYCLE,
+    bell_schedule: day.bell_schedule ?? REGULAR,
+  };
+  const [dayType, setDayType] = useState(setByHand.day_type);
+  const [bellSchedule, setBellSchedule] = useState(setByHand.bell_schedule);
+  const [errors, setErrors] = useState<{ day_type?: string; bell_schedule?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const rotation = timetable.cycle.kind === "rotation";
+  const alternates = timetable.bell_schedules.map((schedule) => schedule.name);
+  // Without a day type set by hand, the one the cycle gave is the date's own.
+  const given = !day.override?.day_type && day.day_type ? ` (${day.day_type})` : "";
+
+  const body: SchoolDayBody = {};
+  if (dayType !== setByHand.day_type) body.day_type = dayType || null;
+  if (bellSchedule !== setByHand.bell_schedule) body.bell_schedule = bellSchedule || null;
+  const changed = Object.keys(body).length > 0;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!changed) return;
+    setErrors({});
+    setSaving(true);
+    try {
+      await apiPut(`/api/school-days/${day.date}`, body);
+      await onSaved();
+    } catch (failure) {
+      const apiError = failure instanceof ApiClientError && failure.status === 422 ? failure : null;
+      const found = {
+        day_type: apiError?.fieldError("day_type"),
+        bell_schedule: apiError?.fieldError("bell_schedule"),
+      };
+      setErrors(found.day_type || found.bell_schedule ? found : { form: messageOf(failure) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="day-settings-heading">
+      <h3 id="day-settings-heading" className="text-sm font-semibold text-slate-900">
+        This day&apos;s schedule
+      </h3>
+      <ChoiceField
+        label="Day type"
+        value={dayType}
+        onChange={(e) => setDayType(e.target.value)}
+        error={errors.day_type}
+        choices={[
+          {
+            value: FOLLOW_CYCLE,
+            label: `${rotation ? "As the rotation gives" : "As the weekday gives"}${given}`,
+          },
+          ...timetable.cycle.day_types.map((name) => ({ value: name, label: name })),
+        ]}
+        hint={
+          rotation
+            ? "Rotation continues from this day: the days after it follow on from the day type you choose."
+            : "The blocks of the day type you choose meet on this date."
+        }
+      />
+      <ChoiceField
+        label="Bell schedule"
+        value={bellSchedule}
+        onChange={(e) => setBellSchedule(e.target.value)}
+        error={errors.bell_schedule}
+        choices={[
+          { value: REGULAR, label: "Regular" },
+          ...alternates.map((name) => ({ value: name, label: name })),
+        ]}
+      />
+      {alternates.length === 0 && (
+        <p className="text-xs text-slate-600">
+          The bell schedule has no alternates (late start, assembly) yet; add them on the Bell schedule page.
+        </p>
+      )}
+      {errors.form && (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.form}
+        </p>
+      )}
+      <Button type="submit" variant="secondary" loading={saving} disabled={!changed} className="self-start">
+        Save this day
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus, Trash2 } from "lucide-react";
+import { useFieldArray, useForm } from "react-hook-form";
+import useSWR from "swr";
+import { Button } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
+import { LoadError } from "@/components/ui/load-error";
+import { PageHeader } from "@/components/ui/page-header";
+import { snackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/components/ui/text-field";
+import { useLeaveWarning } from "@/components/ui/use-leave-warning";
+import { apiPut } from "@/lib/api/client";
+import { schoolYearBody, type SchoolYearBody } from "@/lib/calendar/schemas";
+import type { SchoolYear } from "./api-types";
+import { CalendarTabs } from "./calendar-tabs";
+import { SCHOOL_YEAR_KEY } from "./calendar-screen";
+import { FormError, placeServerErrors } from "./server-errors";
+
+type YearForm = SchoolYearBody;
+
+const toForm = (year: SchoolYear): YearForm => ({
+  start: year.start ?? "",
+  end: year.end ?? "",
+  attendance_from: year.attendance_from ?? "",
+  terms: year.terms.map(({ name, start, end }) => ({ name, start, end })),
+});
+
+/** /calendar/year: the school year's dates, when attendance starts counting, and its terms. */
+export function YearScreen() {
+  const { data, error, mutate } = useSWR<SchoolYear>(SCHOOL_YEAR_KEY);
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageHeader
+        title="School year"
+        description="The first and last day of school, when attendance starts counting, and the terms."
+      />
+      <CalendarTabs />
+      {error ? (
+        <LoadError error={error} what="school year" onRetry={() => mutate()} />
+      ) : !data ? (
+        <Spinner label="Loading the school year" />
+      ) : (
+        <YearForm year={data} onSaved={(saved) => mutate(saved, { revalidate: true })} />
+      )}
+    </div>
+  );
+}
+
+function YearForm({ year, onSaved }: { year: SchoolYear; onSaved: (saved: SchoolYear) => unknown }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<YearForm>({ resolver: zodResolver(schoolYearBody), defaultValues: toForm(year) });
+  const terms = useFieldArray({ control, name: "terms" });
+  useLeaveWarning(isDirty && !isSubmitting, "The school year has changes you have not saved. Leave anyway?");
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = await apiPut<SchoolYear>(SCHOOL_YEAR_KEY, values);
+      reset(toForm(saved ?? { ...values }));
+      await onSaved(saved);
+      snackbar("Saved the school year.", { tone: "success" });
+    } catch (failure) {
+      placeServerErrors(failure, setError, (path) => path);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-8">
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold text-slate-900">Dates</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First day of school"
+            type="date"
+            required
+            error={errors.start?.message}
+            {...register("start")}
+          />
+          <TextField
+            label="Last day of school"
+            type="date"
+            required
+            error={errors.end?.message}
+            {...register("end")}
+          />
+        </div>
+        <TextField
+          label="Attendance counts from"
+          type="date"
+          required
+          containerClassName="sm:max-w-[calc(50%-0.5rem)]"
+          hint="Nobody is absent before this date: Focus Blocks before it are never counted as missed, in reports or the SIS export. Set it to the day the school starts taking attendance in Flexblock. Students added later are never absent before their account was created."
+          error={errors.attendance_from?.message}
+          {...register("attendance_from")}
+        />
+      </fieldset>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-base font-semibold text-slate-900">Terms</legend>
+        <p className="text-sm text-slate-600">
+          Semesters or quarters. The calendar counts Focus Blocks in each term.
+        </p>
+        {terms.fields.length === 0 && <p className="text-sm text-slate-600">No terms yet.</p>}
+        <ol className="flex flex-col gap-3">
+          {terms.fields.map((field, index) => (
+            <li
+              key={field.id}
+              className="grid items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[minmax(0,1fr)_10rem_10rem_auto] sm:border-0 sm:p-0"
+            >
+              <TextField
+                label={`Term ${index + 1} name`}
+                maxLength={60}
+                error={errors.terms?.[index]?.name?.message}
+                {...register(`terms.${index}.name`)}
+              />
+              <TextField
+                label={`Term ${index + 1} start`}
+                type="date"
+                error={errors.terms?.[index]?.start?.message}
+                {...register(`terms.${index}.start`)}
+              />
+              <TextField
+                label={`Term ${index + 1} end`}
+                type="date"
+                error={errors.terms?.[index]?.end?.message}
+                {...register(`terms.${index}.end`)}
+              />
+              <IconButton
+                label={`Remove term ${index + 1}`}
+                icon={<Trash2 className="size-4" />}
+                className="sm:mt-7"
+                onClick={() => terms.remove(index)}
+              />
+            </li>
+          ))}
+        </ol>
+        <FormError message={errors.terms?.root?.message ?? errors.terms?.message} />
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          onClick={() => terms.append({ name: `Term ${terms.fields.length + 1}`, start: "", end: "" })}
+        >
+          <Plus aria-hidden className="size-4" />
+          Add term
+        </Button>
+      </fieldset>
+      <FormError message={errors.root?.server?.message} />
+      <div className="flex justify-end">
+        <Button type="submit" loading={isSubmitting}>
+          Save school year
+        </Button>
+      </div>
+    </form>
+  );
+}
