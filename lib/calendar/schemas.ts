@@ -38,8 +38,20 @@ export const clockTime = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: CALENDAR_MESSAGES.time });
 
-const dayTypeName = text({ label: "A day type", max: 40, min: 1, required: "Name the day type." });
-const blockLabel = text({ label: "A block's label", max: 60, min: 1, required: "Give the block a label." });
+const dayTypeName = text({
+  label: "A day type",
+  max: 40,
+  min: 1,
+  required: "Name the day type.",
+  tooShort: "Name the day type.",
+});
+const blockLabel = text({
+  label: "A block's label",
+  max: 60,
+  min: 1,
+  required: "Give the block a label.",
+  tooShort: "Give the block a label.",
+});
 
 /** PUT /api/timetable. */
 export const timetableBody = z.object({
@@ -73,7 +85,13 @@ export const timetableBody = z.object({
   bell_schedules: z
     .array(
       z.object({
-        name: text({ label: "A bell schedule's name", max: 60, min: 1, required: "Name the bell schedule." }),
+        name: text({
+          label: "A bell schedule's name",
+          max: 60,
+          min: 1,
+          required: "Name the bell schedule.",
+          tooShort: "Name the bell schedule.",
+        }),
         times: z
           .array(z.object({ label: blockLabel, start: clockTime, end: clockTime }), {
             error: "List the blocks the bell schedule keeps.",
@@ -90,13 +108,15 @@ export type TimetableBody = z.infer<typeof timetableBody>;
 /** GET /api/timetable?date= (default: today). */
 export const timetableQuery = z.object({ date: isoDate.optional() });
 
-const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 /** A range of dates (`from` and `to` inclusive) in order and at most `max` days long. */
 function checkRange(max: number) {
   return (range: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
     if (!range.from || !range.to) return;
-    if (range.to < range.from) ctx.addIssue({ code: "custom", path: ["to"], message: CALENDAR_MESSAGES.range });
+    if (range.to < range.from)
+      ctx.addIssue({ code: "custom", path: ["to"], message: CALENDAR_MESSAGES.range });
     else if (daysBetween(range.from, range.to) + 1 > max)
       ctx.addIssue({ code: "custom", path: ["to"], message: `Ask for at most ${max} days at a time.` });
   };
@@ -126,13 +146,21 @@ export const calendarEventsQuery = z
   .object({ from: isoDate.optional(), to: isoDate.optional() })
   .superRefine(checkRange(MAX_EVENTS_RANGE));
 
-export const eventName = text({ label: "The name", max: 120, min: 1, required: "Name the event." });
+export const eventName = text({
+  label: "The name",
+  max: 120,
+  min: 1,
+  required: "Name the event.",
+  tooShort: "Name the event.",
+});
 
 /** POST /api/calendar-events. */
 export const calendarEventBody = z.object({
   date: isoDate,
   name: eventName,
-  no_blocks: z.boolean({ error: "Say whether there is school that day (no_blocks true or false)." }).default(false),
+  no_blocks: z
+    .boolean({ error: "Say whether there is school that day (no_blocks true or false)." })
+    .default(false),
 });
 export type CalendarEventBody = z.infer<typeof calendarEventBody>;
 
@@ -159,7 +187,13 @@ export const schoolYearBody = z.object({
   terms: z
     .array(
       z.object({
-        name: text({ label: "A term's name", max: 60, min: 1, required: "Name the term." }),
+        name: text({
+          label: "A term's name",
+          max: 60,
+          min: 1,
+          required: "Name the term.",
+          tooShort: "Name the term.",
+        }),
         start: isoDate,
         end: isoDate,
       }),

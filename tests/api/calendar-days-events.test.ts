@@ -193,7 +193,7 @@ describe("calendar events", () => {
   it.each([
     ["the same name on the same date", { date: "2031-09-03", name: "Pro-D Day", no_blocks: false }, "name", 'There is already an event named "Pro-D Day" on Sep 3, 2031.'],
     ["a date outside the school year", { date: "2032-07-02", name: "Canada Day", no_blocks: true }, "date", "Jul 2, 2032 is outside the school year."],
-    ["an empty name", { date: "2031-09-10", name: "   ", no_blocks: false }, "name", "This field cannot be empty."],
+    ["an empty name", { date: "2031-09-10", name: "   ", no_blocks: false }, "name", "Name the event."],
     ["a name of 121 characters", { date: "2031-09-10", name: "x".repeat(121), no_blocks: false }, "name", "The name can be at most 120 characters."],
     ["a name with a control character", { date: "2031-09-10", name: "Bell\u0007day", no_blocks: false }, "name", "The name contains characters that are not allowed."],
     ["a date that is not one", { date: "10/09/2031", name: "Assembly", no_blocks: false }, "date", "Enter a date as YYYY-MM-DD."],
