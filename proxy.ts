@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { setupLinkIsOpen } from "@/lib/setup/link-check";
+import { setupPageIsOpen } from "@/lib/setup/link-check";
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
@@ -40,9 +40,10 @@ export async function proxy(request: NextRequest) {
   if (unreadablePath(request.nextUrl.pathname)) return unreadablePathAnswer(request);
   // API paths come here only for that check (the matcher's second entry): their own headers stand.
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
-  // The first-run setup page exists only for a live one-time link: anything else is a real 404 (a page's
-  // notFound() would come too late to change the status of a streamed answer).
-  if (request.nextUrl.pathname === "/setup" && !(await setupLinkIsOpen(request.nextUrl.searchParams.get("token")))) {
+  // /setup?token= is the first-run page, only for a live one-time link; /setup without a token is the setup
+  // checklist, once an account exists (the page sends signed-out users to sign in). Anything else is a real
+  // 404 (a page's notFound() would come too late to change the status of a streamed answer).
+  if (request.nextUrl.pathname === "/setup" && !(await setupPageIsOpen(request.nextUrl.searchParams.get("token")))) {
     return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");

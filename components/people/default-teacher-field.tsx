@@ -15,7 +15,9 @@ export const defaultTeacherValue = (value: unknown) =>
 
 /**
  * The student's default (homeroom) teacher, whom default placement plans them with when they have not
- * chosen by the cutoff. A native select of every staff member, by last name.
+ * chosen by the cutoff. A native select of every staff member, by last name; those who do not take
+ * Focus Block students (office staff) are listed but cannot be chosen (a student who already has one
+ * keeps them until changed).
  */
 export const DefaultTeacherField = forwardRef<
   HTMLSelectElement,
@@ -44,8 +46,10 @@ export const DefaultTeacherField = forwardRef<
         >
           <option value={NO_DEFAULT_TEACHER}>No default teacher</option>
           {sorted.map((member) => (
-            <option key={member.id} value={member.id}>
-              {`${member.title} ${member.first_name} ${member.last_name}`}
+            <option key={member.id} value={member.id} disabled={!member.takes_students}>
+              {`${member.title} ${member.first_name} ${member.last_name}${
+                member.takes_students ? "" : " (does not take Focus Block students)"
+              }`}
             </option>
           ))}
         </select>

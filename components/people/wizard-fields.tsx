@@ -147,6 +147,12 @@ export function WizardFields({
           column too.
         </p>
       )}
+      {(order.includes("takes_students") || order.includes("capacity")) && (
+        <p className="text-sm text-slate-700">
+          Takes Focus Block students is yes or no (true/false, 1/0); capacity a whole number from 0 to 500. A
+          blank cell gives a new staff member the default and leaves an existing one as they are.
+        </p>
+      )}
       <Checkbox
         label={
           kind === "students"

@@ -67,6 +67,13 @@ export function WizardFiles({
             email (leave a cell blank for none).
           </>
         )}
+        {kind === "staff" && (
+          <>
+            {" "}
+            Two more columns may follow: takes_students (yes or no: office staff who take no Focus Block
+            students) and capacity (0 to 500). A blank cell keeps the default.
+          </>
+        )}
       </p>
       <div>
         <label

@@ -17,6 +17,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/client";
 import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
 import { CapacityDialog } from "./capacity-dialog";
+import { FocusBlockSettings } from "./focus-block-settings";
 import { ProfileCalendar } from "./profile-calendar";
 import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
 import { StarToggle } from "./star-toggle";
@@ -70,7 +71,12 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
           initials={staff.initials}
           color={staff.color}
           name={staff.name}
-          tags={staff.administrator ? <Badge tone="accent">Administrator</Badge> : null}
+          tags={
+            <>
+              {staff.administrator && <Badge tone="accent">Administrator</Badge>}
+              {!staff.takes_students && <Badge>No Focus Block students</Badge>}
+            </>
+          }
           subtitle={
             <>
               {staff.email}
@@ -95,13 +101,16 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
               )}
               {isOwner ? (
                 <>
-                  <CapacityDialog
-                    capacity={staff.capacity}
-                    onSaved={async (saved) => {
-                      await profile.mutate(saved, { revalidate: false });
-                      await refresh();
-                    }}
-                  />
+                  {/* An administrator sets their own capacity in the Focus Block panel below. */}
+                  {!managesPeople && (
+                    <CapacityDialog
+                      capacity={staff.capacity}
+                      onSaved={async (saved) => {
+                        await profile.mutate(saved, { revalidate: false });
+                        await refresh();
+                      }}
+                    />
+                  )}
                   <Button variant="secondary" onClick={() => setTopicMode("edit")}>
                     <Shapes aria-hidden className="size-4" /> Topics
                   </Button>
@@ -124,6 +133,17 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
         </p>
       ) : (
         <ProfileHeaderSkeleton />
+      )}
+
+      {staff && managesPeople && (
+        <FocusBlockSettings
+          key={`${staff.id}-${staff.capacity}`}
+          staff={staff}
+          onSaved={async () => {
+            await profile.mutate();
+            if (isOwner) await refresh();
+          }}
+        />
       )}
 
       <ProfileCalendar week={week} describe={staffTile}>

@@ -30,7 +30,7 @@ const unchanging = () => () => {};
 
 /**
  * First run: the one-time setup link's page. Names the school and its time zone, creates the first
- * administrator with a password they choose, signs them in and opens the settings.
+ * administrator with a password they choose, signs them in and opens the setup checklist.
  */
 export function SetupScreen({ token }: { token: string }) {
   usePageTitle("Set up your school");
@@ -59,7 +59,8 @@ export function SetupScreen({ token }: { token: string }) {
     try {
       const session = await apiPost<{ access_token: string }>("/api/setup", { token, ...values });
       await acceptToken(session.access_token);
-      router.replace("/settings");
+      // The setup checklist: what the new school needs next.
+      router.replace("/setup");
     } catch (error) {
       const apiError = error instanceof ApiClientError ? error : null;
       const placed = FIELDS.filter((field) => apiError?.fieldError(field));

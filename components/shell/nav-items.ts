@@ -3,6 +3,7 @@ import {
   ChartColumn,
   CalendarRange,
   KeyRound,
+  ListChecks,
   MonitorSmartphone,
   ScanLine,
   ScrollText,
@@ -36,6 +37,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/calendar", label: "School calendar", icon: CalendarDays, roles: ["admin", "sysadmin"] },
   { href: "/reports", label: "Reports", icon: ChartColumn },
   { href: "/settings", label: "Settings", icon: Settings },
+  { href: "/setup", label: "Setup", icon: ListChecks, roles: ["admin", "sysadmin"] },
   { href: "/audit", label: "Audit Log", icon: ScrollText, roles: ["admin", "sysadmin"] },
   { href: "/kiosks", label: "Kiosks", icon: MonitorSmartphone, roles: ["admin", "sysadmin"] },
 ];

@@ -66,6 +66,8 @@ export interface ExistingStaff {
   first_name: string | null;
   last_name: string | null;
   title: string | null;
+  capacity: number | null;
+  takes_students: boolean | null;
 }
 
 /** The accounts whose username is one of these emails, with their staff row if any (one statement). */
@@ -79,6 +81,8 @@ export async function existingStaffAccounts(db: Db, emails: readonly string[]): 
       first_name: staff.first_name,
       last_name: staff.last_name,
       title: staff.title,
+      capacity: staff.capacity,
+      takes_students: staff.takes_students,
     })
     .from(users)
     .leftJoin(staff, eq(staff.user_id, users.id))

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { sessions, staff, students, users } from "../schema";
 
@@ -15,6 +15,8 @@ export function listStaff(db: Db) {
       initials: staff.initials,
       color: staff.color,
       administrator: staff.administrator,
+      capacity: staff.capacity,
+      takes_students: staff.takes_students,
     })
     .from(staff)
     .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
@@ -95,22 +97,52 @@ export async function updateStudentsBulk(
     where ${students.id} = v.id`);
 }
 
-/** Many staff members' names and titles in one statement. */
+/**
+ * Many staff members' names and titles in one statement; their capacity and takes_students too when a
+ * row gives them (absent keeps the member's own).
+ */
 export async function updateStaffBulk(
   db: Db,
-  rows: { id: number; first_name: string; last_name: string; title: string; initials: string }[],
+  rows: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    title: string;
+    initials: string;
+    capacity?: number;
+    takes_students?: boolean;
+  }[],
 ) {
   if (rows.length === 0) return;
   await db.execute(sql`update ${staff} set
-      first_name = v.first_name, last_name = v.last_name, title = v.title, initials = v.initials, updated_at = now()
+      first_name = v.first_name, last_name = v.last_name, title = v.title, initials = v.initials,
+      capacity = coalesce(v.capacity, ${staff.capacity}),
+      takes_students = coalesce(v.takes_students, ${staff.takes_students}),
+      updated_at = now()
     from json_to_recordset(${JSON.stringify(rows)}::json)
-      as v(id int, first_name text, last_name text, title text, initials text)
+      as v(id int, first_name text, last_name text, title text, initials text, capacity int, takes_students boolean)
     where ${staff.id} = v.id`);
 }
 
 export async function findStaffRow(db: Db, id: number) {
   const [row] = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
   return row;
+}
+
+/** The staff rows with these ids (those that exist), in one statement. */
+export function findStaffRows(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([] as (typeof staff.$inferSelect)[]);
+  return db.select().from(staff).where(inArray(staff.id, ids)).orderBy(asc(staff.id));
+}
+
+/** The same capacity and/or takes_students for many staff members, in one statement. */
+export async function updateStaffFocusRows(
+  db: Db,
+  ids: number[],
+  values: { capacity?: number; takes_students?: boolean },
+) {
+  if (ids.length === 0) return [];
+  return db.update(staff).set(values).where(inArray(staff.id, ids)).returning();
 }
 
 export async function findStudentRow(db: Db, id: number) {

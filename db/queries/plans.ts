@@ -4,7 +4,10 @@ import type { Db } from "../client";
 import { plans, staff, topicSchedules, topics } from "../schema";
 import { topicColumns } from "./schedule";
 
-/** Every teacher with their plan count and (non-deleted) topic on one block and date, in one statement. */
+/**
+ * Every teacher who takes Focus Block students, with their plan count and (non-deleted) topic on one
+ * block and date, in one statement.
+ */
 export function staffListFor(db: Db, blockId: number, date: string) {
   const planned = db
     .select({ staff_id: plans.staff_id, planned: count().as("planned") })
@@ -37,6 +40,7 @@ export function staffListFor(db: Db, blockId: number, date: string) {
       ),
     )
     .leftJoin(topics, and(eq(topics.id, topicSchedules.topic_id), eq(topics.deleted, false)))
+    .where(eq(staff.takes_students, true))
     .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
 }
 
@@ -49,6 +53,7 @@ export async function lockStaff(db: Db, staffId: number) {
       first_name: staff.first_name,
       last_name: staff.last_name,
       capacity: staff.capacity,
+      takes_students: staff.takes_students,
     })
     .from(staff)
     .where(eq(staff.id, staffId))

@@ -22,6 +22,7 @@ const staffColumns = {
   administrator: staff.administrator,
   email: staff.email,
   capacity: staff.capacity,
+  takes_students: staff.takes_students,
 };
 
 /** A staff member, and whether the viewing staff member (if any) starred them. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { setupTokens, users } from "../schema";
 
@@ -35,4 +35,122 @@ export async function findLiveSetupToken(db: Db, tokenHash: string, now: Date) {
 /** Every setup link (they all die with the first account). */
 export async function deleteSetupTokens(db: Db) {
   await db.delete(setupTokens).where(sql`true`);
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
+/** The label of the check-in block (spec: the check-in block is fixed). */
+export const FOCUS_BLOCK_LABEL = "Focus Block";
+
+export interface SetupCounts {
+  school_name: string | null;
+  timezone: string | null;
+  year_start: string | null;
+  year_end: string | null;
+  terms: number;
+  school_days: number;
+  timetables: number;
+  /** The latest timetable's cycle, its day types and how many blocks it gives times to. */
+  cycle_kind: "weekly" | "rotation" | null;
+  day_types: string[] | string | null;
+  timetable_blocks: number;
+  focus_blocks: number;
+  focus_days: number;
+  first_focus_day: string | null;
+  no_school_days: number;
+  staff: number;
+  staff_taking_students: number;
+  students: number;
+  courses: number;
+  courses_with_students: number;
+  enrolments: number;
+  /** {product_key: post id} of the setup help posts this school still has (json; text on some drivers). */
+  help: Record<string, number> | string | null;
+}
+
+/**
+ * Everything the setup checklist counts (GET /api/setup), in ONE statement however big the school:
+ * settings, the year's school days and terms, timetables, the Focus Block's occurrences, days without
+ * school, staff, active students, courses with enrolled students, and the setup help posts' ids.
+ */
+export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<SetupCounts> {
+  const setting = (key: string) => sql`(select value from settings where key = ${key})`;
+  const keys = sql.join(
+    helpKeys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  const [row] = await rows<SetupCounts>(
+    db,
+    sql`with latest as (select id, cycle_kind, day_types from timetables order by effective_from desc limit 1),
+      focus as (select id from blocks where flex and label = ${FOCUS_BLOCK_LABEL}),
+      focus_days as (
+        select distinct o.date from block_occurrences o
+        join school_days d on d.date = o.date and d.in_session
+        where o.block_id in (select id from focus))
+    select ${setting("school_name")} as school_name,
+      ${setting("timezone")} as timezone,
+      left(${setting("start_datetime")}, 10) as year_start,
+      left(${setting("end_datetime")}, 10) as year_end,
+      (select count(*) from terms)::integer as terms,
+      (select count(*) from school_days where in_session)::integer as school_days,
+      (select count(*) from timetables)::integer as timetables,
+      (select cycle_kind from latest) as cycle_kind,
+      (select day_types from latest) as day_types,
+      (select count(distinct block_id) from timetable_meetings where timetable_id = (select id from latest))::integer
+        as timetable_blocks,
+      (select count(*) from focus)::integer as focus_blocks,
+      (select count(*) from focus_days)::integer as focus_days,
+      (select to_char(min(date), 'YYYY-MM-DD') from focus_days) as first_focus_day,
+      (select count(distinct date) from calendar_events where no_blocks)::integer as no_school_days,
+      (select count(*) from staff)::integer as staff,
+      (select count(*) from staff where takes_students)::integer as staff_taking_students,
+      (select count(*) from students where archived_at is null)::integer as students,
+      (select count(*) from courses)::integer as courses,
+      (select count(distinct e.course_id) from enrollments e
+        join students s on s.id = e.student_id and s.archived_at is null
+        where e.dropped_at is null)::integer as courses_with_students,
+      (select count(*) from enrollments e
+        join students s on s.id = e.student_id and s.archived_at is null
+        where e.dropped_at is null)::integer as enrolments,
+      (select json_object_agg(product_key, id) from wiki_posts where product_key in (${keys})) as help`,
+  );
+  return row!;
+}
+
+export interface PreviewRow {
+  date: string;
+  day_type: string | null;
+  bell_schedule: string | null;
+  block_id: number | null;
+  label: string | null;
+  flex: boolean | null;
+  start: string | null;
+  end: string | null;
+}
+
+/**
+ * The first in-session date from `from` on with a Focus Block, and the school days of the week it starts
+ * (up to 7 days from it), each with its blocks by start time: the setup page's preview, in ONE statement.
+ */
+export function firstWeekPreview(db: Db, from: string): Promise<PreviewRow[]> {
+  return rows<PreviewRow>(
+    db,
+    sql`with first as (
+        select min(o.date) as date from block_occurrences o
+        join blocks b on b.id = o.block_id and b.flex and b.label = ${FOCUS_BLOCK_LABEL}
+        join school_days d on d.date = o.date and d.in_session
+        where o.date >= ${from}::date),
+      days as (
+        select d.date, d.day_type, d.bell_schedule from school_days d, first
+        where d.in_session and d.date >= first.date and d.date < first.date + 7)
+    select to_char(days.date, 'YYYY-MM-DD') as date, days.day_type, days.bell_schedule,
+      b.id as block_id, b.label, b.flex, to_char(o.start, 'HH24:MI') as start, to_char(o."end", 'HH24:MI') as "end"
+    from days
+    left join block_occurrences o on o.date = days.date
+    left join blocks b on b.id = o.block_id
+    order by days.date, o.start, b.id`,
+  );
 }

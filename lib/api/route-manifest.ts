@@ -66,39 +66,40 @@ import * as route61 from "@/app/api/setup/route";
 import * as route62 from "@/app/api/staff/[id]/route";
 import * as route63 from "@/app/api/staff/[id]/schedule/[date]/route";
 import * as route64 from "@/app/api/staff/[id]/schedule/route";
-import * as route65 from "@/app/api/staff/capacity/route";
-import * as route66 from "@/app/api/staff/profile/[id]/route";
-import * as route67 from "@/app/api/staff/route";
-import * as route68 from "@/app/api/staff/upload/route";
-import * as route69 from "@/app/api/star/route";
-import * as route70 from "@/app/api/starred/route";
-import * as route71 from "@/app/api/students/[id]/archive/route";
-import * as route72 from "@/app/api/students/[id]/restore/route";
-import * as route73 from "@/app/api/students/[id]/route";
-import * as route74 from "@/app/api/students/[id]/schedule/[date]/route";
-import * as route75 from "@/app/api/students/[id]/schedule/route";
-import * as route76 from "@/app/api/students/profile/[id]/route";
-import * as route77 from "@/app/api/students/route";
-import * as route78 from "@/app/api/students/schedule-plan/route";
-import * as route79 from "@/app/api/students/staff-list/route";
-import * as route80 from "@/app/api/students/upload/route";
-import * as route81 from "@/app/api/timetable/route";
-import * as route82 from "@/app/api/topics/[id]/route";
-import * as route83 from "@/app/api/topics/route";
-import * as route84 from "@/app/api/topics/schedule/[id]/route";
-import * as route85 from "@/app/api/topics/schedule/route";
-import * as route86 from "@/app/api/unstar/route";
-import * as route87 from "@/app/api/user/route";
-import * as route88 from "@/app/api/users/disable-users/route";
-import * as route89 from "@/app/api/users/invalidate-passwords/route";
-import * as route90 from "@/app/api/users/reenable-users/route";
-import * as route91 from "@/app/api/users/reset-passwords/route";
-import * as route92 from "@/app/api/users/route";
-import * as route93 from "@/app/api/verify-user/route";
-import * as route94 from "@/app/api/wiki/groups/[id]/route";
-import * as route95 from "@/app/api/wiki/groups/route";
-import * as route96 from "@/app/api/wiki/posts/[id]/route";
-import * as route97 from "@/app/api/wiki/posts/route";
+import * as route65 from "@/app/api/staff/bulk/route";
+import * as route66 from "@/app/api/staff/capacity/route";
+import * as route67 from "@/app/api/staff/profile/[id]/route";
+import * as route68 from "@/app/api/staff/route";
+import * as route69 from "@/app/api/staff/upload/route";
+import * as route70 from "@/app/api/star/route";
+import * as route71 from "@/app/api/starred/route";
+import * as route72 from "@/app/api/students/[id]/archive/route";
+import * as route73 from "@/app/api/students/[id]/restore/route";
+import * as route74 from "@/app/api/students/[id]/route";
+import * as route75 from "@/app/api/students/[id]/schedule/[date]/route";
+import * as route76 from "@/app/api/students/[id]/schedule/route";
+import * as route77 from "@/app/api/students/profile/[id]/route";
+import * as route78 from "@/app/api/students/route";
+import * as route79 from "@/app/api/students/schedule-plan/route";
+import * as route80 from "@/app/api/students/staff-list/route";
+import * as route81 from "@/app/api/students/upload/route";
+import * as route82 from "@/app/api/timetable/route";
+import * as route83 from "@/app/api/topics/[id]/route";
+import * as route84 from "@/app/api/topics/route";
+import * as route85 from "@/app/api/topics/schedule/[id]/route";
+import * as route86 from "@/app/api/topics/schedule/route";
+import * as route87 from "@/app/api/unstar/route";
+import * as route88 from "@/app/api/user/route";
+import * as route89 from "@/app/api/users/disable-users/route";
+import * as route90 from "@/app/api/users/invalidate-passwords/route";
+import * as route91 from "@/app/api/users/reenable-users/route";
+import * as route92 from "@/app/api/users/reset-passwords/route";
+import * as route93 from "@/app/api/users/route";
+import * as route94 from "@/app/api/verify-user/route";
+import * as route95 from "@/app/api/wiki/groups/[id]/route";
+import * as route96 from "@/app/api/wiki/groups/route";
+import * as route97 from "@/app/api/wiki/posts/[id]/route";
+import * as route98 from "@/app/api/wiki/posts/route";
 
 export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
@@ -531,15 +532,15 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
     path: "/api/setup",
     file: "app/api/setup/route.ts",
-    methods: ["POST"],
-    summaries: {"POST":"the first-run setup link's form: name the school, create the first administrator, sign in"},
+    methods: ["GET","POST"],
+    summaries: {"GET":"the setup checklist (administrators and sysadmins): {items: [{key, title, done, detail, href, help}], preview} — each step done or what is missing, and the first school week with a Focus Block","POST":"the first-run setup link's form: name the school, create the first administrator, sign in"},
     module: route61 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}",
     file: "app/api/staff/[id]/route.ts",
     methods: ["PUT"],
-    summaries: {"PUT":"edit a staff member's names, title, initials and administrator flag"},
+    summaries: {"PUT":"edit a staff member's names, title, initials and administrator flag, and (optional) capacity (0..500) and takes_students (offered to students, a placement target)"},
     module: route62 as unknown as RouteModule,
   },
   {
@@ -557,234 +558,241 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     module: route64 as unknown as RouteModule,
   },
   {
+    path: "/api/staff/bulk",
+    file: "app/api/staff/bulk/route.ts",
+    methods: ["POST"],
+    summaries: {"POST":"set the capacity and/or whether they take Focus Block students for many staff members at once, in one transaction (422 naming ids that are no staff member's, and nothing written); answers {updated, staff: [list items]}"},
+    module: route65 as unknown as RouteModule,
+  },
+  {
     path: "/api/staff/capacity",
     file: "app/api/staff/capacity/route.ts",
     methods: ["POST"],
     summaries: {"POST":"set the caller's own capacity"},
-    module: route65 as unknown as RouteModule,
+    module: route66 as unknown as RouteModule,
   },
   {
     path: "/api/staff/profile/{id}",
     file: "app/api/staff/profile/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"a staff member's profile"},
-    module: route66 as unknown as RouteModule,
+    module: route67 as unknown as RouteModule,
   },
   {
     path: "/api/staff",
     file: "app/api/staff/route.ts",
     methods: ["GET","POST"],
-    summaries: {"GET":"every staff member (staff and sysadmins only; emails are not for students)","POST":"add a staff member, confirmed with the caller's password (answers the list item and the initial password once)"},
-    module: route67 as unknown as RouteModule,
+    summaries: {"GET":"every staff member (staff and sysadmins only; emails are not for students), with takes_students and capacity (null unless the caller is an administrator or sysadmin, or it is their own)","POST":"add a staff member, confirmed with the caller's password (answers the list item and the initial password once)"},
+    module: route68 as unknown as RouteModule,
   },
   {
     path: "/api/staff/upload",
     file: "app/api/staff/upload/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a staff CSV (multipart file, headers, password); 202 with the import job, or the dry run"},
-    module: route68 as unknown as RouteModule,
+    module: route69 as unknown as RouteModule,
   },
   {
     path: "/api/star",
     file: "app/api/star/route.ts",
     methods: ["POST"],
     summaries: {"POST":"add an item to the caller's Starred list"},
-    module: route69 as unknown as RouteModule,
+    module: route70 as unknown as RouteModule,
   },
   {
     path: "/api/starred",
     file: "app/api/starred/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the caller's starred students, staff, courses and clusters (empty for sysadmins)"},
-    module: route70 as unknown as RouteModule,
+    module: route71 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/archive",
     file: "app/api/students/[id]/archive/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student who left is hidden and cannot sign in; history is kept"},
-    module: route71 as unknown as RouteModule,
+    module: route72 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/restore",
     file: "app/api/students/[id]/restore/route.ts",
     methods: ["POST"],
     summaries: {"POST":"bring an archived student back"},
-    module: route72 as unknown as RouteModule,
+    module: route73 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}",
     file: "app/api/students/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"edit a student's names, initials and grade"},
-    module: route73 as unknown as RouteModule,
+    module: route74 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/schedule/{date}",
     file: "app/api/students/[id]/schedule/[date]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the student's week holding the date"},
-    module: route74 as unknown as RouteModule,
+    module: route75 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/schedule",
     file: "app/api/students/[id]/schedule/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the student's week (this week)"},
-    module: route75 as unknown as RouteModule,
+    module: route76 as unknown as RouteModule,
   },
   {
     path: "/api/students/profile/{id}",
     file: "app/api/students/profile/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"a student's profile (students: only their own)"},
-    module: route76 as unknown as RouteModule,
+    module: route77 as unknown as RouteModule,
   },
   {
     path: "/api/students",
     file: "app/api/students/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"every student, without student numbers (staff and sysadmins only)","POST":"add a student, confirmed with the caller's password (answers the list item and the initial password once)"},
-    module: route77 as unknown as RouteModule,
+    module: route78 as unknown as RouteModule,
   },
   {
     path: "/api/students/schedule-plan",
     file: "app/api/students/schedule-plan/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student chooses a teacher for their own pending flex block"},
-    module: route78 as unknown as RouteModule,
+    module: route79 as unknown as RouteModule,
   },
   {
     path: "/api/students/staff-list",
     file: "app/api/students/staff-list/route.ts",
     methods: ["POST"],
     summaries: {"POST":"every teacher with their topic and remaining seats for a block and date"},
-    module: route79 as unknown as RouteModule,
+    module: route80 as unknown as RouteModule,
   },
   {
     path: "/api/students/upload",
     file: "app/api/students/upload/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student CSV (multipart file, headers, password); 202 with the import job, or the dry run"},
-    module: route80 as unknown as RouteModule,
+    module: route81 as unknown as RouteModule,
   },
   {
     path: "/api/timetable",
     file: "app/api/timetable/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the timetable in force on ?date= (default today): its cycle, blocks and alternate bell schedules","PUT":"save the timetable that takes effect from a date (administrators); regenerates the school days from it"},
-    module: route81 as unknown as RouteModule,
+    module: route82 as unknown as RouteModule,
   },
   {
     path: "/api/topics/{id}",
     file: "app/api/topics/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"soft-delete one of the caller's topics"},
-    module: route82 as unknown as RouteModule,
+    module: route83 as unknown as RouteModule,
   },
   {
     path: "/api/topics",
     file: "app/api/topics/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the caller's topics (not deleted); a sysadmin has none (an empty list, never 403)","POST":"create a topic owned by the caller"},
-    module: route83 as unknown as RouteModule,
+    module: route84 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule/{id}",
     file: "app/api/topics/schedule/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"take the caller's topic off a pending flex block"},
-    module: route84 as unknown as RouteModule,
+    module: route85 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule",
     file: "app/api/topics/schedule/route.ts",
     methods: ["POST"],
     summaries: {"POST":"put one of the caller's topics on a pending flex block"},
-    module: route85 as unknown as RouteModule,
+    module: route86 as unknown as RouteModule,
   },
   {
     path: "/api/unstar",
     file: "app/api/unstar/route.ts",
     methods: ["POST"],
     summaries: {"POST":"remove an item from the caller's Starred list"},
-    module: route86 as unknown as RouteModule,
+    module: route87 as unknown as RouteModule,
   },
   {
     path: "/api/user",
     file: "app/api/user/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the signed-in user (also while their password is expired)"},
-    module: route87 as unknown as RouteModule,
+    module: route88 as unknown as RouteModule,
   },
   {
     path: "/api/users/disable-users",
     file: "app/api/users/disable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"lock the accounts and sign them out"},
-    module: route88 as unknown as RouteModule,
+    module: route89 as unknown as RouteModule,
   },
   {
     path: "/api/users/invalidate-passwords",
     file: "app/api/users/invalidate-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"expire the accounts' passwords and sign them out"},
-    module: route89 as unknown as RouteModule,
+    module: route90 as unknown as RouteModule,
   },
   {
     path: "/api/users/reenable-users",
     file: "app/api/users/reenable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"unlock the accounts"},
-    module: route90 as unknown as RouteModule,
+    module: route91 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-passwords",
     file: "app/api/users/reset-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"give each account a new temporary password, expired, signed out"},
-    module: route91 as unknown as RouteModule,
+    module: route92 as unknown as RouteModule,
   },
   {
     path: "/api/users",
     file: "app/api/users/route.ts",
     methods: ["GET"],
     summaries: {"GET":"every account with its account and password status (administrators and sysadmins)"},
-    module: route92 as unknown as RouteModule,
+    module: route93 as unknown as RouteModule,
   },
   {
     path: "/api/verify-user",
     file: "app/api/verify-user/route.ts",
     methods: ["POST"],
     summaries: {"POST":"confirm the caller's password before a sensitive action"},
-    module: route93 as unknown as RouteModule,
+    module: route94 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups/{id}",
     file: "app/api/wiki/groups/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"the group's posts in order (students: only a group meant for everyone)","PUT":"rename or move a group (administrators)","DELETE":"delete an empty group (administrators)"},
-    module: route94 as unknown as RouteModule,
+    module: route95 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups",
     file: "app/api/wiki/groups/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the wiki groups in order (staff and sysadmins every one; students those meant for everyone)","POST":"add a group at the end (administrators)"},
-    module: route95 as unknown as RouteModule,
+    module: route96 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts/{id}",
     file: "app/api/wiki/posts/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"one post, its markdown as written (students: only in a group meant for everyone)","PUT":"edit a post, or move it within or between groups (administrators)","DELETE":"delete a post (administrators)"},
-    module: route96 as unknown as RouteModule,
+    module: route97 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts",
     file: "app/api/wiki/posts/route.ts",
     methods: ["POST"],
     summaries: {"POST":"write a new post in a group (administrators)"},
-    module: route97 as unknown as RouteModule,
+    module: route98 as unknown as RouteModule,
   },
 ];

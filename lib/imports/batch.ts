@@ -202,6 +202,8 @@ async function updatePeople(tx: Db, kind: ImportRow["kind"], rows: PlannedRow<Va
         last_name: v.last_name,
         title: v.title,
         initials: initialsOf(v.first_name, v.last_name),
+        capacity: v.capacity,
+        takes_students: v.takes_students,
       };
     }),
   );

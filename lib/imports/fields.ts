@@ -9,11 +9,12 @@ export const IMPORT_FIELDS = {
 
 /**
  * Columns a file may add after naming them (issue 12): a student's default (homeroom) teacher, by the
- * staff member's email. A file without them imports exactly as before.
+ * staff member's email; a staff member's capacity and whether they take Focus Block students (issue 20:
+ * yes/no, true/false or 1/0). A file without them imports exactly as before.
  */
 export const OPTIONAL_FIELDS = {
   students: ["default_teacher_email"],
-  staff: [],
+  staff: ["takes_students", "capacity"],
 } as const;
 
 export type ImportKind = keyof typeof IMPORT_FIELDS;
@@ -34,6 +35,8 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   email: "Email",
   title: "Title",
   default_teacher_email: "Default teacher email",
+  takes_students: "Takes Focus Block students",
+  capacity: "Capacity",
 };
 
 /** At most this many files per upload (spec §9), on the server too. */

@@ -24,7 +24,12 @@ const FIELD_NAMES: Record<string, string> = {
   grade: "grade",
   title: "title",
   default_teacher_email: "default teacher",
+  takes_students: "takes Focus Block students",
+  capacity: "capacity",
 };
+
+const shown = (value: unknown) =>
+  typeof value === "boolean" ? (value ? "yes" : "no") : String(value ?? "none");
 
 /** "grade 9 → 10, last name Smith → Smyth" for the fields that differ. */
 function changesOf<V extends object>(
@@ -35,17 +40,15 @@ function changesOf<V extends object>(
   const current = existing as unknown as Record<string, unknown>;
   const changes = fields
     .filter((field) => current[field] !== values[field])
-    .map(
-      (field) =>
-        `${FIELD_NAMES[field] ?? field} ${String(current[field] ?? "none")} → ${String(values[field] ?? "none")}`,
-    );
+    .map((field) => `${FIELD_NAMES[field] ?? field} ${shown(current[field])} → ${shown(values[field])}`);
   return changes.length ? changes.join(", ") : null;
 }
 
 /**
  * Decides each valid row against what the school already has: new rows are created; rows naming an
  * existing student number or email are reported, and — only when the administrator asked for it —
- * updated (names and grade, or names and title). Invalid rows are skipped with their reason.
+ * updated (names and grade, or names and title, and capacity and takes_students when the row gives them).
+ * Invalid rows are skipped with their reason.
  */
 export function planRows<V extends StudentValues | StaffValues>(
   candidates: readonly RowCandidate<V>[],
@@ -77,7 +80,14 @@ export function planRows<V extends StudentValues | StaffValues>(
             // Compared only when the file has the column.
             ...(candidate.values.default_teacher_email !== undefined ? ["default_teacher_email"] : []),
           ]
-        : ["first_name", "last_name", "title"]
+        : [
+            "first_name",
+            "last_name",
+            "title",
+            // Compared only when the row gives them.
+            ...(candidate.values.takes_students !== undefined ? ["takes_students"] : []),
+            ...(candidate.values.capacity !== undefined ? ["capacity"] : []),
+          ]
     ) as (keyof V & string)[];
     const changes = changesOf(found, candidate.values, fields);
     const archived = "archived_at" in found && found.archived_at ? " (archived)" : "";

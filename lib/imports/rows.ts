@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DECEPTIVE_NAME_MESSAGE, hasControlCharacters, hasDeceptiveCharacters } from "@/lib/api/schemas";
 import { STAFF_TITLES } from "@/lib/people/names";
+import { MAX_CAPACITY } from "@/lib/schedule/schemas";
 import type { CsvRecord } from "./parse";
 import { FIELD_LABELS, MAX_NAME_LENGTH, type ImportField, type ImportKind } from "./fields";
 
@@ -23,6 +24,12 @@ export interface StaffValues {
   first_name: string;
   last_name: string;
   title: string;
+  /**
+   * The optional takes_students and capacity columns: absent (undefined) when the file has no such
+   * column or the cell is blank (a new member gets the default, an existing one keeps theirs).
+   */
+  takes_students?: boolean;
+  capacity?: number;
 }
 
 /** A data row after the row rules: its values, or why it is skipped. */
@@ -38,6 +45,8 @@ export interface RowCandidate<V> {
 }
 
 const MAX_NUMBER_LENGTH = 20;
+const YES = new Set(["yes", "true", "1"]);
+const NO = new Set(["no", "false", "0"]);
 const emailSchema = z.email().max(254);
 const GRADES = new Set([8, 9, 10, 11, 12]);
 
@@ -120,9 +129,22 @@ function staffRow(cells: Record<string, string>): {
   }
   const title = canonicalTitle(cells.title!);
   if (!title) problems.push(`title ${quote(cells.title!)} is not one of ${STAFF_TITLES.join(", ")}`);
-  const values = problems.length
-    ? null
-    : { email, first_name: cells.first_name!, last_name: cells.last_name!, title: title! };
+  const takes = cells.takes_students?.toLowerCase();
+  if (takes && !YES.has(takes) && !NO.has(takes))
+    problems.push(`takes Focus Block students ${quote(cells.takes_students!)} is not yes or no`);
+  const capacity = cells.capacity;
+  const capacityNumber = capacity && /^\d{1,3}$/.test(capacity) ? Number(capacity) : NaN;
+  if (capacity && !(capacityNumber >= 0 && capacityNumber <= MAX_CAPACITY))
+    problems.push(`capacity ${quote(capacity)} is not a whole number from 0 to ${MAX_CAPACITY}`);
+  if (problems.length) return { values: null, problems, key: email };
+  const values: StaffValues = {
+    email,
+    first_name: cells.first_name!,
+    last_name: cells.last_name!,
+    title: title!,
+  };
+  if (takes) values.takes_students = YES.has(takes);
+  if (capacity) values.capacity = capacityNumber;
   return { values, problems, key: email };
 }
 

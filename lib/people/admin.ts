@@ -1,14 +1,16 @@
 import "server-only";
 import type { Db } from "@/db";
-import { insertAudit } from "@/db/queries/audit";
+import { insertAudit, insertAudits } from "@/db/queries/audit";
 import {
   archiveStudentAccount,
   findStaffRow,
+  findStaffRows,
   findStudentRow,
   insertAccounts,
   insertStaffRows,
   insertStudentRows,
   restoreStudentAccount,
+  updateStaffFocusRows,
   updateStaffRow,
   updateStudentRow,
 } from "@/db/queries/people";
@@ -19,7 +21,13 @@ import { type Caller, checkOwnPassword } from "@/lib/auth/service";
 import { randomColor } from "./colors";
 import { newInitialPassword } from "./initial-password";
 import { presentStaffItem, presentStudentItem } from "./present";
-import type { StaffCreateBody, StaffUpdateBody, StudentCreateBody, StudentUpdateBody } from "./schemas";
+import type {
+  StaffBulkBody,
+  StaffCreateBody,
+  StaffUpdateBody,
+  StudentCreateBody,
+  StudentUpdateBody,
+} from "./schemas";
 
 /**
  * Adding and editing people one at a time (the Single tab, the profile's Edit), administrators and
@@ -129,8 +137,9 @@ export async function createStudentRecord(
 export const ONLY_SYSADMIN_DEMOTES = "Only a system administrator can remove an administrator's role.";
 
 /**
- * PUT /api/staff/{id}: names, title, initials and the administrator flag (never one's own; another
- * administrator's only by a sysadmin). Every change, the flag's too, is audited.
+ * PUT /api/staff/{id}: names, title, initials, the administrator flag (never one's own; another
+ * administrator's only by a sysadmin), capacity and whether they take Focus Block students. Every
+ * change, the flag's too, is audited.
  */
 export async function updateStaffMember(db: Db, principal: Principal, id: number, body: StaffUpdateBody) {
   const current = await findStaffRow(db, id);
@@ -158,11 +167,56 @@ export async function updateStaffMember(db: Db, principal: Principal, id: number
   });
 }
 
+/**
+ * POST /api/staff/bulk: the same capacity and/or takes_students for many staff members, in one
+ * transaction; an id that is no staff member's refuses the whole change (422, nothing written). One
+ * audit entry per staff member whose values changed. Answers how many changed, and every named
+ * member's list item.
+ */
+export async function updateStaffMembersBulk(db: Db, principal: Principal, body: StaffBulkBody) {
+  const ids = [...new Set(body.ids)];
+  const values = {
+    ...(body.capacity !== undefined ? { capacity: body.capacity } : {}),
+    ...(body.takes_students !== undefined ? { takes_students: body.takes_students } : {}),
+  };
+  return db.transaction(async (tx) => {
+    const current = await findStaffRows(tx, ids);
+    if (current.length !== ids.length) {
+      const known = new Set(current.map((row) => row.id));
+      const unknown = ids.filter((id) => !known.has(id));
+      const shown =
+        unknown.slice(0, 10).join(", ") + (unknown.length > 10 ? ` and ${unknown.length - 10} more` : "");
+      throw invalid({
+        ids: [`${unknown.length === 1 ? "This id is" : "These ids are"} not a staff member's: ${shown}.`],
+      });
+    }
+    const changed = current
+      .map((row) => ({ row, changes: changesOf(row, values) }))
+      .filter(({ changes }) => Object.keys(changes).length > 0);
+    const rows = await updateStaffFocusRows(
+      tx,
+      changed.map(({ row }) => row.id),
+      values,
+    );
+    await insertAudits(
+      tx,
+      changed.map(({ row, changes }) => ({
+        actor_user_id: principal.user.id,
+        action: "staff.update",
+        target_user_id: row.user_id,
+        details: { staff_id: row.id, changes, bulk: true },
+      })),
+    );
+    // Every named member as they now are (the unchanged ones already had these values).
+    return { updated: rows.length, staff: current.map((row) => presentStaffItem({ ...row, ...values })) };
+  });
+}
+
 /** PUT /api/students/{id}: names, initials and grade (the student number is the username; it stays). */
 export async function updateStudentRecord(db: Db, principal: Principal, id: number, body: StudentUpdateBody) {
   const current = await findStudentRow(db, id);
   if (!current) throw notFound("The student could not be found.");
-  await checkDefaultTeacher(db, body.default_teacher_id);
+  await checkDefaultTeacher(db, body.default_teacher_id, current.default_teacher_id);
   const changes = changesOf(current, body);
   if (Object.keys(changes).length === 0) return presentStudentItem(current);
   return db.transaction(async (tx) => {
@@ -205,10 +259,16 @@ export async function setStudentArchived(
   return presentStudentItem({ ...current, archived_at: archive ? now : null });
 }
 
-/** A default teacher must be a staff member (422 on the field otherwise). */
-async function checkDefaultTeacher(db: Db, id: number | null | undefined) {
-  if (id === null || id === undefined) return;
-  if (!(await findStaffRow(db, id))) {
-    throw invalid({ default_teacher_id: ["Choose a teacher from the list."] });
-  }
+export const NOT_TAKING_STUDENTS_DEFAULT =
+  "This staff member does not take Focus Block students: choose another default teacher.";
+
+/**
+ * A default teacher must be a staff member who takes Focus Block students: default placement places
+ * students with them (422 on the field otherwise). The one a student already has may stay.
+ */
+async function checkDefaultTeacher(db: Db, id: number | null | undefined, current: number | null = null) {
+  if (id === null || id === undefined || id === current) return;
+  const teacher = await findStaffRow(db, id);
+  if (!teacher) throw invalid({ default_teacher_id: ["Choose a teacher from the list."] });
+  if (!teacher.takes_students) throw invalid({ default_teacher_id: [NOT_TAKING_STUDENTS_DEFAULT] });
 }

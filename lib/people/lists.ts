@@ -1,11 +1,13 @@
 import "server-only";
 import type { Db } from "@/db";
 import { listStaff, listStudents } from "@/db/queries/people";
+import type { Principal } from "@/lib/auth/principal";
 import { staffName, studentName } from "./names";
 
 /**
  * The staff and student lists: GET /api/staff and GET /api/students (staff and sysadmins only).
  * Emails appear only in the staff list, which students cannot call; student numbers never appear.
+ * Capacity, as on the profile, only to administrators and sysadmins (and a teacher's own row).
  */
 
 export interface StaffListItem {
@@ -18,6 +20,10 @@ export interface StaffListItem {
   initials: string;
   color: string;
   administrator: boolean;
+  /** Null when the viewer may not see it (a teacher looking at someone else). */
+  capacity: number | null;
+  /** Offered to students, a default placement target and in the plan picker (off for office staff). */
+  takes_students: boolean;
 }
 
 export interface StudentListItem {
@@ -30,11 +36,14 @@ export interface StudentListItem {
   color: string;
 }
 
-type StaffListRow = Omit<StaffListItem, "name">;
+type StaffListRow = Omit<StaffListItem, "name" | "capacity"> & { capacity: number };
 type StudentListRow = Omit<StudentListItem, "name">;
 
-/** A staff row in the list's shape (also what POST and PUT /api/staff answer). */
-export function toStaffListItem(row: StaffListRow): StaffListItem {
+/**
+ * A staff row in the list's shape (also what POST and PUT /api/staff answer, to administrators).
+ * `seesCapacity`: the viewer is an administrator or sysadmin, or this is their own row.
+ */
+export function toStaffListItem(row: StaffListRow, seesCapacity = true): StaffListItem {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -45,8 +54,14 @@ export function toStaffListItem(row: StaffListRow): StaffListItem {
     initials: row.initials,
     color: row.color,
     administrator: row.administrator,
+    capacity: seesCapacity ? row.capacity : null,
+    takes_students: row.takes_students,
   };
 }
+
+/** Whether the viewer may see this staff member's capacity (as on the profile). */
+export const seesCapacityOf = (viewer: Principal, staffId: number) =>
+  viewer.role === "admin" || viewer.role === "sysadmin" || viewer.staff?.id === staffId;
 
 /** A student row in the list's shape. */
 export function toStudentListItem(row: StudentListRow): StudentListItem {
@@ -61,8 +76,8 @@ export function toStudentListItem(row: StudentListRow): StudentListItem {
   };
 }
 
-export async function staffList(db: Db): Promise<StaffListItem[]> {
-  return (await listStaff(db)).map(toStaffListItem);
+export async function staffList(db: Db, viewer: Principal): Promise<StaffListItem[]> {
+  return (await listStaff(db)).map((row) => toStaffListItem(row, seesCapacityOf(viewer, row.id)));
 }
 
 export async function studentList(db: Db): Promise<StudentListItem[]> {

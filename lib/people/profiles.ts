@@ -28,6 +28,7 @@ export async function staffProfile(db: Db, viewer: Principal, id: number): Promi
     administrator: row.administrator,
     email: row.email,
     capacity: seesCapacity ? row.capacity : null,
+    takes_students: row.takes_students,
     starred: Boolean(row.starred),
   };
 }

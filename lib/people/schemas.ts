@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacters, hasDeceptiveCharacters, idOf, numeric, personName } from "@/lib/api/schemas";
+import { MAX_CAPACITY } from "@/lib/schedule/schemas";
 import { STAFF_TITLES } from "./names";
 
 /**
@@ -60,10 +61,41 @@ export const staffFields = z.object({
 
 export const staffCreateForm = staffFields.extend({ email });
 export const staffCreateBody = staffCreateForm.extend({ password: confirmation });
-/** Without `administrator` the flag stays as it is. */
+/** How many students may plan into a teacher's flex blocks (0..500), as the profile's field sends it. */
+export const capacityField = numeric(
+  z
+    .number({ error: "Capacity must be a whole number." })
+    .int({ error: "Capacity must be a whole number." })
+    .min(0, { error: "Capacity cannot be negative." })
+    .max(MAX_CAPACITY, { error: `Capacity can be at most ${MAX_CAPACITY}.` }),
+);
+
+/** Offered to students, a placement target and in the plan picker; off for office staff. */
+export const takesStudentsField = z.boolean({ error: "Takes Focus Block students is true or false." });
+
+/** Without `administrator`, `capacity` or `takes_students` each stays as it is. */
 export const staffUpdateBody = staffFields.extend({
   administrator: z.boolean({ error: "Administrator is true or false." }).optional(),
+  capacity: capacityField.optional(),
+  takes_students: takesStudentsField.optional(),
 });
+
+/** The most staff members one bulk change may name (a large school has a few hundred). */
+export const MAX_BULK_STAFF = 2000;
+
+/** POST /api/staff/bulk: the same capacity and/or takes_students for many staff members at once. */
+export const staffBulkBody = z
+  .object({
+    ids: z
+      .array(idOf("staff id"), { error: "Choose at least one staff member." })
+      .min(1, { error: "Choose at least one staff member." })
+      .max(MAX_BULK_STAFF, { error: `Choose at most ${MAX_BULK_STAFF} staff members at once.` }),
+    capacity: capacityField.optional(),
+    takes_students: takesStudentsField.optional(),
+  })
+  .refine((body) => body.capacity !== undefined || body.takes_students !== undefined, {
+    error: "Give a capacity, takes_students, or both.",
+  });
 
 export const studentFields = z.object({
   first_name: name("The first name"),
@@ -80,6 +112,7 @@ export const studentUpdateBody = studentFields;
 
 export type StaffCreateBody = z.infer<typeof staffCreateBody>;
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
+export type StaffBulkBody = z.infer<typeof staffBulkBody>;
 export type StudentCreateBody = z.infer<typeof studentCreateBody>;
 export type StudentUpdateBody = z.infer<typeof studentUpdateBody>;
 

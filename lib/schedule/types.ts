@@ -189,6 +189,8 @@ export interface StaffProfile {
   email: string;
   /** Shown to the owner and to administrators / sysadmins; null otherwise. */
   capacity: number | null;
+  /** Offered to students, a default placement target and in the plan picker (off for office staff). */
+  takes_students: boolean;
   /** The viewer (a staff member) starred this person; always false for sysadmins. */
   starred: boolean;
 }

@@ -63,16 +63,20 @@ describe("GET /api/staff", () => {
       initials: "AL",
       color: "teal",
       administrator: false,
+      // Her own capacity; whether she takes Focus Block students (issue 20).
+      capacity: 30,
+      takes_students: true,
     });
     expect(body.find((s) => s.first_name === "Alan")?.administrator).toBe(true);
   });
 
-  it("never includes passwords, users or capacity", async () => {
+  it("never includes passwords or users; a teacher sees no one's capacity but their own", async () => {
     const { body } = await staffList(tokens.admin);
     for (const item of body) {
       expect(Object.keys(item).sort()).toEqual(
         [
           "administrator",
+          "capacity",
           "color",
           "email",
           "first_name",
@@ -80,11 +84,15 @@ describe("GET /api/staff", () => {
           "initials",
           "last_name",
           "name",
+          "takes_students",
           "title",
         ].sort(),
       );
+      expect(item.capacity).toBe(30);
     }
-    expect(JSON.stringify(body)).not.toMatch(/password|user_id|capacity/);
+    expect(JSON.stringify(body)).not.toMatch(/password|user_id/);
+    const asTeacher = await staffList(tokens.teacher);
+    expect(asTeacher.body.filter((s) => s.capacity !== null).map((s) => s.id)).toEqual([ada.staff.id]);
   });
 
   it("is open to sysadmins", async () => {

@@ -77,6 +77,7 @@ describe("GET /api/staff/profile/{id}", () => {
       administrator: false,
       email: teacher.staff.email,
       capacity: 25,
+      takes_students: true,
       starred: false,
     });
   });

@@ -7,7 +7,8 @@ import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
 /**
  * A real school's first start, as its IT person meets it: a server on an empty embedded database with
  * no demo, which prints a one-time setup link. The link's page creates the first administrator, who
- * lands on the settings and, after signing out, sees the school's name on the login screen.
+ * lands on the setup checklist, opens the settings from it and, after signing out, sees the school's
+ * name on the login screen.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3200) + 50;
@@ -93,6 +94,14 @@ test("the setup link creates the first administrator, who finds the school's nam
   await page.getByLabel(/^Password/).fill("a river runs past the gym");
   await page.getByLabel("Confirm password").fill("a river runs past the gym");
   await page.getByRole("button", { name: "Create school" }).click();
+  // The setup checklist: the school's name is done, the rest says what is missing.
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByRole("heading", { name: "Setup", level: 1 })).toBeVisible();
+  const identity = page.getByTestId("setup-step-school_identity");
+  await expect(identity).toContainText("Done");
+  await expect(identity).toContainText("Riverside Secondary, in the America/Toronto time zone.");
+  await expect(page.getByTestId("setup-step-students")).toContainText("Not done");
+  await identity.getByRole("link", { name: "School name and time zone", exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   await expect(page.getByLabel("School name", { exact: true })).toHaveValue("Riverside Secondary");
@@ -103,6 +112,8 @@ test("the setup link creates the first administrator, who finds the school's nam
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText("Riverside Secondary").first()).toBeVisible();
 
-  // The link is spent.
+  // The link is spent. /setup itself is now the checklist: signed out, it asks to sign in.
   expect((await page.goto(link))!.status()).toBe(404);
+  expect((await page.goto(`${BASE}/setup`))!.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login/);
 });

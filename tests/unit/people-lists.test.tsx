@@ -102,6 +102,8 @@ describe("StaffListScreen", () => {
         initials: "AL",
         color: "teal",
         administrator: false,
+        capacity: null,
+        takes_students: true,
       },
       {
         id: 3,
@@ -113,6 +115,8 @@ describe("StaffListScreen", () => {
         initials: "AT",
         color: "blue",
         administrator: true,
+        capacity: null,
+        takes_students: true,
       },
     ];
     const user = userEvent.setup();

@@ -1,6 +1,12 @@
 import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { setupChecklist } from "@/lib/setup/checklist";
 import { setupBody } from "@/lib/setup/schemas";
 import { completeSetup } from "@/lib/setup/first-run";
+
+// GET /api/setup: the setup checklist (administrators and sysadmins): {items: [{key, title, done, detail,
+// href, help}], preview} — each step done or what is missing, and the first school week with a Focus Block
+export const GET = route({ roles: ROLES.admins }, ({ db, now }) => setupChecklist(db, now));
 
 // POST /api/setup: the first-run setup link's form: name the school, create the first administrator, sign in
 export const POST = route({ roles: "public", body: setupBody }, ({ db, body, request, address, now }) =>

@@ -4,8 +4,9 @@ import { createStaffMember } from "@/lib/people/admin";
 import { staffList } from "@/lib/people/lists";
 import { staffCreateBody } from "@/lib/people/schemas";
 
-// GET /api/staff: every staff member (staff and sysadmins only; emails are not for students)
-export const GET = route({ roles: ROLES.shell }, ({ db }) => staffList(db));
+// GET /api/staff: every staff member (staff and sysadmins only; emails are not for students), with
+// takes_students and capacity (null unless the caller is an administrator or sysadmin, or it is their own)
+export const GET = route({ roles: ROLES.shell }, ({ db, user }) => staffList(db, user));
 
 // POST /api/staff: add a staff member, confirmed with the caller's password (answers the list item and the initial password once)
 export const POST = route(

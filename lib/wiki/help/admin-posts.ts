@@ -1,4 +1,5 @@
 import "server-only";
+import { SETUP_HELP } from "@/lib/setup/steps";
 /**
  * Help for administrators and the post for students. Links to other posts are written `(post:slug)`
  * (see content.ts).
@@ -262,3 +263,183 @@ seconds, so type the one you see now.
 When you are done, press **Sign Out**, especially on a shared computer.
 `,
 };
+
+/**
+ * Setting up a school (issue 20): one post per step of the setup checklist (/setup), in its order. The
+ * slugs are the checklist's (lib/setup/steps.ts), which links each step to its post.
+ */
+const SETUP_INTRO = `This is a step of **Setup** (side menu, administrators only), the checklist of what a school needs
+before its first Focus Block. Each step there says whether it is done, and what is missing.`;
+
+export const SETUP_SCHOOL_IDENTITY = {
+  slug: SETUP_HELP.school_identity.slug,
+  title: "Setting up: the school's name and time zone",
+  body: `${SETUP_INTRO}
+
+Open **Settings** and, under *General settings*, give the school its name (it is shown on the sign-in
+screen and above the side menu) and, if you like, its logo. Check the **time zone**: every date and time
+in Flexblock is the school's own, in that zone: when a Focus Block starts, when a plan can still be changed,
+the day a report counts. The first administrator chose it when the school was created; change it only if
+that was wrong, before the first Focus Block.
+
+The step is done once the school is no longer called *My School*.
+`,
+};
+
+export const SETUP_YEAR_AND_TERMS = {
+  slug: SETUP_HELP.year_and_terms.slug,
+  title: "Setting up: the school year and its terms",
+  body: `${SETUP_INTRO}
+
+Open **School calendar** and its **School year** page.
+
+- **First day of school** and **Last day of school**: only dates between them can be school days.
+- **Attendance counts from**: the day the school starts using Flexblock. No student is ever counted absent
+  before it, so a school going live in November does not report September and October as missed. A
+  student added later is counted from the day their account was made.
+- **Terms**: the year's semesters or quarters, each with a name and its dates. The year at a glance counts
+  the school days and Focus Blocks of each term.
+
+The step is done when the year has school days and at least one term. The checklist then reads like
+*Sep 8, 2026 to Jun 25, 2027: 185 school days, 2 terms.*
+`,
+};
+
+export const SETUP_BELL_SCHEDULE = {
+  slug: SETUP_HELP.bell_schedule.slug,
+  title: "Setting up: the bell schedule",
+  body: `${SETUP_INTRO}
+
+Open **School calendar** and its **Bell schedule** page. A bell schedule is the school's cycle of days
+and the blocks that meet on each of them, with their times.
+
+- A **weekly** cycle: each weekday is its own day type (Monday, Tuesday, …).
+- A **rotation**: named day types (*Day 1*, *Day 2*, or *A* and *B*) that advance one per school day.
+  Days without school are skipped, so a holiday never puts the rotation out of step.
+- **Takes effect from**: a new bell schedule (the second semester's) applies from that date on; what
+  happened before it keeps its blocks and times.
+- **Alternate bell schedules** (late start, assembly, exams) give chosen dates other times; set them on
+  the dates in the school calendar.
+
+The step is done once a bell schedule gives at least one block its times. The next step, the Focus
+Block, is part of the same page.
+`,
+};
+
+export const SETUP_FOCUS_BLOCK = {
+  slug: SETUP_HELP.focus_block.slug,
+  title: "Setting up: the Focus Block",
+  body: `${SETUP_INTRO}
+
+The Focus Block is the flex block students plan and teachers check them in to. On the **Bell schedule**,
+add a block named exactly **Focus Block**, mark it as a flex block, and give it its times on every day
+type it meets. Only one flex block can be the check-in block on a day type.
+
+The step is done when the Focus Block meets on at least one school day. Below the checklist, **What a
+student and a teacher will see on the first day** shows the first school day with a Focus Block from
+today, and that week's blocks: check the times there before anyone signs in.
+
+Students choose a teacher for each Focus Block; see [Planning your Focus Block](post:student-planning).
+`,
+};
+
+export const SETUP_DAYS_WITHOUT_SCHOOL = {
+  slug: SETUP_HELP.days_without_school.slug,
+  title: "Setting up: holidays and other days without school",
+  body: `${SETUP_INTRO}
+
+On a day without school no block meets: there is no Focus Block to plan, check in to or report, and a
+rotation skips it. Open the **School calendar**, choose a date and add an event that means no school
+(a holiday, a professional-development day), or press **Import calendar** to read the district's calendar
+from an iCalendar (.ics) file or a CSV file (date, name, in session), and choose which of its events mean
+no school. Events that do not close the school (picture day) can be added too; they are shown on the
+calendars.
+
+The step is done when at least one day without school is on the calendar.
+`,
+};
+
+export const SETUP_STAFF = {
+  slug: SETUP_HELP.staff.slug,
+  title: "Setting up: staff, their capacity and who takes Focus Block students",
+  body: `${SETUP_INTRO}
+
+Open **Staff** and press **Add Staff**: one at a time with the **Single** tab, or many from a CSV file
+with **File Upload** (columns email, last name, first name and title, in any order). Two more columns may
+follow:
+
+| Column | Values | Meaning |
+| --- | --- | --- |
+| takes_students | yes or no (true/false, 1/0) | Whether students can choose this person for a Focus Block. |
+| capacity | 0 to 500 | How many students can choose them for one Focus Block (30 by default). |
+
+A blank cell gives a new staff member the default and leaves an existing one as they are.
+
+**Who takes Focus Block students.** Office staff, the principal and others who take no students should
+not be offered to students. On a staff member's profile, an administrator turns **Takes Focus Block
+students** off and sets the **Capacity**. For many at once, tick them in the **Staff** list and press
+**Focus Block**. Someone who takes no students is not in the list students choose from, is never a
+student's default teacher for default placement, and a plan with them is refused.
+
+The step is done with at least two staff members, at least one of whom takes Focus Block students.
+`,
+};
+
+export const SETUP_STUDENTS = {
+  slug: SETUP_HELP.students.slug,
+  title: "Setting up: students",
+  body: `${SETUP_INTRO}
+
+Open **Students** and press **Add Student**. For a whole school, import CSV files exported from the
+student information system: see [Importing students from CSV](post:import-csv). Each new student gets a
+first password to hand out, which they change at their first sign-in.
+
+The step is done once the school has a student.
+`,
+};
+
+export const SETUP_COURSES = {
+  slug: SETUP_HELP.courses_and_enrolments.slug,
+  title: "Setting up: courses and enrolments",
+  body: `${SETUP_INTRO}
+
+Courses say which students a teacher teaches, and in which block: teachers see their classes, and
+appointments and reports can follow them. Add the courses with their blocks and teachers, and enrol
+their students, under **Courses**.
+
+The step is done when at least one course has students enrolled.
+`,
+};
+
+export const SETUP_SIGN_IN = {
+  slug: SETUP_HELP.sign_in.slug,
+  title: "Setting up: how people sign in",
+  body: `${SETUP_INTRO}
+
+**Password sign-in** always works: staff sign in with their email, students with their student number.
+New accounts get a first password that must be changed at the first sign-in. To hand out passwords
+again, see [Resetting a student's password](post:reset-password).
+
+**Single sign-on** lets people sign in with the school's Google or Microsoft account, or another OpenID
+Connect provider. Your IT person turns it on in the server's environment (the README's *Going live*,
+and \`.env.example\`), with \`NEXTAUTH_SECRET\`, \`NEXTAUTH_URL\` and one provider's variables: Google with
+\`GOOGLE_CLIENT_ID\` and \`GOOGLE_CLIENT_SECRET\`; Microsoft Entra ID with
+\`AZURE_AD_CLIENT_ID\`, \`AZURE_AD_CLIENT_SECRET\` and the school's own tenant in \`AZURE_AD_TENANT_ID\`; another
+provider with \`OIDC_ISSUER\`, \`OIDC_CLIENT_ID\` and \`OIDC_CLIENT_SECRET\`. A person signs in that way only if
+their email is the one their Flexblock account has.
+
+The checklist names the methods this server offers.
+`,
+};
+
+export const SETUP_POSTS = [
+  SETUP_SCHOOL_IDENTITY,
+  SETUP_YEAR_AND_TERMS,
+  SETUP_BELL_SCHEDULE,
+  SETUP_FOCUS_BLOCK,
+  SETUP_DAYS_WITHOUT_SCHOOL,
+  SETUP_STAFF,
+  SETUP_STUDENTS,
+  SETUP_COURSES,
+  SETUP_SIGN_IN,
+];

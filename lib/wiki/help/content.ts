@@ -1,4 +1,4 @@
-import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "./admin-posts";
+import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, SETUP_POSTS, STUDENT_PLANNING } from "./admin-posts";
 import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./staff-posts";
 
 /**
@@ -93,6 +93,13 @@ export const HELP_GROUPS: readonly HelpGroup[] = [
     subtitle: "Rosters, scheduling many students at once, and passwords",
     audience: "staff",
     posts: [IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD],
+  },
+  {
+    key: "setting-up",
+    title: "Setting up your school",
+    subtitle: "For administrators: each step of the Setup checklist, before the first Focus Block",
+    audience: "staff",
+    posts: SETUP_POSTS,
   },
   {
     key: "for-students",

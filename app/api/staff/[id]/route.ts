@@ -3,7 +3,8 @@ import { ROLES } from "@/lib/auth/roles";
 import { updateStaffMember } from "@/lib/people/admin";
 import { staffParams, staffUpdateBody } from "@/lib/people/schemas";
 
-// PUT /api/staff/{id}: edit a staff member's names, title, initials and administrator flag
+// PUT /api/staff/{id}: edit a staff member's names, title, initials and administrator flag, and (optional)
+// capacity (0..500) and takes_students (offered to students, a placement target)
 export const PUT = route(
   { roles: ROLES.admins, params: staffParams, body: staffUpdateBody },
   ({ db, user, params, body }) => updateStaffMember(db, user, params.id, body),

@@ -1,0 +1,11 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { updateStaffMembersBulk } from "@/lib/people/admin";
+import { staffBulkBody } from "@/lib/people/schemas";
+
+// POST /api/staff/bulk {ids, capacity?, takes_students?}: set the capacity and/or whether they take Focus
+// Block students for many staff members at once, in one transaction (422 naming ids that are no staff
+// member's, and nothing written); answers {updated, staff: [list items]}
+export const POST = route({ roles: ROLES.admins, body: staffBulkBody }, ({ db, user, body }) =>
+  updateStaffMembersBulk(db, user, body),
+);

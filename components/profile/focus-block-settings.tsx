@@ -1,0 +1,117 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { snackbar } from "@/components/ui/snackbar";
+import { Switch } from "@/components/ui/switch";
+import { NumberField } from "@/components/ui/text-field";
+import { ApiClientError, apiPut, messageOf } from "@/lib/api/client";
+import type { StaffListItem } from "@/lib/people/lists";
+import { capacityField } from "@/lib/people/schemas";
+import { MAX_CAPACITY } from "@/lib/schedule/schemas";
+import type { StaffProfile } from "@/lib/schedule/types";
+
+export const TAKES_STUDENTS_LABEL = "Takes Focus Block students";
+export const TAKES_STUDENTS_HELP =
+  "Off for office staff and others who take no students: they are not offered to students, not in the plan picker and not a default placement target.";
+
+/**
+ * An administrator's controls on a staff profile: the member's capacity and whether they take Focus
+ * Block students, saved with PUT /api/staff/{id} (the names travel unchanged, as the route requires).
+ */
+export function FocusBlockSettings({
+  staff,
+  onSaved,
+}: {
+  staff: StaffProfile;
+  onSaved: (saved: StaffListItem) => unknown;
+}) {
+  const headingId = useId();
+  const [capacity, setCapacity] = useState(String(staff.capacity ?? ""));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState<"capacity" | "takes" | null>(null);
+
+  async function save(change: { capacity?: number; takes_students?: boolean }, which: "capacity" | "takes") {
+    setSaving(which);
+    try {
+      const saved = await apiPut<StaffListItem>(`/api/staff/${staff.id}`, {
+        first_name: staff.first_name,
+        last_name: staff.last_name,
+        title: staff.title,
+        initials: staff.initials,
+        ...change,
+      });
+      snackbar(
+        which === "capacity"
+          ? "Updated capacity."
+          : saved.takes_students
+            ? `${staff.name} takes Focus Block students.`
+            : `${staff.name} no longer takes Focus Block students.`,
+        { tone: "success" },
+      );
+      await onSaved(saved);
+    } catch (err) {
+      if (which === "capacity" && err instanceof ApiClientError && err.fieldError("capacity")) {
+        setError(err.fieldError("capacity")!);
+      } else snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  function submitCapacity(event: FormEvent) {
+    event.preventDefault();
+    const parsed = capacityField.safeParse(capacity.trim() === "" ? undefined : capacity.trim());
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Enter a whole number of students.");
+      return;
+    }
+    void save({ capacity: parsed.data }, "capacity");
+  }
+
+  const unchanged = capacity.trim() === String(staff.capacity ?? "");
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
+        Focus Block
+      </h2>
+      <div className="mt-3 grid gap-5 md:grid-cols-2">
+        <Switch
+          label={TAKES_STUDENTS_LABEL}
+          description={TAKES_STUDENTS_HELP}
+          checked={staff.takes_students}
+          disabled={saving !== null}
+          onCheckedChange={(on) => void save({ takes_students: on }, "takes")}
+        />
+        <form onSubmit={submitCapacity} noValidate className="flex items-start gap-2">
+          <NumberField
+            label="Capacity"
+            hint={`The most students who can choose them for a Focus Block (0 to ${MAX_CAPACITY}).`}
+            min={0}
+            max={MAX_CAPACITY}
+            step={1}
+            value={capacity}
+            error={error}
+            containerClassName="min-w-0 flex-1"
+            onChange={(e) => {
+              setCapacity(e.target.value);
+              setError(null);
+            }}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            className="mt-7"
+            loading={saving === "capacity"}
+            disabled={unchanged}
+          >
+            Save
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import "server-only";
+import type { Db } from "@/db";
+import { firstWeekPreview, setupCounts, type PreviewRow, type SetupCounts } from "@/db/queries/setup";
+import { ssoProviders } from "@/lib/auth/sso";
+import { SETTINGS } from "@/lib/settings/definitions";
+import { dayLabel, schoolToday } from "@/lib/time";
+import { SETUP_HELP, type SetupKey } from "./steps";
+
+/**
+ * GET /api/setup (administrators and sysadmins): the setup checklist. Each step says whether it is done
+ * and, in plain words, what is missing or what is there, with the screen that does it and its help post;
+ * and a preview of the first school day with a Focus Block, as students and teachers will meet it. Two
+ * statements however big the school (db/queries/setup.ts).
+ */
+
+export interface ChecklistItem {
+  key: SetupKey;
+  title: string;
+  done: boolean;
+  detail: string;
+  /** The screen that does this step. */
+  href: string;
+  /** The step's help post in the wiki (null when the school deleted it). */
+  help: string | null;
+}
+
+export interface PreviewDay {
+  date: string;
+  /** `Tue Sep 8, 2026`. */
+  label: string;
+  day_type: string | null;
+  bell_schedule: string | null;
+  blocks: { id: number; label: string; flex: boolean; start: string; end: string }[];
+}
+
+export interface SetupChecklist {
+  items: ChecklistItem[];
+  /** The first in-session week from today that has a Focus Block, its first day first; null without one. */
+  preview: { first_day: string; days: PreviewDay[]; teachers_taking_students: number } | null;
+}
+
+/** The name a school has until an administrator gives it its own. */
+const DEFAULT_SCHOOL_NAME = String(SETTINGS.find((setting) => setting.key === "school_name")!.default);
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const dateText = (date: string) => dayLabel(date, "").full_date;
+const dayTypesOf = (value: SetupCounts["day_types"]): string[] =>
+  (typeof value === "string" ? (JSON.parse(value) as string[]) : (value ?? [])).filter(Boolean);
+const helpIdsOf = (value: SetupCounts["help"]): Record<string, number> =>
+  (typeof value === "string" ? JSON.parse(value) : value) ?? {};
+
+/** The sign-in methods this server offers: passwords always, single sign-on when the environment sets it. */
+function signInDetail(): string {
+  const names = ssoProviders().map((provider) =>
+    provider.id === "google"
+      ? "Google"
+      : provider.id === "azure-ad"
+        ? "Microsoft Entra ID"
+        : "your school's provider",
+  );
+  if (names.length === 0) {
+    return "Password sign-in: staff sign in with their email, students with their student number. Single sign-on (Google, Microsoft) is not set up; IT turns it on in the server's environment.";
+  }
+  return `Password sign-in, and single sign-on with ${names.join(" and ")}.`;
+}
+
+function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[] {
+  const named = Boolean(c.school_name?.trim()) && c.school_name!.trim() !== DEFAULT_SCHOOL_NAME;
+  const dayTypes = dayTypesOf(c.day_types);
+  const year = c.year_start && c.year_end ? `${dateText(c.year_start)} to ${dateText(c.year_end)}` : null;
+  const item = (key: SetupKey, done: boolean, detail: string, href: string): ChecklistItem => {
+    const id = helpIds[SETUP_HELP[key].slug];
+    return { key, title: SETUP_HELP[key].step, done, detail, href, help: id ? `/wiki/post/${id}` : null };
+  };
+  return [
+    item(
+      "school_identity",
+      named && Boolean(c.timezone),
+      named
+        ? `${c.school_name!.trim()}, in the ${c.timezone} time zone.`
+        : `The school is still called "${DEFAULT_SCHOOL_NAME}": give it its name, and check the time zone (${c.timezone ?? "not set"}).`,
+      "/settings",
+    ),
+    item(
+      "year_and_terms",
+      c.school_days > 0 && c.terms > 0,
+      c.school_days === 0
+        ? `No school days${year ? ` from ${year}` : ""}: set the year's first and last day and the days of the week the school meets.`
+        : c.terms === 0
+          ? `${year ? `${year}: ` : ""}${count(c.school_days, "school day")}, but no terms yet: add the year's terms (semesters or quarters).`
+          : `${year ? `${year}: ` : ""}${count(c.school_days, "school day")}, ${count(c.terms, "term")}.`,
+      "/calendar/year",
+    ),
+    item(
+      "bell_schedule",
+      c.timetables > 0 && c.timetable_blocks > 0,
+      c.timetables === 0 || c.timetable_blocks === 0
+        ? "No bell schedule yet: add the blocks, the day types they meet on and their times."
+        : `${
+            c.cycle_kind === "rotation"
+              ? `A rotation of ${count(dayTypes.length, "day type")} (${dayTypes.join(", ")})`
+              : "A weekly timetable"
+          }, ${count(c.timetable_blocks, "block")}.`,
+      "/calendar/timetable",
+    ),
+    item(
+      "focus_block",
+      c.focus_days > 0,
+      c.focus_blocks === 0
+        ? 'No flex block called "Focus Block" yet: add it to the bell schedule, on the days it meets.'
+        : c.focus_days === 0
+          ? "The Focus Block meets on no school day: give it its times on the bell schedule."
+          : `The Focus Block meets on ${count(c.focus_days, "school day")}, first on ${dateText(c.first_focus_day!)}.`,
+      "/calendar/timetable",
+    ),
+    item(
+      "days_without_school",
+      c.no_school_days > 0,
+      c.no_school_days === 0
+        ? "No holidays or other days without school yet: add them on the calendar, or import the district's calendar file."
+        : `${count(c.no_school_days, "day")} without school (holidays, professional days).`,
+      "/calendar",
+    ),
+    item(
+      "staff",
+      c.staff >= 2 && c.staff_taking_students > 0,
+      c.staff < 2
+        ? `${c.staff === 0 ? "No staff members" : "Only 1 staff member"} yet: add your teachers one at a time or from a CSV file.`
+        : c.staff_taking_students === 0
+          ? `None of the ${count(c.staff, "staff member")} takes Focus Block students: turn it on for your teachers.`
+          : `${count(c.staff, "staff member")}, ${c.staff_taking_students.toLocaleString("en-US")} of them taking Focus Block students.`,
+      "/staff",
+    ),
+    item(
+      "students",
+      c.students > 0,
+      c.students === 0
+        ? "No students yet: add them one at a time, or import a CSV file from your student information system."
+        : `${count(c.students, "student")}.`,
+      "/students",
+    ),
+    item(
+      "courses_and_enrolments",
+      c.courses_with_students > 0,
+      c.courses === 0
+        ? "No courses yet: add the courses and enrol their students (or import them with the roster)."
+        : c.courses_with_students === 0
+          ? `${count(c.courses, "course")}, but no students enrolled in any of them yet.`
+          : `${count(c.courses, "course")}, ${c.courses_with_students.toLocaleString("en-US")} with students (${count(c.enrolments, "enrolment")}).`,
+      "/courses",
+    ),
+    // Password sign-in always works: this step says which methods there are.
+    item(
+      "sign_in",
+      true,
+      signInDetail(),
+      helpIds[SETUP_HELP.sign_in.slug] ? `/wiki/post/${helpIds[SETUP_HELP.sign_in.slug]}` : "/wiki",
+    ),
+  ];
+}
+
+function previewOf(rows: PreviewRow[], c: SetupCounts): SetupChecklist["preview"] {
+  if (rows.length === 0) return null;
+  const days = new Map<string, PreviewDay>();
+  for (const row of rows) {
+    let day = days.get(row.date);
+    if (!day) {
+      day = {
+        date: row.date,
+        label: `${dayLabel(row.date, "").day} ${dateText(row.date)}`,
+        day_type: row.day_type,
+        bell_schedule: row.bell_schedule,
+        blocks: [],
+      };
+      days.set(row.date, day);
+    }
+    if (row.block_id !== null) {
+      day.blocks.push({
+        id: row.block_id,
+        label: row.label!,
+        flex: Boolean(row.flex),
+        start: row.start!,
+        end: row.end!,
+      });
+    }
+  }
+  const list = [...days.values()];
+  return { first_day: list[0]!.date, days: list, teachers_taking_students: c.staff_taking_students };
+}
+
+export async function setupChecklist(db: Db, now: Date): Promise<SetupChecklist> {
+  const counts = await setupCounts(
+    db,
+    Object.values(SETUP_HELP).map((step) => step.slug),
+  );
+  const today = schoolToday(counts.timezone || "UTC", now);
+  const preview = await firstWeekPreview(db, today);
+  return { items: items(counts, helpIdsOf(counts.help)), preview: previewOf(preview, counts) };
+}
