@@ -1,4 +1,5 @@
 import "server-only";
+import type { ZodError } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/db/errors";
 import type { ErrorCode } from "./error-codes";
 
@@ -53,4 +54,14 @@ export function errorResponse(error: ApiError, requestId: string): Response {
     status: error.status,
     headers: { ...error.headers, "x-request-id": requestId, "cache-control": "no-store" },
   });
+}
+
+/** A zod error's issues as field errors, keyed by the field's path ("blocks.2.times.0.start"; the body itself: "body"). */
+export function fieldErrors(error: ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
 }

@@ -13,7 +13,7 @@ import { isHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
 import { MAX_JSON_BODY, readJson } from "./body";
 import { clientAddress } from "./client-address";
 import { isDatabaseUnavailable } from "@/db/errors";
-import { ApiError, databaseUnavailable, errorResponse, forbidden, invalid, unauthenticated } from "./errors";
+import { ApiError, databaseUnavailable, errorResponse, fieldErrors, forbidden, invalid, unauthenticated } from "./errors";
 
 export { MAX_JSON_BODY };
 
@@ -202,11 +202,3 @@ function parse<S extends Schema | undefined>(schema: S, input: unknown): Infer<S
   return result.data as Infer<S>;
 }
 
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "body";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
