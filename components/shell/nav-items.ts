@@ -34,7 +34,8 @@ export const NAV_ITEMS: NavItem[] = [
     icon: KeyRound,
     roles: ["admin", "sysadmin"],
   },
-  { href: "/calendar", label: "School calendar", icon: CalendarDays, roles: ["admin", "sysadmin"] },
+  // Teachers read it (which day type a date is, holidays); administrators change it.
+  { href: "/calendar", label: "School calendar", icon: CalendarDays },
   { href: "/reports", label: "Reports", icon: ChartColumn },
   { href: "/settings", label: "Settings", icon: Settings },
   { href: "/setup", label: "Setup", icon: ListChecks, roles: ["admin", "sysadmin"] },
