@@ -92,6 +92,8 @@ export const apiTokens = pgTable(
     created_at: instant("created_at").notNull().defaultNow(),
     last_used_at: instant("last_used_at"),
     revoked_at: instant("revoked_at"),
+    /** Refused from this instant on (a year after creation by default); never when null. */
+    expires_at: instant("expires_at"),
     revoked_by_user_id: integer("revoked_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("api_tokens_created_idx").on(t.created_at)],

@@ -124,6 +124,8 @@ export const terms = pgTable(
     name: text("name").notNull(),
     start: date("start", { mode: "string" }).notNull(),
     end: date("end", { mode: "string" }).notNull(),
+    /** The school information system's academicSession sourcedId, when the term came from it. */
+    sourced_id: text("sourced_id").unique(),
     ...timestamps,
   },
   (t) => [check("terms_order", sql`${t.start} <= ${t.end}`)],

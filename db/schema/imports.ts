@@ -86,3 +86,21 @@ export const importPasswords = pgTable(
   },
   (t) => [index("import_passwords_import_idx").on(t.import_id, t.row_number)],
 );
+
+/**
+ * The CSV wizard remembers how a school's export was mapped: the next upload with the same headers
+ * (the same kind, the same header row) starts from this mapping, "Ignore" columns included.
+ */
+export const importMappings = pgTable(
+  "import_mappings",
+  {
+    id: serial("id").primaryKey(),
+    kind: importKind("kind").notNull(),
+    /** The file's header row, trimmed and lower-cased, joined with U+001F. */
+    headers_key: text("headers_key").notNull(),
+    /** For each column, the field it maps to, or null to ignore it. */
+    mapping: jsonb("mapping").$type<(string | null)[]>().notNull(),
+    updated_at: instant("updated_at").notNull().defaultNow(),
+  },
+  (t) => [unique("import_mappings_kind_headers_unique").on(t.kind, t.headers_key)],
+);

@@ -2,6 +2,7 @@ export * from "./people";
 export * from "./auth";
 export * from "./timetable";
 export * from "./calendar";
+export * from "./roster";
 export * from "./scheduling";
 export * from "./social";
 export * from "./settings";

@@ -26,7 +26,8 @@ export const staff = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
-    title: text("title").notNull().default("Mr."),
+    /** Mr., Ms., Mrs., Mx., Dr. … or none (""): never invented. */
+    title: text("title").notNull().default(""),
     first_name: text("first_name").notNull(),
     last_name: text("last_name").notNull(),
     email: text("email").notNull().unique(),
@@ -37,6 +38,8 @@ export const staff = pgTable(
     capacity: integer("capacity").notNull().default(30),
     /** Offered to students, a placement target and in the plan picker (off for office staff). */
     takes_students: boolean("takes_students").notNull().default(true),
+    /** The school information system's identifier (OneRoster sourcedId): later imports match on it. */
+    sourced_id: text("sourced_id").unique(),
     ...timestamps,
   },
   (t) => [
@@ -56,8 +59,13 @@ export const students = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Text, so leading zeros are kept. */
     student_number: text("student_number").notNull().unique(),
+    /** The legal first name (the profile shows it); lists show the preferred one when there is one. */
     first_name: text("first_name").notNull(),
     last_name: text("last_name").notNull(),
+    preferred_first_name: text("preferred_first_name"),
+    /** Optional: a student's school email (single sign-on matches on it). */
+    email: text("email").unique(),
+    /** The school's grades run from the grade_min to the grade_max setting (kindergarten 0, pre-K -1). */
     grade: smallint("grade").notNull().default(8),
     initials: text("initials").notNull(),
     color: text("color").notNull(),
@@ -67,10 +75,12 @@ export const students = pgTable(
     default_teacher_id: integer("default_teacher_id").references(() => staff.id, { onDelete: "set null" }),
     /** The first date the student can be absent (joined mid-year); their account's creation date when null. */
     attends_from: date("attends_from", { mode: "string" }),
+    /** The school information system's identifier (OneRoster sourcedId): later imports match on it. */
+    sourced_id: text("sourced_id").unique(),
     ...timestamps,
   },
   (t) => [
-    check("students_grade_range", sql`${t.grade} between 8 and 12`),
+    check("students_grade_range", sql`${t.grade} between -1 and 13`),
     index("students_first_name_trgm").using("gin", t.first_name.op("gin_trgm_ops")),
     index("students_last_name_trgm").using("gin", t.last_name.op("gin_trgm_ops")),
     index("students_default_teacher_idx").on(t.default_teacher_id),

@@ -47,6 +47,10 @@ export const courses = pgTable(
     name: text("name").notNull(),
     short_name: text("short_name").notNull().unique(),
     owner_id: integer("owner_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The school information system's identifier (OneRoster sourcedId): later imports match on it. */
+    sourced_id: text("sourced_id").unique(),
+    /** No longer offered; its sections and history stay. */
+    archived_at: instant("archived_at"),
     ...timestamps,
   },
   (t) => [index("courses_name_trgm").using("gin", t.name.op("gin_trgm_ops"))],
@@ -66,24 +70,6 @@ export const blockCourses = pgTable(
     staff_id: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
   },
   (t) => [unique("block_courses_block_course_unique").on(t.block_id, t.course_id)],
-);
-
-export const enrollments = pgTable(
-  "enrollments",
-  {
-    id: serial("id").primaryKey(),
-    student_id: integer("student_id")
-      .notNull()
-      .references(() => students.id, { onDelete: "cascade" }),
-    course_id: integer("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
-    enrolled_by: integer("enrolled_by").references(() => staff.id, { onDelete: "set null" }),
-    enrolled_at: instant("enrolled_at").notNull().defaultNow(),
-    /** Null while the student is still enrolled. */
-    dropped_at: instant("dropped_at"),
-  },
-  (t) => [index("enrollments_student_idx").on(t.student_id), index("enrollments_course_idx").on(t.course_id)],
 );
 
 /** Named groups of students. */
