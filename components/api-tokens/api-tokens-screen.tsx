@@ -10,6 +10,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { SelectField } from "@/components/people/select-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { PASSWORD_CONFIRM_FAILED } from "@/components/ui/password-confirm-dialog";
 import { CopyField, ShownOnceDialog } from "@/components/ui/shown-once-dialog";
@@ -26,7 +27,15 @@ interface Created {
   name: string;
   scopes: ApiScope[];
   token: string;
+  expires_at: string;
 }
+
+/** The expiry choices: a number of days, or a date typed in. */
+const LIFETIMES = { "30 days": 30, "90 days": 90, "1 year": 365, "Until a date": null } as const;
+type Lifetime = keyof typeof LIFETIMES;
+const LIFETIME_NAMES = Object.keys(LIFETIMES) as Lifetime[];
+
+const isExpired = (t: ApiTokenView) => t.expires_at !== null && Date.parse(t.expires_at) <= Date.now();
 
 /** /api-tokens: administrators create, list and revoke the API tokens integrations (an SIS) use. */
 export function ApiTokensScreen() {
@@ -71,9 +80,24 @@ export function ApiTokensScreen() {
       searchable: false,
     },
     {
+      id: "expires_at",
+      header: "Expires",
+      value: (t) => t.expires_at ?? "",
+      cell: (t) =>
+        t.expires_at ? (
+          <span className={isExpired(t) ? "text-red-700" : undefined}>
+            {isExpired(t) ? "Expired " : ""}
+            {when(t.expires_at)}
+          </span>
+        ) : (
+          <span className="text-slate-600">Never</span>
+        ),
+      searchable: false,
+    },
+    {
       id: "status",
       header: "Status",
-      value: (t) => (t.revoked_at ? "Revoked" : "Active"),
+      value: (t) => (t.revoked_at ? "Revoked" : isExpired(t) ? "Expired" : "Active"),
       cell: (t) =>
         t.revoked_at ? (
           <span className="text-slate-700">Revoked {when(t.revoked_at)}</span>
@@ -177,6 +201,8 @@ function CreateDialog({
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiScope[]>(["reports:read"]);
   const [password, setPassword] = useState("");
+  const [lifetime, setLifetime] = useState<Lifetime>("1 year");
+  const [until, setUntil] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -184,6 +210,8 @@ function CreateDialog({
     setName("");
     setScopes(["reports:read"]);
     setPassword("");
+    setLifetime("1 year");
+    setUntil("");
     setErrors({});
   }
 
@@ -196,7 +224,9 @@ function CreateDialog({
     event.preventDefault();
     setSaving(true);
     try {
-      const result = await apiPost<Created>(KEY, { name, scopes, password });
+      const days = LIFETIMES[lifetime];
+      const expiry = days === null ? { expires_on: until } : { expires_in_days: days };
+      const result = await apiPost<Created>(KEY, { name, scopes, ...expiry, password });
       reset();
       onCreated(result);
     } catch (failure) {
@@ -261,6 +291,24 @@ function CreateDialog({
           ))}
           {errors.scopes && <p className="text-sm text-red-700">{errors.scopes}</p>}
         </fieldset>
+        <SelectField
+          label="Expires after"
+          options={LIFETIME_NAMES}
+          value={lifetime}
+          onChange={(e) => setLifetime(e.target.value as Lifetime)}
+          error={errors.expires_in_days}
+        />
+        {LIFETIMES[lifetime] === null && (
+          <TextField
+            label="Expires on"
+            type="date"
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
+            error={errors.expires_on}
+            hint="At most two years from today. The token stops working at the end of that day (UTC)."
+            required
+          />
+        )}
         <TextField
           label="Your password"
           type="password"
@@ -299,7 +347,8 @@ function SecretDialog({ created, onClose }: { created: Created | null; onClose: 
           <p className="flex items-start gap-2 text-sm text-slate-700">
             <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
             Send it as <code className="text-xs">Authorization: Bearer {created.token.slice(0, 8)}…</code>. It
-            works only for {created.scopes.join(", ")}; revoke it here if it leaks.
+            works only for {created.scopes.join(", ")} and until{" "}
+            {new Date(created.expires_at).toLocaleDateString()}; revoke it here if it leaks.
           </p>
         </>
       )}

@@ -1,16 +1,39 @@
 import "server-only";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { apiTokens, staff, sysadmins, users } from "../schema";
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-/** A token that has not been revoked, by the SHA-256 of its secret: one statement per request. */
-export async function findLiveApiToken(db: Db, tokenHash: string) {
+/**
+ * A live token by the SHA-256 of its secret, in one statement per request: not revoked, not expired,
+ * and its creator still able to make one — an account that is not disabled and is still an
+ * administrator or a sysadmin. A token whose creator was deleted, disabled or demoted is dead.
+ */
+export async function findLiveApiToken(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes, last_used_at: apiTokens.last_used_at })
+    .select({
+      id: apiTokens.id,
+      name: apiTokens.name,
+      scopes: apiTokens.scopes,
+      last_used_at: apiTokens.last_used_at,
+    })
     .from(apiTokens)
-    .where(and(eq(apiTokens.token_hash, tokenHash), isNull(apiTokens.revoked_at)))
+    .innerJoin(users, eq(users.id, apiTokens.created_by_user_id))
+    .leftJoin(staff, eq(staff.user_id, users.id))
+    .leftJoin(sysadmins, eq(sysadmins.user_id, users.id))
+    .where(
+      and(
+        eq(apiTokens.token_hash, tokenHash),
+        isNull(apiTokens.revoked_at),
+        or(isNull(apiTokens.expires_at), gt(apiTokens.expires_at, now)),
+        or(isNull(users.disabled_at), gt(users.disabled_at, now)),
+        or(
+          and(eq(users.account_type, "staff"), eq(staff.administrator, true)),
+          and(eq(users.account_type, "sysadmin"), isNotNull(sysadmins.id)),
+        ),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -21,7 +44,15 @@ export async function touchApiToken(db: Db, id: number, now: Date) {
 
 export async function insertApiToken(
   db: Db,
-  values: { name: string; scopes: string[]; token_hash: string; hint: string; created_by_user_id: number; created_at: Date },
+  values: {
+    name: string;
+    scopes: string[];
+    token_hash: string;
+    hint: string;
+    created_by_user_id: number;
+    created_at: Date;
+    expires_at: Date;
+  },
 ) {
   const [row] = await db.insert(apiTokens).values(values).returning();
   return row!;
@@ -38,10 +69,13 @@ export function listApiTokens(db: Db) {
       created_at: apiTokens.created_at,
       last_used_at: apiTokens.last_used_at,
       revoked_at: apiTokens.revoked_at,
+      expires_at: apiTokens.expires_at,
       created_by: {
         user_id: users.id,
         username: users.username,
-        name: sql<string | null>`coalesce(${sysadmins.name}, nullif(trim(concat_ws(' ', ${staff.first_name}, ${staff.last_name})), ''))`,
+        name: sql<
+          string | null
+        >`coalesce(${sysadmins.name}, nullif(trim(concat_ws(' ', ${staff.first_name}, ${staff.last_name})), ''))`,
       },
     })
     .from(apiTokens)

@@ -17,7 +17,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * The integration behind an `Authorization: Bearer fbk_…` header, or null when the header holds no API
- * token (a session token or nothing). Unknown or revoked: 401. A route whose declaration lists none of
+ * token (a session token or nothing). Unknown, revoked, expired, or made by someone who is now disabled
+ * or no longer an administrator or sysadmin: 401. A route whose declaration lists none of
  * the token's scopes: 403, whatever the route's roles (public routes too): a token works where its scope
  * allows and nowhere else.
  */
@@ -29,8 +30,14 @@ export async function apiTokenCaller(
 ): Promise<ApiTokenCaller | null> {
   const token = bearerToken(request);
   if (!token || !isApiToken(token)) return null;
-  const row = await findLiveApiToken(db, hashToken(token));
-  if (!row) throw new ApiError(401, "invalid_api_token", "This API token is unknown or has been revoked.");
+  const row = await findLiveApiToken(db, hashToken(token), now);
+  if (!row) {
+    throw new ApiError(
+      401,
+      "invalid_api_token",
+      "This API token is unknown, revoked or expired, or the administrator who created it can no longer sign in as one.",
+    );
+  }
   const scopes = row.scopes as ApiScope[];
   if (!routeScopes?.some((scope) => scopes.includes(scope))) {
     throw new ApiError(403, "token_scope", "This API token's scopes do not allow this request.");

@@ -1,12 +1,18 @@
 import "server-only";
 import type { Db } from "@/db";
-import { findApiToken, insertApiToken, listApiTokens, revokeApiToken, type ApiTokenListRow } from "@/db/queries/api-tokens";
+import {
+  findApiToken,
+  insertApiToken,
+  listApiTokens,
+  revokeApiToken,
+  type ApiTokenListRow,
+} from "@/db/queries/api-tokens";
 import { insertAudit } from "@/db/queries/audit";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { checkOwnPassword, type Caller } from "@/lib/auth/service";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import type { ApiTokenBody } from "./schemas";
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, type ApiTokenBody } from "./schemas";
 import { API_TOKEN_PREFIX, type ApiScope } from "./scopes";
 
 export interface ApiTokenView {
@@ -19,6 +25,26 @@ export interface ApiTokenView {
   created_by: { user_id: number; username: string; name: string } | null;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Refused from this instant on; null only for tokens made before tokens expired. */
+  expires_at: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a new token stops working: `expires_in_days` after now, the end of the chosen `expires_on` day
+ * (UTC, so the whole day is included), or a year from now. A date in the past or more than two years
+ * ahead is a 422 on expires_on.
+ */
+export function tokenExpiry(body: Pick<ApiTokenBody, "expires_in_days" | "expires_on">, now: Date): Date {
+  if (body.expires_on === undefined)
+    return new Date(now.getTime() + (body.expires_in_days ?? DEFAULT_TOKEN_DAYS) * DAY_MS);
+  const end = new Date(`${body.expires_on}T23:59:59.999Z`);
+  if (end.getTime() <= now.getTime()) throw invalid({ expires_on: ["Choose a date after today."] });
+  if (end.getTime() > now.getTime() + MAX_TOKEN_DAYS * DAY_MS) {
+    throw invalid({ expires_on: ["A token can live at most two years: choose an earlier date."] });
+  }
+  return end;
 }
 
 function present(row: ApiTokenListRow): ApiTokenView {
@@ -29,10 +55,15 @@ function present(row: ApiTokenListRow): ApiTokenView {
     hint: `${API_TOKEN_PREFIX}…${row.hint}`,
     created_at: row.created_at.toISOString(),
     created_by: row.created_by?.user_id
-      ? { user_id: row.created_by.user_id, username: row.created_by.username!, name: row.created_by.name ?? row.created_by.username! }
+      ? {
+          user_id: row.created_by.user_id,
+          username: row.created_by.username!,
+          name: row.created_by.name ?? row.created_by.username!,
+        }
       : null,
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
   };
 }
 
@@ -47,6 +78,7 @@ export async function apiTokenList(db: Db): Promise<{ tokens: ApiTokenView[] }> 
  * stored. Audited (without the secret).
  */
 export async function createApiToken(db: Db, user: Principal, body: ApiTokenBody, caller: Caller, now: Date) {
+  const expiresAt = tokenExpiry(body, now);
   await checkOwnPassword(db, user, body.password, caller, now);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
   const row = await db.transaction(async (tx) => {
@@ -57,11 +89,17 @@ export async function createApiToken(db: Db, user: Principal, body: ApiTokenBody
       hint: secret.slice(-4),
       created_by_user_id: user.user.id,
       created_at: now,
+      expires_at: expiresAt,
     });
     await insertAudit(tx, {
       actor_user_id: user.user.id,
       action: "api_token.create",
-      details: { token_id: inserted.id, name: inserted.name, scopes: inserted.scopes },
+      details: {
+        token_id: inserted.id,
+        name: inserted.name,
+        scopes: inserted.scopes,
+        expires_at: expiresAt.toISOString(),
+      },
     });
     return inserted;
   });
@@ -71,6 +109,7 @@ export async function createApiToken(db: Db, user: Principal, body: ApiTokenBody
     scopes: row.scopes as ApiScope[],
     hint: `${API_TOKEN_PREFIX}…${row.hint}`,
     created_at: row.created_at.toISOString(),
+    expires_at: expiresAt.toISOString(),
     /** Shown once: copy it now. */
     token: secret,
   };

@@ -9,7 +9,7 @@ export const ERROR_CODES = {
   unauthenticated: { status: 401, meaning: "No sign-in on a route that needs one." },
   invalid_token: { status: 401, meaning: "The bearer token is unknown, expired or for a locked account." },
   invalid_kiosk_token: { status: 401, meaning: "The kiosk device token (Authorization: Kiosk …) is missing, unknown or revoked." },
-  invalid_api_token: { status: 401, meaning: "The API token (fbk_…) is unknown or revoked." },
+  invalid_api_token: { status: 401, meaning: "The API token (fbk_…) is unknown, revoked or expired, or its creator is disabled or no longer an administrator." },
   bad_credentials: { status: 401, meaning: "Wrong password." },
   sso_required: { status: 401, meaning: "Single sign-on did not prove an identity." },
   forbidden: { status: 403, meaning: "The caller's role may not do this." },

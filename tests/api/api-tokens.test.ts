@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { DELETE as revoke } from "@/app/api/api-tokens/[id]/route";
 import { GET as list, POST as create } from "@/app/api/api-tokens/route";
-import { apiTokens, auditLog } from "@/db/schema";
+import { apiTokens, auditLog, staff, users } from "@/db/schema";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { queryCounter } from "@/db/client";
@@ -135,6 +135,113 @@ describe("creating, listing and revoking", () => {
     expect((await call(list, {})).status).toBe(401);
     expect((await call(create, { body: { name: "x", scopes: ["reports:read"] } })).status).toBe(401);
     expect((await call(revoke, { method: "DELETE", params: { id: "1" } })).status).toBe(401);
+  });
+});
+
+describe("expiry", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("lasts a year by default, 30/90/365 days or until a chosen date, and the list shows when it expires", async () => {
+    const before = Date.now();
+    const yearly = await newToken("Default expiry");
+    const expires = Date.parse((yearly as unknown as { expires_at: string }).expires_at);
+    expect(expires).toBeGreaterThanOrEqual(before + 365 * DAY - 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 365 * DAY + 1000);
+
+    const month = await call(create, {
+      token: tokens.admin,
+      body: { name: "Monthly", scopes: ["reports:read"], expires_in_days: 30, password: TEST_PASSWORD },
+    });
+    expect(month.status).toBe(201);
+    expect(Date.parse(month.body.expires_at) - Date.now()).toBeLessThanOrEqual(30 * DAY);
+    expect(Date.parse(month.body.expires_at) - Date.now()).toBeGreaterThan(29 * DAY);
+
+    const on = new Date(Date.now() + 100 * DAY).toISOString().slice(0, 10);
+    const dated = await call(create, {
+      token: tokens.admin,
+      body: { name: "Dated", scopes: ["reports:read"], expires_on: on, password: TEST_PASSWORD },
+    });
+    expect(dated.status).toBe(201);
+    expect(dated.body.expires_at).toBe(`${on}T23:59:59.999Z`);
+
+    const listed = await call(list, { token: tokens.admin });
+    const byId = (id: number) => listed.body.tokens.find((t: { id: number }) => t.id === id);
+    expect(byId(yearly.id).expires_at).toBe((yearly as unknown as { expires_at: string }).expires_at);
+    expect(byId(month.body.id).expires_at).toBe(month.body.expires_at);
+    expect(byId(dated.body.id).expires_at).toBe(`${on}T23:59:59.999Z`);
+  });
+
+  it.each([
+    [{ expires_in_days: 7 }, "expires_in_days"],
+    [{ expires_in_days: "30" }, "expires_in_days"],
+    [{ expires_on: "2020-01-01" }, "expires_on"],
+    [{ expires_on: new Date(Date.now() + 800 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10) }, "expires_on"],
+    [{ expires_on: "2027-02-30" }, "expires_on"],
+    [{ expires_on: "next year" }, "expires_on"],
+    [{ expires_in_days: 30, expires_on: "2027-01-01" }, "expires_on"],
+  ])("refuses the expiry %j with 422 on %s, creating nothing", async (expiry, field) => {
+    const before = (await call(list, { token: tokens.admin })).body.tokens.length;
+    const res = await call(create, {
+      token: tokens.admin,
+      body: { name: "Bad expiry", scopes: ["reports:read"], password: TEST_PASSWORD, ...expiry },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toContain(field);
+    expect((await call(list, { token: tokens.admin })).body.tokens).toHaveLength(before);
+  });
+
+  it("is refused with 401 once expired", async () => {
+    const created = await newToken("Expiring");
+    expect((await call(scoped, { token: created.token })).status).toBe(200);
+    await state.db
+      .update(apiTokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, created.id));
+    const res = await call(scoped, { token: created.token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_api_token");
+  });
+});
+
+describe("a token dies with its creator's rights", () => {
+  async function adminWithToken(name: string) {
+    const admin = await createAdmin(state.db);
+    const created = await newToken(name, undefined, await tokenFor(state.db, admin));
+    expect((await call(scoped, { token: created.token })).status).toBe(200);
+    return { admin, created };
+  }
+
+  it("401 when the creator is disabled (and back when re-enabled)", async () => {
+    const { admin, created } = await adminWithToken("Disabled creator");
+    await state.db.update(users).set({ disabled_at: new Date(Date.now() - 1000) }).where(eq(users.id, admin.user.id));
+    const res = await call(scoped, { token: created.token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_api_token");
+    // Disabled only from a future instant: still alive until then.
+    await state.db
+      .update(users)
+      .set({ disabled_at: new Date(Date.now() + 60 * 60_000) })
+      .where(eq(users.id, admin.user.id));
+    expect((await call(scoped, { token: created.token })).status).toBe(200);
+  });
+
+  it("401 when the creator is no longer an administrator", async () => {
+    const { admin, created } = await adminWithToken("Demoted creator");
+    await state.db.update(staff).set({ administrator: false }).where(eq(staff.user_id, admin.user.id));
+    const res = await call(scoped, { token: created.token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_api_token");
+  });
+
+  it("401 when the creator's account is gone", async () => {
+    const { admin, created } = await adminWithToken("Deleted creator");
+    await state.db.delete(users).where(eq(users.id, admin.user.id));
+    expect((await call(scoped, { token: created.token })).status).toBe(401);
+  });
+
+  it("a sysadmin's token keeps working while the sysadmin does", async () => {
+    const created = await newToken("Sysadmin's", undefined, tokens.sysadmin);
+    expect((await call(scoped, { token: created.token })).status).toBe(200);
   });
 });
 
