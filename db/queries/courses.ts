@@ -1,7 +1,18 @@
 import "server-only";
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockCourses, blocks, courses, enrollments, settings, staff, students, timetableMeetings, timetables } from "../schema";
+import {
+  blocks,
+  courses,
+  enrollments,
+  sectionMeetings,
+  sections,
+  settings,
+  staff,
+  students,
+  timetableMeetings,
+  timetables,
+} from "../schema";
 import { studentListColumns } from "./people";
 import { starredBy } from "./starred";
 
@@ -12,6 +23,8 @@ export async function findCourse(db: Db, shortName: string, viewerStaffId: numbe
       id: courses.id,
       name: courses.name,
       short_name: courses.short_name,
+      sourced_id: courses.sourced_id,
+      archived_at: courses.archived_at,
       starred: starredBy(viewerStaffId, "course", courses.id),
       teacher: {
         id: staff.id,
@@ -30,7 +43,7 @@ export async function findCourse(db: Db, shortName: string, viewerStaffId: numbe
 }
 
 /**
- * When the blocks the course runs in meet under the timetable in force today in the school's zone (or
+ * When the blocks the course's sections (not archived) meet in meet under the timetable in force today in the school's zone (or
  * the first one to come), in cycle order: each meeting's day type and its position in the cycle.
  */
 export function courseMeetings(db: Db, courseId: number, now: Date) {
@@ -42,7 +55,7 @@ export function courseMeetings(db: Db, courseId: number, now: Date) {
   const position = sql<number>`(select e.ord::int - 1 from jsonb_array_elements_text(${timetables.day_types}) with ordinality e(v, ord)
     where e.v = ${timetableMeetings.day_type} limit 1)`;
   return db
-    .select({
+    .selectDistinct({
       block_id: blocks.id,
       label: blocks.label,
       day_type: timetableMeetings.day_type,
@@ -51,15 +64,29 @@ export function courseMeetings(db: Db, courseId: number, now: Date) {
       start: timetableMeetings.start,
       end: timetableMeetings.end,
     })
-    .from(blockCourses)
-    .innerJoin(blocks, eq(blocks.id, blockCourses.block_id))
-    .innerJoin(timetableMeetings, eq(timetableMeetings.block_id, blocks.id))
+    .from(sectionMeetings)
+    .innerJoin(sections, eq(sections.id, sectionMeetings.section_id))
+    .innerJoin(blocks, eq(blocks.id, sectionMeetings.block_id))
+    // A meeting on a day type, or on every day type the block meets (none given).
+    .innerJoin(
+      timetableMeetings,
+      and(
+        eq(timetableMeetings.block_id, blocks.id),
+        or(isNull(sectionMeetings.day_type), eq(timetableMeetings.day_type, sectionMeetings.day_type)),
+      ),
+    )
     .innerJoin(timetables, eq(timetables.id, timetableMeetings.timetable_id))
-    .where(and(eq(blockCourses.course_id, courseId), eq(timetableMeetings.timetable_id, inForce)))
+    .where(
+      and(
+        eq(sections.course_id, courseId),
+        isNull(sections.archived_at),
+        eq(timetableMeetings.timetable_id, inForce),
+      ),
+    )
     .orderBy(position, asc(timetableMeetings.start), asc(blocks.label));
 }
 
-/** Students enrolled in the course now (not dropped, not archived), by last name. */
+/** Students enrolled in the course now (in any of its sections; not dropped, not archived), by last name. */
 export function courseStudents(db: Db, courseId: number, now: Date) {
   return db
     .selectDistinct(studentListColumns)

@@ -26,11 +26,15 @@ export interface TimetableRow {
   start: string;
   end: string;
 }
+/** A section meeting on a date of the week (its course's id, name and short name, and the section). */
 export interface CourseRow {
   block_id: number;
+  date: string;
   id: number;
   name: string;
   short_name: string;
+  section_id: number;
+  section_code: string;
 }
 export interface EventRow {
   id: number;
@@ -106,12 +110,26 @@ const timetable = () =>
     sql`from block_occurrences o join blocks b on b.id = o.block_id where o.date between ${P.from}::date and ${P.to}::date`,
   );
 
-/** Courses (`co`) with their block (`bc`), from the joins and filter in `rest`. */
-const coursesFrom = (rest: SQL) =>
+/**
+ * The sections (`se`, of course `co`) meeting in the week: each section meeting (`sm`) on the dates its
+ * block occurs (`o`) whose day type (school_days, joined by date) is the meeting's, or any when the meeting
+ * has none, within the section's term (`te`, the whole year when none). `joins` and `where` add the
+ * person's rows (an enrolment or a teaching assignment).
+ */
+const sectionsMeeting = (joins: SQL, where: SQL) =>
   list(
-    `json_build_object('block_id', bc.block_id, 'id', co.id, 'name', co.name, 'short_name', co.short_name)`,
-    "co.id",
-    rest,
+    `json_build_object('block_id', o.block_id, 'date', o.date, 'id', co.id, 'name', co.name,
+       'short_name', co.short_name, 'section_id', se.id, 'section_code', se.code)`,
+    "o.date, o.block_id, co.id, se.id",
+    sql`from sections se join courses co on co.id = se.course_id ${joins}
+        join section_meetings sm on sm.section_id = se.id
+        join block_occurrences o on o.block_id = sm.block_id and o.date between ${P.from}::date and ${P.to}::date
+        join school_days sd on sd.date = o.date
+        left join terms te on te.id = se.term_id
+        where se.archived_at is null and co.archived_at is null
+          and (sm.day_type is null or sm.day_type = sd.day_type)
+          and (te.id is null or o.date between te.start and te."end")
+          and ${where}`,
   );
 
 const events = () =>
@@ -214,7 +232,7 @@ export interface StudentWeekRows extends WeekRows {
   attendance?: AttendanceBoundsRow | null;
 }
 
-/** The student, their courses, own and global amendments, appointments, logs and plans (with topics). */
+/** The student, the sections they are enrolled in, own and global amendments, appointments, logs and plans (with topics). */
 export const STUDENT_WEEK = statement(
   "student_week",
   sql`select
@@ -223,10 +241,12 @@ export const STUDENT_WEEK = statement(
         'attendance_from', (select value from settings where key = 'attendance_from'))
       from students s where s.id = ${P.id}) as attendance,
     ${timetable()} as timetable,
-    ${coursesFrom(
-      sql`from enrollments en join courses co on co.id = en.course_id join block_courses bc on bc.course_id = co.id
-          where en.student_id = ${P.id} and en.enrolled_at < ${P.endsAt}::timestamptz
-            and (en.dropped_at is null or en.dropped_at > ${P.startsAt}::timestamptz)`,
+    ${sectionsMeeting(
+      sql`join enrollments en on en.section_id = se.id and en.student_id = ${P.id}`,
+      // The enrolment's dates (an earlier release's rows have none: when it was made and dropped).
+      sql`(o.date >= en.begin_date or (en.begin_date is null and en.enrolled_at < ${P.endsAt}::timestamptz))
+          and (o.date <= en.end_date
+            or (en.end_date is null and (en.dropped_at is null or en.dropped_at > ${P.startsAt}::timestamptz)))`,
     )} as courses,
     ${events()} as events,
     ${amendmentsWhere(sql`(a.student_id = ${P.id} or a.student_id is null)`)} as amendments,
@@ -257,14 +277,15 @@ export interface StaffWeekRows extends WeekRows {
   topics: TopicScheduleRow[];
 }
 
-/** The teacher, their courses, the amendments, appointments and logs they made, plans with them, their topics. */
+/** The teacher, the sections they teach, the amendments, appointments and logs they made, plans with them, their topics. */
 export const STAFF_WEEK = statement(
   "staff_week",
   sql`select
     (select ${sql.raw(staffJson("st"))} from staff st where st.id = ${P.id}) as staff,
     ${timetable()} as timetable,
-    ${coursesFrom(
-      sql`from block_courses bc join courses co on co.id = bc.course_id where bc.staff_id = ${P.id}`,
+    ${sectionsMeeting(
+      sql`join section_teachers tch on tch.section_id = se.id and tch.staff_id = ${P.id}`,
+      sql`true`,
     )} as courses,
     ${events()} as events,
     ${amendmentsWhere(sql`a.staff_id = ${P.id}`)} as amendments,

@@ -7,7 +7,6 @@ import {
   primaryKey,
   serial,
   text,
-  unique,
 } from "drizzle-orm/pg-core";
 import { instant, timestamps } from "./columns";
 import { staff, students } from "./people";
@@ -54,22 +53,6 @@ export const courses = pgTable(
     ...timestamps,
   },
   (t) => [index("courses_name_trgm").using("gin", t.name.op("gin_trgm_ops"))],
-);
-
-/** Which course meets in which block, and who teaches it there. */
-export const blockCourses = pgTable(
-  "block_courses",
-  {
-    id: serial("id").primaryKey(),
-    block_id: integer("block_id")
-      .notNull()
-      .references(() => blocks.id, { onDelete: "cascade" }),
-    course_id: integer("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
-    staff_id: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
-  },
-  (t) => [unique("block_courses_block_course_unique").on(t.block_id, t.course_id)],
 );
 
 /** Named groups of students. */

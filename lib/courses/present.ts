@@ -1,5 +1,8 @@
 import type { courseMeetings, courseStudents, findCourse } from "@/db/queries/courses";
+import type { CourseListRow } from "@/db/queries/sections";
 import { staffName, studentName } from "@/lib/people/names";
+import type { Section } from "@/lib/sections/present";
+import { presentTeacher } from "@/lib/sections/present";
 import { clockLabel } from "@/lib/time";
 
 type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
@@ -23,7 +26,7 @@ export function presentMember(row: StudentRow) {
 export type Member = ReturnType<typeof presentMember>;
 
 /** GET /api/courses/{short_name}. */
-export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolled: StudentRow[]) {
+export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolled: StudentRow[], sections: Section[] = []) {
   const teacher = course.teacher;
   return {
     id: course.id,
@@ -44,6 +47,27 @@ export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolle
     })),
     students: enrolled.map(presentMember),
     starred: Boolean(course.starred),
+    /** Its sections (not archived) with their teachers, meetings and class lists (issue 21). */
+    sections,
+    archived: course.archived_at !== null,
+    sourced_id: course.sourced_id,
   };
 }
 export type CoursePage = ReturnType<typeof presentCourse>;
+
+/** A course in GET /api/courses (and the answer of POST and PUT). */
+export function presentCourseItem(row: CourseListRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    short_name: row.short_name,
+    teacher: row.teacher ? presentTeacher(row.teacher) : null,
+    sections_count: row.sections_count,
+    students_count: row.students_count,
+    /** The viewer teaches one of its sections. */
+    teaching: row.teaching,
+    archived: row.archived_at !== null,
+    sourced_id: row.sourced_id,
+  };
+}
+export type CourseItem = ReturnType<typeof presentCourseItem>;

@@ -1,15 +1,12 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import {
-  blockCourses,
-  clusterMembers,
-  clusters,
-  courses,
-  enrollments,
-} from "@/db/schema";
+import { clusterMembers, clusters } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
 import { saveTimetable } from "@/lib/calendar/timetable";
+import { createCourse } from "@/lib/courses/service";
+import { MAX_ENROL } from "@/lib/sections/schemas";
+import { createSection, enrollStudents } from "@/lib/sections/service";
 import { bulkInsert } from "./insert";
 import { COURSE_BLOCKS, FOCUS_BLOCK, TIMETABLE } from "./calendar";
 import type { SeededPeople } from "./people";
@@ -95,45 +92,56 @@ function courseSpecs(people: SeededPeople): CourseSpec[] {
   return specs;
 }
 
-/** Courses, who teaches them in which block, and one course per course block for every student. */
+/**
+ * Courses, each with one section (its code the block's label) taught by its teacher in that block on
+ * every day it meets, and one section per course block for every student from the year's first day:
+ * created as an administrator would (POST /api/courses, /api/courses/{short_name}/sections and
+ * /api/sections/{id}/enrollments' services), audited.
+ */
 export async function seedCourses(
   db: Db,
+  principal: Principal,
   random: Random,
   people: SeededPeople,
   seededBlocks: SeededBlocks,
-  enrolledAt: Date,
+  yearStart: string,
+  now: Date,
 ): Promise<void> {
   const specs = courseSpecs(people);
-  const inserted = await db
-    .insert(courses)
-    .values(specs.map((spec) => ({ name: spec.name, short_name: spec.short_name, owner_id: spec.teacherId })))
-    .returning({ id: courses.id, short_name: courses.short_name });
-  const courseId = new Map(inserted.map((row) => [row.short_name, row.id]));
-  const placed = specs.map((spec) => ({ ...spec, id: courseId.get(spec.short_name)! }));
-  await db.insert(blockCourses).values(
-    placed.map((course) => ({
-      block_id: seededBlocks.idByLabel.get(course.block)!,
-      course_id: course.id,
-      staff_id: course.teacherId,
-    })),
-  );
+  const sectionOf = new Map<string, number>();
+  for (const spec of specs) {
+    await createCourse(db, principal, { name: spec.name, short_name: spec.short_name, teacher_id: spec.teacherId }, now);
+    const section = await createSection(
+      db,
+      principal,
+      spec.short_name,
+      {
+        code: spec.block,
+        term_id: null,
+        teacher_ids: [spec.teacherId],
+        meetings: [{ block_id: seededBlocks.idByLabel.get(spec.block)!, day_type: null }],
+      },
+      now,
+    );
+    sectionOf.set(spec.short_name, section.id);
+  }
 
-  const rows: (typeof enrollments.$inferInsert)[] = [];
+  const studentsOf = new Map<number, number[]>();
   for (const student of people.students) {
     const grade = Math.min(12, Math.max(9, student.grade));
     for (const block of COURSE_BLOCKS) {
-      const offered = placed.filter((course) => course.block === block);
+      const offered = specs.filter((course) => course.block === block);
       const sameGrade = offered.filter((course) => course.grade === grade);
       const course = random.pick(sameGrade.length > 0 ? sameGrade : offered);
-      rows.push({
-        student_id: student.id,
-        course_id: course.id,
-        enrolled_by: course.teacherId,
-        enrolled_at: enrolledAt,
-      });
+      const sectionId = sectionOf.get(course.short_name)!;
+      studentsOf.set(sectionId, [...(studentsOf.get(sectionId) ?? []), student.id]);
     }
   }
-  await bulkInsert(db, enrollments, rows);
+  for (const [sectionId, ids] of studentsOf) {
+    for (let i = 0; i < ids.length; i += MAX_ENROL) {
+      await enrollStudents(db, principal, sectionId, { student_ids: ids.slice(i, i + MAX_ENROL), begin_date: yearStart }, now);
+    }
+  }
 }
 
 export interface SeededCluster {

@@ -8,7 +8,7 @@ import { findAccountByUserId } from "@/db/queries/auth";
 import type { Principal } from "@/lib/auth/principal";
 import { saveSchoolYear } from "@/lib/calendar/school-year";
 import { ensureDefaultSettings } from "@/lib/settings/service";
-import { addDays, schoolInstant, type SchoolDate } from "@/lib/time";
+import { addDays, type SchoolDate } from "@/lib/time";
 import { seedCalendar, type SeedCalendar } from "./calendar";
 import { seedBlocks, seedClusters, seedCourses } from "./curriculum";
 import { seedFlexActivity, type FlexCounts } from "./flex";
@@ -96,7 +96,7 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
   await saveSchoolYear(db, sysadmin, schoolYearOf(calendar), options.now);
   const blocks = await seedBlocks(db, sysadmin, calendar.yearStart, options.now);
   await seedCalendarEvents(db, sysadmin, calendar, options.now);
-  await seedCourses(db, random, people, blocks, schoolInstant(calendar.yearStart, "00:00", options.timezone));
+  await seedCourses(db, sysadmin, random, people, blocks, calendar.yearStart, options.now);
   const clusters = await seedClusters(db, random, people);
 
   const counts = await withoutForeignKeyChecks(db, async () => {

@@ -126,12 +126,15 @@ function assembleDays<B extends ScheduleBlock>(
   buildBlock: (base: Base, k: Key, course: CourseRow | undefined) => B,
 ): ScheduleDay<B>[] {
   const { calendar, week, today, pending } = context;
-  const courseByBlock = new Map<number, CourseRow>();
-  for (const course of rows.courses)
-    if (!courseByBlock.has(course.block_id)) courseByBlock.set(course.block_id, course);
+  // The section meeting in each block on each date (by day type and term); the first when two overlap.
+  const courseAt = new Map<Key, CourseRow>();
+  for (const course of rows.courses) {
+    const at = key(course.block_id, course.date);
+    if (!courseAt.has(at)) courseAt.set(at, course);
+  }
   const byDate = new Map<string, TimetableRow[]>();
   for (const row of rows.timetable) {
-    if (!row.flex && !courseByBlock.has(row.block_id)) continue;
+    if (!row.flex && !courseAt.has(key(row.block_id, row.date))) continue;
     const list = byDate.get(row.date) ?? [];
     list.push(row);
     byDate.set(row.date, list);
@@ -157,7 +160,7 @@ function assembleDays<B extends ScheduleBlock>(
             logs: [],
           },
           key(row.block_id, date),
-          row.flex ? undefined : courseByBlock.get(row.block_id),
+          row.flex ? undefined : courseAt.get(key(row.block_id, date)),
         ),
       ),
     };

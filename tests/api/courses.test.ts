@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as coursePage } from "@/app/api/courses/[short_name]/route";
 import { POST as star } from "@/app/api/star/route";
-import { blockCourses, courses, enrollments } from "@/db/schema";
+import { courses, enrollments, sectionMeetings, sections, sectionTeachers } from "@/db/schema";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -43,9 +43,9 @@ describe("GET /api/courses/{short_name}", () => {
         { day: 1, start: "09:00", end: "10:15" },
       ],
     });
-    await state.db
-      .insert(blockCourses)
-      .values({ block_id: block.id, course_id: course.id, staff_id: teacher.staff.id });
+    const [section] = await state.db.insert(sections).values({ course_id: course.id, code: "Block 3" }).returning();
+    await state.db.insert(sectionTeachers).values({ section_id: section!.id, staff_id: teacher.staff.id });
+    await state.db.insert(sectionMeetings).values({ section_id: section!.id, block_id: block.id });
     const zoe = await createStudent(state.db, { first_name: "Zoe", last_name: "Adams", grade: 10 });
     const ben = await createStudent(state.db, { first_name: "Ben", last_name: "Brown", grade: 11 });
     const gone = await createStudent(state.db, { first_name: "Gone", last_name: "Away" });
@@ -101,6 +101,9 @@ describe("GET /api/courses/{short_name}", () => {
         },
       ],
       starred: false,
+      sections: [expect.objectContaining({ id: section!.id, code: "Block 3" })],
+      archived: false,
+      sourced_id: null,
     });
     expect(JSON.stringify(res.body)).not.toContain("student_number");
 

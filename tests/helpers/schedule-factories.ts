@@ -3,14 +3,17 @@ import { updateSettingValue } from "@/db/queries/settings";
 import {
   amendments,
   appointments,
-  blockCourses,
   calendarEvents,
   clusterMembers,
   clusters,
   courses,
   enrollments,
+  sectionMeetings,
+  sections,
+  sectionTeachers,
   stars,
 } from "@/db/schema";
+import { asc, eq } from "drizzle-orm";
 import { addDays } from "@/lib/time";
 import { createBlock, createFocusBlock, regenerateTestCalendar, testToday, WEEKDAYS } from "./timetable-factories";
 
@@ -52,26 +55,49 @@ export async function setSetting(db: Db, key: string, value: string) {
 
 let sequence = 0;
 
-/** A course taught by a teacher in a block. */
+/**
+ * A course taught by a teacher in a block: the course, one section (code: its short name, the whole
+ * year) with that teacher, meeting in the block on every day type it meets.
+ */
 export async function createCourse(db: Db, values: { block_id: number; staff_id: number; name?: string }) {
   const n = `${process.pid}${++sequence}`;
   const [course] = await db
     .insert(courses)
     .values({ name: values.name ?? `Course ${n}`, short_name: `C${n}`, owner_id: values.staff_id })
     .returning();
-  await db
-    .insert(blockCourses)
-    .values({ block_id: values.block_id, course_id: course!.id, staff_id: values.staff_id });
+  const [section] = await db
+    .insert(sections)
+    .values({ course_id: course!.id, code: course!.short_name })
+    .returning({ id: sections.id });
+  await db.insert(sectionTeachers).values({ section_id: section!.id, staff_id: values.staff_id });
+  await db.insert(sectionMeetings).values({ section_id: section!.id, block_id: values.block_id });
   return course!;
 }
 
+/** A student enrolled in a course's (first) section, or in the `section_id` given. */
 export async function enroll(
   db: Db,
-  values: { student_id: number; course_id: number; enrolled_at?: Date; dropped_at?: Date | null },
+  values: {
+    student_id: number;
+    course_id: number;
+    section_id?: number;
+    enrolled_at?: Date;
+    dropped_at?: Date | null;
+    begin_date?: string | null;
+    end_date?: string | null;
+  },
 ) {
+  const [first] = values.section_id
+    ? [{ id: values.section_id }]
+    : await db
+        .select({ id: sections.id })
+        .from(sections)
+        .where(eq(sections.course_id, values.course_id))
+        .orderBy(asc(sections.id))
+        .limit(1);
   const [row] = await db
     .insert(enrollments)
-    .values({ enrolled_at: new Date(Date.now() - 400 * 86_400_000), ...values })
+    .values({ enrolled_at: new Date(Date.now() - 400 * 86_400_000), section_id: first?.id ?? null, ...values })
     .returning();
   return row!;
 }

@@ -1,9 +1,15 @@
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
-import { courseParams } from "@/lib/courses/schemas";
-import { coursePage } from "@/lib/courses/service";
+import { courseParams, courseUpdateBody } from "@/lib/courses/schemas";
+import { coursePage, updateCourse } from "@/lib/courses/service";
 
-// GET /api/courses/{short_name}: a course with its teacher, meetings, enrolled students and star (staff and sysadmins)
+// GET /api/courses/{short_name}: a course with its teacher, meetings, enrolled students, sections with their class lists, and star (staff and sysadmins)
 export const GET = route({ roles: ROLES.shell, params: courseParams }, ({ db, user, params, now }) =>
   coursePage(db, user, params.short_name, now),
+);
+
+// PUT /api/courses/{short_name}: edit a course's name, short_name, teacher_id, or archive it (archived)
+export const PUT = route(
+  { roles: ROLES.admins, params: courseParams, body: courseUpdateBody },
+  ({ db, user, params, body, now }) => updateCourse(db, user, params.short_name, body, now),
 );

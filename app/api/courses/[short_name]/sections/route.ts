@@ -1,0 +1,11 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { courseParams } from "@/lib/courses/schemas";
+import { sectionCreateBody } from "@/lib/sections/schemas";
+import { createSection } from "@/lib/sections/service";
+
+// POST /api/courses/{short_name}/sections: add a section (code, term_id, teacher_ids, meetings of non-flex blocks by day type)
+export const POST = route(
+  { roles: ROLES.admins, params: courseParams, body: sectionCreateBody, status: 201 },
+  ({ db, user, params, body, now }) => createSection(db, user, params.short_name, body, now),
+);

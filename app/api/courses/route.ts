@@ -1,0 +1,15 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { courseCreateBody, courseListQuery } from "@/lib/courses/schemas";
+import { courseList, createCourse } from "@/lib/courses/service";
+
+// GET /api/courses: the courses by name with their numbers of sections and students (q filters by name or
+// short name; archived=true lists archived ones too), and the sections the caller teaches (staff and sysadmins)
+export const GET = route({ roles: ROLES.shell, query: courseListQuery }, ({ db, user, query, now }) =>
+  courseList(db, user, query, now),
+);
+
+// POST /api/courses: add a course (name, short_name, optional teacher_id); 422 when the short name is taken
+export const POST = route({ roles: ROLES.admins, body: courseCreateBody, status: 201 }, ({ db, user, body, now }) =>
+  createCourse(db, user, body, now),
+);

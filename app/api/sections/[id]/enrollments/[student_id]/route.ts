@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { enrollmentParams } from "@/lib/sections/schemas";
+import { dropStudent } from "@/lib/sections/service";
+
+// DELETE /api/sections/{id}/enrollments/{student_id}: drop a student from a section (dropped now, ending
+// yesterday; the enrolment stays in its history)
+export const DELETE = route({ roles: ROLES.admins, params: enrollmentParams }, ({ db, user, params, now }) =>
+  dropStudent(db, user, params.id, params.student_id, now),
+);

@@ -1,0 +1,16 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { enrollBody, sectionParams } from "@/lib/sections/schemas";
+import { enrollStudents, listEnrollments } from "@/lib/sections/service";
+
+// GET /api/sections/{id}/enrollments: the section's current enrolments and its history (dropped and ended ones)
+export const GET = route({ roles: ROLES.shell, params: sectionParams }, ({ db, params, now }) =>
+  listEnrollments(db, params.id, now),
+);
+
+// POST /api/sections/{id}/enrollments: enrol students by student_ids or student_numbers (optional begin_date);
+// 422 listing unknown ones with nobody enrolled; students already enrolled stay as they are
+export const POST = route(
+  { roles: ROLES.admins, params: sectionParams, body: enrollBody },
+  ({ db, user, params, body, now }) => enrollStudents(db, user, params.id, body, now),
+);

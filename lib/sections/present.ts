@@ -1,0 +1,55 @@
+import type { EnrolledJson, MeetingJson, SectionRow, TeacherJson } from "@/db/queries/sections";
+import { staffName, studentName } from "@/lib/people/names";
+
+/** A teacher of a section or a course: enough to link to the profile and show the avatar. */
+export const presentTeacher = (t: TeacherJson) => ({ id: t.id, name: staffName(t), initials: t.initials, color: t.color });
+
+export const presentMeeting = (m: MeetingJson) => ({ id: m.id, block_id: m.block_id, label: m.label, day_type: m.day_type });
+
+/** An enrolment: the student (as the member tables show them), its dates, and whether it is dropped. */
+export function presentEnrollment(e: EnrolledJson) {
+  return {
+    id: e.id,
+    student: {
+      id: e.student_id,
+      first_name: e.first_name,
+      last_name: e.last_name,
+      name: studentName(e),
+      grade: e.grade,
+      initials: e.initials,
+      color: e.color,
+    },
+    begin_date: e.begin_date,
+    end_date: e.end_date,
+    enrolled_at: new Date(e.enrolled_at).toISOString(),
+    dropped_at: e.dropped_at ? new Date(e.dropped_at).toISOString() : null,
+    sourced_id: e.sourced_id,
+  };
+}
+export type Enrollment = ReturnType<typeof presentEnrollment>;
+
+/** A section (GET /api/sections/{id}, and each of a course page's `sections`). */
+export function presentSection(row: SectionRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    course: row.course,
+    term: row.term,
+    teachers: row.teachers.map(presentTeacher),
+    meetings: row.meetings.map(presentMeeting),
+    students_count: row.students_count,
+    /** The class list: the students enrolled now (and those enrolled from a later date). */
+    students: (row.students ?? []).map(presentEnrollment),
+    archived: row.archived_at !== null,
+    sourced_id: row.sourced_id,
+  };
+}
+export type Section = ReturnType<typeof presentSection>;
+
+/** A section in a list (no class list, its size). */
+export function presentSectionItem(row: SectionRow) {
+  const { students: _students, ...item } = presentSection(row);
+  void _students;
+  return item;
+}
+export type SectionItem = ReturnType<typeof presentSectionItem>;
