@@ -4,6 +4,7 @@
  */
 export const API_SCOPES = {
   "reports:read": "Read attendance reports and the SIS export.",
+  "roster:write": "Import the roster from the school information system (OneRoster bundles).",
 } as const;
 
 export type ApiScope = keyof typeof API_SCOPES;

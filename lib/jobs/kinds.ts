@@ -1,5 +1,6 @@
 import "server-only";
 import { importJob } from "@/lib/imports/job";
+import { onerosterJob } from "@/lib/oneroster/job";
 import { placementJob } from "@/lib/placement/job";
 import { pruneJob } from "./prune";
 import type { JobKind } from "./types";
@@ -10,6 +11,7 @@ import type { JobKind } from "./types";
  */
 export const JOB_KINDS = {
   import: importJob,
+  oneroster: onerosterJob,
   placement: placementJob,
   prune: pruneJob,
 } satisfies Record<string, JobKind<never>>;

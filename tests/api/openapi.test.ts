@@ -83,11 +83,14 @@ it("describes the API-token routes with their scopes and the sign-in routes with
   expect(tokens["x-roles"]).toEqual(["admin", "sysadmin"]);
   expect(tokens.security).toEqual([{ session: [] }]);
   expect(tokens.requestBody).toMatchObject({
-    content: { "application/json": { schema: { properties: { scopes: { items: { enum: ["reports:read"] } } } } } },
+    content: { "application/json": { schema: { properties: { scopes: { items: { enum: ["reports:read", "roster:write"] } } } } } },
   });
   const self = doc.paths["/api/openapi.json"]!.get!;
-  expect(self["x-token-scopes"]).toEqual(["reports:read"]);
-  expect(self.security).toEqual([{}, { apiToken: ["reports:read"] }]);
+  expect(self["x-token-scopes"]).toEqual(["reports:read", "roster:write"]);
+  expect(self.security).toEqual([{}, { apiToken: ["reports:read", "roster:write"] }]);
+  const roster = doc.paths["/api/rostering/oneroster"]!.post!;
+  expect(roster["x-token-scopes"]).toEqual(["roster:write"]);
+  expect(roster["x-roles"]).toEqual(["admin", "sysadmin"]);
 });
 
 it("is a valid OpenAPI 3.1 document", async () => {

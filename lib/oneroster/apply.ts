@@ -1,0 +1,99 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import {
+  archiveStudents,
+  disableUsers,
+  insertStaffAccounts,
+  insertStudentAccounts,
+  loadRosterState,
+  restoreStudents,
+  updateStaff,
+  updateStudents,
+  writeCourses,
+  writeEnrollments,
+  writeMeetings,
+  writeSections,
+  writeTeachers,
+  writeTerms,
+} from "@/db/queries/oneroster";
+import { randomColor } from "@/lib/people/colors";
+import { hashInitialPasswords, newInitialPassword } from "@/lib/people/initial-password";
+import { initialsOf } from "@/lib/people/names";
+import { BundleRefused, parseBundle } from "./parse";
+import { planBundle, type Plan, type PlanOptions } from "./plan";
+
+/** Reads the bundle and decides what it would change, writing nothing (the dry run, and the job's first step). */
+export async function planImport(db: Db, bytes: Uint8Array, options: PlanOptions): Promise<Plan> {
+  const bundle = parseBundle(bytes);
+  return planBundle(bundle, await loadRosterState(db), options);
+}
+
+/** One import at a time: two imports deciding against the same state would each create the same people. */
+const lockRoster = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('oneroster-import'))`);
+
+/**
+ * Plans and applies a bundle in one transaction with a fixed number of statements (each list is one
+ * set-based statement): nothing is written when the bundle is refused. `beforeCommit` runs last inside
+ * the transaction (the job records its progress and result there). Throws BundleRefused.
+ */
+export async function applyImport(
+  db: Db,
+  bytes: Uint8Array,
+  options: PlanOptions,
+  now: Date,
+  beforeCommit?: (tx: Db, plan: Plan) => Promise<void>,
+): Promise<Plan> {
+  const bundle = parseBundle(bytes);
+  return db.transaction(async (tx) => {
+    await lockRoster(tx);
+    const plan = planBundle(bundle, await loadRosterState(tx), options);
+    if (plan.errors.length) throw new BundleRefused(plan.errors);
+    await writePlan(tx, plan, now);
+    await beforeCommit?.(tx, plan);
+    return plan;
+  });
+}
+
+async function writePlan(tx: Db, plan: Plan, now: Date) {
+  const w = plan.writes;
+  const newPeople = w.students.insert.length + w.staff.insert.length;
+  const passwords = Array.from({ length: newPeople }, () => newInitialPassword());
+  // Random expired passwords, as CSV imports make: the school signs people in by SSO or resets them.
+  const hashes = await hashInitialPasswords(passwords);
+  let next = 0;
+  await writeTerms(tx, w.terms.insert, w.terms.update);
+  await insertStudentAccounts(
+    tx,
+    w.students.insert.map((s) => ({
+      ...s,
+      username: s.student_number,
+      password_hash: hashes[next++]!,
+      initials: initialsOf(s.first_name, s.last_name),
+      color: randomColor(),
+    })),
+  );
+  await updateStudents(
+    tx,
+    w.students.update.map((s) => ({ ...s, initials: initialsOf(s.first_name, s.last_name) })),
+  );
+  await insertStaffAccounts(
+    tx,
+    w.staff.insert.map((s) => ({
+      ...s,
+      username: s.email.toLowerCase(),
+      password_hash: hashes[next++]!,
+      initials: initialsOf(s.first_name, s.last_name),
+      color: randomColor(),
+    })),
+  );
+  await updateStaff(tx, w.staff.update.map((s) => ({ ...s, initials: initialsOf(s.first_name, s.last_name) })));
+  await writeCourses(tx, w.courses.insert, w.courses.update, w.courses.archive, now);
+  await writeSections(tx, w.sections.insert, w.sections.update, w.sections.archive, now);
+  await writeMeetings(tx, w.meetings.add, w.meetings.remove);
+  await writeTeachers(tx, w.teachers.add, w.teachers.remove);
+  await writeEnrollments(tx, w.enrollments.insert, w.enrollments.update, w.enrollments.drop, now);
+  await restoreStudents(tx, w.students.restore);
+  await archiveStudents(tx, w.students.archive, now);
+  await disableUsers(tx, w.disable, now);
+}

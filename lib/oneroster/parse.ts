@@ -1,0 +1,417 @@
+import { parse } from "csv-parse/sync";
+import { unzipSync } from "fflate";
+import { z } from "zod";
+
+/**
+ * Reading a OneRoster 1.1 or 1.2 CSV bundle (a zip): the manifest, orgs, academicSessions, users (and
+ * 1.2's roles), courses, classes and enrollments; demographics and the rest are ignored. Pure: bytes in,
+ * typed rows out, or a BundleRefused listing every problem with its file, line and reason.
+ */
+
+/** The zip as uploaded. */
+export const MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
+/** What the zip may unpack to, all entries together (a zip bomb declares more and is refused unread). */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+export const MAX_ENTRIES = 40;
+/** Problems listed before giving up on a bundle. */
+export const MAX_LISTED_ERRORS = 200;
+
+export interface BundleProblem {
+  file: string;
+  /** The line in the file (1 = the header); 0 for the bundle as a whole. */
+  line: number;
+  reason: string;
+}
+
+export class BundleRefused extends Error {
+  constructor(readonly problems: BundleProblem[]) {
+    super(problems[0]?.reason ?? "The bundle was refused.");
+    this.name = "BundleRefused";
+  }
+}
+
+export type FileMode = "bulk" | "delta" | "absent";
+export const ROSTER_FILES = ["orgs", "academicSessions", "users", "roles", "courses", "classes", "enrollments"] as const;
+export type RosterFile = (typeof ROSTER_FILES)[number];
+
+/**
+ * Each file's columns in the order OneRoster writes them (1.1 and 1.2 are both in-order subsequences of
+ * these lists), and the ones a file must have. Columns named `metadata.*` and columns not listed are ignored.
+ */
+const COLUMNS: Record<RosterFile, { order: string[]; required: string[] }> = {
+  orgs: {
+    order: ["sourcedId", "status", "dateLastModified", "name", "type", "identifier", "parentSourcedId"],
+    required: ["sourcedId", "name", "type"],
+  },
+  academicSessions: {
+    order: ["sourcedId", "status", "dateLastModified", "title", "type", "startDate", "endDate", "parentSourcedId", "schoolYear"],
+    required: ["sourcedId", "title", "type", "startDate", "endDate"],
+  },
+  users: {
+    order: [
+      "sourcedId", "status", "dateLastModified", "enabledUser", "orgSourcedIds", "role", "username", "userIds",
+      "givenName", "familyName", "middleName", "identifier", "email", "sms", "phone", "agentSourcedIds", "grades",
+      "password", "userMasterIdentifier", "resourceSourcedIds", "preferredFirstName", "preferredMiddleName",
+      "preferredLastName", "primaryOrgSourcedId", "pronouns",
+    ],
+    required: ["sourcedId", "username", "givenName", "familyName"],
+  },
+  roles: {
+    order: ["sourcedId", "status", "dateLastModified", "userSourcedId", "roleType", "role", "orgSourcedId", "userProfileSourcedId", "beginDate", "endDate"],
+    required: ["userSourcedId", "roleType", "role", "orgSourcedId"],
+  },
+  courses: {
+    order: ["sourcedId", "status", "dateLastModified", "schoolYearSourcedId", "title", "courseCode", "grades", "orgSourcedId", "subjects", "subjectCodes"],
+    required: ["sourcedId", "title", "orgSourcedId"],
+  },
+  classes: {
+    order: [
+      "sourcedId", "status", "dateLastModified", "title", "grades", "courseSourcedId", "classCode", "classType",
+      "location", "schoolSourcedId", "termSourcedIds", "subjects", "subjectCodes", "periods",
+    ],
+    required: ["sourcedId", "title", "courseSourcedId", "schoolSourcedId", "termSourcedIds"],
+  },
+  enrollments: {
+    order: ["sourcedId", "status", "dateLastModified", "classSourcedId", "schoolSourcedId", "userSourcedId", "role", "primary", "beginDate", "endDate"],
+    required: ["sourcedId", "classSourcedId", "schoolSourcedId", "userSourcedId", "role"],
+  },
+};
+
+/** Other spellings of a column (1.2 drafts and exporters differ on the preferred names). */
+const ALIASES: Record<string, string> = {
+  preferredGivenName: "preferredFirstName",
+  preferredFamilyName: "preferredLastName",
+};
+
+const text = z.string().transform((s) => s.trim());
+const required = (what: string) => z.string().trim().min(1, `${what} is empty.`).max(255, `${what} is longer than 255 characters.`);
+const optional = z.string().trim().max(1000).optional().transform((s) => s || null);
+const status = z
+  .string()
+  .trim()
+  .optional()
+  .transform((s) => (s ?? "").toLowerCase())
+  .refine((s) => s === "" || s === "active" || s === "tobedeleted" || s === "inactive", "status must be active or tobedeleted.")
+  .transform((s) => (s === "tobedeleted" ? ("tobedeleted" as const) : ("active" as const)));
+const isoDate = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}/, `${what} must be a date (YYYY-MM-DD).`)
+    .transform((s) => s.slice(0, 10))
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${what} is not a date.`);
+const optionalDate = (what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s ?? "").trim())
+    .pipe(z.union([z.literal("").transform(() => null), isoDate(what)]));
+const list = z
+  .string()
+  .optional()
+  .transform((s) =>
+    (s ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+const bool = z
+  .string()
+  .optional()
+  .transform((s) => (s ?? "").trim().toLowerCase())
+  .refine((s) => s === "" || s === "true" || s === "false", "enabledUser must be true or false.")
+  .transform((s) => s !== "false");
+
+/** OneRoster grade codes to the school's numbers: KG 0, PK (and other pre-K codes) -1, 01–13 as numbers. */
+export function gradeNumber(code: string): number | null {
+  const c = code.trim().toUpperCase();
+  if (c === "KG" || c === "K") return 0;
+  if (c === "PK" || c === "PR" || c === "TK" || c === "IT") return -1;
+  if (/^\d{1,2}$/.test(c)) {
+    const n = Number(c);
+    return n >= 1 && n <= 13 ? n : null;
+  }
+  return null;
+}
+
+const schemas = {
+  orgs: z.object({ sourcedId: required("sourcedId"), status, name: required("name"), type: text }),
+  academicSessions: z.object({
+    sourcedId: required("sourcedId"),
+    status,
+    title: required("title"),
+    type: text.transform((s) => s.toLowerCase()),
+    startDate: isoDate("startDate"),
+    endDate: isoDate("endDate"),
+    parentSourcedId: optional,
+    schoolYear: optional,
+  }),
+  users: z.object({
+    sourcedId: required("sourcedId"),
+    status,
+    enabledUser: bool,
+    orgSourcedIds: list,
+    role: optional.transform((s) => s?.toLowerCase() ?? null),
+    username: text,
+    givenName: required("givenName"),
+    familyName: required("familyName"),
+    identifier: optional,
+    email: optional.pipe(z.union([z.null(), z.email("email is not an email address.").transform((s) => s.toLowerCase())])),
+    grades: list,
+    preferredFirstName: optional,
+  }),
+  roles: z.object({
+    status,
+    userSourcedId: required("userSourcedId"),
+    roleType: text.transform((s) => s.toLowerCase()),
+    role: required("role").transform((s) => s.toLowerCase()),
+    orgSourcedId: required("orgSourcedId"),
+  }),
+  courses: z.object({
+    sourcedId: required("sourcedId"),
+    status,
+    title: required("title"),
+    courseCode: optional,
+    orgSourcedId: required("orgSourcedId"),
+  }),
+  classes: z.object({
+    sourcedId: required("sourcedId"),
+    status,
+    title: required("title"),
+    courseSourcedId: required("courseSourcedId"),
+    classCode: optional,
+    schoolSourcedId: required("schoolSourcedId"),
+    termSourcedIds: list,
+    periods: list,
+  }),
+  enrollments: z.object({
+    sourcedId: required("sourcedId"),
+    status,
+    classSourcedId: required("classSourcedId"),
+    schoolSourcedId: required("schoolSourcedId"),
+    userSourcedId: required("userSourcedId"),
+    role: required("role").transform((s) => s.toLowerCase()),
+    beginDate: optionalDate("beginDate"),
+    endDate: optionalDate("endDate"),
+  }),
+} satisfies Record<RosterFile, z.ZodType>;
+
+type Rows<F extends RosterFile> = (z.infer<(typeof schemas)[F]> & { line: number })[];
+export type OrgRow = Rows<"orgs">[number];
+export type SessionRow = Rows<"academicSessions">[number];
+export type UserRow = Rows<"users">[number];
+export type RoleRow = Rows<"roles">[number];
+export type CourseRow = Rows<"courses">[number];
+export type ClassRow = Rows<"classes">[number];
+export type EnrollmentRow = Rows<"enrollments">[number];
+
+export interface Bundle {
+  /** How each file is to be applied (a file the manifest calls absent is not read). */
+  modes: Record<RosterFile, FileMode>;
+  orgs: OrgRow[];
+  academicSessions: SessionRow[];
+  users: UserRow[];
+  roles: RoleRow[];
+  courses: CourseRow[];
+  classes: ClassRow[];
+  enrollments: EnrollmentRow[];
+}
+
+const fileName = (file: string) => `${file}.csv`;
+
+/** The zip's entries by name, every limit checked before anything is inflated past its declared size. */
+function unpack(bytes: Uint8Array): Map<string, Uint8Array> {
+  if (bytes.byteLength > MAX_BUNDLE_BYTES) refuse("", `The bundle is larger than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`);
+  const problems: BundleProblem[] = [];
+  let entries = 0;
+  let unpacked = 0;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter(entry) {
+        entries += 1;
+        if (entries > MAX_ENTRIES) {
+          problems.push({ file: "", line: 0, reason: `The bundle has more than ${MAX_ENTRIES} files.` });
+          return false;
+        }
+        if (entry.name.endsWith("/")) {
+          problems.push({ file: entry.name, line: 0, reason: "Folders are not allowed in a bundle: put the CSV files at the top of the zip." });
+          return false;
+        }
+        if (/[\\/]/.test(entry.name) || entry.name.includes("..") || entry.name.includes("\0")) {
+          problems.push({ file: entry.name, line: 0, reason: "A file name in the bundle has a path: put the CSV files at the top of the zip." });
+          return false;
+        }
+        unpacked += entry.originalSize;
+        if (unpacked > MAX_UNPACKED_BYTES) {
+          problems.push({ file: entry.name, line: 0, reason: `The bundle unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB.` });
+          return false;
+        }
+        // A compression ratio no CSV reaches: a zip bomb.
+        if (entry.originalSize > 1024 * 1024 && entry.originalSize > entry.size * 1000) {
+          problems.push({ file: entry.name, line: 0, reason: "A file in the bundle is compressed more than any CSV could be (a zip bomb)." });
+          return false;
+        }
+        return problems.length === 0;
+      },
+    });
+  } catch {
+    refuse("", "The file is not a zip archive that can be read.");
+  }
+  if (problems.length) throw new BundleRefused(problems);
+  return new Map(Object.entries(files!));
+}
+
+function refuse(file: string, reason: string, line = 0): never {
+  throw new BundleRefused([{ file, line, reason }]);
+}
+
+function decode(file: string, bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return refuse(file, "The file is not UTF-8 text.");
+  }
+}
+
+interface Table {
+  header: string[];
+  rows: { line: number; cells: string[] }[];
+}
+
+function readCsv(file: string, bytes: Uint8Array): Table {
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(decode(file, bytes).replace(/\r\n?/g, "\n"), {
+      bom: true,
+      skip_empty_lines: true,
+      record_delimiter: "\n",
+      relax_column_count: true,
+      info: true,
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    const lines = (error as { lines?: number }).lines ?? 0;
+    return refuse(file, "The file could not be read as CSV: check its quotation marks.", lines);
+  }
+  const [head, ...rest] = parsed;
+  if (!head) return refuse(file, "The file is empty: it needs at least its header line.");
+  return {
+    header: head.record.map((h) => h.trim()),
+    rows: rest.map(({ record, info }) => ({
+      line: info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0),
+      cells: record,
+    })),
+  };
+}
+
+/** The header's problems: required columns missing, columns out of OneRoster's order, a column twice. */
+function checkHeader(file: RosterFile, header: string[], problems: BundleProblem[]): string[] {
+  const names = header.map((h) => ALIASES[h] ?? h);
+  const { order, required } = COLUMNS[file];
+  const where = fileName(file);
+  const seen = new Set<string>();
+  let last = -1;
+  for (const name of names) {
+    if (seen.has(name)) problems.push({ file: where, line: 1, reason: `The column ${name} appears twice.` });
+    seen.add(name);
+    const at = order.indexOf(name);
+    if (at < 0) continue;
+    if (at < last) {
+      problems.push({ file: where, line: 1, reason: `The column ${name} is out of order: OneRoster puts it before ${order[last]}.` });
+    }
+    last = Math.max(last, at);
+  }
+  for (const column of required) {
+    if (!seen.has(column)) problems.push({ file: where, line: 1, reason: `The required column ${column} is missing.` });
+  }
+  return names;
+}
+
+function readRows<F extends RosterFile>(file: F, table: Table, problems: BundleProblem[]): Rows<F> {
+  const where = fileName(file);
+  const names = checkHeader(file, table.header, problems);
+  if (problems.some((p) => p.file === where)) return [];
+  const schema = schemas[file] as z.ZodType;
+  const out: Rows<F> = [];
+  const ids = new Map<string, number>();
+  for (const { line, cells } of table.rows) {
+    if (cells.length !== names.length) {
+      problems.push({ file: where, line, reason: `The line has ${cells.length} columns; the header has ${names.length}.` });
+      continue;
+    }
+    const record: Record<string, string> = {};
+    names.forEach((name, i) => (record[name] = cells[i]!));
+    const result = schema.safeParse(record);
+    if (!result.success) {
+      for (const issue of result.error.issues.slice(0, 3)) {
+        const column = issue.path.join(".");
+        const reason = issue.message.includes(column) || !column ? issue.message : `${column}: ${issue.message}`;
+        problems.push({ file: where, line, reason });
+      }
+      continue;
+    }
+    const row = { ...(result.data as object), line } as Rows<F>[number];
+    const id = (row as { sourcedId?: string }).sourcedId;
+    if (id !== undefined) {
+      const before = ids.get(id);
+      if (before !== undefined) problems.push({ file: where, line, reason: `The sourcedId ${id} is also on line ${before}.` });
+      else ids.set(id, line);
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** The manifest's mode for each file (`file.users` = bulk | delta | absent); missing means absent. */
+function readManifest(bytes: Uint8Array, problems: BundleProblem[]): Record<RosterFile, FileMode> {
+  const table = readCsv("manifest.csv", bytes);
+  const [first, second] = table.header.map((h) => h.trim());
+  if (first !== "propertyName" || second !== "value") {
+    refuse("manifest.csv", "The manifest's header must be propertyName,value.", 1);
+  }
+  const properties = new Map<string, { value: string; line: number }>();
+  for (const { line, cells } of table.rows) properties.set((cells[0] ?? "").trim(), { value: (cells[1] ?? "").trim().toLowerCase(), line });
+  const modes = {} as Record<RosterFile, FileMode>;
+  for (const file of ROSTER_FILES) {
+    const entry = properties.get(`file.${file}`);
+    const value = entry?.value ?? "absent";
+    if (value !== "bulk" && value !== "delta" && value !== "absent") {
+      problems.push({ file: "manifest.csv", line: entry?.line ?? 0, reason: `file.${file} must be bulk, delta or absent.` });
+      modes[file] = "absent";
+    } else modes[file] = value;
+  }
+  return modes;
+}
+
+/** Reads and checks a bundle's files; throws BundleRefused with every problem found. */
+export function parseBundle(bytes: Uint8Array): Bundle {
+  const entries = unpack(bytes);
+  const manifest = entries.get("manifest.csv");
+  if (!manifest) refuse("manifest.csv", "The bundle has no manifest.csv.");
+  const problems: BundleProblem[] = [];
+  const modes = readManifest(manifest, problems);
+  const bundle: Bundle = {
+    modes,
+    orgs: [],
+    academicSessions: [],
+    users: [],
+    roles: [],
+    courses: [],
+    classes: [],
+    enrollments: [],
+  };
+  for (const file of ROSTER_FILES) {
+    if (modes[file] === "absent") continue;
+    const bytesOf = entries.get(fileName(file));
+    if (!bytesOf) {
+      problems.push({ file: fileName(file), line: 0, reason: `The manifest lists ${fileName(file)} as ${modes[file]} but the bundle does not have it.` });
+      continue;
+    }
+    (bundle[file] as unknown[]) = readRows(file, readCsv(fileName(file), bytesOf), problems);
+  }
+  if (modes.users !== "absent" && !bundle.users.some((u) => u.role) && modes.roles === "absent" && bundle.users.length > 0) {
+    problems.push({ file: "users.csv", line: 1, reason: "users.csv has no role column (OneRoster 1.1) and the bundle has no roles.csv (OneRoster 1.2)." });
+  }
+  if (problems.length) throw new BundleRefused(problems.slice(0, MAX_LISTED_ERRORS));
+  return bundle;
+}

@@ -1,0 +1,742 @@
+import type { Bundle, BundleProblem, ClassRow, EnrollmentRow, OrgRow, UserRow } from "./parse";
+import { gradeNumber } from "./parse";
+
+/**
+ * What a bundle would change, decided against what the school has (RosterState) by sourcedId, never by
+ * name. Pure: the dry run shows it, the job writes its `writes` in one transaction. A record the SIS
+ * sends again unchanged is "unchanged" and written nowhere, so importing a bundle twice changes nothing.
+ */
+
+export interface RosterState {
+  students: {
+    id: number;
+    user_id: number;
+    sourced_id: string | null;
+    student_number: string;
+    first_name: string;
+    last_name: string;
+    preferred_first_name: string | null;
+    email: string | null;
+    grade: number;
+    archived: boolean;
+    disabled: boolean;
+  }[];
+  staff: {
+    id: number;
+    user_id: number;
+    sourced_id: string | null;
+    email: string;
+    first_name: string;
+    last_name: string;
+    administrator: boolean;
+    disabled: boolean;
+  }[];
+  courses: { id: number; sourced_id: string | null; name: string; short_name: string; archived: boolean }[];
+  sections: {
+    id: number;
+    sourced_id: string | null;
+    course_id: number;
+    code: string;
+    term_id: number | null;
+    archived: boolean;
+    teachers: number[];
+    blocks: number[];
+  }[];
+  terms: { id: number; sourced_id: string | null; name: string; start: string; end: string }[];
+  enrollments: {
+    id: number;
+    sourced_id: string;
+    student_id: number;
+    section_id: number | null;
+    begin_date: string | null;
+    end_date: string | null;
+    dropped: boolean;
+  }[];
+  blocks: { id: number; label: string }[];
+  /** Every account's username (lower-cased), to refuse one a new person would take. */
+  usernames: string[];
+}
+
+export interface PlanOptions {
+  org_sourced_id?: string | null;
+  /** Periods the blocks' labels do not match, mapped by the caller: {"3": block id}. */
+  periods?: Record<string, number>;
+}
+
+export type RecordKind = "term" | "student" | "staff" | "course" | "section" | "enrollment" | "teacher" | "meeting";
+export type Action = "created" | "updated" | "archived" | "dropped";
+
+export interface Change {
+  kind: RecordKind;
+  action: Action;
+  sourced_id: string;
+  name: string;
+  /** Updated: each field that changes, before → after. */
+  fields?: Record<string, { before: unknown; after: unknown }>;
+}
+
+export interface StudentValues {
+  sourced_id: string;
+  student_number: string;
+  first_name: string;
+  last_name: string;
+  preferred_first_name: string | null;
+  email: string | null;
+  grade: number;
+}
+export interface StaffValues {
+  sourced_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  administrator: boolean;
+  takes_students: boolean;
+}
+
+export interface Writes {
+  terms: { insert: { sourced_id: string; name: string; start: string; end: string }[]; update: { id: number; sourced_id: string; name: string; start: string; end: string }[] };
+  students: {
+    insert: (StudentValues & { disabled: boolean })[];
+    update: (StudentValues & { id: number; user_id: number })[];
+    archive: number[];
+    restore: number[];
+  };
+  staff: {
+    insert: (StaffValues & { disabled: boolean })[];
+    update: (Omit<StaffValues, "takes_students"> & { id: number; user_id: number })[];
+  };
+  /** Accounts to lock (people the SIS disabled, staff it no longer lists). */
+  disable: number[];
+  courses: {
+    insert: { sourced_id: string; name: string; short_name: string }[];
+    update: { id: number; sourced_id: string; name: string; short_name: string }[];
+    archive: number[];
+  };
+  sections: {
+    insert: { sourced_id: string; course_sourced_id: string; code: string; term_sourced_id: string | null; term_id: number | null }[];
+    update: { id: number; sourced_id: string; course_sourced_id: string; code: string; term_sourced_id: string | null; term_id: number | null }[];
+    archive: number[];
+  };
+  meetings: { add: { section_sourced_id: string; block_id: number }[]; remove: { section_id: number; block_id: number }[] };
+  teachers: { add: { section_sourced_id: string; staff_sourced_id: string }[]; remove: { section_id: number; staff_id: number }[] };
+  enrollments: {
+    insert: { sourced_id: string; student_sourced_id: string; section_sourced_id: string; begin_date: string | null; end_date: string | null }[];
+    update: { id: number; student_sourced_id: string; section_sourced_id: string; begin_date: string | null; end_date: string | null }[];
+    drop: number[];
+  };
+}
+
+export interface Counts {
+  created: number;
+  updated: number;
+  archived: number;
+  dropped: number;
+  unchanged: number;
+  errors: number;
+}
+
+export interface Plan {
+  orgs: { sourced_id: string; name: string; type: string }[];
+  org_sourced_id: string | null;
+  school_year: { sourced_id: string; name: string; start: string; end: string } | null;
+  unmatched_periods: string[];
+  errors: BundleProblem[];
+  counts: Counts;
+  changes: Change[];
+  writes: Writes;
+}
+
+type Role = "student" | "teacher" | "administrator" | "aide";
+const ROLE_OF: Record<string, Role> = {
+  student: "student",
+  teacher: "teacher",
+  proctor: "teacher",
+  administrator: "administrator",
+  siteadministrator: "administrator",
+  districtadministrator: "administrator",
+  principal: "administrator",
+  aide: "aide",
+};
+
+const TERM_TYPES = new Set(["term", "semester", "gradingperiod", "quarter", "trimester"]);
+
+const emptyWrites = (): Writes => ({
+  terms: { insert: [], update: [] },
+  students: { insert: [], update: [], archive: [], restore: [] },
+  staff: { insert: [], update: [] },
+  disable: [],
+  courses: { insert: [], update: [], archive: [] },
+  sections: { insert: [], update: [], archive: [] },
+  meetings: { add: [], remove: [] },
+  teachers: { add: [], remove: [] },
+  enrollments: { insert: [], update: [], drop: [] },
+});
+
+/** "3" matches "Block 3", "3" or "Period 3" (case-insensitive), else the caller's map. */
+export function matchPeriod(period: string, blocks: RosterState["blocks"], map: Record<string, number> = {}): number | null {
+  if (map[period] !== undefined && blocks.some((b) => b.id === map[period])) return map[period]!;
+  const p = period.trim().toLowerCase();
+  const hit =
+    blocks.find((b) => b.label.trim().toLowerCase() === p) ??
+    blocks.find((b) => b.label.trim().toLowerCase() === `block ${p}`) ??
+    blocks.find((b) => b.label.trim().toLowerCase() === `period ${p}`);
+  return hit?.id ?? null;
+}
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const fields: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of Object.keys(after)) {
+    if (before[key] !== after[key]) fields[key] = { before: before[key], after: after[key] };
+  }
+  return fields;
+}
+
+const isEmpty = (o: object) => Object.keys(o).length === 0;
+const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
+
+export function planBundle(bundle: Bundle, state: RosterState, options: PlanOptions = {}): Plan {
+  const errors: BundleProblem[] = [];
+  const changes: Change[] = [];
+  const writes = emptyWrites();
+  let unchanged = 0;
+  const modes = bundle.modes;
+  const change = (c: Change) => changes.push(c);
+
+  // The school: the one the caller chose, the only school in orgs.csv, or everything when orgs is absent.
+  const orgs = bundle.orgs.map((o: OrgRow) => ({ sourced_id: o.sourcedId, name: o.name, type: o.type }));
+  const schools = orgs.filter((o) => o.type.toLowerCase() === "school");
+  let org: string | null = options.org_sourced_id ?? null;
+  if (org && !orgs.some((o) => o.sourced_id === org)) {
+    errors.push({ file: "orgs.csv", line: 0, reason: `No org in orgs.csv has the sourcedId ${org}.` });
+  } else if (!org && schools.length === 1) org = schools[0]!.sourced_id;
+  else if (!org && schools.length > 1) {
+    errors.push({ file: "orgs.csv", line: 0, reason: `The bundle has ${schools.length} schools: choose one (org_sourced_id).` });
+  }
+  const inOrg = (id: string) => !org || id === org;
+
+  // Terms and the school year.
+  const termBySourced = new Map(state.terms.filter((t) => t.sourced_id).map((t) => [t.sourced_id!, t]));
+  const yearIds = new Set<string>();
+  let schoolYear: Plan["school_year"] = null;
+  const bundleTerms = new Set<string>();
+  for (const s of bundle.academicSessions) {
+    if (s.endDate < s.startDate) {
+      errors.push({ file: "academicSessions.csv", line: s.line, reason: "endDate is before startDate." });
+      continue;
+    }
+    if (s.type === "schoolyear") {
+      yearIds.add(s.sourcedId);
+      if (s.status === "active" && (!schoolYear || s.startDate > schoolYear.start)) {
+        schoolYear = { sourced_id: s.sourcedId, name: s.title, start: s.startDate, end: s.endDate };
+      }
+      continue;
+    }
+    if (!TERM_TYPES.has(s.type)) continue;
+    bundleTerms.add(s.sourcedId);
+    if (s.status === "tobedeleted") continue;
+    const values = { sourced_id: s.sourcedId, name: s.title, start: s.startDate, end: s.endDate };
+    const existing = termBySourced.get(s.sourcedId);
+    if (!existing) {
+      writes.terms.insert.push(values);
+      change({ kind: "term", action: "created", sourced_id: s.sourcedId, name: s.title });
+    } else {
+      const fields = diff(pick(existing, ["name", "start", "end"]), pick(values, ["name", "start", "end"]));
+      if (isEmpty(fields)) unchanged += 1;
+      else {
+        writes.terms.update.push({ id: existing.id, ...values });
+        change({ kind: "term", action: "updated", sourced_id: s.sourcedId, name: s.title, fields });
+      }
+    }
+  }
+
+  // People: each user's role at the school (users.role in 1.1, roles.csv in 1.2).
+  const roleOf = new Map<string, Role>();
+  const rolesByUser = new Map<string, { role: string; primary: boolean }[]>();
+  for (const r of bundle.roles) {
+    if (r.status === "tobedeleted" || !inOrg(r.orgSourcedId)) continue;
+    const list = rolesByUser.get(r.userSourcedId) ?? [];
+    list.push({ role: r.role, primary: r.roleType === "primary" });
+    rolesByUser.set(r.userSourcedId, list);
+  }
+  const studentBySourced = new Map(state.students.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
+  const studentByNumber = new Map(state.students.map((s) => [s.student_number, s]));
+  const staffBySourced = new Map(state.staff.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
+  const staffByEmail = new Map(state.staff.map((s) => [s.email.toLowerCase(), s]));
+  const usernames = new Set(state.usernames);
+  const studentByEmail = new Map(state.students.filter((s) => s.email).map((s) => [s.email!, s]));
+  const userBySourced = new Map(bundle.users.map((u) => [u.sourcedId, u]));
+  const seenNumbers = new Map<string, number>();
+  const seenEmails = new Map<string, number>();
+  const seenStudentEmails = new Map<string, number>();
+  const listedStudents = new Set<string>();
+  const listedStaff = new Set<string>();
+
+  const userInOrg = (u: UserRow) => {
+    if (!org) return true;
+    if (u.role) return u.orgSourcedIds.length === 0 || u.orgSourcedIds.includes(org);
+    return rolesByUser.has(u.sourcedId);
+  };
+
+  for (const u of bundle.users) {
+    if (!userInOrg(u)) continue;
+    const fromRoles = rolesByUser.get(u.sourcedId);
+    const rawRole = u.role ?? (fromRoles?.find((r) => r.primary) ?? fromRoles?.[0])?.role ?? "";
+    const role = ROLE_OF[rawRole.replace(/\s/g, "")];
+    if (!role) continue; // guardians, parents, relatives: not people of this product
+    roleOf.set(u.sourcedId, role);
+    const name = `${u.givenName} ${u.familyName}`;
+    if (role === "student") {
+      listedStudents.add(u.sourcedId);
+      const existing = studentBySourced.get(u.sourcedId);
+      if (u.status === "tobedeleted") {
+        if (existing && !existing.archived) {
+          writes.students.archive.push(existing.id);
+          change({ kind: "student", action: "archived", sourced_id: u.sourcedId, name });
+        }
+        continue;
+      }
+      const number = u.identifier ?? u.username;
+      if (!number) {
+        errors.push({ file: "users.csv", line: u.line, reason: "A student needs an identifier (the student number) or a username." });
+        continue;
+      }
+      const grade = u.grades[0] === undefined ? null : gradeNumber(u.grades[0]);
+      if (grade === null) {
+        errors.push({ file: "users.csv", line: u.line, reason: u.grades[0] ? `grades: ${u.grades[0]} is not a grade (KG, PK, 01–13).` : "A student needs a grade." });
+        continue;
+      }
+      const before = seenNumbers.get(number);
+      if (before !== undefined) {
+        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} is also on line ${before}.` });
+        continue;
+      }
+      seenNumbers.set(number, u.line);
+      if (u.email) {
+        const other = seenStudentEmails.get(u.email);
+        if (other !== undefined) errors.push({ file: "users.csv", line: u.line, reason: `The email ${u.email} is also on line ${other}.` });
+        seenStudentEmails.set(u.email, u.line);
+      }
+      const values: StudentValues = {
+        sourced_id: u.sourcedId,
+        student_number: number,
+        first_name: u.givenName,
+        last_name: u.familyName,
+        preferred_first_name: u.preferredFirstName,
+        email: u.email,
+        grade,
+      };
+      const byNumber = studentByNumber.get(number);
+      const match = existing ?? (byNumber && !byNumber.sourced_id ? byNumber : undefined);
+      if (!existing && byNumber && byNumber.sourced_id) {
+        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} belongs to the SIS record ${byNumber.sourced_id}.` });
+        continue;
+      }
+      if (byNumber && existing && byNumber.id !== existing.id) {
+        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} belongs to another student.` });
+        continue;
+      }
+      const emailOwner = u.email ? studentByEmail.get(u.email) : undefined;
+      if (emailOwner && emailOwner.id !== match?.id && !movedAway(emailOwner.sourced_id, u.email!)) {
+        errors.push({ file: "users.csv", line: u.line, reason: `The email ${u.email} belongs to another student.` });
+        continue;
+      }
+      if (!match) {
+        if (usernames.has(number.toLowerCase())) {
+          errors.push({ file: "users.csv", line: u.line, reason: `The username ${number} is taken by another account.` });
+          continue;
+        }
+        writes.students.insert.push({ ...values, disabled: !u.enabledUser });
+        change({ kind: "student", action: "created", sourced_id: u.sourcedId, name });
+        continue;
+      }
+      const keys = ["sourced_id", "student_number", "first_name", "last_name", "preferred_first_name", "email", "grade"] as const;
+      const fields = diff(pick(match, keys), pick(values, keys));
+      if (match.archived) fields.archived = { before: true, after: false };
+      if (!u.enabledUser && !match.disabled) fields.enabled = { before: true, after: false };
+      if (isEmpty(fields)) {
+        unchanged += 1;
+        continue;
+      }
+      if (Object.keys(fields).some((k) => k !== "archived" && k !== "enabled")) {
+        writes.students.update.push({ ...values, id: match.id, user_id: match.user_id });
+      }
+      if (match.archived) writes.students.restore.push(match.id);
+      if (fields.enabled) writes.disable.push(match.user_id);
+      change({ kind: "student", action: "updated", sourced_id: u.sourcedId, name, fields });
+      continue;
+    }
+    // Staff: teachers, administrators, aides.
+    listedStaff.add(u.sourcedId);
+    const existing = staffBySourced.get(u.sourcedId);
+    if (u.status === "tobedeleted") {
+      if (existing && !existing.disabled) {
+        writes.disable.push(existing.user_id);
+        change({ kind: "staff", action: "archived", sourced_id: u.sourcedId, name });
+      }
+      continue;
+    }
+    const email = u.email ?? (u.username.includes("@") ? u.username.toLowerCase() : null);
+    if (!email) {
+      errors.push({ file: "users.csv", line: u.line, reason: "A staff member needs an email (their username here)." });
+      continue;
+    }
+    const before = seenEmails.get(email);
+    if (before !== undefined) {
+      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} is also on line ${before}.` });
+      continue;
+    }
+    seenEmails.set(email, u.line);
+    const byEmail = staffByEmail.get(email);
+    if (!existing && byEmail?.sourced_id) {
+      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} belongs to the SIS record ${byEmail.sourced_id}.` });
+      continue;
+    }
+    if (existing && byEmail && byEmail.id !== existing.id) {
+      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} belongs to another staff member.` });
+      continue;
+    }
+    const match = existing ?? byEmail;
+    // The SIS can make someone an administrator here; it never takes the flag away (a school sets that).
+    const administrator = role === "administrator" || (match?.administrator ?? false);
+    const values: StaffValues = {
+      sourced_id: u.sourcedId,
+      email,
+      first_name: u.givenName,
+      last_name: u.familyName,
+      administrator,
+      takes_students: role !== "aide",
+    };
+    if (!match) {
+      if (usernames.has(email)) {
+        errors.push({ file: "users.csv", line: u.line, reason: `The username ${email} is taken by another account.` });
+        continue;
+      }
+      writes.staff.insert.push({ ...values, disabled: !u.enabledUser });
+      change({ kind: "staff", action: "created", sourced_id: u.sourcedId, name });
+      continue;
+    }
+    const keys = ["sourced_id", "email", "first_name", "last_name", "administrator"] as const;
+    const fields = diff(pick(match, keys), pick(values, keys));
+    if (!u.enabledUser && !match.disabled) fields.enabled = { before: true, after: false };
+    if (isEmpty(fields)) {
+      unchanged += 1;
+      continue;
+    }
+    if (Object.keys(fields).some((k) => k !== "enabled")) {
+      const { takes_students: _t, ...rest } = values;
+      writes.staff.update.push({ ...rest, id: match.id, user_id: match.user_id });
+    }
+    if (fields.enabled) writes.disable.push(match.user_id);
+    change({ kind: "staff", action: "updated", sourced_id: u.sourcedId, name, fields });
+  }
+  /** The bundle gives the email's present owner another email (or none): it may move. */
+  function movedAway(sourced: string | null, email: string) {
+    const row = sourced ? userBySourced.get(sourced) : undefined;
+    return Boolean(row && row.status === "active" && row.email !== email);
+  }
+
+  // A bulk users file replaces: SIS people it no longer lists are archived (students) or locked (staff).
+  if (modes.users === "bulk") {
+    for (const s of state.students) {
+      if (s.sourced_id && !listedStudents.has(s.sourced_id) && !s.archived) {
+        writes.students.archive.push(s.id);
+        change({ kind: "student", action: "archived", sourced_id: s.sourced_id, name: `${s.first_name} ${s.last_name}` });
+      }
+    }
+    for (const s of state.staff) {
+      if (s.sourced_id && !listedStaff.has(s.sourced_id) && !s.disabled) {
+        writes.disable.push(s.user_id);
+        change({ kind: "staff", action: "archived", sourced_id: s.sourced_id, name: `${s.first_name} ${s.last_name}` });
+      }
+    }
+  }
+
+  // Courses: those of the school and those its classes use.
+  const classes = bundle.classes.filter((c) => inOrg(c.schoolSourcedId));
+  const usedCourses = new Set(classes.map((c) => c.courseSourcedId));
+  const courseBySourced = new Map(state.courses.filter((c) => c.sourced_id).map((c) => [c.sourced_id!, c]));
+  const courseByShort = new Map(state.courses.map((c) => [c.short_name.toLowerCase(), c]));
+  const bundleCourses = new Map<string, { short_name: string; active: boolean }>();
+  const seenShort = new Map<string, number>();
+  for (const c of bundle.courses) {
+    if (!inOrg(c.orgSourcedId) && !usedCourses.has(c.sourcedId)) continue;
+    const shortName = c.courseCode ?? c.sourcedId;
+    bundleCourses.set(c.sourcedId, { short_name: shortName, active: c.status === "active" });
+    const existing = courseBySourced.get(c.sourcedId);
+    if (c.status === "tobedeleted") {
+      if (existing && !existing.archived) {
+        writes.courses.archive.push(existing.id);
+        change({ kind: "course", action: "archived", sourced_id: c.sourcedId, name: c.title });
+      }
+      continue;
+    }
+    const other = seenShort.get(shortName.toLowerCase());
+    if (other !== undefined) {
+      errors.push({ file: "courses.csv", line: c.line, reason: `The courseCode ${shortName} is also on line ${other}.` });
+      continue;
+    }
+    seenShort.set(shortName.toLowerCase(), c.line);
+    const byShort = courseByShort.get(shortName.toLowerCase());
+    if (byShort && byShort.id !== existing?.id && (byShort.sourced_id || existing)) {
+      errors.push({ file: "courses.csv", line: c.line, reason: `The course code ${shortName} belongs to another course.` });
+      continue;
+    }
+    const match = existing ?? byShort;
+    const values = { sourced_id: c.sourcedId, name: c.title, short_name: shortName };
+    if (!match) {
+      writes.courses.insert.push(values);
+      change({ kind: "course", action: "created", sourced_id: c.sourcedId, name: c.title });
+      continue;
+    }
+    const fields = diff(pick(match, ["sourced_id", "name", "short_name"]), values);
+    if (match.archived) fields.archived = { before: true, after: false };
+    if (isEmpty(fields)) unchanged += 1;
+    else {
+      writes.courses.update.push({ id: match.id, ...values });
+      change({ kind: "course", action: "updated", sourced_id: c.sourcedId, name: c.title, fields });
+    }
+  }
+  if (modes.courses === "bulk") {
+    for (const c of state.courses) {
+      if (c.sourced_id && !bundleCourses.has(c.sourced_id) && !c.archived) {
+        writes.courses.archive.push(c.id);
+        change({ kind: "course", action: "archived", sourced_id: c.sourced_id, name: c.name });
+      }
+    }
+  }
+  const courseKnown = (id: string) => (bundleCourses.get(id)?.active ?? false) || (!bundleCourses.has(id) && courseBySourced.has(id));
+
+  // Sections (classes): code, course, term, the blocks their periods name.
+  const sectionBySourced = new Map(state.sections.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
+  const courseIdOfSourced = (id: string) => courseBySourced.get(id)?.id ?? null;
+  const unmatched = new Set<string>();
+  const bundleSections = new Map<string, ClassRow>();
+  const seenCodes = new Map<string, number>();
+  for (const c of classes) {
+    bundleSections.set(c.sourcedId, c);
+    const existing = sectionBySourced.get(c.sourcedId);
+    if (c.status === "tobedeleted") {
+      if (existing && !existing.archived) {
+        writes.sections.archive.push(existing.id);
+        change({ kind: "section", action: "archived", sourced_id: c.sourcedId, name: c.title });
+      }
+      continue;
+    }
+    if (!courseKnown(c.courseSourcedId)) {
+      errors.push({ file: "classes.csv", line: c.line, reason: `courseSourcedId ${c.courseSourcedId} is not in courses.csv.` });
+      continue;
+    }
+    let termSourced: string | null = null;
+    for (const t of c.termSourcedIds) {
+      if (yearIds.has(t)) continue;
+      if (bundleTerms.has(t) || termBySourced.has(t)) {
+        termSourced ??= t;
+        continue;
+      }
+      if (modes.academicSessions !== "absent") {
+        errors.push({ file: "classes.csv", line: c.line, reason: `termSourcedIds: ${t} is not in academicSessions.csv.` });
+      }
+    }
+    const code = c.classCode ?? c.title;
+    const codeKey = `${c.courseSourcedId}\u001f${code.toLowerCase()}`;
+    const other = seenCodes.get(codeKey);
+    if (other !== undefined) {
+      errors.push({ file: "classes.csv", line: c.line, reason: `Another class of the course has the classCode ${code} (line ${other}).` });
+      continue;
+    }
+    seenCodes.set(codeKey, c.line);
+    const courseId = courseIdOfSourced(c.courseSourcedId);
+    const adoptable =
+      !existing && courseId !== null
+        ? state.sections.find((s) => s.course_id === courseId && s.code.toLowerCase() === code.toLowerCase())
+        : undefined;
+    if (adoptable?.sourced_id) {
+      errors.push({ file: "classes.csv", line: c.line, reason: `The course already has a class with the code ${code} (SIS record ${adoptable.sourced_id}).` });
+      continue;
+    }
+    const match = existing ?? adoptable;
+    const termId = termSourced ? (termBySourced.get(termSourced)?.id ?? null) : null;
+    const values = { sourced_id: c.sourcedId, course_sourced_id: c.courseSourcedId, code, term_sourced_id: termSourced, term_id: termId };
+    // Meetings: each period's block (periods that match nothing are asked for in the dry run).
+    const wanted = new Set<number>();
+    for (const p of c.periods) {
+      const block = matchPeriod(p, state.blocks, options.periods);
+      if (block === null) unmatched.add(p);
+      else wanted.add(block);
+    }
+    if (!match) {
+      writes.sections.insert.push(values);
+      change({ kind: "section", action: "created", sourced_id: c.sourcedId, name: `${c.title} (${code})` });
+      for (const block_id of wanted) writes.meetings.add.push({ section_sourced_id: c.sourcedId, block_id });
+      continue;
+    }
+    const before = {
+      sourced_id: match.sourced_id,
+      course: [...courseBySourced.values()].find((x) => x.id === match.course_id)?.sourced_id ?? null,
+      code: match.code,
+      term: match.term_id === null ? null : (state.terms.find((t) => t.id === match.term_id)?.sourced_id ?? `#${match.term_id}`),
+    };
+    const fields = diff(before, { sourced_id: c.sourcedId, course: c.courseSourcedId, code, term: termSourced });
+    if (match.archived) fields.archived = { before: true, after: false };
+    const blocksBefore = [...match.blocks].sort((a, b) => a - b);
+    const blocksAfter = c.periods.length ? [...wanted].sort((a, b) => a - b) : blocksBefore;
+    if (blocksBefore.join() !== blocksAfter.join()) {
+      const label = (ids: number[]) => ids.map((id) => state.blocks.find((b) => b.id === id)?.label ?? String(id)).join(", ");
+      fields.blocks = { before: label(blocksBefore), after: label(blocksAfter) };
+      for (const block_id of blocksAfter) if (!match.blocks.includes(block_id)) writes.meetings.add.push({ section_sourced_id: c.sourcedId, block_id });
+      for (const block_id of match.blocks) if (!blocksAfter.includes(block_id)) writes.meetings.remove.push({ section_id: match.id, block_id });
+    }
+    if (isEmpty(fields)) unchanged += 1;
+    else {
+      if (Object.keys(fields).some((k) => k !== "blocks")) writes.sections.update.push({ id: match.id, ...values });
+      change({ kind: "section", action: "updated", sourced_id: c.sourcedId, name: `${c.title} (${code})`, fields });
+    }
+  }
+  if (modes.classes === "bulk") {
+    for (const s of state.sections) {
+      if (s.sourced_id && !bundleSections.has(s.sourced_id) && !s.archived) {
+        writes.sections.archive.push(s.id);
+        change({ kind: "section", action: "archived", sourced_id: s.sourced_id, name: s.code });
+      }
+    }
+  }
+  const sectionKnown = (id: string) => {
+    const row = bundleSections.get(id);
+    if (row) return row.status === "active";
+    return sectionBySourced.has(id);
+  };
+
+  // Enrolments: students in sections (with dates); teachers teach them.
+  const enrollmentBySourced = new Map(state.enrollments.map((e) => [e.sourced_id, e]));
+  const studentIdOf = (sourced: string) => studentBySourced.get(sourced)?.id ?? null;
+  const sectionIdOf = (sourced: string) => sectionBySourced.get(sourced)?.id ?? null;
+  const staffIdOf = (sourced: string) => staffBySourced.get(sourced)?.id ?? null;
+  const personKnown = (sourced: string, kind: "student" | "staff") => {
+    const role = roleOf.get(sourced);
+    if (role) return kind === "student" ? role === "student" : role !== "student";
+    if (userBySourced.get(sourced)?.status === "tobedeleted") return false;
+    return kind === "student" ? studentBySourced.has(sourced) : staffBySourced.has(sourced);
+  };
+  const listedEnrollments = new Set<string>();
+  const teachersWanted = new Map<string, Set<string>>(); // section sourced → staff sourced (bulk)
+  const teacherPairsRemoved: { section: string; staff: string }[] = [];
+  for (const e of bundle.enrollments as EnrollmentRow[]) {
+    if (!inOrg(e.schoolSourcedId)) continue;
+    const role = ROLE_OF[e.role];
+    if (role === undefined) continue;
+    if (role === "student") listedEnrollments.add(e.sourcedId);
+    if (e.status === "tobedeleted") {
+      if (role === "student") {
+        const existing = enrollmentBySourced.get(e.sourcedId);
+        if (existing && !existing.dropped) {
+          writes.enrollments.drop.push(existing.id);
+          change({ kind: "enrollment", action: "dropped", sourced_id: e.sourcedId, name: `${e.userSourcedId} in ${e.classSourcedId}` });
+        }
+      } else teacherPairsRemoved.push({ section: e.classSourcedId, staff: e.userSourcedId });
+      continue;
+    }
+    if (!sectionKnown(e.classSourcedId)) {
+      errors.push({ file: "enrollments.csv", line: e.line, reason: `classSourcedId ${e.classSourcedId} is not in classes.csv.` });
+      continue;
+    }
+    const kind = role === "student" ? "student" : "staff";
+    if (!personKnown(e.userSourcedId, kind)) {
+      errors.push({ file: "enrollments.csv", line: e.line, reason: `userSourcedId ${e.userSourcedId} is not a ${kind === "student" ? "student" : "teacher"} in users.csv.` });
+      continue;
+    }
+    if (e.beginDate && e.endDate && e.endDate < e.beginDate) {
+      errors.push({ file: "enrollments.csv", line: e.line, reason: "endDate is before beginDate." });
+      continue;
+    }
+    if (role !== "student") {
+      const set = teachersWanted.get(e.classSourcedId) ?? new Set<string>();
+      set.add(e.userSourcedId);
+      teachersWanted.set(e.classSourcedId, set);
+      continue;
+    }
+    const name = `${e.userSourcedId} in ${e.classSourcedId}`;
+    const values = {
+      student_sourced_id: e.userSourcedId,
+      section_sourced_id: e.classSourcedId,
+      begin_date: e.beginDate,
+      end_date: e.endDate,
+    };
+    const existing = enrollmentBySourced.get(e.sourcedId);
+    if (!existing) {
+      writes.enrollments.insert.push({ sourced_id: e.sourcedId, ...values });
+      change({ kind: "enrollment", action: "created", sourced_id: e.sourcedId, name });
+      continue;
+    }
+    const fields = diff(
+      { student: existing.student_id, section: existing.section_id, begin_date: existing.begin_date, end_date: existing.end_date },
+      { student: studentIdOf(e.userSourcedId), section: sectionIdOf(e.classSourcedId), begin_date: e.beginDate, end_date: e.endDate },
+    );
+    if (existing.dropped) fields.dropped = { before: true, after: false };
+    if (isEmpty(fields)) unchanged += 1;
+    else {
+      writes.enrollments.update.push({ id: existing.id, ...values });
+      change({ kind: "enrollment", action: "updated", sourced_id: e.sourcedId, name, fields });
+    }
+  }
+  if (modes.enrollments === "bulk") {
+    for (const e of state.enrollments) {
+      if (!listedEnrollments.has(e.sourced_id) && !e.dropped) {
+        writes.enrollments.drop.push(e.id);
+        change({ kind: "enrollment", action: "dropped", sourced_id: e.sourced_id, name: e.sourced_id });
+      }
+    }
+  }
+
+  // Teachers of sections: a bulk enrollments file sets each SIS section's teachers; a delta adds and removes.
+  const sectionsOfTeachers = new Set<string>(teachersWanted.keys());
+  if (modes.enrollments === "bulk") for (const s of state.sections) if (s.sourced_id) sectionsOfTeachers.add(s.sourced_id);
+  for (const sectionSourced of sectionsOfTeachers) {
+    const wanted = teachersWanted.get(sectionSourced) ?? new Set<string>();
+    const existing = sectionBySourced.get(sectionSourced);
+    const have = new Set(existing?.teachers ?? []);
+    for (const staffSourced of wanted) {
+      const id = staffIdOf(staffSourced);
+      if (id !== null && have.has(id)) continue;
+      writes.teachers.add.push({ section_sourced_id: sectionSourced, staff_sourced_id: staffSourced });
+      change({ kind: "teacher", action: "created", sourced_id: sectionSourced, name: `${staffSourced} teaches ${sectionSourced}` });
+    }
+    if (modes.enrollments === "bulk" && existing) {
+      const wantedIds = new Set([...wanted].map(staffIdOf));
+      for (const id of have) {
+        if (wantedIds.has(id)) continue;
+        const staffRow = state.staff.find((s) => s.id === id);
+        if (!staffRow?.sourced_id) continue; // a teacher the school added by hand stays
+        writes.teachers.remove.push({ section_id: existing.id, staff_id: id });
+        change({ kind: "teacher", action: "dropped", sourced_id: sectionSourced, name: `${staffRow.sourced_id} no longer teaches ${sectionSourced}` });
+      }
+    }
+  }
+  for (const pair of teacherPairsRemoved) {
+    const section = sectionBySourced.get(pair.section);
+    const staffId = staffIdOf(pair.staff);
+    if (section && staffId !== null && section.teachers.includes(staffId)) {
+      writes.teachers.remove.push({ section_id: section.id, staff_id: staffId });
+      change({ kind: "teacher", action: "dropped", sourced_id: pair.section, name: `${pair.staff} no longer teaches ${pair.section}` });
+    }
+  }
+
+  const count = (action: Action) => changes.filter((c) => c.action === action).length;
+  return {
+    orgs,
+    org_sourced_id: org,
+    school_year: schoolYear,
+    unmatched_periods: [...unmatched].sort(),
+    errors,
+    counts: {
+      created: count("created"),
+      updated: count("updated"),
+      archived: count("archived"),
+      dropped: count("dropped"),
+      unchanged,
+      errors: errors.length,
+    },
+    changes,
+    writes,
+  };
+}

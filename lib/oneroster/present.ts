@@ -1,0 +1,62 @@
+import type { BundleProblem } from "./parse";
+import type { Action, Change, Plan } from "./plan";
+
+/** Changes of each kind (students, sections, enrolments …) the dry run lists per action (the counts cover them all). */
+export const SAMPLES = 10;
+
+export interface OneRosterResult {
+  created: number;
+  updated: number;
+  archived: number;
+  dropped: number;
+  unchanged: number;
+  errors: BundleProblem[];
+  unmatched_periods: string[];
+}
+
+const ACTIONS: Action[] = ["created", "updated", "archived", "dropped"];
+
+/** The dry run's answer: what would change, samples of each kind, the problems, what to choose. */
+export function presentPlan(plan: Plan) {
+  const samples = Object.fromEntries(
+    ACTIONS.map((action) => {
+      const taken = new Map<string, number>();
+      const listed = plan.changes.filter((c) => {
+        if (c.action !== action) return false;
+        const n = taken.get(c.kind) ?? 0;
+        taken.set(c.kind, n + 1);
+        return n < SAMPLES;
+      });
+      return [action, listed.map(presentChange)];
+    }),
+  ) as Record<Action, ReturnType<typeof presentChange>[]>;
+  return {
+    dry_run: true,
+    org_sourced_id: plan.org_sourced_id,
+    orgs: plan.orgs,
+    school_year: plan.school_year,
+    unmatched_periods: plan.unmatched_periods,
+    counts: plan.counts,
+    samples,
+    errors: plan.errors,
+  };
+}
+
+const presentChange = (c: Change) => ({
+  kind: c.kind,
+  sourced_id: c.sourced_id,
+  name: c.name,
+  ...(c.fields ? { fields: c.fields } : {}),
+});
+
+export function resultOf(plan: Plan): OneRosterResult {
+  const { created, updated, archived, dropped, unchanged } = plan.counts;
+  return { created, updated, archived, dropped, unchanged, errors: plan.errors, unmatched_periods: plan.unmatched_periods };
+}
+
+/** Problems as field errors keyed by file ("users.csv": ["line 4: …"]), for a 422. */
+export function problemsAsFieldErrors(problems: BundleProblem[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const p of problems) (errors[p.file || "file"] ??= []).push(p.line ? `line ${p.line}: ${p.reason}` : p.reason);
+  return errors;
+}

@@ -1,0 +1,424 @@
+/** @jest-environment node */
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { strToU8, zipSync } from "fflate";
+import { POST as createToken } from "@/app/api/api-tokens/route";
+import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
+import { POST as onerosterRoute } from "@/app/api/rostering/oneroster/route";
+import { resultRows } from "@/db/queries/checkin";
+import { blocks } from "@/db/schema";
+import { runPendingJobs } from "@/lib/jobs/runner";
+import { applyImport } from "@/lib/oneroster/apply";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
+import { call, callForm } from "../helpers/http";
+import { buildBundle, bundleFiles, smallSchool, zipFiles, type BundleSpec } from "../helpers/oneroster-bundle";
+
+const state = useTestDb();
+const tokens = {} as Record<"admin" | "teacher", string>;
+const blockIds: Record<string, number> = {};
+
+beforeAll(async () => {
+  tokens.admin = await tokenFor(state.db, await createAdmin(state.db));
+  tokens.teacher = await tokenFor(state.db, await createStaff(state.db));
+  const made = await state.db
+    .insert(blocks)
+    .values(["Block 1", "Block 2", "Block 3", "Block 4", "Focus Block"].map((label) => ({ label, flex: label === "Focus Block" })))
+    .returning();
+  for (const b of made) blockIds[b.label] = b.id;
+});
+
+function form(bundle: Uint8Array, fields: Record<string, string>) {
+  const data = new FormData();
+  data.set("file", new File([bundle as Uint8Array<ArrayBuffer>], "roster.zip", { type: "application/zip" }));
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+}
+
+const send = (bundle: Uint8Array, fields: Record<string, string> = {}, token = tokens.admin) =>
+  callForm(onerosterRoute, { token, form: form(bundle, { dry_run: "false", ...fields }) });
+const dryRun = (bundle: Uint8Array, fields: Record<string, string> = {}) => send(bundle, { ...fields, dry_run: "true" });
+
+/** Applies through the route and the job runner; answers the job's result. */
+async function apply(bundle: Uint8Array, fields: Record<string, string> = {}, token = tokens.admin) {
+  const res = await send(bundle, fields, token);
+  expect(res.status).toBe(202);
+  await runPendingJobs(state.db);
+  const job = await call(jobRoute, { token: tokens.admin, params: { id: String(res.body.job.id) } });
+  expect(job.status).toBe(200);
+  expect(job.body.status).toBe("succeeded");
+  return job.body.result as Record<string, unknown> & { created: number; updated: number; archived: number; dropped: number; unchanged: number };
+}
+
+const q = async (text: string) => resultRows(await state.db.execute(sql.raw(text)));
+
+/** Every table an import touches, as rows in a stable order. */
+async function dump() {
+  return {
+    users: await q("select id, username, account_type, disabled_at from users order by id"),
+    students: await q("select * from students order by id"),
+    staff: await q("select * from staff order by id"),
+    terms: await q("select * from terms order by id"),
+    courses: await q("select * from courses order by id"),
+    sections: await q("select * from sections order by id"),
+    teachers: await q("select * from section_teachers order by section_id, staff_id"),
+    meetings: await q("select * from section_meetings order by id"),
+    enrollments: await q("select * from enrollments order by id"),
+  };
+}
+
+const student = async (sourced: string) => (await q(`select s.*, u.username, u.disabled_at from students s join users u on u.id = s.user_id where s.sourced_id = '${sourced}'`))[0];
+
+describe("a OneRoster 1.1 bundle", () => {
+  const spec = smallSchool({ students: 6, teachers: 2, sections: 3 });
+
+  it("dry run: the plan, counts and samples, writing nothing", async () => {
+    const before = await dump();
+    const res = await dryRun(buildBundle(spec));
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toEqual([]);
+    expect(res.body.org_sourced_id).toBe("org-school-1");
+    expect(res.body.school_year).toEqual({ sourced_id: "year-2026", name: "2026-27", start: "2026-09-01", end: "2027-06-30" });
+    // 2 terms + 6 students + 2 staff + 1 course + 3 sections + 12 enrolments + 3 teachers
+    expect(res.body.counts).toEqual({ created: 29, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: 0 });
+    expect(res.body.samples.created.map((c: { kind: string }) => c.kind)).toEqual(expect.arrayContaining(["term", "student", "staff", "course", "section", "enrollment", "teacher"]));
+    expect(res.body.unmatched_periods).toEqual([]);
+    expect(await dump()).toEqual(before);
+  });
+
+  it("applies on the job runner: people, accounts, courses, sections in their terms and blocks, teachers, enrolments", async () => {
+    const result = await apply(buildBundle(spec));
+    expect(result).toMatchObject({ created: 29, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: [] });
+    const s1 = await student("stu-1");
+    expect(s1).toMatchObject({ student_number: "900001", first_name: "Student1", grade: 10, email: "student1@school.example", username: "900001", archived_at: null });
+    const [teacher] = await q("select s.*, u.username, u.password_expired from staff s join users u on u.id = s.user_id where s.sourced_id = 'tch-1'");
+    expect(teacher).toMatchObject({ email: "teacher1@school.example", username: "teacher1@school.example", title: "", administrator: false, takes_students: true, password_expired: true });
+    const sections = await q(
+      "select s.code, s.sourced_id, t.sourced_id as term, c.short_name from sections s join courses c on c.id = s.course_id left join terms t on t.id = s.term_id order by s.sourced_id",
+    );
+    expect(sections).toEqual([
+      { code: "S1", sourced_id: "cls-1", term: "term-s1", short_name: "C1" },
+      { code: "S2", sourced_id: "cls-2", term: "term-s2", short_name: "C1" },
+      { code: "S3", sourced_id: "cls-3", term: "term-s1", short_name: "C1" },
+    ]);
+    const meetings = await q("select s.sourced_id, m.block_id, m.day_type from section_meetings m join sections s on s.id = m.section_id order by s.sourced_id");
+    expect(meetings).toEqual([
+      { sourced_id: "cls-1", block_id: blockIds["Block 1"], day_type: null },
+      { sourced_id: "cls-2", block_id: blockIds["Block 2"], day_type: null },
+      { sourced_id: "cls-3", block_id: blockIds["Block 3"], day_type: null },
+    ]);
+    const teachers = await q("select s.sourced_id as section, st.sourced_id as staff from section_teachers t join sections s on s.id = t.section_id join staff st on st.id = t.staff_id order by 1");
+    expect(teachers).toEqual([
+      { section: "cls-1", staff: "tch-1" },
+      { section: "cls-2", staff: "tch-2" },
+      { section: "cls-3", staff: "tch-1" },
+    ]);
+    const [enrolment] = await q("select e.*, s.sourced_id as section from enrollments e join sections s on s.id = e.section_id where e.sourced_id = 'enr-1-0'");
+    expect(enrolment).toMatchObject({ section: "cls-2", begin_date: "2026-09-01", end_date: null, dropped_at: null });
+    expect(Number((await q("select count(*) as n from enrollments where sourced_id is not null"))[0]!.n)).toBe(12);
+  });
+
+  it("importing the same bundle again changes nothing", async () => {
+    const before = await dump();
+    const result = await apply(buildBundle(spec));
+    expect(result).toMatchObject({ created: 0, updated: 0, archived: 0, dropped: 0, unchanged: 29 - 3 });
+    expect(await dump()).toEqual(before);
+  });
+
+  it("a change shows before → after in the dry run and is applied", async () => {
+    const changed: BundleSpec = { ...spec, users: spec.users!.map((u) => (u.sourcedId === "stu-2" ? { ...u, familyName: "Renamed", grades: "KG" } : u)) };
+    const res = await dryRun(buildBundle(changed));
+    expect(res.body.counts).toMatchObject({ created: 0, updated: 1 });
+    expect(res.body.samples.updated[0]).toEqual({
+      kind: "student",
+      sourced_id: "stu-2",
+      name: "Student2 Renamed",
+      fields: { last_name: { before: "Family2", after: "Renamed" }, grade: { before: 11, after: 0 } },
+    });
+    await apply(buildBundle(changed));
+    expect(await student("stu-2")).toMatchObject({ last_name: "Renamed", grade: 0 });
+  });
+
+  it("a bulk re-import archives students it no longer lists, locks staff, drops enrolments; nothing is deleted", async () => {
+    const smaller: BundleSpec = {
+      ...spec,
+      users: spec.users!.filter((u) => u.sourcedId !== "stu-6" && u.sourcedId !== "tch-2"),
+      enrollments: spec.enrollments!.filter((e) => !e.userSourcedId.match(/^(stu-6|tch-2)$/) && e.sourcedId !== "enr-1-1"),
+    };
+    const dropped = await q("select count(*) as n from enrollments where sourced_id like 'enr-6-%' or sourced_id = 'enr-1-1'");
+    const result = await apply(buildBundle(smaller));
+    expect(result).toMatchObject({ archived: 2, dropped: Number(dropped[0]!.n) + 1 /* tch-2's section */ });
+    const gone = await student("stu-6");
+    expect(gone!.archived_at).not.toBeNull();
+    expect(gone!.disabled_at).not.toBeNull();
+    const [staffRow] = await q("select u.disabled_at from staff s join users u on u.id = s.user_id where s.sourced_id = 'tch-2'");
+    expect(staffRow!.disabled_at).not.toBeNull();
+    const enrolments = await q("select sourced_id, dropped_at from enrollments where sourced_id like 'enr-6-%' or sourced_id = 'enr-1-1'");
+    expect(enrolments.length).toBeGreaterThan(0);
+    for (const e of enrolments) expect(e.dropped_at).not.toBeNull();
+    expect(await q("select * from section_teachers t join staff s on s.id = t.staff_id where s.sourced_id = 'tch-2'")).toEqual([]);
+    // Again: nothing more.
+    const before = await dump();
+    expect(await apply(buildBundle(smaller))).toMatchObject({ created: 0, updated: 0, archived: 0, dropped: 0 });
+    expect(await dump()).toEqual(before);
+    // Listed again: the student is back (and the enrolments with them).
+    const back = await apply(buildBundle(spec));
+    expect(back.updated).toBeGreaterThan(0);
+    expect((await student("stu-6"))!.archived_at).toBeNull();
+    expect((await student("stu-6"))!.disabled_at).toBeNull();
+  });
+
+  it("delta files apply tobedeleted and changes, and leave everything else alone", async () => {
+    const delta: BundleSpec = {
+      modes: { orgs: "absent", academicSessions: "absent", courses: "absent", classes: "absent", users: "delta", enrollments: "delta" },
+      users: [
+        { ...spec.users!.find((u) => u.sourcedId === "stu-3")!, status: "tobedeleted" },
+        { ...spec.users!.find((u) => u.sourcedId === "stu-4")!, givenName: "Fourth" },
+      ],
+      enrollments: [{ ...spec.enrollments!.find((e) => e.sourcedId === "enr-5-0")!, status: "tobedeleted" }],
+    };
+    const before = await dump();
+    const result = await apply(buildBundle(delta));
+    expect(result).toMatchObject({ created: 0, updated: 1, archived: 1, dropped: 1 });
+    expect((await student("stu-3"))!.archived_at).not.toBeNull();
+    expect((await student("stu-4"))!.first_name).toBe("Fourth");
+    const [e] = await q("select dropped_at from enrollments where sourced_id = 'enr-5-0'");
+    expect(e!.dropped_at).not.toBeNull();
+    const after = await dump();
+    expect(after.enrollments.filter((x) => x.sourced_id !== "enr-5-0")).toEqual(before.enrollments.filter((x) => x.sourced_id !== "enr-5-0"));
+    expect(after.sections).toEqual(before.sections);
+  });
+});
+
+describe("a OneRoster 1.2 bundle", () => {
+  it("reads roles.csv, preferred first names and grade codes", async () => {
+    const spec: BundleSpec = {
+      version: "1.2",
+      sessions: [{ sourcedId: "y2", title: "Year", type: "schoolYear", startDate: "2026-09-01", endDate: "2027-06-30" }],
+      users: [
+        { sourcedId: "v12-s1", role: "student", givenName: "Alexandra", preferredFirstName: "Sasha", familyName: "Ng", identifier: "0070001", grades: "KG" },
+        { sourcedId: "v12-s2", role: "student", givenName: "Pat", familyName: "Lee", username: "0070002", grades: "PK" },
+        { sourcedId: "v12-s3", role: "student", givenName: "Jo", familyName: "Kim", identifier: "0070003", grades: "07" },
+        { sourcedId: "v12-a1", role: "administrator", givenName: "Ada", familyName: "Admin", email: "Ada.Admin@School.Example" },
+        { sourcedId: "v12-x1", role: "aide", givenName: "Al", familyName: "Aide", email: "aide@school.example" },
+      ],
+      courses: [],
+      classes: [],
+      enrollments: [],
+      modes: { courses: "delta", classes: "delta", enrollments: "delta" },
+    };
+    await apply(buildBundle(spec));
+    expect(await student("v12-s1")).toMatchObject({ first_name: "Alexandra", preferred_first_name: "Sasha", student_number: "0070001", grade: 0 });
+    expect(await student("v12-s2")).toMatchObject({ student_number: "0070002", grade: -1 });
+    expect(await student("v12-s3")).toMatchObject({ grade: 7 });
+    const staff = await q("select s.sourced_id, s.email, s.administrator, s.takes_students, u.username from staff s join users u on u.id = s.user_id where s.sourced_id like 'v12-%' order by 1");
+    expect(staff).toEqual([
+      { sourced_id: "v12-a1", email: "ada.admin@school.example", administrator: true, takes_students: true, username: "ada.admin@school.example" },
+      { sourced_id: "v12-x1", email: "aide@school.example", administrator: false, takes_students: false, username: "aide@school.example" },
+    ]);
+  });
+});
+
+describe("choices the dry run asks for", () => {
+  it("several schools: lists them, refuses until one is chosen, then imports only that school's records", async () => {
+    const spec: BundleSpec = {
+      orgs: [
+        { sourcedId: "district", name: "District", type: "district" },
+        { sourcedId: "north", name: "North Secondary" },
+        { sourcedId: "south", name: "South Secondary" },
+      ],
+      users: [
+        { sourcedId: "ms-n1", role: "student", givenName: "Nora", familyName: "North", identifier: "810001", grades: "10", orgSourcedIds: "north" },
+        { sourcedId: "ms-s1", role: "student", givenName: "Sam", familyName: "South", identifier: "810002", grades: "10", orgSourcedIds: "south" },
+      ],
+      modes: { academicSessions: "absent", courses: "absent", classes: "absent", enrollments: "absent" },
+    };
+    const res = await dryRun(buildBundle(spec));
+    expect(res.status).toBe(200);
+    expect(res.body.orgs).toEqual([
+      { sourced_id: "district", name: "District", type: "district" },
+      { sourced_id: "north", name: "North Secondary", type: "school" },
+      { sourced_id: "south", name: "South Secondary", type: "school" },
+    ]);
+    expect(res.body.errors).toEqual([{ file: "orgs.csv", line: 0, reason: "The bundle has 2 schools: choose one (org_sourced_id)." }]);
+    const refused = await send(buildBundle(spec));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors["orgs.csv"]).toEqual(["The bundle has 2 schools: choose one (org_sourced_id)."]);
+    // bulk users for one school: the other school's people are not this school's.
+    await apply(buildBundle(spec), { org_sourced_id: "north" });
+    expect(await student("ms-n1")).toBeDefined();
+    expect(await student("ms-s1")).toBeUndefined();
+  });
+
+  it("periods no block label matches are listed; a periods map places them", async () => {
+    const spec: BundleSpec = {
+      sessions: [],
+      users: [{ sourcedId: "pt-1", role: "teacher", givenName: "Pe", familyName: "Riod", email: "period@school.example" }],
+      courses: [{ sourcedId: "pc-1", title: "Period course", courseCode: "PC1" }],
+      classes: [
+        { sourcedId: "pcl-1", title: "Two blocks", courseSourcedId: "pc-1", classCode: "A", periods: "3,4" },
+        { sourcedId: "pcl-2", title: "Odd period", courseSourcedId: "pc-1", classCode: "B", periods: "X9" },
+      ],
+      enrollments: [],
+      modes: { users: "delta", enrollments: "delta" },
+    };
+    const res = await dryRun(buildBundle(spec));
+    expect(res.body.unmatched_periods).toEqual(["X9"]);
+    await apply(buildBundle(spec), { periods: JSON.stringify({ X9: blockIds["Focus Block"] }) });
+    const meetings = await q("select s.sourced_id, m.block_id from section_meetings m join sections s on s.id = m.section_id where s.sourced_id like 'pcl-%' order by 1, 2");
+    expect(meetings).toEqual([
+      { sourced_id: "pcl-1", block_id: blockIds["Block 3"] },
+      { sourced_id: "pcl-1", block_id: blockIds["Block 4"] },
+      { sourced_id: "pcl-2", block_id: blockIds["Focus Block"] },
+    ]);
+    expect((await send(buildBundle(spec), { dry_run: "maybe" })).status).toBe(422);
+    expect((await send(buildBundle(spec), { periods: "{not json" })).status).toBe(422);
+  });
+
+  it("adopts a student the school made by hand with the same student number (no second account)", async () => {
+    await createStudent(state.db, { student_number: "820001", first_name: "Hand", last_name: "Made", grade: 9 });
+    await apply(
+      buildBundle({
+        users: [{ sourcedId: "adopt-1", role: "student", givenName: "Hand", familyName: "Made", identifier: "820001", grades: "09" }],
+        modes: { users: "delta", academicSessions: "absent", courses: "absent", classes: "absent", enrollments: "absent" },
+      }),
+    );
+    const rows = await q("select sourced_id from students where student_number = '820001'");
+    expect(rows).toEqual([{ sourced_id: "adopt-1" }]);
+  });
+});
+
+describe("refused bundles leave the database as it was", () => {
+  const base = smallSchool({ students: 2, teachers: 1, sections: 1 });
+  const refusals: [string, () => Uint8Array, string, RegExp][] = [
+    ["no manifest", () => buildBundle({ ...base, noManifest: true }), "manifest.csv", /no manifest/],
+    ["a path in the zip", () => zipFiles({ ...bundleFiles(base), "../evil.csv": "x" }), "../evil.csv", /path/],
+    ["a folder in the zip", () => zipFiles({ ...bundleFiles(base), "sub/users.csv": "x" }), "sub/users.csv", /path/],
+    [
+      "a zip bomb",
+      () => zipSync({ ...Object.fromEntries(Object.entries(bundleFiles(base)).map(([k, v]) => [k, strToU8(v)])), "demographics.csv": new Uint8Array(8 * 1024 * 1024) }, { level: 9 }),
+      "demographics.csv",
+      /zip bomb/,
+    ],
+    ["too many files", () => zipFiles({ ...bundleFiles(base), ...Object.fromEntries(Array.from({ length: 45 }, (_, i) => [`extra${i}.csv`, "a"])) }), "file", /more than 40 files/],
+    ["not a zip", () => strToU8("sourcedId,status\n"), "file", /not a zip/],
+    [
+      "a missing required column",
+      () => buildBundle({ ...base, files: { "courses.csv": "sourcedId,status,dateLastModified,schoolYearSourcedId,courseCode\nc,,,,X\n" } }),
+      "courses.csv",
+      /line 1: The required column title is missing/,
+    ],
+    [
+      "a wrong header order",
+      () => buildBundle({ ...base, files: { "orgs.csv": "name,sourcedId,type\nSchool,org-school-1,school\n" } }),
+      "orgs.csv",
+      /line 1: The column sourcedId is out of order/,
+    ],
+    [
+      "a duplicate sourcedId",
+      () => buildBundle({ ...base, users: [...base.users!, { ...base.users![0]!, identifier: "999999", email: "dup@school.example" }] }),
+      "users.csv",
+      /line 5: The sourcedId stu-1 is also on line 2/,
+    ],
+    [
+      "a reference to an unknown class",
+      () => buildBundle({ ...base, enrollments: [...base.enrollments!, { sourcedId: "enr-x", classSourcedId: "cls-missing", userSourcedId: "stu-1", role: "student" }] }),
+      "enrollments.csv",
+      /line \d+: classSourcedId cls-missing is not in classes.csv/,
+    ],
+    [
+      "an unknown user",
+      () => buildBundle({ ...base, enrollments: [...base.enrollments!, { sourcedId: "enr-y", classSourcedId: "cls-1", userSourcedId: "nobody", role: "student" }] }),
+      "enrollments.csv",
+      /userSourcedId nobody is not a student/,
+    ],
+    [
+      "a bad grade",
+      () => buildBundle({ ...base, users: base.users!.map((u, i) => (i === 0 ? { ...u, grades: "14" } : u)) }),
+      "users.csv",
+      /line 2: grades: 14 is not a grade/,
+    ],
+    [
+      "a bad date",
+      () => buildBundle({ ...base, enrollments: [...base.enrollments!, { sourcedId: "enr-z", classSourcedId: "cls-1", userSourcedId: "stu-2", role: "student", beginDate: "2026-13-45" }] }),
+      "enrollments.csv",
+      /line \d+: beginDate is not a date/,
+    ],
+    [
+      "a file the manifest lists but the zip lacks",
+      () => zipFiles(Object.fromEntries(Object.entries(bundleFiles(base)).filter(([k]) => k !== "classes.csv"))),
+      "classes.csv",
+      /the bundle does not have it/,
+    ],
+  ];
+
+  it.each(refusals)("%s: 422 naming the file and line", async (_name, make, file, reason) => {
+    const before = await dump();
+    const res = await send(make());
+    expect(res.status).toBe(422);
+    expect(res.body.errors[file]).toEqual(expect.arrayContaining([expect.stringMatching(reason)]));
+    expect(await dump()).toEqual(before);
+    const dry = await dryRun(make());
+    expect(dry.status).toBe(200);
+    expect(dry.body.errors.length).toBeGreaterThan(0);
+    expect(await dump()).toEqual(before);
+  });
+});
+
+describe("API tokens", () => {
+  async function newToken(scopes: string[]) {
+    const res = await call(createToken, { token: tokens.admin, body: { name: `SIS ${scopes.join()}`, scopes, password: TEST_PASSWORD } });
+    expect(res.status).toBe(201);
+    return res.body.token as string;
+  }
+
+  it("a token with roster:write may push a bundle; one without it gets 403; a teacher gets 403", async () => {
+    const roster = await newToken(["roster:write"]);
+    const reports = await newToken(["reports:read"]);
+    const bundle = buildBundle({ users: [{ sourcedId: "tok-1", role: "student", givenName: "To", familyName: "Ken", identifier: "830001", grades: "10" }], modes: { users: "delta", academicSessions: "absent", courses: "absent", classes: "absent", enrollments: "absent" } });
+    expect((await send(bundle, {}, reports)).status).toBe(403);
+    expect((await send(bundle, {}, tokens.teacher)).status).toBe(403);
+    expect((await send(bundle, { dry_run: "true" }, roster)).status).toBe(200);
+    const res = await send(bundle, {}, roster);
+    expect(res.status).toBe(202);
+    await runPendingJobs(state.db);
+    expect(await student("tok-1")).toMatchObject({ student_number: "830001" });
+  });
+});
+
+describe("property: applying any bundle twice equals applying it once", () => {
+  it("holds for generated bundles", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          students: fc.integer({ min: 0, max: 8 }),
+          sections: fc.integer({ min: 1, max: 4 }),
+          perStudent: fc.integer({ min: 0, max: 3 }),
+          drop: fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 6 }),
+          tag: fc.constantFrom("a", "b", "c"),
+          version: fc.constantFrom("1.1" as const, "1.2" as const),
+        }),
+        async ({ students, sections, perStudent, drop, tag, version }) => {
+          const spec = smallSchool({ students, teachers: 2, sections, perStudent });
+          // Each tag is its own SIS (its own ids), so runs build on what earlier runs left.
+          const rename = (id: string) => `p${tag}-${id}`;
+          const bundle = buildBundle({
+            version,
+            sessions: spec.sessions!.map((s) => ({ ...s, sourcedId: rename(s.sourcedId), parentSourcedId: s.parentSourcedId && rename(s.parentSourcedId) })),
+            users: spec.users!.map((u) => ({ ...u, sourcedId: rename(u.sourcedId), identifier: u.identifier && `${tag}${u.identifier}`, email: u.email && `${tag}.${u.email}` })),
+            courses: spec.courses!.map((c) => ({ ...c, sourcedId: rename(c.sourcedId), courseCode: `${tag}-${c.courseCode}` })),
+            classes: spec.classes!.map((c) => ({ ...c, sourcedId: rename(c.sourcedId), courseSourcedId: rename(c.courseSourcedId), termSourcedIds: rename(c.termSourcedIds!) })),
+            enrollments: spec.enrollments!.filter((_, i) => !drop.includes(i)).map((e) => ({ ...e, sourcedId: rename(e.sourcedId), classSourcedId: rename(e.classSourcedId), userSourcedId: rename(e.userSourcedId) })),
+            modes: { users: "delta", courses: "delta", classes: "delta", enrollments: "bulk" },
+          });
+          await applyImport(state.db, bundle, {}, new Date());
+          const once = await dump();
+          const plan = await applyImport(state.db, bundle, {}, new Date());
+          expect(plan.counts).toMatchObject({ created: 0, updated: 0, archived: 0, dropped: 0 });
+          expect(await dump()).toEqual(once);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
