@@ -413,3 +413,12 @@ export async function writeEnrollments(
 export async function replaceJobPayload(db: Db, jobId: number, payload: Record<string, unknown>) {
   await db.execute(sql`update jobs set payload = ${json(payload)} where id = ${jobId}`);
 }
+
+/** Who made an API token (an import it sends is theirs: their job to read, their name in the audit log). */
+export async function apiTokenCreator(db: Db, tokenId: number): Promise<number | null> {
+  const [row] = await rows<{ created_by_user_id: number | null }>(
+    db,
+    sql`select created_by_user_id from api_tokens where id = ${tokenId}`,
+  );
+  return row?.created_by_user_id ?? null;
+}

@@ -358,6 +358,10 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
         unchanged += 1;
         continue;
       }
+      if (fields.student_number && usernames.has(number.toLowerCase())) {
+        errors.push({ file: "users.csv", line: u.line, reason: `The username ${number} is taken by another account.` });
+        continue;
+      }
       if (Object.keys(fields).some((k) => k !== "archived" && k !== "enabled")) {
         writes.students.update.push({ ...values, id: match.id, user_id: match.user_id });
       }
@@ -421,6 +425,10 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
     if (!u.enabledUser && !match.disabled) fields.enabled = { before: true, after: false };
     if (isEmpty(fields)) {
       unchanged += 1;
+      continue;
+    }
+    if (fields.email && match.email.toLowerCase() !== email && usernames.has(email)) {
+      errors.push({ file: "users.csv", line: u.line, reason: `The username ${email} is taken by another account.` });
       continue;
     }
     if (Object.keys(fields).some((k) => k !== "enabled")) {

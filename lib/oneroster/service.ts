@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
+import { apiTokenCreator } from "@/db/queries/oneroster";
 import { readMultipart, tooLarge } from "@/lib/api/body";
 import { ApiError, fieldErrors, invalid } from "@/lib/api/errors";
 import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate";
@@ -38,7 +39,8 @@ async function readForm(request: Request) {
  * POST /api/rostering/oneroster. The dry run answers what the bundle would change (200, writing
  * nothing; problems are listed, not thrown). Otherwise the bundle is checked the same way — any problem
  * refuses it whole with 422, each message naming its file and line — and queued: 202 with the job, whose
- * result (GET /api/jobs/{id}) counts what was created, updated, archived, dropped and left unchanged.
+ * result (GET /api/jobs/{id}, for the caller or the token's creator) counts what was created, updated,
+ * archived, dropped and left unchanged.
  */
 export async function uploadOneRoster(db: Db, request: Request, user: Principal | null, token: ApiTokenCaller | null) {
   const { bytes, fields } = await readForm(request);
@@ -55,6 +57,8 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
   if (plan.errors.length) {
     throw invalid(problemsAsFieldErrors(plan.errors), `The bundle was refused: ${describe(plan.errors[0]!)}`);
   }
+  // An API token's import belongs to the administrator who made the token.
+  const actor = user?.user.id ?? (token ? await apiTokenCreator(db, token.id) : null);
   const job = await enqueueJob(
     db,
     "oneroster",
@@ -62,10 +66,10 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
       bundle: Buffer.from(bytes).toString("base64"),
       org_sourced_id: plan.org_sourced_id,
       periods: fields.periods ?? null,
-      actor_user_id: user?.user.id ?? null,
+      actor_user_id: actor,
       api_token_id: token?.id ?? null,
     },
-    { createdBy: user?.user.id ?? null },
+    { createdBy: actor },
   );
   return Response.json({ job: { id: job.id, status: job.status } }, { status: 202 });
 }

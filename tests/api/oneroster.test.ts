@@ -5,21 +5,25 @@ import { strToU8, zipSync } from "fflate";
 import { POST as createToken } from "@/app/api/api-tokens/route";
 import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as onerosterRoute } from "@/app/api/rostering/oneroster/route";
+import { queryCounter } from "@/db/client";
 import { resultRows } from "@/db/queries/checkin";
 import { blocks } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner";
 import { applyImport } from "@/lib/oneroster/apply";
 import { useTestDb } from "../helpers/db";
-import { createAdmin, createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
+import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";
 import { buildBundle, bundleFiles, smallSchool, zipFiles, type BundleSpec } from "../helpers/oneroster-bundle";
 
 const state = useTestDb();
 const tokens = {} as Record<"admin" | "teacher", string>;
 const blockIds: Record<string, number> = {};
+let adminUserId = 0;
 
 beforeAll(async () => {
-  tokens.admin = await tokenFor(state.db, await createAdmin(state.db));
+  const admin = await createAdmin(state.db);
+  adminUserId = admin.user.id;
+  tokens.admin = await tokenFor(state.db, admin);
   tokens.teacher = await tokenFor(state.db, await createStaff(state.db));
   const made = await state.db
     .insert(blocks)
@@ -383,6 +387,62 @@ describe("API tokens", () => {
     expect(res.status).toBe(202);
     await runPendingJobs(state.db);
     expect(await student("tok-1")).toMatchObject({ student_number: "830001" });
+    // The token's creator reads the job's result; the audit log names them and the token.
+    const job = await call(jobRoute, { token: tokens.admin, params: { id: String(res.body.job.id) } });
+    expect(job.body.result).toMatchObject({ status: "done", created: 1, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: [] });
+    const [audit] = await q(`select actor_user_id, details from audit_log where action = 'roster.oneroster_import' and (details->>'job_id')::int = ${res.body.job.id}`);
+    expect(audit!.actor_user_id).toBe(adminUserId);
+    expect(audit!.details).toMatchObject({ created: 1, api_token_id: expect.any(Number) });
+    // The bundle (personal data) is not kept once applied.
+    const [payload] = await q(`select payload from jobs where id = ${res.body.job.id}`);
+    expect(payload!.payload).toMatchObject({ bundle: null });
+  });
+});
+
+describe("statements", () => {
+  it("an import runs the same statements for 3 students as for 60 (set-based, one statement per list)", async () => {
+    const counted = async (students: number, tag: string) => {
+      const spec = smallSchool({ students, teachers: 2, sections: 6, perStudent: 2 });
+      const bundle = buildBundle({
+        users: spec.users!.map((u) => ({ ...u, sourcedId: `${tag}${u.sourcedId}`, identifier: u.identifier && `${tag}${u.identifier}`, email: u.email && `${tag}${u.email}` })),
+        courses: spec.courses!.map((c) => ({ ...c, sourcedId: `${tag}${c.sourcedId}`, courseCode: `${tag}${c.courseCode}` })),
+        classes: spec.classes!.map((c) => ({ ...c, sourcedId: `${tag}${c.sourcedId}`, courseSourcedId: `${tag}${c.courseSourcedId}`, termSourcedIds: "" })),
+        enrollments: spec.enrollments!.map((e) => ({ ...e, sourcedId: `${tag}${e.sourcedId}`, classSourcedId: `${tag}${e.classSourcedId}`, userSourcedId: `${tag}${e.userSourcedId}` })),
+        modes: { academicSessions: "absent", users: "delta", courses: "delta", classes: "delta", enrollments: "delta" },
+      });
+      const before = queryCounter.count;
+      const plan = await applyImport(state.db, bundle, {}, new Date());
+      expect(plan.counts.created).toBeGreaterThan(students);
+      return queryCounter.count - before;
+    };
+    expect(await counted(60, "big-")).toBe(await counted(3, "small-"));
+  });
+});
+
+describe("username conflicts are refused, not a failed job", () => {
+  it("a new student number or staff email that another account uses as its username", async () => {
+    const existing = await createStaff(state.db);
+    const spec: BundleSpec = {
+      users: [{ sourcedId: "clash-1", role: "teacher", givenName: "Cl", familyName: "Ash", email: existing.staff.email }],
+      modes: { users: "delta", academicSessions: "absent", courses: "absent", classes: "absent", enrollments: "absent" },
+    };
+    // The same email as a staff member the school made by hand: adopted, not a second account.
+    const adopted = await dryRun(buildBundle(spec));
+    expect(adopted.body.errors).toEqual([]);
+    expect(adopted.body.counts.updated).toBe(1);
+    await apply(buildBundle({ ...spec, users: [{ sourcedId: "clash-2", role: "teacher", givenName: "Ot", familyName: "Her", email: "other.clash@school.example" }] }));
+    const res = await send(buildBundle({ ...spec, users: [{ sourcedId: "clash-2", role: "teacher", givenName: "Ot", familyName: "Her", email: existing.staff.email }] }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors["users.csv"][0]).toMatch(/line 2: The email .* belongs to another staff member/);
+    // A system administrator's username: neither a new person nor an email change may take it.
+    const sysadmin = await createSysadmin(state.db);
+    const taken = sysadmin.user.username;
+    const moved = await send(buildBundle({ ...spec, users: [{ sourcedId: "clash-2", role: "teacher", givenName: "Ot", familyName: "Her", email: taken }] }));
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors["users.csv"]).toEqual([`line 2: The username ${taken} is taken by another account.`]);
+    const fresh = await send(buildBundle({ ...spec, users: [{ sourcedId: "clash-3", role: "student", givenName: "St", familyName: "U", identifier: taken, grades: "10" }] }));
+    expect(fresh.status).toBe(422);
+    expect(fresh.body.errors["users.csv"]).toEqual([`line 2: The username ${taken} is taken by another account.`]);
   });
 });
 
