@@ -267,11 +267,16 @@ function refuse(file: string, reason: string, line = 0): never {
 }
 
 function decode(file: string, bytes: Uint8Array): string {
+  let text: string;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return refuse(file, "The file is not UTF-8 text.");
   }
+  // No database stores U+0000 in text: a CSV holding one is damaged.
+  const nul = text.indexOf("\0");
+  if (nul >= 0) refuse(file, "The file contains a NUL character (it is damaged or not text).", text.slice(0, nul).split("\n").length);
+  return text;
 }
 
 interface Table {
@@ -280,9 +285,10 @@ interface Table {
 }
 
 function readCsv(file: string, bytes: Uint8Array): Table {
+  const text = decode(file, bytes).replace(/\r\n?/g, "\n");
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
-    parsed = parse(decode(file, bytes).replace(/\r\n?/g, "\n"), {
+    parsed = parse(text, {
       bom: true,
       skip_empty_lines: true,
       record_delimiter: "\n",

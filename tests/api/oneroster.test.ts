@@ -349,6 +349,12 @@ describe("refused bundles leave the database as it was", () => {
       /line \d+: beginDate is not a date/,
     ],
     [
+      "a NUL character",
+      () => buildBundle({ ...base, users: base.users!.map((u, i) => (i === 1 ? { ...u, familyName: "Bad\u0000Name" } : u)) }),
+      "users.csv",
+      /line 3: The file contains a NUL character/,
+    ],
+    [
       "a file the manifest lists but the zip lacks",
       () => zipFiles(Object.fromEntries(Object.entries(bundleFiles(base)).filter(([k]) => k !== "classes.csv"))),
       "classes.csv",
