@@ -1,10 +1,12 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { apiGet } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
-import type { ImportField, ImportKind } from "@/lib/imports/fields";
+import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
+import type { RememberedMapping } from "@/lib/imports/mappings";
 import type { DryRunResult, UploadAccepted } from "@/lib/imports/present";
-import { initialOrder, type CsvPreview } from "@/lib/imports/wizard";
+import { fitMapping, initialOrder, type CsvPreview } from "@/lib/imports/wizard";
 import { WizardFiles } from "./wizard-files";
 import { WizardFields } from "./wizard-fields";
 import { WizardUpload } from "./wizard-upload";
@@ -20,15 +22,37 @@ export type DryRun = { name: string; result: DryRunResult | null; problem: strin
 
 const STEPS = ["Choose files", "Order fields", "Upload"] as const;
 
+/** The mapping remembered from the last upload of a file with this header row, or null. */
+async function remembered(kind: ImportKind, preview: CsvPreview): Promise<ColumnMapping | null> {
+  const query = new URLSearchParams({ kind, headers_key: preview.key });
+  try {
+    const found = await apiGet<RememberedMapping>(`/api/imports/mappings?${query}`);
+    return found.mapping ? fitMapping(found.mapping, preview.columns) : null;
+  } catch {
+    return null; // Not remembered (or not reachable): the wizard's own guess stands.
+  }
+}
+
 /**
- * The File Upload tab (spec §2): (1) choose up to 5 CSV files with the same column order, (2) order the
- * fields to match the columns beside a preview, (3) see the dry run, confirm with the password and
- * upload; it ends saying a notification will arrive, and shows each file's progress meanwhile.
+ * The File Upload tab (spec §2): (1) choose up to 5 CSV files with the same column order, (2) match a
+ * field — or Ignore — to each column beside a preview (starting from the mapping remembered for the
+ * same header row, issue 21), (3) see the dry run, confirm with the password and upload; it ends saying
+ * a notification will arrive, and shows each file's progress meanwhile.
  */
 export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void }) {
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<ChosenFile[]>([]);
-  const [order, setOrder] = useState<ImportField[]>(() => initialOrder(kind, undefined));
+  const [order, setOrder] = useState<ColumnMapping>(() => initialOrder(kind, undefined));
+  /**
+   * The first line names the columns: it is skipped, and its mapping remembered. Null: each file as its
+   * first lines suggest (one file may have such a line and another not); once the administrator says,
+   * every file.
+   */
+  const [headerRow, setHeaderRow] = useState<boolean | null>(null);
+  const headerRowOf = (file: ChosenFile) => headerRow ?? file.preview.namedColumns;
+  /** The mapping came from an earlier upload of the same header row. */
+  const [recalled, setRecalled] = useState(false);
+  const chosenRef = useRef<ChosenFile[]>([]);
   const [updateExisting, setUpdateExisting] = useState(false);
   const [dryRuns, setDryRuns] = useState<DryRun[]>([]);
   /** The files uploaded, and why the rest were not (an upload that failed part-way). */
@@ -74,7 +98,19 @@ export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void
           files={files}
           onChange={(next) => {
             setFiles(next);
-            setOrder(initialOrder(kind, next[0]?.preview));
+            chosenRef.current = next;
+            const preview = next[0]?.preview;
+            setOrder(initialOrder(kind, preview));
+            setHeaderRow(null);
+            setRecalled(false);
+            if (preview?.namedColumns) {
+              void remembered(kind, preview).then((mapping) => {
+                // Only if the same first file is still chosen.
+                if (!mapping || chosenRef.current[0]?.preview !== preview) return;
+                setOrder(mapping);
+                setRecalled(true);
+              });
+            }
           }}
           onNext={() => setStep(1)}
           onCancel={close}
@@ -85,6 +121,10 @@ export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void
           files={files}
           order={order}
           onOrder={setOrder}
+          headerRow={files[0] ? headerRowOf(files[0]) : false}
+          headerRowOf={headerRowOf}
+          onHeaderRow={setHeaderRow}
+          recalled={recalled}
           updateExisting={updateExisting}
           onUpdateExisting={setUpdateExisting}
           onBack={() => setStep(0)}
@@ -98,6 +138,7 @@ export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void
           kind={kind}
           files={files}
           order={order}
+          headerRowOf={headerRowOf}
           updateExisting={updateExisting}
           dryRuns={dryRuns}
           onBack={() => setStep(1)}

@@ -5,6 +5,7 @@ import useSWR from "swr";
 import { inputClasses } from "@/components/ui/text-field";
 import type { StaffListItem } from "@/lib/people/lists";
 import { cn } from "@/lib/cn";
+import { titledFullName } from "@/lib/people/names";
 
 /** The value of "No default teacher" in the select; the form turns it into null. */
 export const NO_DEFAULT_TEACHER = "";
@@ -47,14 +48,19 @@ export const DefaultTeacherField = forwardRef<
           <option value={NO_DEFAULT_TEACHER}>No default teacher</option>
           {sorted.map((member) => (
             <option key={member.id} value={member.id} disabled={!member.takes_students}>
-              {`${member.title} ${member.first_name} ${member.last_name}${
+              {`${titledFullName(member)}${
                 member.takes_students ? "" : " (does not take Focus Block students)"
               }`}
             </option>
           ))}
         </select>
       ) : (
-        <select id={id} disabled aria-describedby={`${id}-hint`} className={cn(inputClasses(false), "pr-8", className)}>
+        <select
+          id={id}
+          disabled
+          aria-describedby={`${id}-hint`}
+          className={cn(inputClasses(false), "pr-8", className)}
+        >
           <option>Loading teachers…</option>
         </select>
       )}

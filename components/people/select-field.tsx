@@ -4,13 +4,22 @@ import { forwardRef, useId, type SelectHTMLAttributes } from "react";
 import { inputClasses } from "@/components/ui/text-field";
 import { cn } from "@/lib/cn";
 
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+const optionOf = (option: string | number | SelectOption): SelectOption =>
+  typeof option === "object" ? option : { value: option, label: String(option) };
+
 /** A labelled native select (keyboard and screen-reader friendly everywhere, phones included). */
 export const SelectField = forwardRef<
   HTMLSelectElement,
   SelectHTMLAttributes<HTMLSelectElement> & {
     label: string;
     error?: string | null;
-    options: readonly (string | number)[];
+    /** Values shown as they are, or a value with its own label ("" shown as "No title"). */
+    options: readonly (string | number | SelectOption)[];
   }
 >(function SelectField({ label, error, options, id, className, ...props }, ref) {
   const autoId = useId();
@@ -28,9 +37,9 @@ export const SelectField = forwardRef<
         className={cn(inputClasses(!!error), "pr-8", className)}
         {...props}
       >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+        {options.map(optionOf).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { StaffListItem } from "@/lib/people/lists";
-import { STAFF_TITLES } from "@/lib/people/names";
+import { STAFF_TITLE_CHOICES } from "@/lib/people/names";
 import { AddPersonButton, EditPersonButton, type PersonKind } from "./person-dialog";
 import { StaffFields, useStaffForm, type StaffFormInput, type StaffFormValues } from "./staff-form";
 
@@ -44,7 +44,8 @@ export function EditStaffButton({ staff, onSaved }: { staff: EditableStaff; onSa
       id={staff.id}
       initial={{
         email: "",
-        title: STAFF_TITLES.find((title) => title === staff.title) ?? "Mr.",
+        // A title outside the list (from before it was checked) shows as none rather than inventing one.
+        title: STAFF_TITLE_CHOICES.find((title) => title === staff.title) ?? "",
         first_name: staff.first_name,
         last_name: staff.last_name,
         initials: staff.initials,

@@ -4,7 +4,7 @@ import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
-import { STAFF_TITLES } from "@/lib/people/names";
+import { STAFF_TITLE_CHOICES } from "@/lib/people/names";
 import { staffCreateForm, staffUpdateBody } from "@/lib/people/schemas";
 import { InitialsField, NameField, usePersonForm } from "./person-form";
 import { SelectField } from "./select-field";
@@ -13,6 +13,9 @@ import { useDerivedInitials } from "./use-derived-initials";
 export type StaffFormInput = z.input<typeof staffCreateForm>;
 export type StaffFormValues = z.output<typeof staffCreateForm>;
 export type StaffForm = UseFormReturn<StaffFormInput, unknown, StaffFormValues>;
+
+/** Mr., Ms., Mrs., Mx., Dr. … and "No title" (printed as nothing: "Lovelace, Ada"). */
+const TITLE_OPTIONS = STAFF_TITLE_CHOICES.map((title) => ({ value: title, label: title || "No title" }));
 
 /** Spec §3: a new staff member is Mr. and not an administrator. */
 export const NEW_STAFF: StaffFormInput = {
@@ -65,7 +68,7 @@ export function StaffFields({
       )}
       <NameField label="First name" error={errors.first_name?.message} registration={firstName} />
       <NameField label="Last name" error={errors.last_name?.message} registration={lastName} />
-      <SelectField label="Title" options={STAFF_TITLES} error={errors.title?.message} {...title} />
+      <SelectField label="Title" options={TITLE_OPTIONS} error={errors.title?.message} {...title} />
       <InitialsField error={errors.initials?.message} registration={initials} markEdited={markEdited} />
       <Checkbox
         className="sm:col-span-2"

@@ -3,11 +3,14 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/ui/text-field";
-import { GRADES, studentCreateForm, studentUpdateBody } from "@/lib/people/schemas";
+import { useEffect } from "react";
+import { gradeLabel, gradesOf, isInRange } from "@/lib/people/grade-range";
+import { studentCreateForm, studentUpdateBody } from "@/lib/people/schemas";
 import { DefaultTeacherField, defaultTeacherValue } from "./default-teacher-field";
 import { InitialsField, NameField, usePersonForm } from "./person-form";
 import { SelectField } from "./select-field";
 import { useDerivedInitials } from "./use-derived-initials";
+import { useGradeRange } from "./use-grade-range";
 
 export type StudentFormInput = z.input<typeof studentCreateForm>;
 export type StudentFormValues = z.output<typeof studentCreateForm>;
@@ -27,7 +30,7 @@ export function useStudentForm(initial: StudentFormInput | null) {
   return usePersonForm(studentCreateForm, studentUpdateBody, initial, NEW_STUDENT);
 }
 
-/** Names, initials (derived until edited), student number (add only), grade 8–12 and default teacher. */
+/** Names, initials (derived until edited), student number (add only), a grade of the school's range and default teacher. */
 export function StudentFields({
   form,
   editing,
@@ -39,8 +42,18 @@ export function StudentFields({
   id: string;
   onSubmit: (values: StudentFormValues) => void;
 }) {
-  const { register, formState } = form;
+  const { register, formState, getValues, setValue, watch } = form;
   const errors = formState.errors;
+  const range = useGradeRange();
+  const current = Number(watch("grade"));
+  // A new student starts in the school's lowest grade when the spec's grade 8 is not one of its grades.
+  useEffect(() => {
+    if (!editing && !isInRange(range, Number(getValues("grade")))) setValue("grade", range.min);
+  }, [editing, range, getValues, setValue]);
+  // An existing student outside the range (it changed since) keeps their grade as a choice.
+  const grades = gradesOf(range);
+  if (editing && Number.isInteger(current) && !grades.includes(current)) grades.push(current);
+  const gradeOptions = grades.sort((a, b) => a - b).map((g) => ({ value: g, label: gradeLabel(g) }));
   const markEdited = useDerivedInitials(form, editing);
   // Registered in the order shown, so a failed submit focuses the first field in error.
   const firstName = register("first_name");
@@ -54,7 +67,7 @@ export function StudentFields({
       <NameField label="First name" error={errors.first_name?.message} registration={firstName} />
       <NameField label="Last name" error={errors.last_name?.message} registration={lastName} />
       <InitialsField error={errors.initials?.message} registration={initials} markEdited={markEdited} />
-      <SelectField label="Grade" options={GRADES} error={errors.grade?.message} {...grade} />
+      <SelectField label="Grade" options={gradeOptions} error={errors.grade?.message} {...grade} />
       {number && (
         <TextField
           label="Student number"

@@ -9,13 +9,14 @@ import { PageHeader } from "@/components/ui/page-header";
 import { cn } from "@/lib/cn";
 import type { StudentListItem } from "@/lib/people/lists";
 import { ClustersLink, ImportsLink, ListLoadError, PersonLink } from "./list-parts";
+import { useGradeRange } from "./use-grade-range";
 import { useManagesPeople } from "./use-manages-people";
 import { AddStudentButton } from "./student-dialog";
-import { studentClass, type StudentClass } from "./student-class";
+import { classOf, type StudentClass } from "./student-class";
 
 const studentHref = (student: StudentListItem) => `/students/${student.id}`;
 
-const columns: DataColumn<StudentListItem>[] = [
+const columnsFor = (seniorsFrom: number): DataColumn<StudentListItem>[] => [
   {
     id: "last_name",
     header: "Last name",
@@ -38,7 +39,7 @@ const columns: DataColumn<StudentListItem>[] = [
     className: "hidden sm:table-cell",
   },
   { id: "grade", header: "Grade", value: (s) => s.grade, kind: "number" },
-  { id: "class", header: "Class", value: (s) => studentClass(s.grade) },
+  { id: "class", header: "Class", value: (s) => classOf(s.grade, seniorsFrom) },
 ];
 
 type ClassChoice = StudentClass | "all";
@@ -48,15 +49,21 @@ const CLASS_CHOICES: { value: ClassChoice; label: string }[] = [
   { value: "Junior", label: "Juniors" },
 ];
 
-/** /students: every student with grade and class (Senior from grade 11), a class filter and profile links. */
+/**
+ * /students: every student with grade and class (Senior from the seniors_from_grade setting, 11 by
+ * default), a class filter and profile links.
+ */
 export function StudentListScreen() {
   const router = useRouter();
   const { data, error, isLoading, mutate } = useSWR<StudentListItem[]>("/api/students");
   const [chosen, setChosen] = useState<ClassChoice>("all");
   const manages = useManagesPeople();
+  const { seniorsFrom } = useGradeRange();
+  const columns = useMemo(() => columnsFor(seniorsFrom), [seniorsFrom]);
   const shown = useMemo(
-    () => (chosen === "all" || !data ? data : data.filter((s) => studentClass(s.grade) === chosen)),
-    [data, chosen],
+    () =>
+      chosen === "all" || !data ? data : data.filter((s) => classOf(s.grade, seniorsFrom) === chosen),
+    [data, chosen, seniorsFrom],
   );
 
   const classFilter = (

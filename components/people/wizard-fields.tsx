@@ -7,21 +7,37 @@ import { inputClasses } from "@/components/ui/text-field";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { ApiClientError } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
-import { FIELD_LABELS, fieldChoices, type ImportField, type ImportKind } from "@/lib/imports/fields";
+import {
+  FIELD_LABELS,
+  IGNORE_LABEL,
+  fieldChoices,
+  type ColumnMapping,
+  type ImportField,
+  type ImportKind,
+} from "@/lib/imports/fields";
 import type { DryRunResult } from "@/lib/imports/present";
 import { orderProblem, placeField } from "@/lib/imports/wizard";
 import type { ChosenFile, DryRun } from "./csv-wizard";
 import { UPLOAD_FAILED, sendCsv } from "./upload-form";
 
+/** The select's value for an ignored column. */
+const IGNORE = "";
+
 /**
- * Step 2: one field per column, beside a preview of the first file's first rows; "update existing"
- * is an explicit choice, off by default. Next runs the dry run of every file (nothing is written).
+ * Step 2: a field — or Ignore — per column, beside a preview of the first file's first rows; whether
+ * the first line names the columns (skipped, and its mapping remembered for the next upload); "update
+ * existing" is an explicit choice, off by default. Next runs the dry run of every file (nothing is
+ * written).
  */
 export function WizardFields({
   kind,
   files,
   order,
   onOrder,
+  headerRow,
+  headerRowOf,
+  onHeaderRow,
+  recalled,
   updateExisting,
   onUpdateExisting,
   onBack,
@@ -29,8 +45,13 @@ export function WizardFields({
 }: {
   kind: ImportKind;
   files: ChosenFile[];
-  order: ImportField[];
-  onOrder: (order: ImportField[]) => void;
+  order: ColumnMapping;
+  onOrder: (order: ColumnMapping) => void;
+  /** The first file's first line names its columns (the checkbox). */
+  headerRow: boolean;
+  headerRowOf: (file: ChosenFile) => boolean;
+  onHeaderRow: (value: boolean) => void;
+  recalled: boolean;
   updateExisting: boolean;
   onUpdateExisting: (value: boolean) => void;
   onBack: () => void;
@@ -43,17 +64,31 @@ export function WizardFields({
   const problem = orderProblem(kind, order);
   const phone = useMediaQuery("(max-width: 639px)");
   /** "Column N" and the field chosen for it; `fill`: as wide as its box (the phone's list). */
-  const columnSelect = (index: number, field: ImportField, fill: boolean) => (
+  const columnSelect = (index: number, field: ImportField | null, fill: boolean) => (
     <>
       <label htmlFor={`${baseId}-${index}`} className="mb-1 block text-xs font-medium text-slate-600">
         Column {index + 1}
       </label>
       <select
         id={`${baseId}-${index}`}
-        value={field}
-        onChange={(event) => onOrder(placeField(order, index, event.target.value as ImportField))}
-        className={cn(inputClasses(false), "min-w-36 py-1.5", fill && "w-full")}
+        value={field ?? IGNORE}
+        onChange={(event) =>
+          onOrder(
+            placeField(
+              order,
+              index,
+              event.target.value === IGNORE ? null : (event.target.value as ImportField),
+            ),
+          )
+        }
+        className={cn(
+          inputClasses(false),
+          "min-w-36 py-1.5",
+          fill && "w-full",
+          field === null && "text-slate-500",
+        )}
       >
+        <option value={IGNORE}>{IGNORE_LABEL}</option>
         {fieldChoices(kind).map((choice) => (
           <option key={choice} value={choice}>
             {FIELD_LABELS[choice]}
@@ -68,9 +103,15 @@ export function WizardFields({
     setFailure(null);
     const results: DryRun[] = [];
     try {
-      for (const { file } of files) {
+      for (const chosen of files) {
+        const { file } = chosen;
         try {
-          const result = await sendCsv<DryRunResult>(kind, file, { order, updateExisting, dryRun: true });
+          const result = await sendCsv<DryRunResult>(kind, file, {
+            order,
+            headerRow: headerRowOf(chosen),
+            updateExisting,
+            dryRun: true,
+          });
           results.push({ name: file.name, result, problem: null });
         } catch (error) {
           // The server refused the whole file (not CSV, too big, wrong header order): say why, per file.
@@ -90,8 +131,14 @@ export function WizardFields({
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        Match each column to a field. The preview shows the first rows of {files[0]!.file.name}.
+        Match each column to a field, or choose {IGNORE_LABEL} for a column not to import. The preview shows
+        the first rows of {files[0]!.file.name}.
       </p>
+      {recalled && (
+        <p className="text-sm text-slate-700" data-testid="mapping-recalled">
+          These columns were matched as in your last upload of a file with the same first line.
+        </p>
+      )}
       {phone ? (
         // On a phone each column is a line of its own (a table of several columns would scroll sideways).
         <ol aria-label={`Columns of ${files[0]!.file.name}`} className="flex flex-col gap-3">
@@ -138,6 +185,23 @@ export function WizardFields({
         <p className="text-sm text-amber-800">
           The first line of {files[0]!.file.name} has {preview.columns} columns; {order.length} are expected.
           Rows with another number of columns are skipped.
+        </p>
+      )}
+      <Checkbox
+        label="The first line names the columns (it is not imported)"
+        checked={headerRow}
+        onCheckedChange={onHeaderRow}
+      />
+      {order.includes("homeroom") && (
+        <p className="text-sm text-slate-700">
+          Each homeroom teacher is a staff member&apos;s email or name (&ldquo;Ada Lovelace&rdquo;,
+          &ldquo;Lovelace, Ada&rdquo; or &ldquo;Mx. Lovelace&rdquo;); a blank cell means no default teacher.
+        </p>
+      )}
+      {kind === "staff" && (
+        <p className="text-sm text-slate-700">
+          A title is Mr., Ms., Mrs., Mx., Dr., Miss, Mlle., Mme. or Prof.; a blank cell (or no title column)
+          means no title.
         </p>
       )}
       {order.includes("default_teacher_email") && (

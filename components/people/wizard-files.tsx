@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
 import {
-  IMPORT_FIELDS,
   FIELD_LABELS,
   MAX_FILES_PER_UPLOAD,
   OPTIONAL_FIELDS,
+  REQUIRED_FIELDS,
   type ImportKind,
 } from "@/lib/imports/fields";
 import { columnOrderProblem, filesProblem, PREVIEW_BYTES, previewCsv } from "@/lib/imports/wizard";
@@ -58,20 +58,21 @@ export function WizardFiles({
       <p className="text-sm text-slate-700">
         Choose up to {MAX_FILES_PER_UPLOAD} CSV files, all with their columns in the same order. Each row is
         one {kind === "students" ? "student" : "staff member"} with the columns{" "}
-        {IMPORT_FIELDS[kind].map((field) => FIELD_LABELS[field].toLowerCase()).join(", ")}, in any order; a
-        first line naming the columns is fine.
+        {REQUIRED_FIELDS[kind].map((field) => FIELD_LABELS[field].toLowerCase()).join(", ")}, in any order; a
+        first line naming the columns is fine, and an export from your student information system can be
+        uploaded as it is: columns you do not need are ignored in the next step.
         {kind === "students" && OPTIONAL_FIELDS.students.length > 0 && (
           <>
             {" "}
-            A fifth column, default_teacher_email, may give each student&apos;s default teacher by their staff
-            email (leave a cell blank for none).
+            More columns may give each student&apos;s default teacher (default_teacher_email, or homeroom: a
+            staff email or name; leave a cell blank for none), email and preferred_first_name.
           </>
         )}
         {kind === "staff" && (
           <>
             {" "}
-            Two more columns may follow: takes_students (yes or no: office staff who take no Focus Block
-            students) and capacity (0 to 500). A blank cell keeps the default.
+            More columns may give the title (blank for none), takes_students (yes or no: office staff who take
+            no Focus Block students) and capacity (0 to 500). A blank cell keeps the default.
           </>
         )}
       </p>
@@ -108,7 +109,9 @@ export function WizardFiles({
                 <span className="block truncate font-medium text-slate-900">{file.name}</span>
                 <span className="text-xs text-slate-600">
                   {sizeOf(file.size)} ·{" "}
-                  {preview.header ? "first line names the columns" : `${preview.columns} columns`}
+                  {preview.header || preview.namedColumns
+                    ? `first line names the ${preview.columns} columns`
+                    : `${preview.columns} columns`}
                 </span>
               </span>
               <IconButton

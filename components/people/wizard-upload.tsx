@@ -5,7 +5,7 @@ import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { ApiClientError } from "@/lib/api/client";
-import type { ImportField, ImportKind } from "@/lib/imports/fields";
+import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 import type { DryRunRow, UploadAccepted } from "@/lib/imports/present";
 import type { ChosenFile, DryRun } from "./csv-wizard";
 import { UPLOAD_FAILED, sendCsv } from "./upload-form";
@@ -77,6 +77,7 @@ export function WizardUpload({
   kind,
   files,
   order,
+  headerRowOf,
   updateExisting,
   dryRuns,
   onBack,
@@ -84,7 +85,8 @@ export function WizardUpload({
 }: {
   kind: ImportKind;
   files: ChosenFile[];
-  order: ImportField[];
+  order: ColumnMapping;
+  headerRowOf: (file: ChosenFile) => boolean;
   updateExisting: boolean;
   dryRuns: DryRun[];
   onBack: () => void;
@@ -107,8 +109,17 @@ export function WizardUpload({
     const batch = crypto.randomUUID();
     const uploads: UploadAccepted[] = [];
     try {
-      for (const { file } of files) {
-        uploads.push(await sendCsv<UploadAccepted>(kind, file, { order, updateExisting, password, batch }));
+      for (const chosen of files) {
+        const headerRow = headerRowOf(chosen);
+        uploads.push(
+          await sendCsv<UploadAccepted>(kind, chosen.file, {
+            order,
+            headerRow,
+            updateExisting,
+            password,
+            batch,
+          }),
+        );
       }
     } catch (error) {
       if (error instanceof ApiClientError && error.status === 401) throw error; // wrong password: the dialog says so

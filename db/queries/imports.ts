@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
+  importMappings,
   importPasswords,
   importRows,
   imports,
@@ -28,6 +29,8 @@ export interface ExistingStudent {
   archived_at: Date | null;
   /** The email of their default teacher, if any. */
   default_teacher_email: string | null;
+  email: string | null;
+  preferred_first_name: string | null;
 }
 
 /** The students holding any of these numbers (one statement whatever the count). */
@@ -41,21 +44,75 @@ export async function existingStudents(db: Db, numbers: readonly string[]): Prom
       last_name: students.last_name,
       grade: students.grade,
       archived_at: students.archived_at,
-      default_teacher_email: staff.email,
+      default_teacher_email: sql<string | null>`lower(${staff.email})`,
+      email: students.email,
+      preferred_first_name: students.preferred_first_name,
     })
     .from(students)
     .leftJoin(staff, eq(staff.id, students.default_teacher_id))
     .where(sql`${students.student_number} in (select json_array_elements_text(${jsonList(numbers)}))`);
 }
 
-/** The staff members with any of these emails (lower-cased), by email (one statement whatever the count). */
-export async function staffIdsByEmail(db: Db, emails: readonly string[]): Promise<Map<string, number>> {
+/**
+ * The staff members a homeroom column may name (`keys` lower-cased, spaces collapsed): by email, "first
+ * last", "last, first", "last first", "title last" or "title first last". One statement whatever the count.
+ */
+export async function staffByTeacherKeys(db: Db, keys: readonly string[]) {
+  if (keys.length === 0) return [];
+  const list = sql`(select json_array_elements_text(${jsonList(keys)}))`;
+  const spaced = (value: ReturnType<typeof sql>) =>
+    sql`lower(regexp_replace(${value}, '[[:space:]]+', ' ', 'g'))`;
+  return db
+    .select({
+      id: staff.id,
+      email: staff.email,
+      title: staff.title,
+      first_name: staff.first_name,
+      last_name: staff.last_name,
+    })
+    .from(staff)
+    .where(
+      sql`lower(${staff.email}) in ${list}
+        or ${spaced(sql`${staff.first_name} || ' ' || ${staff.last_name}`)} in ${list}
+        or ${spaced(sql`${staff.last_name} || ', ' || ${staff.first_name}`)} in ${list}
+        or ${spaced(sql`${staff.last_name} || ' ' || ${staff.first_name}`)} in ${list}
+        or (${staff.title} <> '' and ${spaced(sql`${staff.title} || ' ' || ${staff.last_name}`)} in ${list})
+        or (${staff.title} <> '' and ${spaced(sql`${staff.title} || ' ' || ${staff.first_name} || ' ' || ${staff.last_name}`)} in ${list})`,
+    );
+}
+
+/** Which student has each of these emails (lower-cased): email → student number. One statement. */
+export async function studentNumbersByEmail(db: Db, emails: readonly string[]): Promise<Map<string, string>> {
   if (emails.length === 0) return new Map();
   const rows = await db
-    .select({ id: staff.id, email: staff.email })
-    .from(staff)
-    .where(sql`lower(${staff.email}) in (select json_array_elements_text(${jsonList(emails)}))`);
-  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+    .select({ email: students.email, student_number: students.student_number })
+    .from(students)
+    .where(sql`lower(${students.email}) in (select json_array_elements_text(${jsonList(emails)}))`);
+  return new Map(rows.map((row) => [row.email!.toLowerCase(), row.student_number]));
+}
+
+/** The mapping remembered for a header row of this kind, if any. */
+export async function findImportMapping(db: Db, kind: ImportRow["kind"], headersKey: string) {
+  const [row] = await db
+    .select({ mapping: importMappings.mapping, updated_at: importMappings.updated_at })
+    .from(importMappings)
+    .where(and(eq(importMappings.kind, kind), eq(importMappings.headers_key, headersKey)))
+    .limit(1);
+  return row;
+}
+
+/** Remembers (or replaces) the mapping for a header row of this kind: one upsert. */
+export async function saveImportMapping(
+  db: Db,
+  values: { kind: ImportRow["kind"]; headers_key: string; mapping: (string | null)[] },
+) {
+  await db
+    .insert(importMappings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [importMappings.kind, importMappings.headers_key],
+      set: { mapping: values.mapping, updated_at: sql`now()` },
+    });
 }
 
 export interface ExistingStaff {

@@ -69,7 +69,7 @@ export function insertStaffRows(db: Db, rows: (typeof staff.$inferInsert)[]) {
 
 /**
  * Many students' names and grades in one statement (an import with "update existing"); their default
- * teacher too when a row says so (`default_teacher_id` present, null meaning none).
+ * teacher, email and preferred first name too when a row says so (present; null meaning none).
  */
 export async function updateStudentsBulk(
   db: Db,
@@ -80,26 +80,35 @@ export async function updateStudentsBulk(
     grade: number;
     initials: string;
     default_teacher_id?: number | null;
+    email?: string | null;
+    preferred_first_name?: string | null;
   }[],
 ) {
   if (rows.length === 0) return;
-  const values = rows.map(({ default_teacher_id, ...row }) => ({
+  const values = rows.map(({ default_teacher_id, email, preferred_first_name, ...row }) => ({
     ...row,
     set_teacher: default_teacher_id !== undefined,
     default_teacher_id: default_teacher_id ?? null,
+    set_email: email !== undefined,
+    email: email ?? null,
+    set_preferred: preferred_first_name !== undefined,
+    preferred_first_name: preferred_first_name ?? null,
   }));
   await db.execute(sql`update ${students} set
       first_name = v.first_name, last_name = v.last_name, grade = v.grade, initials = v.initials,
       default_teacher_id = case when v.set_teacher then v.default_teacher_id else ${students.default_teacher_id} end,
+      email = case when v.set_email then v.email else ${students.email} end,
+      preferred_first_name = case when v.set_preferred then v.preferred_first_name else ${students.preferred_first_name} end,
       updated_at = now()
     from json_to_recordset(${JSON.stringify(values)}::json)
-      as v(id int, first_name text, last_name text, grade smallint, initials text, set_teacher boolean, default_teacher_id int)
+      as v(id int, first_name text, last_name text, grade smallint, initials text, set_teacher boolean, default_teacher_id int,
+        set_email boolean, email text, set_preferred boolean, preferred_first_name text)
     where ${students.id} = v.id`);
 }
 
 /**
- * Many staff members' names and titles in one statement; their capacity and takes_students too when a
- * row gives them (absent keeps the member's own).
+ * Many staff members' names in one statement; their title, capacity and takes_students too when a
+ * row gives them (absent keeps the member's own; a blank title, "", is a title: none).
  */
 export async function updateStaffBulk(
   db: Db,
@@ -107,7 +116,7 @@ export async function updateStaffBulk(
     id: number;
     first_name: string;
     last_name: string;
-    title: string;
+    title?: string;
     initials: string;
     capacity?: number;
     takes_students?: boolean;
@@ -115,7 +124,8 @@ export async function updateStaffBulk(
 ) {
   if (rows.length === 0) return;
   await db.execute(sql`update ${staff} set
-      first_name = v.first_name, last_name = v.last_name, title = v.title, initials = v.initials,
+      first_name = v.first_name, last_name = v.last_name, title = coalesce(v.title, ${staff.title}),
+      initials = v.initials,
       capacity = coalesce(v.capacity, ${staff.capacity}),
       takes_students = coalesce(v.takes_students, ${staff.takes_students}),
       updated_at = now()

@@ -6,7 +6,8 @@ import {
   existingStudents,
   insertImportPasswords,
   insertImportRows,
-  staffIdsByEmail,
+  staffByTeacherKeys,
+  studentNumbersByEmail,
   type ImportRow,
 } from "@/db/queries/imports";
 import {
@@ -19,7 +20,17 @@ import {
 import { randomColor } from "@/lib/people/colors";
 import { hashInitialPasswords, newInitialPassword } from "@/lib/people/initial-password";
 import { initialsOf } from "@/lib/people/names";
-import { defaultTeacherEmails, planRows, resolveDefaultTeachers, summarize, type PlannedRow } from "./plan";
+import {
+  checkStudentEmails,
+  defaultTeacherRefs,
+  planRows,
+  resolveDefaultTeachers,
+  studentEmails,
+  summarize,
+  teacherKeysOf,
+  type PlannedRow,
+  type TeacherMatch,
+} from "./plan";
 import type { RowCandidate, StaffValues, StudentValues } from "./rows";
 
 type Values = StudentValues | StaffValues;
@@ -41,20 +52,35 @@ export async function existingFor(
   );
 }
 
+/** Which staff members each homeroom reference names (one statement, only when some row names one). */
+async function teachersFor(db: Db, candidates: readonly RowCandidate<Values>[]) {
+  const refs = defaultTeacherRefs(candidates);
+  const wanted = new Set(refs);
+  const matches = new Map<string, TeacherMatch[]>();
+  for (const member of await staffByTeacherKeys(db, refs)) {
+    for (const key of new Set(teacherKeysOf(member))) {
+      if (!wanted.has(key)) continue;
+      const list = matches.get(key) ?? [];
+      if (!list.some((m) => m.id === member.id)) list.push({ id: member.id, email: member.email });
+      matches.set(key, list);
+    }
+  }
+  return matches;
+}
+
 /**
- * The dry run and the job decide rows the same way: default teachers' emails resolved to staff (a
- * statement only when some row names one), then each row against what the school has.
+ * The dry run and the job decide rows the same way: default teachers (by email or name) resolved to
+ * staff and students' emails checked against other students (a statement each, only when some row
+ * needs it), then each row against what the school has.
  */
 export async function planBatch(
   db: Db,
   row: Pick<ImportRow, "kind" | "update_existing">,
   candidates: readonly RowCandidate<Values>[],
 ) {
-  const resolved = resolveDefaultTeachers(
-    candidates,
-    await staffIdsByEmail(db, defaultTeacherEmails(candidates)),
-  );
-  return planRows(resolved, await existingFor(db, row.kind, resolved), row.update_existing);
+  const resolved = resolveDefaultTeachers(candidates, await teachersFor(db, candidates));
+  const checked = checkStudentEmails(resolved, await studentNumbersByEmail(db, studentEmails(resolved)));
+  return planRows(checked, await existingFor(db, row.kind, checked), row.update_existing);
 }
 
 interface Secret {
@@ -147,7 +173,12 @@ async function insertPeople(
     const inserted = await insertStudentRows(
       tx,
       rows.map((r) => {
-        const { default_teacher_email: _email, default_teacher_id, ...v } = r.values as StudentValues;
+        const {
+          default_teacher_email: _email,
+          teacher_ref: _ref,
+          default_teacher_id,
+          ...v
+        } = r.values as StudentValues;
         return {
           ...v,
           default_teacher_id: default_teacher_id ?? null,
@@ -187,6 +218,8 @@ async function updatePeople(tx: Db, kind: ImportRow["kind"], rows: PlannedRow<Va
           grade: v.grade,
           initials: initialsOf(v.first_name, v.last_name),
           default_teacher_id: v.default_teacher_id,
+          email: v.email,
+          preferred_first_name: v.preferred_first_name,
         };
       }),
     );

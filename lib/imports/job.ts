@@ -10,6 +10,7 @@ import {
   type ImportRow,
 } from "@/db/queries/imports";
 import { defineJob, type JobContext } from "@/lib/jobs/types";
+import { schoolGradeRange } from "@/lib/people/grades";
 import { writeBatch } from "./batch";
 import { ImportFileError } from "./errors";
 import { failureMessage, importMessage } from "./message";
@@ -19,6 +20,8 @@ import { candidatesOf } from "./rows";
 
 export interface ImportJobPayload {
   import_id: number;
+  /** The file's first line names its columns (the wizard said so): it is skipped. */
+  header_row?: boolean;
 }
 
 /** Rows per transaction: small enough that the embedded database's single connection is never held long. */
@@ -42,8 +45,9 @@ export const importJob = defineJob<ImportJobPayload>({
 
     let candidates;
     try {
-      const parsed = parseCsv(loaded.data, row.filename, row.headers);
-      candidates = candidatesOf(row.kind, parsed.records, row.headers);
+      const parsed = parseCsv(loaded.data, row.filename, row.headers, payload.header_row === true);
+      const grades = row.kind === "students" ? await schoolGradeRange(db) : undefined;
+      candidates = candidatesOf(row.kind, parsed.records, row.headers, grades);
     } catch (error) {
       // The upload checked the file already; if it is unreadable now, say so once rather than retry.
       if (!(error instanceof ImportFileError)) throw error;

@@ -24,6 +24,8 @@ const FIELD_NAMES: Record<string, string> = {
   grade: "grade",
   title: "title",
   default_teacher_email: "default teacher",
+  email: "email",
+  preferred_first_name: "preferred first name",
   takes_students: "takes Focus Block students",
   capacity: "capacity",
 };
@@ -79,11 +81,13 @@ export function planRows<V extends StudentValues | StaffValues>(
             "grade",
             // Compared only when the file has the column.
             ...(candidate.values.default_teacher_email !== undefined ? ["default_teacher_email"] : []),
+            ...(candidate.values.email !== undefined ? ["email"] : []),
+            ...(candidate.values.preferred_first_name !== undefined ? ["preferred_first_name"] : []),
           ]
         : [
             "first_name",
             "last_name",
-            "title",
+            ...(candidate.values.title !== undefined ? ["title"] : []),
             // Compared only when the row gives them.
             ...(candidate.values.takes_students !== undefined ? ["takes_students"] : []),
             ...(candidate.values.capacity !== undefined ? ["capacity"] : []),
@@ -118,36 +122,119 @@ export function planRows<V extends StudentValues | StaffValues>(
   });
 }
 
-/** The staff emails the candidates name as default teachers (lower-cased, each once). */
-export function defaultTeacherEmails(candidates: readonly RowCandidate<StudentValues | StaffValues>[]) {
-  const emails = new Set<string>();
+/** A homeroom reference as it is matched: lower-cased, spaces collapsed, no space before a comma. */
+export const teacherKey = (ref: string) =>
+  ref
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/\s*,\s*/g, ", ");
+
+/**
+ * The ways a school writes a staff member in a homeroom column: their email, "Ada Lovelace",
+ * "Lovelace, Ada", "Lovelace Ada", and with a title "Mx. Lovelace" or "Mx. Ada Lovelace".
+ */
+export function teacherKeysOf(member: {
+  email: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+}) {
+  const keys = [
+    member.email,
+    `${member.first_name} ${member.last_name}`,
+    `${member.last_name}, ${member.first_name}`,
+    `${member.last_name} ${member.first_name}`,
+  ];
+  if (member.title)
+    keys.push(
+      `${member.title} ${member.last_name}`,
+      `${member.title} ${member.first_name} ${member.last_name}`,
+    );
+  return keys.map(teacherKey);
+}
+
+/** The homeroom references the candidates name (matching keys, each once). */
+export function defaultTeacherRefs(candidates: readonly RowCandidate<StudentValues | StaffValues>[]) {
+  const refs = new Set<string>();
   for (const { values } of candidates) {
-    if (values && "grade" in values && values.default_teacher_email) emails.add(values.default_teacher_email);
+    if (values && "grade" in values && values.teacher_ref) refs.add(teacherKey(values.teacher_ref));
   }
-  return [...emails];
+  return [...refs];
+}
+
+/** A staff member a reference may name. */
+export interface TeacherMatch {
+  id: number;
+  email: string;
 }
 
 /**
- * Resolves each row's default_teacher_email to a staff member: the row gets default_teacher_id (null
- * for a blank cell), or is skipped — with its row number, like every row error — when no staff member
- * has that email. Rows of a file without the column are left exactly as they were.
+ * Resolves each row's default teacher (an email or a name) to a staff member: the row gets
+ * default_teacher_id and default_teacher_email (null for a blank cell), or is skipped — with its row
+ * number, like every row error — when no staff member, or more than one, answers to it. Rows of a file
+ * without the column are left exactly as they were.
  */
 export function resolveDefaultTeachers<V extends StudentValues | StaffValues>(
   candidates: readonly RowCandidate<V>[],
-  staffIdOf: ReadonlyMap<string, number>,
+  staffOf: ReadonlyMap<string, readonly TeacherMatch[]>,
 ): RowCandidate<V>[] {
   return candidates.map((candidate) => {
     const values = candidate.values;
-    if (!values || !("grade" in values) || values.default_teacher_email === undefined) return candidate;
-    const email = values.default_teacher_email;
-    if (email === null) return { ...candidate, values: { ...values, default_teacher_id: null } };
-    const id = staffIdOf.get(email);
-    if (id === undefined) {
-      const shown = email.length > 40 ? `${email.slice(0, 40)}…` : email;
-      return { ...candidate, values: null, reason: `default teacher email ${shown} is not a staff member's` };
-    }
-    return { ...candidate, values: { ...values, default_teacher_id: id } };
+    if (!values || !("grade" in values) || values.teacher_ref === undefined) return candidate;
+    const { teacher_ref: ref, ...rest } = values;
+    if (ref === null)
+      return {
+        ...candidate,
+        values: { ...rest, default_teacher_email: null, default_teacher_id: null } as V,
+      };
+    const matches = staffOf.get(teacherKey(ref)) ?? [];
+    const shown = ref.length > 40 ? `${ref.slice(0, 40)}…` : ref;
+    const what = ref.includes("@") ? "default teacher email" : "homeroom";
+    if (matches.length === 0)
+      return { ...candidate, values: null, reason: `${what} ${shown} is not a staff member's` };
+    if (matches.length > 1)
+      return {
+        ...candidate,
+        values: null,
+        reason: `${what} ${shown} names more than one staff member: use their email`,
+      };
+    const [match] = matches;
+    return {
+      ...candidate,
+      values: {
+        ...rest,
+        default_teacher_email: match!.email.toLowerCase(),
+        default_teacher_id: match!.id,
+      } as V,
+    };
   });
+}
+
+/**
+ * Skips rows whose student email another student already has (`ownerOf`: email → that student's
+ * number); an email kept by its own student is fine.
+ */
+export function checkStudentEmails<V extends StudentValues | StaffValues>(
+  candidates: readonly RowCandidate<V>[],
+  ownerOf: ReadonlyMap<string, string>,
+): RowCandidate<V>[] {
+  return candidates.map((candidate) => {
+    const values = candidate.values;
+    if (!values || !("grade" in values) || !values.email) return candidate;
+    const owner = ownerOf.get(values.email);
+    if (owner === undefined || owner === values.student_number) return candidate;
+    const shown = values.email.length > 40 ? `${values.email.slice(0, 40)}…` : values.email;
+    return { ...candidate, values: null, reason: `email ${shown} belongs to another student` };
+  });
+}
+
+/** The student emails the candidates give (each once). */
+export function studentEmails(candidates: readonly RowCandidate<StudentValues | StaffValues>[]) {
+  const emails = new Set<string>();
+  for (const { values } of candidates)
+    if (values && "grade" in values && values.email) emails.add(values.email);
+  return [...emails];
 }
 
 export interface PlanSummary {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DECEPTIVE_NAME_MESSAGE, hasControlCharacters, hasDeceptiveCharacters } from "@/lib/api/schemas";
+import { DEFAULT_GRADE_RANGE, isInRange, type GradeRange } from "@/lib/people/grade-range";
 import { STAFF_TITLES } from "@/lib/people/names";
 import { MAX_CAPACITY } from "@/lib/schedule/schemas";
 import type { CsvRecord } from "./parse";
@@ -11,19 +12,26 @@ export interface StudentValues {
   last_name: string;
   grade: number;
   /**
-   * The optional default_teacher_email column, lower-cased: absent (undefined) when the file has no
-   * such column, null when its cell is blank (no default teacher). Resolved to a staff member later.
+   * The optional default_teacher_email or homeroom column: absent (undefined) when the file has no
+   * such column, null when its cell is blank (no default teacher), else an email (lower-cased) or a
+   * name. Resolved to a staff member later (lib/imports/plan.ts resolveDefaultTeachers).
    */
+  teacher_ref?: string | null;
+  /** The staff member it names, by their email (lower-cased) and id; null for none. */
   default_teacher_email?: string | null;
-  /** The staff member that email names (lib/imports/plan.ts resolveDefaultTeachers). */
   default_teacher_id?: number | null;
+  /** The optional email column (lower-cased): absent without the column, null for a blank cell. */
+  email?: string | null;
+  /** The optional preferred first name column: absent without the column, null for a blank cell. */
+  preferred_first_name?: string | null;
 }
 
 export interface StaffValues {
   email: string;
   first_name: string;
   last_name: string;
-  title: string;
+  /** Mr., Mx., Dr. … or "" (none); absent when the file has no title column (an existing member keeps theirs). */
+  title?: string;
   /**
    * The optional takes_students and capacity columns: absent (undefined) when the file has no such
    * column or the cell is blank (a new member gets the default, an existing one keeps theirs).
@@ -48,7 +56,6 @@ const MAX_NUMBER_LENGTH = 20;
 const YES = new Set(["yes", "true", "1"]);
 const NO = new Set(["no", "false", "0"]);
 const emailSchema = z.email().max(254);
-const GRADES = new Set([8, 9, 10, 11, 12]);
 
 /** Shown in a reason without flooding the report with a pasted paragraph. */
 const quote = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
@@ -63,14 +70,14 @@ function nameProblem(field: ImportField, value: string): string | null {
   return null;
 }
 
-/** Dr., Miss … as written, ignoring case and a missing full stop; empty means Mr. */
+/** Dr., Mx. … as written, ignoring case and a missing full stop; empty means no title (never Mr.). */
 function canonicalTitle(value: string): string | null {
-  if (value === "") return "Mr.";
+  if (value === "") return "";
   const bare = value.toLowerCase().replace(/\.$/, "");
   return STAFF_TITLES.find((title) => title.toLowerCase().replace(/\.$/, "") === bare) ?? null;
 }
 
-/** The cells by field name; extra empty cells (a trailing comma) are ignored. */
+/** The cells by field name (ignored columns left out); extra empty cells (a trailing comma) are ignored. */
 function cellsOf(
   record: CsvRecord,
   headers: readonly string[],
@@ -81,10 +88,47 @@ function cellsOf(
     const columns = cells.length === 1 ? "1 column" : `${cells.length} columns`;
     return { reason: `has ${columns}, expected ${headers.length}` };
   }
-  return { cells: Object.fromEntries(headers.map((field, index) => [field, cells[index]!])) };
+  return {
+    cells: Object.fromEntries(
+      headers.flatMap((field, index) => (field === "" ? [] : [[field, cells[index]!] as const])),
+    ),
+  };
 }
 
-function studentRow(cells: Record<string, string>): {
+const optionalName = (field: ImportField, value: string | undefined, problems: string[]) => {
+  if (value === undefined || value === "") return value === undefined ? undefined : null;
+  const problem = nameProblem(field, value);
+  if (problem) problems.push(problem);
+  return value;
+};
+
+/** A homeroom cell: a staff email (lower-cased) or a name as the school writes it ("Lovelace, Ada"). */
+function teacherRef(cells: Record<string, string>, problems: string[]): string | null | undefined {
+  if (cells.default_teacher_email !== undefined) {
+    const teacher = cells.default_teacher_email.toLowerCase();
+    if (teacher && !emailSchema.safeParse(teacher).success)
+      problems.push(
+        `default teacher email ${quote(cells.default_teacher_email)} is not a valid email address`,
+      );
+    return teacher || null;
+  }
+  const homeroom = cells.homeroom;
+  if (homeroom === undefined) return undefined;
+  if (homeroom === "") return null;
+  if (homeroom.includes("@")) {
+    if (!emailSchema.safeParse(homeroom.toLowerCase()).success)
+      problems.push(`homeroom ${quote(homeroom)} is not a valid email address`);
+    return homeroom.toLowerCase();
+  }
+  const problem = nameProblem("homeroom", homeroom);
+  if (problem) problems.push(problem.replace(/^homeroom teacher \(email or name\)/, "homeroom"));
+  return homeroom;
+}
+
+function studentRow(
+  cells: Record<string, string>,
+  grades: GradeRange,
+): {
   values: StudentValues | null;
   problems: string[];
   key: string;
@@ -98,18 +142,21 @@ function studentRow(cells: Record<string, string>): {
     const problem = nameProblem(field, cells[field]!);
     if (problem) problems.push(problem);
   }
-  const grade = /^\d{1,2}$/.test(cells.grade!) ? Number(cells.grade) : NaN;
+  const grade = /^(-1|\d{1,2})$/.test(cells.grade!) ? Number(cells.grade) : NaN;
   if (cells.grade === "") problems.push("grade is missing");
-  else if (!GRADES.has(grade)) problems.push(`grade ${quote(cells.grade!)} is not 8–12`);
-  const teacher = cells.default_teacher_email?.toLowerCase();
-  if (teacher && !emailSchema.safeParse(teacher).success)
-    problems.push(
-      `default teacher email ${quote(cells.default_teacher_email!)} is not a valid email address`,
-    );
+  else if (!isInRange(grades, grade))
+    problems.push(`grade ${quote(cells.grade!)} is not ${grades.min}–${grades.max}`);
+  const teacher = teacherRef(cells, problems);
+  const email = cells.email?.toLowerCase();
+  if (email && !emailSchema.safeParse(email).success)
+    problems.push(`email ${quote(cells.email!)} is not a valid email address`);
+  const preferred = optionalName("preferred_first_name", cells.preferred_first_name, problems);
   const values: StudentValues | null = problems.length
     ? null
     : { student_number: number, first_name: cells.first_name!, last_name: cells.last_name!, grade };
-  if (values && teacher !== undefined) values.default_teacher_email = teacher || null;
+  if (values && teacher !== undefined) values.teacher_ref = teacher;
+  if (values && email !== undefined) values.email = email || null;
+  if (values && preferred !== undefined) values.preferred_first_name = preferred;
   return { values, problems, key: number };
 }
 
@@ -127,8 +174,9 @@ function staffRow(cells: Record<string, string>): {
     const problem = nameProblem(field, cells[field]!);
     if (problem) problems.push(problem);
   }
-  const title = canonicalTitle(cells.title!);
-  if (!title) problems.push(`title ${quote(cells.title!)} is not one of ${STAFF_TITLES.join(", ")}`);
+  const title = cells.title === undefined ? undefined : canonicalTitle(cells.title);
+  if (title === null)
+    problems.push(`title ${quote(cells.title!)} is not one of ${STAFF_TITLES.join(", ")} (or blank)`);
   const takes = cells.takes_students?.toLowerCase();
   if (takes && !YES.has(takes) && !NO.has(takes))
     problems.push(`takes Focus Block students ${quote(cells.takes_students!)} is not yes or no`);
@@ -141,37 +189,47 @@ function staffRow(cells: Record<string, string>): {
     email,
     first_name: cells.first_name!,
     last_name: cells.last_name!,
-    title: title!,
   };
+  if (title !== undefined) values.title = title!;
   if (takes) values.takes_students = YES.has(takes);
   if (capacity) values.capacity = capacityNumber;
   return { values, problems, key: email };
 }
 
 /**
- * Applies the row rules to every record (trimmed cells, required names, grade 8–12, digit student
- * numbers, valid emails, titles from the list) and refuses the second and later rows naming the same
- * student number or email. Pure: the database is consulted later (lib/imports/plan.ts).
+ * Applies the row rules to every record (trimmed cells, required names, a grade of the school's range,
+ * digit student numbers, valid emails, titles from the list or none) and refuses the second and later
+ * rows naming the same student number or email (a student's email too). Pure: the database is
+ * consulted later (lib/imports/plan.ts). `headers` has "" for an ignored column.
  */
 export function candidatesOf<K extends ImportKind>(
   kind: K,
   records: readonly CsvRecord[],
   headers: readonly string[],
+  grades: GradeRange = DEFAULT_GRADE_RANGE,
 ): RowCandidate<K extends "students" ? StudentValues : StaffValues>[] {
   const firstRowOf = new Map<string, number>();
+  const firstEmailOf = new Map<string, number>();
   const keyLabel = kind === "students" ? "student number" : "email";
   return records.map((record) => {
     const mapped = cellsOf(record, headers);
     if ("reason" in mapped)
       return { row: record.line, key: "", name: "", values: null, reason: mapped.reason };
     const { cells } = mapped;
-    const checked = kind === "students" ? studentRow(cells) : staffRow(cells);
+    const checked = kind === "students" ? studentRow(cells, grades) : staffRow(cells);
     const name = `${cells.first_name} ${cells.last_name}`.trim().replace(/\s+/g, " ").slice(0, 200);
     if (checked.values) {
       const earlier = firstRowOf.get(checked.key);
       if (earlier !== undefined)
         checked.problems.push(`duplicate ${keyLabel} ${quote(checked.key)} (also on row ${earlier})`);
       else firstRowOf.set(checked.key, record.line);
+      const email = "grade" in checked.values ? checked.values.email : undefined;
+      if (email) {
+        const earlierEmail = firstEmailOf.get(email);
+        if (earlierEmail !== undefined)
+          checked.problems.push(`duplicate email ${quote(email)} (also on row ${earlierEmail})`);
+        else firstEmailOf.set(email, record.line);
+      }
     }
     const reason = checked.problems.length ? checked.problems.join(", ") : null;
     return {

@@ -1,16 +1,17 @@
 import "server-only";
 import type { Db } from "@/db";
-import { countImports, insertImport, updateImport } from "@/db/queries/imports";
+import { countImports, insertImport, saveImportMapping, updateImport } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
 import { readMultipart, tooLarge } from "@/lib/api/body";
 import { ApiError, conflict, fieldErrors, invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service";
 import { enqueueJob } from "@/lib/jobs/queue";
+import { schoolGradeRange } from "@/lib/people/grades";
 import { wakeJobRunner } from "@/lib/jobs/wake";
 import { planBatch } from "./batch";
 import { ImportFileError, fileRejected } from "./errors";
-import { MAX_CSV_BYTES, MAX_FILES_PER_UPLOAD, type ImportKind } from "./fields";
+import { MAX_CSV_BYTES, MAX_FILES_PER_UPLOAD, headersKey, type ImportKind } from "./fields";
 import { reportPath } from "./notify";
 import { parseCsv } from "./parse";
 import type { DryRunResult } from "./present";
@@ -57,6 +58,8 @@ async function readUpload(request: Request, kind: ImportKind): Promise<{ file: F
   };
   const parsed = uploadFields(kind).safeParse({
     headers: text("headers"),
+    mapping: text("mapping"),
+    header_row: text("header_row"),
     password: text("password"),
     dry_run: text("dry_run"),
     update_existing: text("update_existing"),
@@ -70,9 +73,10 @@ const filenameOf = (file: File) => file.name.replace(/[\\/]/g, "_").slice(0, 200
 
 /**
  * POST /api/students/upload and /api/staff/upload. Re-checks everything the wizard checked (one CSV
- * file, at most 2 MB, the field order, the rows' shape) and then either answers the dry run — what
- * the import would do, writing nothing — or confirms the caller's password, stores the file and
- * queues the import, answering 202 at once with the job to poll.
+ * file, at most 2 MB, the columns' fields — ignored ones included —, the rows' shape) and then either
+ * answers the dry run — what the import would do, writing nothing — or confirms the caller's password,
+ * stores the file, remembers the mapping of its header row for the next upload of the same columns,
+ * and queues the import, answering 202 at once with the job to poll.
  */
 export async function uploadCsv(
   db: Db,
@@ -91,12 +95,13 @@ export async function uploadCsv(
   }
   let parsed;
   try {
-    parsed = parseCsv(bytes, filename, fields.headers);
+    parsed = parseCsv(bytes, filename, fields.headers, fields.header_row);
   } catch (error) {
     if (error instanceof ImportFileError) throw fileRejected(error);
     throw error;
   }
-  const candidates = candidatesOf(kind, parsed.records, fields.headers);
+  const grades = kind === "students" ? await schoolGradeRange(db) : undefined;
+  const candidates = candidatesOf(kind, parsed.records, fields.headers, grades);
   if (fields.dry_run) return dryRun(db, kind, filename, fields, candidates, parsed.headerSkipped);
 
   const userId = principal.user.id;
@@ -128,8 +133,16 @@ export async function uploadCsv(
       uploaded_by: userId,
       total_rows: candidates.length,
     });
-    const job = await enqueueJob(tx, "import", { import_id: row.id }, { createdBy: userId });
+    const payload = fields.header_row ? { import_id: row.id, header_row: true } : { import_id: row.id };
+    const job = await enqueueJob(tx, "import", payload, { createdBy: userId });
     await updateImport(tx, row.id, { job_id: job.id });
+    if (parsed.headerCells) {
+      await saveImportMapping(tx, {
+        kind,
+        headers_key: headersKey(parsed.headerCells),
+        mapping: fields.headers.map((field) => field || null),
+      });
+    }
     return { row, job };
   });
   wakeJobRunner(); // now that the job is committed

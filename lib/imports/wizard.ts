@@ -5,16 +5,20 @@ import {
   MAX_CSV_BYTES,
   MAX_FILES_PER_UPLOAD,
   OPTIONAL_FIELDS,
+  REQUIRED_FIELDS,
+  fieldChoices,
+  headersKey,
   isFieldOrder,
   normalizeHeaderCell,
+  type ColumnMapping,
   type ImportField,
   type ImportKind,
 } from "./fields";
 
 /**
  * The File Upload wizard's rules, in the browser (the server checks all of them again): 1–5 CSV files
- * of at most 2 MB, all with their columns in the same order (read from each file's first lines), and
- * the fields ordered to match the columns.
+ * of at most 2 MB, all with their columns in the same order (read from each file's first lines), and a
+ * field — or "Ignore" — for each column.
  */
 
 /** The first lines of a file, as the wizard shows and compares them. */
@@ -22,10 +26,17 @@ export interface CsvPreview {
   name: string;
   /** The first records (at most PREVIEW_ROWS), header row included. */
   rows: string[][];
-  /** The fields the first line names, when it is a header row. */
+  /** The fields the first line names, when it is a header row of field names (first_name, …). */
   header: ImportField[] | null;
-  /** Columns in the first line. */
+  /** Columns in the first line (empty cells at its end left out). */
   columns: number;
+  /**
+   * The first line looks like the file's own names for its columns (no cell of it is a number or an
+   * email, while the next line has one): a school information system's export.
+   */
+  namedColumns: boolean;
+  /** The first line as import_mappings remembers it (headersKey). */
+  key: string;
 }
 
 export const PREVIEW_ROWS = 6;
@@ -34,14 +45,18 @@ export const PREVIEW_BYTES = 64 * 1024;
 
 /**
  * The fields a first line names, if it is a header row naming each required field of the kind once
- * (and perhaps an optional one, such as default_teacher_email).
+ * (and perhaps optional ones, such as default_teacher_email).
  */
 export function headerFields(kind: ImportKind, cells: readonly string[]): ImportField[] | null {
   const names = cells.map(normalizeHeaderCell);
   // A trailing comma leaves empty cells at the end.
   while (names.length > 0 && names[names.length - 1] === "") names.pop();
-  return isFieldOrder(kind, names) ? (names as ImportField[]) : null;
+  return names.length > 0 && names.every((name) => name !== "") && isFieldOrder(kind, names)
+    ? (names as ImportField[])
+    : null;
 }
+
+const looksLikeData = (cell: string) => /^\s*-?\d+\s*$/.test(cell) || /\S@\S+\.\S/.test(cell);
 
 /** Reads the first rows of a CSV text (quotes, BOM and any line endings allowed); never throws. */
 export function previewCsv(kind: ImportKind, name: string, text: string): CsvPreview {
@@ -64,7 +79,17 @@ export function previewCsv(kind: ImportKind, name: string, text: string): CsvPre
     ];
   }
   const first = rows[0] ?? [];
-  return { name, rows, header: headerFields(kind, first), columns: first.length };
+  const header = headerFields(kind, first);
+  let columns = first.length;
+  while (columns > 1 && (first[columns - 1] ?? "").trim() === "") columns -= 1;
+  const second = rows[1];
+  const namedColumns =
+    header !== null ||
+    (first.some((cell) => cell.trim() !== "") &&
+      !first.some(looksLikeData) &&
+      second !== undefined &&
+      second.some(looksLikeData));
+  return { name, rows, header, columns, namedColumns, key: headersKey(first) };
 }
 
 /** The first problem with the chosen files, or null: 1–5 files, .csv, at most 2 MB, none empty. */
@@ -83,10 +108,10 @@ export function filesProblem(files: readonly { name: string; size: number }[]): 
 const columnCount = (preview: CsvPreview) => preview.header?.length ?? preview.columns;
 
 /**
- * All files must have their columns in the same order (spec §5): files with header rows must name
- * the same fields in the same order; otherwise (one file or both without one) their first lines must
- * have as many columns. Answers a message naming the first file that differs from the first one, or
- * null.
+ * All files must have their columns in the same order (spec §5): files whose first lines name their
+ * columns must name the same ones in the same order; otherwise (one file or both without such a line)
+ * their first lines must have as many columns. Answers a message naming the first file that differs
+ * from the first one, or null.
  */
 export function columnOrderProblem(previews: readonly CsvPreview[]): string | null {
   const [first, ...rest] = previews;
@@ -95,8 +120,10 @@ export function columnOrderProblem(previews: readonly CsvPreview[]): string | nu
     const differs =
       first.header && other.header
         ? first.header.join(",") !== other.header.join(",")
-        : // Without a header row the order itself cannot be read here (the server checks the rows).
-          columnCount(first) !== columnCount(other);
+        : first.namedColumns && other.namedColumns
+          ? first.key !== other.key
+          : // Without a header row the order itself cannot be read here (the server checks the rows).
+            columnCount(first) !== columnCount(other);
     if (differs) {
       return `${other.name} does not have its columns in the same order as ${first.name}. All files must have the same columns in the same order.`;
     }
@@ -104,34 +131,103 @@ export function columnOrderProblem(previews: readonly CsvPreview[]): string | nu
   return null;
 }
 
+/** Common names a school information system gives its columns, by field. */
+const SYNONYMS: Record<string, ImportField> = {
+  student_id: "student_number",
+  student_no: "student_number",
+  student_num: "student_number",
+  first: "first_name",
+  legal_first: "first_name",
+  legal_first_name: "first_name",
+  given_name: "first_name",
+  firstname: "first_name",
+  last: "last_name",
+  legal_last: "last_name",
+  legal_last_name: "last_name",
+  family_name: "last_name",
+  surname: "last_name",
+  lastname: "last_name",
+  grade_level: "grade",
+  preferred: "preferred_first_name",
+  preferred_name: "preferred_first_name",
+  homeroom_teacher: "homeroom",
+  nickname: "preferred_first_name",
+  advisor: "homeroom",
+  email_address: "email",
+  student_email: "email",
+  staff_email: "email",
+  salutation: "title",
+  prefix: "title",
+  capacity: "capacity",
+};
+
 /**
- * Where the wizard starts step 2: the header row's order, else the spec's order of the choices —
- * followed by the optional fields when the first line has a column for each of them.
+ * Where the wizard starts step 2 for a file whose columns were never mapped before: a header row of
+ * field names in its order; a row of the file's own column names matched by name where a name says
+ * which field it is ("Student ID", "Grade Level", "Preferred Name"), the other columns ignored; else
+ * the spec's order of the fields, followed by the optional ones while there are columns, the rest
+ * ignored.
  */
-export function initialOrder(kind: ImportKind, preview: CsvPreview | undefined): ImportField[] {
+export function initialOrder(kind: ImportKind, preview: CsvPreview | undefined): ColumnMapping {
   if (preview?.header) return [...preview.header];
-  const required = IMPORT_FIELDS[kind];
-  const optional = OPTIONAL_FIELDS[kind];
-  const extra = Math.max(0, Math.min(optional.length, (preview?.columns ?? 0) - required.length));
-  return [...required, ...optional.slice(0, extra)];
+  const columns = Math.max(preview?.columns ?? 0, 0);
+  if (preview?.namedColumns) {
+    const allowed: readonly string[] = fieldChoices(kind);
+    const used = new Set<ImportField>();
+    return (preview.rows[0] ?? []).slice(0, columns).map((cell) => {
+      const name = normalizeHeaderCell(cell);
+      const field = (allowed.includes(name) ? name : SYNONYMS[name]) as ImportField | undefined;
+      if (!field || !allowed.includes(field) || used.has(field)) return null;
+      // One way of naming a default teacher.
+      if (
+        (field === "homeroom" && used.has("default_teacher_email")) ||
+        (field === "default_teacher_email" && used.has("homeroom"))
+      )
+        return null;
+      used.add(field);
+      return field;
+    });
+  }
+  const spec: ImportField[] = [...IMPORT_FIELDS[kind], ...OPTIONAL_FIELDS[kind]];
+  if (!preview) return [...IMPORT_FIELDS[kind]];
+  const count = Math.max(columns, IMPORT_FIELDS[kind].length);
+  return Array.from({ length: count }, (_, i) => spec[i] ?? null);
 }
 
-/** The first problem with the chosen order of fields, or null. */
-export function orderProblem(kind: ImportKind, order: readonly string[]): string | null {
+/** A remembered mapping fitted to this file's columns (extra columns ignored). */
+export function fitMapping(mapping: readonly (ImportField | null)[], columns: number): ColumnMapping {
+  return Array.from({ length: Math.max(columns, 1) }, (_, i) => mapping[i] ?? null);
+}
+
+/** The first problem with the chosen fields, or null. */
+export function orderProblem(kind: ImportKind, order: readonly (string | null)[]): string | null {
   if (isFieldOrder(kind, order)) return null;
-  const fields: readonly string[] = IMPORT_FIELDS[kind];
-  const missing = fields.filter((field) => !order.includes(field));
-  return `Use each field once: ${missing.map((f) => FIELD_LABELS[f as ImportField]).join(", ") || "a field"} is missing.`;
+  const used = order.filter(Boolean);
+  const required: readonly string[] = REQUIRED_FIELDS[kind];
+  const missing = required.filter((field) => !order.includes(field));
+  if (missing.length)
+    return `Use each field once: ${missing.map((f) => FIELD_LABELS[f as ImportField]).join(", ")} is missing.`;
+  if (used.includes("default_teacher_email") && used.includes("homeroom"))
+    return "Choose either Default teacher email or Homeroom teacher, not both.";
+  const duplicated = used.find((field, i) => used.indexOf(field) !== i);
+  return `Use each field once: ${FIELD_LABELS[duplicated as ImportField] ?? "a field"} is chosen twice.`;
 }
 
-/** Moves `field` to column `index`, swapping with the field that was there (so each stays used once). */
-export function placeField(order: readonly ImportField[], index: number, field: ImportField): ImportField[] {
+/**
+ * Puts `field` in column `index` (null: ignore the column). A field already used by another column
+ * moves here, and that column takes this column's old field (so each stays used once).
+ */
+export function placeField(
+  order: readonly (ImportField | null)[],
+  index: number,
+  field: ImportField | null,
+): ColumnMapping {
   const next = [...order];
-  const from = next.indexOf(field);
+  const from = field === null ? -1 : next.indexOf(field);
   if (from === -1 || from === index) {
     next[index] = field;
     return next;
   }
-  [next[from], next[index]] = [next[index]!, next[from]!];
+  [next[from], next[index]] = [next[index] ?? null, next[from]!];
   return next;
 }

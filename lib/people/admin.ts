@@ -19,6 +19,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service";
 import { randomColor } from "./colors";
+import { checkSchoolGrade } from "./grades";
 import { newInitialPassword } from "./initial-password";
 import { presentStaffItem, presentStudentItem } from "./present";
 import type {
@@ -103,6 +104,7 @@ export async function createStudentRecord(
   caller: Caller,
   now: Date,
 ) {
+  await checkSchoolGrade(db, body.grade);
   await checkOwnPassword(db, principal, body.password, caller, now);
   await checkDefaultTeacher(db, body.default_teacher_id);
   const password = newInitialPassword();
@@ -216,6 +218,8 @@ export async function updateStaffMembersBulk(db: Db, principal: Principal, body:
 export async function updateStudentRecord(db: Db, principal: Principal, id: number, body: StudentUpdateBody) {
   const current = await findStudentRow(db, id);
   if (!current) throw notFound("The student could not be found.");
+  // A grade left as it is stays valid even if the school's range has moved since.
+  if (body.grade !== current.grade) await checkSchoolGrade(db, body.grade);
   await checkDefaultTeacher(db, body.default_teacher_id, current.default_teacher_id);
   const changes = changesOf(current, body);
   if (Object.keys(changes).length === 0) return presentStudentItem(current);

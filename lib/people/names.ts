@@ -3,9 +3,9 @@ import type { StaffRow, StudentRow } from "@/db/queries/auth";
 type StaffName = Pick<StaffRow, "title" | "first_name" | "last_name">;
 type StudentName = Pick<StudentRow, "first_name" | "last_name">;
 
-/** "Mr. Smith, Jane"; without a first name "Mr. Smith". */
+/** "Mr. Smith, Jane"; without a first name "Mr. Smith"; without a title "Smith, Jane". */
 export function staffName(staff: StaffName): string {
-  const titled = [staff.title, staff.last_name].filter(Boolean).join(" ");
+  const titled = titledLastName(staff);
   return staff.first_name ? `${titled}, ${staff.first_name}` : titled;
 }
 
@@ -20,4 +20,19 @@ export function initialsOf(firstName: string, lastName: string): string {
   return `${first(firstName)}${first(lastName)}`.toUpperCase();
 }
 
-export const STAFF_TITLES = ["Dr.", "Miss", "Ms.", "Mlle.", "Mme.", "Mr.", "Mrs.", "Prof."] as const;
+/** The titles a staff member may have; none ("") is allowed too (STAFF_TITLE_CHOICES). */
+export const STAFF_TITLES = ["Dr.", "Miss", "Ms.", "Mlle.", "Mme.", "Mr.", "Mrs.", "Mx.", "Prof."] as const;
+/** "" is no title: staffName prints "Lovelace, Ada". */
+export const NO_TITLE = "";
+export const STAFF_TITLE_CHOICES = [...STAFF_TITLES, NO_TITLE] as const;
+export type StaffTitle = (typeof STAFF_TITLE_CHOICES)[number];
+
+/** "Mx. Lovelace" or, without a title, "Lovelace". */
+export function titledLastName(staff: Pick<StaffName, "title" | "last_name">): string {
+  return [staff.title, staff.last_name].filter(Boolean).join(" ");
+}
+
+/** "Mx. Ada Lovelace" or, without a title, "Ada Lovelace". */
+export function titledFullName(staff: StaffName): string {
+  return [staff.title, staff.first_name, staff.last_name].filter(Boolean).join(" ");
+}

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { hasControlCharacters, hasDeceptiveCharacters, idOf, numeric, personName } from "@/lib/api/schemas";
 import { MAX_CAPACITY } from "@/lib/schedule/schemas";
-import { STAFF_TITLES } from "./names";
+import { GRADE_FLOOR, GRADE_CEILING } from "./grade-range";
+import { STAFF_TITLE_CHOICES } from "./names";
 
 /**
  * The Add/Edit Staff and Add/Edit Student payloads (spec §2, §3, §5), shared by the routes and the
@@ -19,7 +20,10 @@ export const initialsField = z
   })
   .transform((value) => value.toUpperCase());
 
-export const titleField = z.enum(STAFF_TITLES, { error: "Choose a title from the list." });
+/** Mr., Ms., Mrs., Mx., Dr. … or "" for no title. */
+export const titleField = z.enum(STAFF_TITLE_CHOICES, {
+  error: "Choose a title from the list (or no title).",
+});
 
 const email = z
   .string({ error: "This field cannot be empty." })
@@ -36,13 +40,17 @@ const studentNumber = z
   .min(1, { error: "This field cannot be empty." })
   .regex(/^\d{1,20}$/, { error: "A student number is up to 20 digits." });
 
-export const GRADES = [8, 9, 10, 11, 12] as const;
+/**
+ * Any grade the database can hold (pre-K -1 to 13); the school's own range (the grade_min and
+ * grade_max settings) is checked by the service, which answers 422 naming it.
+ */
+const GRADE_MESSAGE = "Choose a grade from the school's range.";
 const grade = numeric(
   z
-    .number({ error: "Choose a grade from 8 to 12." })
-    .int({ error: "Choose a grade from 8 to 12." })
-    .min(8, { error: "Choose a grade from 8 to 12." })
-    .max(12, { error: "Choose a grade from 8 to 12." }),
+    .number({ error: GRADE_MESSAGE })
+    .int({ error: GRADE_MESSAGE })
+    .min(GRADE_FLOOR, { error: GRADE_MESSAGE })
+    .max(GRADE_CEILING, { error: GRADE_MESSAGE }),
 );
 
 /** The caller's own password, confirming a creation. */

@@ -7,7 +7,7 @@ import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as loginRoute } from "@/app/api/login/route";
 import { GET as inboxRoute } from "@/app/api/notifications/inbox/route";
 import { POST as studentUploadRoute } from "@/app/api/students/upload/route";
-import { auditLog, importPasswords, imports, jobs, students, uploads, users } from "@/db/schema";
+import { auditLog, importPasswords, imports, jobs, staff, students, uploads, users } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
@@ -371,7 +371,7 @@ describe("the optional default_teacher_email column", () => {
   });
 
   it("refuses a field list naming the column twice or an unknown column (422)", async () => {
-    for (const headers of [`${HEADERS},default_teacher_email`, `${STUDENT_HEADERS_FOR_TEST},homeroom`]) {
+    for (const headers of [`${HEADERS},default_teacher_email`, `${STUDENT_HEADERS_FOR_TEST},locker`, `${HEADERS},homeroom`]) {
       const res = await upload({ token: tokens.admin, file: csvFile(["Ann,A,9,1"]), headers, dryRun: true });
       expect(res.status).toBe(422);
       expect(res.body.errors.headers[0]).toMatch(/optionally default_teacher_email/);
@@ -380,7 +380,7 @@ describe("the optional default_teacher_email column", () => {
 });
 
 describe("staff files", () => {
-  it("lower-cases emails, defaults the title to Mr., and refuses unknown titles and taken emails", async () => {
+  it("lower-cases emails, keeps a blank title blank (never Mr.), and refuses unknown titles and taken emails", async () => {
     const sysadmin = await createSysadmin(state.db);
     const file = csvFile(
       [
@@ -405,13 +405,21 @@ describe("staff files", () => {
     expect(report.body.report_rows.map((r: { reason: string | null }) => r.reason)).toEqual([
       null,
       null,
-      "title Sir is not one of Dr., Miss, Ms., Mlle., Mme., Mr., Mrs., Prof.",
+      "title Sir is not one of Dr., Miss, Ms., Mlle., Mme., Mr., Mrs., Mx., Prof. (or blank)",
       `email ${sysadmin.user.username} belongs to another account`,
       "email not-an-email is not a valid email address",
       "duplicate email mary.major@test.school (also on row 2)",
     ]);
     const [mary] = await state.db.select().from(users).where(eq(users.username, "mary.major@test.school"));
     expect(mary).toBeDefined();
+    const titles = await state.db
+      .select({ email: staff.email, title: staff.title })
+      .from(staff)
+      .where(inArray(staff.email, ["mary.major@test.school", "nick@test.school"]));
+    expect(Object.fromEntries(titles.map((t) => [t.email, t.title]))).toEqual({
+      "mary.major@test.school": "Mrs.",
+      "nick@test.school": "",
+    });
     const [audit] = await state.db.select().from(auditLog).where(eq(auditLog.action, "import.staff"));
     expect(audit).toMatchObject({
       actor_user_id: userIds.sysadmin,

@@ -3,9 +3,11 @@ jest.mock("csv-parse/browser/esm/sync", () => jest.requireActual("csv-parse/sync
 
 import { csvCell, csvLine } from "@/lib/imports/csv-export";
 import { importMessage } from "@/lib/imports/message";
+import { headersKey, isFieldOrder } from "@/lib/imports/fields";
 import {
   columnOrderProblem,
   filesProblem,
+  fitMapping,
   headerFields,
   initialOrder,
   orderProblem,
@@ -169,5 +171,77 @@ describe("the notification and exported CSV", () => {
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("Lee, Jr.")).toBe('"Lee, Jr."');
     expect(csvLine(["Zoë", 7, null])).toBe("Zoë,7,");
+  });
+});
+
+describe("columns to ignore and more fields (issue 21)", () => {
+  it("reads a school information system's header row: known names matched, the rest ignored", () => {
+    const preview = previewCsv(
+      "staff",
+      "staff.csv",
+      "Staff ID,Prefix,First Name,Last Name,Middle,Email Address,Dept,Room,Phone,Capacity\nT1,Mx.,Ada,Lovelace,,ada@s.school,Math,101,555,30\n",
+    );
+    expect(preview).toMatchObject({ header: null, namedColumns: true, columns: 10 });
+    expect(initialOrder("staff", preview)).toEqual([
+      null,
+      "title",
+      "first_name",
+      "last_name",
+      null,
+      "email",
+      null,
+      null,
+      null,
+      "capacity",
+    ]);
+    expect(orderProblem("staff", initialOrder("staff", preview))).toBeNull();
+  });
+
+  it("tells a header row from data, and compares named files by their header rows", () => {
+    expect(previewCsv("students", "a.csv", "Ann,Lee,9,7100001\nBo,Ng,10,7100002\n").namedColumns).toBe(false);
+    expect(previewCsv("students", "a.csv", "ID,Last,First,Grade\n7100001,Lee,Ann,9\n").namedColumns).toBe(true);
+    const a = previewCsv("students", "a.csv", "ID,Last,First,Grade\n1,Lee,Ann,9\n");
+    const b = previewCsv("students", "b.csv", "id , LAST,First,Grade,\n2,Ng,Bo,9\n");
+    const c = previewCsv("students", "c.csv", "ID,First,Last,Grade\n3,Cy,Oh,9\n");
+    expect(columnOrderProblem([a, b])).toBeNull();
+    expect(columnOrderProblem([a, c])).toMatch(/^c\.csv does not have its columns in the same order/);
+    expect(b.key).toBe(a.key);
+    expect(a.key).toBe(headersKey(["ID", "Last", "First", "Grade"]));
+    expect(a.key).toBe("id\u001flast\u001ffirst\u001fgrade");
+  });
+
+  it("starts files without a header row from the spec's order, extra columns ignored", () => {
+    expect(initialOrder("students", previewCsv("students", "s.csv", "Ann,Lee,9,1,a@b.c,x,y\n"))).toEqual([
+      "first_name",
+      "last_name",
+      "grade",
+      "student_number",
+      "default_teacher_email",
+      null,
+      null,
+    ]);
+  });
+
+  it("ignores a column, moves a field, and fits a remembered mapping to the file", () => {
+    const order = placeField(["email", "last_name", "first_name", null], 3, "email");
+    expect(order).toEqual([null, "last_name", "first_name", "email"]);
+    expect(placeField(order, 1, null)).toEqual([null, null, "first_name", "email"]);
+    expect(fitMapping(["email", null, "first_name"], 5)).toEqual(["email", null, "first_name", null, null]);
+    expect(fitMapping(["email", null, "first_name", "last_name"], 2)).toEqual(["email", null]);
+  });
+
+  it("needs each required field once; the title is optional for staff, and a default teacher one way only", () => {
+    expect(orderProblem("staff", [null, "email", "first_name", "last_name"])).toBeNull();
+    expect(orderProblem("students", ["first_name", "last_name", null, "student_number"])).toBe(
+      "Use each field once: Grade is missing.",
+    );
+    expect(orderProblem("students", ["first_name", "last_name", "grade", "student_number", "homeroom", "default_teacher_email"])).toBe(
+      "Choose either Default teacher email or Homeroom teacher, not both.",
+    );
+    expect(orderProblem("students", ["first_name", "last_name", "grade", "student_number", "email", "email"])).toBe(
+      "Use each field once: Email is chosen twice.",
+    );
+    expect(isFieldOrder("students", ["first_name", "", "last_name", "ignore", "grade", "student_number"])).toBe(true);
+    expect(isFieldOrder("staff", ["email", "last_name", "first_name", "homeroom"])).toBe(false);
   });
 });

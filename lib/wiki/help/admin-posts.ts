@@ -14,19 +14,25 @@ students who already exist are reported, never created twice.
 
 ## 1. Prepare the file
 
-One row per student with four columns, in any order, and an optional fifth:
+One row per student with four columns, in any order, and optional ones. Any other column (an export
+from your student information system has many) is set to **Ignore** in the wizard: no need to reshape
+the file.
 
 | Column | Rules | Example |
 | --- | --- | --- |
 | First name | required | Maya |
 | Last name | required | Castellano |
-| Grade | a whole number from 8 to 12 | 11 |
+| Grade | a whole number in the school's grade range: 8 to 12 unless an administrator changed the **grade_min** and **grade_max** settings (0 is kindergarten, -1 pre-K) | 11 |
 | Student number | digits only, unique in the school; leading zeros are kept | 004127 |
 | Default teacher email (optional) | a staff member's email, or blank for none | teacher@demo.school |
+| Homeroom teacher (optional, instead of the default teacher email) | a staff member's email or name (*Ada Lovelace*, *Lovelace, Ada* or *Mx. Lovelace*), or blank for none | Lovelace, Ada |
+| Email (optional) | the student's own email, unique in the school | maya.c@demo.school |
+| Preferred first name (optional) | the name the student goes by; blank for none | Mia |
 
 - A first row holding the column names (for example
-  \`first_name,last_name,grade,student_number,default_teacher_email\`) is recognised and skipped. Without
-  one, every row is read as a student.
+  \`first_name,last_name,grade,student_number,default_teacher_email\`; the optional ones are
+  \`homeroom\`, \`email\` and \`preferred_first_name\`) is recognised and skipped. Without one, every
+  row is read as a student.
 - The **default teacher** is the student's homeroom teacher: when your school uses default placement,
   students who have not chosen a teacher by the placement cutoff are placed with this teacher. A file
   without the column leaves default teachers as they are.
@@ -40,7 +46,9 @@ One row per student with four columns, in any order, and an optional fifth:
 2. **Choose files**: press **Choose CSV files** and pick one to five files. If a file's columns differ
    from the first file's, the wizard names it so you can fix or remove it. Then **Next**.
 3. **Order fields**: set each column's field to match the preview of the first rows (a fifth column can
-   be **Default teacher email**). Tick the box **Update existing students …** only if students who
+   be **Default teacher email**), or **Ignore** for a column not to import. Tick **The first line names
+   the columns** when it does (the wizard guesses): that line is skipped, and the next upload of a file
+   with the same first line starts from the fields you chose this time. Tick the box **Update existing students …** only if students who
    already exist should get the names and grade in the file (and the default teacher, when the file has
    that column). Then **Next**.
 4. **Upload**: *Nothing has been written yet.* Each file shows how many rows are **New**, **Would
@@ -71,6 +79,8 @@ A student who loses theirs later needs a [password reset](post:reset-password).
 | *grade … is not 8–12* | Correct the grade. |
 | *first name is missing* | Fill in the first and last name. |
 | *default teacher email … is not a staff member's* | Use the email the teacher signs in with, as listed under **Staff**, or leave the cell blank. |
+| *homeroom … names more than one staff member: use their email* | Two staff members have that name: use the teacher's email instead. |
+| *email … belongs to another student* | Each student's email is their own: check for a typo. |
 | *default teacher email … is not a valid email address* | Check the address for a typo. |
 | *has 5 columns, expected 4* | A name probably contains a comma: put it in double quotes, as spreadsheets do when they save CSV. |
 

@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { rememberedMapping } from "@/lib/imports/mappings";
+import { mappingQuery } from "@/lib/imports/schemas";
+
+// GET /api/imports/mappings: the CSV wizard's remembered mapping for a header row (kind, headers_key); mapping null when none
+export const GET = route({ roles: ROLES.admins, query: mappingQuery }, ({ db, query }) =>
+  rememberedMapping(db, query.kind, query.headers_key),
+);
