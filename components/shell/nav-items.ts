@@ -1,4 +1,5 @@
 import {
+  BookOpen,
   CalendarDays,
   ChartColumn,
   CalendarRange,
@@ -27,6 +28,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/check-in", label: "Check-in", icon: ScanLine },
   { href: "/staff", label: "Staff", icon: UserRound },
   { href: "/students", label: "Students", icon: Users },
+  // Every course and its sections; a teacher's own classes first.
+  { href: "/courses", label: "Courses", icon: BookOpen },
   { href: "/power-scheduler", label: "Power Scheduler", icon: CalendarRange, roles: ["admin", "sysadmin"] },
   {
     href: "/credentials-manager",

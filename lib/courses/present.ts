@@ -71,3 +71,10 @@ export function presentCourseItem(row: CourseListRow) {
   };
 }
 export type CourseItem = ReturnType<typeof presentCourseItem>;
+
+/** GET /api/courses. */
+export interface CourseList {
+  courses: CourseItem[];
+  /** The sections the caller teaches ("My classes"). */
+  my_sections: import("@/lib/sections/present").SectionItem[];
+}

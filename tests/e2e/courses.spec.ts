@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import { expect, expectNoSeriousA11yViolations, newPage, signIn, test } from "./helpers";
 
 /** Course and cluster pages: reached from search and Starred, starred, and clusters changed by an administrator. */
 
@@ -181,4 +181,95 @@ test("on a phone the administrator's cluster list, clusters dialog and wiki edit
   await page.getByRole("textbox", { name: "Post", exact: true }).fill("| A | B |\n| - | - |\n| 1 | 2 |");
   await expect(page.getByRole("region", { name: "Preview", exact: true }).getByRole("table")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("an administrator adds a course and a section, enrols two students by pasting their numbers, and the teacher opens the class list", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const n = String(Date.now()).slice(-6);
+  const name = `Robotics ${n}`;
+  const shortName = `ROB${n}`;
+  await signIn(page, "admin", "/courses");
+  await expect(page.getByRole("heading", { name: "Courses", level: 1, exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Courses", exact: true }).locator("tbody tr")).not.toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "test-results/sections/courses-1280.png", fullPage: true });
+
+  await page.getByRole("button", { name: "New course", exact: true }).click();
+  const courseDialog = page.getByRole("dialog", { name: "New course", exact: true });
+  await courseDialog.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await courseDialog.getByRole("textbox", { name: "Short name", exact: true }).fill(shortName);
+  await expectNoSeriousA11yViolations(page);
+  await courseDialog.getByRole("button", { name: "Add course", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/courses/${shortName}$`));
+  await expect(page.getByRole("heading", { name, level: 1, exact: true })).toBeVisible();
+  await expect(page.getByText("No sections yet.", { exact: false })).toBeVisible();
+
+  // A section taught by Mr. Reyes in Block 1 on every day it meets; a flex block is not offered.
+  await page.getByRole("button", { name: "New section", exact: true }).click();
+  const sectionDialog = page.getByRole("dialog", { name: "New section", exact: true });
+  await sectionDialog.getByRole("textbox", { name: "Code", exact: true }).fill("A");
+  await sectionDialog.getByRole("checkbox", { name: "Mr. Reyes, Daniel", exact: true }).click();
+  // Saving without a block for the meeting names the field.
+  await sectionDialog.getByRole("button", { name: "Add meeting", exact: true }).click();
+  await sectionDialog.getByRole("button", { name: "Add section", exact: true }).click();
+  await expect(sectionDialog.getByText("Choose a block.", { exact: true })).toBeVisible();
+  const block = sectionDialog.getByRole("combobox", { name: "Meeting 1 block", exact: true });
+  await expect(block.getByRole("option", { name: "Focus Block", exact: true })).toHaveCount(0);
+  await block.selectOption({ label: "Block 1" });
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "test-results/sections/section-dialog-1280.png" });
+  await sectionDialog.getByRole("button", { name: "Add section", exact: true }).click();
+  const section = page.getByRole("region", { name: "Section A", exact: true });
+  await expect(section).toBeVisible();
+  await expect(section.getByText("Block 1", { exact: true })).toBeVisible();
+
+  // Enrol 100001 and 100002 by pasting their numbers (a header line and a blank are skipped).
+  await section.getByRole("button", { name: "Enrol students", exact: true }).click();
+  const enrol = page.getByRole("dialog", { name: `Enrol students in ${name} A`, exact: true });
+  await enrol.getByRole("tab", { name: "Paste numbers", exact: true }).click();
+  await enrol.getByRole("textbox", { name: "Student numbers", exact: true }).fill("student_number\n100001\n\n100002, 999999999");
+  await enrol.getByRole("button", { name: "Enrol students", exact: true }).click();
+  // An unknown number: named, and nobody enrolled.
+  await expect(enrol.getByText("No student has this number: 999999999.", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await enrol.getByRole("textbox", { name: "Student numbers", exact: true }).fill("student_number\n100001\n\n100002");
+  await enrol.getByRole("button", { name: "Enrol students", exact: true }).click();
+  await expect(enrol).toHaveCount(0);
+  const classList = page.getByRole("table", { name: `Class list of ${name} A`, exact: true });
+  await expect(classList.locator("tbody tr")).toHaveCount(2);
+  await expect(classList.getByRole("link", { name: "Castellano, Maya", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "test-results/sections/course-page-1280.png", fullPage: true });
+
+  // The teacher: My classes on /courses (from the side menu) leads to the class list.
+  const teacherPage = await newPage(browser);
+  await signIn(teacherPage, "teacher", "/check-in");
+  await teacherPage.getByRole("link", { name: "Courses", exact: true }).first().click();
+  await expect(teacherPage).toHaveURL(/\/courses$/);
+  const mine = teacherPage.getByRole("region", { name: "My classes", exact: true });
+  await mine.getByRole("link").filter({ hasText: name }).click();
+  await expect(teacherPage).toHaveURL(new RegExp(`/courses/${shortName}#section-\\d+$`));
+  const teacherList = teacherPage.getByRole("table", { name: `Class list of ${name} A`, exact: true });
+  await expect(teacherList.locator("tbody tr")).toHaveCount(2);
+  // Teachers read class lists; administrators change them.
+  await expect(teacherPage.getByRole("button", { name: "Enrol students", exact: true })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(teacherPage);
+
+  await teacherPage.setViewportSize({ width: 390, height: 844 });
+  await expect(teacherList.locator("tbody tr")).toHaveCount(2);
+  await expectNoSeriousA11yViolations(teacherPage);
+  await teacherPage.screenshot({ path: "test-results/sections/course-page-390.png", fullPage: true });
+  await teacherPage.goto("/courses");
+  await expect(teacherPage.getByRole("region", { name: "My classes", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(teacherPage);
+  await teacherPage.screenshot({ path: "test-results/sections/courses-390.png", fullPage: true });
+  await teacherPage.close();
+
+  // Archive the section: it leaves the course page.
+  await section.getByRole("button", { name: "Archive section A", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Archive section", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Section A", exact: true })).toHaveCount(0);
 });

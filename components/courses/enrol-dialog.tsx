@@ -1,0 +1,307 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Search } from "lucide-react";
+import { useMemo, useState, type ChangeEvent, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import useSWR from "swr";
+import { z } from "zod";
+import { FormError } from "@/components/school-calendar/server-errors";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog } from "@/components/ui/dialog";
+import { snackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs } from "@/components/ui/tabs";
+import { TextAreaField, TextField, inputClasses } from "@/components/ui/text-field";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import type { StudentListItem } from "@/lib/people/lists";
+import type { Section } from "@/lib/sections/present";
+import { MAX_ENROL, studentNumbersIn } from "@/lib/sections/schemas";
+
+/** How many matches the picker lists at once; typing narrows it. */
+const SHOWN = 50;
+/** The largest CSV of student numbers read in the browser. */
+const MAX_CSV_BYTES = 1024 * 1024;
+
+type EnrolAnswer = { enrolled: number; already_enrolled: number; section: Section };
+
+/**
+ * Enrol students in a section (POST /api/sections/{id}/enrollments): pick them from the list, paste
+ * their student numbers, or choose a CSV of student numbers. Unknown numbers are listed and nobody is
+ * enrolled; students already in the class are left as they are.
+ */
+export function EnrolDialog({
+  open,
+  onOpenChange,
+  section,
+  courseName,
+  onEnrolled,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  section: Section;
+  courseName: string;
+  onEnrolled: (section: Section) => unknown;
+}) {
+  const [tab, setTab] = useState("pick");
+  const done = async (answer: EnrolAnswer) => {
+    const parts = [answer.enrolled === 1 ? "Enrolled 1 student." : `Enrolled ${answer.enrolled} students.`];
+    if (answer.already_enrolled > 0)
+      parts.push(answer.already_enrolled === 1 ? "1 was already enrolled." : `${answer.already_enrolled} were already enrolled.`);
+    snackbar(parts.join(" "), { tone: "success" });
+    await onEnrolled(answer.section);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Enrol students in ${courseName} ${section.code}`}
+      size="md"
+    >
+      {open && (
+        <Tabs
+          label="How to choose students"
+          value={tab}
+          onValueChange={setTab}
+          items={[
+            {
+              value: "pick",
+              label: "Pick",
+              content: <Picker section={section} onCancel={() => onOpenChange(false)} onDone={done} />,
+            },
+            {
+              value: "paste",
+              label: "Paste numbers",
+              content: <NumbersForm section={section} onCancel={() => onOpenChange(false)} onDone={done} />,
+            },
+            {
+              value: "csv",
+              label: "CSV file",
+              content: <NumbersForm section={section} csv onCancel={() => onOpenChange(false)} onDone={done} />,
+            },
+          ]}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+const enrolPath = (section: Section) => `/api/sections/${section.id}/enrollments`;
+
+function Footer({ onCancel, busy, disabled, label, status }: { onCancel: () => void; busy: boolean; disabled?: boolean; label: string; status?: string }) {
+  return (
+    <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {status}
+      </p>
+      <div className="flex gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy} disabled={disabled}>
+          {label}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Picker({ section, onCancel, onDone }: { section: Section; onCancel: () => void; onDone: (a: EnrolAnswer) => unknown }) {
+  const { data: students, error } = useSWR<StudentListItem[]>("/api/students");
+  const [text, setText] = useState("");
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const enrolled = useMemo(() => new Set(section.students.map((e) => e.student.id)), [section.students]);
+  const matches = useMemo(() => {
+    const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    return (students ?? [])
+      .filter((s) => !enrolled.has(s.id))
+      .filter((s) => words.every((w) => `${s.first_name} ${s.last_name}`.toLowerCase().includes(w)))
+      .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+  }, [students, enrolled, text]);
+  const toggle = (id: number, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await onDone(await apiPost<EnrolAnswer>(enrolPath(section), { student_ids: [...chosen] }));
+    } catch (failure) {
+      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3 pb-2">
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <input
+          type="search"
+          aria-label="Search students by name"
+          placeholder="Search by name"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className={cn(inputClasses(), "pl-9")}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOf(error, "The student list could not be loaded.")}
+        </p>
+      ) : !students ? (
+        <Spinner label="Loading students" className="flex justify-center py-6 text-indigo-600" />
+      ) : matches.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-600">No data available</p>
+      ) : (
+        <ul aria-label="Students" className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+          {matches.slice(0, SHOWN).map((s) => (
+            <li key={s.id} className="px-3 py-2">
+              <Checkbox
+                label={
+                  <span>
+                    {s.last_name}, {s.first_name} <span className="text-slate-600">· Grade {s.grade}</span>
+                  </span>
+                }
+                checked={chosen.has(s.id)}
+                onCheckedChange={(on) => toggle(s.id, on)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {matches.length > SHOWN && (
+        <p className="text-xs text-slate-600">
+          Showing {SHOWN} of {matches.length}. Type a name to narrow the list.
+        </p>
+      )}
+      <Footer
+        onCancel={onCancel}
+        busy={busy}
+        disabled={chosen.size === 0}
+        label="Enrol students"
+        status={chosen.size === 1 ? "1 student chosen" : `${chosen.size} students chosen`}
+      />
+    </form>
+  );
+}
+
+const numbersForm = z.object({
+  numbers: z
+    .string()
+    .refine((text) => studentNumbersIn(text).length > 0, { error: "No student numbers found: one per line, or separated by commas." })
+    .refine((text) => studentNumbersIn(text).length <= MAX_ENROL, { error: `At most ${MAX_ENROL} students at a time.` }),
+  begin_date: z.string(),
+});
+type NumbersForm = z.infer<typeof numbersForm>;
+
+/** Student numbers pasted, or read from a CSV file (every cell that is a student number). */
+function NumbersForm({
+  section,
+  csv,
+  onCancel,
+  onDone,
+}: {
+  section: Section;
+  csv?: boolean;
+  onCancel: () => void;
+  onDone: (a: EnrolAnswer) => unknown;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<NumbersForm>({ resolver: zodResolver(numbersForm), defaultValues: { numbers: "", begin_date: "" } });
+  const [fileName, setFileName] = useState<string>();
+  const found = studentNumbersIn(useWatch({ control, name: "numbers" }) ?? "").length;
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_CSV_BYTES) {
+      setError("numbers", { message: "That file is larger than 1 MB: choose a CSV of student numbers." });
+      return;
+    }
+    setFileName(file.name);
+    setValue("numbers", await file.text(), { shouldValidate: true });
+  }
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const answer = await apiPost<EnrolAnswer>(enrolPath(section), {
+        student_numbers: studentNumbersIn(values.numbers),
+        ...(values.begin_date ? { begin_date: values.begin_date } : {}),
+      });
+      await onDone(answer);
+    } catch (failure) {
+      if (failure instanceof ApiClientError && failure.status === 422) {
+        setError("numbers", {
+          message: failure.fieldError("student_numbers") ?? Object.values(failure.errors)[0]?.[0] ?? failure.message,
+        });
+      } else setError("root.server", { message: messageOf(failure, "That didn't work. Please try again.") });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4 pb-2">
+      {csv ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`csv-${section.id}`} className="text-sm font-medium text-slate-800">
+            CSV file of student numbers
+          </label>
+          <input
+            id={`csv-${section.id}`}
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            onChange={(event) => void readFile(event)}
+            aria-describedby={errors.numbers ? `csv-${section.id}-error` : undefined}
+            className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700"
+          />
+          <p className="text-xs text-slate-600">
+            {fileName ? `${fileName}: ${found === 1 ? "1 student number" : `${found} student numbers`}.` : "Any column of student numbers; a header row is skipped."}
+          </p>
+          {errors.numbers && (
+            <p id={`csv-${section.id}-error`} role="alert" className="text-sm text-red-700">
+              {errors.numbers.message}
+            </p>
+          )}
+        </div>
+      ) : (
+        <TextAreaField
+          label="Student numbers"
+          rows={6}
+          hint="One per line, or separated by commas or spaces (a column copied from a spreadsheet works)."
+          error={errors.numbers?.message}
+          {...register("numbers")}
+        />
+      )}
+      <TextField
+        label="Enrolled from"
+        type="date"
+        hint="Leave empty for the whole term."
+        error={errors.begin_date?.message}
+        containerClassName="sm:max-w-[14rem]"
+        {...register("begin_date")}
+      />
+      <FormError message={errors.root?.server?.message} />
+      <Footer
+        onCancel={onCancel}
+        busy={isSubmitting}
+        label="Enrol students"
+        status={found === 1 ? "1 student number" : `${found} student numbers`}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+"use client";
+
+import { Archive, Pencil, UserPlus, UserMinus } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button, focusRing } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { IconButton } from "@/components/ui/icon-button";
+import { snackbar } from "@/components/ui/snackbar";
+import { apiDelete, messageOf } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import type { Member } from "@/lib/courses/present";
+import type { Section } from "@/lib/sections/present";
+import { EnrolDialog } from "./enrol-dialog";
+import { MemberTable } from "./member-table";
+import { SectionDialog } from "./section-dialog";
+import { meetingsLabel } from "./section-parts";
+
+/**
+ * One section of a course: its code, term, teachers and meetings, and its class list. Administrators
+ * edit and archive it, enrol students and drop them (the enrolment stays in its history).
+ */
+export function SectionPanel({
+  section,
+  courseName,
+  courseShortName,
+  canEdit,
+  onChanged,
+}: {
+  section: Section;
+  courseName: string;
+  courseShortName: string;
+  canEdit: boolean;
+  onChanged: () => unknown;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [enrolling, setEnrolling] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const [dropping, setDropping] = useState<Member | null>(null);
+  const headingId = `section-${section.id}-heading`;
+  const members = section.students.map((e) => e.student);
+
+  return (
+    <section
+      id={`section-${section.id}`}
+      aria-labelledby={headingId}
+      className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+            Section {section.code}
+            {section.term && <Badge>{section.term.name}</Badge>}
+          </h3>
+          <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-sm text-slate-600 sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium text-slate-700">Teachers</dt>
+            <dd>
+              {section.teachers.length === 0
+                ? "No teacher"
+                : section.teachers.map((t, i) => (
+                    <span key={t.id}>
+                      {i > 0 && " and "}
+                      <Link href={`/staff/${t.id}`} className={cn("rounded text-indigo-700 hover:underline", focusRing)}>
+                        {t.name}
+                      </Link>
+                    </span>
+                  ))}
+            </dd>
+            <dt className="font-medium text-slate-700">Meets</dt>
+            <dd>{meetingsLabel(section.meetings)}</dd>
+          </dl>
+        </div>
+        {canEdit && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              Edit<span className="sr-only"> section {section.code}</span>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setArchiving(true)}>
+              <Archive aria-hidden className="size-4" />
+              Archive<span className="sr-only"> section {section.code}</span>
+            </Button>
+          </div>
+        )}
+      </div>
+      <MemberTable
+        label={`Class list of ${courseName} ${section.code}`}
+        members={members}
+        actions={
+          canEdit && (
+            <Button size="sm" onClick={() => setEnrolling(true)}>
+              <UserPlus aria-hidden className="size-4" />
+              Enrol students
+            </Button>
+          )
+        }
+        rowAction={
+          canEdit
+            ? {
+                header: "Drop",
+                cell: (m) => (
+                  <IconButton
+                    label={`Drop ${m.first_name} ${m.last_name} from ${section.code}`}
+                    icon={<UserMinus className="size-4" />}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setDropping(m);
+                    }}
+                  />
+                ),
+              }
+            : undefined
+        }
+      />
+      {canEdit && (
+        <>
+          <SectionDialog
+            open={editing}
+            onOpenChange={setEditing}
+            courseShortName={courseShortName}
+            section={section}
+            onSaved={async () => {
+              setEditing(false);
+              snackbar(`Saved section ${section.code}.`, { tone: "success" });
+              await onChanged();
+            }}
+          />
+          <EnrolDialog
+            open={enrolling}
+            onOpenChange={setEnrolling}
+            section={section}
+            courseName={courseName}
+            onEnrolled={async () => {
+              setEnrolling(false);
+              await onChanged();
+            }}
+          />
+          <ConfirmDialog
+            open={archiving}
+            onOpenChange={setArchiving}
+            title={`Archive section ${section.code}?`}
+            description="It leaves the course page and the students' and teachers' weeks. Its enrolments and their history are kept."
+            confirmLabel="Archive section"
+            destructive
+            onConfirm={async () => {
+              try {
+                await apiDelete(`/api/sections/${section.id}`);
+                snackbar(`Archived section ${section.code}.`, { tone: "success" });
+                await onChanged();
+              } catch (failure) {
+                snackbar(messageOf(failure), { tone: "error" });
+              }
+            }}
+          />
+          <ConfirmDialog
+            open={dropping !== null}
+            onOpenChange={(open) => !open && setDropping(null)}
+            title={dropping ? `Drop ${dropping.first_name} ${dropping.last_name}?` : "Drop the student?"}
+            description={`They leave ${courseName} ${section.code} from today: the class no longer shows in their week. Their enrolment stays in the history.`}
+            confirmLabel="Drop"
+            destructive
+            onConfirm={async () => {
+              if (!dropping) return;
+              try {
+                await apiDelete(`/api/sections/${section.id}/enrollments/${dropping.id}`);
+                snackbar(`Dropped ${dropping.first_name} ${dropping.last_name}.`, { tone: "success" });
+                setDropping(null);
+                await onChanged();
+              } catch (failure) {
+                snackbar(messageOf(failure), { tone: "error" });
+              }
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
