@@ -124,9 +124,13 @@ export interface WindowRule {
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 const seconds = (value: number) => sql`(${value}::float8 * interval '1 second')`;
-/** The bucket's level drained to `now`. */
+/**
+ * The bucket's level drained to `now`. Concurrent requests each bring their own clock, so a row may
+ * have been stamped a few milliseconds after this request's `now`: time never runs backwards in a bucket
+ * (no negative drain, and `since` only moves forward).
+ */
 const drained = (rule: BucketRule, now: Date) =>
-  sql`greatest(0, t.level - extract(epoch from (${at(now)} - t.since)) / ${rule.drainSeconds}::float8)`;
+  sql`greatest(0, t.level - greatest(0, extract(epoch from (${at(now)} - t.since))) / ${rule.drainSeconds}::float8)`;
 /** The window (or the lock after it) is over: the count starts again. */
 const windowOver = (rule: WindowRule, now: Date) =>
   sql`coalesce(t.locked_until, t.since + ${seconds(rule.windowSeconds)}) <= ${at(now)}`;
@@ -151,7 +155,7 @@ export async function reserveAttempt(db: Db, bucket: BucketRule, window: WindowR
   const result = await db.execute(sql`
     with a as (
       insert into ${authThrottle} as t (key, level, since) values (${bucket.key}, 1, ${at(now)})
-      on conflict (key) do update set level = ${drained(bucket, now)} + 1, since = ${at(now)}
+      on conflict (key) do update set level = ${drained(bucket, now)} + 1, since = greatest(t.since, ${at(now)})
       where ${drained(bucket, now)} + 1 <= ${bucket.capacity}
       returning level
     ), u as (${userStatement})

@@ -96,7 +96,9 @@ export async function reserve(db: Db, attempt: Attempt, now: Date): Promise<void
   const row = rows.find((r) => r.key === (taken.address === null ? bucket.key : window!.key));
   let wait = 1;
   if (row && taken.address === null) {
-    const level = Math.max(0, row.level - (now.getTime() - row.since.getTime()) / 1000 / bucket.drainSeconds);
+    // Another request may have stamped the row a moment after this one's clock: no negative drain.
+    const elapsed = Math.max(0, now.getTime() - row.since.getTime()) / 1000;
+    const level = Math.max(0, row.level - elapsed / bucket.drainSeconds);
     wait = (level + 1 - bucket.capacity) * bucket.drainSeconds;
   } else if (row) {
     const until = row.locked_until ?? new Date(row.since.getTime() + THROTTLE_WINDOW_SECONDS * 1000);

@@ -200,6 +200,20 @@ describe("check-user", () => {
     expect((await statusOf(checkUser(state.db, user.username, caller("2001:db8:7:9::1"), now))).status).toBe(200);
   });
 
+  it("waits the drain time exactly when another request stamped the bucket a moment after this one's clock", async () => {
+    // Concurrent requests each read their own clock: the one that fills the bucket may be a few
+    // milliseconds ahead of the one refused. Time must not run backwards in the bucket (no 11 for 10).
+    const { user } = await createStudent(state.db);
+    const now = new Date();
+    const ahead = new Date(now.getTime() + 5);
+    for (let i = 0; i < CHECK_USER_BURST; i++) {
+      expect((await statusOf(checkUser(state.db, user.username, caller("198.51.100.77"), ahead))).status).toBe(200);
+    }
+    const refused = await statusOf(checkUser(state.db, user.username, caller("198.51.100.77"), now));
+    expect(refused.status).toBe(429);
+    expect(refused.error?.retryAfterSeconds).toBe(CHECK_USER_DRAIN_SECONDS);
+  });
+
   it("answers a concurrent burst with exactly the allowed number of look-ups and 429 with Retry-After for the rest", async () => {
     const { user } = await createStudent(state.db);
     const results = await Promise.all(
