@@ -186,6 +186,28 @@ describe("POST /api/check-in by student number", () => {
     expect(rows[0]!.staff_id).toBe(teacher.staff.id);
   });
 
+  it("names the check-in of that date as the one already there, never the student's check-in on another day", async () => {
+    const s = await createStudent(state.db);
+    // An older check-in on Wednesday by the colleague, then Thursday's by the teacher.
+    await createCheckIn(state.db, {
+      student_id: s.student.id,
+      block_id: focus.id,
+      date: WED,
+      staff_id: colleague.staff.id,
+      checked_in_at: new Date(at(WED)),
+    });
+    await createCheckIn(state.db, {
+      student_id: s.student.id,
+      block_id: focus.id,
+      date: THU,
+      staff_id: teacher.staff.id,
+      checked_in_at: new Date(at(THU)),
+    });
+    const res = await post({ chips: [chip(s.student.student_number)], date: THU }, colleagueToken);
+    expect(res.body.already_checked_in).toHaveLength(1);
+    expect(res.body.already_checked_in[0].entry).toMatchObject({ staff: { id: teacher.staff.id }, by_other_staff: true });
+  });
+
   it("mixes new, duplicate and unknown entries in one batch", async () => {
     const [done, fresh] = await createStudents(state.db, 2);
     await createCheckIn(state.db, {
