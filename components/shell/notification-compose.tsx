@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import { MAX_BODY, RECIPIENT_RESULTS } from "@/lib/notifications/schemas";
+import { staffName } from "@/lib/people/names";
 
 interface StaffHit {
   id: number;
@@ -21,7 +22,7 @@ interface SearchResponse {
   results: { staff: StaffHit[] };
 }
 
-const nameOf = (s: StaffHit) => `${s.title} ${s.last_name}, ${s.first_name}`;
+const nameOf = (s: StaffHit) => staffName(s);
 
 /** New message: find staff by first or last name (at most 15 shown), pick several, write, send. */
 export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {

@@ -1,3 +1,4 @@
+import { staffName } from "@/lib/people/names";
 import { itemHref } from "./panel-links";
 
 /** The kinds of GET /api/search, in the order the panel lists them. */
@@ -67,7 +68,7 @@ export function hitsOf(group: SearchGroup, results: SearchResponse["results"]): 
     case "staff":
       return results.staff.map((s) => ({
         key: `t${s.id}`,
-        label: `${s.title} ${s.last_name}, ${s.first_name}`,
+        label: staffName(s),
         href: itemHref("staff", s.id),
         detail: s.email,
       }));

@@ -48,7 +48,7 @@ const target = {
 
 /** "Mr. Smith, Jane", "Jane Smith" or a sysadmin's name (as lib/people/names.ts writes them), else the username. */
 const nameOf = (p: Person) => sql<string | null>`coalesce(
-  ${p.staff.title} || ' ' || ${p.staff.last_name} || ', ' || ${p.staff.first_name},
+  ltrim(${p.staff.title} || ' ' || ${p.staff.last_name}) || ', ' || ${p.staff.first_name},
   ${p.student.first_name} || ' ' || ${p.student.last_name}, ${p.sysadmin.name}, ${p.user.username})`;
 
 const personColumns = (p: Person) => ({

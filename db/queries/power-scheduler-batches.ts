@@ -15,7 +15,7 @@ type NameColumns = { title: AnyPgColumn; first_name: AnyPgColumn; last_name: Any
 
 /** "Mr. Smith, Jane" for a staff member, else the sysadmin's name (as lib/people/names.ts writes them). */
 const personName = (s: NameColumns, a: { name: AnyPgColumn }) =>
-  sql<string | null>`coalesce(${s.title} || ' ' || ${s.last_name} || ', ' || ${s.first_name}, ${a.name})`;
+  sql<string | null>`coalesce(ltrim(${s.title} || ' ' || ${s.last_name}) || ', ' || ${s.first_name}, ${a.name})`;
 
 /** When the batch's first block occurrence ends (a timestamptz, read as a Date by either driver). */
 const firstEndsAt = () =>

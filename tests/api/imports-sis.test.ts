@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { eq, inArray } from "drizzle-orm";
+import { GET as auditRoute } from "@/app/api/audit/route";
 import { GET as mappingsRoute } from "@/app/api/imports/mappings/route";
 import { GET as importRoute } from "@/app/api/imports/[id]/route";
 import { PUT as settingsRoute } from "@/app/api/settings/route";
@@ -7,6 +8,7 @@ import { PUT as updateStaffRoute } from "@/app/api/staff/[id]/route";
 import { POST as createStaffRoute } from "@/app/api/staff/route";
 import { PUT as updateStudentRoute } from "@/app/api/students/[id]/route";
 import { POST as createStudentRoute } from "@/app/api/students/route";
+import { insertAudit } from "@/db/queries/audit";
 import { updateSettingValue } from "@/db/queries/settings";
 import { importMappings, staff, students } from "@/db/schema";
 import { headersKey } from "@/lib/imports/fields";
@@ -390,4 +392,12 @@ describe("titles and grades in the person dialogs' API", () => {
     expect(bad.status).toBe(422);
     await call(settingsRoute, { token: tokens.admin, body: { values: { seniors_from_grade: 11 } } });
   });
+});
+
+it("names a staff member without a title as \"Lovelace, Ada\" in the audit log too", async () => {
+  const member = await createAdmin(state.db, { title: "", first_name: "Ada", last_name: "Lovelace" });
+  await insertAudit(state.db, { actor_user_id: member.user.id, action: "settings.update", details: {} });
+  const res = await call(auditRoute, { token: tokens.admin, query: { actor: String(member.user.id) } });
+  expect(res.status).toBe(200);
+  expect(res.body.entries[0].actor.name).toBe("Lovelace, Ada");
 });

@@ -32,3 +32,16 @@ describe("titles", () => {
     expect(titledFullName({ title: "", first_name: "Ada", last_name: "Lovelace" })).toBe("Ada Lovelace");
   });
 });
+
+describe("a blank title everywhere a staff member is named", () => {
+  it("is left out of the search panel's staff rows", async () => {
+    const { hitsOf } = await import("@/components/shell/search-results");
+    const [hit] = hitsOf("staff", {
+      students: [],
+      staff: [{ id: 1, title: "", first_name: "Ada", last_name: "Lovelace" }],
+      courses: [],
+      clusters: [],
+    });
+    expect(hit!.label).toBe("Lovelace, Ada");
+  });
+});
