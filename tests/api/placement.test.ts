@@ -251,6 +251,7 @@ describe("the placement settings", () => {
     for (const [input, stored] of [
       ["8:00", "08:00"],
       [" 2h ", "2h"],
+      ["336h", "336h"],
       ["", ""],
       ["08:00", "08:00"],
     ] as const) {
@@ -261,7 +262,7 @@ describe("the placement settings", () => {
   });
 
   it("refuses anything else with a field error", async () => {
-    for (const input of ["8", "25:00", "0h", "999h", "tomorrow", "08:00am"]) {
+    for (const input of ["8", "25:00", "0h", "337h", "999h", "tomorrow", "08:00am"]) {
       const res = await save({ placement_cutoff: input });
       expect(res.status).toBe(422);
       expect(res.body.errors.placement_cutoff[0]).toMatch(/08:00/);

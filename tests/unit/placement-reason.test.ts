@@ -75,6 +75,9 @@ describe("the placement cutoff setting", () => {
   it("reads a time on the day, hours before, or off", () => {
     expect(cutoffSchema.parse("8:05")).toEqual({ kind: "time", time: "08:05" });
     expect(cutoffSchema.parse("36h")).toEqual({ kind: "hours", hours: 36 });
+    // The limits: 1 hour and two weeks (336 hours) are taken; 0 and 337 are not (below).
+    expect(cutoffSchema.parse("1h")).toEqual({ kind: "hours", hours: 1 });
+    expect(cutoffSchema.parse("336h")).toEqual({ kind: "hours", hours: 336 });
     expect(cutoffSchema.parse("")).toEqual({ kind: "off" });
     for (const bad of ["24:00", "0h", "337h", "8", "noon"])
       expect(cutoffSchema.safeParse(bad).success).toBe(false);
