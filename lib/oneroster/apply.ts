@@ -19,6 +19,7 @@ import {
 } from "@/db/queries/oneroster";
 import { randomColor } from "@/lib/people/colors";
 import { hashInitialPasswords, newInitialPassword } from "@/lib/people/initial-password";
+import { schoolGradeRange } from "@/lib/people/grades";
 import { initialsOf } from "@/lib/people/names";
 import { BundleRefused, parseBundle } from "./parse";
 import { planBundle, type Plan, type PlanOptions } from "./plan";
@@ -26,7 +27,8 @@ import { planBundle, type Plan, type PlanOptions } from "./plan";
 /** Reads the bundle and decides what it would change, writing nothing (the dry run, and the job's first step). */
 export async function planImport(db: Db, bytes: Uint8Array, options: PlanOptions): Promise<Plan> {
   const bundle = parseBundle(bytes);
-  return planBundle(bundle, await loadRosterState(db), options);
+  const [state, grades] = await Promise.all([loadRosterState(db), schoolGradeRange(db)]);
+  return planBundle(bundle, state, { ...options, grades });
 }
 
 /** One import at a time: two imports deciding against the same state would each create the same people. */
@@ -47,7 +49,8 @@ export async function applyImport(
   const bundle = parseBundle(bytes);
   return db.transaction(async (tx) => {
     await lockRoster(tx);
-    const plan = planBundle(bundle, await loadRosterState(tx), options);
+    const [state, grades] = await Promise.all([loadRosterState(tx), schoolGradeRange(tx)]);
+    const plan = planBundle(bundle, state, { ...options, grades });
     if (plan.errors.length) throw new BundleRefused(plan.errors);
     await writePlan(tx, plan, now);
     await beforeCommit?.(tx, plan);

@@ -61,6 +61,8 @@ export interface PlanOptions {
   org_sourced_id?: string | null;
   /** Periods the blocks' labels do not match, mapped by the caller: {"3": block id}. */
   periods?: Record<string, number>;
+  /** The school's grades (the grade_min and grade_max settings); any grade the database allows when absent. */
+  grades?: { min: number; max: number };
 }
 
 export type RecordKind = "term" | "student" | "staff" | "course" | "section" | "enrollment" | "teacher" | "meeting";
@@ -304,6 +306,15 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
       const grade = u.grades[0] === undefined ? null : gradeNumber(u.grades[0]);
       if (grade === null) {
         errors.push({ file: "users.csv", line: u.line, reason: u.grades[0] ? `grades: ${u.grades[0]} is not a grade (KG, PK, 01–13).` : "A student needs a grade." });
+        continue;
+      }
+      if (options.grades && (grade < options.grades.min || grade > options.grades.max)) {
+        const shown = (g: number) => (g === 0 ? "KG" : g === -1 ? "PK" : String(g));
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: `grades: ${u.grades[0]} is outside the school's grades (${shown(options.grades.min)}–${shown(options.grades.max)}, in Settings).`,
+        });
         continue;
       }
       const before = seenNumbers.get(number);

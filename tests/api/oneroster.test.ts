@@ -7,6 +7,7 @@ import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as onerosterRoute } from "@/app/api/rostering/oneroster/route";
 import { queryCounter } from "@/db/client";
 import { resultRows } from "@/db/queries/checkin";
+import { updateSettingValue } from "@/db/queries/settings";
 import { blocks } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner";
 import { applyImport } from "@/lib/oneroster/apply";
@@ -130,17 +131,17 @@ describe("a OneRoster 1.1 bundle", () => {
   });
 
   it("a change shows before → after in the dry run and is applied", async () => {
-    const changed: BundleSpec = { ...spec, users: spec.users!.map((u) => (u.sourcedId === "stu-2" ? { ...u, familyName: "Renamed", grades: "KG" } : u)) };
+    const changed: BundleSpec = { ...spec, users: spec.users!.map((u) => (u.sourcedId === "stu-2" ? { ...u, familyName: "Renamed", grades: "09" } : u)) };
     const res = await dryRun(buildBundle(changed));
     expect(res.body.counts).toMatchObject({ created: 0, updated: 1 });
     expect(res.body.samples.updated[0]).toEqual({
       kind: "student",
       sourced_id: "stu-2",
       name: "Student2 Renamed",
-      fields: { last_name: { before: "Family2", after: "Renamed" }, grade: { before: 11, after: 0 } },
+      fields: { last_name: { before: "Family2", after: "Renamed" }, grade: { before: 11, after: 9 } },
     });
     await apply(buildBundle(changed));
-    expect(await student("stu-2")).toMatchObject({ last_name: "Renamed", grade: 0 });
+    expect(await student("stu-2")).toMatchObject({ last_name: "Renamed", grade: 9 });
   });
 
   it("a bulk re-import archives students it no longer lists, locks staff, drops enrolments; nothing is deleted", async () => {
@@ -195,7 +196,8 @@ describe("a OneRoster 1.1 bundle", () => {
 });
 
 describe("a OneRoster 1.2 bundle", () => {
-  it("reads roles.csv, preferred first names and grade codes", async () => {
+  it("reads roles.csv, preferred first names and grade codes (within the school's grades)", async () => {
+    await updateSettingValue(state.db, "grade_min", "-1");
     const spec: BundleSpec = {
       version: "1.2",
       sessions: [{ sourcedId: "y2", title: "Year", type: "schoolYear", startDate: "2026-09-01", endDate: "2027-06-30" }],
@@ -215,6 +217,11 @@ describe("a OneRoster 1.2 bundle", () => {
     expect(await student("v12-s1")).toMatchObject({ first_name: "Alexandra", preferred_first_name: "Sasha", student_number: "0070001", grade: 0 });
     expect(await student("v12-s2")).toMatchObject({ student_number: "0070002", grade: -1 });
     expect(await student("v12-s3")).toMatchObject({ grade: 7 });
+    // With the spec's 8–12, a grade 7 student is refused, naming the range.
+    await updateSettingValue(state.db, "grade_min", "8");
+    const refused = await send(buildBundle({ ...spec, users: [{ ...spec.users![2]!, sourcedId: "v12-s4", identifier: "0070004" }] }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors["users.csv"]).toEqual(["line 2: grades: 07 is outside the school's grades (8–12, in Settings)."]);
     const staff = await q("select s.sourced_id, s.email, s.administrator, s.takes_students, u.username from staff s join users u on u.id = s.user_id where s.sourced_id like 'v12-%' order by 1");
     expect(staff).toEqual([
       { sourced_id: "v12-a1", email: "ada.admin@school.example", administrator: true, takes_students: true, username: "ada.admin@school.example" },
