@@ -5,7 +5,9 @@ import { useId, useState } from "react";
 import { Button, focusRing } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { useGradeRange } from "@/components/people/use-grade-range";
 import { cn } from "@/lib/cn";
+import { gradeLabel, gradesOf } from "@/lib/people/grade-range";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
 import { ChoiceCards } from "./choice-cards";
 import { firstMeetingDate } from "./step-dates";
@@ -20,7 +22,6 @@ const columns: DataColumn<Student>[] = [
   { id: "grade", header: "Grade", value: (s) => s.grade, kind: "number" },
 ];
 
-const GRADES = [8, 9, 10, 11, 12];
 
 /** Step 1: All Students, or Some Students picked from a searchable table, by grade or by cluster. */
 export function StepStudents({
@@ -32,6 +33,8 @@ export function StepStudents({
   dispatch: (action: SchedulerAction) => void;
   options: PowerSchedulerOptions;
 }) {
+  // The school's grades (the grade_min and grade_max settings).
+  const grades = gradesOf(useGradeRange());
   const [matching, setMatching] = useState<Student[]>([]);
   const selected = state.studentIds;
   const setSelected = (ids: Set<number>) => dispatch({ type: "set", patch: { studentIds: ids } });
@@ -73,7 +76,7 @@ export function StepStudents({
             <PickBy
               label="Grade"
               addLabel="Add grade"
-              choices={GRADES.map((g) => ({ value: String(g), label: `Grade ${g}` }))}
+              choices={grades.map((g) => ({ value: String(g), label: `Grade ${gradeLabel(g)}` }))}
               onAdd={(grade) =>
                 add(options.students.filter((s) => s.grade === Number(grade)).map((s) => s.id))
               }

@@ -4,12 +4,13 @@ import { useId } from "react";
 import useSWR from "swr";
 import { focusRing } from "@/components/ui/button";
 import { DatePicker } from "@/components/ui/date-picker";
+import { useGradeRange } from "@/components/people/use-grade-range";
 import { cn } from "@/lib/cn";
 import type { ClusterListItem } from "@/lib/clusters/present";
+import { gradeLabel, gradesOf } from "@/lib/people/grade-range";
 import type { ReportFilterValues } from "./use-report";
 
 const selectClasses = cn("h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900", focusRing);
-const GRADES = ["8", "9", "10", "11", "12"];
 
 /** The date range, grade and cluster every view shares. */
 export function ReportFilters({
@@ -22,6 +23,8 @@ export function ReportFilters({
   today: string;
 }) {
   const id = useId();
+  // The school's grades (the grade_min and grade_max settings).
+  const grades = gradesOf(useGradeRange());
   const { data: clusters } = useSWR<ClusterListItem[]>("/api/clusters");
   const set = (patch: Partial<ReportFilterValues>) => onChange({ ...value, ...patch });
   return (
@@ -34,9 +37,9 @@ export function ReportFilters({
         </label>
         <select id={`${id}-grade`} value={value.grade} onChange={(e) => set({ grade: e.target.value })} className={selectClasses}>
           <option value="">All grades</option>
-          {GRADES.map((grade) => (
-            <option key={grade} value={grade}>
-              Grade {grade}
+          {grades.map((grade) => (
+            <option key={grade} value={String(grade)}>
+              Grade {gradeLabel(grade)}
             </option>
           ))}
         </select>

@@ -20,13 +20,14 @@ const range = {
 export const attendanceQuery = z.object({
   ...range,
   group_by: z.enum(GROUP_BY, { error: "Group by student, teacher or day." }),
+  /** Any grade a school can have (pre-K -1 to 13): the school's own range is a setting (grade_min, grade_max). */
   grade: optional(
     numeric(
       z
-        .number({ error: "Grades run from 8 to 12." })
-        .int({ error: "Grades run from 8 to 12." })
-        .min(8, { error: "Grades run from 8 to 12." })
-        .max(12, { error: "Grades run from 8 to 12." }),
+        .number({ error: "Grades run from -1 (pre-K) to 13." })
+        .int({ error: "Grades run from -1 (pre-K) to 13." })
+        .min(-1, { error: "Grades run from -1 (pre-K) to 13." })
+        .max(13, { error: "Grades run from -1 (pre-K) to 13." }),
     ),
   ),
   cluster_id: optional(idOf("cluster")),

@@ -489,7 +489,7 @@ describe("who may ask, and bad input", () => {
     [{ from: range.to, to: range.from, group_by: "student" }, "to"],
     [{ from: "2025-01-01", to: "2026-02-05", group_by: "day" }, "to"],
     [{ ...range, group_by: "class" }, "group_by"],
-    [{ ...range, group_by: "student", grade: "13" }, "grade"],
+    [{ ...range, group_by: "student", grade: "14" }, "grade"],
     [{ ...range, group_by: "student", cluster_id: "999999" }, "cluster_id"],
     [{ ...range, group_by: "student", cluster_id: "abc" }, "cluster_id"],
     [{ ...range, group_by: "student", student_id: "999999" }, "student_id"],
