@@ -412,6 +412,34 @@ describe("API tokens", () => {
   });
 });
 
+describe("the job", () => {
+  it("refuses, writing nothing, when the database changed after the upload so that the bundle no longer holds", async () => {
+    const bundle = buildBundle({
+      users: [{ sourcedId: "late-1", role: "teacher", givenName: "La", familyName: "Te", email: "late.clash@school.example" }],
+      modes: { users: "delta", academicSessions: "absent", courses: "absent", classes: "absent", enrollments: "absent" },
+    });
+    const res = await send(bundle);
+    expect(res.status).toBe(202);
+    // Meanwhile an account takes the username the new teacher would get.
+    await q("insert into users (username, password_hash, account_type) values ('late.clash@school.example', 'x', 'sysadmin')");
+    const before = await dump();
+    await runPendingJobs(state.db);
+    const job = await call(jobRoute, { token: tokens.admin, params: { id: String(res.body.job.id) } });
+    expect(job.body.status).toBe("succeeded");
+    expect(job.body.result).toEqual({
+      status: "refused",
+      created: 0,
+      updated: 0,
+      archived: 0,
+      dropped: 0,
+      unchanged: 0,
+      unmatched_periods: [],
+      errors: [{ file: "users.csv", line: 2, reason: "The username late.clash@school.example is taken by another account." }],
+    });
+    expect(await dump()).toEqual(before);
+  });
+});
+
 describe("statements", () => {
   it("an import runs the same statements for 3 students as for 60 (set-based, one statement per list)", async () => {
     const counted = async (students: number, tag: string) => {
