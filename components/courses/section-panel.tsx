@@ -1,8 +1,9 @@
 "use client";
 
-import { Archive, Pencil, UserPlus, UserMinus } from "lucide-react";
+import { Archive, History, Pencil, UserPlus, UserMinus } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
+import useSWR from "swr";
 import { Badge } from "@/components/ui/badge";
 import { Button, focusRing } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -11,7 +12,8 @@ import { snackbar } from "@/components/ui/snackbar";
 import { apiDelete, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { Member } from "@/lib/courses/present";
-import type { Section } from "@/lib/sections/present";
+import type { Enrollment, Section } from "@/lib/sections/present";
+import { Spinner } from "@/components/ui/spinner";
 import { EnrolDialog } from "./enrol-dialog";
 import { MemberTable } from "./member-table";
 import { SectionDialog } from "./section-dialog";
@@ -113,6 +115,7 @@ export function SectionPanel({
             : undefined
         }
       />
+      <EnrolmentHistory sectionId={section.id} />
       {canEdit && (
         <>
           <SectionDialog
@@ -175,5 +178,53 @@ export function SectionPanel({
         </>
       )}
     </section>
+  );
+}
+
+/** The section's dropped and ended enrolments (GET /api/sections/{id}/enrollments' history), read when opened. */
+function EnrolmentHistory({ sectionId }: { sectionId: number }) {
+  const [open, setOpen] = useState(false);
+  const { data, error } = useSWR<{ history: Enrollment[] }>(open ? `/api/sections/${sectionId}/enrollments` : null);
+  const listId = `section-${sectionId}-history`;
+  return (
+    <div className="mt-3">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <History aria-hidden className="size-4" />
+        {open ? "Hide enrolment history" : "Enrolment history"}
+      </Button>
+      {open && (
+        <div id={listId} className="mt-2 text-sm text-slate-700">
+          {error ? (
+            <p role="alert" className="text-red-700">
+              {messageOf(error, "The history could not be loaded.")}
+            </p>
+          ) : !data ? (
+            <Spinner label="Loading the history" className="flex py-2 text-indigo-600" />
+          ) : data.history.length === 0 ? (
+            <p className="text-slate-600">Nobody has left this section.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+              {data.history.map((e) => (
+                <li key={e.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+                  <span>
+                    {e.student.last_name}, {e.student.first_name}
+                  </span>
+                  <span className="text-slate-600">
+                    {e.dropped_at ? "Dropped" : "Ended"}
+                    {e.end_date ? ` · last day ${e.end_date}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
   );
 }

@@ -356,6 +356,18 @@ describe("sections", () => {
     expect(page.body.sections[0].students).toHaveLength(2);
   });
 
+  it("enrols 2 or 20 students in the same number of statements", async () => {
+    await createCourse({ name: "Drama 10", short_name: "DRA10" });
+    const one = (await createSection("DRA10", { code: "1" })).body.id;
+    const two = (await createSection("DRA10", { code: "2" })).body.id;
+    const kids: number[] = [];
+    for (let i = 0; i < 20; i++) kids.push((await createStudent(state.db)).student.id);
+    const small = await statementsOf(tokens.admin, () => enrol(one, { student_ids: kids.slice(0, 2) }));
+    const big = await statementsOf(tokens.admin, () => enrol(two, { student_ids: kids }));
+    expect(big.result.body.enrolled).toBe(20);
+    expect(big.statements).toBe(small.statements);
+  });
+
   it("makes one enrolment when two administrators enrol the same student at once", async () => {
     await Promise.all([
       enrol(sectionId, { student_ids: [omar.student.id] }),

@@ -268,6 +268,14 @@ test("an administrator adds a course and a section, enrols two students by pasti
   await teacherPage.screenshot({ path: "test-results/sections/courses-390.png", fullPage: true });
   await teacherPage.close();
 
+  // Drop Maya: she leaves the class list and shows in its history.
+  await classList.getByRole("button", { name: "Drop Maya Castellano from A", exact: true }).click();
+  await page.getByRole("dialog", { name: "Drop Maya Castellano?", exact: true }).getByRole("button", { name: "Drop", exact: true }).click();
+  await expect(classList.locator("tbody tr")).toHaveCount(1);
+  await section.getByRole("button", { name: "Enrolment history", exact: true }).click();
+  await expect(section.getByRole("listitem").filter({ hasText: "Castellano, Maya" })).toContainText("Dropped");
+  await expectNoSeriousA11yViolations(page);
+
   // Archive the section: it leaves the course page.
   await section.getByRole("button", { name: "Archive section A", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Archive section", exact: true }).click();
