@@ -33,6 +33,13 @@ test.describe("API tokens and the API reference", () => {
     await expect(create.getByText("That didn't work. Please try again.", { exact: true })).toBeVisible();
     await expect(password).toHaveValue("");
     await password.fill(DEMO_PASSWORD);
+    // A year unless chosen otherwise: 30, 90 or 365 days, or a date.
+    const expiry = create.getByLabel("Expires after", { exact: true });
+    await expect(expiry).toHaveValue("1 year");
+    await expiry.selectOption("Until a date");
+    await expect(create.getByLabel("Expires on", { exact: false })).toBeVisible();
+    await expiry.selectOption("90 days");
+    await expect(create.getByLabel("Expires on", { exact: false })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await create.getByRole("button", { name: "Create token", exact: true }).click();
 
@@ -51,6 +58,7 @@ test.describe("API tokens and the API reference", () => {
     await expect(row.getByText(`fbk_…${secret.slice(-4)}`, { exact: true })).toBeVisible();
     await expect(page.getByText(secret, { exact: true })).toHaveCount(0);
     await expect(row.getByText("Never", { exact: true })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: /^Expires/ })).toBeVisible();
 
     // The integration: its scope's routes let it in, every other route refuses it.
     const auth = { authorization: `Bearer ${copied}` };
