@@ -113,7 +113,7 @@ function Picker({ section, onCancel, onDone }: { section: Section; onCancel: () 
   const [text, setText] = useState("");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
-  const enrolled = useMemo(() => new Set(section.students.map((e) => e.student.id)), [section.students]);
+  const enrolled = useMemo(() => new Set(section.students.map((m) => m.id)), [section.students]);
   const matches = useMemo(() => {
     const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
     return (students ?? [])

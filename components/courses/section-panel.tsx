@@ -41,7 +41,7 @@ export function SectionPanel({
   const [archiving, setArchiving] = useState(false);
   const [dropping, setDropping] = useState<Member | null>(null);
   const headingId = `section-${section.id}-heading`;
-  const members = section.students.map((e) => e.student);
+  const members = section.students;
 
   return (
     <section

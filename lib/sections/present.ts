@@ -28,6 +28,16 @@ export function presentEnrollment(e: EnrolledJson) {
 }
 export type Enrollment = ReturnType<typeof presentEnrollment>;
 
+/**
+ * A student of a class list: the student as the member tables show them (`id` is the student's), with
+ * their enrolment in the section.
+ */
+export function presentClassMember(e: EnrolledJson) {
+  const { student, ...enrollment } = presentEnrollment(e);
+  return { ...student, enrollment };
+}
+export type ClassMember = ReturnType<typeof presentClassMember>;
+
 /** A section (GET /api/sections/{id}, and each of a course page's `sections`). */
 export function presentSection(row: SectionRow) {
   return {
@@ -39,7 +49,7 @@ export function presentSection(row: SectionRow) {
     meetings: row.meetings.map(presentMeeting),
     students_count: row.students_count,
     /** The class list: the students enrolled now (and those enrolled from a later date). */
-    students: (row.students ?? []).map(presentEnrollment),
+    students: (row.students ?? []).map(presentClassMember),
     archived: row.archived_at !== null,
     sourced_id: row.sourced_id,
   };

@@ -328,7 +328,7 @@ describe("sections", () => {
     const res = await enrol(sectionId, { student_numbers: ["515151", "515152"] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ enrolled: 2, already_enrolled: 0 });
-    expect(res.body.section.students.map((e: { student: { name: string } }) => e.student.name)).toEqual([
+    expect(res.body.section.students.map((m: { name: string }) => m.name)).toEqual([
       "Malik Patel",
       "Nora Quinn",
     ]);
@@ -354,6 +354,11 @@ describe("sections", () => {
     expect(list.body.history).toEqual([]);
     const page = await call(coursePageRoute, { token: tokens.teacher, params: { short_name: "SCI10" } });
     expect(page.body.sections[0].students).toHaveLength(2);
+    expect(page.body.sections[0].students[0]).toMatchObject({
+      id: malik.student.id,
+      name: "Malik Patel",
+      enrollment: { begin_date: null, end_date: null, dropped_at: null, sourced_id: null },
+    });
   });
 
   it("enrols 2 or 20 students in the same number of statements", async () => {
@@ -384,7 +389,7 @@ describe("sections", () => {
     const p = { id: String(sectionId), student_id: String(omar.student.id) };
     const res = await call(dropRoute, { token: tokens.admin, method: "DELETE", params: p });
     expect(res.status).toBe(200);
-    expect(res.body.students.map((e: { student: { id: number } }) => e.student.id)).not.toContain(omar.student.id);
+    expect(res.body.students.map((m: { id: number }) => m.id)).not.toContain(omar.student.id);
     const [row] = await state.db
       .select()
       .from(enrollments)
