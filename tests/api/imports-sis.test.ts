@@ -50,7 +50,10 @@ function send(
   const form = new FormData();
   form.append("file", file);
   if (fields.mapping !== undefined)
-    form.append("mapping", typeof fields.mapping === "string" ? fields.mapping : JSON.stringify(fields.mapping));
+    form.append(
+      "mapping",
+      typeof fields.mapping === "string" ? fields.mapping : JSON.stringify(fields.mapping),
+    );
   if (fields.headers !== undefined) form.append("headers", fields.headers);
   if (fields.headerRow) form.append("header_row", "true");
   if (fields.dryRun) form.append("dry_run", "true");
@@ -119,7 +122,11 @@ describe("a 14-column student export", () => {
       first_name: "Ada",
       last_name: "Lovelace",
     });
-    turing = await createStaff(state.db, { email: "alan.turing@sis.school", first_name: "Alan", last_name: "Turing" });
+    turing = await createStaff(state.db, {
+      email: "alan.turing@sis.school",
+      first_name: "Alan",
+      last_name: "Turing",
+    });
     // Two staff members with one name: a homeroom naming them must use an email.
     await createStaff(state.db, { email: "sam.lee1@sis.school", first_name: "Sam", last_name: "Lee" });
     await createStaff(state.db, { email: "sam.lee2@sis.school", first_name: "Sam", last_name: "Lee" });
@@ -136,7 +143,15 @@ describe("a 14-column student export", () => {
     csvFile(
       [
         STUDENT_HEADER.join(","),
-        row({ 1: "8800001", 2: "Castellano", 3: "Maya", 5: "Mia", 6: "9", 9: "Lovelace, Ada", 10: "Maya.C@SIS.school" }),
+        row({
+          1: "8800001",
+          2: "Castellano",
+          3: "Maya",
+          5: "Mia",
+          6: "9",
+          9: "Lovelace, Ada",
+          10: "Maya.C@SIS.school",
+        }),
         row({ 1: "8800002", 2: "Okafor", 3: "Chidi", 5: "", 6: "12", 9: "alan.turing@sis.school", 10: "" }),
         row({ 1: "8800003", 2: "Ng", 3: "Bo", 5: "", 6: "10", 9: "Mx. Lovelace", 10: "bo@sis.school" }),
         row({ 1: "8800004", 2: "Park", 3: "Di", 5: "", 6: "11", 9: "Sam Lee", 10: "" }),
@@ -156,7 +171,9 @@ describe("a 14-column student export", () => {
     const dry = await send("students", file(), { mapping: STUDENT_MAPPING, headerRow: true, dryRun: true });
     expect(dry.status).toBe(200);
     expect(dry.body).toMatchObject({ header_skipped: true, rows: 9, created: 4, skipped: 5 });
-    expect(Object.fromEntries(dry.body.errors.map((e: { row: number; reason: string }) => [e.row, e.reason]))).toEqual({
+    expect(
+      Object.fromEntries(dry.body.errors.map((e: { row: number; reason: string }) => [e.row, e.reason])),
+    ).toEqual({
       5: "homeroom Sam Lee names more than one staff member: use their email",
       6: "homeroom Nobody Here is not a staff member's",
       7: "grade 7 is not 8–12",
@@ -184,31 +201,55 @@ describe("a 14-column student export", () => {
       email: "maya.c@sis.school",
       default_teacher_id: lovelace.staff.id,
     });
-    expect(byNumber["8800002"]).toMatchObject({ preferred_first_name: null, email: null, default_teacher_id: turing.staff.id });
-    expect(byNumber["8800003"]).toMatchObject({ default_teacher_id: lovelace.staff.id, email: "bo@sis.school" });
+    expect(byNumber["8800002"]).toMatchObject({
+      preferred_first_name: null,
+      email: null,
+      default_teacher_id: turing.staff.id,
+    });
+    expect(byNumber["8800003"]).toMatchObject({
+      default_teacher_id: lovelace.staff.id,
+      email: "bo@sis.school",
+    });
     expect(byNumber["8800009"]).toMatchObject({ default_teacher_id: null });
 
     const saved = await remembered("students", key);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ kind: "students", headers_key: key, mapping: STUDENT_MAPPING });
     // The key ignores case and spaces around the names, as the wizard computes it.
-    expect((await remembered("students", headersKey(STUDENT_HEADER.map((h) => ` ${h.toUpperCase()} `)))).body.mapping).toEqual(
-      STUDENT_MAPPING,
-    );
+    expect(
+      (await remembered("students", headersKey(STUDENT_HEADER.map((h) => ` ${h.toUpperCase()} `)))).body
+        .mapping,
+    ).toEqual(STUDENT_MAPPING);
     expect((await remembered("staff", key)).body.mapping).toBeNull();
   });
 
   it("updates email, preferred name and homeroom of existing students when asked, and not otherwise", async () => {
     const lines = [
       STUDENT_HEADER.join(","),
-      row({ 1: "8800009", 2: "Day", 3: "Vi", 5: "Violet", 6: "10", 9: "ada.lovelace@sis.school", 10: "vi@sis.school" }),
+      row({
+        1: "8800009",
+        2: "Day",
+        3: "Vi",
+        5: "Violet",
+        6: "10",
+        9: "ada.lovelace@sis.school",
+        10: "vi@sis.school",
+      }),
     ];
-    const unchanged = await send("students", csvFile(lines), { mapping: STUDENT_MAPPING, headerRow: true, dryRun: true });
+    const unchanged = await send("students", csvFile(lines), {
+      mapping: STUDENT_MAPPING,
+      headerRow: true,
+      dryRun: true,
+    });
     expect(unchanged.body).toMatchObject({ updated: 0, unchanged: 1 });
     expect(unchanged.body.existing[0].reason).toMatch(
       /not updated \(grade 9 → 10, default teacher none → ada\.lovelace@sis\.school, email none → vi@sis\.school, preferred first name none → Violet\)/,
     );
-    const res = await send("students", csvFile(lines), { mapping: STUDENT_MAPPING, headerRow: true, update: true });
+    const res = await send("students", csvFile(lines), {
+      mapping: STUDENT_MAPPING,
+      headerRow: true,
+      update: true,
+    });
     expect((await reportOf(res.body.import_id)).updated).toBe(1);
     const [vi] = await state.db.select().from(students).where(eq(students.student_number, "8800009"));
     expect(vi).toMatchObject({
@@ -221,17 +262,32 @@ describe("a 14-column student export", () => {
 
   it("takes grades from the school's range setting", async () => {
     await updateSettingValue(state.db, "grade_min", "7");
-    const lines = [STUDENT_HEADER.join(","), row({ 1: "8800006", 2: "Roe", 3: "Jo", 5: "", 6: "7", 9: "", 10: "" })];
-    const dry = await send("students", csvFile(lines), { mapping: STUDENT_MAPPING, headerRow: true, dryRun: true });
+    const lines = [
+      STUDENT_HEADER.join(","),
+      row({ 1: "8800006", 2: "Roe", 3: "Jo", 5: "", 6: "7", 9: "", 10: "" }),
+    ];
+    const dry = await send("students", csvFile(lines), {
+      mapping: STUDENT_MAPPING,
+      headerRow: true,
+      dryRun: true,
+    });
     expect(dry.body).toMatchObject({ created: 1, skipped: 0 });
     await updateSettingValue(state.db, "grade_min", "0");
     await updateSettingValue(state.db, "grade_max", "6");
-    const high = await send("students", csvFile(lines), { mapping: STUDENT_MAPPING, headerRow: true, dryRun: true });
+    const high = await send("students", csvFile(lines), {
+      mapping: STUDENT_MAPPING,
+      headerRow: true,
+      dryRun: true,
+    });
     expect(high.body.errors[0].reason).toBe("grade 7 is not 0–6");
   });
 
   it("refuses a header row whose column count is not the mapping's, and mappings that break the rules (422)", async () => {
-    const short = await send("students", file(), { mapping: STUDENT_MAPPING.slice(0, 12), headerRow: true, dryRun: true });
+    const short = await send("students", file(), {
+      mapping: STUDENT_MAPPING.slice(0, 12),
+      headerRow: true,
+      dryRun: true,
+    });
     expect(short.status).toBe(422);
     expect(short.body.message).toMatch(/has 14 columns, but 12 were matched/);
     for (const mapping of [
@@ -260,14 +316,39 @@ describe("a 14-column student export", () => {
 
   it("GET /api/imports/mappings is for administrators, and checks its query", async () => {
     expect((await remembered("students", "x", tokens.teacher)).status).toBe(403);
-    expect((await call(mappingsRoute, { token: tokens.admin, query: { kind: "parents", headers_key: "x" } })).status).toBe(422);
+    expect(
+      (await call(mappingsRoute, { token: tokens.admin, query: { kind: "parents", headers_key: "x" } }))
+        .status,
+    ).toBe(422);
     expect((await call(mappingsRoute, { token: tokens.admin, query: { kind: "staff" } })).status).toBe(422);
   });
 });
 
 describe("a 10-column staff export", () => {
-  const HEADER = ["Staff ID", "Prefix", "First", "Last", "Middle", "Email Address", "Dept", "Room", "Phone", "Advisory"];
-  const MAPPING = [null, "title", "first_name", "last_name", null, "email", null, null, null, "takes_students"];
+  const HEADER = [
+    "Staff ID",
+    "Prefix",
+    "First",
+    "Last",
+    "Middle",
+    "Email Address",
+    "Dept",
+    "Room",
+    "Phone",
+    "Advisory",
+  ];
+  const MAPPING = [
+    null,
+    "title",
+    "first_name",
+    "last_name",
+    null,
+    "email",
+    null,
+    null,
+    null,
+    "takes_students",
+  ];
 
   it("imports with a blank title left blank, Mx. kept, and the mapping remembered", async () => {
     const file = csvFile(
@@ -283,7 +364,9 @@ describe("a 10-column staff export", () => {
     expect(res.status).toBe(202);
     const report = await reportOf(res.body.import_id);
     expect(report).toMatchObject({ created: 2, skipped: 1 });
-    expect(report.report_rows.find((r) => r.row === 4)!.reason).toMatch(/^title Sir is not one of .*Mx\..* \(or blank\)$/);
+    expect(report.report_rows.find((r) => r.row === 4)!.reason).toMatch(
+      /^title Sir is not one of .*Mx\..* \(or blank\)$/,
+    );
     const rows = await state.db
       .select({ email: staff.email, title: staff.title, takes: staff.takes_students })
       .from(staff)
@@ -292,12 +375,20 @@ describe("a 10-column staff export", () => {
       "ada.l@staff.school": ["Mx.", true],
       "grace.h@staff.school": ["", false],
     });
-    const [saved] = await state.db.select().from(importMappings).where(eq(importMappings.headers_key, headersKey(HEADER)));
+    const [saved] = await state.db
+      .select()
+      .from(importMappings)
+      .where(eq(importMappings.headers_key, headersKey(HEADER)));
     expect(saved).toMatchObject({ kind: "staff", mapping: MAPPING });
   });
 
   it("imports without a title column: new staff get none, existing ones keep theirs", async () => {
-    await createStaff(state.db, { email: "kept.title@staff.school", title: "Dr.", first_name: "Kay", last_name: "Old" });
+    await createStaff(state.db, {
+      email: "kept.title@staff.school",
+      title: "Dr.",
+      first_name: "Kay",
+      last_name: "Old",
+    });
     const mapping = MAPPING.map((f) => (f === "title" ? null : f));
     const file = csvFile([
       HEADER.join(","),
@@ -305,7 +396,7 @@ describe("a 10-column staff export", () => {
       "T5,Ms.,Lu,Wu,,lu.wu@staff.school,Math,101,555,yes",
     ]);
     const res = await send("staff", file, { mapping, headerRow: true, update: true });
-    expect((await reportOf(res.body.import_id))).toMatchObject({ created: 1, updated: 1 });
+    expect(await reportOf(res.body.import_id)).toMatchObject({ created: 1, updated: 1 });
     const rows = await state.db
       .select({ email: staff.email, title: staff.title, last: staff.last_name })
       .from(staff)
@@ -385,16 +476,23 @@ describe("titles and grades in the person dialogs' API", () => {
   });
 
   it("offers the range and Seniors' first grade as settings, numbers from -1 to 13", async () => {
-    const ok = await call(settingsRoute, { token: tokens.admin, body: { values: { seniors_from_grade: 12, grade_min: -1 } } });
+    const ok = await call(settingsRoute, {
+      token: tokens.admin,
+      body: { values: { seniors_from_grade: 12, grade_min: -1 } },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.values).toMatchObject({ seniors_from_grade: { value: 12 }, grade_min: { value: -1 }, grade_max: { value: 12 } });
+    expect(ok.body.values).toMatchObject({
+      seniors_from_grade: { value: 12 },
+      grade_min: { value: -1 },
+      grade_max: { value: 12 },
+    });
     const bad = await call(settingsRoute, { token: tokens.admin, body: { values: { grade_max: 14 } } });
     expect(bad.status).toBe(422);
     await call(settingsRoute, { token: tokens.admin, body: { values: { seniors_from_grade: 11 } } });
   });
 });
 
-it("names a staff member without a title as \"Lovelace, Ada\" in the audit log too", async () => {
+it('names a staff member without a title as "Lovelace, Ada" in the audit log too', async () => {
   const member = await createAdmin(state.db, { title: "", first_name: "Ada", last_name: "Lovelace" });
   await insertAudit(state.db, { actor_user_id: member.user.id, action: "settings.update", details: {} });
   const res = await call(auditRoute, { token: tokens.admin, query: { actor: String(member.user.id) } });

@@ -70,7 +70,15 @@ function server(replies: {
     if (url.startsWith("/api/imports/mappings?")) {
       const query = new URLSearchParams(url.split("?")[1]);
       const key = query.get("headers_key")!;
-      reply = [200, { kind: query.get("kind"), headers_key: key, mapping: replies.mappings?.[key] ?? null, updated_at: null }];
+      reply = [
+        200,
+        {
+          kind: query.get("kind"),
+          headers_key: key,
+          mapping: replies.mappings?.[key] ?? null,
+          updated_at: null,
+        },
+      ];
     } else if (init?.method === "POST" && url === "/api/students/upload") {
       sent.push(init.body as FormData);
       const form = init.body as FormData;
@@ -190,7 +198,7 @@ it("says why Upload is off when no row would be created or updated", async () =>
 describe("a school information system's export", () => {
   const HEADER = "School ID,Student ID,Last,First,Preferred,Grade Level,Gender,Homeroom,Student Email,Bus";
   const sis = () =>
-    file("sis.csv", [HEADER, "S1,8800001,Castellano,Maya,Mia,9,F,\"Lovelace, Ada\",maya@sis.school,12"]);
+    file("sis.csv", [HEADER, 'S1,8800001,Castellano,Maya,Mia,9,F,"Lovelace, Ada",maya@sis.school,12']);
   const columnChoice = (n: number) => screen.getByLabelText(`Column ${n}`) as HTMLSelectElement;
 
   async function toFields(mappings?: Record<string, (string | null)[]>) {
@@ -223,7 +231,9 @@ describe("a school information system's export", () => {
       "",
     ]);
     expect(within(columnChoice(1)).getByRole("option", { name: "Ignore" })).toBeInTheDocument();
-    expect(screen.getByRole("checkbox", { name: "The first line names the columns (it is not imported)" })).toBeChecked();
+    expect(
+      screen.getByRole("checkbox", { name: "The first line names the columns (it is not imported)" }),
+    ).toBeChecked();
     // Gender is not a field: the administrator may match it anyway, then change their mind.
     await user.selectOptions(columnChoice(7), "Default teacher email");
     expect(screen.getByRole("alert")).toHaveTextContent(
@@ -256,11 +266,24 @@ describe("a school information system's export", () => {
 
   it("starts from the mapping remembered for the same header row", async () => {
     const key = HEADER.toLowerCase().split(",").join("\u001f");
-    const mapping = [null, "student_number", "last_name", "first_name", "preferred_first_name", "grade", null, "homeroom", "email", null];
+    const mapping = [
+      null,
+      "student_number",
+      "last_name",
+      "first_name",
+      "preferred_first_name",
+      "grade",
+      null,
+      "homeroom",
+      "email",
+      null,
+    ];
     await toFields({ [key]: mapping });
     expect(await screen.findByTestId("mapping-recalled")).toBeInTheDocument();
     expect(Array.from({ length: 10 }, (_, i) => columnChoice(i + 1).value || null)).toEqual(mapping);
-    const lookup = (global.fetch as jest.Mock).mock.calls.find(([url]) => String(url).startsWith("/api/imports/mappings?"));
+    const lookup = (global.fetch as jest.Mock).mock.calls.find(([url]) =>
+      String(url).startsWith("/api/imports/mappings?"),
+    );
     expect(new URLSearchParams(String(lookup![0]).split("?")[1]).get("headers_key")).toBe(key);
   });
 
@@ -288,7 +311,9 @@ describe("a school information system's export", () => {
     ]);
     // Said once, it holds for every file.
     await user.click(screen.getByRole("button", { name: "Back" }));
-    await user.click(screen.getByRole("checkbox", { name: "The first line names the columns (it is not imported)" }));
+    await user.click(
+      screen.getByRole("checkbox", { name: "The first line names the columns (it is not imported)" }),
+    );
     await user.click(screen.getByRole("button", { name: "Next" }));
     await screen.findAllByTestId("dry-run");
     expect(sent.slice(2).map((form) => form.get("header_row"))).toEqual([null, null]);

@@ -6,9 +6,17 @@ import { titleField } from "@/lib/people/schemas";
 describe("the school's grades (issue 21)", () => {
   it("reads the settings, with the spec's 8–12 and Seniors from 11 as defaults", () => {
     expect(gradeRangeOf({})).toEqual({ min: 8, max: 12, seniorsFrom: 11 });
-    expect(gradeRangeOf({ grade_min: 0, grade_max: "12", seniors_from_grade: 9 })).toEqual({ min: 0, max: 12, seniorsFrom: 9 });
+    expect(gradeRangeOf({ grade_min: 0, grade_max: "12", seniors_from_grade: 9 })).toEqual({
+      min: 0,
+      max: 12,
+      seniorsFrom: 9,
+    });
     // Unreadable values take the defaults; a minimum above the maximum is read swapped.
-    expect(gradeRangeOf({ grade_min: "x", grade_max: 20, seniors_from_grade: null })).toEqual({ min: 8, max: 12, seniorsFrom: 11 });
+    expect(gradeRangeOf({ grade_min: "x", grade_max: 20, seniors_from_grade: null })).toEqual({
+      min: 8,
+      max: 12,
+      seniorsFrom: 11,
+    });
     expect(gradeRangeOf({ grade_min: 12, grade_max: 7 })).toMatchObject({ min: 7, max: 12 });
     expect(gradesOf({ min: -1, max: 2, seniorsFrom: 1 })).toEqual([-1, 0, 1, 2]);
     expect([gradeLabel(-1), gradeLabel(0), gradeLabel(7)]).toEqual(["Pre-K", "K", "7"]);

@@ -199,7 +199,9 @@ describe("columns to ignore and more fields (issue 21)", () => {
 
   it("tells a header row from data, and compares named files by their header rows", () => {
     expect(previewCsv("students", "a.csv", "Ann,Lee,9,7100001\nBo,Ng,10,7100002\n").namedColumns).toBe(false);
-    expect(previewCsv("students", "a.csv", "ID,Last,First,Grade\n7100001,Lee,Ann,9\n").namedColumns).toBe(true);
+    expect(previewCsv("students", "a.csv", "ID,Last,First,Grade\n7100001,Lee,Ann,9\n").namedColumns).toBe(
+      true,
+    );
     const a = previewCsv("students", "a.csv", "ID,Last,First,Grade\n1,Lee,Ann,9\n");
     const b = previewCsv("students", "b.csv", "id , LAST,First,Grade,\n2,Ng,Bo,9\n");
     const c = previewCsv("students", "c.csv", "ID,First,Last,Grade\n3,Cy,Oh,9\n");
@@ -235,13 +237,22 @@ describe("columns to ignore and more fields (issue 21)", () => {
     expect(orderProblem("students", ["first_name", "last_name", null, "student_number"])).toBe(
       "Use each field once: Grade is missing.",
     );
-    expect(orderProblem("students", ["first_name", "last_name", "grade", "student_number", "homeroom", "default_teacher_email"])).toBe(
-      "Choose either Default teacher email or Homeroom teacher, not both.",
-    );
-    expect(orderProblem("students", ["first_name", "last_name", "grade", "student_number", "email", "email"])).toBe(
-      "Use each field once: Email is chosen twice.",
-    );
-    expect(isFieldOrder("students", ["first_name", "", "last_name", "ignore", "grade", "student_number"])).toBe(true);
+    expect(
+      orderProblem("students", [
+        "first_name",
+        "last_name",
+        "grade",
+        "student_number",
+        "homeroom",
+        "default_teacher_email",
+      ]),
+    ).toBe("Choose either Default teacher email or Homeroom teacher, not both.");
+    expect(
+      orderProblem("students", ["first_name", "last_name", "grade", "student_number", "email", "email"]),
+    ).toBe("Use each field once: Email is chosen twice.");
+    expect(
+      isFieldOrder("students", ["first_name", "", "last_name", "ignore", "grade", "student_number"]),
+    ).toBe(true);
     expect(isFieldOrder("staff", ["email", "last_name", "first_name", "homeroom"])).toBe(false);
   });
 });

@@ -13,11 +13,19 @@ jest.mock("next/navigation", () => ({
 }));
 
 beforeEach(() => {
-  global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => "[]" })) as unknown as typeof fetch;
+  global.fetch = jest.fn(async () => ({
+    ok: true,
+    status: 200,
+    text: async () => "[]",
+  })) as unknown as typeof fetch;
 });
 
 function withSettings(ui: React.ReactNode, values: Record<string, { value: unknown }> | null) {
-  const auth = { status: "signed-in", user: null, settings: values ? { values, groups: [] } : null } as unknown as AuthState;
+  const auth = {
+    status: "signed-in",
+    user: null,
+    settings: values ? { values, groups: [] } : null,
+  } as unknown as AuthState;
   return render(
     <AuthContext.Provider value={auth}>
       <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>{ui}</SWRConfig>
@@ -36,7 +44,12 @@ it("offers Mx. and No title for staff", async () => {
   await user.click(screen.getByRole("button", { name: "Add Staff" }));
   const dialog = await screen.findByRole("dialog", { name: "Add Staff" });
   const title = within(dialog).getByRole("combobox", { name: "Title" });
-  expect(optionsOf(title)).toEqual(expect.arrayContaining([["Mx.", "Mx."], ["", "No title"]]));
+  expect(optionsOf(title)).toEqual(
+    expect.arrayContaining([
+      ["Mx.", "Mx."],
+      ["", "No title"],
+    ]),
+  );
   await user.selectOptions(title, "No title");
   expect(title).toHaveValue("");
 });
