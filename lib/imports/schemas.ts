@@ -98,5 +98,7 @@ export const mappingQuery = z.object({
   headers_key: z
     .string({ error: "Give the header row's key." })
     .min(1, { error: "Give the header row's key." })
-    .max(8000, { error: "That header row is too long." }),
+    .max(8000, { error: "That header row is too long." })
+    // Columns are joined with U+001F; a NUL is never in a CSV header (and PostgreSQL text cannot hold one).
+    .refine((value) => !value.includes("\u0000"), { error: "That header row is not readable." }),
 });
