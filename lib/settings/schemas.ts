@@ -29,6 +29,7 @@ export const SETTING_MESSAGES = {
   logo: "Upload a new logo with the Upload button instead.",
   includeDays: "List days as numbers from 1 (Sunday) to 7 (Saturday), separated by commas.",
   yearOrder: "The school year must end after it starts.",
+  gradeOrder: "The lowest grade cannot be above the highest.",
   unknown: "There is no such setting.",
 } as const;
 

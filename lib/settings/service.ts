@@ -53,7 +53,10 @@ export type PresentedSetting = ReturnType<typeof presentSetting>;
 export async function getSettings(db: Db, onlyPublic = false) {
   const rows = await listSettingsWithGroups(db, onlyPublic);
   const values: Record<string, PresentedSetting> = {};
-  const groups = new Map<number, { id: number; name: string; description: string; settings: PresentedSetting[] }>();
+  const groups = new Map<
+    number,
+    { id: number; name: string; description: string; settings: PresentedSetting[] }
+  >();
   for (const { setting, group } of rows) {
     const presented = presentSetting(setting);
     values[setting.key] = presented;
@@ -104,7 +107,9 @@ export async function schoolCalendarSettings(db: Db): Promise<SchoolCalendarSett
 }
 
 /** The calendar settings from their rows (pure; the bench floor shapes with it too). */
-export function calendarSettingsOf(rows: { key: string; value: string | null; type: SettingType }[]): SchoolCalendarSettings {
+export function calendarSettingsOf(
+  rows: { key: string; value: string | null; type: SettingType }[],
+): SchoolCalendarSettings {
   const byKey = new Map(rows.map((row) => [row.key, typedValue(row.type, row.value)]));
   return {
     timezone: (byKey.get("timezone") as string) || "UTC",
@@ -124,7 +129,9 @@ export async function updateSettings(db: Db, principal: Principal, body: Setting
   const keys = Object.keys(body.values);
   await db.transaction(async (tx) => {
     // The school-year bounds are read too: a change to one is checked against the other.
-    const rows = await lockSettingsByKeys(tx, [...new Set([...keys, "start_datetime", "end_datetime"])]);
+    const rows = await lockSettingsByKeys(tx, [
+      ...new Set([...keys, "start_datetime", "end_datetime", "grade_min", "grade_max"]),
+    ]);
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const errors: Record<string, string[]> = {};
     const changes: { key: string; value: string; from: string | null }[] = [];
@@ -140,10 +147,13 @@ export async function updateSettings(db: Db, principal: Principal, body: Setting
     }
     const yearError = schoolYearProblem(rows, changes);
     if (yearError) errors.end_datetime = [yearError];
+    const gradeError = gradeRangeProblem(rows, changes);
+    if (gradeError) errors.grade_max = [gradeError];
     if (Object.keys(errors).length > 0) throw invalid(errors);
     if (changes.length === 0) return;
     await updateSettingValues(tx, changes, now);
-    if (changes.some((c) => CALENDAR_SHAPING_KEYS.includes(c.key))) await regenerateSchoolDays(tx, now, "today");
+    if (changes.some((c) => CALENDAR_SHAPING_KEYS.includes(c.key)))
+      await regenerateSchoolDays(tx, now, "today");
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "settings.update",
@@ -166,6 +176,17 @@ function schoolYearProblem(rows: SettingRow[], changes: { key: string; value: st
   const end = value("end_datetime");
   if (!start || !end) return null;
   return start.slice(0, 10) < end.slice(0, 10) ? null : SETTING_MESSAGES.yearOrder;
+}
+
+/** The school's grade range must not run backwards, whichever end changes. */
+function gradeRangeProblem(rows: SettingRow[], changes: { key: string; value: string }[]): string | null {
+  if (!changes.some((c) => c.key === "grade_min" || c.key === "grade_max")) return null;
+  const value = (key: string) =>
+    changes.find((c) => c.key === key)?.value ?? rows.find((r) => r.key === key)?.value ?? null;
+  const min = Number(value("grade_min"));
+  const max = Number(value("grade_max"));
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return null;
+  return min <= max ? null : SETTING_MESSAGES.gradeOrder;
 }
 
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -194,7 +215,8 @@ export async function uploadLogo(db: Db, principal: Principal, file: File | null
   if (file.size > MAX_LOGO_BYTES) throw invalid({ file: [LOGO_MESSAGES.tooLarge] }, LOGO_MESSAGES.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = imageTypeOf(bytes);
-  if (!contentType || bytes.length === 0) throw invalid({ file: [LOGO_MESSAGES.wrongType] }, LOGO_MESSAGES.wrongType);
+  if (!contentType || bytes.length === 0)
+    throw invalid({ file: [LOGO_MESSAGES.wrongType] }, LOGO_MESSAGES.wrongType);
   const filename = (file.name || "logo").replace(/[\\/\u0000-\u001f]/g, "_").slice(-200);
   await db.transaction(async (tx) => {
     const upload = await insertUpload(tx, {

@@ -90,6 +90,17 @@ describe("PUT /api/settings", () => {
     expect(res.body.errors.end_datetime).toEqual(["The school year must end after it starts."]);
   });
 
+  it("refuses a grade range that runs backwards, from either end, and takes one grade", async () => {
+    const token = await tokenFor(state.db, await createAdmin(state.db));
+    const save = (values: Record<string, unknown>) => call(saveSettings, { token, body: { values } });
+    const high = await save({ grade_min: 13 });
+    expect(high.status).toBe(422);
+    expect(high.body.errors.grade_max).toEqual(["The lowest grade cannot be above the highest."]);
+    expect((await save({ grade_max: 7 })).status).toBe(422);
+    expect((await save({ grade_min: 12, grade_max: 12 })).status).toBe(200);
+    expect((await save({ grade_min: 8 })).status).toBe(200);
+  });
+
   it("refuses an external logo address (only uploads may set the logo)", async () => {
     const token = await tokenFor(state.db, await createAdmin(state.db));
     const res = await call(saveSettings, {
