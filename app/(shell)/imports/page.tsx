@@ -1,6 +1,12 @@
 import { ImportsListScreen } from "@/components/imports/imports-list";
+import { OneRosterImport } from "@/components/imports/oneroster-import";
 
-// /imports: past CSV imports of students and staff, with their outcome.
+// /imports: past CSV imports of students and staff, with their outcome; and the OneRoster (SIS) import.
 export default function ImportsPage() {
-  return <ImportsListScreen />;
+  return (
+    <>
+      <ImportsListScreen />
+      <OneRosterImport />
+    </>
+  );
 }

@@ -101,6 +101,69 @@ already exists.*
 `,
 };
 
+export const IMPORT_ONEROSTER = {
+  slug: "import-oneroster",
+  title: "Importing the roster from your SIS (OneRoster)",
+  body: `Most student information systems (SIS) export the whole roster as a **OneRoster** CSV bundle: one
+.zip holding the students, staff, courses, their sections (classes) and enrolments. Flexblock reads
+OneRoster 1.1 and 1.2 bundles. Each record keeps the SIS's own id (its *sourcedId*), so the next
+import of a newer export updates the same people and classes instead of adding them again, and
+importing the same bundle twice changes nothing.
+
+## 1. Check the bundle
+
+1. Export the OneRoster CSV bundle from your SIS (a .zip file; leave it zipped).
+2. Open **Imports** (from **Students** or **Staff**) and find the **OneRoster (SIS)** section.
+3. Press **Choose a OneRoster .zip**, pick the file, and press **Check**. *Nothing has been written yet.*
+
+## 2. Read what it would change
+
+The check lists, under a line that counts them:
+
+| List | What it means |
+| --- | --- |
+| **New** | students, staff, courses, sections and enrolments the school does not have yet |
+| **Changed** | records the SIS changed, each field as *before → after* (a new grade, an email, the blocks a section meets in) |
+| **Archived** | with a full export (bulk files): students the SIS no longer lists are archived and staff are locked out, never deleted, so their history stays; with a partial export (delta files): those the SIS marked to be deleted |
+| **Dropped** | enrolments that end: missing from a full export, or marked to be deleted. The class list keeps them as history |
+
+Each list shows a sample and says *and N more* for the rest.
+
+**Errors** (a missing column, columns in the wrong order, a line naming a class or person the bundle
+does not have, the same id twice, a grade outside the school's grades) are listed with the file and
+line. While there is one, **Apply** stays off: fix the export in the SIS and check again. A bundle
+that breaks the format is refused whole; nothing is ever half imported.
+
+## 3. Your choices
+
+- **School**: a bundle from a district may hold several schools. Choose yours: only its people and
+  classes are imported.
+- **Periods**: a class's periods are matched to the timetable's blocks by name: *3* is *Block 3*
+  (or a block called *3* or *Period 3*). A period that matches no block is listed as *Period “…”*
+  with a choice of the class blocks (the Focus Block is not offered); choose one, or *No block (leave
+  it out)*. Set up the bell schedule first (School calendar).
+
+After changing a choice, press **Check again**: the lists then show what your choices do.
+
+## 4. Apply
+
+Press **Apply**. The import runs in the background; the section shows its progress, then the result:
+how many records were **Created**, **Updated**, **Archived**, **Dropped** and left **Unchanged**. If
+someone changed the school in the meantime so that the bundle no longer fits (for example, an
+account took a student number), the import is refused, nothing is changed, and the problems are listed.
+
+Students and staff created this way get a random password that they must change; hand out passwords
+from the Credentials Manager (see [Resetting a student's password](post:reset-password)) or use single
+sign-on. Students then see their classes in their week, in each block their section meets.
+
+## Every night, without a person
+
+Your IT person can send the SIS's export every night with an API token that has the **roster:write**
+scope (Settings → API tokens); the README shows the command. The token's imports belong to the
+administrator who made it.
+`,
+};
+
 export const POWER_SCHEDULER = {
   slug: "power-scheduler",
   title: "Using the Power Scheduler",

@@ -1,4 +1,11 @@
-import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, SETUP_POSTS, STUDENT_PLANNING } from "./admin-posts";
+import {
+  IMPORT_CSV,
+  IMPORT_ONEROSTER,
+  POWER_SCHEDULER,
+  RESET_PASSWORD,
+  SETUP_POSTS,
+  STUDENT_PLANNING,
+} from "./admin-posts";
 import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./staff-posts";
 
 /**
@@ -92,7 +99,7 @@ export const HELP_GROUPS: readonly HelpGroup[] = [
     title: "For administrators",
     subtitle: "Rosters, scheduling many students at once, and passwords",
     audience: "staff",
-    posts: [IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD],
+    posts: [IMPORT_CSV, IMPORT_ONEROSTER, POWER_SCHEDULER, RESET_PASSWORD],
   },
   {
     key: "setting-up",

@@ -1,0 +1,357 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { SWRConfig } from "swr";
+import { useState } from "react";
+import { OneRosterImport, problemsOf } from "@/components/imports/oneroster-import";
+import {
+  OneRosterReview,
+  choiceFields,
+  shownValue,
+  summaryLine,
+  type OneRosterChoices,
+  type OneRosterDryRun,
+} from "@/components/imports/oneroster-review";
+import { IMPORT_ONEROSTER } from "@/lib/wiki/help/admin-posts";
+import { HELP_GROUPS } from "@/lib/wiki/help/content";
+import * as client from "@/lib/api/client";
+
+const upload = jest.fn();
+jest.mock("@/lib/api/client", () => ({
+  ...jest.requireActual("@/lib/api/client"),
+  apiUpload: (...args: unknown[]) => upload(...args),
+}));
+
+/** The OneRoster dry run's review: what a fixture plan (the shape of lib/oneroster/present.ts) shows. */
+
+const plan: OneRosterDryRun = {
+  dry_run: true,
+  org_sourced_id: null,
+  orgs: [
+    { sourced_id: "dist", name: "North District", type: "district" },
+    { sourced_id: "org-a", name: "Hillside Secondary", type: "school" },
+    { sourced_id: "org-b", name: "Lakeview Secondary", type: "school" },
+  ],
+  school_year: { sourced_id: "y", name: "2026-27", start: "2026-09-01", end: "2027-06-30" },
+  unmatched_periods: ["Lab", "Z"],
+  counts: { created: 12, updated: 1, archived: 1, dropped: 0, unchanged: 40, errors: 1 },
+  samples: {
+    created: [
+      { kind: "student", sourced_id: "stu-1", name: "Ines Rosterton" },
+      { kind: "enrollment", sourced_id: "enr-1", name: "stu-1 in cls-1" },
+    ],
+    updated: [
+      {
+        kind: "student",
+        sourced_id: "stu-2",
+        name: "Tomas Rosterton",
+        fields: { grade: { before: 10, after: 11 }, email: { before: null, after: "tomas@school.example" } },
+      },
+    ],
+    archived: [{ kind: "student", sourced_id: "stu-9", name: "Ada Gone" }],
+    dropped: [],
+  },
+  errors: [{ file: "orgs.csv", line: 0, reason: "The bundle has 2 schools: choose one (org_sourced_id)." }],
+};
+
+function Harness({
+  initial,
+  onChange,
+}: {
+  initial: OneRosterChoices;
+  onChange: (c: OneRosterChoices) => void;
+}) {
+  const [choices, setChoices] = useState(initial);
+  return (
+    <OneRosterReview
+      plan={plan}
+      blocks={[
+        { id: 11, label: "Block 1" },
+        { id: 15, label: "Block 5" },
+      ]}
+      choices={choices}
+      onChoicesChange={(next) => {
+        setChoices(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+it("sums the plan up in one line", () => {
+  expect(summaryLine(plan.counts)).toBe("12 new, 1 changed, 1 archived, 0 dropped, 40 unchanged, 1 error.");
+  expect(summaryLine({ ...plan.counts, errors: 0 })).toMatch(/no errors\.$/);
+  expect(summaryLine({ ...plan.counts, created: 1234, errors: 3 })).toMatch(/^1,234 new, .* 3 errors\.$/);
+});
+
+it("shows samples with 'and N more', changes before → after, errors by file and line, and the choices", () => {
+  const changes: OneRosterChoices[] = [];
+  render(<Harness initial={{ org_sourced_id: "", periods: {} }} onChange={(c) => changes.push(c)} />);
+
+  expect(
+    screen.getByText("12 new, 1 changed, 1 archived, 0 dropped, 40 unchanged, 1 error."),
+  ).toBeInTheDocument();
+  const created = screen.getByRole("table", { name: "New records" });
+  expect(within(created).getAllByRole("row")).toHaveLength(3);
+  expect(within(created).getByRole("row", { name: "Student Ines Rosterton stu-1" })).toBeInTheDocument();
+  expect(within(created).getByRole("row", { name: "Enrolment stu-1 in cls-1 enr-1" })).toBeInTheDocument();
+  expect(screen.getByText("and 10 more")).toBeInTheDocument();
+
+  const changed = screen.getByRole("table", { name: "Changed records" });
+  const row = within(changed).getByRole("row", { name: /Tomas Rosterton/ });
+  expect(
+    within(row)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent),
+  ).toEqual(["Grade: 10 → 11", "Email: (none) → tomas@school.example"]);
+  expect(
+    within(screen.getByRole("table", { name: "Archived records" })).getByText("Ada Gone"),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole("table", { name: "Dropped records" })).toBeNull();
+  expect(screen.getByText("No enrolment is dropped.")).toBeInTheDocument();
+
+  const errors = screen.getByRole("table", { name: "Errors by file and line" });
+  expect(
+    within(errors).getByRole("row", { name: /orgs\.csv — The bundle has 2 schools/ }),
+  ).toBeInTheDocument();
+
+  // The school picker lists the schools only (not the district).
+  const school = screen.getByRole("combobox", { name: "School" });
+  expect(
+    within(school)
+      .getAllByRole("option")
+      .map((o) => o.textContent),
+  ).toEqual(["Choose a school", "Hillside Secondary", "Lakeview Secondary"]);
+  fireEvent.change(school, { target: { value: "org-b" } });
+  expect(changes.at(-1)).toEqual({ org_sourced_id: "org-b", periods: {} });
+
+  // One select per unmatched period, offering the blocks given (the class blocks).
+  const lab = screen.getByRole("combobox", { name: "Period “Lab”" });
+  expect(
+    within(lab)
+      .getAllByRole("option")
+      .map((o) => o.textContent),
+  ).toEqual(["No block (leave it out)", "Block 1", "Block 5"]);
+  expect(screen.getByRole("combobox", { name: "Period “Z”" })).toHaveValue("");
+  fireEvent.change(lab, { target: { value: "15" } });
+  expect(changes.at(-1)).toEqual({ org_sourced_id: "org-b", periods: { Lab: "15" } });
+  expect(choiceFields(changes.at(-1)!)).toEqual({ org_sourced_id: "org-b", periods: '{"Lab":15}' });
+});
+
+it("hides the choices when the bundle asks for none", () => {
+  render(
+    <OneRosterReview
+      plan={{
+        ...plan,
+        orgs: [plan.orgs[1]!],
+        unmatched_periods: [],
+        errors: [],
+        counts: { ...plan.counts, errors: 0 },
+      }}
+      blocks={[]}
+      choices={{ org_sourced_id: "org-a", periods: {} }}
+      onChoicesChange={() => undefined}
+    />,
+  );
+  expect(screen.queryByRole("heading", { name: "Your choices" })).toBeNull();
+  expect(screen.queryByRole("combobox")).toBeNull();
+  expect(screen.queryByRole("table", { name: "Errors by file and line" })).toBeNull();
+});
+
+it("sends only the periods given a block, and no empty school", () => {
+  expect(choiceFields({ org_sourced_id: "", periods: { Lab: "", Z: "" } })).toEqual({});
+  expect(choiceFields({ org_sourced_id: "org-a", periods: { "3": "12", Z: "" } })).toEqual({
+    org_sourced_id: "org-a",
+    periods: '{"3":12}',
+  });
+});
+
+it("words values plainly and reads a refusal's field errors back into file and line", () => {
+  expect([null, "", true, false, 11, "x"].map(shownValue)).toEqual([
+    "(none)",
+    "(none)",
+    "yes",
+    "no",
+    "11",
+    "x",
+  ]);
+  expect(
+    problemsOf({
+      "users.csv": ["line 4: A student needs a grade."],
+      file: ["Choose the OneRoster bundle (a .zip file) to upload."],
+    }),
+  ).toEqual([
+    { file: "users.csv", line: 4, reason: "A student needs a grade." },
+    { file: "", line: 0, reason: "Choose the OneRoster bundle (a .zip file) to upload." },
+  ]);
+});
+
+it("the help post says what the screen says, and is shipped to administrators", () => {
+  const plain = IMPORT_ONEROSTER.body.replace(/[*`]/g, "").replace(/\s+/g, " ");
+  const root = path.join(__dirname, "..", "..");
+  const claims: Record<string, string[]> = {
+    "components/imports/oneroster-import.tsx": [
+      "OneRoster (SIS)",
+      "Choose a OneRoster .zip",
+      "Check again",
+      "Apply",
+      "Nothing has been written yet.",
+    ],
+    "components/imports/oneroster-review.tsx": [
+      "No block (leave it out)",
+      "School",
+      "and N more".replace("N", "{n(more)}"),
+    ],
+    "components/people/list-parts.tsx": ["Imports"],
+  };
+  const unsaid: string[] = [];
+  const unbuilt: string[] = [];
+  for (const [file, phrases] of Object.entries(claims)) {
+    const code = fs.readFileSync(path.join(root, file), "utf8");
+    for (const phrase of phrases) {
+      const said = phrase.replace("{n(more)}", "N");
+      if (!plain.includes(said)) unsaid.push(said);
+      if (!code.includes(phrase)) unbuilt.push(`${phrase} (${file})`);
+    }
+  }
+  for (const label of ["New", "Changed", "Archived", "Dropped", "Created", "Updated", "Unchanged"]) {
+    if (!new RegExp(`\\b${label}\\b`).test(plain)) unsaid.push(label);
+  }
+  expect({ unsaid, unbuilt }).toEqual({ unsaid: [], unbuilt: [] });
+  expect(HELP_GROUPS.find((g) => g.key === "administering")!.posts).toContain(IMPORT_ONEROSTER);
+});
+
+describe("the OneRoster section", () => {
+  afterEach(() => upload.mockReset());
+
+  const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"));
+  const checked: OneRosterDryRun = {
+    ...plan,
+    orgs: [plan.orgs[1]!],
+    org_sourced_id: "org-a",
+    unmatched_periods: ["Lab"],
+    errors: [],
+    counts: { ...plan.counts, errors: 0 },
+  };
+  const swr = (path: string) =>
+    path === "/api/timetable"
+      ? {
+          blocks: [
+            { id: 15, label: "Block 5", flex: false },
+            { id: 16, label: "Focus Block", flex: true },
+          ],
+        }
+      : {
+          id: 41,
+          status: "succeeded",
+          done: 1,
+          total: 1,
+          error: null,
+          result: {
+            status: "done",
+            created: 12,
+            updated: 1,
+            archived: 1,
+            dropped: 0,
+            unchanged: 40,
+            errors: [],
+            unmatched_periods: [],
+          },
+        };
+
+  it("checks, asks for a new check after a choice, applies the same file with the choices, and shows the result", async () => {
+    upload
+      .mockResolvedValueOnce(checked)
+      .mockResolvedValueOnce({ ...checked, unmatched_periods: [] })
+      .mockResolvedValueOnce({ job: { id: 41 } });
+    render(
+      <SWRConfig
+        value={{ provider: () => new Map(), fetcher: async (path: string) => swr(path), dedupingInterval: 0 }}
+      >
+        <OneRosterImport />
+      </SWRConfig>,
+    );
+    const check = screen.getByRole("button", { name: "Check" });
+    expect(check).toBeDisabled();
+    const file = new File(["zip"], "sis.zip", { type: "application/zip" });
+    fireEvent.change(screen.getByLabelText("Choose a OneRoster .zip"), { target: { files: [file] } });
+    expect(screen.getByText("sis.zip")).toBeInTheDocument();
+    fireEvent.click(check);
+    await screen.findByText("12 new, 1 changed, 1 archived, 0 dropped, 40 unchanged, no errors.");
+    expect(upload).toHaveBeenLastCalledWith("/api/rostering/oneroster", expect.any(FormData));
+    expect(fields(upload.mock.calls[0][1])).toEqual({ dry_run: "true" });
+    expect((upload.mock.calls[0][1] as FormData).get("file")).toBe(file);
+
+    // The flex block is not offered; a choice makes the plan stale until checked again.
+    const lab = await screen.findByRole("combobox", { name: "Period “Lab”" });
+    await waitFor(() =>
+      expect(
+        within(lab)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["No block (leave it out)", "Block 5"]),
+    );
+    const apply = screen.getByRole("button", { name: "Apply" });
+    expect(apply).toBeEnabled();
+    fireEvent.change(lab, { target: { value: "15" } });
+    expect(apply).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Check again" }));
+    await waitFor(() => expect(screen.queryByRole("combobox", { name: "Period “Lab”" })).toBeNull());
+    expect(fields(upload.mock.calls[1][1])).toEqual({
+      dry_run: "true",
+      org_sourced_id: "org-a",
+      periods: '{"Lab":15}',
+    });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Apply" })).toBeEnabled());
+
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    const done = await screen.findByText("The import is done.");
+    const result = done.closest<HTMLElement>('[role="status"]')!;
+    expect(fields(upload.mock.calls[2][1])).toEqual({
+      dry_run: "false",
+      org_sourced_id: "org-a",
+      periods: '{"Lab":15}',
+    });
+    expect(
+      within(result)
+        .getAllByRole("definition")
+        .map((d) => d.textContent),
+    ).toEqual(["12", "1", "1", "0", "40"]);
+    expect(screen.getByRole("button", { name: "Apply" })).toBeDisabled();
+  });
+
+  it("keeps Apply off while the plan has errors, and lists a refusal by file and line", async () => {
+    upload
+      .mockResolvedValueOnce(plan)
+      .mockRejectedValueOnce(
+        new client.ApiClientError(
+          422,
+          "validation_failed",
+          "The bundle was refused: users.csv line 4: A student needs a grade.",
+          { "users.csv": ["line 4: A student needs a grade."] },
+        ),
+      );
+    render(
+      <SWRConfig
+        value={{ provider: () => new Map(), fetcher: async (path: string) => swr(path), dedupingInterval: 0 }}
+      >
+        <OneRosterImport />
+      </SWRConfig>,
+    );
+    fireEvent.change(screen.getByLabelText("Choose a OneRoster .zip"), {
+      target: { files: [new File(["zip"], "a.zip")] },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Check" }));
+    await screen.findByRole("table", { name: "Errors by file and line" });
+    expect(screen.getByRole("button", { name: "Apply" })).toBeDisabled();
+    expect(screen.getByText("Fix the errors and check again to apply.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Check again" }));
+    const alert = await screen.findByRole("alert");
+    expect(
+      within(alert).getByText("The bundle was refused: users.csv line 4: A student needs a grade."),
+    ).toBeInTheDocument();
+    expect(
+      within(alert).getByRole("row", { name: "users.csv 4 A student needs a grade." }),
+    ).toBeInTheDocument();
+  });
+});
