@@ -4,14 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { clockOffsetMs, faketimeOffset, installClock } from "./clock";
-import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import { TOKEN_KEY, expect, expectNoSeriousA11yViolations, signIn, signInThroughForm, test } from "./helpers";
 
 /**
  * The school calendar's screens (issue 20). An administrator of a school with nothing in it sets up a
  * Day 1 / Day 2 school in the browser: the school year and its terms, the bell schedule as a rotation
  * with a Focus Block and an alternate schedule, two holidays from an .ics file; the month then shows
- * Day 1 and Day 2 taking turns and skipping the holidays. Like first-run.spec.ts, it runs a server of its
- * own on an empty embedded database (no demo), so the demo school the other specs use stays as it is.
+ * Day 1 and Day 2 taking turns and skipping the holidays. Then, on the same school, the administrator adds
+ * a teacher and a student in the browser; the teacher posts a topic on a Day 2's Focus Block and the
+ * student chooses that teacher. Like first-run.spec.ts, it runs a server of its own on an empty embedded
+ * database (no demo), so the demo school the other specs use stays as it is.
  * Screenshots of each screen at 1280×800 and 390×844 go to $CALENDAR_SHOTS (default /tmp/calendar-shots).
  */
 
@@ -23,6 +25,12 @@ const PASSWORD = "a river runs past the gym";
 let server: ChildProcess;
 let dataDir: string;
 let setupLink: Promise<string>;
+/** The first administrator's access token, and the first day of the year the first test set up. */
+let adminToken = "";
+let yearStart = "";
+/** The holidays it imported and the day types it set by hand, for the rotation of the test after it. */
+let closedDates: string[] = [];
+const setByHand: Record<string, string> = {};
 
 // ---- dates ------------------------------------------------------------------------------------------
 
@@ -43,6 +51,39 @@ const longDate = (date: string) =>
     year: "numeric",
     timeZone: "UTC",
   });
+/** "Tue Sep 8, 2026": a day as the week calendars name it (lib/time.ts dayLabel). */
+const calendarDay = (date: string) => {
+  const value = new Date(`${date}T00:00:00Z`);
+  const weekdayName = value.toLocaleString("en-US", { weekday: "short", timeZone: "UTC" });
+  const day = value.toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${weekdayName} ${day}`;
+};
+/** The Sunday that starts the week holding the date. */
+const sundayOf = (date: string) => addDays(date, -weekday(date));
+
+/**
+ * The day type of each school day in [from, from + days): Day 1 and Day 2 take turns on the weekdays
+ * with school, skipping the closed dates; a date given a day type by hand has it, and the turn goes on
+ * from there.
+ */
+function rotation(from: string, days: number, closed: string[], byHand: Record<string, string>) {
+  const types = new Map<string, string>();
+  let next = "Day 1";
+  for (let i = 0; i < days; i++) {
+    const date = addDays(from, i);
+    if (weekday(date) === 0 || weekday(date) === 6 || closed.includes(date)) continue;
+    const type = byHand[date] ?? next;
+    types.set(date, type);
+    next = type === "Day 1" ? "Day 2" : "Day 1";
+  }
+  return types;
+}
+
 /** Monday to Friday in [from, to], less the given dates. */
 function schoolDaysBetween(from: string, to: string, closed: string[]) {
   let count = 0;
@@ -91,9 +132,20 @@ async function administratorPage(browser: Browser): Promise<Page> {
   });
   expect(response.status(), await response.text()).toBe(200);
   const { access_token } = (await response.json()) as { access_token: string };
+  adminToken = access_token;
   await page.goto("/api/health");
-  await page.evaluate((t) => window.localStorage.setItem("flexblock.token", JSON.stringify(t)), access_token);
+  await page.evaluate(
+    ([key, t]) => window.localStorage.setItem(key!, JSON.stringify(t)),
+    [TOKEN_KEY, access_token],
+  );
   return page;
+}
+
+/** A new browser context (another person's device) on the school's server and the run's clock. */
+async function device(browser: Browser, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width, height: 800 } });
+  await installClock(context);
+  return context.newPage();
 }
 
 /** Screenshots at desktop and phone width; on a phone nothing scrolls sideways. */
@@ -117,6 +169,84 @@ async function showMonthOf(page: Page, date: string) {
   await expect(heading).toBeVisible();
 }
 
+/** A signed-in page on a device of the person with this token. */
+async function signedIn(browser: Browser, token: string, where: string): Promise<Page> {
+  const page = await device(browser);
+  await page.goto("/api/health");
+  await page.evaluate(([key, t]) => window.localStorage.setItem(key!, JSON.stringify(t)), [TOKEN_KEY, token]);
+  await page.goto(where);
+  await expect(page.getByText("Loading Flexblock…", { exact: true })).toHaveCount(0);
+  return page;
+}
+
+/**
+ * /staff's Add Staff or /students' Add Student, one person (spec §3): the form, the administrator's
+ * password to confirm, then the initial password shown once, which the test hands to the person.
+ */
+async function addPerson(
+  page: Page,
+  what: "Staff" | "Student",
+  texts: Record<string, string>,
+  choices: Record<string, string>,
+) {
+  await page.goto(what === "Staff" ? "/staff" : "/students");
+  await page.getByRole("button", { name: `Add ${what}`, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Add ${what}`, exact: true });
+  for (const [name, value] of Object.entries(texts)) {
+    await dialog.getByRole("textbox", { name, exact: true }).fill(value);
+  }
+  for (const [name, value] of Object.entries(choices)) {
+    await dialog.getByRole("combobox", { name, exact: true }).selectOption(value);
+  }
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  const confirm = page.getByRole("dialog", {
+    name: `Create ${what === "Staff" ? "staff" : "student"} accounts`,
+    exact: true,
+  });
+  await confirm.getByLabel("Your password", { exact: true }).fill(PASSWORD);
+  await confirm.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: `${what} created.` })).toBeVisible();
+  const initial = (await dialog.getByTestId("initial-password").textContent())!.trim();
+  expect(initial).toMatch(/^[A-Za-z0-9]{14}$/);
+  await dialog.getByRole("button", { name: "Done", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return initial;
+}
+
+/** A first sign-in on the login screen with the initial password, which must be replaced at once. */
+async function firstSignIn(page: Page, username: string, initial: string, chosen: string) {
+  await page.goto("/login");
+  await signInThroughForm(page, username, initial);
+  await expect(
+    page.getByText("Your old password has expired and must be changed.", { exact: true }),
+  ).toBeVisible();
+  await page.getByLabel("Old password", { exact: true }).fill(initial);
+  await page.getByLabel("New password", { exact: true }).fill(chosen);
+  await page.getByLabel("Confirm new password", { exact: true }).fill(chosen);
+  await page.getByRole("button", { name: "Change Password", exact: true }).click();
+  await expect(page.getByText("Changed passsword.", { exact: true })).toBeVisible();
+}
+
+/** Next week, until the week calendar shows the date (the week's label changes with each step). */
+async function showWeekOf(page: Page, date: string) {
+  const range = page.locator("h2[aria-live=polite]");
+  const day = page.getByRole("heading", { level: 3, name: new RegExp(`^${calendarDay(date)}(, today)?$`) });
+  for (let i = 0; i < 8; i++) {
+    await expect(range).toHaveText(/\d{4}$/);
+    if (await day.isVisible()) break;
+    const shown = (await range.textContent())!;
+    await page.getByRole("button", { name: "Next week", exact: true }).click();
+    await expect(range).not.toHaveText(shown);
+  }
+  await expect(day).toBeVisible();
+}
+
+/** A block's tile in a week calendar, by its accessible name; only the visible copy (wide or phone). */
+const tile = (page: Page, label: string, date: string) =>
+  page
+    .getByRole("button", { name: new RegExp(`^${label}, ${calendarDay(date)}, `) })
+    .filter({ visible: true });
+
 async function saved(page: Page, message: string | RegExp) {
   await expect(page.getByText(message).first()).toBeVisible();
 }
@@ -124,7 +254,12 @@ async function saved(page: Page, message: string | RegExp) {
 // ---- the tests --------------------------------------------------------------------------------------
 
 test.describe("a school from nothing, on a server of its own", () => {
+  // The second test works on the school the first one set up.
+  test.describe.configure({ mode: "serial" });
+
   test.beforeAll(async () => {
+    // A cold `next start` on a busy machine: the wait for the setup link below (90 s) decides.
+    test.setTimeout(120_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flexblock-calendar-"));
     fs.mkdirSync(SHOTS, { recursive: true });
     const offset = clockOffsetMs();
@@ -145,6 +280,8 @@ test.describe("a school from nothing, on a server of its own", () => {
         ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
       },
       stdio: ["ignore", "pipe", "pipe"],
+      // A process group of its own: `faketime` runs the server as its child and does not pass a SIGTERM on.
+      detached: true,
     });
     setupLink = new Promise((resolve, reject) => {
       let output = "";
@@ -163,10 +300,27 @@ test.describe("a school from nothing, on a server of its own", () => {
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
+    // The whole group (faketime and the server under it), until the port is free again: a server
+    // left behind would keep it, and the next run's server could not start.
+    if (server?.pid !== undefined) {
+      const group = -server.pid;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(group, name);
+        } catch {
+          // gone already
+        }
+      };
+      const listening = () =>
+        fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+          () => true,
+          () => false,
+        );
+      signal("SIGTERM");
+      for (let waited = 0; waited < 15_000 && (await listening()); waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      signal("SIGKILL");
     }
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -181,6 +335,7 @@ test.describe("a school from nothing, on a server of its own", () => {
     let start = addDays(today, 7);
     while (weekday(start) !== 1) start = addDays(start, 1);
     const end = addDays(start, 40 * 7 - 3); // a Friday
+    yearStart = start;
     const semester2 = addDays(start, 20 * 7);
     const proD = addDays(start, 2); // Wednesday of the first week
     const heritage = addDays(start, 8); // Tuesday of the second week
@@ -296,6 +451,7 @@ test.describe("a school from nothing, on a server of its own", () => {
     await page.screenshot({ path: path.join(SHOTS, "import-1280.png") });
     await dialog.getByRole("button", { name: "Apply", exact: true }).click();
     await saved(page, "Added 3 events; 1 was outside the school year and left out.");
+    closedDates = [proD, heritage];
     await expect(dialog).toBeHidden();
     await expect(glance).toContainText(`School days${schoolDaysBetween(start, end, [proD, heritage])}`);
     await expect(glance).toContainText(
@@ -362,6 +518,7 @@ test.describe("a school from nothing, on a server of its own", () => {
       await monday.getByLabel("Day type").selectOption("Day 2");
       await monday.getByRole("button", { name: "Save this day", exact: true }).click();
       await saved(page, "Saved the day.");
+      setByHand[addDays(start, 7)] = "Day 2";
       await page.keyboard.press("Escape");
       await expect(dateButton(page, addDays(start, 7))).toHaveAttribute("aria-label", /\. Day 2\./);
       await expect(dateButton(page, addDays(start, 9))).toHaveAttribute("aria-label", /\. Day 1\./);
@@ -373,6 +530,170 @@ test.describe("a school from nothing, on a server of its own", () => {
     await expect(page.getByRole("dialog", { name: longDate(start) })).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, "day-390.png") });
     await page.context().close();
+  });
+
+  test("on that school, a teacher posts a topic on a Day 2's Focus Block and a student chooses that teacher", async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    expect(yearStart, "the school the test before set up").not.toBe("");
+    // Which dates are Day 1 and Day 2, from the rotation and the holidays set up above: the first Day 2
+    // still to come (so a topic may be posted and a teacher chosen) and a Day 1 of the same week.
+    const today = schoolToday();
+    const coming = [...rotation(yearStart, 21, closedDates, setByHand)].filter(([date]) => date > today);
+    const day2 = coming.find(([, type]) => type === "Day 2")![0];
+    const day1 = coming.find(([date, type]) => type === "Day 1" && sundayOf(date) === sundayOf(day2))![0];
+    const teacherName = "Ms. Nakamura, Aiko";
+    const topic = "Fractions clinic";
+
+    // The administrator adds a teacher and a student, one at a time, in the browser.
+    const admin = await signedIn(browser, adminToken, "/staff");
+    const teacherInitial = await addPerson(
+      admin,
+      "Staff",
+      { Email: "aiko.nakamura@riverside.example", "First name": "Aiko", "Last name": "Nakamura" },
+      { Title: "Ms." },
+    );
+    const studentInitial = await addPerson(
+      admin,
+      "Student",
+      { "First name": "Theo", "Last name": "Lambert", "Student number": "2600101" },
+      { Grade: "10" },
+    );
+    await admin.context().close();
+
+    // The teacher's first sign-in, then their own week through the account menu's Profile.
+    const teacher = await device(browser);
+    await firstSignIn(teacher, "aiko.nakamura@riverside.example", teacherInitial, "chalk-dust-and-compasses");
+    await teacher.getByRole("button", { name: `Account: ${teacherName}`, exact: true }).click();
+    await teacher.getByRole("menuitem", { name: "Profile", exact: true }).click();
+    await expect(teacher).toHaveURL(/\/staff\/\d+$/);
+    const teacherId = Number(/\/staff\/(\d+)/.exec(teacher.url())![1]);
+    await expect(teacher.getByRole("heading", { level: 1, name: teacherName, exact: true })).toBeVisible();
+    await showWeekOf(teacher, day2);
+    // The Focus Block meets on both days. (A week shows the other blocks only where the person has a
+    // section in them, and nobody has any yet.)
+    await expect(tile(teacher, "Focus Block", day1)).toContainText("No Schedule");
+    await expect(tile(teacher, "Focus Block", day2)).toContainText("No Schedule");
+    await expectNoSeriousA11yViolations(teacher);
+
+    // The Focus Block on Day 2: a new teacher has no topics, so the chooser offers to make the first one.
+    await tile(teacher, "Focus Block", day2).click();
+    const block = teacher.getByRole("dialog", { name: "Focus Block", exact: true });
+    await expect(block).toContainText(`${calendarDay(day2)} · 10:00 AM – 10:40 AM`);
+    await expectNoSeriousA11yViolations(teacher);
+    await block.getByRole("button", { name: "Set Topic", exact: true }).click();
+    const chooser = teacher.getByRole("dialog", { name: "Choose a Topic", exact: true });
+    await expect(chooser).toContainText(`For Focus Block, ${calendarDay(day2)}.`);
+    await expect(chooser).toContainText("You don't have any Topics yet");
+    await chooser.getByLabel("Topic", { exact: true }).fill(topic);
+    await chooser.getByRole("button", { name: "Create Topic", exact: true }).click();
+    await expect(teacher.getByText("Created Topic.", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(teacher);
+    await chooser.getByRole("button", { name: topic, exact: true }).click();
+    await expect(teacher.getByText("Set Topic successfully.", { exact: true })).toBeVisible();
+    await expect(chooser).toBeHidden();
+    await expect(tile(teacher, "Focus Block", day2)).toContainText(topic);
+    await expect(tile(teacher, "Focus Block", day2)).toHaveAttribute("data-status", "topic");
+    // Only that day: the Day 1 Focus Block of the same week has no topic.
+    await expect(tile(teacher, "Focus Block", day1)).toContainText("No Schedule");
+    await expectNoSeriousA11yViolations(teacher);
+
+    // What meets on each date, in the school calendar the teacher reads: Block B only on Day 2,
+    // Block A only on Day 1, the Focus Block on both.
+    await teacher.getByRole("link", { name: "School calendar", exact: true }).first().click();
+    await expect(teacher.getByRole("heading", { level: 1, name: "School calendar" })).toBeVisible();
+    for (const [date, meets, not] of [
+      [day1, "Block A", "Block B"],
+      [day2, "Block B", "Block A"],
+    ] as const) {
+      await showMonthOf(teacher, date);
+      await expect(dateButton(teacher, date)).toHaveAttribute(
+        "aria-label",
+        new RegExp(`^${longDate(date)}\\. ${date === day1 ? "Day 1" : "Day 2"}\\.`),
+      );
+      await dateButton(teacher, date).click();
+      const blocks = teacher
+        .getByRole("dialog", { name: longDate(date) })
+        .getByRole("region", { name: "Blocks", exact: true });
+      await expect(blocks.getByRole("listitem").filter({ hasText: "Focus Block" })).toContainText(
+        "10:00 AM – 10:40 AM",
+      );
+      await expect(blocks.getByRole("listitem").filter({ hasText: meets })).toContainText(
+        "8:30 AM – 9:45 AM",
+      );
+      await expect(blocks.getByRole("listitem")).toHaveCount(3);
+      await expect(blocks).not.toContainText(not);
+      await teacher.keyboard.press("Escape");
+    }
+
+    // The student, on their own device: first sign-in, then their week.
+    const student = await device(browser);
+    await firstSignIn(student, "2600101", studentInitial, "my-locker-is-number-42");
+    await expect(student).toHaveURL(/\/profile$/);
+    await expect(student.getByRole("heading", { level: 1, name: "Theo Lambert", exact: true })).toBeVisible();
+    await showWeekOf(student, day2);
+    await expect(tile(student, "Focus Block", day1)).toContainText("No Schedule");
+    await expect(tile(student, "Focus Block", day2)).toContainText("No Schedule");
+    await expectNoSeriousA11yViolations(student);
+
+    // Day 2's Focus Block: the teacher is offered with the topic; choosing them makes the plan.
+    await tile(student, "Focus Block", day2).click();
+    const choice = student.getByRole("dialog", { name: "Focus Block", exact: true });
+    await expect(choice).toContainText(calendarDay(day2));
+    const teachers = choice.getByRole("list", { name: "Teachers", exact: true });
+    const row = teachers.getByTestId(`plan-teacher-${teacherId}`);
+    await expect(row).toContainText(teacherName);
+    await expect(row).toContainText(topic);
+    await expectNoSeriousA11yViolations(student);
+    await row.click();
+    await expect(student.getByText("Set Plan successfully.", { exact: true })).toBeVisible();
+    await expect(row).toHaveAttribute("aria-pressed", "true");
+    await expect(row).toContainText("Your plan");
+    const plan = choice.getByRole("region", { name: "Plan", exact: true });
+    await expect(plan.getByText(teacherName, { exact: true }).first()).toBeVisible();
+    await expect(plan).toContainText(topic);
+    await expectNoSeriousA11yViolations(student);
+    await choice.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(choice).toBeHidden();
+
+    // The tile shows the teacher and the topic; the Day 1 Focus Block is still to choose.
+    const chosen = tile(student, "Focus Block", day2);
+    await expect(chosen).toContainText(teacherName);
+    await expect(chosen).toContainText(topic);
+    await expect(chosen).toHaveAttribute("aria-label", new RegExp(`\\. ${teacherName}\\. ${topic}$`));
+    await expect(tile(student, "Focus Block", day1)).toContainText("No Schedule");
+    await expectNoSeriousA11yViolations(student);
+    await chosen.screenshot({ path: path.join(SHOTS, "student-tile-1280.png") });
+    await student.screenshot({ path: path.join(SHOTS, "student-week-1280.png"), fullPage: true });
+    // A reload keeps the week and the choice.
+    await student.reload();
+    await expect(tile(student, "Focus Block", day2)).toContainText(teacherName);
+
+    // On a phone: one day at a time; Day 1 is still to choose, Day 2 shows the chosen teacher.
+    await student.setViewportSize({ width: 390, height: 844 });
+    const days = student.getByRole("tablist", { name: "Day", exact: true });
+    await days.getByRole("tab", { name: new RegExp(`^${calendarDay(day1)}, still to choose$`) }).click();
+    await expect(tile(student, "Focus Block", day1)).toContainText("No Schedule");
+    await days.getByRole("tab", { name: new RegExp(`^${calendarDay(day2)}$`) }).click();
+    await expect(tile(student, "Focus Block", day2)).toContainText(teacherName);
+    await expect(tile(student, "Focus Block", day1)).toHaveCount(0);
+    await expect
+      .poll(() => student.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(student);
+    await tile(student, "Focus Block", day2).screenshot({ path: path.join(SHOTS, "student-tile-390.png") });
+    await student.screenshot({ path: path.join(SHOTS, "student-week-390.png"), fullPage: true });
+
+    // The teacher, back on that week of their own, sees the student in the plan.
+    await teacher.goto(`/staff/${teacherId}?date=${day2}`);
+    await expect(tile(teacher, "Focus Block", day2)).toContainText("1 planned");
+    await tile(teacher, "Focus Block", day2).click();
+    const scheduled = block.getByRole("region", { name: "Students scheduled (1)", exact: true });
+    await expect(scheduled.getByRole("link", { name: "Theo Lambert", exact: true })).toBeVisible();
+    await teacher.screenshot({ path: path.join(SHOTS, "teacher-block-1280.png") });
+    await teacher.context().close();
+    await student.context().close();
   });
 });
 
