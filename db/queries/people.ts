@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { sessions, staff, students, users } from "../schema";
+import { sessions, settings, staff, students, users } from "../schema";
 
 /** Every staff member for the staff list, by last then first name (one statement). */
 export function listStaff(db: Db) {
@@ -32,10 +32,18 @@ export const studentListColumns = {
   color: students.color,
 };
 
-/** Every student for the student list, by last then first name (one statement; no student numbers). */
-export function listStudents(db: Db) {
+/**
+ * Every student for the student list, by last then first name (one statement). `student_number`:
+ * "all" answers every number (administrators, sysadmins); "setting" only when the show-student-numbers
+ * setting is on (read in the same statement, so the count stays one), else null.
+ */
+export function listStudents(db: Db, numbers: "all" | "setting") {
+  const studentNumber =
+    numbers === "all"
+      ? sql<string | null>`${students.student_number}`
+      : sql<string | null>`case when exists (select 1 from ${settings} where ${settings.key} = 'show-student-numbers' and ${settings.value} in ('true', '1')) then ${students.student_number} end`;
   return db
-    .select(studentListColumns)
+    .select({ ...studentListColumns, student_number: studentNumber })
     .from(students)
     .where(isNull(students.archived_at))
     .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));

@@ -6,7 +6,8 @@ import { staffName, studentName } from "./names";
 
 /**
  * The staff and student lists: GET /api/staff and GET /api/students (staff and sysadmins only).
- * Emails appear only in the staff list, which students cannot call; student numbers never appear.
+ * Emails appear only in the staff list, which students cannot call; student numbers only in the
+ * student list, to administrators and sysadmins, and to other staff when show-student-numbers is on.
  * Capacity, as on the profile, only to administrators and sysadmins (and a teacher's own row).
  */
 
@@ -34,6 +35,11 @@ export interface StudentListItem {
   grade: number;
   initials: string;
   color: string;
+  /**
+   * GET /api/students only: the student number where the viewer may see it (administrators and
+   * sysadmins always; other staff when the show-student-numbers setting is on), else null.
+   */
+  student_number?: string | null;
 }
 
 type StaffListRow = Omit<StaffListItem, "name" | "capacity"> & { capacity: number };
@@ -80,6 +86,10 @@ export async function staffList(db: Db, viewer: Principal): Promise<StaffListIte
   return (await listStaff(db)).map((row) => toStaffListItem(row, seesCapacityOf(viewer, row.id)));
 }
 
-export async function studentList(db: Db): Promise<StudentListItem[]> {
-  return (await listStudents(db)).map(toStudentListItem);
+/** Whether the viewer sees every student number whatever the show-student-numbers setting says. */
+export const seesAllStudentNumbers = (viewer: Principal) => viewer.role === "admin" || viewer.role === "sysadmin";
+
+export async function studentList(db: Db, viewer: Principal): Promise<StudentListItem[]> {
+  const rows = await listStudents(db, seesAllStudentNumbers(viewer) ? "all" : "setting");
+  return rows.map((row) => ({ ...toStudentListItem(row), student_number: row.student_number }));
 }

@@ -6,6 +6,7 @@ import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { setSetting } from "../helpers/schedule-factories";
 import { statementsOf } from "../helpers/statements";
 
 const state = useTestDb();
@@ -123,19 +124,38 @@ describe("GET /api/students", () => {
       grade: 11,
       initials: "JD",
       color: "red",
+      // show-student-numbers is off (the default): a teacher sees none.
+      student_number: null,
     });
   });
 
-  it("never includes student numbers or passwords", async () => {
-    const { body } = await studentList(tokens.admin);
+  it("never includes passwords or users; a teacher sees no student numbers while show-student-numbers is off", async () => {
+    const { body } = await studentList(tokens.teacher);
     for (const item of body) {
       expect(Object.keys(item).sort()).toEqual(
-        ["color", "first_name", "grade", "id", "initials", "last_name", "name"].sort(),
+        ["color", "first_name", "grade", "id", "initials", "last_name", "name", "student_number"].sort(),
       );
+      expect(item.student_number).toBeNull();
     }
     const text = JSON.stringify(body);
-    expect(text).not.toMatch(/student_number|password|username|user_id/);
+    expect(text).not.toMatch(/password|username|user_id/);
     expect(text).not.toContain(jane.student.student_number);
+  });
+
+  it("includes student numbers for administrators and sysadmins always, and for teachers when show-student-numbers is on", async () => {
+    const numberOf = (body: StudentListItem[]) => body.find((s) => s.id === jane.student.id)?.student_number;
+    expect(numberOf((await studentList(tokens.admin)).body)).toBe(jane.student.student_number);
+    expect(numberOf((await studentList(tokens.sysadmin)).body)).toBe(jane.student.student_number);
+    expect(numberOf((await studentList(tokens.teacher)).body)).toBeNull();
+    await setSetting(state.db, "show-student-numbers", "true");
+    try {
+      const { body } = await studentList(tokens.teacher);
+      expect(numberOf(body)).toBe(jane.student.student_number);
+      expect(body.every((s) => typeof s.student_number === "string" && s.student_number !== "")).toBe(true);
+    } finally {
+      await setSetting(state.db, "show-student-numbers", "false");
+    }
+    expect(numberOf((await studentList(tokens.teacher)).body)).toBeNull();
   });
 
   it("is open to sysadmins and closed to students and signed-out callers", async () => {
@@ -159,5 +179,16 @@ describe("statement count", () => {
     expect(studentsMany).toBe(studentsFew);
     expect(staffMany).toBe(staffFew);
     expect((await studentList(tokens.teacher)).body).toHaveLength(53);
+  });
+
+  it("is the same with show-student-numbers on or off, and for an administrator", async () => {
+    const off = await statements(() => studentList(tokens.teacher));
+    await setSetting(state.db, "show-student-numbers", "true");
+    try {
+      expect(await statements(() => studentList(tokens.teacher))).toBe(off);
+    } finally {
+      await setSetting(state.db, "show-student-numbers", "false");
+    }
+    expect((await statementsOf(tokens.admin, () => studentList(tokens.admin))).statements).toBe(off);
   });
 });

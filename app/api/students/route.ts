@@ -4,8 +4,8 @@ import { createStudentRecord } from "@/lib/people/admin";
 import { studentList } from "@/lib/people/lists";
 import { studentCreateBody } from "@/lib/people/schemas";
 
-// GET /api/students: every student, without student numbers (staff and sysadmins only)
-export const GET = route({ roles: ROLES.shell }, ({ db }) => studentList(db));
+// GET /api/students: every student, with student numbers where the show-student-numbers setting allows (staff and sysadmins only)
+export const GET = route({ roles: ROLES.shell }, ({ db, user }) => studentList(db, user));
 
 // POST /api/students: add a student, confirmed with the caller's password (answers the list item and the initial password once)
 export const POST = route(
