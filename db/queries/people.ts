@@ -173,6 +173,24 @@ export async function updateStaffRow(db: Db, id: number, values: Partial<typeof 
   return row;
 }
 
+/** Whether another account already uses this email (a staff email or a username), case-insensitively. */
+export async function emailInUse(db: Db, email: string, exceptUserId: number) {
+  const lower = email.toLowerCase();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      sql`${users.id} <> ${exceptUserId} and (lower(${users.username}) = ${lower} or exists (select 1 from ${staff} where ${staff.user_id} = ${users.id} and lower(${staff.email}) = ${lower}))`,
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A staff member's sign-in username follows their email (lower-cased); sessions key on the user id. */
+export async function updateUsername(db: Db, userId: number, username: string) {
+  await db.update(users).set({ username: username.toLowerCase() }).where(eq(users.id, userId));
+}
+
 export async function updateStudentRow(db: Db, id: number, values: Partial<typeof students.$inferInsert>) {
   const [row] = await db.update(students).set(values).where(eq(students.id, id)).returning();
   return row;

@@ -596,7 +596,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/staff/{id}",
     file: "app/api/staff/[id]/route.ts",
     methods: ["PUT"],
-    summaries: {"PUT":"edit a staff member's names, title, initials and administrator flag, and (optional) capacity (0..500) and takes_students (offered to students, a placement target)"},
+    summaries: {"PUT":"edit a staff member's names, title, initials and administrator flag, and (optional) capacity (0..500), takes_students (offered to students, a placement target) and email (the sign-in username follows; sessions stay; 422 when another account uses it)"},
     module: route69 as unknown as RouteModule,
   },
   {

@@ -3,6 +3,7 @@ import type { Db } from "@/db";
 import { insertAudit, insertAudits } from "@/db/queries/audit";
 import {
   archiveStudentAccount,
+  emailInUse,
   findStaffRow,
   findStaffRows,
   findStudentRow,
@@ -13,6 +14,7 @@ import {
   updateStaffFocusRows,
   updateStaffRow,
   updateStudentRow,
+  updateUsername,
 } from "@/db/queries/people";
 import { ApiError, invalid, notFound } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
@@ -39,7 +41,20 @@ import type {
 export const PEOPLE_MESSAGES = {
   staffExists: "A staff member with this email address already exists.",
   studentExists: "A student with this student number already exists.",
+  emailTaken: "That email is already used by another account.",
 } as const;
+
+const emailTaken = () => invalid({ email: [PEOPLE_MESSAGES.emailTaken] });
+
+/** A unique violation (SQLSTATE 23505), on the error or its causes (drivers wrap it). */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 const staffExists = () =>
   new ApiError(409, "staff_exists", PEOPLE_MESSAGES.staffExists, { email: [PEOPLE_MESSAGES.staffExists] });
@@ -157,16 +172,27 @@ export async function updateStaffMember(db: Db, principal: Principal, id: number
   }
   const changes = changesOf(current, body);
   if (Object.keys(changes).length === 0) return presentStaffItem(current);
-  return db.transaction(async (tx) => {
-    const row = await updateStaffRow(tx, id, body);
-    await insertAudit(tx, {
-      actor_user_id: principal.user.id,
-      action: "staff.update",
-      target_user_id: current.user_id,
-      details: { staff_id: id, changes },
+  // The email and the sign-in username change together; the unique constraints settle a race (422).
+  const emailChanges = changes.email !== undefined && body.email !== undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      if (emailChanges) {
+        if (await emailInUse(tx, body.email!, current.user_id)) throw emailTaken();
+        await updateUsername(tx, current.user_id, body.email!);
+      }
+      const row = await updateStaffRow(tx, id, body);
+      await insertAudit(tx, {
+        actor_user_id: principal.user.id,
+        action: "staff.update",
+        target_user_id: current.user_id,
+        details: { staff_id: id, changes },
+      });
+      return presentStaffItem(row!);
     });
-    return presentStaffItem(row!);
-  });
+  } catch (error) {
+    if (emailChanges && isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
 }
 
 /**

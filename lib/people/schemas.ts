@@ -81,9 +81,11 @@ export const capacityField = numeric(
 /** Offered to students, a placement target and in the plan picker; off for office staff. */
 export const takesStudentsField = z.boolean({ error: "Takes Focus Block students is true or false." });
 
-/** Without `administrator`, `capacity` or `takes_students` each stays as it is. */
+/** Without `administrator`, `capacity`, `takes_students` or `email` each stays as it is. */
 export const staffUpdateBody = staffFields.extend({
   administrator: z.boolean({ error: "Administrator is true or false." }).optional(),
+  /** A new email, lower-cased; the sign-in username follows it. */
+  email: email.optional(),
   capacity: capacityField.optional(),
   takes_students: takesStudentsField.optional(),
 });

@@ -4,7 +4,8 @@ import { updateStaffMember } from "@/lib/people/admin";
 import { staffParams, staffUpdateBody } from "@/lib/people/schemas";
 
 // PUT /api/staff/{id}: edit a staff member's names, title, initials and administrator flag, and (optional)
-// capacity (0..500) and takes_students (offered to students, a placement target)
+// capacity (0..500), takes_students (offered to students, a placement target) and email (the sign-in
+// username follows; sessions stay; 422 when another account uses it)
 export const PUT = route(
   { roles: ROLES.admins, params: staffParams, body: staffUpdateBody },
   ({ db, user, params, body }) => updateStaffMember(db, user, params.id, body),
