@@ -8,6 +8,7 @@ import { StaffFields, useStaffForm, type StaffFormInput, type StaffFormValues } 
 /** What the Edit dialog needs of a staff profile. */
 export interface EditableStaff {
   id: number;
+  email: string;
   first_name: string;
   last_name: string;
   title: string;
@@ -36,14 +37,17 @@ export function AddStaffButton() {
   );
 }
 
-/** A staff profile's Edit button (administrators and sysadmins): names, title, initials, administrator. */
+/**
+ * A staff profile's Edit button (administrators and sysadmins): email (the sign-in username follows it),
+ * names, title, initials, administrator.
+ */
 export function EditStaffButton({ staff, onSaved }: { staff: EditableStaff; onSaved: () => unknown }) {
   return (
     <EditPersonButton
       kind={STAFF}
       id={staff.id}
       initial={{
-        email: "",
+        email: staff.email,
         // A title outside the list (from before it was checked) shows as none rather than inventing one.
         title: STAFF_TITLE_CHOICES.find((title) => title === staff.title) ?? "",
         first_name: staff.first_name,
@@ -51,7 +55,7 @@ export function EditStaffButton({ staff, onSaved }: { staff: EditableStaff; onSa
         initials: staff.initials,
         administrator: staff.administrator,
       }}
-      body={({ email: _email, ...fields }) => fields}
+      body={(fields) => fields}
       onSaved={onSaved}
     />
   );

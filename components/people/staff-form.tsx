@@ -27,12 +27,12 @@ export const NEW_STAFF: StaffFormInput = {
   administrator: false,
 };
 
-/** The Add/Edit Staff form's state; editing leaves the email out (it is the username). */
+/** The Add/Edit Staff form's state; a changed email also changes the sign-in username. */
 export function useStaffForm(initial: StaffFormInput | null) {
   return usePersonForm(staffCreateForm, staffUpdateBody, initial, NEW_STAFF);
 }
 
-/** Email (add only), title, names, initials (derived until edited) and the administrator flag. */
+/** Email (when editing, the sign-in username follows it), title, names, initials (derived until edited) and the administrator flag. */
 export function StaffFields({
   form,
   editing,
@@ -48,24 +48,23 @@ export function StaffFields({
   const errors = formState.errors;
   const markEdited = useDerivedInitials(form, editing);
   // Registered in the order shown, so a failed submit focuses the first field in error.
-  const email = editing ? null : register("email");
+  const email = register("email");
   const firstName = register("first_name");
   const lastName = register("last_name");
   const title = register("title");
   const initials = register("initials");
   return (
     <form id={id} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
-      {email && (
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          required
-          containerClassName="sm:col-span-2"
-          error={errors.email?.message}
-          {...email}
-        />
-      )}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        required
+        containerClassName="sm:col-span-2"
+        hint={editing ? "Their sign-in username: after a change they sign in with the new email." : undefined}
+        error={errors.email?.message}
+        {...email}
+      />
       <NameField label="First name" error={errors.first_name?.message} registration={firstName} />
       <NameField label="Last name" error={errors.last_name?.message} registration={lastName} />
       <SelectField label="Title" options={TITLE_OPTIONS} error={errors.title?.message} {...title} />

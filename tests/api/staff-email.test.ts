@@ -57,7 +57,10 @@ describe("PUT /api/staff/{id} with email", () => {
     expect((await signIn("old.name@test.school")).status).not.toBe(200);
 
     const audits = (
-      await state.db.select().from(auditLog).where(and(eq(auditLog.action, "staff.update")))
+      await state.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "staff.update")))
     ).filter((row) => (row.details as { staff_id?: number }).staff_id === member.staff.id);
     expect(audits).toHaveLength(1);
     expect((audits[0]!.details as { changes: Record<string, unknown> }).changes.email).toEqual([
@@ -96,7 +99,8 @@ describe("PUT /api/staff/{id} with email", () => {
       put(adminToken, second, { email: "prize@test.school" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
-    const owners = (await state.db.select().from(users).where(eq(users.username, "prize@test.school"))).length;
+    const owners = (await state.db.select().from(users).where(eq(users.username, "prize@test.school")))
+      .length;
     expect(owners).toBe(1);
   });
 

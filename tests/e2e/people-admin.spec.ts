@@ -294,8 +294,10 @@ test("an administrator edits a teacher from the profile: title, name and the adm
 
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   const edit = page.getByRole("dialog", { name: "Edit Staff", exact: true });
-  // The email is the username: not editable here.
-  await expect(edit.getByRole("textbox", { name: "Email", exact: true })).toHaveCount(0);
+  // The email is editable here (the sign-in username follows it; issue 21 item 5).
+  await expect(edit.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(
+    "grace.hopper.e2e@demo.school",
+  );
   await expect(edit.getByRole("combobox", { name: "Title", exact: true })).toHaveValue("Ms.");
   await edit.getByRole("combobox", { name: "Title", exact: true }).selectOption("Dr.");
   await edit.getByRole("textbox", { name: "Last name", exact: true }).fill("Hopper-Murray");
