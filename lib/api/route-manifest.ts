@@ -680,7 +680,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/students/{id}",
     file: "app/api/students/[id]/route.ts",
     methods: ["PUT"],
-    summaries: {"PUT":"edit a student's names, initials and grade"},
+    summaries: {"PUT":"edit a student's names (and preferred first name, null or blank clears it), initials and grade, and (optional) email (unique among students, lower-cased; null clears it)"},
     module: route81 as unknown as RouteModule,
   },
   {

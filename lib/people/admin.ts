@@ -42,6 +42,7 @@ export const PEOPLE_MESSAGES = {
   staffExists: "A staff member with this email address already exists.",
   studentExists: "A student with this student number already exists.",
   emailTaken: "That email is already used by another account.",
+  studentEmailTaken: "That email is already used by another student.",
 } as const;
 
 const emailTaken = () => invalid({ email: [PEOPLE_MESSAGES.emailTaken] });
@@ -249,16 +250,24 @@ export async function updateStudentRecord(db: Db, principal: Principal, id: numb
   await checkDefaultTeacher(db, body.default_teacher_id, current.default_teacher_id);
   const changes = changesOf(current, body);
   if (Object.keys(changes).length === 0) return presentStudentItem(current);
-  return db.transaction(async (tx) => {
-    const row = await updateStudentRow(tx, id, body);
-    await insertAudit(tx, {
-      actor_user_id: principal.user.id,
-      action: "student.update",
-      target_user_id: current.user_id,
-      details: { student_id: id, changes },
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await updateStudentRow(tx, id, body);
+      await insertAudit(tx, {
+        actor_user_id: principal.user.id,
+        action: "student.update",
+        target_user_id: current.user_id,
+        details: { student_id: id, changes },
+      });
+      return presentStudentItem(row!);
     });
-    return presentStudentItem(row!);
-  });
+  } catch (error) {
+    // students.email is unique (and always written lower-cased): another student's email is 422.
+    if (changes.email !== undefined && isUniqueViolation(error)) {
+      throw invalid({ email: [PEOPLE_MESSAGES.studentEmailTaken] });
+    }
+    throw error;
+  }
 }
 
 /**

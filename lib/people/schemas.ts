@@ -118,7 +118,18 @@ export const studentFields = z.object({
 
 export const studentCreateForm = studentFields.extend({ student_number: studentNumber });
 export const studentCreateBody = studentCreateForm.extend({ password: confirmation });
-export const studentUpdateBody = studentFields;
+/**
+ * `email`: the student's optional school email, lower-cased, unique among students; null or blank clears
+ * it, absent leaves it.
+ */
+export const studentUpdateBody = studentFields.extend({
+  email: z
+    .preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+      email.nullable(),
+    )
+    .optional(),
+});
 
 export type StaffCreateBody = z.infer<typeof staffCreateBody>;
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;

@@ -3,7 +3,8 @@ import { ROLES } from "@/lib/auth/roles";
 import { updateStudentRecord } from "@/lib/people/admin";
 import { studentParams, studentUpdateBody } from "@/lib/people/schemas";
 
-// PUT /api/students/{id}: edit a student's names, initials and grade
+// PUT /api/students/{id}: edit a student's names (and preferred first name, null or blank clears it), initials and grade, and (optional) email (unique among
+// students, lower-cased; null clears it)
 export const PUT = route(
   { roles: ROLES.admins, params: studentParams, body: studentUpdateBody },
   ({ db, user, params, body }) => updateStudentRecord(db, user, params.id, body),

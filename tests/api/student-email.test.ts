@@ -1,0 +1,71 @@
+/** @jest-environment node */
+import { eq } from "drizzle-orm";
+import { PUT as updateStudentRoute } from "@/app/api/students/[id]/route";
+import { students } from "@/db/schema";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+/** A student's optional email (issue 21 item 5): set, cleared, lower-cased, unique among students. */
+
+const state = useTestDb();
+let adminToken: string;
+
+beforeAll(async () => {
+  adminToken = await tokenFor(state.db, await createAdmin(state.db));
+});
+
+type Student = Awaited<ReturnType<typeof createStudent>>;
+const put = (token: string, student: Student, extra: Record<string, unknown>) =>
+  call(updateStudentRoute, {
+    token,
+    method: "PUT",
+    params: { id: String(student.student.id) },
+    body: {
+      first_name: student.student.first_name,
+      last_name: student.student.last_name,
+      initials: student.student.initials,
+      grade: student.student.grade,
+      ...extra,
+    },
+  });
+const emailOf = async (student: Student) =>
+  (await state.db.select().from(students).where(eq(students.id, student.student.id)))[0]!.email;
+
+describe("PUT /api/students/{id} with email", () => {
+  it("sets it lower-cased, leaves it when absent, and clears it with null or blank", async () => {
+    const student = await createStudent(state.db);
+    expect((await put(adminToken, student, { email: " Jane.Doe@Students.Test " })).status).toBe(200);
+    expect(await emailOf(student)).toBe("jane.doe@students.test");
+    expect((await put(adminToken, student, {})).status).toBe(200);
+    expect(await emailOf(student)).toBe("jane.doe@students.test");
+    expect((await put(adminToken, student, { email: null })).status).toBe(200);
+    expect(await emailOf(student)).toBeNull();
+    await put(adminToken, student, { email: "again@students.test" });
+    expect((await put(adminToken, student, { email: "  " })).status).toBe(200);
+    expect(await emailOf(student)).toBeNull();
+  });
+
+  it("refuses another student's email, in any case, with 422 and changes nothing", async () => {
+    const owner = await createStudent(state.db);
+    const other = await createStudent(state.db);
+    await put(adminToken, owner, { email: "owner@students.test" });
+    await put(adminToken, other, { email: "mine@students.test" });
+    for (const email of ["owner@students.test", "OWNER@Students.Test"]) {
+      const res = await put(adminToken, other, { email });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.email).toEqual(["That email is already used by another student."]);
+    }
+    expect(await emailOf(other)).toBe("mine@students.test");
+  });
+
+  it("refuses a malformed email (422) and a teacher (403)", async () => {
+    const student = await createStudent(state.db);
+    const bad = await put(adminToken, student, { email: "not an email" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.email).toBeDefined();
+    const teacherToken = await tokenFor(state.db, await createStaff(state.db));
+    expect((await put(teacherToken, student, { email: "t@students.test" })).status).toBe(403);
+    expect(await emailOf(student)).toBeNull();
+  });
+});
