@@ -87,6 +87,19 @@ export function studentsByIds(db: Db, ids: number[]) {
     .where(inArray(students.id, ids));
 }
 
+/** The students whose numbers are among `numbers` (one statement), with their numbers and whether archived. */
+export function studentsByNumbers(db: Db, numbers: string[]) {
+  return db
+    .select({
+      id: students.id,
+      user_id: students.user_id,
+      student_number: students.student_number,
+      archived_at: students.archived_at,
+    })
+    .from(students)
+    .where(inArray(students.student_number, numbers));
+}
+
 /** Adds members; those already in the cluster stay as they were. Returns the ids actually added. */
 export async function addMembers(db: Db, clusterId: number, studentIds: number[]): Promise<number[]> {
   if (studentIds.length === 0) return [];

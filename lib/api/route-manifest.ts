@@ -260,7 +260,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/clusters/{id}/members",
     file: "app/api/clusters/[id]/members/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"add students to a cluster (administrators)"},
+    summaries: {"POST":"add students to a cluster (administrators), by student_ids or by student_numbers (pasted or from a CSV; an unknown number or an archived student is 422 and adds nothing)"},
     module: route21 as unknown as RouteModule,
   },
   {

@@ -22,7 +22,31 @@ export type ClusterBody = z.infer<typeof clusterBody>;
 export const clusterRenameBody = z.object({ name: clusterName });
 export type ClusterRenameBody = z.infer<typeof clusterRenameBody>;
 
-export const clusterMembersBody = z.object({
-  student_ids: studentIds.min(1, { error: "Choose at least one student." }),
-});
+const studentNumbers = z
+  .array(
+    z.string({ error: "Student numbers are text." }).trim().min(1, { error: "A student number is empty." }),
+    {
+      error: "Give the student numbers as a list.",
+    },
+  )
+  .min(1, { error: "Give at least one student number." })
+  .max(MAX_CLUSTER_BATCH, { error: `Add at most ${MAX_CLUSTER_BATCH} students at once.` });
+
+/** Students by their ids (the picker) or by their student numbers (pasted or from a CSV); one of the two. */
+export const clusterMembersBody = z
+  .object({
+    student_ids: studentIds.min(1, { error: "Choose at least one student." }).optional(),
+    student_numbers: studentNumbers.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.student_ids === undefined && body.student_numbers === undefined) {
+      ctx.addIssue({ code: "custom", path: ["student_ids"], message: "Choose students by their ids." });
+    } else if (body.student_ids !== undefined && body.student_numbers !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["student_numbers"],
+        message: "Give student ids or student numbers, not both.",
+      });
+    }
+  });
 export type ClusterMembersBody = z.infer<typeof clusterMembersBody>;

@@ -12,6 +12,7 @@ import {
   removeMembers,
   renameCluster,
   studentsByIds,
+  studentsByNumbers,
 } from "@/db/queries/clusters";
 import { conflict, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
@@ -57,6 +58,35 @@ async function existingStudents(db: Db, ids: number[]) {
     : [];
   if (rows.length !== unique.length)
     throw invalid({ student_ids: ["Some of those students could not be found."] });
+  return rows;
+}
+
+/** A list for a message: the first ten, then "and N more". */
+function listed(values: string[]) {
+  const shown = values.slice(0, 10).join(", ");
+  return values.length > 10 ? `${shown} and ${values.length - 10} more` : shown;
+}
+
+/**
+ * The students with these numbers (one statement whatever their count). An unknown number or an archived
+ * student refuses the whole request (422 naming them), so nothing is half-added.
+ */
+async function studentsNumbered(db: Db, numbers: string[]) {
+  const unique = [...new Set(numbers)];
+  const rows = await studentsByNumbers(db, unique);
+  const found = new Map(rows.map((row) => [row.student_number, row]));
+  const unknown = unique.filter((number) => !found.has(number));
+  const archived = rows.filter((row) => row.archived_at !== null).map((row) => row.student_number);
+  const errors: string[] = [];
+  if (unknown.length > 0)
+    errors.push(
+      `${unknown.length === 1 ? "This student number is" : "These student numbers are"} not known: ${listed(unknown)}.`,
+    );
+  if (archived.length > 0)
+    errors.push(
+      `${archived.length === 1 ? "This student is" : "These students are"} archived: ${listed(archived)}.`,
+    );
+  if (errors.length > 0) throw invalid({ student_numbers: errors });
   return rows;
 }
 
@@ -112,7 +142,10 @@ export async function deleteClusterById(db: Db, user: Principal, id: number) {
   });
 }
 
-/** POST /api/clusters/{id}/members: add students; ones already in it are left as they are. */
+/**
+ * POST /api/clusters/{id}/members: add students by id or by student number; ones already in it are left
+ * as they are. The same statements for 2 numbers or 2,000.
+ */
 export async function addClusterMembers(
   db: Db,
   user: Principal,
@@ -121,7 +154,9 @@ export async function addClusterMembers(
 ): Promise<ClusterPage> {
   await db.transaction(async (tx) => {
     if (!(await findCluster(tx, id))) throw missing();
-    const students = await existingStudents(tx, body.student_ids);
+    const students = body.student_numbers
+      ? await studentsNumbered(tx, body.student_numbers)
+      : await existingStudents(tx, body.student_ids ?? []);
     const added = await addMembers(
       tx,
       id,
