@@ -9,7 +9,7 @@ const STUDENTS: PersonKind<StudentFormInput, StudentFormValues> = {
   what: "Student",
   path: "students",
   form: "student",
-  fields: ["first_name", "last_name", "initials", "student_number", "grade", "default_teacher_id"],
+  fields: ["first_name", "last_name", "preferred_first_name", "initials", "student_number", "grade", "default_teacher_id"],
   useForm: useStudentForm,
   Fields: StudentFields,
 };
@@ -19,6 +19,8 @@ export interface EditableStudent {
   id: number;
   first_name: string;
   last_name: string;
+  /** The preferred first name; null or absent means none. */
+  preferred_first_name?: string | null;
   initials: string;
   grade: number;
   /** Staff see it on the profile; absent means none. */
@@ -53,6 +55,7 @@ export function EditStudentButton({
       initial={{
         first_name,
         last_name,
+        preferred_first_name: student.preferred_first_name ?? "",
         initials,
         grade,
         student_number: "",

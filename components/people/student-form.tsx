@@ -20,6 +20,7 @@ export type StudentForm = UseFormReturn<StudentFormInput, unknown, StudentFormVa
 export const NEW_STUDENT: StudentFormInput = {
   first_name: "",
   last_name: "",
+  preferred_first_name: "",
   initials: "",
   student_number: "",
   grade: 8,
@@ -30,7 +31,7 @@ export function useStudentForm(initial: StudentFormInput | null) {
   return usePersonForm(studentCreateForm, studentUpdateBody, initial, NEW_STUDENT);
 }
 
-/** Names, initials (derived until edited), student number (add only), a grade of the school's range and default teacher. */
+/** Names (and a preferred first name), initials (derived until edited), student number (add only), a grade of the school's range and default teacher. */
 export function StudentFields({
   form,
   editing,
@@ -58,6 +59,7 @@ export function StudentFields({
   // Registered in the order shown, so a failed submit focuses the first field in error.
   const firstName = register("first_name");
   const lastName = register("last_name");
+  const preferredFirstName = register("preferred_first_name");
   const initials = register("initials");
   const grade = register("grade");
   const defaultTeacher = register("default_teacher_id", { setValueAs: defaultTeacherValue });
@@ -66,6 +68,14 @@ export function StudentFields({
     <form id={id} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
       <NameField label="First name" error={errors.first_name?.message} registration={firstName} />
       <NameField label="Last name" error={errors.last_name?.message} registration={lastName} />
+      <TextField
+        label="Preferred first name"
+        hint="Shown instead of the first name wherever the student's name appears; leave blank for none."
+        autoComplete="off"
+        containerClassName="sm:col-span-2"
+        error={errors.preferred_first_name?.message}
+        {...preferredFirstName}
+      />
       <InitialsField error={errors.initials?.message} registration={initials} markEdited={markEdited} />
       <SelectField label="Grade" options={gradeOptions} error={errors.grade?.message} {...grade} />
       {number && (

@@ -70,8 +70,17 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
             </>
           }
           subtitle={
-            clusters || student.student_number || student.default_teacher ? (
+            student.preferred_first_name || clusters || student.student_number || student.default_teacher ? (
               <>
+                {/* The name above is the preferred one; the legal name is shown too (issue 21). */}
+                {student.preferred_first_name && (
+                  <span data-testid="legal-name">
+                    Legal name: {student.first_name} {student.last_name}
+                  </span>
+                )}
+                {student.preferred_first_name && (clusters || student.student_number || student.default_teacher) && (
+                  <span aria-hidden> · </span>
+                )}
                 {clusters && <span>{clusters}</span>}
                 {clusters && student.student_number && <span aria-hidden> · </span>}
                 {student.student_number && <span className="tabular-nums">#{student.student_number}</span>}

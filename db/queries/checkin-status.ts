@@ -49,7 +49,7 @@ export interface StatusQuery {
 const studentOf = (
   id: SQL,
 ) => sql`(select json_build_object('id', ${c(students.id)}, 'student_number', ${c(students.student_number)},
-  'first_name', ${c(students.first_name)}, 'last_name', ${c(students.last_name)},
+  'first_name', coalesce(nullif(${c(students.preferred_first_name)}, ''), ${c(students.first_name)}), 'last_name', ${c(students.last_name)},
   'initials', ${c(students.initials)}, 'color', ${c(students.color)}) from ${students} where ${c(students.id)} = ${id})`;
 
 const ledgerJson = sql`json_build_object('id', ${c(checkIns.id)}, 'block_id', ${c(checkIns.block_id)},

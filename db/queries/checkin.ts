@@ -2,6 +2,7 @@ import "server-only";
 import { aliasedTable, and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
+import { studentDisplayFirstName } from "./people";
 
 export type CheckInMethod = (typeof checkIns.$inferSelect)["method"];
 
@@ -65,7 +66,7 @@ export async function checkInCalendar(db: Db): Promise<CheckInCalendar> {
 const studentColumns = {
   id: students.id,
   student_number: students.student_number,
-  first_name: students.first_name,
+  first_name: studentDisplayFirstName,
   last_name: students.last_name,
   initials: students.initials,
   color: students.color,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusterMembers, clusters, staff, students } from "../schema";
-import { studentListColumns } from "./people";
+import { studentDisplayFirstName, studentListColumns } from "./people";
 import { starredBy } from "./starred";
 
 /**
@@ -48,7 +48,7 @@ export function clusterMemberRows(db: Db, clusterId: number) {
     .from(clusterMembers)
     .innerJoin(students, eq(students.id, clusterMembers.student_id))
     .where(and(eq(clusterMembers.cluster_id, clusterId), isNull(students.archived_at)))
-    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
 }
 
 /** Another cluster with the same name, ignoring case and surrounding spaces. */

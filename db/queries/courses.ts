@@ -13,7 +13,7 @@ import {
   timetableMeetings,
   timetables,
 } from "../schema";
-import { studentListColumns } from "./people";
+import { studentDisplayFirstName, studentListColumns } from "./people";
 import { starredBy } from "./starred";
 
 /** A course by its short name, its owning teacher, and whether the viewing staff member starred it. */
@@ -99,5 +99,5 @@ export function courseStudents(db: Db, courseId: number, now: Date) {
         isNull(students.archived_at),
       ),
     )
-    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
 }

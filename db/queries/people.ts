@@ -22,10 +22,16 @@ export function listStaff(db: Db) {
     .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
 }
 
+/**
+ * The first name a student is shown by (issue 21): their preferred first name when they have one,
+ * else their legal first name. Lists, search and check-in select this for display.
+ */
+export const studentDisplayFirstName = sql<string>`coalesce(nullif(${students.preferred_first_name}, ''), ${students.first_name})`;
+
 /** A student as lists show them (the student list, a course's or a cluster's members): no student number. */
 export const studentListColumns = {
   id: students.id,
-  first_name: students.first_name,
+  first_name: studentDisplayFirstName,
   last_name: students.last_name,
   grade: students.grade,
   initials: students.initials,
@@ -46,7 +52,7 @@ export function listStudents(db: Db, numbers: "all" | "setting") {
     .select({ ...studentListColumns, student_number: studentNumber })
     .from(students)
     .where(isNull(students.archived_at))
-    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
 }
 
 export type NewAccount = Pick<typeof users.$inferInsert, "username" | "password_hash" | "account_type">;

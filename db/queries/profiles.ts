@@ -40,6 +40,9 @@ export async function findStaffProfile(db: Db, id: number, viewerStaffId: number
 
 const studentColumns = {
   ...studentListColumns,
+  // The profile answers the legal first name and the preferred one (the display name is built from both).
+  first_name: students.first_name,
+  preferred_first_name: students.preferred_first_name,
   student_number: students.student_number,
   archived_at: students.archived_at,
   /** When the student attends from (lib/attendance/period.ts studentStartDate): their date, else their account's creation in the school's zone. */

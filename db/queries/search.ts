@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { clusterMembers, clusters, courses, staff, students } from "../schema";
+import { studentDisplayFirstName } from "./people";
 
 /** `%text%` with LIKE's own wildcards escaped. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -37,7 +38,7 @@ export const searchStudentsQuery = (db: Db) =>
   db
     .select({
       id: students.id,
-      first_name: students.first_name,
+      first_name: studentDisplayFirstName,
       last_name: students.last_name,
       grade: students.grade,
       total,
@@ -47,14 +48,17 @@ export const searchStudentsQuery = (db: Db) =>
       and(
         isNull(students.archived_at),
         or(
+          // Either name finds a student: the legal first name and the preferred one.
           ilike(students.first_name, pattern),
+          ilike(students.preferred_first_name, pattern),
           ilike(students.last_name, pattern),
           ilike(sql`${students.first_name} || ' ' || ${students.last_name}`, pattern),
+          ilike(sql`${students.preferred_first_name} || ' ' || ${students.last_name}`, pattern),
           eq(students.student_number, exact),
         ),
       ),
     )
-    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id))
+    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id))
     .limit(limit)
     .offset(offset);
 const studentsPrepared = preparedPerDb((db) => searchStudentsQuery(db).prepare("search_students"));

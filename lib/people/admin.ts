@@ -136,6 +136,7 @@ export async function createStudentRecord(
         student_number: body.student_number,
         first_name: body.first_name,
         last_name: body.last_name,
+        preferred_first_name: body.preferred_first_name ?? null,
         initials: body.initials,
         grade: body.grade,
         default_teacher_id: body.default_teacher_id ?? null,

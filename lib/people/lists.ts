@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { listStaff, listStudents } from "@/db/queries/people";
 import type { Principal } from "@/lib/auth/principal";
-import { staffName, studentName } from "./names";
+import { displayFirstName, staffName, studentName } from "./names";
 
 /**
  * The staff and student lists: GET /api/staff and GET /api/students (staff and sysadmins only).
@@ -43,7 +43,7 @@ export interface StudentListItem {
 }
 
 type StaffListRow = Omit<StaffListItem, "name" | "capacity"> & { capacity: number };
-type StudentListRow = Omit<StudentListItem, "name">;
+type StudentListRow = Omit<StudentListItem, "name" | "student_number"> & { preferred_first_name?: string | null };
 
 /**
  * A staff row in the list's shape (also what POST and PUT /api/staff answer, to administrators).
@@ -73,7 +73,8 @@ export const seesCapacityOf = (viewer: Principal, staffId: number) =>
 export function toStudentListItem(row: StudentListRow): StudentListItem {
   return {
     id: row.id,
-    first_name: row.first_name,
+    // The display first name, as the list's query selects it (a full row carries the preferred one too).
+    first_name: displayFirstName(row),
     last_name: row.last_name,
     name: studentName(row),
     grade: row.grade,

@@ -1,7 +1,8 @@
 import type { StaffRow, StudentRow } from "@/db/queries/auth";
 
 type StaffName = Pick<StaffRow, "title" | "first_name" | "last_name">;
-type StudentName = Pick<StudentRow, "first_name" | "last_name">;
+type StudentName = Pick<StudentRow, "first_name" | "last_name"> &
+  Partial<Pick<StudentRow, "preferred_first_name">>;
 
 /** "Mr. Smith, Jane"; without a first name "Mr. Smith"; without a title "Smith, Jane". */
 export function staffName(staff: StaffName): string {
@@ -9,9 +10,17 @@ export function staffName(staff: StaffName): string {
   return staff.first_name ? `${titled}, ${staff.first_name}` : titled;
 }
 
-/** "Jane Smith". */
+/**
+ * "Jane Smith"; with a preferred first name, "Jay Smith". Rows selected for display already carry the
+ * preferred name as first_name (db/queries/people.ts studentDisplayFirstName); a full row carries both.
+ */
 export function studentName(student: StudentName): string {
-  return `${student.first_name} ${student.last_name}`.trim();
+  return `${displayFirstName(student)} ${student.last_name}`.trim();
+}
+
+/** The first name a student is shown by: the preferred one when there is one, else the legal one. */
+export function displayFirstName(student: Pick<StudentName, "first_name" | "preferred_first_name">): string {
+  return student.preferred_first_name?.trim() ? student.preferred_first_name : student.first_name;
 }
 
 /** Up to two upper-case letters from the first and last name (whole characters, not UTF-16 halves). */

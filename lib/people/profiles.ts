@@ -53,6 +53,7 @@ export async function studentProfile(
     first_name: row.first_name,
     last_name: row.last_name,
     name: studentName(row),
+    preferred_first_name: row.preferred_first_name || null,
     grade: row.grade,
     initials: row.initials,
     color: row.color,

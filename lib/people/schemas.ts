@@ -114,6 +114,16 @@ export const studentFields = z.object({
   grade,
   /** The default (homeroom) teacher for default placement; null clears it, absent leaves it. */
   default_teacher_id: idOf("default teacher").nullable().optional(),
+  /**
+   * The first name the student goes by (issue 21), shown wherever their name is; the first name's rules.
+   * Null or blank clears it; absent leaves it.
+   */
+  preferred_first_name: z
+    .preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+      name("The preferred first name").nullable(),
+    )
+    .optional(),
 });
 
 export const studentCreateForm = studentFields.extend({ student_number: studentNumber });

@@ -203,9 +203,13 @@ export interface ClusterRef {
 /** GET /api/students/profile/{id|self} */
 export interface StudentProfile {
   id: number;
+  /** The legal first name (lists and `name` show the preferred one when there is one). */
   first_name: string;
   last_name: string;
+  /** The display name: "Preferred Last" when the student has a preferred first name, else "First Last". */
   name: string;
+  /** The preferred first name (issue 21, an addition to the spec's fields), or null when none. */
+  preferred_first_name: string | null;
   grade: number;
   initials: string;
   color: string;

@@ -1,0 +1,128 @@
+/** @jest-environment node */
+import { GET as statusOn } from "@/app/api/check-in/status/[date]/route";
+import { GET as search } from "@/app/api/search/route";
+import { PUT as updateStudent } from "@/app/api/students/[id]/route";
+import { GET as studentProfileRoute } from "@/app/api/students/profile/[id]/route";
+import { GET as studentsRoute } from "@/app/api/students/route";
+import type { StudentListItem } from "@/lib/people/lists";
+import { useTestDb } from "../helpers/db";
+import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { createFocusBlock, createPlan, weekdayDate } from "../helpers/timetable-factories";
+
+/** Issue 21: a student's preferred first name is shown wherever their name is; the profile shows both. */
+
+const state = useTestDb();
+const tokens: Record<string, string> = {};
+let teacher: Awaited<ReturnType<typeof createStaff>>;
+let jay: Awaited<ReturnType<typeof createStudent>>;
+let plain: Awaited<ReturnType<typeof createStudent>>;
+
+beforeAll(async () => {
+  teacher = await createStaff(state.db, { first_name: "Ada", last_name: "Lovelace" });
+  tokens.teacher = await tokenFor(state.db, teacher);
+  tokens.admin = await tokenFor(state.db, await createAdmin(state.db));
+  jay = await createStudent(state.db, {
+    first_name: "Jonathan",
+    preferred_first_name: "Jay",
+    last_name: "Quimby",
+    initials: "JQ",
+  });
+  plain = await createStudent(state.db, { first_name: "Abe", last_name: "Quimby", initials: "AQ" });
+});
+
+const profileOf = (id: number, token = tokens.teacher) =>
+  call(studentProfileRoute, { token, params: { id: String(id) } });
+const put = (id: number, body: unknown, token = tokens.admin) =>
+  call(updateStudent, { token, method: "PUT", params: { id: String(id) }, body });
+const baseBody = { first_name: "Jonathan", last_name: "Quimby", initials: "JQ", grade: 8 };
+
+describe("a preferred first name", () => {
+  it("is the name GET /api/students shows (and sorts by); a student without one keeps their first name", async () => {
+    const { status, body } = await call<StudentListItem[]>(studentsRoute, { token: tokens.teacher });
+    expect(status).toBe(200);
+    const mine = body.filter((s) => s.last_name === "Quimby");
+    expect(mine.map((s) => [s.first_name, s.name])).toEqual([
+      ["Abe", "Abe Quimby"],
+      ["Jay", "Jay Quimby"],
+    ]);
+    expect(JSON.stringify(body)).not.toContain("Jonathan");
+  });
+
+  it("finds the student in search by either name, shown under the preferred one", async () => {
+    for (const query of ["jay", "jonathan", "jay quim", "jonathan quim"]) {
+      const res = await call(search, { token: tokens.teacher, query: { query } });
+      expect(res.status).toBe(200);
+      expect(res.body.results.students).toEqual([
+        expect.objectContaining({ id: jay.student.id, first_name: "Jay", last_name: "Quimby" }),
+      ]);
+    }
+  });
+
+  it("is the name the check-in status shows for a planned student", async () => {
+    const focus = await createFocusBlock(state.db, { days: [2, 3, 4, 5], start: "09:26", end: "10:06" });
+    const date = weekdayDate(3);
+    await createPlan(state.db, { student_id: jay.student.id, staff_id: teacher.staff.id, block_id: focus.id, date });
+    const res = await call(statusOn, {
+      token: tokens.teacher,
+      params: { date },
+      path: `/api/check-in/status/${date}`,
+    });
+    expect(res.status).toBe(200);
+    const planned = res.body.blocks.flatMap((entry: { planned: { student: { id: number; name: string } }[] }) =>
+      entry.planned.map((p) => p.student),
+    );
+    expect(planned).toEqual([expect.objectContaining({ id: jay.student.id, name: "Jay Quimby" })]);
+  });
+
+  it("the profile answers the legal first name, the preferred one and the display name", async () => {
+    const res = await profileOf(jay.student.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      first_name: "Jonathan",
+      preferred_first_name: "Jay",
+      last_name: "Quimby",
+      name: "Jay Quimby",
+    });
+    const other = await profileOf(plain.student.id);
+    expect(other.body).toMatchObject({ first_name: "Abe", preferred_first_name: null, name: "Abe Quimby" });
+  });
+
+  it("PUT /api/students/{id} sets, keeps (absent) and clears (null or blank) it, with the first name's rules", async () => {
+    const set = await put(plain.student.id, { ...baseBody, first_name: "Abraham", preferred_first_name: " Abe " });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ first_name: "Abe", name: "Abe Quimby" });
+    expect((await profileOf(plain.student.id)).body).toMatchObject({
+      first_name: "Abraham",
+      preferred_first_name: "Abe",
+      name: "Abe Quimby",
+    });
+
+    // Absent keeps it.
+    expect((await put(plain.student.id, { ...baseBody, first_name: "Abraham", initials: "AB" })).status).toBe(200);
+    expect((await profileOf(plain.student.id)).body.preferred_first_name).toBe("Abe");
+
+    // Blank clears it, as null does.
+    const cleared = await put(plain.student.id, { ...baseBody, first_name: "Abraham", preferred_first_name: "  " });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.name).toBe("Abraham Quimby");
+    expect((await profileOf(plain.student.id)).body.preferred_first_name).toBeNull();
+    await put(plain.student.id, { ...baseBody, first_name: "Abraham", preferred_first_name: "Abe" });
+    await put(plain.student.id, { ...baseBody, first_name: "Abraham", preferred_first_name: null });
+    expect((await profileOf(plain.student.id)).body.preferred_first_name).toBeNull();
+
+    // The first name's rules: no invisible characters, at most 100 characters, text only.
+    for (const bad of ["Ab\u202Ee", "x".repeat(101), 42]) {
+      const res = await put(plain.student.id, { ...baseBody, preferred_first_name: bad });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.preferred_first_name).toEqual([expect.stringContaining("preferred first name")]);
+    }
+    expect((await profileOf(plain.student.id)).body.preferred_first_name).toBeNull();
+  });
+
+  it("only administrators may set it", async () => {
+    const res = await put(jay.student.id, { ...baseBody, preferred_first_name: "J" }, tokens.teacher);
+    expect(res.status).toBe(403);
+    expect((await profileOf(jay.student.id)).body.preferred_first_name).toBe("Jay");
+  });
+});
