@@ -13,11 +13,15 @@ import { apiPost, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { ClusterPage } from "@/lib/clusters/present";
 import type { StudentListItem } from "@/lib/people/lists";
+import { AddByNumbers } from "./add-by-numbers";
 
 /** How many matches the picker lists at once; typing narrows it. */
 const SHOWN = 50;
 
-/** Choose students (searching by name) and add them to a cluster: POST /api/clusters/{id}/members. */
+/**
+ * Choose students (searching by name), or paste student numbers or choose a CSV, and add them to a
+ * cluster: POST /api/clusters/{id}/members.
+ */
 export function AddMembersDialog({
   open,
   onOpenChange,
@@ -133,6 +137,7 @@ function Picker({
           Showing {SHOWN} of {matches.length}. Type a name to narrow the list.
         </p>
       )}
+      <AddByNumbers cluster={cluster} onAdded={onAdded} />
       <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
         <p className="text-sm text-slate-600" aria-live="polite">
           {chosen.size === 1 ? "1 student chosen" : `${chosen.size} students chosen`}
