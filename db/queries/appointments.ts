@@ -2,8 +2,9 @@ import "server-only";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { amendments, appointments, checkIns, staff, students } from "../schema";
+import { studentDisplayFirstName } from "./people";
 
-const studentRef = { id: students.id, first_name: students.first_name, last_name: students.last_name };
+const studentRef = { id: students.id, first_name: studentDisplayFirstName, last_name: students.last_name };
 const staffRef = {
   id: staff.id,
   title: staff.title,

@@ -141,9 +141,11 @@ function cellsCte(scope: ReportScope): SQL {
       as o(date date, block_id int, pending boolean, starts_at timestamptz, day_ends_at timestamptz)
   ),
   stu as (
-    select s.id, s.student_number, s.first_name, s.last_name, s.grade, s.archived_at,
+    -- first_name: the name the student goes by (their preferred first name when they have one; issue 21).
+    select s.id, s.student_number, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
+      s.last_name, s.grade, s.archived_at,
       coalesce(s.attends_from, (select min(o.date) from occ o where o.day_ends_at > s.created_at)) as first_date,
-      row_number() over (order by lower(s.last_name), lower(s.first_name), s.id) as ord
+      row_number() over (order by lower(s.last_name), lower(coalesce(nullif(s.preferred_first_name, ''), s.first_name)), s.id) as ord
     from students s
     where (${int(scope.grade)} is null or s.grade = ${int(scope.grade)})
       and (${int(scope.clusterId)} is null or exists (

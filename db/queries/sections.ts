@@ -77,7 +77,7 @@ function parsed<T>(list: Record<string, unknown>[], jsonKeys: string[], numberKe
   return list as T[];
 }
 
-const enrolledJson = `json_build_object('id', en.id, 'student_id', s.id, 'first_name', s.first_name,
+const enrolledJson = `json_build_object('id', en.id, 'student_id', s.id, 'first_name', coalesce(nullif(s.preferred_first_name, ''), s.first_name),
   'last_name', s.last_name, 'grade', s.grade, 'initials', s.initials, 'color', s.color,
   'begin_date', en.begin_date, 'end_date', en.end_date, 'enrolled_at', en.enrolled_at,
   'dropped_at', en.dropped_at, 'sourced_id', en.sourced_id)`;

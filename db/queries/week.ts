@@ -92,8 +92,9 @@ export interface WeekWindow {
 
 const staffJson = (a: string) =>
   `json_build_object('id', ${a}.id, 'title', ${a}.title, 'first_name', ${a}.first_name, 'last_name', ${a}.last_name)`;
+/** A student as the week shows them: the preferred first name when they have one (issue 21). */
 const studentJson = (a: string) =>
-  `json_build_object('id', ${a}.id, 'first_name', ${a}.first_name, 'last_name', ${a}.last_name)`;
+  `json_build_object('id', ${a}.id, 'first_name', coalesce(nullif(${a}.preferred_first_name, ''), ${a}.first_name), 'last_name', ${a}.last_name)`;
 const topicJson = (a: string) =>
   `json_build_object('id', ${a}.id, 'memo', ${a}.memo, 'color', ${a}.color, 'unavailable', ${a}.unavailable, 'deleted', ${a}.deleted)`;
 const orNull = (a: string, json: string) => `case when ${a}.id is null then null else ${json} end`;

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { GET as statusOn } from "@/app/api/check-in/status/[date]/route";
+import { GET as sisRoute } from "@/app/api/reports/sis-export/route";
 import { GET as search } from "@/app/api/search/route";
+import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/route";
 import { PUT as updateStudent } from "@/app/api/students/[id]/route";
 import { GET as studentProfileRoute } from "@/app/api/students/profile/[id]/route";
 import { GET as studentsRoute } from "@/app/api/students/route";
@@ -8,7 +10,9 @@ import type { StudentListItem } from "@/lib/people/lists";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { createFocusBlock, createPlan, weekdayDate } from "../helpers/timetable-factories";
+import { addDays } from "@/lib/time";
+import { setSchoolYear, setSetting } from "../helpers/schedule-factories";
+import { createCheckIn, createFocusBlock, createPlan, weekdayDate } from "../helpers/timetable-factories";
 
 /** Issue 21: a student's preferred first name is shown wherever their name is; the profile shows both. */
 
@@ -73,6 +77,38 @@ describe("a preferred first name", () => {
       entry.planned.map((p) => p.student),
     );
     expect(planned).toEqual([expect.objectContaining({ id: jay.student.id, name: "Jay Quimby" })]);
+
+    // The teacher's week calendar shows the planned student under the preferred name too.
+    const week = await call(staffScheduleOn, {
+      token: tokens.teacher,
+      params: { id: String(teacher.staff.id), date },
+    });
+    expect(week.status).toBe(200);
+    const names = week.body.schedule
+      .flatMap((day: { blocks: { planned?: { student: { name: string } }[] }[] }) => day.blocks)
+      .flatMap((block: { planned?: { student: { name: string } }[] }) => block.planned ?? [])
+      .map((p: { student: { name: string } }) => p.student.name);
+    expect(names).toEqual(["Jay Quimby"]);
+  });
+
+  it("is the name reports show (the SIS export)", async () => {
+    const day = weekdayDate(2, -1);
+    await setSchoolYear(state.db, 120, 60);
+    await setSetting(state.db, "attendance_from", addDays(day, -7));
+    const focus = await createFocusBlock(state.db, { days: [1, 2, 3, 4, 5], start: "11:00", end: "11:40" });
+    const pat = await createStudent(state.db, {
+      first_name: "Patricia",
+      preferred_first_name: "Pat",
+      last_name: "Report",
+      student_number: "5550001",
+      attends_from: day,
+    });
+    await createCheckIn(state.db, { student_id: pat.student.id, block_id: focus.id, date: day, staff_id: teacher.staff.id });
+    const res = await call(sisRoute, { token: tokens.admin, query: { from: day, to: day } });
+    expect(res.status).toBe(200);
+    const text = res.body as string;
+    expect(text).toContain(`${day},5550001,Pat Report,`);
+    expect(text).not.toContain("Patricia");
   });
 
   it("the profile answers the legal first name, the preferred one and the display name", async () => {
