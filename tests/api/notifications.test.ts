@@ -47,8 +47,8 @@ describe("notifications", () => {
       approximateTime: "less than a minute ago",
     });
     expect(sent.body.notification.recipients).toEqual([
-      { id: p.reader.staff.id, name: `Mr. Chen, Bo` },
-      { id: p.other.staff.id, name: `Mr. Diaz, Cy` },
+      { id: p.reader.staff.id, name: `Chen, Bo` },
+      { id: p.other.staff.id, name: `Diaz, Cy` },
     ]);
     expect(sent.body.notification.date).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(sent.body.notification.time).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
