@@ -11,6 +11,7 @@ import {
   topicSchedules,
 } from "../schema";
 import { resultRows } from "./checkin";
+import { studentDisplayFirstName } from "./people";
 
 /**
  * Claims a submission id for a user. Answers null when the claim is new (go on and check in);
@@ -135,7 +136,7 @@ export async function lockLedgerEntry(db: Db, id: number) {
       staff_id: checkIns.staff_id,
       checked_in_by: checkIns.checked_in_by,
       checked_in_at: checkIns.checked_in_at,
-      student_first_name: students.first_name,
+      student_first_name: studentDisplayFirstName,
       student_last_name: students.last_name,
     })
     .from(checkIns)

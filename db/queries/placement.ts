@@ -115,7 +115,7 @@ export function unscheduledStudents(
   if (blockIds.length === 0) return Promise.resolve([]);
   return rows<UnscheduledRow>(
     db,
-    sql`select s.id, s.first_name, s.last_name, s.grade, s.student_number,
+    sql`select s.id, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name, s.grade, s.student_number,
       case when t.id is null then null else json_build_object('id', t.id, 'title', t.title,
         'first_name', t.first_name, 'last_name', t.last_name) end as default_teacher
     from students s left join staff t on t.id = s.default_teacher_id

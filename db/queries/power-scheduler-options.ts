@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusters, staff, students } from "../schema";
+import { studentDisplayFirstName } from "./people";
 
 /** What the Power Scheduler's steps choose from (one statement each, whatever the school's size). */
 
@@ -10,7 +11,7 @@ export function studentsWithClusters(db: Db) {
   return db
     .select({
       id: students.id,
-      first_name: students.first_name,
+      first_name: studentDisplayFirstName,
       last_name: students.last_name,
       grade: students.grade,
       cluster_ids: sql<number[]>`coalesce((select array_agg(cm.cluster_id order by cm.cluster_id)
@@ -18,7 +19,7 @@ export function studentsWithClusters(db: Db) {
     })
     .from(students)
     .where(isNull(students.archived_at))
-    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
 }
 
 /** Clusters to pick students by (hidden ones left out). */

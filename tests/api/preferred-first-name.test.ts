@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { GET as statusOn } from "@/app/api/check-in/status/[date]/route";
+import { GET as powerSchedulerOptions } from "@/app/api/power-scheduler/options/route";
 import { GET as sisRoute } from "@/app/api/reports/sis-export/route";
 import { GET as search } from "@/app/api/search/route";
 import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/route";
@@ -109,6 +110,13 @@ describe("a preferred first name", () => {
     const text = res.body as string;
     expect(text).toContain(`${day},5550001,Pat Report,`);
     expect(text).not.toContain("Patricia");
+  });
+
+  it("is the name the Power Scheduler's student choices show", async () => {
+    const res = await call(powerSchedulerOptions, { token: tokens.admin });
+    expect(res.status).toBe(200);
+    const quimbys = res.body.students.filter((s: { last_name: string }) => s.last_name === "Quimby");
+    expect(quimbys.map((s: { first_name: string }) => s.first_name)).toEqual(["Abe", "Jay"]);
   });
 
   it("the profile answers the legal first name, the preferred one and the display name", async () => {
