@@ -156,7 +156,7 @@ class HttpError extends Error {
 
 const TOUCH_EVERY_MS = 60_000;
 const STATUS_COLUMNS = ["timezone", "today", "date", "year_start", "year_end", "no_block_dates", "meetings", "own", "plans"];
-const STUDENT_WEEK_COLUMNS = ["student", "timetable", "courses", "events", "amendments", "appointments", "logs", "plans"];
+const STUDENT_WEEK_COLUMNS = ["student", "attendance", "timetable", "courses", "events", "amendments", "appointments", "logs", "plans"];
 const STAFF_WEEK_COLUMNS = ["staff", "timetable", "courses", "events", "amendments", "appointments", "logs", "plans", "topics"];
 
 export function floorHandler(run: Run) {
