@@ -1,5 +1,6 @@
 import type { Bundle, BundleProblem, ClassRow, EnrollmentRow, OrgRow, UserRow } from "./parse";
 import { gradeNumber } from "./parse";
+import type { loadRosterState } from "@/db/queries/oneroster";
 
 /**
  * What a bundle would change, decided against what the school has (RosterState) by sourcedId, never by
@@ -7,55 +8,8 @@ import { gradeNumber } from "./parse";
  * sends again unchanged is "unchanged" and written nowhere, so importing a bundle twice changes nothing.
  */
 
-export interface RosterState {
-  students: {
-    id: number;
-    user_id: number;
-    sourced_id: string | null;
-    student_number: string;
-    first_name: string;
-    last_name: string;
-    preferred_first_name: string | null;
-    email: string | null;
-    grade: number;
-    archived: boolean;
-    disabled: boolean;
-  }[];
-  staff: {
-    id: number;
-    user_id: number;
-    sourced_id: string | null;
-    email: string;
-    first_name: string;
-    last_name: string;
-    administrator: boolean;
-    disabled: boolean;
-  }[];
-  courses: { id: number; sourced_id: string | null; name: string; short_name: string; archived: boolean }[];
-  sections: {
-    id: number;
-    sourced_id: string | null;
-    course_id: number;
-    code: string;
-    term_id: number | null;
-    archived: boolean;
-    teachers: number[];
-    blocks: number[];
-  }[];
-  terms: { id: number; sourced_id: string | null; name: string; start: string; end: string }[];
-  enrollments: {
-    id: number;
-    sourced_id: string;
-    student_id: number;
-    section_id: number | null;
-    begin_date: string | null;
-    end_date: string | null;
-    dropped: boolean;
-  }[];
-  blocks: { id: number; label: string }[];
-  /** Every account's username (lower-cased), to refuse one a new person would take. */
-  usernames: string[];
-}
+/** What the school has, as db/queries/oneroster.ts loadRosterState reads it (one place for its shape). */
+export type RosterState = Awaited<ReturnType<typeof loadRosterState>>;
 
 export interface PlanOptions {
   org_sourced_id?: string | null;
