@@ -4,19 +4,17 @@ import { Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
 import { inputClasses } from "@/components/ui/text-field";
 import { apiPost, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { ClusterPage } from "@/lib/clusters/present";
+import { StudentChecklist } from "@/components/people/student-checklist";
 import type { StudentListItem } from "@/lib/people/lists";
 import { AddByNumbers } from "./add-by-numbers";
 
 /** How many matches the picker lists at once; typing narrows it. */
-const SHOWN = 50;
 
 /**
  * Choose students (searching by name), or paste student numbers or choose a CSV, and add them to a
@@ -104,39 +102,13 @@ function Picker({
           className={cn(inputClasses(), "pl-9")}
         />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {messageOf(error, "The student list could not be loaded.")}
-        </p>
-      ) : !students ? (
-        <Spinner label="Loading students" className="flex justify-center py-6 text-indigo-600" />
-      ) : matches.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-600">No data available</p>
-      ) : (
-        <ul
-          aria-label="Students"
-          className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
-        >
-          {matches.slice(0, SHOWN).map((s) => (
-            <li key={s.id} className="px-3 py-2">
-              <Checkbox
-                label={
-                  <span>
-                    {s.last_name}, {s.first_name} <span className="text-slate-600">· Grade {s.grade}</span>
-                  </span>
-                }
-                checked={chosen.has(s.id)}
-                onCheckedChange={(on) => toggle(s.id, on)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {matches.length > SHOWN && (
-        <p className="text-xs text-slate-600">
-          Showing {SHOWN} of {matches.length}. Type a name to narrow the list.
-        </p>
-      )}
+      <StudentChecklist
+        students={students}
+        error={error}
+        matches={matches}
+        chosen={chosen}
+        onToggle={toggle}
+      />
       <AddByNumbers cluster={cluster} onAdded={onAdded} />
       <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
         <p className="text-sm text-slate-600" aria-live="polite">

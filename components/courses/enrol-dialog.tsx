@@ -8,20 +8,18 @@ import useSWR from "swr";
 import { z } from "zod";
 import { FormError } from "@/components/school-calendar/server-errors";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
 import { Tabs } from "@/components/ui/tabs";
 import { TextAreaField, TextField, inputClasses } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
+import { StudentChecklist } from "@/components/people/student-checklist";
 import type { StudentListItem } from "@/lib/people/lists";
 import type { Section } from "@/lib/sections/present";
 import { MAX_ENROL, studentNumbersIn } from "@/lib/sections/schemas";
 
 /** How many matches the picker lists at once; typing narrows it. */
-const SHOWN = 50;
 /** The largest CSV of student numbers read in the browser. */
 const MAX_CSV_BYTES = 1024 * 1024;
 
@@ -49,7 +47,11 @@ export function EnrolDialog({
   const done = async (answer: EnrolAnswer) => {
     const parts = [answer.enrolled === 1 ? "Enrolled 1 student." : `Enrolled ${answer.enrolled} students.`];
     if (answer.already_enrolled > 0)
-      parts.push(answer.already_enrolled === 1 ? "1 was already enrolled." : `${answer.already_enrolled} were already enrolled.`);
+      parts.push(
+        answer.already_enrolled === 1
+          ? "1 was already enrolled."
+          : `${answer.already_enrolled} were already enrolled.`,
+      );
     snackbar(parts.join(" "), { tone: "success" });
     await onEnrolled(answer.section);
   };
@@ -79,7 +81,9 @@ export function EnrolDialog({
             {
               value: "csv",
               label: "CSV file",
-              content: <NumbersForm section={section} csv onCancel={() => onOpenChange(false)} onDone={done} />,
+              content: (
+                <NumbersForm section={section} csv onCancel={() => onOpenChange(false)} onDone={done} />
+              ),
             },
           ]}
         />
@@ -90,7 +94,19 @@ export function EnrolDialog({
 
 const enrolPath = (section: Section) => `/api/sections/${section.id}/enrollments`;
 
-function Footer({ onCancel, busy, disabled, label, status }: { onCancel: () => void; busy: boolean; disabled?: boolean; label: string; status?: string }) {
+function Footer({
+  onCancel,
+  busy,
+  disabled,
+  label,
+  status,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  disabled?: boolean;
+  label: string;
+  status?: string;
+}) {
   return (
     <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
       <p className="text-sm text-slate-600" aria-live="polite">
@@ -108,7 +124,15 @@ function Footer({ onCancel, busy, disabled, label, status }: { onCancel: () => v
   );
 }
 
-function Picker({ section, onCancel, onDone }: { section: Section; onCancel: () => void; onDone: (a: EnrolAnswer) => unknown }) {
+function Picker({
+  section,
+  onCancel,
+  onDone,
+}: {
+  section: Section;
+  onCancel: () => void;
+  onDone: (a: EnrolAnswer) => unknown;
+}) {
   const { data: students, error } = useSWR<StudentListItem[]>("/api/students");
   const [text, setText] = useState("");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -144,7 +168,10 @@ function Picker({ section, onCancel, onDone }: { section: Section; onCancel: () 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 pb-2">
       <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        />
         <input
           type="search"
           aria-label="Search students by name"
@@ -154,36 +181,13 @@ function Picker({ section, onCancel, onDone }: { section: Section; onCancel: () 
           className={cn(inputClasses(), "pl-9")}
         />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {messageOf(error, "The student list could not be loaded.")}
-        </p>
-      ) : !students ? (
-        <Spinner label="Loading students" className="flex justify-center py-6 text-indigo-600" />
-      ) : matches.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-600">No data available</p>
-      ) : (
-        <ul aria-label="Students" className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-          {matches.slice(0, SHOWN).map((s) => (
-            <li key={s.id} className="px-3 py-2">
-              <Checkbox
-                label={
-                  <span>
-                    {s.last_name}, {s.first_name} <span className="text-slate-600">· Grade {s.grade}</span>
-                  </span>
-                }
-                checked={chosen.has(s.id)}
-                onCheckedChange={(on) => toggle(s.id, on)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {matches.length > SHOWN && (
-        <p className="text-xs text-slate-600">
-          Showing {SHOWN} of {matches.length}. Type a name to narrow the list.
-        </p>
-      )}
+      <StudentChecklist
+        students={students}
+        error={error}
+        matches={matches}
+        chosen={chosen}
+        onToggle={toggle}
+      />
       <Footer
         onCancel={onCancel}
         busy={busy}
@@ -198,8 +202,12 @@ function Picker({ section, onCancel, onDone }: { section: Section; onCancel: () 
 const numbersForm = z.object({
   numbers: z
     .string()
-    .refine((text) => studentNumbersIn(text).length > 0, { error: "No student numbers found: one per line, or separated by commas." })
-    .refine((text) => studentNumbersIn(text).length <= MAX_ENROL, { error: `At most ${MAX_ENROL} students at a time.` }),
+    .refine((text) => studentNumbersIn(text).length > 0, {
+      error: "No student numbers found: one per line, or separated by commas.",
+    })
+    .refine((text) => studentNumbersIn(text).length <= MAX_ENROL, {
+      error: `At most ${MAX_ENROL} students at a time.`,
+    }),
   begin_date: z.string(),
 });
 type NumbersForm = z.infer<typeof numbersForm>;
@@ -223,7 +231,10 @@ function NumbersForm({
     setValue,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<NumbersForm>({ resolver: zodResolver(numbersForm), defaultValues: { numbers: "", begin_date: "" } });
+  } = useForm<NumbersForm>({
+    resolver: zodResolver(numbersForm),
+    defaultValues: { numbers: "", begin_date: "" },
+  });
   const [fileName, setFileName] = useState<string>();
   const found = studentNumbersIn(useWatch({ control, name: "numbers" }) ?? "").length;
 
@@ -248,7 +259,8 @@ function NumbersForm({
     } catch (failure) {
       if (failure instanceof ApiClientError && failure.status === 422) {
         setError("numbers", {
-          message: failure.fieldError("student_numbers") ?? Object.values(failure.errors)[0]?.[0] ?? failure.message,
+          message:
+            failure.fieldError("student_numbers") ?? Object.values(failure.errors)[0]?.[0] ?? failure.message,
         });
       } else setError("root.server", { message: messageOf(failure, "That didn't work. Please try again.") });
     }
@@ -270,7 +282,9 @@ function NumbersForm({
             className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700"
           />
           <p className="text-xs text-slate-600">
-            {fileName ? `${fileName}: ${found === 1 ? "1 student number" : `${found} student numbers`}.` : "Any column of student numbers; a header row is skipped."}
+            {fileName
+              ? `${fileName}: ${found === 1 ? "1 student number" : `${found} student numbers`}.`
+              : "Any column of student numbers; a header row is skipped."}
           </p>
           {errors.numbers && (
             <p id={`csv-${section.id}-error`} role="alert" className="text-sm text-red-700">
