@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import { instant } from "./columns";
 import { users } from "./people";
 
@@ -20,8 +20,35 @@ export const sessions = pgTable(
      * takes it, once, within a few minutes: the spec's client confirms first, then acts.
      */
     password_confirmed_at: instant("password_confirmed_at"),
+    /**
+     * How the session began: `password` (POST /api/login) or `sso` (a school identity provider). An SSO
+     * session is never asked to change a password it did not use (the forced change is for passwords).
+     */
+    sign_in_method: text("sign_in_method").notNull().default("password"),
   },
   (t) => [index("sessions_user_idx").on(t.user_id)],
+);
+
+/**
+ * Accounts linked to a school identity provider: the provider's stable subject (Google `sub`, Microsoft
+ * Entra `tid:oid`, an OpenID provider's `sub`) is the key from the first sign-in on, so a changed email
+ * keeps the link. The email is the one last seen, for the audit and the Credentials Manager.
+ */
+export const ssoIdentities = pgTable(
+  "sso_identities",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** next-auth's provider id: google, azure-ad or oidc. */
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email"),
+    created_at: instant("created_at").notNull().defaultNow(),
+    last_used_at: instant("last_used_at").notNull().defaultNow(),
+  },
+  (t) => [unique("sso_identities_provider_subject").on(t.provider, t.subject), index("sso_identities_user_idx").on(t.user_id)],
 );
 
 /** Every sign-in attempt, for throttling by username and by address. */
