@@ -19,6 +19,7 @@ export const SETTING_GROUPS = [
   { name: "Calendar", description: "Change calendar settings" },
   { name: "Air Check-in", description: "Control how Air Check-in works" },
   { name: "Privacy", description: "Manage privacy options for Flexblock" },
+  { name: "Sign-in", description: "Choose how students and staff sign in" },
   { name: "Default placement", description: "Give students who did not choose a teacher their default teacher" },
 ] as const;
 
@@ -183,5 +184,37 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description:
       "Let a teacher move a student checked in by another teacher to their own Checked In list (recorded in the audit log).",
     default: "false",
+  },
+  {
+    key: "password-sign-in-students",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "Students may sign in with their student number and a password. Off: students sign in only with their school account (single sign-on).",
+    default: "true",
+  },
+  {
+    key: "password-sign-in-teachers",
+    group: "Sign-in",
+    type: "boolean",
+    description: "Teachers may sign in with their email and a password. Off: only with their school account.",
+    default: "true",
+  },
+  {
+    key: "password-sign-in-administrators",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "Administrators may sign in with their email and a password. Off: only with their school account. Sysadmins always may.",
+    default: "true",
+  },
+  {
+    key: "sso-student-id-claim",
+    group: "Sign-in",
+    type: "string",
+    description:
+      "The claim of your identity provider that carries a student's SIS identifier or student number (for example employee_id). Students whose school email is not on their record are matched by it. Empty: by email only.",
+    default: "",
+    max: 64,
   },
 ];
