@@ -19,8 +19,8 @@ export const SETTING_GROUPS = [
   { name: "Calendar", description: "Change calendar settings" },
   { name: "Air Check-in", description: "Control how Air Check-in works" },
   { name: "Privacy", description: "Manage privacy options for Flexblock" },
-  { name: "Sign-in", description: "Choose how students and staff sign in" },
   { name: "Default placement", description: "Give students who did not choose a teacher their default teacher" },
+  { name: "Sign-in", description: "Choose how students and staff sign in" },
 ] as const;
 
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";

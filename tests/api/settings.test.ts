@@ -23,6 +23,7 @@ describe("GET /api/settings", () => {
       "Air Check-in",
       "Privacy",
       "Default placement",
+      "Sign-in",
     ]);
     const general = res.body.groups[0];
     expect(general.description).toBe("Common settings for Flexblock");
