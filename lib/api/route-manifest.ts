@@ -344,7 +344,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/jobs/{id}",
     file: "app/api/jobs/[id]/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"a background job's status and progress (done of total), for whoever started it"},
+    summaries: {"GET":"a background job's status and progress (done of total), for whoever started it; an API token with roster:write polls the roster import it pushed"},
     module: route33 as unknown as RouteModule,
   },
   {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { findJob, insertJob, type JobRow } from "@/db/queries/jobs";
 import { notFound } from "@/lib/api/errors";
+import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import type { JOB_KINDS, JobPayload } from "./kinds";
 import { wakeJobRunner } from "./wake";
@@ -51,9 +52,30 @@ export function presentJob(job: JobRow): JobView {
   };
 }
 
-/** GET /api/jobs/{id}: a job's progress, for the person who started it (anyone else: 404). */
-export async function jobForCaller(db: Db, principal: Principal, id: number): Promise<JobView> {
+/** Kinds of job an integration's API token may start, and so poll (the roster import it pushed). */
+const TOKEN_JOB_KINDS: ReadonlySet<string> = new Set(["oneroster"]);
+
+/** The API token that started a job (kept in its payload by the route that queued it), else null. */
+const tokenOfJob = (job: JobRow) => {
+  const id = (job.payload as { api_token_id?: unknown } | null)?.api_token_id;
+  return typeof id === "number" ? id : null;
+};
+
+/**
+ * GET /api/jobs/{id}: a job's progress, for the person who started it, or for the API token that
+ * started it (only a roster import a token pushed: a token never reads a person's job, nor another
+ * token's); anyone else: 404.
+ */
+export async function jobForCaller(
+  db: Db,
+  principal: Principal | null,
+  id: number,
+  token: ApiTokenCaller | null = null,
+): Promise<JobView> {
   const job = await findJob(db, id);
-  if (!job || job.created_by !== principal.user.id) throw notFound("The job could not be found.");
+  const mine = token
+    ? job !== undefined && TOKEN_JOB_KINDS.has(job.kind) && tokenOfJob(job) === token.id
+    : job !== undefined && principal !== null && job.created_by === principal.user.id;
+  if (!job || !mine) throw notFound("The job could not be found.");
   return presentJob(job);
 }

@@ -412,6 +412,94 @@ describe("API tokens", () => {
   });
 });
 
+describe("a token polls the import it pushed (GET /api/jobs/{id})", () => {
+  const newToken = async (scopes: string[]) => {
+    const res = await call(createToken, { token: tokens.admin, body: { name: `Poll ${scopes.join()}`, scopes, password: TEST_PASSWORD } });
+    expect(res.status).toBe(201);
+    return { token: res.body.token as string, id: res.body.id as number };
+  };
+  const poll = (jobId: number, token: string) => call(jobRoute, { token, params: { id: String(jobId) } });
+  const deltaOf = (users: BundleSpec["users"]) =>
+    buildBundle({ users, modes: { users: "delta", academicSessions: "absent", courses: "absent", classes: "absent", enrollments: "absent" } });
+
+  it("answers the token its job's counts and errors; another token, a reports token and a person's job are refused", async () => {
+    const sis = await newToken(["roster:write"]);
+    const other = await newToken(["roster:write"]);
+    const reports = await newToken(["reports:read"]);
+    const res = await send(deltaOf([{ sourcedId: "poll-1", role: "student", givenName: "Po", familyName: "Ll", identifier: "830101", grades: "10" }]), {}, sis.token);
+    expect(res.status).toBe(202);
+    const jobId = res.body.job.id as number;
+    // Queued: the token sees it waiting.
+    const queued = await poll(jobId, sis.token);
+    expect(queued.status).toBe(200);
+    expect(queued.body).toMatchObject({ id: jobId, kind: "oneroster", status: "queued", result: null });
+    await runPendingJobs(state.db);
+    const done = await poll(jobId, sis.token);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "succeeded", done: 1, total: 1 });
+    expect(done.body.result).toEqual({ status: "done", created: 1, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: [], unmatched_periods: [] });
+    // Only the token that pushed it: another roster token does not see it (404, as for a person who did not start it).
+    expect((await poll(jobId, other.token)).status).toBe(404);
+    // A token without roster:write: 403 token_scope.
+    const scoped = await poll(jobId, reports.token);
+    expect(scoped.status).toBe(403);
+    expect(scoped.body.code).toBe("token_scope");
+    // A job an administrator started in the browser is not the token's, even one of the same kind.
+    const byHand = await send(deltaOf([{ sourcedId: "poll-2", role: "student", givenName: "Ha", familyName: "Nd", identifier: "830102", grades: "10" }]));
+    expect(byHand.status).toBe(202);
+    expect((await poll(byHand.body.job.id as number, sis.token)).status).toBe(404);
+    expect((await poll(byHand.body.job.id as number, tokens.admin)).status).toBe(200);
+    await runPendingJobs(state.db);
+  });
+
+  it("answers a refused import's errors with file and line", async () => {
+    const sis = await newToken(["roster:write"]);
+    const res = await send(
+      deltaOf([{ sourcedId: "poll-late", role: "teacher", givenName: "La", familyName: "Te", email: "poll.clash@school.example" }]),
+      {},
+      sis.token,
+    );
+    expect(res.status).toBe(202);
+    await q("insert into users (username, password_hash, account_type) values ('poll.clash@school.example', 'x', 'sysadmin')");
+    await runPendingJobs(state.db);
+    const job = await poll(res.body.job.id as number, sis.token);
+    expect(job.status).toBe(200);
+    expect(job.body.result).toMatchObject({
+      status: "refused",
+      created: 0,
+      errors: [{ file: "users.csv", line: 2, reason: "The username poll.clash@school.example is taken by another account." }],
+    });
+  });
+
+  it("an expired token, or one whose creator was disabled (orphaned), gets 401", async () => {
+    const expiring = await newToken(["roster:write"]);
+    const res = await send(deltaOf([{ sourcedId: "poll-3", role: "student", givenName: "Ex", familyName: "Pired", identifier: "830103", grades: "10" }]), {}, expiring.token);
+    expect(res.status).toBe(202);
+    await runPendingJobs(state.db);
+    const jobId = res.body.job.id as number;
+    expect((await poll(jobId, expiring.token)).status).toBe(200);
+    await q(`update api_tokens set expires_at = now() - interval '1 second' where id = ${expiring.id}`);
+    const expired = await poll(jobId, expiring.token);
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe("invalid_api_token");
+
+    // A second administrator's token, then that administrator is disabled.
+    const second = await createAdmin(state.db);
+    const secondSession = await tokenFor(state.db, second);
+    const made = await call(createToken, { token: secondSession, body: { name: "Orphan", scopes: ["roster:write"], password: TEST_PASSWORD } });
+    expect(made.status).toBe(201);
+    const orphan = made.body.token as string;
+    const pushed = await send(deltaOf([{ sourcedId: "poll-4", role: "student", givenName: "Or", familyName: "Phan", identifier: "830104", grades: "10" }]), {}, orphan);
+    expect(pushed.status).toBe(202);
+    await runPendingJobs(state.db);
+    expect((await poll(pushed.body.job.id as number, orphan)).status).toBe(200);
+    await q(`update users set disabled_at = now() - interval '1 second' where id = ${second.user.id}`);
+    const orphaned = await poll(pushed.body.job.id as number, orphan);
+    expect(orphaned.status).toBe(401);
+    expect(orphaned.body.code).toBe("invalid_api_token");
+  });
+});
+
 describe("the job", () => {
   it("refuses, writing nothing, when the database changed after the upload so that the bundle no longer holds", async () => {
     const bundle = buildBundle({

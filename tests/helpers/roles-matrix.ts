@@ -236,8 +236,8 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // the initial passwords of an import's new accounts, shown once
   "POST /api/imports/{id}/passwords": { who: ADMINS },
   // a job's progress for whoever started it (the service answers anyone else 404); jobs are started from
-  // shell screens only, never by a student
-  "GET /api/jobs/{id}": { who: SHELL },
+  // shell screens only, never by a student; issue 21 item 4: the SIS's roster:write token polls the import it pushed
+  "GET /api/jobs/{id}": { who: SHELL, scopes: ["roster:write"] },
   // issue 21 item 4: an administrator's upload, or the SIS's nightly push with a roster:write token
   "POST /api/rostering/oneroster": { who: ADMINS, scopes: ["roster:write"] },
 

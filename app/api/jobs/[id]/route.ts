@@ -3,7 +3,8 @@ import { ROLES } from "@/lib/auth/roles";
 import { jobParams } from "@/lib/imports/schemas";
 import { jobForCaller } from "@/lib/jobs/queue";
 
-// GET /api/jobs/{id}: a background job's status and progress (done of total), for whoever started it
-export const GET = route({ roles: ROLES.shell, params: jobParams }, ({ db, user, params }) =>
-  jobForCaller(db, user, params.id),
+// GET /api/jobs/{id}: a background job's status and progress (done of total), for whoever started it; an API token with roster:write polls the roster import it pushed
+export const GET = route(
+  { roles: ROLES.shell, tokenScopes: ["roster:write"], params: jobParams },
+  ({ db, user, apiToken, params }) => jobForCaller(db, user, params.id, apiToken),
 );
