@@ -30,6 +30,7 @@ const columns: DataColumn<UnscheduledStudent>[] = [
   { id: "number", header: "Student number", value: (s) => s.student_number, secondary: "sm" },
   { id: "teacher", header: "Default teacher", value: (s) => s.default_teacher?.name ?? "None" },
 ];
+const withoutNumbers = columns.filter((column) => column.id !== "number");
 
 /**
  * /unscheduled: for a date, the students with no plan, appointment or amendment (administrators: the
@@ -74,7 +75,8 @@ export function UnscheduledScreen() {
       ) : (
         <DataTable
           label="Unscheduled students"
-          columns={columns}
+          // The number column only where the server sent numbers (show-student-numbers, or an administrator).
+          columns={data?.students.some((s) => s.student_number !== null) ? columns : withoutNumbers}
           data={data?.students}
           rowId={(s) => s.id}
           loading={isLoading}

@@ -111,7 +111,7 @@ export function StudentBlocksDialog({
                 void download(
                   "blocks",
                   `/api/reports/attendance${reportQuery(only, { group_by: "student", student_id: String(student.student.id), format: "csv" })}`,
-                  `attendance-${student.student.student_number}-${filters.from}-to-${filters.to}.csv`,
+                  `attendance-${student.student.student_number ?? `student-${student.student.id}`}-${filters.from}-to-${filters.to}.csv`,
                 )
               }
             />

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNull, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { sessions, settings, staff, students, users } from "../schema";
 
@@ -39,17 +39,29 @@ export const studentListColumns = {
 };
 
 /**
- * Every student for the student list, by last then first name (one statement). `student_number`:
- * "all" answers every number (administrators, sysadmins); "setting" only when the show-student-numbers
- * setting is on (read in the same statement, so the count stays one), else null.
+ * Which student numbers a viewer sees (lib/people/lists.ts studentNumbersFor): "all" (administrators,
+ * sysadmins, API tokens) or "setting" (other staff: only while the show-student-numbers setting is on).
  */
-export function listStudents(db: Db, numbers: "all" | "setting") {
-  const studentNumber =
-    numbers === "all"
-      ? sql<string | null>`${students.student_number}`
-      : sql<string | null>`case when exists (select 1 from ${settings} where ${settings.key} = 'show-student-numbers' and ${settings.value} in ('true', '1')) then ${students.student_number} end`;
+export type StudentNumbers = "all" | "setting";
+
+/**
+ * A student number as the viewer may see it: the number, or null when `numbers` is "setting" and
+ * show-student-numbers is off. The setting is read inside the statement that shows the number, so
+ * no statement is added. `column`: the number's column (default students.student_number; a raw
+ * `s.student_number` where the statement names the table by an alias).
+ */
+export const visibleStudentNumber = (numbers: StudentNumbers, column: SQL | Column = students.student_number) =>
+  numbers === "all"
+    ? sql<string | null>`${column}`
+    : sql<string | null>`case when exists (select 1 from ${settings} where ${settings.key} = 'show-student-numbers' and ${settings.value} in ('true', '1')) then ${column} end`;
+
+/**
+ * Every student for the student list, by last then first name (one statement), each with the
+ * student number the viewer may see (visibleStudentNumber).
+ */
+export function listStudents(db: Db, numbers: StudentNumbers) {
   return db
-    .select({ ...studentListColumns, student_number: studentNumber })
+    .select({ ...studentListColumns, student_number: visibleStudentNumber(numbers) })
     .from(students)
     .where(isNull(students.archived_at))
     .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));

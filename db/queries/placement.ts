@@ -3,6 +3,7 @@ import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
 import { attendsBySql } from "@/lib/attendance/sql";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, placementRuns, settings } from "../schema";
+import { visibleStudentNumber, type StudentNumbers } from "./people";
 
 /** Default placement (lib/placement): the flex timetable, the runs, the set-based placement, the Unscheduled list. */
 
@@ -102,20 +103,22 @@ export interface UnscheduledRow {
   first_name: string;
   last_name: string;
   grade: number;
-  student_number: string;
+  /** Null where the viewer may not see it (visibleStudentNumber). */
+  student_number: string | null;
   default_teacher: { id: number; title: string; first_name: string; last_name: string } | null;
 }
 
 /** The date's unscheduled students (on any of its flex blocks), of one default teacher or the whole school. */
 export function unscheduledStudents(
   db: Db,
-  input: { date: string; blockIds: number[]; teacherId: number | null },
+  input: { date: string; blockIds: number[]; teacherId: number | null; numbers: StudentNumbers },
 ): Promise<UnscheduledRow[]> {
-  const { date, blockIds, teacherId } = input;
+  const { date, blockIds, teacherId, numbers } = input;
   if (blockIds.length === 0) return Promise.resolve([]);
   return rows<UnscheduledRow>(
     db,
-    sql`select s.id, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name, s.grade, s.student_number,
+    sql`select s.id, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name, s.grade,
+      ${visibleStudentNumber(numbers, sql.raw("s.student_number"))} as student_number,
       case when t.id is null then null else json_build_object('id', t.id, 'title', t.title,
         'first_name', t.first_name, 'last_name', t.last_name) end as default_teacher
     from students s left join staff t on t.id = s.default_teacher_id

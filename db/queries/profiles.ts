@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusterMembers, clusters, staff, stars, students } from "../schema";
-import { studentListColumns } from "./people";
+import { studentListColumns, visibleStudentNumber, type StudentNumbers } from "./people";
 
 /** The viewer's star on the item, joined (at most one row: stars are unique per staff, type and item). */
 const starOf = (
@@ -38,12 +38,13 @@ export async function findStaffProfile(db: Db, id: number, viewerStaffId: number
   return row;
 }
 
-const studentColumns = {
+const studentColumns = (numbers: StudentNumbers) => ({
   ...studentListColumns,
   // The profile answers the legal first name and the preferred one (the display name is built from both).
   first_name: students.first_name,
   preferred_first_name: students.preferred_first_name,
-  student_number: students.student_number,
+  /** Null where the viewer may not see it (visibleStudentNumber). */
+  student_number: visibleStudentNumber(numbers),
   archived_at: students.archived_at,
   /** When the student attends from (lib/attendance/period.ts studentStartDate): their date, else their account's creation in the school's zone. */
   attends_from: students.attends_from,
@@ -51,15 +52,16 @@ const studentColumns = {
   timezone: sql<string | null>`(select value from settings where key = 'timezone')`,
   /** The default (homeroom) teacher, for default placement (lib/placement). */
   default_teacher: sql<unknown>`(select json_build_object('id', t.id, 'title', t.title, 'first_name', t.first_name, 'last_name', t.last_name) from staff t where t.id = ${students.default_teacher_id})`,
-};
+});
 
-/** A student, and whether the viewing staff member (if any) starred them. */
-export async function findStudentProfile(db: Db, id: number, viewerStaffId: number | null) {
+/** A student, whether the viewing staff member (if any) starred them, and the number the viewer may see. */
+export async function findStudentProfile(db: Db, id: number, viewerStaffId: number | null, numbers: StudentNumbers) {
+  const columns = studentColumns(numbers);
   const query =
     viewerStaffId === null
-      ? db.select({ ...studentColumns, starred: sql<boolean>`false` }).from(students)
+      ? db.select({ ...columns, starred: sql<boolean>`false` }).from(students)
       : db
-          .select({ ...studentColumns, starred })
+          .select({ ...columns, starred })
           .from(students)
           .leftJoin(stars, starOf(viewerStaffId, "student", students.id));
   const [row] = await query.where(eq(students.id, id)).limit(1);

@@ -4,6 +4,7 @@ import { attendanceStatusSql } from "@/lib/attendance/sql";
 import type { AttendanceStatus } from "@/lib/attendance/rules";
 import type { Db } from "../client";
 import { resultRows } from "./checkin";
+import { visibleStudentNumber, type StudentNumbers } from "./people";
 
 /**
  * The attendance reports' SQL (issue 12). Every report is ONE set-based statement over "cells": one
@@ -96,6 +97,8 @@ export interface ReportScope {
   grade: number | null;
   clusterId: number | null;
   studentId: number | null;
+  /** Which student numbers the caller sees (lib/people/lists.ts studentNumbersFor); hidden ones are null. */
+  studentNumbers: StudentNumbers;
 }
 
 const int = (value: number | null) => sql`${value}::int`;
@@ -142,7 +145,8 @@ function cellsCte(scope: ReportScope): SQL {
   ),
   stu as (
     -- first_name: the name the student goes by (their preferred first name when they have one; issue 21).
-    select s.id, s.student_number, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
+    select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
+      coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
       s.last_name, s.grade, s.archived_at,
       coalesce(s.attends_from, (select min(o.date) from occ o where o.day_ends_at > s.created_at)) as first_date,
       row_number() over (order by lower(s.last_name), lower(coalesce(nullif(s.preferred_first_name, ''), s.first_name)), s.id) as ord
@@ -167,6 +171,8 @@ function cellsCte(scope: ReportScope): SQL {
 const attends = (o: SQL) => sql`s.first_date <= ${o}.date and (s.archived_at is null or s.archived_at > ${o}.starts_at)`;
 
 const num = (value: unknown) => Number(value ?? 0);
+/** A student number, or null where the caller may not see it. */
+const numberOf = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /**
  * by_status: the cells counted per key and status, so that each cell's status (the rules' CASE and its
@@ -180,7 +186,7 @@ const statusCounts = sql.raw(`coalesce(sum(n) filter (where status = 'attended')
 
 export interface StudentReportRow {
   id: number;
-  student_number: string;
+  student_number: string | null;
   first_name: string;
   last_name: string;
   grade: number;
@@ -216,7 +222,7 @@ export async function studentReportRows(db: Db, scope: ReportScope): Promise<Stu
     order by lower(s.last_name), lower(s.first_name), s.id`);
   return resultRows(result).map((row) => ({
     id: num(row.id),
-    student_number: String(row.student_number),
+    student_number: numberOf(row.student_number),
     first_name: String(row.first_name),
     last_name: String(row.last_name),
     grade: num(row.grade),
@@ -372,7 +378,7 @@ export interface AttendanceCellRow {
   date: string;
   block_id: number;
   student_id: number;
-  student_number: string;
+  student_number: string | null;
   first_name: string;
   last_name: string;
   status: AttendanceStatus;
@@ -432,7 +438,7 @@ export async function attendanceCellRows(db: Db, scope: ReportScope): Promise<At
     date: String(row.date).slice(0, 10),
     block_id: num(row.block_id),
     student_id: num(row.student_id),
-    student_number: String(row.student_number),
+    student_number: numberOf(row.student_number),
     first_name: String(row.first_name),
     last_name: String(row.last_name),
     status: row.status as AttendanceStatus,
@@ -500,7 +506,7 @@ export async function sisExportTexts(db: Db, scope: ReportScope, pieces: SisPiec
 }
 
 export interface ReportPeople {
-  students: { id: number; student_number: string; first_name: string; last_name: string }[];
+  students: { id: number; student_number: string | null; first_name: string; last_name: string }[];
   staff: StaffRef[];
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
-import { listStaff, listStudents } from "@/db/queries/people";
+import { listStaff, listStudents, type StudentNumbers } from "@/db/queries/people";
 import type { Principal } from "@/lib/auth/principal";
 import { displayFirstName, staffName, studentName } from "./names";
 
@@ -90,7 +90,16 @@ export async function staffList(db: Db, viewer: Principal): Promise<StaffListIte
 /** Whether the viewer sees every student number whatever the show-student-numbers setting says. */
 export const seesAllStudentNumbers = (viewer: Principal) => viewer.role === "admin" || viewer.role === "sysadmin";
 
+/**
+ * The one rule for student numbers, wherever one is shown or exported to staff (the student list, a
+ * profile, the Unscheduled list, reports and their CSV, the SIS export): administrators, sysadmins and
+ * API tokens (`null`: made by administrators, for the school's systems) see every number; other staff
+ * only while the show-student-numbers setting is on (db/queries/people.ts visibleStudentNumber).
+ */
+export const studentNumbersFor = (viewer: Principal | null): StudentNumbers =>
+  viewer === null || seesAllStudentNumbers(viewer) ? "all" : "setting";
+
 export async function studentList(db: Db, viewer: Principal): Promise<StudentListItem[]> {
-  const rows = await listStudents(db, seesAllStudentNumbers(viewer) ? "all" : "setting");
+  const rows = await listStudents(db, studentNumbersFor(viewer));
   return rows.map((row) => ({ ...toStudentListItem(row), student_number: row.student_number }));
 }

@@ -5,11 +5,13 @@ import { forbidden, notFound } from "@/lib/api/errors";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import type { StaffProfile, StudentProfile } from "@/lib/schedule/types";
 import { studentStartDate } from "@/lib/attendance/period";
+import { studentNumbersFor } from "./lists";
 import { staffName, studentName } from "./names";
 
 /**
  * Profiles: GET /api/staff/profile/{id}, GET /api/students/profile/{id|self}, POST /api/staff/capacity.
- * Capacity is shown to its owner and to administrators; student numbers to staff only; `starred` is the
+ * Capacity is shown to its owner and to administrators; student numbers to staff only, as the one rule
+ * allows (lib/people/lists.ts studentNumbersFor); `starred` is the
  * staff viewer's own star (false for sysadmins and students).
  */
 
@@ -44,7 +46,7 @@ export async function studentProfile(
   // Before any look-up: a student asking for another id gets 403 whether or not it exists.
   if (isStudent && studentId !== viewer.student!.id) throw forbidden("Students may only see their own profile.");
   const [row, clusters] = await Promise.all([
-    findStudentProfile(db, studentId, viewer.staff?.id ?? null),
+    findStudentProfile(db, studentId, viewer.staff?.id ?? null, studentNumbersFor(viewer)),
     studentClusters(db, studentId, !isStudent),
   ]);
   if (!row) throw notFound("The student could not be found.");

@@ -14,6 +14,7 @@ import {
 } from "@/db/queries/placement";
 import { forbidden } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import { studentNumbersFor } from "@/lib/people/lists";
 import { staffName } from "@/lib/people/names";
 import { noBlockDates } from "@/db/queries/schedule";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
@@ -189,7 +190,7 @@ export async function unscheduledFor(
   const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date);
   const [run, students] = await Promise.all([
     runOn(db, date),
-    day ? unscheduledStudents(db, { date, blockIds: day.blockIds, teacherId }) : Promise.resolve([]),
+    day ? unscheduledStudents(db, { date, blockIds: day.blockIds, teacherId, numbers: studentNumbersFor(principal) }) : Promise.resolve([]),
   ]);
   return {
     date,

@@ -11,7 +11,8 @@ export interface UnscheduledStudent {
   first_name: string;
   last_name: string;
   grade: number;
-  student_number: string;
+  /** Null where the viewer may not see it (administrators always; other staff while show-student-numbers is on). */
+  student_number: string | null;
   default_teacher: { id: number; name: string } | null;
 }
 

@@ -14,6 +14,8 @@ import {
 import { invalid } from "@/lib/api/errors";
 import { attendanceFromDate } from "@/lib/attendance/period";
 import type { Principal } from "@/lib/auth/principal";
+import type { StudentNumbers } from "@/db/queries/people";
+import { studentNumbersFor } from "@/lib/people/lists";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
 import { csvResponse, csvStream, csvText } from "./csv";
 import { daysBetween, reportOccurrences } from "./occurrences";
@@ -45,9 +47,16 @@ import { MAX_REPORT_DAYS, type AttendanceQuery, type SisExportQuery } from "./sc
  * school or for them, or while archived (db/queries/reports.ts, lib/attendance/period.ts).
  */
 
-/** The caller's reach: a teacher's staff id, or null for everyone. */
-export function reportReach(user: Principal | null): number | null {
-  return user?.role === "teacher" ? user.staff!.id : null;
+/**
+ * The caller's reach: a teacher's staff id (null for everyone), and which student numbers they see
+ * (lib/people/lists.ts studentNumbersFor: a teacher only while show-student-numbers is on).
+ */
+export function reportReach(user: Principal | null): Reach {
+  return { teacherId: user?.role === "teacher" ? user.staff!.id : null, studentNumbers: studentNumbersFor(user) };
+}
+export interface Reach {
+  teacherId: number | null;
+  studentNumbers: StudentNumbers;
 }
 
 interface Filters {
@@ -56,7 +65,7 @@ interface Filters {
   student_id?: number;
 }
 
-async function scopeOf(db: Db, teacherId: number | null, query: { from: string; to: string } & Filters, now: Date) {
+async function scopeOf(db: Db, reach: Reach, query: { from: string; to: string } & Filters, now: Date) {
   const calendar = await reportCalendar(db);
   const timezone = calendar.timezone || "UTC";
   const from = readSchoolDate(query.from, timezone, "from");
@@ -81,10 +90,11 @@ async function scopeOf(db: Db, teacherId: number | null, query: { from: string; 
       to,
       now,
     ),
-    teacherId,
+    teacherId: reach.teacherId,
     grade: query.grade ?? null,
     clusterId,
     studentId,
+    studentNumbers: reach.studentNumbers,
   };
   return { scope, timezone };
 }
@@ -92,8 +102,8 @@ async function scopeOf(db: Db, teacherId: number | null, query: { from: string; 
 const fileName = (name: string, from: string, to: string) => `${name}-${from}-to-${to}.csv`;
 
 /** GET /api/reports/attendance: by student (with one student's blocks on drill-down), teacher or day; JSON or CSV. */
-export async function attendanceReport(db: Db, teacherId: number | null, query: AttendanceQuery, now: Date) {
-  const { scope, timezone } = await scopeOf(db, teacherId, query, now);
+export async function attendanceReport(db: Db, reach: Reach, query: AttendanceQuery, now: Date) {
+  const { scope, timezone } = await scopeOf(db, reach, query, now);
   const csv = query.format === "csv";
   const head = { from: scope.from, to: scope.to, group_by: query.group_by, focus_blocks: scope.occurrences.length };
   if (query.group_by === "teacher") {
@@ -123,8 +133,8 @@ export async function attendanceReport(db: Db, teacherId: number | null, query: 
 }
 
 /** GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). */
-export async function sisExport(db: Db, teacherId: number | null, query: SisExportQuery, now: Date) {
-  const { scope, timezone } = await scopeOf(db, teacherId, query, now);
+export async function sisExport(db: Db, reach: Reach, query: SisExportQuery, now: Date) {
+  const { scope, timezone } = await scopeOf(db, reach, query, now);
   const texts = await sisExportTexts(db, scope, sisPieces(await reportPeople(db, scope)));
   const lines = (function* () {
     for (const text of texts) yield sisCheckInTimes(text, timezone);

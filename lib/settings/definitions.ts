@@ -158,7 +158,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: "show-student-numbers",
     group: "Privacy",
     type: "boolean",
-    description: "Show student numbers to staff in lists and profiles.",
+    description:
+      "Show student numbers to teachers in lists, profiles, the Unscheduled list and reports (with their CSV and the SIS export). Administrators always see them.",
     default: "false",
   },
   {

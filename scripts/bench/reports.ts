@@ -54,7 +54,7 @@ async function inProcess(db: Db) {
   const { from, to } = yearRange();
   const figures: BenchFigure[] = [];
   for (const groupBy of ["student", "teacher", "day"] as GroupBy[]) {
-    const run = () => attendanceReport(db, null, { from, to, group_by: groupBy }, new Date());
+    const run = () => attendanceReport(db, { teacherId: null, studentNumbers: "all" }, { from, to, group_by: groupBy }, new Date());
     await run();
     const before = queryCounter.count;
     const samples: number[] = [];
@@ -74,7 +74,7 @@ async function inProcess(db: Db) {
     });
   }
   const started = performance.now();
-  const csv = await (await sisExport(db, null, { from, to }, new Date())).text();
+  const csv = await (await sisExport(db, { teacherId: null, studentNumbers: "all" }, { from, to }, new Date())).text();
   figures.push({
     name: `sisExport in-process: ${csv.split("\r\n").length - 2} rows, ${(csv.length / 1e6).toFixed(1)} MB`,
     budgetMs: null,

@@ -331,6 +331,7 @@ describe.each(SEEDS)("GET /api/reports/attendance on seed %i", (seed) => {
       grade: null,
       clusterId: null,
       studentId: null,
+      studentNumbers: "all",
     });
     const key = (c: { student_id: number; date: string }) => `${c.student_id}/${c.date}`;
     const fromSql = new Map(sqlCells.map((c) => [key(c), c.status]));

@@ -65,3 +65,19 @@ it("says when the cutoff comes, and asks for the school's today when no date is 
   );
   expect(keys).toEqual([`/api/placement/unscheduled?date=${schoolToday("Asia/Tokyo", new Date())}`]);
 });
+
+it("shows the Student number column only when the server sent numbers (show-student-numbers, or an administrator)", async () => {
+  search = new URLSearchParams({ date: "2026-11-23" });
+  const student = { id: 1, first_name: "Nora", last_name: "Number", grade: 10, default_teacher: null };
+  renderWith(async () => answer("2026-11-23", { students: [{ ...student, student_number: null }] }));
+  expect(await screen.findByText("Number, Nora")).toBeInTheDocument();
+  expect(screen.queryByRole("columnheader", { name: /Student number/ })).toBeNull();
+});
+
+it("shows the numbers it was sent", async () => {
+  search = new URLSearchParams({ date: "2026-11-23" });
+  const student = { id: 1, first_name: "Nora", last_name: "Number", grade: 10, default_teacher: null };
+  renderWith(async () => answer("2026-11-23", { students: [{ ...student, student_number: "4815" }] }));
+  expect(await screen.findByText("Number, Nora")).toBeInTheDocument();
+  expect(screen.getByRole("columnheader", { name: /Student number/ })).toBeInTheDocument();
+});
