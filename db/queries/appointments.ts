@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { amendments, appointments, checkIns, staff, students } from "../schema";
+import { amendments, appointments, auditLog, checkIns, plans, staff, students } from "../schema";
 import { studentDisplayFirstName } from "./people";
 
 const studentRef = { id: students.id, first_name: studentDisplayFirstName, last_name: students.last_name };
@@ -20,8 +20,83 @@ const itemColumns = {
 
 /** The student's row, locked until the transaction ends: their appointments are counted under this lock. */
 export async function lockStudent(db: Db, studentId: number) {
-  const [row] = await db.select(studentRef).from(students).where(eq(students.id, studentId)).for("update");
+  const [row] = await db
+    .select({ ...studentRef, user_id: students.user_id })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for("update");
   return row;
+}
+
+/** A plan an appointment booked with "Clear the student's plan" removed, as kept to give it back. */
+export interface ClearedAppointmentPlan {
+  staff_id: number;
+  source: "chosen" | "placed";
+  placement_run_id: number | null;
+  /** When the student chose (the reason's "when"). */
+  updated_at: string;
+}
+
+/** Deletes the student's plans on that block and date and answers them (kept so a cancel can give them back). */
+export async function clearStudentPlans(
+  db: Db,
+  studentId: number,
+  blockId: number,
+  date: string,
+): Promise<ClearedAppointmentPlan[]> {
+  const rows = await db
+    .delete(plans)
+    .where(and(eq(plans.student_id, studentId), eq(plans.block_id, blockId), eq(plans.date, date)))
+    .returning({
+      staff_id: plans.staff_id,
+      source: plans.source,
+      placement_run_id: plans.placement_run_id,
+      updated_at: plans.updated_at,
+    });
+  return rows.map((row) => ({ ...row, updated_at: row.updated_at.toISOString() }));
+}
+
+/**
+ * The plans an appointment cleared when it was booked: kept with its `appointment.create` audit entry
+ * (written in the booking's transaction), the record of what the teacher removed.
+ */
+export async function clearedPlansOfAppointment(db: Db, appointmentId: number): Promise<ClearedAppointmentPlan[]> {
+  const [row] = await db
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, "appointment.create"),
+        sql`${auditLog.details}->>'appointment_id' = ${String(appointmentId)}`,
+      ),
+    )
+    .limit(1);
+  const cleared = row?.details?.cleared_plans;
+  return Array.isArray(cleared) ? (cleared as ClearedAppointmentPlan[]) : [];
+}
+
+/**
+ * Gives a cleared plan back as it was (chosen or placed, and when), unless the student has a plan there
+ * again (chosen since) or the teacher or the placement run is gone. True when it was restored.
+ */
+export async function restorePlan(
+  db: Db,
+  studentId: number,
+  blockId: number,
+  date: string,
+  plan: ClearedAppointmentPlan,
+): Promise<boolean> {
+  const result: unknown = await db.execute(sql`
+    insert into plans (student_id, staff_id, block_id, date, source, placement_run_id, created_at, updated_at)
+    select ${studentId}::integer, st.id, ${blockId}::integer, ${date}::date, ${plan.source}::plan_source,
+      case when ${plan.source} = 'placed' then pr.id end, ${plan.updated_at}::timestamptz, ${plan.updated_at}::timestamptz
+    from staff st
+    left join placement_runs pr on pr.id = ${plan.placement_run_id}::integer
+    where st.id = ${plan.staff_id}::integer
+    on conflict (student_id, block_id, date) do nothing
+    returning id`);
+  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  return rows.length > 0;
 }
 
 /** The student's appointments on one block and date. */

@@ -1,6 +1,9 @@
 import "server-only";
 import type { Db } from "@/db";
+import { insertAudit } from "@/db/queries/audit";
 import {
+  clearedPlansOfAppointment,
+  clearStudentPlans,
   countAppointments,
   deleteAppointment,
   findAppointment,
@@ -8,11 +11,13 @@ import {
   insertAmendment,
   insertAppointment,
   lockStudent,
+  restorePlan,
 } from "@/db/queries/appointments";
-import { deleteStudentPlans } from "@/db/queries/plans";
+import { countPlansExcept, lockStaff } from "@/db/queries/plans";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
+import { staffName, studentName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service";
 import { isPending } from "@/lib/time";
 import { notPending, readSchoolDate, requireOccurrence } from "./occurrence";
@@ -54,7 +59,26 @@ export async function createAppointment(
       date,
       memo: input.memo,
     });
-    if (input.clear_schedule) await deleteStudentPlans(tx, student.id, input.block_id, date);
+    if (input.clear_schedule) {
+      // What the teacher removed is audited, and kept there so cancelling the appointment gives it back.
+      const cleared = await clearStudentPlans(tx, student.id, input.block_id, date);
+      if (cleared.length > 0) {
+        await insertAudit(tx, {
+          actor_user_id: principal.user.id,
+          action: "appointment.create",
+          target_user_id: student.user_id,
+          details: {
+            appointment_id: row.id,
+            student: studentName(student),
+            teacher: staffName(teacher),
+            date,
+            block_id: input.block_id,
+            cleared_plans: cleared,
+          },
+          created_at: now,
+        });
+      }
+    }
     return presentAppointment({ ...row, staff: teacher, student });
   });
 }
@@ -65,6 +89,11 @@ const appointmentNotFound = () => notFound("The appointment could not be found."
  * An administrator, a sysadmin (design.md §5: everything an administrator may do) or the appointment's
  * own teacher may cancel it while its block is pending. Of concurrent cancels exactly one succeeds:
  * the delete reports whether it removed the row, and the others answer 404.
+ *
+ * One transaction with the student's row locked (as booking and choosing lock it): a plan the booking
+ * cleared ("Clear the student's plan") is given back as the Power Scheduler's undo gives plans back —
+ * as it was, unless the student has chosen again since — and only while that teacher has a seat left
+ * (counted under the teacher's lock, as a student's own choice is). The cancel is audited.
  */
 export async function cancelAppointment(
   db: Db,
@@ -81,8 +110,33 @@ export async function cancelAppointment(
     findBlockOnDate(db, row.block_id, row.date),
   ]);
   if (!block?.end || !isPending(row.date, block.end, calendar.timezone, now)) throw notPending();
-  if (!(await deleteAppointment(db, row.id))) throw appointmentNotFound();
-  return presentAppointment(row);
+  return db.transaction(async (tx) => {
+    const student = await lockStudent(tx, row.student.id);
+    if (!(await deleteAppointment(tx, row.id))) throw appointmentNotFound();
+    let plansRestored = 0;
+    for (const plan of await clearedPlansOfAppointment(tx, row.id)) {
+      const teacher = await lockStaff(tx, plan.staff_id);
+      if (!teacher) continue;
+      if ((await countPlansExcept(tx, teacher.id, row.block_id, row.date, row.student.id)) >= teacher.capacity) continue;
+      if (await restorePlan(tx, row.student.id, row.block_id, row.date, plan)) plansRestored += 1;
+    }
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "appointment.cancel",
+      target_user_id: student?.user_id ?? null,
+      details: {
+        appointment_id: row.id,
+        student: studentName(row.student),
+        teacher: staffName(row.staff),
+        date: row.date,
+        block_id: row.block_id,
+        memo: row.memo,
+        plans_restored: plansRestored,
+      },
+      created_at: now,
+    });
+    return presentAppointment(row);
+  });
 }
 
 /** Amends one student's block on a date (past dates too), unless they already have a check-in there. */

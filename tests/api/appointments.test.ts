@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { POST as amendmentRoute } from "@/app/api/amendment/route";
 import { DELETE as cancelRoute } from "@/app/api/appointments/[id]/route";
 import { POST as createRoute } from "@/app/api/appointments/create/route";
-import { amendments, appointments, plans } from "@/db/schema";
+import { amendments, appointments, auditLog, plans, staff } from "@/db/schema";
 import type { Amendment, Appointment } from "@/lib/schedule/types";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
@@ -228,6 +228,85 @@ describe("DELETE /api/appointments/{id}", () => {
     expect((await call(cancelRoute, { token: tokens.teacher, params: { id: "x" } })).status).toBe(422);
     expect((await cancel(past.id, tokens.student)).status).toBe(403);
     expect((await call(cancelRoute, { params: { id: String(past.id) } })).status).toBe(401);
+  });
+});
+
+describe("cancelling an appointment booked with \"Clear the student's plan\"", () => {
+  const planOf = async (studentId: number, date: string) =>
+    state.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.student_id, studentId), eq(plans.block_id, focus.id), eq(plans.date, date)));
+
+  it("gives the plan back as it was (teacher, source, when), and audits the booking and the cancel", async () => {
+    const kid = await createStudent(state.db, { first_name: "Rosa", last_name: "Parks" });
+    const chosen = await createPlan(state.db, {
+      student_id: kid.student.id,
+      staff_id: colleague.staff.id,
+      block_id: focus.id,
+      date: WED,
+    });
+    const booked = await book({ student_id: kid.student.id, date: WED, clear_schedule: true });
+    expect(booked.status).toBe(201);
+    expect(await planOf(kid.student.id, WED)).toHaveLength(0);
+
+    const res = await cancel(booked.body.id);
+    expect(res.status).toBe(200);
+    const [back] = await planOf(kid.student.id, WED);
+    expect(back).toMatchObject({ staff_id: colleague.staff.id, source: "chosen" });
+    expect(back!.updated_at.toISOString()).toBe(chosen.updated_at.toISOString());
+
+    const audit = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, kid.user.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(["appointment.cancel", "appointment.create"]);
+    expect(audit.find((row) => row.action === "appointment.cancel")!.details).toMatchObject({
+      appointment_id: booked.body.id,
+      student: "Rosa Parks",
+      teacher: "Ms. Lovelace, Ada",
+      plans_restored: 1,
+    });
+  });
+
+  it("leaves a plan the student chose since, and gives nothing back for a booking that cleared nothing", async () => {
+    const kid = await createStudent(state.db, { first_name: "Ida", last_name: "Wells" });
+    await createPlan(state.db, { student_id: kid.student.id, staff_id: colleague.staff.id, block_id: focus.id, date: WED });
+    const booked = await book({ student_id: kid.student.id, date: WED, clear_schedule: true });
+    // Chosen again since (with another teacher): that choice stays.
+    await createPlan(state.db, { student_id: kid.student.id, staff_id: teacher.staff.id, block_id: focus.id, date: WED });
+    expect((await cancel(booked.body.id)).status).toBe(200);
+    expect((await planOf(kid.student.id, WED)).map((p) => p.staff_id)).toEqual([teacher.staff.id]);
+
+    const plain = await book({ student_id: kid.student.id, date: THU, clear_schedule: true });
+    expect((await cancel(plain.body.id)).status).toBe(200);
+    expect(await planOf(kid.student.id, THU)).toHaveLength(0);
+  });
+
+  it("gives back no seat the teacher no longer has", async () => {
+    const full = await createStaff(state.db, { title: "Dr.", first_name: "Mae", last_name: "Jemison" });
+    await state.db.update(staff).set({ capacity: 1 }).where(eq(staff.id, full.staff.id));
+    const kid = await createStudent(state.db, { first_name: "Ada", last_name: "Byron" });
+    const other = await createStudent(state.db, { first_name: "Bea", last_name: "Arthur" });
+    await createPlan(state.db, { student_id: kid.student.id, staff_id: full.staff.id, block_id: focus.id, date: FRI });
+    const booked = await book({ student_id: kid.student.id, date: FRI, clear_schedule: true });
+    // The freed seat was taken meanwhile.
+    await createPlan(state.db, { student_id: other.student.id, staff_id: full.staff.id, block_id: focus.id, date: FRI });
+    expect((await cancel(booked.body.id)).status).toBe(200);
+    expect(await planOf(kid.student.id, FRI)).toHaveLength(0);
+  });
+
+  it("restores the plan once when 10 cancels race, and the appointment and plan never coexist", async () => {
+    const kid = await createStudent(state.db, { first_name: "Kay", last_name: "Lee" });
+    await createPlan(state.db, { student_id: kid.student.id, staff_id: colleague.staff.id, block_id: focus.id, date: THU });
+    const booked = await book({ student_id: kid.student.id, date: THU, clear_schedule: true });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => cancel(booked.body.id, i % 2 ? tokens.admin : tokens.teacher)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(404)]);
+    expect(await planOf(kid.student.id, THU)).toHaveLength(1);
+    const cancels = await state.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target_user_id, kid.user.id), eq(auditLog.action, "appointment.cancel")));
+    expect(cancels).toHaveLength(1);
   });
 });
 
