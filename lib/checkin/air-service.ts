@@ -11,7 +11,14 @@ import { ThrottledError } from "@/lib/auth/throttle";
 import { staffName } from "@/lib/people/names";
 import { AIR_WINDOW_MS, airCode, matchAirCode, normalizeAirCode, windowEnd, windowIndex } from "./air-code";
 import type { AirCheckInBody } from "./air-schemas";
-import { assertSelfCheckInOpen, presentSelfCheckInDay, recordSelfCheckIn, selfCheckInDay } from "./self-check-in";
+import {
+  assertSelfCheckInOpen,
+  presentSelfCheckInDay,
+  recordSelfCheckIn,
+  selfCheckInClosed,
+  selfCheckInClosedMessage,
+  selfCheckInDay,
+} from "./self-check-in";
 
 /** The page a code's QR opens: the student's profile with the code filled in. */
 export const airCheckInPath = (code: string) => `/profile?air=${encodeURIComponent(code)}`;
@@ -19,11 +26,25 @@ export const airCheckInPath = (code: string) => `/profile?air=${encodeURICompone
 /**
  * GET /api/check-in/air-code: the code the teacher's screen shows now for their Focus Block today,
  * when it rotates (`expires_at`), and the block's self check-in window. Reads one row per call; writes
- * only the first time a teacher shows a code on a day.
+ * only the first time a teacher shows a code on a day. Once the window has closed there is no code:
+ * `closed` with the message that says so, with the window's times (a code shown then could only fail).
  */
 export async function currentAirCode(db: Db, user: Principal, now: Date) {
   const staff = requireStaff(user);
   const day = await selfCheckInDay(db, now);
+  if (selfCheckInClosed(day, now)) {
+    return {
+      closed: true as const,
+      message: selfCheckInClosedMessage(day),
+      code: null,
+      expires_at: null,
+      valid_until: null,
+      rotate_seconds: AIR_WINDOW_MS / 1000,
+      server_time: now.toISOString(),
+      check_in_path: null,
+      ...presentSelfCheckInDay(day),
+    };
+  }
   const stored = await airSecretOf(db, staff.id);
   const secret =
     stored && stored.shown_on === day.today
@@ -32,6 +53,8 @@ export async function currentAirCode(db: Db, user: Principal, now: Date) {
   const window = windowIndex(now);
   const code = airCode({ secret, staffId: staff.id, date: day.today, blockId: day.block.block_id }, window);
   return {
+    closed: false as const,
+    message: null,
     code,
     expires_at: windowEnd(window).toISOString(),
     /** The code is still accepted for one more window after it stops being shown. */
@@ -66,6 +89,8 @@ export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, 
   const student = user.student;
   if (!student) throw new ApiError(403, "forbidden", "Only students check themselves in with a code.");
   const day = await selfCheckInDay(db, now);
+  // After the window any code is refused for that, not as a wrong or expired code (the teacher's screen says so too).
+  if (selfCheckInClosed(day, now)) assertSelfCheckInOpen(day, now);
 
   const bucket = bucketOf(student.id);
   const taken = await reserveAttempt(db, bucket, null, now);

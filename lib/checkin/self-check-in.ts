@@ -55,13 +55,17 @@ export function assertSelfCheckInOpen(day: SelfCheckInDay, now: Date) {
       `Check-in for the Focus Block opens at ${instantClockLabel(day.opensAt, day.timezone)}.`,
     );
   }
-  if (now.getTime() > day.closesAt.getTime()) {
-    throw new ApiError(
-      409,
-      "check_in_closed",
-      `Check-in for today's Focus Block closed at ${instantClockLabel(day.closesAt, day.timezone)}. Please see your teacher.`,
-    );
-  }
+  if (selfCheckInClosed(day, now)) throw new ApiError(409, "check_in_closed", selfCheckInClosedMessage(day));
+}
+
+/** Whether the day's self check-in window (code or kiosk) has closed. */
+export const selfCheckInClosed = (day: SelfCheckInDay, now: Date) => now.getTime() > day.closesAt.getTime();
+
+/** "Check-in for today's Focus Block closed at 10:06 AM (it was open from 9:21 AM to 10:06 AM). Please see your teacher." */
+export function selfCheckInClosedMessage(day: SelfCheckInDay) {
+  const opens = instantClockLabel(day.opensAt, day.timezone);
+  const closes = instantClockLabel(day.closesAt, day.timezone);
+  return `Check-in for today's Focus Block closed at ${closes} (it was open from ${opens} to ${closes}). Please see your teacher.`;
 }
 
 export function presentSelfCheckInDay(day: SelfCheckInDay) {

@@ -185,11 +185,37 @@ describe("POST /api/check-in/air", () => {
       await setSetting(state.db, "air-check-in-minutes-before", "5");
     }
 
+    setClock(WED, "10:03:00");
+    const lastCode = (await getCode()).body.code;
     setClock(WED, "10:07:00");
-    const late = await submit(students[4]!, (await getCode()).body.code);
+    const late = await submit(students[4]!, lastCode);
     expect(late.status).toBe(409);
     expect(late.body.code).toBe("check_in_closed");
     expect(await rowsOf(students[4]!.student.id)).toHaveLength(0);
+  });
+
+  it("after the window, the teacher gets no code and both sides are told it closed, with its times", async () => {
+    setClock(WED, "10:20:00");
+    const closedMessage =
+      "Check-in for today's Focus Block closed at 10:06 AM (it was open from 9:21 AM to 10:06 AM). Please see your teacher.";
+    const teacherSide = await getCode();
+    expect(teacherSide.status).toBe(200);
+    expect(teacherSide.body).toMatchObject({
+      closed: true,
+      message: closedMessage,
+      code: null,
+      check_in_path: null,
+      opens: "9:21 AM",
+      closes: "10:06 AM",
+    });
+    // A code from the window, long expired, and a made-up one: the window is what is wrong, not the code.
+    for (const code of ["ACDEFG", "ACD479"]) {
+      const studentSide = await submit(students[6]!, code);
+      expect(studentSide.status).toBe(409);
+      expect(studentSide.body).toMatchObject({ code: "check_in_closed", message: closedMessage });
+    }
+    setClock(WED, "09:40:00");
+    expect((await getCode()).body).toMatchObject({ closed: false, message: null, code: expect.any(String) });
   });
 
   it("slows a student down after 5 wrong codes in a minute (429 with Retry-After), others unaffected", async () => {
