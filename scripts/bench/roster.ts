@@ -4,15 +4,76 @@
  * PGlite. A generated bundle of 2,000 students, 120 staff, 600 sections and 16,000 enrolments: the dry
  * run, the apply, the same bundle again (writing nothing) and a nightly delta of 50 changes, each timed
  * against its budget, with the statements each ran (constant, whatever the bundle's size).
+ *
+ * The school already runs (a small seeded demo school: a teacher with plans and check-ins on its Focus
+ * Block days), and a teacher's check-in status (GET /api/check-in/status's work: the session look-up and
+ * the status statement) is read one request after another, idle and while the apply runs: its p95 during
+ * the import must stay within 2× its idle p95 (on PostgreSQL; PGlite serves one statement at a time).
  */
 import postgres from "postgres";
-import { openDatabase, queryCounter } from "../../db/client";
-import { blocks } from "../../db/schema";
+import { openDatabase, queryCounter, type Db } from "../../db/client";
+import { findAccountByUsername, insertSession } from "../../db/queries/auth";
+import { checkInCalendar } from "../../db/queries/checkin";
+import { authenticate } from "../../lib/auth/authenticate";
+import { hashToken, newToken } from "../../lib/auth/tokens";
+import { focusBlockOn } from "../../lib/checkin/rules";
+import { checkInStatus } from "../../lib/checkin/service";
+import { seedSchool } from "../../lib/demo/school";
 import { applyImport, planImport } from "../../lib/oneroster/apply";
-import { ensureDefaultSettings } from "../../lib/settings/service";
+import { addDays, schoolToday } from "../../lib/time";
+import { summarize } from "./harness";
 import { buildBundle, smallSchool, type BundleSpec } from "../../tests/helpers/oneroster-bundle";
 
 const BUDGETS = { dry: 10_000, apply: 30_000, again: 10_000, delta: 5_000 };
+/** The check-in status's p95 while an import applies, at most this many times its idle p95. */
+const STATUS_RATIO = 2;
+const TIMEZONE = "America/Vancouver";
+
+/**
+ * A teacher's check-in status as GET /api/check-in/status does it (session look-up, then the status
+ * statement), for the latest Focus Block day up to today (where the seeded plans and check-ins are).
+ */
+async function statusReader(db: Db) {
+  const account = (await findAccountByUsername(db, "teacher@demo.school"))!;
+  const token = newToken();
+  await insertSession(db, {
+    user_id: account.user.id,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + 24 * 3600_000),
+    user_agent: "bench",
+  });
+  const calendar = await checkInCalendar(db);
+  let date = schoolToday(calendar.timezone ?? TIMEZONE, new Date());
+  for (let i = 0; i < 60 && !focusBlockOn(calendar, date); i++) date = addDays(date, -1);
+  const request = new Request("http://bench/api/check-in/status", { headers: { authorization: `Bearer ${token}` } });
+  return async () => {
+    const started = performance.now();
+    const now = new Date();
+    const user = await authenticate(db, request, now);
+    const answer = await checkInStatus(db, user!, date, now);
+    if (!answer.blocks.length) throw new Error(`no Focus Block on ${date}`);
+    return performance.now() - started;
+  };
+}
+
+/** Statements one status read runs (taken off the apply's count when reads ran beside it). */
+async function statementsOf(read: () => Promise<number>) {
+  const before = queryCounter.count;
+  await read();
+  return queryCounter.count - before;
+}
+
+/** Reads the status one request after another until `until` settles (at least `min` reads); the latencies. */
+async function readWhile(read: () => Promise<number>, until: Promise<unknown> | null, min: number) {
+  const samples: number[] = [];
+  let settled = until === null;
+  void until?.finally(() => (settled = true)).catch(() => {});
+  while (!settled || samples.length < min) {
+    samples.push(await read());
+    if (until === null && samples.length >= min) break;
+  }
+  return samples;
+}
 
 async function timed<T>(run: () => Promise<T>) {
   const statements = queryCounter.count;
@@ -37,8 +98,19 @@ async function main() {
   let over = false;
   try {
     const db = handle.db;
-    await ensureDefaultSettings(db, new Date());
-    await db.insert(blocks).values(["Block 1", "Block 2", "Block 3", "Block 4"].map((label) => ({ label })));
+    // A running school: the demo's timetable (Block 1–8 and the Focus Block), a few weeks of plans and check-ins.
+    const school = await seedSchool(db, {
+      now: new Date(),
+      timezone: TIMEZONE,
+      students: 300,
+      extraTeachers: 20,
+      weeksBack: 2,
+      weeksAhead: 1,
+    });
+    console.log(`school: ${school.people.students.length} students, ${school.people.staff.length} staff, ${school.plans} plans, ${school.checkIns} check-ins seeded`);
+    const readStatus = await statusReader(db);
+    await readWhile(readStatus, null, 50); // warm-up
+    const perRead = await statementsOf(readStatus);
     const spec = smallSchool({ students: 2000, teachers: 120, sections: 600, perStudent: 8 });
     const bundle = buildBundle(spec);
     console.log(
@@ -50,8 +122,30 @@ async function main() {
     };
     const dry = await timed(() => planImport(db, bundle, {}));
     report("dry run", BUDGETS.dry, dry, JSON.stringify(dry.result.counts));
-    const applied = await timed(() => applyImport(db, bundle, {}, new Date()));
-    report("apply", BUDGETS.apply, applied, JSON.stringify(applied.result.counts));
+    if (server) {
+      // Idle just before and just after the apply (other work on the machine shifts both alike).
+      const idleSamples = await readWhile(readStatus, null, 200);
+      const applying = timed(() => applyImport(db, bundle, {}, new Date()));
+      const duringSamples = await readWhile(readStatus, applying, 1);
+      const applied = await applying;
+      // The reads ran beside it: their statements are not the apply's.
+      applied.statements -= duringSamples.length * perRead;
+      report("apply", BUDGETS.apply, applied, JSON.stringify(applied.result.counts));
+      idleSamples.push(...(await readWhile(readStatus, null, 200)));
+      const idle = summarize(idleSamples);
+      const during = summarize(duringSamples);
+      const ratio = during.p95 / idle.p95;
+      if (ratio > STATUS_RATIO) over = true;
+      console.log(
+        `check-in status p95: idle ${idle.p95.toFixed(1)} ms (p50 ${idle.p50.toFixed(1)}), during the apply ${during.p95.toFixed(1)} ms ` +
+          `(p50 ${during.p50.toFixed(1)}, max ${during.max.toFixed(0)}, ${duringSamples.length} reads): ${ratio.toFixed(2)}× (budget ${STATUS_RATIO}×)`,
+      );
+    } else {
+      const applied = await timed(() => applyImport(db, bundle, {}, new Date()));
+      report("apply", BUDGETS.apply, applied, JSON.stringify(applied.result.counts));
+      // PGlite has one connection: a request waits for the import's transaction whatever the import does.
+      console.log("check-in status during the apply: measured on PostgreSQL only (PGlite serves one statement at a time)");
+    }
     const again = await timed(() => applyImport(db, bundle, {}, new Date()));
     const c = again.result.counts;
     const wroteNothing = c.created + c.updated + c.archived + c.dropped === 0;
