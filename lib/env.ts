@@ -24,6 +24,16 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /**
+   * The school's Google Workspace domains (comma-separated, e.g. "cedarridge.ca,students.cedarridge.ca"):
+   * required with GOOGLE_CLIENT_ID; an account of any other domain (or a personal Gmail) is refused.
+   */
+  GOOGLE_WORKSPACE_DOMAINS: z
+    .string()
+    .regex(/^\s*[a-z0-9.-]+\.[a-z]{2,}\s*(,\s*[a-z0-9.-]+\.[a-z]{2,}\s*)*$/i, "must be a comma-separated list of domains")
+    .optional(),
+  /** The sign-in button's name for the OpenID Connect provider ("Continue with …"). */
+  OIDC_NAME: z.string().max(40).default("School account"),
   AZURE_AD_CLIENT_ID: z.string().optional(),
   AZURE_AD_CLIENT_SECRET: z.string().optional(),
   AZURE_AD_TENANT_ID: z.string().optional(),
@@ -41,6 +51,14 @@ const envSchema = z.object({
 const SHARED_TENANTS = ["common", "organizations", "consumers"];
 
 const checkedEnvSchema = envSchema.superRefine((config, ctx) => {
+  if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_WORKSPACE_DOMAINS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["GOOGLE_WORKSPACE_DOMAINS"],
+      message:
+        "required with GOOGLE_CLIENT_ID: the school's Google Workspace domains (such as cedarridge.ca), or any Google account could try to sign in",
+    });
+  }
   if (!config.AZURE_AD_CLIENT_ID) return;
   const tenant = config.AZURE_AD_TENANT_ID?.trim().toLowerCase();
   const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -57,6 +75,11 @@ const checkedEnvSchema = envSchema.superRefine((config, ctx) => {
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
+
+/** Tests only: forget the parsed environment, so a test that changes process.env is read again. */
+export function resetEnvCache() {
+  cached = undefined;
+}
 
 export function env(): Env {
   if (cached) return cached;

@@ -2,16 +2,22 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { sameOriginPath } from "@/lib/auth/redirect";
 import { Splash } from "./splash";
 import type { Role } from "./types";
 import { useAuth } from "./use-auth";
 
-/** A path we may send the user back to after sign-in: same-site and absolute, never protocol-relative. */
-export function safeOrigin(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  if (value.startsWith("/login")) return null;
-  return value;
+/**
+ * A path we may send the user back to after sign-in: a path of this site (lib/auth/redirect.ts), written
+ * as one ("/…"), and not the login screen itself.
+ */
+export function safeOrigin(value: string | null | undefined, origin = currentOrigin()): string | null {
+  if (!value?.startsWith("/")) return null;
+  const path = sameOriginPath(value, origin);
+  return path && !path.startsWith("/login") ? path : null;
 }
+
+const currentOrigin = () => (typeof window === "undefined" ? "http://localhost" : window.location.origin);
 
 /** Where the login screen sends a user after sign-in. */
 export function homeFor(role: Role, origin: string | null): string {

@@ -12,6 +12,7 @@ const LABELS: Record<string, string> = {
   "show-student-numbers": "Show student numbers",
   placement_cutoff: "Placement cutoff",
   placement_change_after: "Students may change after placement",
+  "school-networks": "School networks",
 };
 
 export function settingLabel(key: string): string {

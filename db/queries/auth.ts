@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { authThrottle, loginAttempts, sessions, staff, students, sysadmins, users } from "../schema";
@@ -108,22 +108,33 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
   await db.delete(sessions).where(lte(sessions.expires_at, now));
 }
 
-/** A leaky bucket: `capacity` attempts at once, one more every `drainSeconds`. */
+/** A leaky bucket: `capacity` places at once, one more every `drainSeconds`. */
 export interface BucketRule {
+  type: "bucket";
   key: string;
   capacity: number;
   drainSeconds: number;
 }
 
-/** A fixed window: at most `limit` attempts counted from the window's first one, then a lock. */
-export interface WindowRule {
+/**
+ * Progressive delays: `level` counts the attempts in a row that were not followed by a success (the
+ * row's `since` is the last one, `locked_until` when the next may start). The first `freeAttempts`
+ * have no wait; after attempt n ≥ freeAttempts the next waits firstDelay × 2^(n − freeAttempts)
+ * seconds, at most maxDelay. A streak untouched for `forgetSeconds` starts again from nothing.
+ */
+export interface StreakRule {
+  type: "streak";
   key: string;
-  limit: number;
-  windowSeconds: number;
+  freeAttempts: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  forgetSeconds: number;
 }
 
+export type ThrottleRule = BucketRule | StreakRule;
+
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
-const seconds = (value: number) => sql`(${value}::float8 * interval '1 second')`;
+const seconds = (value: SQL | number) => sql`(${value}::float8 * interval '1 second')`;
 /**
  * The bucket's level drained to `now`. Concurrent requests each bring their own clock, so a row may
  * have been stamped a few milliseconds after this request's `now`: time never runs backwards in a bucket
@@ -131,38 +142,85 @@ const seconds = (value: number) => sql`(${value}::float8 * interval '1 second')`
  */
 const drained = (rule: BucketRule, now: Date) =>
   sql`greatest(0, t.level - greatest(0, extract(epoch from (${at(now)} - t.since))) / ${rule.drainSeconds}::float8)`;
-/** The window (or the lock after it) is over: the count starts again. */
-const windowOver = (rule: WindowRule, now: Date) =>
-  sql`coalesce(t.locked_until, t.since + ${seconds(rule.windowSeconds)}) <= ${at(now)}`;
+const forgotten = (rule: StreakRule, now: Date) => sql`t.since + ${seconds(rule.forgetSeconds)} <= ${at(now)}`;
+/** When the attempt after the streak's `level`-th may start: null (at once) below the free attempts. */
+const waitAfter = (rule: StreakRule, level: SQL, now: Date) =>
+  sql`case when ${level} < ${rule.freeAttempts} then null::timestamptz else ${at(now)} + ${seconds(
+    sql`least(${rule.maxDelaySeconds}::float8, ${rule.firstDelaySeconds}::float8 * power(2::float8, least(${level} - ${rule.freeAttempts}, 30)))`,
+  )} end`;
+
+/** One rule's upsert: takes a place and answers the new level, or changes nothing and answers no row. */
+function takePlaceStatement(rule: ThrottleRule, now: Date, guard: SQL) {
+  if (rule.type === "bucket") {
+    return sql`insert into ${authThrottle} as t (key, level, since) select ${rule.key}, 1, ${at(now)} ${guard}
+      on conflict (key) do update set level = ${drained(rule, now)} + 1, since = greatest(t.since, ${at(now)})
+      where ${drained(rule, now)} + 1 <= ${rule.capacity}
+      returning level`;
+  }
+  const next = sql`(case when ${forgotten(rule, now)} then 1 else t.level + 1 end)`;
+  return sql`insert into ${authThrottle} as t (key, level, since, locked_until)
+      select ${rule.key}, 1, ${at(now)}, ${waitAfter(rule, sql`1`, now)} ${guard}
+      on conflict (key) do update set level = ${next}, since = greatest(t.since, ${at(now)}),
+        locked_until = ${waitAfter(rule, next, now)}
+      where ${forgotten(rule, now)} or t.locked_until is null or t.locked_until <= ${at(now)}
+      returning level`;
+}
 
 /**
- * Takes one place in the address bucket and, if that succeeded, one in the username window, in one
- * statement. Each upsert holds its row's lock until the statement ends, so concurrent attempts are
- * counted one after another and none slips past a limit. A refused upsert changes nothing and returns
- * no row: the answer's level is then null. The username is only counted once the address admitted it.
+ * Takes one place under each rule, in order, in one statement: each upsert runs only if the one before
+ * it took its place. Each upsert holds its row's lock until the statement ends, so concurrent attempts
+ * are counted one after another and none slips past a limit. Answers how many rules gave a place
+ * (rules.length: all of them; fewer: the rule at that index refused, and the ones before it must be
+ * given back).
  */
-export async function reserveAttempt(db: Db, bucket: BucketRule, window: WindowRule | null, now: Date) {
-  const userStatement = window
-    ? sql`insert into ${authThrottle} as t (key, level, since)
-          select ${window.key}, 1, ${at(now)} where exists (select 1 from a)
-          on conflict (key) do update set
-            level = case when ${windowOver(window, now)} then 1 else t.level + 1 end,
-            since = case when ${windowOver(window, now)} then ${at(now)} else t.since end,
-            locked_until = case when ${windowOver(window, now)} then null else t.locked_until end
-          where ${windowOver(window, now)} or (t.locked_until is null and t.level + 1 <= ${window.limit})
-          returning level`
-    : sql`select null::float8 as level where false`;
-  const result = await db.execute(sql`
-    with a as (
-      insert into ${authThrottle} as t (key, level, since) values (${bucket.key}, 1, ${at(now)})
-      on conflict (key) do update set level = ${drained(bucket, now)} + 1, since = greatest(t.since, ${at(now)})
-      where ${drained(bucket, now)} + 1 <= ${bucket.capacity}
-      returning level
-    ), u as (${userStatement})
-    select (select level from a) as address, (select level from u) as "user"`);
+export async function reserveRules(db: Db, rules: readonly ThrottleRule[], now: Date): Promise<number> {
+  if (rules.length === 0) return 0;
+  const steps = rules.map((rule, i) =>
+    sql`${sql.raw(`r${i}`)} as (${takePlaceStatement(rule, now, i === 0 ? sql`` : sql.raw(`where exists (select 1 from r${i - 1})`))})`,
+  );
+  const result = await db.execute(sql`with ${sql.join(steps, sql`, `)}
+    select ${sql.join(
+      rules.map((_, i) => sql.raw(`(select count(*) from r${i})::int as r${i}`)),
+      sql`, `,
+    )}`);
   const [row] = resultRows(result);
-  const level = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  return { address: level(row?.address), user: level(row?.user) };
+  let taken = 0;
+  while (taken < rules.length && Number(row?.[`r${taken}`]) > 0) taken++;
+  return taken;
+}
+
+/**
+ * Gives places back in one statement, optionally with the attempt's record. `success`: a streak is
+ * over (level 0, no wait); otherwise (an attempt that never reached the password check) the streak
+ * only loses this attempt. Buckets lose one place either way.
+ */
+export async function releaseRules(
+  db: Db,
+  rules: readonly ThrottleRule[],
+  mode: "success" | "unchecked",
+  attempt: AttemptRecord | null,
+) {
+  const updates: SQL[] = rules.map((rule) => {
+    if (rule.type === "bucket" || mode === "unchecked") {
+      const waitStays =
+        rule.type === "streak" ? sql`, locked_until = case when level - 1 < ${rule.freeAttempts} then null else locked_until end` : sql``;
+      return sql`update ${authThrottle} set level = greatest(0, level - 1)${waitStays} where key = ${rule.key}`;
+    }
+    return sql`update ${authThrottle} set level = 0, locked_until = null where key = ${rule.key}`;
+  });
+  if (attempt) updates.push(logAttempt(attempt));
+  if (updates.length === 0) return;
+  if (updates.length === 1) {
+    await db.execute(updates[0]!);
+    return;
+  }
+  const steps = updates.map((update, i) => sql`${sql.raw(`u${i}`)} as (${update})`);
+  await db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
+}
+
+/** A failed attempt keeps its places; only its record is written. */
+export async function recordFailedAttempt(db: Db, attempt: AttemptRecord) {
+  await db.execute(logAttempt(attempt));
 }
 
 /** The throttle rows of some keys, to tell a refused caller how long to wait. */
@@ -171,9 +229,9 @@ export async function throttleRows(db: Db, keys: string[]) {
 }
 
 /**
- * Deletes throttle rows nothing depends on any more: last touched (`since`) and any lock ended before
- * `before`. A missing row counts as an empty bucket or a fresh window, so this never changes an answer
- * once every bucket has drained and every window and lock has passed by `before`. Answers how many.
+ * Deletes throttle rows nothing depends on any more: last touched (`since`) and any wait ended before
+ * `before`. A missing row counts as an empty bucket or no streak, so this never changes an answer once
+ * every bucket has drained and every streak is forgotten by `before`. Answers how many.
  */
 export async function deleteThrottleRowsIdleSince(db: Db, before: Date): Promise<number> {
   const deleted = await db
@@ -186,29 +244,6 @@ export async function deleteThrottleRowsIdleSince(db: Db, before: Date): Promise
     )
     .returning({ key: authThrottle.key });
   return deleted.length;
-}
-
-/** Gives places back (a success, or an attempt that never reached the password check). */
-export async function releaseAttempt(db: Db, keys: string[], attempt: AttemptRecord | null) {
-  const release = sql`update ${authThrottle} set level = greatest(0, level - 1) where key in (${sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  )})`;
-  await db.execute(attempt ? sql`with logged as (${logAttempt(attempt)}) ${release}` : release);
-}
-
-/** A failed password check: once the username's window holds `limit` failures it is locked for `lockSeconds`. */
-export async function recordFailedAttempt(
-  db: Db,
-  window: WindowRule,
-  lockSeconds: number,
-  attempt: AttemptRecord,
-  now: Date,
-) {
-  await db.execute(sql`
-    with logged as (${logAttempt(attempt)})
-    update ${authThrottle} set locked_until = ${at(now)} + ${seconds(lockSeconds)}
-    where key = ${window.key} and level >= ${window.limit} and locked_until is null`);
 }
 
 export interface AttemptRecord {

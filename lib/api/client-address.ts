@@ -1,4 +1,6 @@
-import { isIP } from "node:net";
+import { inCidrs, ipBits, ipFamily, parseCidr, type Cidr } from "./ip";
+
+export { parseCidr };
 
 /**
  * Who is on the other end of the socket, for the per-address sign-in throttle.
@@ -40,8 +42,8 @@ export function clientAddress(request: Request): string {
  * let it walk past any per-address limit. Anything else ("unknown") is returned unchanged.
  */
 export function throttleNetwork(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const hex = (toBits(address, 6) >> 64n).toString(16).padStart(16, "0");
+  if (ipFamily(address) !== 6) return address;
+  const hex = (ipBits(address, 6) >> 64n).toString(16).padStart(16, "0");
   const groups = hex.match(/.{4}/g)!.map((group) => group.replace(/^0+(?=.)/, ""));
   return `${groups.join(":")}::/64`;
 }
@@ -50,14 +52,8 @@ export function throttleNetwork(address: string): string {
 function normalize(value: string | null | undefined): string | null {
   if (!value) return null;
   let address = value.trim().toLowerCase();
-  if (address.startsWith("::ffff:") && isIP(address.slice(7)) === 4) address = address.slice(7);
-  return isIP(address) ? address : null;
-}
-
-interface Cidr {
-  family: 4 | 6;
-  bits: bigint;
-  prefix: number;
+  if (address.startsWith("::ffff:") && ipFamily(address.slice(7)) === 4) address = address.slice(7);
+  return ipFamily(address) ? address : null;
 }
 
 let cache: { source: string; list: Cidr[] } | undefined;
@@ -79,45 +75,4 @@ function trustedProxies(): Cidr[] {
   return list;
 }
 
-export function parseCidr(entry: string): Cidr | null {
-  const [address, prefixText] = entry.split("/");
-  const ip = normalize(address);
-  if (!ip) return null;
-  const family = isIP(ip) as 4 | 6;
-  const width = family === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? width : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > width) return null;
-  return { family, bits: toBits(ip, family), prefix };
-}
-
-function isTrusted(address: string, list: Cidr[]): boolean {
-  const family = isIP(address) as 4 | 6;
-  const bits = toBits(address, family);
-  const width = family === 4 ? 32 : 128;
-  return list.some((cidr) => {
-    if (cidr.family !== family) return false;
-    const shift = BigInt(width - cidr.prefix);
-    return bits >> shift === cidr.bits >> shift;
-  });
-}
-
-function toBits(address: string, family: 4 | 6): bigint {
-  if (family === 4) return address.split(".").reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
-  const [head, tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  // An embedded IPv4 tail (::ffff:1.2.3.4 that was not normalised away) counts as two groups.
-  const expand = (groups: string[]) =>
-    groups.flatMap((group) =>
-      group.includes(".")
-        ? (() => {
-            const n = group.split(".").map(Number);
-            return [((n[0]! << 8) | n[1]!).toString(16), ((n[2]! << 8) | n[3]!).toString(16)];
-          })()
-        : [group],
-    );
-  const l = expand(left);
-  const r = expand(right);
-  const groups = address.includes("::") ? [...l, ...Array(8 - l.length - r.length).fill("0"), ...r] : l;
-  return groups.reduce((acc, group) => (acc << 16n) | BigInt(parseInt(group || "0", 16)), 0n);
-}
+const isTrusted = (address: string, list: Cidr[]) => inCidrs(address, list);

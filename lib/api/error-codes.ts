@@ -12,6 +12,13 @@ export const ERROR_CODES = {
   invalid_api_token: { status: 401, meaning: "The API token (fbk_…) is unknown, revoked or expired, or its creator is disabled or no longer an administrator." },
   bad_credentials: { status: 401, meaning: "Wrong password." },
   sso_required: { status: 401, meaning: "Single sign-on did not prove an identity." },
+  sso_refused: {
+    status: 403,
+    meaning:
+      "The identity provider's account may not sign in: no or an unverified email, another domain or tenant, or the account is linked to another of the provider's accounts.",
+  },
+  sso_ambiguous: { status: 409, meaning: "The identity provider's account matches more than one account; an administrator must fix the emails." },
+  password_sign_in_off: { status: 403, meaning: "The school turned password sign-in off for this role: sign in with single sign-on." },
   forbidden: { status: 403, meaning: "The caller's role may not do this." },
   air_check_in_off: { status: 403, meaning: "Air Check-in is turned off in the settings." },
   token_scope: { status: 403, meaning: "The API token's scopes do not include this route." },

@@ -22,7 +22,18 @@ export async function authenticate(db: Db, request: Request, now: Date): Promise
   if (now.getTime() - row.session.last_used_at.getTime() > TOUCH_EVERY_MS) {
     await touchSession(db, row.session.id, now);
   }
-  return { user: row.user, staff: row.staff, student: row.student, sysadmin: row.sysadmin, role: roleOf(row), sessionId: row.session.id };
+  // A session begun with the school account never asks for a password it did not use (an imported
+  // account's initial password was never given to its owner): the forced change is for password sessions.
+  const user = row.session.sign_in_method === "sso" ? { ...row.user, password_expired: false } : row.user;
+  return {
+    user,
+    staff: row.staff,
+    student: row.student,
+    sysadmin: row.sysadmin,
+    role: roleOf(row),
+    sessionId: row.session.id,
+    signInMethod: row.session.sign_in_method === "sso" ? "sso" : "password",
+  };
 }
 
 const invalidToken = () =>

@@ -6,6 +6,8 @@ import type { Role } from "./roles";
 export interface Principal extends AccountRow {
   role: Role;
   sessionId: number;
+  /** How this session began (sessions.sign_in_method); absent for principals made outside a session. */
+  signInMethod?: "password" | "sso";
 }
 
 export function roleOf(account: AccountRow): Role {

@@ -14,6 +14,7 @@ import { env } from "@/lib/env";
 import { isLocked, type Principal } from "./principal";
 import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password";
 import { normalizeUsername, type ChangePasswordBody, type LoginBody } from "./schemas";
+import { deviceNonce, type DeviceAccount } from "./device-cookie";
 import { reserve, settleFailure, settleSuccess, settleUnchecked, type Attempt } from "./throttle";
 import { hashToken, newToken } from "./tokens";
 import { avatarOf } from "./present";
@@ -27,6 +28,10 @@ export const LOGIN_MESSAGES = {
 export interface Caller {
   address: string;
   userAgent: string | null;
+  /** login: the request's Cookie header, for the device cookie (lib/auth/device-cookie.ts). */
+  cookies?: string | null;
+  /** login: told the account after a right password, so the route can set the device cookie. */
+  onSignedIn?: (account: DeviceAccount) => void;
 }
 
 export interface TokenResponse {
@@ -37,14 +42,17 @@ export interface TokenResponse {
 
 /**
  * POST /api/login: 429 throttled, 404 unknown, 423 locked, 401 wrong password; else a new session.
- * The attempt is counted before anything is looked up, and a locked account answers 423 before its
- * password is checked, so a disabled account never confirms whether a password was right.
+ * The attempt is counted (lib/auth/throttle.ts: the account's allowance, or its device's when the
+ * caller holds a valid device cookie, and the address) before the password is checked, and a locked
+ * account answers 423 before its password is checked, so a disabled account never confirms whether a
+ * password was right.
  */
 export async function login(db: Db, body: LoginBody, caller: Caller, now: Date): Promise<TokenResponse> {
   const username = normalizeUsername(body.username);
-  const attempt: Attempt = { kind: "login", username, address: caller.address };
-  await reserve(db, attempt, now);
   const account = await findAccountByUsername(db, username);
+  const device = account ? deviceNonce(caller.cookies, account.user) : null;
+  const attempt: Attempt = { kind: "login", username, address: caller.address, account: Boolean(account), device };
+  await reserve(db, attempt, now);
   if (!account) {
     await settleFailure(db, attempt, now);
     throw new ApiError(404, "user_not_found", LOGIN_MESSAGES.notFound, { username: [LOGIN_MESSAGES.notFound] });
@@ -60,6 +68,7 @@ export async function login(db: Db, body: LoginBody, caller: Caller, now: Date):
     });
   }
   await settleSuccess(db, attempt, now);
+  caller.onSignedIn?.(account.user);
   return createSession(db, account.user.id, caller.userAgent, now);
 }
 
@@ -82,15 +91,20 @@ export async function createSession(
 
 /**
  * POST /api/check-user: the avatar a remembered user is shown with. It tells whether a username
- * exists, so every hit counts against the caller's address (found or not).
+ * exists, so each look-up takes a place from the caller's address first; a username found gives it
+ * back and only misses stay counted (a class pressing Next together passes, a walk through student
+ * numbers is slowed).
  */
 export async function checkUser(db: Db, rawUsername: string, caller: Caller, now: Date) {
   const username = normalizeUsername(rawUsername);
-  await reserve(db, { kind: "check-user", username, address: caller.address }, now);
+  const attempt: Attempt = { kind: "check-user", username, address: caller.address };
+  await reserve(db, attempt, now);
   const account = await findAccountByUsername(db, username);
   if (!account) {
+    await settleFailure(db, attempt, now);
     throw new ApiError(404, "user_not_found", LOGIN_MESSAGES.notFound, { username: [LOGIN_MESSAGES.notFound] });
   }
+  await settleSuccess(db, attempt, now);
   return { username: account.user.username, ...avatarOf(account) };
 }
 
@@ -106,7 +120,7 @@ export async function logout(db: Db, principal: Principal) {
  * confirmation for a later credentials action: only POST /api/verify-user gives one.
  */
 export async function checkOwnPassword(db: Db, principal: Principal, password: string, caller: Caller, now: Date) {
-  const attempt: Attempt = { kind: "verify-user", username: principal.user.username, address: caller.address };
+  const attempt: Attempt = { kind: "verify-user", username: principal.user.username, address: caller.address, account: true };
   // A session of a locked account is refused before it gets here; checked again so no password is confirmed.
   if (isLocked(principal, now)) throw new ApiError(423, "account_locked", LOGIN_MESSAGES.locked);
   await reserve(db, attempt, now);

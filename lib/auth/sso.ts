@@ -1,20 +1,59 @@
 import type { AuthOptions } from "next-auth";
+import type { Profile } from "next-auth";
+import type { UserinfoEndpointHandler } from "next-auth/providers/oauth";
+import type { TokenSet } from "openid-client";
 import type { Provider } from "next-auth/providers/index";
 import AzureADProvider from "next-auth/providers/azure-ad";
 import GoogleProvider from "next-auth/providers/google";
+import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { identityFromClaims, type SsoIdentity, type SsoProviderId } from "./sso-identity";
+import { sameOriginPath } from "./redirect";
 
 /**
  * Single sign-on through next-auth, on only for the providers a school configures. next-auth proves
  * who the person is; /api/auth/sso-token then turns that into our own session token, so every
  * other rule (roles, locks, expiry) stays in one place.
  */
+/**
+ * Claims for every provider: the ID token's, validated by openid-client (issuer, audience, signature,
+ * expiry), completed from the userinfo endpoint when the token lacks the email. The standard allows a
+ * provider to send claims only from userinfo (oidc-provider's default); openid-client checks that the
+ * userinfo's `sub` is the token's.
+ */
+const claimsWithUserinfo: UserinfoEndpointHandler = {
+  async request({ tokens, client }) {
+    // With idToken set, next-auth hands over openid-client's TokenSet (typed as its plain parameters).
+    const tokenSet = tokens as TokenSet;
+    const claims: Record<string, unknown> = { ...tokenSet.claims() };
+    if (!claims.email && tokenSet.access_token) Object.assign(claims, await client.userinfo(tokenSet), { sub: claims.sub });
+    return claims as Profile;
+  },
+};
+
+/** next-auth's own user object; the identity itself travels in the JWT (see ssoOptions' jwt callback). */
+const userFrom = (claims: { sub: string; name?: string; email?: string }) => ({
+  id: claims.sub,
+  name: claims.name ?? claims.email ?? claims.sub,
+  email: claims.email ?? null,
+});
+
+const common = { idToken: true, checks: ["pkce", "state"] as ("pkce" | "state")[], userinfo: claimsWithUserinfo, profile: userFrom };
+
 export function ssoProviders(): Provider[] {
   const config = env();
   const providers: Provider[] = [];
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    const domains = googleDomains();
     providers.push(
-      GoogleProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }),
+      GoogleProvider({
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        // With one domain, Google's chooser offers only that Workspace's accounts; the check is ours anyway.
+        authorization: { params: { scope: "openid email profile", prompt: "select_account", ...(domains.length === 1 ? { hd: domains[0] } : {}) } },
+        ...common,
+      }),
     );
   }
   // Never without the school's own tenant (lib/env.ts refuses to start so): "common" would let any
@@ -25,83 +64,43 @@ export function ssoProviders(): Provider[] {
         clientId: config.AZURE_AD_CLIENT_ID,
         clientSecret: config.AZURE_AD_CLIENT_SECRET,
         tenantId: config.AZURE_AD_TENANT_ID,
+        name: "Microsoft",
+        authorization: { params: { scope: "openid profile email", prompt: "select_account" } },
+        ...common,
       }),
     );
   }
   if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
     providers.push({
       id: "oidc",
-      name: "School account",
+      name: config.OIDC_NAME,
       type: "oauth",
       wellKnown: `${config.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
       clientId: config.OIDC_CLIENT_ID,
       clientSecret: config.OIDC_CLIENT_SECRET,
       authorization: { params: { scope: "openid email profile" } },
-      idToken: true,
-      checks: ["pkce", "state"],
-      profile: (profile: { sub: string; name?: string; email?: string }) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.email ?? profile.sub,
-        email: profile.email ?? null,
-      }),
+      ...common,
     });
   }
   return providers;
 }
+
+/** GOOGLE_WORKSPACE_DOMAINS as a list, lower-cased. */
+export const googleDomains = () =>
+  (env().GOOGLE_WORKSPACE_DOMAINS ?? "")
+    .split(",")
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
 
 /** True when the school configured at least one provider; without one every SSO route answers 404. */
 export const ssoConfigured = () => ssoProviders().length > 0;
 
 export const SSO_NOT_CONFIGURED = "Single sign-on is not set up for this school.";
 
-/**
- * Whether the provider vouches for the email. Google and OIDC providers send `email_verified`: it must be
- * true (an unverified, or missing, claim could be anyone's address). Microsoft Entra ID sends no such
- * claim; there the address counts only from the school's own tenant (the token's `tid`), whose
- * addresses the school administers.
- */
-export function emailVerified(
-  profile: unknown,
-  provider?: string | null,
-  tenantId = env().AZURE_AD_TENANT_ID,
-): boolean {
-  if (!profile || typeof profile !== "object") return false;
-  if ("email_verified" in profile) {
-    const value = (profile as { email_verified: unknown }).email_verified;
-    return value === true || value === "true";
-  }
-  if (provider !== "azure-ad" || !tenantId) return false;
-  const tid = (profile as { tid?: unknown }).tid;
-  return typeof tid === "string" && tid.toLowerCase() === tenantId.toLowerCase();
-}
-
-/**
- * The claims of the ID token the provider's token endpoint sent us (over TLS, with our client secret: its
- * issuer is the endpoint we called). next-auth's Microsoft provider reads the profile from Microsoft's
- * userinfo, which has no `tid`; the tenant is read from here.
- */
-export function idTokenClaims(idToken: string | undefined | null): Record<string, unknown> {
-  const payload = idToken?.split(".")[1];
-  if (!payload) return {};
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** After sign-in: only a path of this site (compared by origin, so `https://school.example.evil` is not one). */
+/** After the provider: only a path of this site, else the login screen's exchange (lib/auth/redirect.ts). */
 export function sameSiteRedirect(url: string, baseUrl: string): string {
-  const fallback = `${baseUrl}/login?sso=1`;
-  if (/[\u0000-\u001f\\]/.test(url)) return fallback;
-  try {
-    const base = new URL(baseUrl);
-    const target = new URL(url, base);
-    return target.origin === base.origin ? target.toString() : fallback;
-  } catch {
-    return fallback;
-  }
+  const path = sameOriginPath(url, baseUrl);
+  return `${baseUrl}${path ?? "/login?sso=1"}`;
 }
 
 export function ssoOptions(): AuthOptions {
@@ -110,12 +109,56 @@ export function ssoOptions(): AuthOptions {
     secret: env().NEXTAUTH_SECRET,
     session: { strategy: "jwt", maxAge: 10 * 60 },
     pages: { signIn: "/login", error: "/login" },
+    // The provider step's failures (a forged or expired token, a spent state) go to the server log, so
+    // IT can see why a sign-in did not finish; the person is sent to the login screen with ?error=.
+    logger: {
+      error: (code, metadata) => log.warn({ event: "sso.provider_error", code, detail: String((metadata as { message?: string })?.message ?? metadata) }, "single sign-on did not finish"),
+      warn: (code) => log.warn({ event: "sso.provider_warning", code }, "single sign-on warning"),
+      debug: () => undefined,
+    },
     callbacks: {
-      // Only people who already have an account may finish; the email is the link between the two,
-      // so it must be one the provider has verified.
-      signIn: ({ user, account, profile }) =>
-        Boolean(user.email) && emailVerified(profile, account?.provider),
+      // next-auth proves who the person is; whether they may sign in, and as whom, is decided when the
+      // login screen exchanges this for our own session (POST /api/auth/sso-token), where it can be said
+      // in words and logged. Without a subject there is nothing to decide on.
+      signIn: ({ account, profile }) =>
+        Boolean(account && profile && identityFromClaims(account.provider as SsoProviderId, profile as Record<string, unknown>)),
+      jwt: ({ token, account, profile }) => {
+        if (account && profile) {
+          token.identity = identityFromClaims(account.provider as SsoProviderId, profile as Record<string, unknown>);
+        }
+        return token;
+      },
       redirect: ({ url, baseUrl }) => sameSiteRedirect(url, baseUrl),
     },
   };
+}
+
+const secureCookies = () => env().NEXTAUTH_URL?.startsWith("https://") ?? false;
+
+/** next-auth's session cookie, the carrier of a finished provider step (chunked as .0, .1 … when long). */
+const sessionCookie = () => (secureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token");
+
+/** The cookies to clear once the provider step is exchanged (or refused). */
+export const SSO_COOKIES = [
+  "next-auth.session-token",
+  "__Secure-next-auth.session-token",
+  "next-auth.session-token.0",
+  "next-auth.session-token.1",
+];
+
+/** The identity a finished provider step left in next-auth's encrypted, 10-minute cookie; null without one. */
+export async function ssoIdentityOf(request: Request): Promise<SsoIdentity | null> {
+  const cookies: Record<string, string> = {};
+  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  const token = await getToken({
+    req: { cookies, headers: request.headers } as unknown as Parameters<typeof getToken>[0]["req"],
+    secret: env().NEXTAUTH_SECRET,
+    cookieName: sessionCookie(),
+    secureCookie: secureCookies(),
+  });
+  const identity = token?.identity;
+  return identity && typeof identity === "object" && "subject" in identity ? (identity as SsoIdentity) : null;
 }

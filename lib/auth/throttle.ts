@@ -2,36 +2,68 @@ import "server-only";
 import type { Db } from "@/db";
 import {
   recordFailedAttempt,
-  releaseAttempt,
-  reserveAttempt,
+  releaseRules,
+  reserveRules,
   throttleRows,
   type BucketRule,
-  type WindowRule,
+  type StreakRule,
+  type ThrottleRule,
 } from "@/db/queries/auth";
+import { settingValues } from "@/db/queries/settings";
 import { throttleNetwork } from "@/lib/api/client-address";
 import { ApiError } from "@/lib/api/errors";
+import { inCidrs, schoolNetworks } from "@/lib/api/ip";
 
 /**
- * The sign-in throttle (design.md §5), counted in the database so that every instance shares it and
- * so that it holds under concurrency: each attempt first takes a place with one atomic upsert, and
- * only then is the password checked. 40 simultaneous wrong passwords for one username get 10 checks.
+ * The sign-in throttle, built for schools (design.md §5; every figure is in the README's "Sign-in
+ * throttle"). It is counted in the database, so every instance shares it and it holds under
+ * concurrency: an attempt first takes its places with one atomic upsert per rule (one statement), and
+ * only then is the password checked; 40 simultaneous wrong passwords for one account get 5 checks.
  *
- * - Per username: 10 failures in 15 minutes lock it for 15 minutes (429).
- * - Per address: a leaky bucket, so a whole computer lab behind one address is slowed down, never
- *   locked out. Failures fill it; successes give their place back; it drains by one every 20 seconds.
- *   Past 30, the address waits for the next place (at most 20 seconds; Retry-After says how long).
- * - check-user tells whether a username exists, so every hit from an address counts (60 at once,
- *   then one every 10 seconds): enough for a lab signing in together, slow for a script walking
- *   through student numbers.
+ * Per account — nobody can lock anybody out:
+ * - Progressive delays, not a lock. The first 5 wrong passwords in a row cost nothing (typos); after
+ *   that each attempt waits before the next may start: 30 s, 1, 2, 4, 8 minutes, then 15 minutes at
+ *   most, however long the attack. A right password ends the streak; a streak untouched for 24 hours
+ *   is forgotten. An attacker's burst therefore delays the owner by the figure the streak has reached
+ *   (30 s after an instant burst), never by hours.
+ * - At most 100 wrong passwords per account in any 24 hours, from anywhere (NIST SP 800-63B §5.2.2):
+ *   a leaky bucket of 50 places that drains 50 a day (one every 28.8 minutes), so no rolling day can
+ *   see more than 50 + 50. An attacker who never stops settles at one guess every 28.8 minutes.
+ * - Device cookies (OWASP): a browser that signed in to the account before holds a signed cookie that
+ *   names the account (lib/auth/device-cookie.ts). Its attempts use an allowance of that device's own
+ *   — the same delays, at most 20 wrong passwords in 24 hours (10 places, 10 a day) — untouched by
+ *   failures from anywhere else and not limited by its address, so the owner still signs in while the
+ *   account is under attack. A forged cookie, or another account's, counts as no cookie.
+ * - verify-user (a signed-in person confirming their password) has the same per-account delays and
+ *   daily bound, of its own.
+ *
+ * Per address — only failures count, sized for a whole school behind one NAT address:
+ * - Sign-in: unknown usernames and wrong passwords fill a bucket of 150 that drains one every 4 s
+ *   (900 an hour); a success gives its place back. 1,200 students signing in within 5 minutes with one
+ *   typo in ten fill it to about 120 at worst, so none is refused; a password sprayer is held to 900
+ *   guesses an hour across all accounts (each account still at most 100 a day).
+ * - check-user (tells whether a username exists): only unknown usernames count, 150 at once, then one
+ *   every 4 s, so a class pressing Next together always passes and walking through student numbers
+ *   (mostly misses) is held to 900 an hour.
+ * - School networks (a setting of CIDR ranges): addresses in them are never limited as a group; only
+ *   the per-account rules apply there.
  * An "address" is an IPv4 address or an IPv6 /64 (throttleNetwork): an IPv6 host owns a whole /64.
  */
-export const THROTTLE_WINDOW_SECONDS = 15 * 60;
-export const LOCK_SECONDS = 15 * 60;
-export const MAX_FAILURES_PER_USERNAME = 10;
-export const ADDRESS_FAILURE_BURST = 30;
-export const ADDRESS_DRAIN_SECONDS = 20;
-export const CHECK_USER_BURST = 60;
-export const CHECK_USER_DRAIN_SECONDS = 10;
+export const FREE_ATTEMPTS = 5;
+export const FIRST_DELAY_SECONDS = 30;
+export const MAX_DELAY_SECONDS = 15 * 60;
+export const STREAK_FORGET_SECONDS = 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+/** A bucket of C places draining D a day admits at most C + D in any 24 hours. */
+export const ACCOUNT_DAY_PLACES = 50;
+export const MAX_GUESSES_PER_DAY = 2 * ACCOUNT_DAY_PLACES;
+export const DEVICE_DAY_PLACES = 10;
+export const ADDRESS_FAILURE_BURST = 150;
+export const ADDRESS_DRAIN_SECONDS = 4;
+export const CHECK_USER_MISS_BURST = 150;
+export const CHECK_USER_DRAIN_SECONDS = 4;
+/** The setting that lists the school's own networks (lib/settings/definitions.ts). */
+export const SCHOOL_NETWORKS_SETTING = "school-networks";
 
 export type AttemptKind = "login" | "check-user" | "verify-user";
 
@@ -39,26 +71,51 @@ export interface Attempt {
   kind: AttemptKind;
   username: string;
   address: string;
+  /** login and verify-user: the account exists, so its allowance is counted (unknown usernames only count per address). */
+  account?: boolean;
+  /** login: the nonce of this account's valid device cookie, when the caller sent one. */
+  device?: string | null;
+  /** The rules whose places reserve() took, for the settle functions. */
+  taken?: ThrottleRule[];
 }
 
-const usernameRule = (a: Attempt): WindowRule => ({
-  key: `${a.kind}:user:${a.username}`,
-  limit: MAX_FAILURES_PER_USERNAME,
-  windowSeconds: THROTTLE_WINDOW_SECONDS,
+const streak = (key: string): StreakRule => ({
+  type: "streak",
+  key,
+  freeAttempts: FREE_ATTEMPTS,
+  firstDelaySeconds: FIRST_DELAY_SECONDS,
+  maxDelaySeconds: MAX_DELAY_SECONDS,
+  forgetSeconds: STREAK_FORGET_SECONDS,
+});
+const day = (key: string, places: number): BucketRule => ({
+  type: "bucket",
+  key,
+  capacity: places,
+  drainSeconds: DAY_SECONDS / places,
 });
 
-const addressRule = (a: Attempt): BucketRule =>
-  a.kind === "check-user"
-    ? {
-        key: `${a.kind}:address:${throttleNetwork(a.address)}`,
-        capacity: CHECK_USER_BURST,
-        drainSeconds: CHECK_USER_DRAIN_SECONDS,
-      }
-    : {
-        key: `${a.kind}:address:${throttleNetwork(a.address)}`,
-        capacity: ADDRESS_FAILURE_BURST,
-        drainSeconds: ADDRESS_DRAIN_SECONDS,
-      };
+/** The account's allowance: the device's own when it has a valid device cookie, else everyone else's. */
+function accountRules(a: Attempt): ThrottleRule[] {
+  if (!a.account) return [];
+  if (a.device) {
+    return [day(`${a.kind}:device-day:${a.device}`, DEVICE_DAY_PLACES), streak(`${a.kind}:device:${a.device}`)];
+  }
+  return [day(`${a.kind}:day:${a.username}`, ACCOUNT_DAY_PLACES), streak(`${a.kind}:account:${a.username}`)];
+}
+
+function addressRule(a: Attempt): BucketRule | null {
+  if (a.kind === "verify-user" || a.device) return null;
+  const key = `${a.kind}:address:${throttleNetwork(a.address)}`;
+  return a.kind === "check-user"
+    ? { type: "bucket", key, capacity: CHECK_USER_MISS_BURST, drainSeconds: CHECK_USER_DRAIN_SECONDS }
+    : { type: "bucket", key, capacity: ADDRESS_FAILURE_BURST, drainSeconds: ADDRESS_DRAIN_SECONDS };
+}
+
+/** Whether the address is in the school networks setting (read each time: a change applies at once). */
+async function inSchoolNetwork(db: Db, address: string) {
+  const [row] = await settingValues(db, [SCHOOL_NETWORKS_SETTING]);
+  return inCidrs(address, schoolNetworks(row?.value));
+}
 
 /** A 429 that knows how long to wait; the route turns it into a Retry-After header. */
 export class ThrottledError extends ApiError {
@@ -81,49 +138,72 @@ function waitText(totalSeconds: number) {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-/**
- * Takes the attempt's places (address, then username) or throws a ThrottledError. check-user has no
- * username rule: it checks no password, and its hits are what an enumeration is made of.
- */
-export async function reserve(db: Db, attempt: Attempt, now: Date): Promise<void> {
-  const bucket = addressRule(attempt);
-  const window = attempt.kind === "check-user" ? null : usernameRule(attempt);
-  const taken = await reserveAttempt(db, bucket, window, now);
-  if (taken.address !== null && (window === null || taken.user !== null)) return;
-  // Refused: give back what was taken (the address place when the username was the one refused).
-  if (taken.address !== null) await releaseAttempt(db, [bucket.key], null);
-  const rows = await throttleRows(db, [bucket.key, ...(window ? [window.key] : [])]);
-  const row = rows.find((r) => r.key === (taken.address === null ? bucket.key : window!.key));
+/** How long a refused rule asks to wait, from its row (at least a second). */
+async function waitFor(db: Db, rule: ThrottleRule, now: Date): Promise<number> {
+  const [row] = await throttleRows(db, [rule.key]);
   let wait = 1;
-  if (row && taken.address === null) {
+  if (row && rule.type === "bucket") {
     // Another request may have stamped the row a moment after this one's clock: no negative drain.
     const elapsed = Math.max(0, now.getTime() - row.since.getTime()) / 1000;
-    const level = Math.max(0, row.level - elapsed / bucket.drainSeconds);
-    wait = (level + 1 - bucket.capacity) * bucket.drainSeconds;
-  } else if (row) {
-    const until = row.locked_until ?? new Date(row.since.getTime() + THROTTLE_WINDOW_SECONDS * 1000);
-    wait = (until.getTime() - now.getTime()) / 1000;
+    const level = Math.max(0, row.level - elapsed / rule.drainSeconds);
+    wait = (level + 1 - rule.capacity) * rule.drainSeconds;
+  } else if (row?.locked_until) {
+    wait = (row.locked_until.getTime() - now.getTime()) / 1000;
   }
-  throw new ThrottledError(Math.max(1, Math.ceil(wait)));
+  return Math.max(1, Math.ceil(wait));
 }
 
-const record = (a: Attempt, succeeded: boolean, now: Date) => ({ ...a, succeeded, created_at: now });
+/** Takes places under the rules in order, or gives back what was taken and throws a ThrottledError. */
+async function takePlaces(db: Db, rules: ThrottleRule[], now: Date): Promise<void> {
+  const taken = await reserveRules(db, rules, now);
+  if (taken === rules.length) return;
+  if (taken > 0) await releaseRules(db, rules.slice(0, taken), "unchecked", null);
+  throw new ThrottledError(await waitFor(db, rules[taken]!, now));
+}
 
-/** The password was right: the attempt gives its places back and is recorded. */
+/**
+ * Takes the attempt's places (its address unless that is a school network or the caller has a valid
+ * device cookie, then the account's allowance) or throws a ThrottledError. The rules taken are kept
+ * on the attempt for the settle functions.
+ */
+export async function reserve(db: Db, attempt: Attempt, now: Date): Promise<void> {
+  const address = addressRule(attempt);
+  const rules: ThrottleRule[] = [
+    ...(address && !(await inSchoolNetwork(db, attempt.address)) ? [address] : []),
+    ...accountRules(attempt),
+  ];
+  attempt.taken = [];
+  await takePlaces(db, rules, now);
+  attempt.taken = rules;
+}
+
+/** A leaky bucket of some other kind (Air Check-in codes, kiosk numbers): a place, or a ThrottledError. */
+export function takeBucketPlace(db: Db, rule: Omit<BucketRule, "type">, now: Date) {
+  return takePlaces(db, [{ type: "bucket", ...rule }], now);
+}
+
+/** The bucket's place back (the attempt was a right one). */
+export function giveBucketPlaceBack(db: Db, rule: Omit<BucketRule, "type">) {
+  return releaseRules(db, [{ type: "bucket", ...rule }], "unchecked", null);
+}
+
+const record = (a: Attempt, succeeded: boolean, now: Date) =>
+  a.kind === "check-user"
+    ? null
+    : { kind: a.kind, username: a.username, address: a.address, succeeded, created_at: now };
+
+/** The password was right (or check-user found the username): places back, the streak over, recorded. */
 export function settleSuccess(db: Db, attempt: Attempt, now: Date) {
-  return releaseAttempt(
-    db,
-    [addressRule(attempt).key, usernameRule(attempt).key],
-    record(attempt, true, now),
-  );
+  return releaseRules(db, attempt.taken ?? [], "success", record(attempt, true, now));
 }
 
 /** The attempt ended before a password was checked (a locked account): it counts for nothing. */
 export function settleUnchecked(db: Db, attempt: Attempt) {
-  return releaseAttempt(db, [addressRule(attempt).key, usernameRule(attempt).key], null);
+  return releaseRules(db, attempt.taken ?? [], "unchecked", null);
 }
 
-/** A wrong password or an unknown username: the places stay taken, and the username may now be locked. */
-export function settleFailure(db: Db, attempt: Attempt, now: Date) {
-  return recordFailedAttempt(db, usernameRule(attempt), LOCK_SECONDS, record(attempt, false, now), now);
+/** A wrong password or an unknown username: the places stay taken (the streak's wait already set). */
+export async function settleFailure(db: Db, attempt: Attempt, now: Date) {
+  const row = record(attempt, false, now);
+  if (row) await recordFailedAttempt(db, row);
 }

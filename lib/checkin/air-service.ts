@@ -2,12 +2,11 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/db";
 import { airCodeCandidates, airSecretOf, markAirCodeShown } from "@/db/queries/air";
-import { releaseAttempt, reserveAttempt, throttleRows, type BucketRule } from "@/db/queries/auth";
 import { studentsById } from "@/db/queries/checkin";
 import { ApiError } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { requireStaff } from "@/lib/auth/principal";
-import { ThrottledError } from "@/lib/auth/throttle";
+import { giveBucketPlaceBack, takeBucketPlace } from "@/lib/auth/throttle";
 import { staffName } from "@/lib/people/names";
 import { AIR_WINDOW_MS, airCode, matchAirCode, normalizeAirCode, windowEnd, windowIndex } from "./air-code";
 import type { AirCheckInBody } from "./air-schemas";
@@ -70,7 +69,7 @@ export async function currentAirCode(db: Db, user: Principal, now: Date) {
 /** 5 wrong codes a minute: a leaky bucket of 5 that drains one place every 12 seconds (successes give theirs back). */
 export const AIR_WRONG_CODE_BURST = 5;
 export const AIR_WRONG_CODE_DRAIN_SECONDS = 12;
-const bucketOf = (studentId: number): BucketRule => ({
+const bucketOf = (studentId: number) => ({
   key: `air-code:student:${studentId}`,
   capacity: AIR_WRONG_CODE_BURST,
   drainSeconds: AIR_WRONG_CODE_DRAIN_SECONDS,
@@ -93,12 +92,7 @@ export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, 
   if (selfCheckInClosed(day, now)) assertSelfCheckInOpen(day, now);
 
   const bucket = bucketOf(student.id);
-  const taken = await reserveAttempt(db, bucket, null, now);
-  if (taken.address === null) {
-    const [row] = await throttleRows(db, [bucket.key]);
-    const level = row ? Math.max(0, row.level - (now.getTime() - row.since.getTime()) / 1000 / bucket.drainSeconds) : 0;
-    throw new ThrottledError(Math.max(1, Math.ceil((level + 1 - bucket.capacity) * bucket.drainSeconds)));
-  }
+  await takeBucketPlace(db, bucket, now);
 
   const code = normalizeAirCode(body.code);
   const candidates = code ? await airCodeCandidates(db, day.today) : [];
@@ -112,7 +106,7 @@ export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, 
   if (match.kind === "wrong") throw new ApiError(422, "wrong_code", WRONG_CODE, { code: [WRONG_CODE] });
   if (match.kind === "expired") throw new ApiError(422, "expired_code", EXPIRED_CODE, { code: [EXPIRED_CODE] });
 
-  await releaseAttempt(db, [bucket.key], null);
+  await giveBucketPlaceBack(db, bucket);
   assertSelfCheckInOpen(day, now);
   const [row] = await studentsById(db, [student.id]);
   if (!row) throw new ApiError(403, "forbidden", "Only current students check themselves in.");

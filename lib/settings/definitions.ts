@@ -218,4 +218,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: "",
     max: 64,
   },
+  {
+    key: "school-networks",
+    group: "Sign-in",
+    type: "string",
+    description:
+      "The addresses your students and staff reach Flexblock from at school, as CIDR ranges separated by commas (for example 203.0.113.0/24, 2001:db8:1200::/48). Sign-ins from them are never limited as a group, only per account, so a whole school behind one address is never slowed. Empty: every address is limited on its own.",
+    default: "",
+    max: 1000,
+  },
 ];

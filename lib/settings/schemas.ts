@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { schoolNetworksSchema } from "@/lib/api/ip";
 import { hasControlCharacters } from "@/lib/api/schemas";
 import { cutoffSchema, cutoffText } from "@/lib/placement/cutoff";
 import { isValidSchoolDate, isValidTimeZone } from "@/lib/time";
@@ -95,6 +96,10 @@ function checkStringKey(key: string, text: string): { stored: string } | { error
     case "placement_cutoff": {
       const cutoff = cutoffSchema.safeParse(text);
       return cutoff.success ? { stored: cutoffText(cutoff.data) } : { error: cutoff.error.issues[0]!.message };
+    }
+    case "school-networks": {
+      const networks = schoolNetworksSchema.safeParse(text);
+      return networks.success ? { stored: networks.data } : { error: networks.error.issues[0]!.message };
     }
     default:
       return { stored: text };

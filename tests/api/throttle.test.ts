@@ -8,10 +8,11 @@ import { checkUser, login } from "@/lib/auth/service";
 import {
   ADDRESS_DRAIN_SECONDS,
   ADDRESS_FAILURE_BURST,
-  CHECK_USER_BURST,
   CHECK_USER_DRAIN_SECONDS,
-  LOCK_SECONDS,
-  MAX_FAILURES_PER_USERNAME,
+  CHECK_USER_MISS_BURST,
+  FIRST_DELAY_SECONDS,
+  FREE_ATTEMPTS,
+  MAX_DELAY_SECONDS,
 } from "@/lib/auth/throttle";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
@@ -21,10 +22,11 @@ import { call } from "../helpers/http";
 const PEER_HEADER = process.env.FLEXBLOCK_PEER_HEADER!;
 
 /**
- * The sign-in throttle (lib/auth/throttle.ts): counted atomically before the password is checked, per
- * username (a 15-minute lock) and per address (a leaky bucket that slows a lab down, never locks it out).
- * Route-level tests share one caller address, so each test starts from an empty throttle table; the
- * per-address rules are driven through the services with addresses and clocks of their own.
+ * The sign-in throttle (lib/auth/throttle.ts): counted atomically before the password is checked; per
+ * account progressive delays (never a lock) and per address only failures. Route-level tests share one
+ * caller address, so each test starts from an empty throttle table; the rest drive the services with
+ * addresses and clocks of their own. Device cookies, the daily bound, a whole school and the school
+ * networks setting are in throttle-school.test.ts.
  */
 const state = useTestDb();
 
@@ -53,70 +55,90 @@ async function statusOf(work: Promise<unknown>): Promise<{ status: number; error
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-describe("per username", () => {
-  it("lets only 10 of 40 concurrent wrong passwords reach the password check; the rest get 429 with Retry-After", async () => {
+/** The waits between attempts once the free ones are spent: 30 s, 1, 2, 4, 8 minutes, then 15 at most. */
+const DELAYS = [30, 60, 120, 240, 480, 900, 900];
+
+describe("per account", () => {
+  it(`lets only ${FREE_ATTEMPTS} of 40 concurrent wrong passwords reach the password check; the rest get 429 with Retry-After`, async () => {
     const { user } = await createStaff(state.db);
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         call(loginRoute, { body: { username: user.username, password: `wrong-${i}` } }),
       ),
     );
-    expect(tally(results.map((r) => r.status))).toEqual({ 401: MAX_FAILURES_PER_USERNAME, 429: 30 });
+    expect(tally(results.map((r) => r.status))).toEqual({ 401: FREE_ATTEMPTS, 429: 40 - FREE_ATTEMPTS });
     for (const refused of results.filter((r) => r.status === 429)) {
       expect(refused.body).toMatchObject({ code: "too_many_attempts" });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(FIRST_DELAY_SECONDS);
     }
     const checked = await state.db
       .select()
       .from(loginAttempts)
       .where(and(eq(loginAttempts.username, user.username), eq(loginAttempts.succeeded, false)));
-    expect(checked).toHaveLength(MAX_FAILURES_PER_USERNAME);
+    expect(checked).toHaveLength(FREE_ATTEMPTS);
 
+    // The owner waits the first delay (30 seconds), not a 15-minute lock.
     const correct = await call(loginRoute, { body: { username: user.username, password: TEST_PASSWORD } });
     expect(correct.status).toBe(429);
-    expect(correct.body.message).toBe("Too many attempts. Please wait 15 minutes and try again.");
-    expect(Number(correct.headers.get("retry-after"))).toBeGreaterThan(LOCK_SECONDS - 60);
-    expect(Number(correct.headers.get("retry-after"))).toBeLessThanOrEqual(LOCK_SECONDS);
+    expect(correct.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    expect(Number(correct.headers.get("retry-after"))).toBeLessThanOrEqual(FIRST_DELAY_SECONDS);
   });
 
-  it("locks a username for 15 minutes from its 10th failure, then lets the right password in", async () => {
+  it("waits 30 s, 1, 2, 4, 8 minutes, then 15 minutes at most between attempts; the right password ends the streak", async () => {
     const { user } = await createStudent(state.db);
-    const t0 = new Date();
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
-      const r = await statusOf(login(state.db, { username: user.username, password: "nope-nope" }, caller(newAddress()), later(t0, i * 60)));
-      expect(r.status).toBe(401);
+    const wrong = (at: Date) => statusOf(login(state.db, { username: user.username, password: "nope-nope" }, caller(newAddress()), at));
+    let t = new Date();
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await wrong(t)).status).toBe(401);
+    for (const delay of DELAYS) {
+      const early = await wrong(later(t, delay - 1));
+      expect(early.status).toBe(429);
+      expect(early.error?.retryAfterSeconds).toBe(1);
+      t = later(t, delay);
+      expect((await wrong(t)).status).toBe(401);
     }
-    const tenth = later(t0, (MAX_FAILURES_PER_USERNAME - 1) * 60);
-    const during = await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(newAddress()), later(tenth, LOCK_SECONDS - 5)));
+    expect(Math.max(...DELAYS)).toBe(MAX_DELAY_SECONDS);
+    const during = await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(newAddress()), later(t, 60)));
     expect(during.status).toBe(429);
-    expect(during.error?.retryAfterSeconds).toBe(5);
-    const after = await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(newAddress()), later(tenth, LOCK_SECONDS)));
-    expect(after.status).toBe(200);
+    expect(during.error?.retryAfterSeconds).toBe(MAX_DELAY_SECONDS - 60);
+    expect(during.error?.message).toBe("Too many attempts. Please wait 14 minutes and try again.");
+    t = later(t, MAX_DELAY_SECONDS);
+    expect((await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(newAddress()), t))).status).toBe(200);
+    // A new streak: the free attempts again.
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await wrong(t)).status).toBe(401);
+    expect((await wrong(t)).status).toBe(429);
   });
 
   it("does not count a successful sign-in as a failure", async () => {
     const { user } = await createStudent(state.db);
     const address = newAddress();
     const now = new Date();
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME - 1; i++) {
-      expect((await statusOf(login(state.db, { username: user.username, password: "nope-nope" }, caller(address), now))).status).toBe(401);
-    }
-    for (let i = 0; i < 5; i++) {
-      expect((await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(address), now))).status).toBe(200);
-    }
-    expect((await statusOf(login(state.db, { username: user.username, password: "nope-nope" }, caller(address), now))).status).toBe(401);
-    expect((await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(address), now))).status).toBe(429);
+    const attempt = (password: string) => statusOf(login(state.db, { username: user.username, password }, caller(address), now));
+    for (let i = 0; i < FREE_ATTEMPTS - 1; i++) expect((await attempt("nope-nope")).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt(TEST_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await attempt("nope-nope")).status).toBe(401);
+    expect((await attempt(TEST_PASSWORD)).status).toBe(429);
   });
 
-  it("throttles verify-user after 10 wrong passwords, with Retry-After", async () => {
+  it("a disabled account answers 423 without counting, and never confirms a password", async () => {
+    const { user } = await createStudent(state.db, { disabled_at: new Date(Date.now() - 1000) });
+    const now = new Date();
+    for (let i = 0; i < FREE_ATTEMPTS + 3; i++) {
+      const password = i % 2 ? TEST_PASSWORD : "nope-nope";
+      expect((await statusOf(login(state.db, { username: user.username, password }, caller(newAddress()), now))).status).toBe(423);
+    }
+  });
+
+  it(`throttles verify-user after ${FREE_ATTEMPTS} wrong passwords, with Retry-After`, async () => {
     const account = await createStaff(state.db);
     const token = await tokenFor(state.db, account);
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
+    for (let i = 0; i < FREE_ATTEMPTS; i++) {
       expect((await call(verifyUserRoute, { token, body: { password: `wrong-${i}` } })).status).toBe(401);
     }
     const refused = await call(verifyUserRoute, { token, body: { password: TEST_PASSWORD } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(FIRST_DELAY_SECONDS);
   });
 });
 
@@ -124,7 +146,7 @@ describe("per address", () => {
   it(`slows an address down after ${ADDRESS_FAILURE_BURST} failures for a few seconds, never for 15 minutes`, async () => {
     const address = newAddress();
     const now = new Date();
-    // A lab full of typos: one failure for each of many different students.
+    // A school full of typos: one failure for each of many different students.
     for (let i = 0; i < ADDRESS_FAILURE_BURST; i++) {
       const r = await statusOf(login(state.db, { username: `lab-typo-${i}`, password: "x" }, caller(address), now));
       expect(r.status).toBe(404);
@@ -140,86 +162,93 @@ describe("per address", () => {
     expect((await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(address), waited))).status).toBe(200);
   });
 
-  it("never fills up with successful sign-ins (a lab signing in together)", async () => {
+  it("never fills up with successful sign-ins (a school signing in together)", async () => {
     const address = newAddress();
     const now = new Date();
     const { user } = await createStudent(state.db);
-    for (let i = 0; i < ADDRESS_FAILURE_BURST + 5; i++) {
+    for (let i = 0; i < 40; i++) {
       expect((await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, caller(address), now))).status).toBe(200);
     }
   });
 
-  it(`lets exactly ${ADDRESS_FAILURE_BURST} of 40 concurrent wrong passwords for 40 usernames be checked`, async () => {
+  it(`lets exactly ${ADDRESS_FAILURE_BURST} of ${ADDRESS_FAILURE_BURST + 20} concurrent failures from one address through`, async () => {
     const address = newAddress();
     const now = new Date();
-    const students = await Promise.all(Array.from({ length: 40 }, () => createStudent(state.db)));
     const results = await Promise.all(
-      students.map(({ user }) => statusOf(login(state.db, { username: user.username, password: "wrong-one" }, caller(address), now))),
+      Array.from({ length: ADDRESS_FAILURE_BURST + 20 }, (_, i) =>
+        statusOf(login(state.db, { username: `concurrent-${i}`, password: "wrong-one" }, caller(address), now)),
+      ),
     );
-    expect(tally(results.map((r) => r.status))).toEqual({ 401: ADDRESS_FAILURE_BURST, 429: 40 - ADDRESS_FAILURE_BURST });
+    expect(tally(results.map((r) => r.status))).toEqual({ 404: ADDRESS_FAILURE_BURST, 429: 20 });
   });
 });
 
 describe("check-user", () => {
-  it(`counts every hit from an address, found or not: ${CHECK_USER_BURST} at once, then one every ${CHECK_USER_DRAIN_SECONDS} s`, async () => {
+  it("answers a class of 150 pressing Next together from one address without one refusal", async () => {
     const address = newAddress();
     const now = new Date();
     const { user } = await createStudent(state.db);
-    for (let i = 0; i < CHECK_USER_BURST; i++) {
-      const r = await statusOf(checkUser(state.db, i % 2 ? user.username : `9${i}`.padEnd(6, "0"), caller(address), now));
-      expect([200, 404]).toContain(r.status);
+    const results = await Promise.all(
+      Array.from({ length: 150 }, () => statusOf(checkUser(state.db, user.username, caller(address), now))),
+    );
+    expect(tally(results.map((r) => r.status))).toEqual({ 200: 150 });
+  });
+
+  it(`counts only unknown usernames: ${CHECK_USER_MISS_BURST} at once, then one every ${CHECK_USER_DRAIN_SECONDS} s`, async () => {
+    const address = newAddress();
+    const now = new Date();
+    const { user } = await createStudent(state.db);
+    for (let i = 0; i < CHECK_USER_MISS_BURST; i++) {
+      expect((await statusOf(checkUser(state.db, user.username, caller(address), now))).status).toBe(200);
+      expect((await statusOf(checkUser(state.db, `7${i}`.padEnd(7, "0"), caller(address), now))).status).toBe(404);
     }
-    const refused = await statusOf(checkUser(state.db, user.username, caller(address), now));
+    const refused = await statusOf(checkUser(state.db, "7999999", caller(address), now));
     expect(refused.status).toBe(429);
     expect(refused.error?.retryAfterSeconds).toBe(CHECK_USER_DRAIN_SECONDS);
     expect((await statusOf(checkUser(state.db, user.username, caller(newAddress()), now))).status).toBe(200);
     const waited = later(now, CHECK_USER_DRAIN_SECONDS);
-    expect((await statusOf(checkUser(state.db, user.username, caller(address), waited))).status).toBe(200);
-    expect((await statusOf(checkUser(state.db, user.username, caller(address), waited))).status).toBe(429);
+    expect((await statusOf(checkUser(state.db, "7999999", caller(address), waited))).status).toBe(404);
+    expect((await statusOf(checkUser(state.db, "7999998", caller(address), waited))).status).toBe(429);
   });
 
-  it("counts the socket's address through the route: a new X-Forwarded-For on every hit buys no more look-ups", async () => {
-    const { user } = await createStudent(state.db);
+  it("counts the socket's address through the route: a new X-Forwarded-For on every miss buys no more look-ups", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= CHECK_USER_BURST; i++) {
-      const headers = { [PEER_HEADER]: "203.0.113.250", "x-forwarded-for": `198.51.100.${i}, 192.0.2.${i}` };
-      statuses.push((await call(checkUserRoute, { body: { username: user.username }, headers })).status);
+    for (let i = 0; i <= CHECK_USER_MISS_BURST; i++) {
+      const headers = { [PEER_HEADER]: "203.0.113.250", "x-forwarded-for": `198.51.100.${i % 250}, 192.0.2.${i % 250}` };
+      statuses.push((await call(checkUserRoute, { body: { username: `nobody-${i}` }, headers })).status);
     }
-    expect(tally(statuses)).toEqual({ 200: CHECK_USER_BURST, 429: 1 });
+    expect(tally(statuses)).toEqual({ 404: CHECK_USER_MISS_BURST, 429: 1 });
   });
 
   it("counts an IPv6 caller by its /64: a host can take a fresh address inside it for every request", async () => {
     const now = new Date();
-    const { user } = await createStudent(state.db);
     const inOne64 = (i: number) => `2001:db8:7:8:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
-    for (let i = 0; i < CHECK_USER_BURST; i++) {
-      expect((await statusOf(checkUser(state.db, user.username, caller(inOne64(i)), now))).status).toBe(200);
+    for (let i = 0; i < CHECK_USER_MISS_BURST; i++) {
+      expect((await statusOf(checkUser(state.db, `nobody-${i}`, caller(inOne64(i)), now))).status).toBe(404);
     }
-    expect((await statusOf(checkUser(state.db, user.username, caller(inOne64(999)), now))).status).toBe(429);
+    expect((await statusOf(checkUser(state.db, "nobody-x", caller(inOne64(999)), now))).status).toBe(429);
     // The next /64 is someone else.
-    expect((await statusOf(checkUser(state.db, user.username, caller("2001:db8:7:9::1"), now))).status).toBe(200);
+    expect((await statusOf(checkUser(state.db, "nobody-x", caller("2001:db8:7:9::1"), now))).status).toBe(404);
   });
 
   it("waits the drain time exactly when another request stamped the bucket a moment after this one's clock", async () => {
     // Concurrent requests each read their own clock: the one that fills the bucket may be a few
-    // milliseconds ahead of the one refused. Time must not run backwards in the bucket (no 11 for 10).
-    const { user } = await createStudent(state.db);
+    // milliseconds ahead of the one refused. Time must not run backwards in the bucket.
     const now = new Date();
     const ahead = new Date(now.getTime() + 5);
-    for (let i = 0; i < CHECK_USER_BURST; i++) {
-      expect((await statusOf(checkUser(state.db, user.username, caller("198.51.100.77"), ahead))).status).toBe(200);
+    for (let i = 0; i < CHECK_USER_MISS_BURST; i++) {
+      expect((await statusOf(checkUser(state.db, `nobody-${i}`, caller("198.51.100.77"), ahead))).status).toBe(404);
     }
-    const refused = await statusOf(checkUser(state.db, user.username, caller("198.51.100.77"), now));
+    const refused = await statusOf(checkUser(state.db, "nobody-x", caller("198.51.100.77"), now));
     expect(refused.status).toBe(429);
     expect(refused.error?.retryAfterSeconds).toBe(CHECK_USER_DRAIN_SECONDS);
   });
 
-  it("answers a concurrent burst with exactly the allowed number of look-ups and 429 with Retry-After for the rest", async () => {
-    const { user } = await createStudent(state.db);
+  it("answers a concurrent burst of misses with exactly the allowed number of look-ups and 429 with Retry-After for the rest", async () => {
     const results = await Promise.all(
-      Array.from({ length: CHECK_USER_BURST + 20 }, () => call(checkUserRoute, { body: { username: user.username } })),
+      Array.from({ length: CHECK_USER_MISS_BURST + 20 }, (_, i) => call(checkUserRoute, { body: { username: `nobody-${i}` } })),
     );
-    expect(tally(results.map((r) => r.status))).toEqual({ 200: CHECK_USER_BURST, 429: 20 });
+    expect(tally(results.map((r) => r.status))).toEqual({ 404: CHECK_USER_MISS_BURST, 429: 20 });
     const refused = results.find((r) => r.status === 429)!;
     expect(refused.body).toMatchObject({ code: "too_many_attempts" });
     expect(refused.headers.get("retry-after")).toBe(String(CHECK_USER_DRAIN_SECONDS));

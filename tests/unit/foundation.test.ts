@@ -104,6 +104,11 @@ describe("sign-in redirects", () => {
     expect(safeOrigin("/\\evil.example")).toBeNull();
     expect(safeOrigin("https://evil.example")).toBeNull();
     expect(safeOrigin("/login?from=/x")).toBeNull();
+    // Browsers drop tabs and newlines and read "\\" as "/": each of these would land on evil.example.
+    for (const evil of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "\\/evil.example", "/\\/evil.example"]) {
+      expect(safeOrigin(evil)).toBeNull();
+    }
+    expect(safeOrigin(decodeURIComponent("%2F%09%2Fevil.example"))).toBeNull();
   });
 
   it("sends students to /profile and staff to their origin or /", () => {

@@ -1,17 +1,21 @@
-import { getServerSession } from "next-auth";
 import { route } from "@/lib/api/route";
-import { ApiError } from "@/lib/api/errors";
-import { SSO_NOT_CONFIGURED, ssoConfigured, ssoOptions } from "@/lib/auth/sso";
-import { exchangeSsoIdentity } from "@/lib/auth/service";
+import { ApiError, errorResponse } from "@/lib/api/errors";
+import { SSO_NOT_CONFIGURED, ssoConfigured, ssoIdentityOf, SSO_COOKIES } from "@/lib/auth/sso";
+import { signInWithSso } from "@/lib/auth/sso-sign-in";
 
 // POST /api/auth/sso-token: turn a finished single sign-on into a Flexblock session token
-export const POST = route({ roles: "public" }, async ({ db, request, now }) => {
+export const POST = route({ roles: "public" }, async ({ db, request, address, now, requestId }) => {
   if (!ssoConfigured()) throw new ApiError(404, "sso_not_configured", SSO_NOT_CONFIGURED);
-  const session = await getServerSession(ssoOptions());
-  const token = await exchangeSsoIdentity(db, session?.user?.email ?? null, request.headers.get("user-agent"), now);
-  const response = Response.json(token);
-  // The next-auth cookie has done its job; leave nothing behind on a shared computer.
-  for (const name of ["next-auth.session-token", "__Secure-next-auth.session-token"]) {
+  const caller = { address, userAgent: request.headers.get("user-agent") };
+  let response: Response;
+  try {
+    response = Response.json(await signInWithSso(db, await ssoIdentityOf(request), caller, now));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    response = errorResponse(error, requestId);
+  }
+  // The provider's proof has done its job, taken or refused: leave nothing behind on a shared computer.
+  for (const name of SSO_COOKIES) {
     response.headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   }
   return response;

@@ -1,0 +1,73 @@
+import "server-only";
+import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { ssoIdentities, staff, students, sysadmins, users } from "../schema";
+import type { AccountRow } from "./auth";
+
+const accountColumns = { user: users, staff, student: students, sysadmin: sysadmins };
+
+const accounts = (db: Db) =>
+  db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(staff, eq(staff.user_id, users.id))
+    .leftJoin(students, eq(students.user_id, users.id))
+    .leftJoin(sysadmins, eq(sysadmins.user_id, users.id));
+
+/** The account a provider's subject was linked to at an earlier sign-in. */
+export async function findAccountBySsoSubject(db: Db, provider: string, subject: string): Promise<AccountRow | undefined> {
+  const [row] = await accounts(db)
+    .innerJoin(ssoIdentities, eq(ssoIdentities.user_id, users.id))
+    .where(and(eq(ssoIdentities.provider, provider), eq(ssoIdentities.subject, subject)))
+    .limit(1);
+  return row && { user: row.user, staff: row.staff, student: row.student, sysadmin: row.sysadmin };
+}
+
+/**
+ * The accounts a first sign-in could belong to, in one statement: staff by their email, sysadmins by
+ * their username (their email), students by their school email or, when the school names a claim, by
+ * that claim's value as their SIS identifier or student number. At most three, so a caller can tell
+ * one from several.
+ */
+export async function findSsoCandidates(db: Db, email: string, studentId: string | null): Promise<AccountRow[]> {
+  const matches: SQL[] = [
+    sql`lower(${staff.email}) = ${email}`,
+    sql`lower(${students.email}) = ${email}`,
+    and(eq(users.account_type, "sysadmin"), eq(users.username, email))!,
+  ];
+  if (studentId) matches.push(eq(students.sourced_id, studentId), eq(students.student_number, studentId));
+  return accounts(db).where(or(...matches)).limit(3);
+}
+
+/** Whether the account is already linked to another subject of this provider. */
+export async function hasOtherSsoSubject(db: Db, userId: number, provider: string, subject: string) {
+  const [row] = await db
+    .select({ id: ssoIdentities.id })
+    .from(ssoIdentities)
+    .where(and(eq(ssoIdentities.user_id, userId), eq(ssoIdentities.provider, provider), ne(ssoIdentities.subject, subject)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Links the subject to the account (first sign-in) or notes its use; the pair is unique, so a race links once. */
+export async function linkSsoSubject(
+  db: Db,
+  values: { user_id: number; provider: string; subject: string; email: string | null },
+  now: Date,
+) {
+  const [row] = await db
+    .insert(ssoIdentities)
+    .values({ ...values, created_at: now, last_used_at: now })
+    .onConflictDoUpdate({
+      target: [ssoIdentities.provider, ssoIdentities.subject],
+      set: { email: values.email, last_used_at: now },
+      where: eq(ssoIdentities.user_id, values.user_id),
+    })
+    .returning({ user_id: ssoIdentities.user_id });
+  return row !== undefined;
+}
+
+/** Forgets an account's provider links (an administrator's "reset sign-in"). */
+export async function unlinkSsoSubjects(db: Db, userId: number) {
+  await db.delete(ssoIdentities).where(eq(ssoIdentities.user_id, userId));
+}

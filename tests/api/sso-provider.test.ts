@@ -1,0 +1,200 @@
+/** @jest-environment node */
+import { eq, sql } from "drizzle-orm";
+import { POST as checkUser } from "@/app/api/check-user/route";
+import { POST as login } from "@/app/api/login/route";
+import { POST as ssoToken } from "@/app/api/auth/sso-token/route";
+import { GET as currentUser } from "@/app/api/user/route";
+import { auditLog, ssoIdentities } from "@/db/schema";
+import { resetEnvCache } from "@/lib/env";
+import { useTestDb } from "../helpers/db";
+import { createStaff, createStudent, createSysadmin, TEST_PASSWORD } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { APP_URL, finishAtApp, Jar, signInAtProvider, startOidcProvider, type OidcTestProvider } from "../helpers/oidc";
+import { setSetting } from "../helpers/schedule-factories";
+
+jest.setTimeout(60_000);
+const state = useTestDb();
+
+const ACCOUNTS = {
+  tess: { email: "Tess.Teacher@School.Example", email_verified: true, name: "Tess Teacher" },
+  sam: { email: "sam@students.school.example", email_verified: true, name: "Sam Student" },
+  sis: { email: "s12345@students.school.example", email_verified: true, student_id: "SIS-12345" },
+  ana: { email: "ana@school.example", email_verified: true },
+  ana2: { email: "ana@school.example", email_verified: true },
+  unverified: { email: "jo@school.example", email_verified: false },
+  silent: { email: "silent@school.example" },
+  stranger: { email: "jo@gmail.example", email_verified: true },
+  admin: { email: "admin@school.example", email_verified: true },
+  sys: { email: "sysadmin-sso@school.example", email_verified: true },
+};
+
+/** The login screen's exchange: POST /api/auth/sso-token with the browser's cookies. */
+const exchange = (cookie: string) => call(ssoToken, { body: {}, headers: { cookie } });
+
+async function signIn(issuer: string, login: string) {
+  const trip = await signInAtProvider(issuer, login);
+  return { trip, answer: await exchange(trip.cookie) };
+}
+
+describe.each(["userinfo", "id-token"] as const)("single sign-on with a real OpenID provider (%s claims)", (mode) => {
+  let provider: OidcTestProvider;
+  beforeAll(async () => {
+    provider = await startOidcProvider(mode, ACCOUNTS);
+    resetEnvCache();
+    // Each provider mode starts from no accounts (the links and sessions go with them).
+    await state.db.execute(sql`delete from users`);
+    await state.db.execute(sql`delete from audit_log`);
+  });
+  afterAll(async () => {
+    await provider.stop();
+  });
+
+  it("signs a freshly imported teacher in by their verified email, with no forced change of a password they never got", async () => {
+    const teacher = await createStaff(state.db, { email: `tess.teacher@school.example`, password_expired: true });
+    const { trip, answer } = await signIn(provider.issuer, "tess");
+    expect(trip.landedOn).toBe(`${APP_URL}/login?sso=1`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.getSetCookie().join(" ")).toContain("next-auth.session-token=;");
+    const me = await call(currentUser, { token: answer.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: "tess.teacher@school.example", password_expired: false });
+    const [link] = await state.db.select().from(ssoIdentities).where(eq(ssoIdentities.user_id, teacher.user.id));
+    expect(link).toMatchObject({ provider: "oidc", subject: "tess", email: "tess.teacher@school.example" });
+    // The same account signing in with its (expired) password still meets the forced change.
+    const withPassword = await call(login, { body: { username: teacher.user.username, password: TEST_PASSWORD } });
+    expect((await call(currentUser, { token: withPassword.body.access_token })).body.password_expired).toBe(true);
+    await state.db.execute(sql`delete from sso_identities`);
+  });
+
+  it("signs a student in by the school email on their record", async () => {
+    await createStudent(state.db, { email: "sam@students.school.example" });
+    const { answer } = await signIn(provider.issuer, "sam");
+    expect(answer.status).toBe(200);
+    const me = await call(currentUser, { token: answer.body.access_token });
+    expect(me.body.role).toBe("student");
+    await state.db.execute(sql`delete from sso_identities`);
+  });
+
+  it("signs a student with no email on record in by the SIS identifier in the claim the school named", async () => {
+    const student = await createStudent(state.db, { sourced_id: "SIS-12345" });
+    const { answer: before } = await signIn(provider.issuer, "sis");
+    expect(before.status).toBe(404);
+    await setSetting(state.db, "sso-student-id-claim", "student_id");
+    const { answer } = await signIn(provider.issuer, "sis");
+    await setSetting(state.db, "sso-student-id-claim", "");
+    expect(answer.status).toBe(200);
+    expect((await call(currentUser, { token: answer.body.access_token })).body.username).toBe(student.user.username);
+    await state.db.execute(sql`delete from sso_identities`);
+  });
+
+  it("refuses an unverified or unstated email, in words, and audits the reason", async () => {
+    await createStaff(state.db, { email: "jo@school.example" });
+    await createStaff(state.db, { email: "silent@school.example" });
+    const unverified = await signIn(provider.issuer, "unverified");
+    expect(unverified.answer.status).toBe(403);
+    expect(unverified.answer.body).toEqual({
+      code: "sso_refused",
+      message: "The School account jo@school.example has no verified email address, so it cannot sign in to My School. Use your school account.",
+    });
+    const silent = await signIn(provider.issuer, "silent");
+    expect(silent.answer.status).toBe(403);
+    const audited = await state.db.select().from(auditLog).where(eq(auditLog.action, "sso.refused"));
+    expect(audited.map((row) => row.details?.reason)).toEqual(expect.arrayContaining(["unverified_email"]));
+    expect(audited.filter((row) => row.details?.email === "silent@school.example")).toHaveLength(1);
+  });
+
+  it("tells someone with no account which account they used", async () => {
+    const { answer } = await signIn(provider.issuer, "stranger");
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe(
+      "The School account jo@gmail.example does not belong to anyone at My School. Please check with your administrator.",
+    );
+  });
+
+  it("keeps the link by the provider's subject when the email changes, and never moves it to a new subject", async () => {
+    const ana = await createStaff(state.db, { email: "ana@school.example" });
+    expect((await signIn(provider.issuer, "ana")).answer.status).toBe(200);
+    // The school renames her; the provider still sends the old address: the subject finds her.
+    await state.db.execute(sql`update staff set email = 'ana.new@school.example' where id = ${ana.staff.id}`);
+    const again = await signIn(provider.issuer, "ana");
+    expect(again.answer.status).toBe(200);
+    // A different provider account claiming her old (recycled) address does not take hers over.
+    await state.db.execute(sql`update staff set email = 'ana@school.example' where id = ${ana.staff.id}`);
+    const other = await signIn(provider.issuer, "ana2");
+    expect(other.answer.status).toBe(403);
+    expect(other.answer.body.message).toBe(
+      "Your My School account is already linked to another School account. Please ask your administrator to reset its sign-in.",
+    );
+  });
+
+  it("signs a sysadmin in by their email, and refuses a locked account", async () => {
+    const sys = await createSysadmin(state.db);
+    await state.db.execute(sql`update users set username = 'sysadmin-sso@school.example' where id = ${sys.user.id}`);
+    expect((await signIn(provider.issuer, "sys")).answer.status).toBe(200);
+    await createStaff(state.db, { email: "admin@school.example", administrator: true, disabled_at: new Date(0) });
+    const locked = await signIn(provider.issuer, "admin");
+    expect(locked.answer.status).toBe(423);
+    expect(locked.answer.body.message).toBe("Your account has been locked. Please contact your administrator.");
+  });
+
+  it("refuses a replayed callback and a sign-in with no provider step", async () => {
+    const trip = await signInAtProvider(provider.issuer, "tess");
+    // The same redirect again, in the same browser (its state cookie is spent) and in a fresh one.
+    expect(await finishAtApp(trip.jar, trip.callbackQuery)).toMatch(/^http:\/\/flexblock\.test\/(login|api\/auth\/error)\?error=/);
+    const fresh = new Jar();
+    expect(await finishAtApp(fresh, trip.callbackQuery)).toMatch(/^http:\/\/flexblock\.test\/(login|api\/auth\/error)\?error=/);
+    const none = await exchange("");
+    expect(none.status).toBe(401);
+    expect(none.body.code).toBe("sso_required");
+  });
+
+  it.each(["issuer", "audience", "signature", "expired", "email"] as const)(
+    "refuses a forged ID token (%s)",
+    async (kind) => {
+      // What the "email" forgery asserts: an administrator's address, signed with another key.
+      await state.db.execute(sql`delete from users where username = 'admin@demo.school'`);
+      await createStaff(state.db, { email: "admin@demo.school", administrator: true });
+      await provider.forge(kind);
+      const trip = await signInAtProvider(provider.issuer, "stranger");
+      expect(trip.landedOn).toMatch(/^http:\/\/flexblock\.test\/(login|api\/auth\/error)\?error=/);
+      const answer = await exchange(trip.cookie);
+      expect(answer.status).toBe(401);
+    },
+  );
+
+  it("sends the browser back only to this site", async () => {
+    for (const target of ["http://flexblock.test.evil.example/", "//evil.example/x", "/\t/evil.example"]) {
+      const trip = await signInAtProvider(provider.issuer, "tess", target);
+      expect(trip.landedOn.startsWith(`${APP_URL}/`)).toBe(true);
+      expect(new URL(trip.landedOn).origin).toBe(APP_URL);
+    }
+  });
+});
+
+describe("password sign-in per role", () => {
+  let provider: OidcTestProvider;
+  beforeAll(async () => {
+    provider = await startOidcProvider("userinfo", ACCOUNTS);
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    await provider.stop();
+    await setSetting(state.db, "password-sign-in-students", "true");
+  });
+
+  it("refuses a student's password when the school made students sign in with their school account", async () => {
+    const student = await createStudent(state.db);
+    const teacher = await createStaff(state.db);
+    await setSetting(state.db, "password-sign-in-students", "false");
+    const refused = await call(login, { body: { username: student.user.username, password: TEST_PASSWORD } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: "password_sign_in_off",
+      message: "Students at My School sign in with their school account: use the button below.",
+    });
+    const checked = await call(checkUser, { body: { username: student.user.username } });
+    expect(checked.body.password_sign_in).toBe(false);
+    expect((await call(login, { body: { username: teacher.user.username, password: TEST_PASSWORD } })).status).toBe(200);
+    expect((await call(checkUser, { body: { username: teacher.user.username } })).body.password_sign_in).toBe(true);
+  });
+});
