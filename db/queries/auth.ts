@@ -44,7 +44,10 @@ export async function findAccountByUserId(db: Db, userId: number): Promise<Accou
  */
 export const sessionAccountQuery = (db: Db) =>
   db
-    .select({ ...accountColumns, session: { id: sessions.id, last_used_at: sessions.last_used_at } })
+    .select({
+      ...accountColumns,
+      session: { id: sessions.id, last_used_at: sessions.last_used_at, sign_in_method: sessions.sign_in_method },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(staff, eq(staff.user_id, users.id))
@@ -62,7 +65,14 @@ export async function findSessionAccount(db: Db, tokenHash: string, now: Date) {
 
 export async function insertSession(
   db: Db,
-  values: { user_id: number; token_hash: string; expires_at: Date; user_agent: string | null },
+  values: {
+    user_id: number;
+    token_hash: string;
+    expires_at: Date;
+    user_agent: string | null;
+    /** Default password (the column's default). */
+    sign_in_method?: "password" | "sso";
+  },
 ) {
   await db.insert(sessions).values(values);
 }

@@ -11,7 +11,8 @@ import {
 } from "@/db/queries/auth";
 import { ApiError, invalid } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { isLocked, type Principal } from "./principal";
+import { isLocked, roleOf, type Principal } from "./principal";
+import { passwordOffMessage, signInPolicy } from "./sign-in-policy";
 import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password";
 import { normalizeUsername, type ChangePasswordBody, type LoginBody } from "./schemas";
 import { deviceNonce, type DeviceAccount } from "./device-cookie";
@@ -61,6 +62,12 @@ export async function login(db: Db, body: LoginBody, caller: Caller, now: Date):
     await settleUnchecked(db, attempt);
     throw new ApiError(423, "account_locked", LOGIN_MESSAGES.locked);
   }
+  const policy = await signInPolicy(db);
+  const role = roleOf(account);
+  if (!policy.passwordAllowed(role)) {
+    await settleUnchecked(db, attempt);
+    throw new ApiError(403, "password_sign_in_off", passwordOffMessage(role, policy.schoolName));
+  }
   if (!(await verifyPassword(account.user.password_hash, body.password))) {
     await settleFailure(db, attempt, now);
     throw new ApiError(401, "bad_credentials", LOGIN_MESSAGES.badCredentials, {
@@ -77,6 +84,7 @@ export async function createSession(
   userId: number,
   userAgent: string | null,
   now: Date,
+  signInMethod: "password" | "sso" = "password",
 ): Promise<TokenResponse> {
   const token = newToken();
   const ttlSeconds = env().SESSION_TTL_HOURS * 3600;
@@ -85,6 +93,7 @@ export async function createSession(
     token_hash: hashToken(token),
     expires_at: new Date(now.getTime() + ttlSeconds * 1000),
     user_agent: userAgent?.slice(0, 300) ?? null,
+    sign_in_method: signInMethod,
   });
   return { access_token: token, token_type: "Bearer", expires_in: ttlSeconds };
 }
@@ -105,7 +114,9 @@ export async function checkUser(db: Db, rawUsername: string, caller: Caller, now
     throw new ApiError(404, "user_not_found", LOGIN_MESSAGES.notFound, { username: [LOGIN_MESSAGES.notFound] });
   }
   await settleSuccess(db, attempt, now);
-  return { username: account.user.username, ...avatarOf(account) };
+  const policy = await signInPolicy(db);
+  // Added to the spec's shape: false tells the login screen to offer the school account, not a password.
+  return { username: account.user.username, ...avatarOf(account), password_sign_in: policy.passwordAllowed(roleOf(account)) };
 }
 
 /** POST /api/logout: ends this device's session only; the user's other devices stay signed in. */
@@ -197,13 +208,4 @@ function passwordOwner(principal: Principal): PasswordOwner {
       sysadmin?.email,
     ],
   };
-}
-
-/** Single sign-on: the identity provider vouched for this email; sign in the account that has it. */
-export async function exchangeSsoIdentity(db: Db, email: string | null, userAgent: string | null, now: Date) {
-  if (!email) throw new ApiError(401, "sso_required", "Single sign-on did not finish. Please try again.");
-  const account = await findAccountByUsername(db, normalizeUsername(email));
-  if (!account) throw new ApiError(404, "user_not_found", LOGIN_MESSAGES.notFound);
-  if (isLocked(account, now)) throw new ApiError(423, "account_locked", LOGIN_MESSAGES.locked);
-  return createSession(db, account.user.id, userAgent, now);
 }
