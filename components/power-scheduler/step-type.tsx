@@ -3,11 +3,12 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextAreaField } from "@/components/ui/text-field";
 import { apiPost, messageOf } from "@/lib/api/client";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
-import { previewText, type StudentNames } from "@/lib/scheduler/preview-text";
+import { capacityWarning, previewText, type StudentNames } from "@/lib/scheduler/preview-text";
 import { MAX_MEMO } from "@/lib/scheduler/schemas";
 import type { PowerScheduleResult } from "@/lib/scheduler/service";
 import { ChoiceCards } from "./choice-cards";
@@ -45,6 +46,9 @@ export function StepType({
   const tooMany = preview.data ? previewText(preview.data).tooMany : false;
   const chosenStaff = options.staff.find((s) => s.id === state.staffId);
   const ready = state.staffId !== null && state.memo.trim() !== "" && !tooMany && !preview.error;
+  // Booking more students with the teacher than they take: said under the preview, and asked before Submit.
+  const overCapacity = preview.data ? capacityWarning(preview.data, chosenStaff) : null;
+  const [confirming, setConfirming] = useState(false);
 
   async function submit() {
     setBusy(true);
@@ -137,6 +141,15 @@ export function StepType({
           names={names}
         />
       )}
+      {overCapacity && (
+        <p
+          role="status"
+          data-testid="power-scheduler-capacity"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200"
+        >
+          {overCapacity}
+        </p>
+      )}
       {state.error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
           {state.error}
@@ -147,10 +160,20 @@ export function StepType({
           <Button variant="secondary" onClick={() => dispatch({ type: "subStep", subStep: 0 })}>
             Back
           </Button>
-          <Button disabled={!ready} loading={busy} onClick={submit}>
+          <Button disabled={!ready} loading={busy} onClick={() => (overCapacity ? setConfirming(true) : void submit())}>
             Submit
           </Button>
         </StepButtons>
+      )}
+      {overCapacity && (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Book past ${chosenStaff?.name ?? "the teacher"}'s capacity?`}
+          description={overCapacity}
+          confirmLabel="Book anyway"
+          onConfirm={submit}
+        />
       )}
       {!state.scheduleType && (
         <StepButtons>

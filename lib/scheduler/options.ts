@@ -9,7 +9,8 @@ import { dayOfWeek, schoolToday } from "@/lib/time";
 export interface PowerSchedulerOptions {
   students: { id: number; first_name: string; last_name: string; grade: number; cluster_ids: number[] }[];
   clusters: { id: number; name: string }[];
-  staff: { id: number; first_name: string; last_name: string; name: string; email: string }[];
+  /** capacity: the students the teacher takes in a Focus Block (the Power Scheduler warns past it). */
+  staff: { id: number; first_name: string; last_name: string; name: string; email: string; capacity: number }[];
   /**
    * Flex blocks, the weekdays they meet (0 = Sunday … 6 = Saturday) and the dates they meet from today
    * (the school calendar: on a rotation a block may meet on some Tuesdays and not others).
@@ -49,6 +50,7 @@ export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSch
       last_name: s.last_name,
       name: staffName(s),
       email: s.email,
+      capacity: s.capacity,
     })),
     blocks,
     today,

@@ -96,3 +96,18 @@ export function previewText(p: PowerSchedulePreview, done = false, names?: Stude
   if (tooMany) details.push(`That is more than ${n(p.max_rows)} at once. Choose fewer dates or students.`);
   return { headline: parts.join("; "), details, tooMany };
 }
+
+/**
+ * Appointments with a teacher beyond their capacity (the students they take in a Focus Block): the
+ * warning shown before Submit, or null. Counted per block: the appointments the batch makes, over its
+ * blocks and dates.
+ */
+export function capacityWarning(
+  p: PowerSchedulePreview,
+  staff: { name: string; capacity: number } | undefined,
+): string | null {
+  if (!staff || p.schedule_type !== "appointment" || p.slots.length === 0) return null;
+  const perBlock = Math.ceil(p.created / p.slots.length);
+  if (perBlock <= staff.capacity) return null;
+  return `That is more than ${staff.name} takes: ${plural(perBlock, "student")} on each block, and their capacity is ${n(staff.capacity)}.`;
+}

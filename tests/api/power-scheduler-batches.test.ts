@@ -327,6 +327,8 @@ describe("GET /api/power-scheduler/options", () => {
       first_name: "Ada",
       last_name: "Lovelace",
       email: school.teacher.staff.email,
+      // The Power Scheduler warns before booking more students with a teacher than this.
+      capacity: expect.any(Number),
     });
     expect(res.body.blocks).toEqual([
       { id: school.focus.id, label: "Focus Block", days: [1, 2, 3, 4, 5], dates: expect.any(Array) },

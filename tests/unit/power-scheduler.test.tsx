@@ -40,7 +40,14 @@ const options: PowerSchedulerOptions = {
   ],
   clusters: [],
   staff: [
-    { id: 3, first_name: "Ada", last_name: "Lovelace", name: "Ms. Lovelace, Ada", email: "ada@test.school" },
+    {
+      id: 3,
+      first_name: "Ada",
+      last_name: "Lovelace",
+      name: "Ms. Lovelace, Ada",
+      email: "ada@test.school",
+      capacity: 30,
+    },
   ],
   blocks: [{ id: 7, label: "Focus Block", days: [1, 2, 3, 4, 5], dates: datesOn([1, 2, 3, 4, 5]) }],
   today: "2026-11-23",
@@ -114,6 +121,51 @@ it("waits for a group, and for Some Students a student; selecting every student 
   expect(screen.getByRole("status")).toHaveTextContent(
     "Every student is selected. Choose All Students instead if students added later should be included too.",
   );
+});
+
+it("warns before booking more students with a teacher than their capacity, and asks on Submit", async () => {
+  table["POST /api/power-scheduler/preview"] = [
+    200,
+    {
+      ...preview,
+      students: 45,
+      created: 90,
+      dates: ["2026-11-23", "2026-11-24"],
+      slots: [
+        { block_id: 7, label: "Focus Block", date: "2026-11-23" },
+        { block_id: 7, label: "Focus Block", date: "2026-11-24" },
+      ],
+    },
+  ];
+  table["POST /api/power-scheduler"] = [
+    201,
+    {
+      ...preview,
+      staff: { id: 3, name: "Ms. Lovelace, Ada" },
+      id: 98,
+      message: "The schedule change has been processed.",
+    },
+  ];
+  renderScreen();
+  await userEvent.click(await screen.findByRole("radio", { name: /^All Students/ }));
+  await userEvent.click(next());
+  await screen.findByRole("button", { name: "Start date" });
+  await userEvent.click(next());
+  await userEvent.click(await screen.findByRole("radio", { name: /^Appointment/ }));
+  await screen.findByTestId("power-scheduler-headline");
+  expect(screen.queryByTestId("power-scheduler-capacity")).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole("radio", { name: "Choose Ms. Lovelace, Ada" }));
+  expect(screen.getByTestId("power-scheduler-capacity")).toHaveTextContent(
+    "That is more than Ms. Lovelace, Ada takes: 45 students on each block, and their capacity is 30.",
+  );
+  await userEvent.click(next());
+  await userEvent.type(screen.getByPlaceholderText("Schedule change purpose"), "Assembly");
+  await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+  const dialog = await screen.findByRole("dialog", { name: "Book past Ms. Lovelace, Ada's capacity?" });
+  expect(sent.filter((s) => s.url === "/api/power-scheduler")).toHaveLength(0);
+  await userEvent.click(within(dialog).getByRole("button", { name: "Book anyway" }));
+  expect(await screen.findByText("The schedule change has been processed.")).toBeInTheDocument();
+  expect(sent.filter((s) => s.url === "/api/power-scheduler")).toHaveLength(1);
 });
 
 it("submits only with a staff member and a memo, says why a submit failed, and starts over from Done", async () => {
