@@ -2,7 +2,6 @@ import "server-only";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusters, staff, students } from "../schema";
-import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName } from "./people";
 
 /** What the Power Scheduler's steps choose from (one statement each, whatever the school's size). */
@@ -20,7 +19,7 @@ export function studentsWithClusters(db: Db) {
     })
     .from(students)
     .where(isNull(students.archived_at))
-    .orderBy(foldedAsc(students.last_name), foldedAsc(studentDisplayFirstName), asc(students.id));
+    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
 }
 
 /** Clusters to pick students by (hidden ones left out). */
@@ -29,7 +28,7 @@ export function visibleClusters(db: Db) {
     .select({ id: clusters.id, name: clusters.name })
     .from(clusters)
     .where(eq(clusters.hidden, false))
-    .orderBy(foldedAsc(clusters.name), asc(clusters.id));
+    .orderBy(asc(clusters.name), asc(clusters.id));
 }
 
 /** Staff for the one-choice radio table (last name, first name, email). */
@@ -44,5 +43,5 @@ export function staffChoices(db: Db) {
       capacity: staff.capacity,
     })
     .from(staff)
-    .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
+    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
 }
