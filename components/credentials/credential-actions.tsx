@@ -1,7 +1,8 @@
 "use client";
 
-import { KeyRound, Lock, LockOpen, TimerOff } from "lucide-react";
+import { KeyRound, Link2Off, Lock, LockOpen, TimerOff } from "lucide-react";
 import { useState } from "react";
+import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
@@ -14,6 +15,7 @@ const ICONS = {
   "invalidate-passwords": TimerOff,
   "disable-users": Lock,
   "reenable-users": LockOpen,
+  "reset-sign-in": Link2Off,
 };
 
 /** What each action will do, in the confirmation. */
@@ -24,12 +26,14 @@ const CONSEQUENCES: Record<CredentialAction, string> = {
     "They keep their password but must change it at their next sign-in. They are signed out everywhere.",
   "disable-users": "They are signed out everywhere and cannot sign in until their account is reenabled.",
   "reenable-users": "They can sign in again.",
+  "reset-sign-in":
+    "Their school accounts (single sign-on) are unlinked and they are signed out. Their next school-account sign-in links again, by email.",
 };
 
 const accounts = (n: number) => `${n.toLocaleString("en-US")} account${n === 1 ? "" : "s"}`;
 
 /**
- * The four credentials actions for the selected accounts. Each asks for the caller's password first
+ * The credentials actions for the selected accounts (Reset Single Sign-On where a provider is set up). Each asks for the caller's password first
  * (POST /api/verify-user; a wrong one reads "That didn't work. Please try again."), then calls
  * POST /api/users/{action} and shows the spec's success message.
  */
@@ -43,6 +47,9 @@ export function CredentialActions({
   onPasswords: (passwords: ResetPassword[]) => void;
 }) {
   const [action, setAction] = useState<CredentialAction | null>(null);
+  // Reset Single Sign-On only where the school has set up a provider (the login screen's list).
+  const { data: publicSettings } = useSWR<{ sso?: unknown[] }>("/api/settings/unauthenticated");
+  const shown = CREDENTIAL_ACTIONS.filter((name) => name !== "reset-sign-in" || (publicSettings?.sso?.length ?? 0) > 0);
 
   async function confirm(password: string) {
     if (!action) return;
@@ -78,7 +85,7 @@ export function CredentialActions({
         <span className="text-sm text-slate-600" aria-live="polite">
           {selected.length > 0 ? `${selected.length.toLocaleString("en-US")} selected` : "Select accounts"}
         </span>
-        {CREDENTIAL_ACTIONS.map((name) => {
+        {shown.map((name) => {
           const Icon = ICONS[name];
           return (
             <Button

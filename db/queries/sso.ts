@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { ssoIdentities, staff, students, sysadmins, users } from "../schema";
 import type { AccountRow } from "./auth";
@@ -67,7 +67,8 @@ export async function linkSsoSubject(
   return row !== undefined;
 }
 
-/** Forgets an account's provider links (an administrator's "reset sign-in"). */
-export async function unlinkSsoSubjects(db: Db, userId: number) {
-  await db.delete(ssoIdentities).where(eq(ssoIdentities.user_id, userId));
+/** Forgets the accounts' provider links (the Credentials Manager's Reset Single Sign-On). */
+export async function unlinkSsoSubjects(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await db.delete(ssoIdentities).where(inArray(ssoIdentities.user_id, userIds));
 }

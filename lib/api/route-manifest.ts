@@ -101,12 +101,13 @@ import * as route96 from "@/app/api/users/disable-users/route";
 import * as route97 from "@/app/api/users/invalidate-passwords/route";
 import * as route98 from "@/app/api/users/reenable-users/route";
 import * as route99 from "@/app/api/users/reset-passwords/route";
-import * as route100 from "@/app/api/users/route";
-import * as route101 from "@/app/api/verify-user/route";
-import * as route102 from "@/app/api/wiki/groups/[id]/route";
-import * as route103 from "@/app/api/wiki/groups/route";
-import * as route104 from "@/app/api/wiki/posts/[id]/route";
-import * as route105 from "@/app/api/wiki/posts/route";
+import * as route100 from "@/app/api/users/reset-sign-in/route";
+import * as route101 from "@/app/api/users/route";
+import * as route102 from "@/app/api/verify-user/route";
+import * as route103 from "@/app/api/wiki/groups/[id]/route";
+import * as route104 from "@/app/api/wiki/groups/route";
+import * as route105 from "@/app/api/wiki/posts/[id]/route";
+import * as route106 from "@/app/api/wiki/posts/route";
 
 export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
@@ -810,45 +811,52 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     module: route99 as unknown as RouteModule,
   },
   {
+    path: "/api/users/reset-sign-in",
+    file: "app/api/users/reset-sign-in/route.ts",
+    methods: ["POST"],
+    summaries: {"POST":"forget the accounts' school-account (single sign-on) links and sign them out"},
+    module: route100 as unknown as RouteModule,
+  },
+  {
     path: "/api/users",
     file: "app/api/users/route.ts",
     methods: ["GET"],
     summaries: {"GET":"every account with its account and password status (administrators and sysadmins)"},
-    module: route100 as unknown as RouteModule,
+    module: route101 as unknown as RouteModule,
   },
   {
     path: "/api/verify-user",
     file: "app/api/verify-user/route.ts",
     methods: ["POST"],
     summaries: {"POST":"confirm the caller's password before a sensitive action"},
-    module: route101 as unknown as RouteModule,
+    module: route102 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups/{id}",
     file: "app/api/wiki/groups/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"the group's posts in order (students: only a group meant for everyone)","PUT":"rename or move a group (administrators)","DELETE":"delete an empty group (administrators)"},
-    module: route102 as unknown as RouteModule,
+    module: route103 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups",
     file: "app/api/wiki/groups/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the wiki groups in order (staff and sysadmins every one; students those meant for everyone)","POST":"add a group at the end (administrators)"},
-    module: route103 as unknown as RouteModule,
+    module: route104 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts/{id}",
     file: "app/api/wiki/posts/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"one post, its markdown as written (students: only in a group meant for everyone)","PUT":"edit a post, or move it within or between groups (administrators)","DELETE":"delete a post (administrators)"},
-    module: route104 as unknown as RouteModule,
+    module: route105 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts",
     file: "app/api/wiki/posts/route.ts",
     methods: ["POST"],
     summaries: {"POST":"write a new post in a group (administrators)"},
-    module: route105 as unknown as RouteModule,
+    module: route106 as unknown as RouteModule,
   },
 ];

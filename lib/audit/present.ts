@@ -12,6 +12,8 @@ const LABELS: Record<string, string> = {
   "credentials.invalidate_password": "Invalidated password",
   "credentials.disable": "Disabled account",
   "credentials.reenable": "Reenabled account",
+  "credentials.reset_sign_in": "Reset single sign-on",
+  "sso.refused": "Single sign-on refused",
   "power_scheduler.run": "Ran the Power Scheduler",
   "power_scheduler.undo": "Undid a Power Scheduler batch",
   "settings.update": "Changed settings",

@@ -4,7 +4,7 @@ import { idOf } from "@/lib/api/schemas";
 /** The most accounts one credentials action takes (a whole school with room to spare). */
 export const MAX_USER_IDS = 10_000;
 
-/** POST /api/users/{reset-passwords|invalidate-passwords|disable-users|reenable-users}. */
+/** POST /api/users/{reset-passwords|invalidate-passwords|disable-users|reenable-users|reset-sign-in}. */
 export const userIdsBody = z.object({
   user_ids: z
     .array(idOf("user id"), { error: "user_ids must be a list of user ids." })
@@ -18,6 +18,7 @@ export const CREDENTIAL_ACTIONS = [
   "invalidate-passwords",
   "disable-users",
   "reenable-users",
+  "reset-sign-in",
 ] as const;
 export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
 
@@ -42,5 +43,10 @@ export const ACTION_INFO: Record<CredentialAction, { audit: string; message: str
     audit: "credentials.reenable",
     message: "Reenabled accounts successfully.",
     label: "Reenable Accounts",
+  },
+  "reset-sign-in": {
+    audit: "credentials.reset_sign_in",
+    message: "Reset single sign-on successfully.",
+    label: "Reset Single Sign-On",
   },
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import { insertAudits } from "@/db/queries/audit";
+import { unlinkSsoSubjects } from "@/db/queries/sso";
 import {
   disableAccounts,
   expirePasswords,
@@ -128,6 +129,10 @@ async function apply(
       return undefined;
     case "reenable-users":
       await reenableAccounts(tx, ids, now);
+      return undefined;
+    case "reset-sign-in":
+      // The next school-account sign-in links again, by email (or the SIS claim), to whoever it finds.
+      await unlinkSsoSubjects(tx, ids);
       return undefined;
   }
 }

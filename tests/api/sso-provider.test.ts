@@ -4,10 +4,12 @@ import { POST as checkUser } from "@/app/api/check-user/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as ssoToken } from "@/app/api/auth/sso-token/route";
 import { GET as currentUser } from "@/app/api/user/route";
+import { POST as resetSignIn } from "@/app/api/users/reset-sign-in/route";
 import { auditLog, ssoIdentities } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { useTestDb } from "../helpers/db";
-import { createStaff, createStudent, createSysadmin, TEST_PASSWORD } from "../helpers/factories";
+import { confirmedCall } from "../helpers/credentials-cast";
+import { createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { APP_URL, finishAtApp, Jar, signInAtProvider, startOidcProvider, type OidcTestProvider } from "../helpers/oidc";
 import { setSetting } from "../helpers/schedule-factories";
@@ -125,6 +127,19 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     expect(other.answer.body.message).toBe(
       "Your My School account is already linked to another School account. Please ask your administrator to reset its sign-in.",
     );
+    // The administrator resets her single sign-on (Credentials Manager): the new provider account links.
+    const admin = await createStaff(state.db, { administrator: true });
+    const adminToken = await tokenFor(state.db, admin);
+    const teacherToken = await tokenFor(state.db, await createStaff(state.db));
+    expect((await confirmedCall(resetSignIn, { token: teacherToken, body: { user_ids: [ana.user.id] } })).status).toBe(403);
+    expect((await confirmedCall(resetSignIn, { token: adminToken, body: { user_ids: [] } })).status).toBe(422);
+    const reset = await confirmedCall(resetSignIn, { token: adminToken, body: { user_ids: [ana.user.id] } });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe("Reset single sign-on successfully.");
+    const relinked = await signIn(provider.issuer, "ana2");
+    expect(relinked.answer.status).toBe(200);
+    const links = await state.db.select().from(ssoIdentities).where(eq(ssoIdentities.user_id, ana.user.id));
+    expect(links.map((link) => link.subject)).toEqual(["ana2"]);
   });
 
   it("signs a sysadmin in by their email, and refuses a locked account", async () => {

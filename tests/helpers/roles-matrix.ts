@@ -69,6 +69,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/users/reset-passwords": { who: ADMINS },
   "POST /api/users/invalidate-passwords": { who: ADMINS },
   "POST /api/users/disable-users": { who: ADMINS },
+  "POST /api/users/reset-sign-in": { who: ADMINS },
   "POST /api/users/reenable-users": { who: ADMINS },
   // the audit log records the credentials actions (design §5): read by those who act
   "GET /api/audit": { who: ADMINS },

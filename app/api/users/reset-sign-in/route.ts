@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { userIdsBody } from "@/lib/credentials/schemas";
+import { applyCredentialsAction } from "@/lib/credentials/service";
+
+// POST /api/users/reset-sign-in: forget the accounts' school-account (single sign-on) links and sign them out
+export const POST = route({ roles: ROLES.admins, body: userIdsBody }, ({ db, user, body, now }) =>
+  applyCredentialsAction(db, user, "reset-sign-in", body, now),
+);
