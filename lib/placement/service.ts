@@ -12,7 +12,8 @@ import {
   unscheduledStudents,
   type PlacementRunRow,
 } from "@/db/queries/placement";
-import { forbidden } from "@/lib/api/errors";
+import { insertAudit } from "@/db/queries/audit";
+import { ApiError, conflict, forbidden } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { studentNumbersFor } from "@/lib/people/lists";
 import { staffName } from "@/lib/people/names";
@@ -163,6 +164,35 @@ export function placeDay(
     await inTransaction?.(tx);
     return { date: day.date, ...counts };
   });
+}
+
+export const ALREADY_PLACED = "Default placement has already run for this date.";
+
+/**
+ * POST /api/placement/run {date}: an administrator places the date's unscheduled students with their
+ * default teachers now, instead of at the cutoff (the Unscheduled screen's "Place with default teachers
+ * now"). The same run as the cutoff's, in one transaction; the date is then placed (a second run, or
+ * the cutoff's, finds it claimed: 409). Only for a Focus Block date from today on. Audited.
+ */
+export async function placeNow(db: Db, principal: Principal, dateInput: string, now: Date) {
+  const [calendar, settings] = await Promise.all([schoolCalendarSettings(db), placementSettings(db)]);
+  const date = readSchoolDate(dateInput, calendar.timezone);
+  if (date < schoolToday(calendar.timezone, now)) {
+    throw new ApiError(409, "not_pending", "That date has passed: students can only be placed for today or later.");
+  }
+  const [noBlocks, meetings] = await Promise.all([noBlockDates(db, date, date), flexMeetings(db, date, date)]);
+  const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date);
+  if (!day) throw new ApiError(422, "no_focus_block", "No Focus Block on this date.");
+  const result = await placeDay(db, { ...day, cutoffAt: now }, async (tx) => {
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "placement.run_now",
+      details: { date },
+      created_at: now,
+    });
+  });
+  if (!result) throw conflict("already_placed", ALREADY_PLACED);
+  return { ...result, message: `Placed ${result.placed} ${result.placed === 1 ? "student" : "students"} with their default teachers.` };
 }
 
 export const presentRun = (run: PlacementRunRow): PlacementRunView => ({

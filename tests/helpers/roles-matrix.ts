@@ -153,6 +153,8 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/placement/unscheduled": { who: SHELL },
   // a student's own placement for the day
   "GET /api/placement/self": { who: STUDENT },
+  // administrators place a date's unscheduled students with their default teachers now (issue 23 item 12)
+  "POST /api/placement/run": { who: ADMINS },
 
   // ── Notifications (spec §6: offered to all signed-in users on the shell; sysadmins get empty lists) ──
   "GET /api/notifications/inbox": { who: SHELL },

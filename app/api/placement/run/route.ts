@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { placeNowBody } from "@/lib/placement/schemas";
+import { placeNow } from "@/lib/placement/service";
+
+// POST /api/placement/run {date}: administrators place the date's unscheduled students with their
+// default teachers now (as the cutoff would); 409 once the date has been placed. Audited.
+export const POST = route({ roles: ROLES.admins, body: placeNowBody }, ({ db, user, body, now }) =>
+  placeNow(db, user, body.date, now),
+);
