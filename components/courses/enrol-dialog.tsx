@@ -209,6 +209,7 @@ const numbersForm = z.object({
       error: `At most ${MAX_ENROL} students at a time.`,
     }),
   begin_date: z.string(),
+  end_date: z.string(),
 });
 type NumbersForm = z.infer<typeof numbersForm>;
 
@@ -233,7 +234,7 @@ function NumbersForm({
     formState: { errors, isSubmitting },
   } = useForm<NumbersForm>({
     resolver: zodResolver(numbersForm),
-    defaultValues: { numbers: "", begin_date: "" },
+    defaultValues: { numbers: "", begin_date: "", end_date: "" },
   });
   const [fileName, setFileName] = useState<string>();
   const found = studentNumbersIn(useWatch({ control, name: "numbers" }) ?? "").length;
@@ -254,14 +255,21 @@ function NumbersForm({
       const answer = await apiPost<EnrolAnswer>(enrolPath(section), {
         student_numbers: studentNumbersIn(values.numbers),
         ...(values.begin_date ? { begin_date: values.begin_date } : {}),
+        ...(values.end_date ? { end_date: values.end_date } : {}),
       });
       await onDone(answer);
     } catch (failure) {
       if (failure instanceof ApiClientError && failure.status === 422) {
-        setError("numbers", {
-          message:
-            failure.fieldError("student_numbers") ?? Object.values(failure.errors)[0]?.[0] ?? failure.message,
-        });
+        // A date outside the section's term shows on its date field; anything else on the numbers.
+        const dates = (["begin_date", "end_date"] as const).filter((key) => failure.fieldError(key));
+        for (const key of dates) setError(key, { message: failure.fieldError(key)! });
+        if (dates.length === 0)
+          setError("numbers", {
+            message:
+              failure.fieldError("student_numbers") ??
+              Object.values(failure.errors)[0]?.[0] ??
+              failure.message,
+          });
       } else setError("root.server", { message: messageOf(failure, "That didn't work. Please try again.") });
     }
   });
@@ -301,14 +309,24 @@ function NumbersForm({
           {...register("numbers")}
         />
       )}
-      <TextField
-        label="Enrolled from"
-        type="date"
-        hint="Leave empty for the whole term."
-        error={errors.begin_date?.message}
-        containerClassName="sm:max-w-[14rem]"
-        {...register("begin_date")}
-      />
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <TextField
+          label="Enrolled from"
+          type="date"
+          hint="Leave empty for the whole term."
+          error={errors.begin_date?.message}
+          containerClassName="sm:max-w-[14rem]"
+          {...register("begin_date")}
+        />
+        <TextField
+          label="Enrolled until"
+          type="date"
+          hint="Leave empty to the end of the term."
+          error={errors.end_date?.message}
+          containerClassName="sm:max-w-[14rem]"
+          {...register("end_date")}
+        />
+      </div>
       <FormError message={errors.root?.server?.message} />
       <Footer
         onCancel={onCancel}

@@ -59,7 +59,10 @@ const studentNumber = z
   .max(20, { error: "A student number is up to 20 digits." })
   .regex(/^\d+$/, { error: "A student number is up to 20 digits." });
 
-/** POST /api/sections/{id}/enrollments: students by id or by student number, from a date (today by default). */
+/**
+ * POST /api/sections/{id}/enrollments: students by id or by student number, from a date and until a
+ * date (open when absent), both within the section's term (the school year for a section without one).
+ */
 export const enrollBody = z
   .object({
     student_ids: z
@@ -71,6 +74,7 @@ export const enrollBody = z
       .max(MAX_ENROL, { error: `At most ${MAX_ENROL} students at a time.` })
       .optional(),
     begin_date: schoolDate.nullable().optional(),
+    end_date: schoolDate.nullable().optional(),
   })
   .refine((body) => (body.student_ids?.length ?? 0) + (body.student_numbers?.length ?? 0) > 0, {
     error: "Choose at least one student.",

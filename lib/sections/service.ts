@@ -22,6 +22,7 @@ import {
   updateSectionRow,
 } from "@/db/queries/sections";
 import { invalid, notFound } from "@/lib/api/errors";
+import { displayDate } from "@/lib/calendar/school-days";
 import type { Principal } from "@/lib/auth/principal";
 import { schoolCalendarSettings } from "@/lib/settings/service";
 import { addDays, parseSchoolDate, schoolToday } from "@/lib/time";
@@ -181,11 +182,16 @@ export async function enrollStudents(db: Db, principal: Principal, id: number, b
   const { timezone, today } = await schoolTodayOf(db, now);
   const beginDate = body.begin_date ? parseSchoolDate(body.begin_date, timezone) : null;
   if (body.begin_date && !beginDate) throw invalid({ begin_date: ["Enter a valid date."] });
+  const endDate = body.end_date ? parseSchoolDate(body.end_date, timezone) : null;
+  if (body.end_date && !endDate) throw invalid({ end_date: ["Enter a valid date."] });
+  if (beginDate && endDate && endDate < beginDate)
+    throw invalid({ end_date: ["The last day of the enrolment is before its first day."] });
   const ids = [...new Set(body.student_ids ?? [])];
   const numbers = [...new Set(body.student_numbers ?? [])];
   return db.transaction(async (tx) => {
     const section = await lockSection(tx, id);
     if (!section) throw notFound("There is no such section.");
+    if (beginDate || endDate) await checkWithinTerm(tx, section.term_id, { begin_date: beginDate, end_date: endDate });
     const [byId, byNumber] = await Promise.all([studentsByIds(tx, ids), studentsByNumbers(tx, numbers)]);
     const errors: Record<string, string[]> = {};
     const knownIds = new Set(byId.map((s) => s.id));
@@ -209,6 +215,7 @@ export async function enrollStudents(db: Db, principal: Principal, id: number, b
         course_id: section.course_id,
         section_id: id,
         begin_date: beginDate,
+        end_date: endDate,
         enrolled_at: now,
         enrolled_by: principal.staff?.id ?? null,
       })),
@@ -217,10 +224,34 @@ export async function enrollStudents(db: Db, principal: Principal, id: number, b
       await insertAudit(tx, {
         actor_user_id: principal.user.id,
         action: "section.enroll",
-        details: { section_id: id, student_ids: fresh, begin_date: beginDate },
+        details: { section_id: id, student_ids: fresh, begin_date: beginDate, end_date: endDate },
       });
     return { enrolled: fresh.length, already_enrolled: studentIds.length - fresh.length, section: await sectionAnswer(tx, id, today) };
   });
+}
+
+/**
+ * An enrolment's first and last days lie within the section's term, or within the school year for a
+ * section without a term (nothing to check before the year is set): 422 naming each date outside.
+ */
+async function checkWithinTerm(db: Db, termId: number | null, dates: { begin_date: string | null; end_date: string | null }) {
+  let bounds: { what: string; start: string; end: string } | null = null;
+  if (termId !== null) {
+    const term = await termById(db, termId);
+    if (term) bounds = { what: `the section's term, ${term.name}`, start: term.start, end: term.end };
+  } else {
+    const { yearStart, yearEnd } = await schoolCalendarSettings(db);
+    if (yearStart && yearEnd) bounds = { what: "the school year", start: yearStart, end: yearEnd };
+  }
+  if (!bounds) return;
+  const errors: Record<string, string[]> = {};
+  const labels = { begin_date: "The first day", end_date: "The last day" } as const;
+  for (const key of ["begin_date", "end_date"] as const) {
+    const date = dates[key];
+    if (date && (date < bounds.start || date > bounds.end))
+      errors[key] = [`${labels[key]} must be within ${bounds.what} (${displayDate(bounds.start)} – ${displayDate(bounds.end)}).`];
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors, Object.values(errors)[0]![0]);
 }
 
 /**

@@ -361,6 +361,48 @@ describe("sections", () => {
     });
   });
 
+  it("refuses enrolment dates outside the section's term, or the school year without one, naming the field (422)", async () => {
+    await createCourse({ name: "Debate 11", short_name: "DEB11" });
+    const [term] = await state.db
+      .insert(terms)
+      .values({ name: "Debate term", start: addDays(yearStart, 14), end: addDays(yearStart, 60) })
+      .returning();
+    const termed = await createSection("DEB11", { code: "T", term_id: term!.id });
+    expect(termed.status).toBe(201);
+    const termedId = termed.body.id as number;
+    const before = await enrolmentRows(termedId);
+
+    const early = await enrol(termedId, { student_numbers: ["515151"], begin_date: addDays(yearStart, 13) });
+    expect(early.status).toBe(422);
+    expect(Object.keys(early.body.errors)).toEqual(["begin_date"]);
+    expect(early.body.errors.begin_date[0]).toMatch(/^The first day must be within the section's term, Debate term \(/);
+    const late = await enrol(termedId, { student_numbers: ["515151"], end_date: addDays(yearStart, 61) });
+    expect(late.status).toBe(422);
+    expect(Object.keys(late.body.errors)).toEqual(["end_date"]);
+    expect(late.body.errors.end_date[0]).toMatch(/^The last day must be within the section's term, Debate term \(/);
+    const both = await enrol(termedId, { student_ids: [nora.student.id], begin_date: addDays(yearStart, 1), end_date: addDays(yearStart, 90) });
+    expect(Object.keys(both.body.errors).sort()).toEqual(["begin_date", "end_date"]);
+    const backwards = await enrol(termedId, { student_ids: [nora.student.id], begin_date: addDays(yearStart, 30), end_date: addDays(yearStart, 20) });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors.end_date).toEqual(["The last day of the enrolment is before its first day."]);
+    expect((await enrol(termedId, { student_ids: [nora.student.id], end_date: "31/02" })).status).toBe(422);
+    expect(await enrolmentRows(termedId)).toEqual(before);
+
+    // The term's own first and last days are inside it; the enrolment keeps both dates.
+    const inside = await enrol(termedId, { student_numbers: ["515151"], begin_date: addDays(yearStart, 14), end_date: addDays(yearStart, 60) });
+    expect(inside.status).toBe(200);
+    const [row] = await enrolmentRows(termedId);
+    expect(row).toMatchObject({ begin_date: addDays(yearStart, 14), end_date: addDays(yearStart, 60) });
+
+    // Without a term: the school year bounds the dates.
+    const yearLong = await createSection("DEB11", { code: "Y" });
+    const outside = await enrol(yearLong.body.id as number, { student_numbers: ["515152"], begin_date: addDays(yearStart, -1) });
+    expect(outside.status).toBe(422);
+    expect(outside.body.errors.begin_date[0]).toMatch(/^The first day must be within the school year \(/);
+    expect((await enrol(yearLong.body.id as number, { student_numbers: ["515152"], end_date: addDays(yearEnd, 1) })).body.errors.end_date[0]).toMatch(/school year/);
+    expect((await enrol(yearLong.body.id as number, { student_numbers: ["515152"], begin_date: yearStart, end_date: yearEnd })).status).toBe(200);
+  });
+
   it("enrols 2 or 20 students in the same number of statements", async () => {
     await createCourse({ name: "Drama 10", short_name: "DRA10" });
     const one = (await createSection("DRA10", { code: "1" })).body.id;
