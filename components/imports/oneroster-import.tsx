@@ -1,10 +1,12 @@
 "use client";
 
 import { FileArchive } from "lucide-react";
+import Link from "next/link";
 import { useId, useRef, useState } from "react";
 import useSWR from "swr";
 import type { Timetable } from "@/components/school-calendar/api-types";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiClientError, apiUpload, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
@@ -43,12 +45,77 @@ export function problemsOf(errors: Record<string, string[]>): BundleProblem[] {
   );
 }
 
-function form(file: File, dryRun: boolean, choices: OneRosterChoices) {
+function form(file: File, dryRun: boolean, choices: OneRosterChoices, applySchoolYear = false) {
   const body = new FormData();
   body.append("file", file);
   body.append("dry_run", dryRun ? "true" : "false");
   for (const [name, value] of Object.entries(choiceFields(choices))) body.append(name, value);
+  if (applySchoolYear) body.append("apply_school_year", "true");
   return body;
+}
+
+type PlannedYear = NonNullable<OneRosterDryRun["school_year"]>;
+
+/** "September 1, 2026". */
+const longDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+const span = (year: { start: string; end: string }) => `${longDay(year.start)} – ${longDay(year.end)}`;
+
+/**
+ * The bundle's school year against the school's: set when the school has none, never changed silently
+ * (a different year is shown before → after and changed only when ticked), or why it cannot be.
+ */
+function SchoolYearChoice({
+  year,
+  chosen,
+  onChosen,
+}: {
+  year: PlannedYear;
+  chosen: boolean;
+  onChosen: (chosen: boolean) => void;
+}) {
+  if (year.change === "same")
+    return (
+      <p className="text-sm text-slate-700">
+        School year: {year.name}, {span(year)}, the same as the school&apos;s.
+      </p>
+    );
+  if (year.problem)
+    return (
+      <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        School year in the bundle: {year.name}, {span(year)}. It cannot be{" "}
+        {year.change === "set" ? "set" : "applied"}: {year.problem} Set it on the{" "}
+        <Link href="/calendar/year" className="font-medium underline">
+          School year
+        </Link>{" "}
+        screen.
+      </p>
+    );
+  if (year.change === "set" || !year.current)
+    return (
+      <p className="text-sm text-slate-700">
+        School year: {year.name}, {span(year)}. The school has no year yet: applying sets it.
+      </p>
+    );
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-slate-800">
+      <p>
+        <span className="font-semibold text-slate-900">The school year differs.</span> The school&apos;s:{" "}
+        {span(year.current)} → the bundle&apos;s ({year.name}): {span(year)}.
+      </p>
+      <Checkbox
+        label={`Also change the school year to ${span(year)}`}
+        checked={chosen}
+        onCheckedChange={onChosen}
+      />
+      <p className="text-xs text-slate-600">Unticked, the school year stays as it is; everything else is applied.</p>
+    </div>
+  );
 }
 
 const noChoices = (plan?: OneRosterDryRun): OneRosterChoices => ({
@@ -72,6 +139,8 @@ export function OneRosterImport() {
   const [busy, setBusy] = useState<"check" | "apply" | null>(null);
   const [failure, setFailure] = useState<{ message: string; problems: BundleProblem[] } | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
+  /** The administrator chose to change the school year to the bundle's. */
+  const [applyYear, setApplyYear] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
   const reviewRef = useRef<HTMLDivElement>(null);
   const { data: timetable } = useSWR<Timetable>(plan?.unmatched_periods.length ? "/api/timetable" : null);
@@ -85,6 +154,7 @@ export function OneRosterImport() {
     setChoices(noChoices());
     setFailure(null);
     setJobId(null);
+    setApplyYear(false);
   }
 
   async function check() {
@@ -115,7 +185,8 @@ export function OneRosterImport() {
     setBusy("apply");
     setFailure(null);
     try {
-      const answer = await apiUpload<{ job: { id: number } }>(ENDPOINT, form(file, false, choices));
+      const changeYear = applyYear && plan.school_year?.change === "update" && !plan.school_year.problem;
+      const answer = await apiUpload<{ job: { id: number } }>(ENDPOINT, form(file, false, choices, changeYear));
       setJobId(answer.job.id);
       requestAnimationFrame(() => resultRef.current?.focus());
     } catch (error) {
@@ -198,8 +269,10 @@ export function OneRosterImport() {
           <p className="text-sm text-slate-700">
             <span className="font-semibold text-slate-900">What this bundle would change.</span>{" "}
             {"Nothing has been written yet."}
-            {plan.school_year ? ` School year in the bundle: ${plan.school_year.name}.` : ""}
           </p>
+          {plan.school_year && (
+            <SchoolYearChoice year={plan.school_year} chosen={applyYear} onChosen={setApplyYear} />
+          )}
           <OneRosterReview plan={plan} blocks={blocks} choices={choices} onChoicesChange={setChoices} />
           <div className="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
             <Button onClick={() => void apply()} disabled={!canApply} loading={busy === "apply"}>
@@ -302,6 +375,13 @@ export function ImportJobStatus({ id }: { id: number }) {
       )}
       {result?.errors && result.errors.length > 0 && (
         <ProblemsTable problems={result.errors} caption="Problems by file and line" />
+      )}
+      {result?.school_year && !refused && (
+        <p>
+          {result.school_year.before
+            ? `The school year changed from ${span(result.school_year.before)} to ${span(result.school_year)}.`
+            : `The school year is set: ${span(result.school_year)}.`}
+        </p>
       )}
       {result?.unmatched_periods && result.unmatched_periods.length > 0 && !refused && (
         <p>Periods left without a block: {result.unmatched_periods.join(", ")}.</p>

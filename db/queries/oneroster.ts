@@ -18,7 +18,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** Everything the plan compares with: people, courses, sections (teachers, blocks), terms, SIS enrolments. */
 export async function loadRosterState(db: Db) {
-  const [students, staff, courses, sections, terms, enrollments, blocks, usernames] = await Promise.all([
+  const [students, staff, courses, sections, terms, enrollments, blocks, usernames, year] = await Promise.all([
     rows<{
       id: number;
       user_id: number;
@@ -94,7 +94,13 @@ export async function loadRosterState(db: Db) {
     ),
     rows<{ id: number; label: string }>(db, sql`select id, label from blocks order by id`),
     rows<{ username: string }>(db, sql`select lower(username) as username from users`),
+    // The school year's first and last day and the day attendance counts from (settings; '' when unset).
+    rows<{ key: string; value: string | null }>(
+      db,
+      sql`select key, value from settings where key in ('start_datetime', 'end_datetime', 'attendance_from')`,
+    ),
   ]);
+  const setting = (key: string) => (year.find((r) => r.key === key)?.value ?? "").slice(0, 10);
   const parse = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as number[]) : (v as number[]));
   return {
     students,
@@ -105,6 +111,7 @@ export async function loadRosterState(db: Db) {
     enrollments,
     blocks,
     usernames: usernames.map((u) => u.username),
+    year: { start: setting("start_datetime"), end: setting("end_datetime"), attendance_from: setting("attendance_from") },
   };
 }
 

@@ -80,6 +80,21 @@ export function checkSchoolYear(body: SchoolYearBody): Record<string, string[]> 
  * regenerates the school days from the earliest date whose year membership changed. Answers as GET does.
  */
 export async function saveSchoolYear(db: Db, principal: Principal, body: SchoolYearBody, now: Date) {
+  await writeSchoolYear(db, principal.user.id, body, now);
+  return getSchoolYear(db, now);
+}
+
+/**
+ * The write of PUT /api/school-year, for an actor (a person, or the administrator behind a OneRoster
+ * import, which passes its transaction: this becomes a savepoint in it, and `via` says so in the audit).
+ */
+export async function writeSchoolYear(
+  db: Db,
+  actorUserId: number | null,
+  body: SchoolYearBody,
+  now: Date,
+  via?: { oneroster_job_id: number | null },
+) {
   const errors = checkSchoolYear(body);
   if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
   await db.transaction(async (tx) => {
@@ -101,7 +116,7 @@ export async function saveSchoolYear(db: Db, principal: Principal, body: SchoolY
     );
     await regenerateSchoolDays(tx, now, changedFrom(before.yearStart, before.yearEnd, body.start, body.end));
     await insertAudit(tx, {
-      actor_user_id: principal.user.id,
+      actor_user_id: actorUserId,
       action: "school_year.update",
       details: {
         start: body.start,
@@ -109,11 +124,11 @@ export async function saveSchoolYear(db: Db, principal: Principal, body: SchoolY
         attendance_from: body.attendance_from,
         terms: body.terms.map((term) => `${term.name}: ${term.start} – ${term.end}`),
         previous: { start: before.yearStart, end: before.yearEnd, attendance_from: before.attendanceFrom },
+        ...via,
       },
       created_at: now,
     });
   });
-  return getSchoolYear(db, now);
 }
 
 /** The first date that is in one year and not the other (the day after the end when the bounds stay). */

@@ -17,19 +17,44 @@ import {
   writeTeachers,
   writeTerms,
 } from "@/db/queries/oneroster";
+import { checkSchoolYear, writeSchoolYear } from "@/lib/calendar/school-year";
 import { randomColor } from "@/lib/people/colors";
 import { hashInitialPasswords, newInitialPassword } from "@/lib/people/initial-password";
 import { schoolGradeRange } from "@/lib/people/grades";
 import { initialsOf } from "@/lib/people/names";
 import { BundleRefused, parseBundle } from "./parse";
-import { planBundle, type Plan, type PlanOptions } from "./plan";
+import { planBundle, type Plan, type PlannedYear, type PlanOptions } from "./plan";
 
 /** Reads the bundle and decides what it would change, writing nothing (the dry run, and the job's first step). */
 export async function planImport(db: Db, bytes: Uint8Array, options: PlanOptions): Promise<Plan> {
   const bundle = parseBundle(bytes);
   const [state, grades] = await Promise.all([loadRosterState(db), schoolGradeRange(db)]);
-  return planBundle(bundle, state, { ...options, grades });
+  return checkYear(planBundle(bundle, state, { ...options, grades }));
 }
+
+/** The bundle's school year against the calendar's rules (lib/calendar/school-year.ts): why it cannot be applied. */
+function checkYear(plan: Plan): Plan {
+  const year = plan.school_year;
+  if (!year || year.change === "same") return plan;
+  const errors = checkSchoolYear(yearBody(year));
+  const first = Object.values(errors)[0]?.[0];
+  if (first) year.problem = first;
+  return plan;
+}
+
+const yearBody = (year: PlannedYear) => ({
+  start: year.start,
+  end: year.end,
+  attendance_from: year.attendance_from,
+  terms: year.terms,
+});
+
+/** Set when the school has no year; changed only when the administrator chose to; never with a problem. */
+const yearToWrite = (plan: Plan, options: PlanOptions) => {
+  const year = plan.school_year;
+  if (!year || year.problem) return null;
+  return year.change === "set" || (year.change === "update" && options.apply_school_year) ? year : null;
+};
 
 /** One import at a time: two imports deciding against the same state would each create the same people. */
 const lockRoster = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('oneroster-import'))`);
@@ -42,7 +67,7 @@ const lockRoster = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hasht
 export async function applyImport(
   db: Db,
   bytes: Uint8Array,
-  options: PlanOptions,
+  options: PlanOptions & { actor_user_id?: number | null; job_id?: number | null },
   now: Date,
   beforeCommit?: (tx: Db, plan: Plan) => Promise<void>,
 ): Promise<Plan> {
@@ -50,9 +75,15 @@ export async function applyImport(
   return db.transaction(async (tx) => {
     await lockRoster(tx);
     const [state, grades] = await Promise.all([loadRosterState(tx), schoolGradeRange(tx)]);
-    const plan = planBundle(bundle, state, { ...options, grades });
+    const plan = checkYear(planBundle(bundle, state, { ...options, grades }));
     if (plan.errors.length) throw new BundleRefused(plan.errors);
     await writePlan(tx, plan, now);
+    const year = yearToWrite(plan, options);
+    if (year) {
+      // The year's terms are those the import just wrote: it holds them (checked above).
+      await writeSchoolYear(tx, options.actor_user_id ?? null, yearBody(year), now, { oneroster_job_id: options.job_id ?? null });
+      year.applied = true;
+    }
     await beforeCommit?.(tx, plan);
     return plan;
   });

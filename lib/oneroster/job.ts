@@ -4,7 +4,6 @@ import { replaceJobPayload } from "@/db/queries/oneroster";
 import { defineJob } from "@/lib/jobs/types";
 import { applyImport } from "./apply";
 import { BundleRefused } from "./parse";
-import type { PlanOptions } from "./plan";
 import { resultOf, type OneRosterResult } from "./present";
 
 export interface OneRosterJobPayload {
@@ -12,6 +11,8 @@ export interface OneRosterJobPayload {
   bundle: string | null;
   org_sourced_id: string | null;
   periods: Record<string, number> | null;
+  /** The administrator chose to change the school year to the bundle's (absent in jobs queued before). */
+  apply_school_year?: boolean;
   /** Who sent it (the token's creator for an API token). */
   actor_user_id: number | null;
   api_token_id: number | null;
@@ -30,7 +31,13 @@ export const onerosterJob = defineJob<OneRosterJobPayload>({
     const { db, payload, job } = ctx;
     if (payload.result || !payload.bundle) return { ...(payload.result ?? {}), status: "done" };
     const bytes = Buffer.from(payload.bundle, "base64");
-    const options: PlanOptions = { org_sourced_id: payload.org_sourced_id, periods: payload.periods ?? undefined };
+    const options = {
+      org_sourced_id: payload.org_sourced_id,
+      periods: payload.periods ?? undefined,
+      apply_school_year: payload.apply_school_year ?? false,
+      actor_user_id: payload.actor_user_id,
+      job_id: job.id,
+    };
     const now = new Date();
     await ctx.progress(0, 1);
     const keep = { ...payload, bundle: null };

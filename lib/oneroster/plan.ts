@@ -13,6 +13,8 @@ export type RosterState = Awaited<ReturnType<typeof loadRosterState>>;
 
 export interface PlanOptions {
   org_sourced_id?: string | null;
+  /** Change the school's year to the bundle's when they differ (set without asking when it has none). */
+  apply_school_year?: boolean;
   /** Periods the blocks' labels do not match, mapped by the caller: {"3": block id}. */
   periods?: Record<string, number>;
   /** The school's grades (the grade_min and grade_max settings); any grade the database allows when absent. */
@@ -91,10 +93,33 @@ export interface Counts {
   errors: number;
 }
 
+/**
+ * The school year the bundle's academicSessions give, and what applying it would do to the school's
+ * (the settings' first and last day): set it when the school has none, change it only when the
+ * administrator chooses to (never silently), nothing when they agree. `terms` are the school's terms as
+ * the import leaves them (the year must hold them); `problem` (filled by lib/oneroster/apply.ts with the
+ * calendar's rules) says why it cannot be applied.
+ */
+export interface PlannedYear {
+  sourced_id: string;
+  name: string;
+  start: string;
+  end: string;
+  line: number;
+  current: { start: string; end: string } | null;
+  change: "set" | "update" | "same";
+  attendance_from: string;
+  terms: { name: string; start: string; end: string }[];
+  problem: string | null;
+  /** Written by this import (set, or changed as the administrator chose). */
+  applied: boolean;
+}
+
 export interface Plan {
   orgs: { sourced_id: string; name: string; type: string }[];
   org_sourced_id: string | null;
-  school_year: { sourced_id: string; name: string; start: string; end: string } | null;
+  /** The bundle's school year (its latest active schoolYear session), against the school's. */
+  school_year: PlannedYear | null;
   unmatched_periods: string[];
   errors: BundleProblem[];
   counts: Counts;
@@ -174,7 +199,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   // Terms and the school year.
   const termBySourced = new Map(state.terms.filter((t) => t.sourced_id).map((t) => [t.sourced_id!, t]));
   const yearIds = new Set<string>();
-  let schoolYear: Plan["school_year"] = null;
+  let schoolYear: { sourced_id: string; name: string; start: string; end: string; line: number } | null = null;
   const bundleTerms = new Set<string>();
   for (const s of bundle.academicSessions) {
     if (s.endDate < s.startDate) {
@@ -184,7 +209,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
     if (s.type === "schoolyear") {
       yearIds.add(s.sourcedId);
       if (s.status === "active" && (!schoolYear || s.startDate > schoolYear.start)) {
-        schoolYear = { sourced_id: s.sourcedId, name: s.title, start: s.startDate, end: s.endDate };
+        schoolYear = { sourced_id: s.sourcedId, name: s.title, start: s.startDate, end: s.endDate, line: s.line };
       }
       continue;
     }
@@ -698,7 +723,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   return {
     orgs,
     org_sourced_id: org,
-    school_year: schoolYear,
+    school_year: schoolYear && plannedYear(schoolYear, state, writes),
     unmatched_periods: [...unmatched].sort(),
     errors,
     counts: {
@@ -712,4 +737,23 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
     changes,
     writes,
   };
+}
+
+/** The bundle's year against the school's, with the terms as the import's writes leave them. */
+function plannedYear(
+  year: { sourced_id: string; name: string; start: string; end: string; line: number },
+  state: RosterState,
+  writes: Writes,
+): PlannedYear {
+  const current = state.year.start && state.year.end ? { start: state.year.start, end: state.year.end } : null;
+  const change = !current ? "set" : current.start === year.start && current.end === year.end ? "same" : "update";
+  const updated = new Map(writes.terms.update.map((t) => [t.id, t]));
+  const terms = [
+    ...state.terms.map((t) => updated.get(t.id) ?? t),
+    ...writes.terms.insert,
+  ].map((t) => ({ name: t.name, start: t.start, end: t.end }));
+  // Attendance keeps counting from its date while that is in the new year, else from the year's first day.
+  const from = state.year.attendance_from;
+  const attendance_from = from && from >= year.start && from <= year.end ? from : year.start;
+  return { ...year, current, change, attendance_from, terms, problem: null, applied: false };
 }

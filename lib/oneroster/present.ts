@@ -1,5 +1,5 @@
 import type { BundleProblem } from "./parse";
-import type { Action, Change, Plan } from "./plan";
+import type { Action, Change, Plan, PlannedYear } from "./plan";
 
 /** Changes of each kind (students, sections, enrolments …) the dry run lists per action (the counts cover them all). */
 export const SAMPLES = 10;
@@ -12,6 +12,8 @@ export interface OneRosterResult {
   unchanged: number;
   errors: BundleProblem[];
   unmatched_periods: string[];
+  /** The school year this import set or changed (from → to), else absent. */
+  school_year?: { start: string; end: string; before: { start: string; end: string } | null };
 }
 
 const ACTIONS: Action[] = ["created", "updated", "archived", "dropped"];
@@ -34,7 +36,7 @@ export function presentPlan(plan: Plan) {
     dry_run: true,
     org_sourced_id: plan.org_sourced_id,
     orgs: plan.orgs,
-    school_year: plan.school_year,
+    school_year: plan.school_year && presentYear(plan.school_year),
     unmatched_periods: plan.unmatched_periods,
     counts: plan.counts,
     samples,
@@ -51,8 +53,33 @@ const presentChange = (c: Change) => ({
 
 export function resultOf(plan: Plan): OneRosterResult {
   const { created, updated, archived, dropped, unchanged } = plan.counts;
-  return { created, updated, archived, dropped, unchanged, errors: plan.errors, unmatched_periods: plan.unmatched_periods };
+  const year = plan.school_year;
+  return {
+    created,
+    updated,
+    archived,
+    dropped,
+    unchanged,
+    errors: plan.errors,
+    unmatched_periods: plan.unmatched_periods,
+    ...(year?.applied ? { school_year: { start: year.start, end: year.end, before: year.current } } : {}),
+  };
 }
+
+/**
+ * The dry run's school year: the bundle's dates, the school's (`current`, null when it has none) and
+ * what applying does — "set" (no year yet: applying sets it), "update" (different: changed only when the
+ * administrator ticks apply_school_year), "same" — and `problem` when it cannot be applied.
+ */
+const presentYear = (year: PlannedYear) => ({
+  sourced_id: year.sourced_id,
+  name: year.name,
+  start: year.start,
+  end: year.end,
+  current: year.current,
+  change: year.change,
+  problem: year.problem,
+});
 
 /** Problems as field errors keyed by file ("users.csv": ["line 4: …"]), for a 422. */
 export function problemsAsFieldErrors(problems: BundleProblem[]): Record<string, string[]> {

@@ -3,6 +3,11 @@ import { z } from "zod";
 /** POST /api/rostering/oneroster: the multipart form's text fields (the zip itself is `file`). */
 export const onerosterFields = z.object({
   dry_run: z.enum(["true", "false"], { error: "dry_run must be true or false." }).transform((v) => v === "true"),
+  /** Change the school year to the bundle's when they differ (a school without one gets it anyway). */
+  apply_school_year: z
+    .enum(["true", "false"], { error: "apply_school_year must be true or false." })
+    .optional()
+    .transform((v) => v === "true"),
   org_sourced_id: z
     .string()
     .trim()

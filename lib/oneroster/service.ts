@@ -30,6 +30,7 @@ async function readForm(request: Request) {
     dry_run: text("dry_run") ?? "",
     org_sourced_id: text("org_sourced_id"),
     periods: text("periods"),
+    apply_school_year: text("apply_school_year"),
   });
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   return { bytes: new Uint8Array(await file.arrayBuffer()), fields: parsed.data };
@@ -44,7 +45,7 @@ async function readForm(request: Request) {
  */
 export async function uploadOneRoster(db: Db, request: Request, user: Principal | null, token: ApiTokenCaller | null) {
   const { bytes, fields } = await readForm(request);
-  const options = { org_sourced_id: fields.org_sourced_id ?? null, periods: fields.periods };
+  const options = { org_sourced_id: fields.org_sourced_id ?? null, periods: fields.periods, apply_school_year: fields.apply_school_year };
   let plan;
   try {
     plan = await planImport(db, bytes, options);
@@ -66,6 +67,7 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
       bundle: Buffer.from(bytes).toString("base64"),
       org_sourced_id: plan.org_sourced_id,
       periods: fields.periods ?? null,
+      apply_school_year: fields.apply_school_year,
       actor_user_id: actor,
       api_token_id: token?.id ?? null,
     },

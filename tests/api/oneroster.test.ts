@@ -83,7 +83,8 @@ describe("a OneRoster 1.1 bundle", () => {
     expect(res.status).toBe(200);
     expect(res.body.errors).toEqual([]);
     expect(res.body.org_sourced_id).toBe("org-school-1");
-    expect(res.body.school_year).toEqual({ sourced_id: "year-2026", name: "2026-27", start: "2026-09-01", end: "2027-06-30" });
+    // (What applying does to the school's own year: "the school year from academicSessions" below.)
+    expect(res.body.school_year).toMatchObject({ sourced_id: "year-2026", name: "2026-27", start: "2026-09-01", end: "2027-06-30" });
     // 2 terms + 6 students + 2 staff + 1 course + 3 sections + 12 enrolments + 3 teachers
     expect(res.body.counts).toEqual({ created: 29, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: 0 });
     expect(res.body.samples.created.map((c: { kind: string }) => c.kind)).toEqual(expect.arrayContaining(["term", "student", "staff", "course", "section", "enrollment", "teacher"]));
@@ -409,6 +410,71 @@ describe("API tokens", () => {
     // The bundle (personal data) is not kept once applied.
     const [payload] = await q(`select payload from jobs where id = ${res.body.job.id}`);
     expect(payload!.payload).toMatchObject({ bundle: null });
+  });
+});
+
+describe("the school year from academicSessions", () => {
+  const setting = async (key: string) => (await q(`select value from settings where key = '${key}'`))[0]?.value ?? null;
+  const year = async () => ({ start: await setting("start_datetime"), end: await setting("end_datetime"), attendance_from: await setting("attendance_from") });
+  /** academicSessions only: the year and the two semesters the 1.1 school above uses. */
+  const sessionsOnly = (start: string, end: string, s1Start = "2026-09-01") =>
+    buildBundle({
+      sessions: [
+        { sourcedId: "year-2026", title: "2026-27", type: "schoolYear", startDate: start, endDate: end },
+        { sourcedId: "term-s1", title: "Semester 1", type: "semester", startDate: s1Start, endDate: "2027-01-31", parentSourcedId: "year-2026" },
+        { sourcedId: "term-s2", title: "Semester 2", type: "semester", startDate: "2027-02-01", endDate: "2027-06-30", parentSourcedId: "year-2026" },
+      ],
+      modes: { orgs: "absent", users: "absent", courses: "absent", classes: "absent", enrollments: "absent" },
+    });
+
+  it("a school without a year gets the bundle's when it is applied (shown as set in the dry run), its terms kept", async () => {
+    await q("update settings set value = null where key in ('start_datetime', 'end_datetime', 'attendance_from')");
+    const termsBefore = await q("select id, name, start::text, \"end\"::text, sourced_id from terms order by id");
+    const dry = await dryRun(sessionsOnly("2026-09-01", "2027-06-30"));
+    expect(dry.body.school_year).toMatchObject({ start: "2026-09-01", end: "2027-06-30", current: null, change: "set", problem: null });
+    expect(await year()).toEqual({ start: null, end: null, attendance_from: null });
+    const result = await apply(sessionsOnly("2026-09-01", "2027-06-30"));
+    expect(result.school_year).toEqual({ start: "2026-09-01", end: "2027-06-30", before: null });
+    expect(await year()).toMatchObject({ start: "2026-09-01", end: "2027-06-30", attendance_from: "2026-09-01" });
+    // The terms (ids, names, dates and SIS ids) are as the import left them.
+    expect(await q("select id, name, start::text, \"end\"::text, sourced_id from terms order by id")).toEqual(termsBefore);
+    const [audit] = await q("select actor_user_id, details from audit_log where action = 'school_year.update' order by id desc limit 1");
+    expect(audit).toMatchObject({ actor_user_id: adminUserId, details: { start: "2026-09-01", end: "2027-06-30", oneroster_job_id: expect.any(Number) } });
+    // The same year again: nothing to do.
+    const again = await dryRun(sessionsOnly("2026-09-01", "2027-06-30"));
+    expect(again.body.school_year).toMatchObject({ change: "same", current: { start: "2026-09-01", end: "2027-06-30" } });
+  });
+
+  it("a different year is shown before → after and changed only when the administrator chooses it", async () => {
+    const bundle = sessionsOnly("2026-08-24", "2027-06-30");
+    const dry = await dryRun(bundle);
+    expect(dry.body.school_year).toMatchObject({
+      start: "2026-08-24",
+      end: "2027-06-30",
+      current: { start: "2026-09-01", end: "2027-06-30" },
+      change: "update",
+      problem: null,
+    });
+    // Not chosen: the import applies, the year stays.
+    const kept = await apply(bundle);
+    expect(kept.school_year).toBeUndefined();
+    expect(await year()).toMatchObject({ start: "2026-09-01", end: "2027-06-30" });
+    // Chosen (apply_school_year): changed; attendance keeps counting from its date, inside the new year.
+    const changed = await apply(bundle, { apply_school_year: "true" });
+    expect(changed.school_year).toEqual({ start: "2026-08-24", end: "2027-06-30", before: { start: "2026-09-01", end: "2027-06-30" } });
+    expect(await year()).toEqual({ start: "2026-08-24", end: "2027-06-30", attendance_from: "2026-09-01" });
+    expect((await dryRun(sessionsOnly("2026-09-01", "2027-06-30"), { apply_school_year: "maybe" })).status).toBe(422);
+  });
+
+  it("a year that would not hold the school's terms is not applied, and the dry run says why", async () => {
+    // The year would start after Semester 1 does.
+    const bundle = sessionsOnly("2026-10-01", "2027-06-30");
+    const dry = await dryRun(bundle);
+    expect(dry.body.school_year).toMatchObject({ change: "update", problem: expect.stringMatching(/^Semester 1 must fall within the school year/) });
+    expect(dry.body.errors).toEqual([]);
+    const result = await apply(bundle, { apply_school_year: "true" });
+    expect(result.school_year).toBeUndefined();
+    expect(await year()).toMatchObject({ start: "2026-08-24", end: "2027-06-30" });
   });
 });
 

@@ -32,7 +32,15 @@ const plan: OneRosterDryRun = {
     { sourced_id: "org-a", name: "Hillside Secondary", type: "school" },
     { sourced_id: "org-b", name: "Lakeview Secondary", type: "school" },
   ],
-  school_year: { sourced_id: "y", name: "2026-27", start: "2026-09-01", end: "2027-06-30" },
+  school_year: {
+    sourced_id: "y",
+    name: "2026-27",
+    start: "2026-09-01",
+    end: "2027-06-30",
+    current: null,
+    change: "set",
+    problem: null,
+  },
   unmatched_periods: ["Lab", "Z"],
   counts: { created: 12, updated: 1, archived: 1, dropped: 0, unchanged: 40, errors: 1 },
   samples: {
@@ -318,6 +326,91 @@ describe("the OneRoster section", () => {
         .map((d) => d.textContent),
     ).toEqual(["12", "1", "1", "0", "40"]);
     expect(screen.getByRole("button", { name: "Apply" })).toBeDisabled();
+  });
+
+  it("shows the school year: set when the school has none, before → after with a choice when it differs", async () => {
+    const differs: OneRosterDryRun = {
+      ...checked,
+      unmatched_periods: [],
+      school_year: {
+        ...checked.school_year!,
+        start: "2026-08-24",
+        current: { start: "2026-09-01", end: "2027-06-30" },
+        change: "update",
+      },
+    };
+    upload
+      .mockResolvedValueOnce({ ...checked, unmatched_periods: [] })
+      .mockResolvedValueOnce(differs)
+      .mockResolvedValueOnce({ job: { id: 41 } });
+    render(
+      <SWRConfig
+        value={{ provider: () => new Map(), fetcher: async (path: string) => swr(path), dedupingInterval: 0 }}
+      >
+        <OneRosterImport />
+      </SWRConfig>,
+    );
+    fireEvent.change(screen.getByLabelText("Choose a OneRoster .zip"), {
+      target: { files: [new File(["zip"], "a.zip")] },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Check" }));
+    await screen.findByText(
+      "School year: 2026-27, September 1, 2026 – June 30, 2027. The school has no year yet: applying sets it.",
+    );
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Check again" }));
+    const box = await screen.findByRole("checkbox", {
+      name: "Also change the school year to August 24, 2026 – June 30, 2027",
+    });
+    expect(
+      screen.getByText(
+        (_, element) =>
+          element?.tagName === "P" &&
+          element.textContent ===
+            "The school year differs. The school's: September 1, 2026 – June 30, 2027 → the bundle's (2026-27): August 24, 2026 – June 30, 2027.",
+      ),
+    ).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("The import is done.");
+    expect(fields(upload.mock.calls[2][1])).toEqual({
+      dry_run: "false",
+      org_sourced_id: "org-a",
+      apply_school_year: "true",
+    });
+  });
+
+  it("sends no school-year choice when it is left unticked, and says why a year cannot be applied", async () => {
+    const blocked: OneRosterDryRun = {
+      ...checked,
+      unmatched_periods: [],
+      school_year: {
+        ...checked.school_year!,
+        start: "2026-10-01",
+        current: { start: "2026-09-01", end: "2027-06-30" },
+        change: "update",
+        problem: "Semester 1 must fall within the school year (Thursday, October 1, 2026 – Wednesday, June 30, 2027).",
+      },
+    };
+    upload.mockResolvedValueOnce(blocked).mockResolvedValueOnce({ job: { id: 41 } });
+    render(
+      <SWRConfig
+        value={{ provider: () => new Map(), fetcher: async (path: string) => swr(path), dedupingInterval: 0 }}
+      >
+        <OneRosterImport />
+      </SWRConfig>,
+    );
+    fireEvent.change(screen.getByLabelText("Choose a OneRoster .zip"), {
+      target: { files: [new File(["zip"], "a.zip")] },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Check" }));
+    await screen.findByText(/It cannot be applied: Semester 1 must fall within the school year/);
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("The import is done.");
+    expect(fields(upload.mock.calls[1][1])).toEqual({ dry_run: "false", org_sourced_id: "org-a" });
   });
 
   it("keeps Apply off while the plan has errors, and lists a refusal by file and line", async () => {
