@@ -113,7 +113,9 @@ function SchoolYearChoice({
         checked={chosen}
         onCheckedChange={onChosen}
       />
-      <p className="text-xs text-slate-600">Unticked, the school year stays as it is; everything else is applied.</p>
+      <p className="text-xs text-slate-600">
+        Unticked, the school year stays as it is; everything else is applied.
+      </p>
     </div>
   );
 }
@@ -186,7 +188,10 @@ export function OneRosterImport() {
     setFailure(null);
     try {
       const changeYear = applyYear && plan.school_year?.change === "update" && !plan.school_year.problem;
-      const answer = await apiUpload<{ job: { id: number } }>(ENDPOINT, form(file, false, choices, changeYear));
+      const answer = await apiUpload<{ job: { id: number } }>(
+        ENDPOINT,
+        form(file, false, choices, changeYear),
+      );
       setJobId(answer.job.id);
       requestAnimationFrame(() => resultRef.current?.focus());
     } catch (error) {

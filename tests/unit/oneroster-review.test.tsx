@@ -391,7 +391,8 @@ describe("the OneRoster section", () => {
         start: "2026-10-01",
         current: { start: "2026-09-01", end: "2027-06-30" },
         change: "update",
-        problem: "Semester 1 must fall within the school year (Thursday, October 1, 2026 – Wednesday, June 30, 2027).",
+        problem:
+          "Semester 1 must fall within the school year (Thursday, October 1, 2026 – Wednesday, June 30, 2027).",
       },
     };
     upload.mockResolvedValueOnce(blocked).mockResolvedValueOnce({ job: { id: 41 } });
