@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { Providers } from "@/components/providers";
+import { SCHOOL_LANGUAGE } from "@/lib/search/fold";
 import "./globals.css";
 
 // No `title` here: every screen sets "Flexblock - <Screen>" itself (usePageTitle), and a metadata title
@@ -17,7 +18,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Content-Security-Policy nonce (proxy.ts) on its scripts.
   await headers();
   return (
-    <html lang="en">
+    <html lang={SCHOOL_LANGUAGE}>
       <body>
         <Providers>{children}</Providers>
       </body>

@@ -175,12 +175,13 @@ function resilient<T extends object>(client: T): T {
 async function openPglite(options: OpenOptions): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dir)), { recursive: true });
   const client = options.pgliteTemplate
-    ? new PGlite({ loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } })
-    : new PGlite(dir, { extensions: { pg_trgm } });
+    ? new PGlite({ loadDataDir: options.pgliteTemplate, extensions: { pg_trgm, unaccent } })
+    : new PGlite(dir, { extensions: { pg_trgm, unaccent } });
   await client.waitReady;
   const db = drizzle(client, { schema, logger: countingLogger }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close() };

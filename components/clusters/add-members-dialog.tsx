@@ -13,6 +13,7 @@ import type { ClusterPage } from "@/lib/clusters/present";
 import { StudentChecklist } from "@/components/people/student-checklist";
 import type { StudentListItem } from "@/lib/people/lists";
 import { AddByNumbers } from "./add-by-numbers";
+import { compareNames, matchesWords } from "@/lib/search/fold";
 
 /** How many matches the picker lists at once; typing narrows it. */
 
@@ -53,11 +54,10 @@ function Picker({
   const [busy, setBusy] = useState(false);
   const members = useMemo(() => new Set(cluster.members.map((m) => m.id)), [cluster.members]);
   const matches = useMemo(() => {
-    const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
     return (students ?? [])
       .filter((s) => !members.has(s.id))
-      .filter((s) => words.every((w) => `${s.first_name} ${s.last_name}`.toLowerCase().includes(w)))
-      .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+      .filter((s) => matchesWords(`${s.first_name} ${s.last_name}`, text))
+      .sort(compareNames);
   }, [students, members, text]);
 
   const toggle = (id: number, on: boolean) =>

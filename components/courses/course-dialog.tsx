@@ -13,6 +13,7 @@ import { apiPost, apiPut } from "@/lib/api/client";
 import type { CourseItem } from "@/lib/courses/present";
 import { courseCreateBody } from "@/lib/courses/schemas";
 import type { StaffListItem } from "@/lib/people/lists";
+import { compareNames } from "@/lib/search/fold";
 
 const courseForm = courseCreateBody.extend({ teacher: z.string() });
 type CourseForm = z.input<typeof courseForm>;
@@ -70,7 +71,7 @@ function CourseFormBody({
       placeServerErrors(failure, setError, (path) => (path === "teacher_id" ? "teacher" : path in body ? path : null));
     }
   });
-  const teachers = [...(staff ?? [])].sort((a, b) => a.last_name.localeCompare(b.last_name));
+  const teachers = [...(staff ?? [])].sort(compareNames);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4 pb-2">
       <TextField label="Name" required autoFocus maxLength={200} error={errors.name?.message} {...register("name")} />

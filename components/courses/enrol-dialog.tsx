@@ -18,6 +18,7 @@ import { StudentChecklist } from "@/components/people/student-checklist";
 import type { StudentListItem } from "@/lib/people/lists";
 import type { Section } from "@/lib/sections/present";
 import { MAX_ENROL, studentNumbersIn } from "@/lib/sections/schemas";
+import { compareNames, matchesWords } from "@/lib/search/fold";
 
 /** How many matches the picker lists at once; typing narrows it. */
 /** The largest CSV of student numbers read in the browser. */
@@ -139,11 +140,10 @@ function Picker({
   const [busy, setBusy] = useState(false);
   const enrolled = useMemo(() => new Set(section.students.map((m) => m.id)), [section.students]);
   const matches = useMemo(() => {
-    const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
     return (students ?? [])
       .filter((s) => !enrolled.has(s.id))
-      .filter((s) => words.every((w) => `${s.first_name} ${s.last_name}`.toLowerCase().includes(w)))
-      .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+      .filter((s) => matchesWords(`${s.first_name} ${s.last_name}`, text))
+      .sort(compareNames);
   }, [students, enrolled, text]);
   const toggle = (id: number, on: boolean) =>
     setChosen((current) => {

@@ -18,6 +18,7 @@ import { apiPost, apiPut } from "@/lib/api/client";
 import type { StaffListItem } from "@/lib/people/lists";
 import type { Section } from "@/lib/sections/present";
 import { MAX_MEETINGS, sectionCreateBody } from "@/lib/sections/schemas";
+import { compareNames } from "@/lib/search/fold";
 
 /** The form: selects hold text ("" = the whole year, every day type). */
 const sectionForm = z.object({
@@ -134,7 +135,7 @@ function SectionFormBody({
   const meetings = useFieldArray({ control, name: "meetings" });
   const classBlocks = timetable.blocks.filter((b) => !b.flex);
   const dayTypes = timetable.cycle?.day_types ?? [];
-  const teachers = [...staff].sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+  const teachers = [...staff].sort(compareNames);
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -6,6 +6,7 @@ import { inputClasses } from "@/components/ui/text-field";
 import type { StaffListItem } from "@/lib/people/lists";
 import { cn } from "@/lib/cn";
 import { titledFullName } from "@/lib/people/names";
+import { compareNames } from "@/lib/search/fold";
 
 /** The value of "No default teacher" in the select; the form turns it into null. */
 export const NO_DEFAULT_TEACHER = "";
@@ -26,9 +27,7 @@ export const DefaultTeacherField = forwardRef<
 >(function DefaultTeacherField({ error, className, ...props }, ref) {
   const id = useId();
   const { data: staff } = useSWR<StaffListItem[]>("/api/staff");
-  const sorted = [...(staff ?? [])].sort(
-    (a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name),
-  );
+  const sorted = [...(staff ?? [])].sort(compareNames);
   return (
     <div className="flex flex-col gap-1.5 sm:col-span-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">

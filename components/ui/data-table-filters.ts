@@ -1,3 +1,5 @@
+import { foldForSearch } from "@/lib/search/fold";
+
 /** The table filter rules of spec §5 and how each is applied. */
 export type ColumnKind = "text" | "number";
 
@@ -29,7 +31,7 @@ export const FILTER_EMPTY = "This field cannot be empty.";
 export const rulesFor = (kind: ColumnKind): Record<string, string> =>
   kind === "number" ? NUMBER_RULES : TEXT_RULES;
 
-/** Whether a cell value passes one filter (text rules ignore case). */
+/** Whether a cell value passes one filter (text rules ignore case and accents). */
 export function passesFilter(cell: unknown, kind: ColumnKind, rule: FilterRule, wanted: string): boolean {
   if (kind === "number") {
     const value = Number(cell);
@@ -48,8 +50,9 @@ export function passesFilter(cell: unknown, kind: ColumnKind, rule: FilterRule, 
         return true;
     }
   }
-  const text = String(cell ?? "").toLowerCase();
-  const target = wanted.trim().toLowerCase();
+  // Accents and case aside, as every search (lib/search/fold.ts).
+  const text = foldForSearch(String(cell ?? ""));
+  const target = foldForSearch(wanted.trim());
   switch (rule) {
     case "equal-to":
       return text === target;

@@ -3,6 +3,7 @@ import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, checkIns, plans, settings, staff, students } from "../schema";
 import { statement, runStatement } from "../prepared";
+import { compareNames } from "@/lib/search/fold";
 import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
 /** A fully qualified column name, so the correlated sub-selects below can never be ambiguous. */
@@ -131,9 +132,6 @@ export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<Che
   return statusRowsOf(await runStatement(db, st, statusValues(query)));
 }
 
-/** Built once: `localeCompare` without locales compares as a default Collator does, at a fraction of the cost. */
-const collator = new Intl.Collator();
-
 /** The rows of the status statement as the service reads them. */
 export function statusRowsOf(result: Record<string, unknown>[]): CheckInStatusRows {
   const [row] = result;
@@ -153,11 +151,7 @@ export function statusRowsOf(result: Record<string, unknown>[]): CheckInStatusRo
     own: json<StatusLedgerRow[]>(row!.own).map(ledger),
     plans: json<StatusPlanRow[]>(row!.plans)
       .map((plan) => ({ ...plan, check_in: plan.check_in ? ledger(plan.check_in) : null }))
-      .sort(
-        (a, b) =>
-          collator.compare(a.student.last_name, b.student.last_name) ||
-          collator.compare(a.student.first_name, b.student.first_name) ||
-          a.student.id - b.student.id,
-      ),
+      // As the school reads names (lib/search/fold.ts), then by id.
+      .sort((a, b) => compareNames(a.student, b.student) || a.student.id - b.student.id),
   };
 }

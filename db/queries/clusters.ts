@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusterMembers, clusters, staff, students } from "../schema";
+import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName, studentListColumns } from "./people";
 import { starredBy } from "./starred";
 
@@ -21,7 +22,7 @@ export function listClusters(db: Db) {
     .leftJoin(clusterMembers, eq(clusterMembers.cluster_id, clusters.id))
     .leftJoin(students, and(eq(students.id, clusterMembers.student_id), isNull(students.archived_at)))
     .groupBy(clusters.id)
-    .orderBy(asc(clusters.name), asc(clusters.id));
+    .orderBy(foldedAsc(clusters.name), asc(clusters.id));
 }
 
 /** A cluster, its owner, and whether the viewing staff member starred it. */
@@ -48,7 +49,7 @@ export function clusterMemberRows(db: Db, clusterId: number) {
     .from(clusterMembers)
     .innerJoin(students, eq(students.id, clusterMembers.student_id))
     .where(and(eq(clusterMembers.cluster_id, clusterId), isNull(students.archived_at)))
-    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
+    .orderBy(foldedAsc(students.last_name), foldedAsc(studentDisplayFirstName), asc(students.id));
 }
 
 /** Another cluster with the same name, ignoring case and surrounding spaces. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   blocks,
@@ -13,6 +13,7 @@ import {
   timetableMeetings,
   timetables,
 } from "../schema";
+import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName, studentListColumns } from "./people";
 import { starredBy } from "./starred";
 
@@ -88,16 +89,14 @@ export function courseMeetings(db: Db, courseId: number, now: Date) {
 
 /** Students enrolled in the course now (in any of its sections; not dropped, not archived), by last name. */
 export function courseStudents(db: Db, courseId: number, now: Date) {
-  return db
-    .selectDistinct(studentListColumns)
+  // Each student once (enrolled in two sections too), by the folded name (DISTINCT could not sort by it).
+  const enrolled = db
+    .select({ id: enrollments.student_id })
     .from(enrollments)
-    .innerJoin(students, eq(students.id, enrollments.student_id))
-    .where(
-      and(
-        eq(enrollments.course_id, courseId),
-        or(isNull(enrollments.dropped_at), gt(enrollments.dropped_at, now)),
-        isNull(students.archived_at),
-      ),
-    )
-    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
+    .where(and(eq(enrollments.course_id, courseId), or(isNull(enrollments.dropped_at), gt(enrollments.dropped_at, now))));
+  return db
+    .select(studentListColumns)
+    .from(students)
+    .where(and(inArray(students.id, enrolled), isNull(students.archived_at)))
+    .orderBy(foldedAsc(students.last_name), foldedAsc(studentDisplayFirstName), asc(students.id));
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { notificationRecipients, notifications, staff, sysadmins, users } from "../schema";
+import { foldedAsc } from "../schema/columns";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 const senderColumns = { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name };
@@ -67,11 +68,11 @@ export async function recipientsOf(db: Db, notificationIds: number[]) {
     .from(notificationRecipients)
     .innerJoin(staff, eq(staff.id, notificationRecipients.staff_id))
     .where(inArray(notificationRecipients.notification_id, notificationIds))
-    .orderBy(staff.last_name, staff.first_name, staff.id);
+    .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), staff.id);
 }
 
 export async function staffByIds(db: Db, ids: number[]) {
-  return db.select(senderColumns).from(staff).where(inArray(staff.id, ids)).orderBy(staff.last_name, staff.first_name);
+  return db.select(senderColumns).from(staff).where(inArray(staff.id, ids)).orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name));
 }
 
 export async function insertNotification(

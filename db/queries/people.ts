@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, inArray, isNull, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { sessions, settings, staff, students, users } from "../schema";
+import { foldedAsc } from "../schema/columns";
 
 /** Every staff member for the staff list, by last then first name (one statement). */
 export function listStaff(db: Db) {
@@ -19,7 +20,7 @@ export function listStaff(db: Db) {
       takes_students: staff.takes_students,
     })
     .from(staff)
-    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
+    .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
 }
 
 /**
@@ -64,7 +65,7 @@ export function listStudents(db: Db, numbers: StudentNumbers) {
     .select({ ...studentListColumns, student_number: visibleStudentNumber(numbers) })
     .from(students)
     .where(isNull(students.archived_at))
-    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
+    .orderBy(foldedAsc(students.last_name), foldedAsc(studentDisplayFirstName), asc(students.id));
 }
 
 export type NewAccount = Pick<typeof users.$inferInsert, "username" | "password_hash" | "account_type">;

@@ -125,7 +125,7 @@ export function unscheduledStudents(
     where ${teacherId === null ? sql`true` : sql`s.default_teacher_id = ${teacherId}::integer`}
       and exists (select 1 from (values ${blockList(blockIds)}) as b(block_id)
         where ${unscheduledWhere(date, sql`coalesce((select r.cutoff_at from placement_runs r where r.date = ${date}::date), now())`)})
-    order by s.last_name, s.first_name, s.id`,
+    order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id`,
   ).then((list) =>
     list.map((row) => ({
       ...row,

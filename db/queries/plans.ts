@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { plans, staff, topicSchedules, topics } from "../schema";
+import { foldedAsc } from "../schema/columns";
 import { topicColumns } from "./schedule";
 
 /**
@@ -41,7 +42,7 @@ export function staffListFor(db: Db, blockId: number, date: string) {
     )
     .leftJoin(topics, and(eq(topics.id, topicSchedules.topic_id), eq(topics.deleted, false)))
     .where(eq(staff.takes_students, true))
-    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
+    .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
 }
 
 /** The teacher's row, locked until the transaction ends: seats are counted under this lock. */

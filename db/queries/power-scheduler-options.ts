@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusters, staff, students } from "../schema";
+import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName } from "./people";
 
 /** What the Power Scheduler's steps choose from (one statement each, whatever the school's size). */
@@ -19,7 +20,7 @@ export function studentsWithClusters(db: Db) {
     })
     .from(students)
     .where(isNull(students.archived_at))
-    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id));
+    .orderBy(foldedAsc(students.last_name), foldedAsc(studentDisplayFirstName), asc(students.id));
 }
 
 /** Clusters to pick students by (hidden ones left out). */
@@ -28,7 +29,7 @@ export function visibleClusters(db: Db) {
     .select({ id: clusters.id, name: clusters.name })
     .from(clusters)
     .where(eq(clusters.hidden, false))
-    .orderBy(asc(clusters.name), asc(clusters.id));
+    .orderBy(foldedAsc(clusters.name), asc(clusters.id));
 }
 
 /** Staff for the one-choice radio table (last name, first name, email). */
@@ -43,5 +44,5 @@ export function staffChoices(db: Db) {
       capacity: staff.capacity,
     })
     .from(staff)
-    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id));
+    .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clusterMembers, clusters, staff, stars, students } from "../schema";
+import { foldedAsc } from "../schema/columns";
 import { studentListColumns, visibleStudentNumber, type StudentNumbers } from "./people";
 
 /** The viewer's star on the item, joined (at most one row: stars are unique per staff, type and item). */
@@ -77,7 +78,7 @@ export function studentClusters(db: Db, studentId: number, includeHidden: boolea
     .where(
       and(eq(clusterMembers.student_id, studentId), includeHidden ? undefined : eq(clusters.hidden, false)),
     )
-    .orderBy(asc(clusters.name), asc(clusters.id));
+    .orderBy(foldedAsc(clusters.name), asc(clusters.id));
 }
 
 export async function updateCapacity(db: Db, staffId: number, capacity: number) {

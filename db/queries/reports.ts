@@ -149,7 +149,7 @@ function cellsCte(scope: ReportScope): SQL {
       coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
       s.last_name, s.grade, s.archived_at,
       coalesce(s.attends_from, (select min(o.date) from occ o where o.day_ends_at > s.created_at)) as first_date,
-      row_number() over (order by lower(s.last_name), lower(coalesce(nullif(s.preferred_first_name, ''), s.first_name)), s.id) as ord
+      row_number() over (order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
     from students s
     where (${int(scope.grade)} is null or s.grade = ${int(scope.grade)})
       and (${int(scope.clusterId)} is null or exists (
@@ -219,7 +219,7 @@ export async function studentReportRows(db: Db, scope: ReportScope): Promise<Stu
     from counts c
     join stu s on s.id = c.student_id
     left join appts a on a.student_id = c.student_id
-    order by lower(s.last_name), lower(s.first_name), s.id`);
+    order by s.ord`);
   return resultRows(result).map((row) => ({
     id: num(row.id),
     student_number: numberOf(row.student_number),
@@ -325,7 +325,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
     left join planned p on p.staff_id = t.id
     left join appts a on a.staff_id = t.id
     left join logged l on l.staff_id = t.id
-    order by lower(t.last_name), lower(t.first_name), t.id`);
+    order by lower(f_unaccent(t.last_name)), lower(f_unaccent(t.first_name)), t.id`);
   return resultRows(result).map((row) => ({
     id: num(row.id),
     title: String(row.title),

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { clusterMembers, clusters, courses, staff, students } from "../schema";
+import { folded, foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName } from "./people";
 
 /** `%text%` with LIKE's own wildcards escaped. */
@@ -22,6 +23,16 @@ const total = sql<number>`count(*) over ()`.mapWith(Number);
 
 /** Students (not archived) by first, last or full name, or by exact student number. */
 const pattern = sql.placeholder("pattern");
+/** The pattern folded as the names are (accents removed, lower case): computed once per statement. */
+const foldedPattern = folded(sql`${pattern}`);
+/**
+ * Names joined by spaces, folded (db/schema/columns.ts), contain the text: accent- and case-insensitive,
+ * "elodie" finds "Élodie". A text inside one of the names is inside the joined names too, so one
+ * expression answers the first, the last and the full name, and it is the one the trigram index holds
+ * (db/schema foldedSearchIndex).
+ */
+const namesContain = (...columns: AnyColumn[]) =>
+  sql`${folded(sql.join(columns, sql` || ' ' || `))} like ${foldedPattern}`;
 const exact = sql.placeholder("text");
 const limit = sql.placeholder("limit");
 const offset = sql.placeholder("offset");
@@ -49,16 +60,13 @@ export const searchStudentsQuery = (db: Db) =>
         isNull(students.archived_at),
         or(
           // Either name finds a student: the legal first name and the preferred one.
-          ilike(students.first_name, pattern),
-          ilike(students.preferred_first_name, pattern),
-          ilike(students.last_name, pattern),
-          ilike(sql`${students.first_name} || ' ' || ${students.last_name}`, pattern),
-          ilike(sql`${students.preferred_first_name} || ' ' || ${students.last_name}`, pattern),
+          namesContain(students.first_name, students.last_name),
+          namesContain(students.preferred_first_name, students.last_name),
           eq(students.student_number, exact),
         ),
       ),
     )
-    .orderBy(asc(students.last_name), asc(studentDisplayFirstName), asc(students.id))
+    .orderBy(foldedAsc(students.last_name), foldedAsc(studentDisplayFirstName), asc(students.id))
     .limit(limit)
     .offset(offset);
 const studentsPrepared = preparedPerDb((db) => searchStudentsQuery(db).prepare("search_students"));
@@ -77,14 +85,8 @@ export const searchStaffQuery = (db: Db) =>
       total,
     })
     .from(staff)
-    .where(
-      or(
-        ilike(staff.first_name, pattern),
-        ilike(staff.last_name, pattern),
-        ilike(sql`${staff.first_name} || ' ' || ${staff.last_name}`, pattern),
-      ),
-    )
-    .orderBy(asc(staff.last_name), asc(staff.first_name), asc(staff.id))
+    .where(namesContain(staff.first_name, staff.last_name))
+    .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id))
     .limit(limit)
     .offset(offset);
 const staffPrepared = preparedPerDb((db) => searchStaffQuery(db).prepare("search_staff"));
@@ -103,8 +105,8 @@ export const searchCoursesQuery = (db: Db) =>
     })
     .from(courses)
     .leftJoin(staff, eq(staff.id, courses.owner_id))
-    .where(or(ilike(courses.name, pattern), ilike(courses.short_name, pattern)))
-    .orderBy(asc(courses.name), asc(courses.id))
+    .where(or(namesContain(courses.name), namesContain(courses.short_name)))
+    .orderBy(foldedAsc(courses.name), asc(courses.id))
     .limit(limit)
     .offset(offset);
 const coursesPrepared = preparedPerDb((db) => searchCoursesQuery(db).prepare("search_courses"));
@@ -122,9 +124,9 @@ export const searchClustersQuery = (db: Db) =>
     })
     .from(clusters)
     .leftJoin(clusterMembers, eq(clusterMembers.cluster_id, clusters.id))
-    .where(sql`${ilike(clusters.name, pattern)} and not ${clusters.hidden}`)
+    .where(sql`${namesContain(clusters.name)} and not ${clusters.hidden}`)
     .groupBy(clusters.id)
-    .orderBy(asc(clusters.name), asc(clusters.id))
+    .orderBy(foldedAsc(clusters.name), asc(clusters.id))
     .limit(limit)
     .offset(offset);
 const clustersPrepared = preparedPerDb((db) => searchClustersQuery(db).prepare("search_clusters"));

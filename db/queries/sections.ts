@@ -89,7 +89,7 @@ const current = (today: string) =>
 /** Sections matching `where` (over `se`, `co`), with their course, term, teachers, meetings and class size. */
 export async function sectionRows(db: Db, where: SQL, today: string, withStudents: boolean): Promise<SectionRow[]> {
   const studentList = withStudents
-    ? sql`(select coalesce(json_agg(${sql.raw(enrolledJson)} order by s.last_name, s.first_name, s.id), '[]'::json)
+    ? sql`(select coalesce(json_agg(${sql.raw(enrolledJson)} order by lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), s.id), '[]'::json)
         from enrollments en join students s on s.id = en.student_id where en.section_id = se.id and ${current(today)})`
     : sql`null`;
   const list = await rows<Record<string, unknown>>(
@@ -100,7 +100,7 @@ export async function sectionRows(db: Db, where: SQL, today: string, withStudent
         else json_build_object('id', te.id, 'name', te.name, 'start', te.start, 'end', te."end") end as term,
       (select coalesce(json_agg(json_build_object('id', st.id, 'title', st.title, 'first_name', st.first_name,
           'last_name', st.last_name, 'initials', st.initials, 'color', st.color)
-          order by st.last_name, st.first_name, st.id), '[]'::json)
+          order by lower(f_unaccent(st.last_name)), lower(f_unaccent(st.first_name)), st.id), '[]'::json)
         from section_teachers t join staff st on st.id = t.staff_id where t.section_id = se.id) as teachers,
       (select coalesce(json_agg(json_build_object('id', sm.id, 'block_id', b.id, 'label', b.label, 'flex', b.flex,
           'day_type', sm.day_type) order by b.label, sm.day_type nulls first, sm.id), '[]'::json)
@@ -110,7 +110,7 @@ export async function sectionRows(db: Db, where: SQL, today: string, withStudent
       ${studentList} as students
     from sections se join courses co on co.id = se.course_id left join terms te on te.id = se.term_id
     where ${where}
-    order by co.name, co.id, se.code, se.id`,
+    order by lower(f_unaccent(co.name)), co.id, se.code, se.id`,
   );
   return parsed<SectionRow>(list, ["course", "term", "teachers", "meetings", "students"], ["students_count"]);
 }
@@ -169,9 +169,9 @@ export async function listCourses(
               where se.course_id = co.id and se.archived_at is null and t.staff_id = ${filter.viewerStaffId})`
       } as teaching
     from courses co left join staff st on st.id = co.owner_id
-    where (${like}::text is null or co.name ilike ${like} or co.short_name ilike ${like})
+    where (${like}::text is null or lower(f_unaccent(co.name)) like lower(f_unaccent(${like})) or lower(f_unaccent(co.short_name)) like lower(f_unaccent(${like})))
       and (${filter.includeArchived} or co.archived_at is null)
-    order by co.name, co.short_name, co.id`,
+    order by lower(f_unaccent(co.name)), co.short_name, co.id`,
   );
   return parsed<CourseListRow>(list, ["teacher"], ["sections_count", "students_count"]).map((row) => ({
     ...row,
@@ -355,7 +355,7 @@ export async function enrollmentsOfSection(db: Db, sectionId: number, today: str
     sql`select ${sql.raw(enrolledJson)} as item, (${current(today)}) as current
       from enrollments en join students s on s.id = en.student_id
       where en.section_id = ${sectionId}
-      order by (${current(today)}) desc, s.last_name, s.first_name, s.id, en.id`,
+      order by (${current(today)}) desc, lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), s.id, en.id`,
   );
   return parsed<{ item: EnrolledJson; current: boolean | string }>(list, ["item"]).map((row) => ({
     ...row.item,

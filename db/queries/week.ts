@@ -295,7 +295,7 @@ export const STAFF_WEEK = statement(
     ${list(
       `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id, 'student', ${studentJson("s")},
          'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
-      "s.last_name, s.first_name, p.id",
+      "lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), p.id",
       sql`from plans p join students s on s.id = p.student_id
           left join placement_runs pr on pr.id = p.placement_run_id
           where p.staff_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,

@@ -1,4 +1,5 @@
-import { customType, timestamp } from "drizzle-orm/pg-core";
+import { asc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { customType, index, timestamp, type PgColumn } from "drizzle-orm/pg-core";
 
 /** created_at / updated_at pair used by most tables. */
 export const timestamps = {
@@ -19,3 +20,17 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 
 /** A full-text search document; only ever written by PostgreSQL (generated columns). */
 export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * A text as search compares and sorts it: accents removed (PostgreSQL unaccent, through f_unaccent,
+ * the immutable wrapper of migration 0022) and lower-cased, so "elodie" finds "Élodie" and "Bérubé"
+ * sorts before "Bouchard". db/queries/search.ts matches on it; lists order by it.
+ */
+export const folded = (value: SQL | AnyColumn) => sql<string>`lower(f_unaccent(${value}))`;
+
+/** Ascending by the folded text: names as people read them, accents and case aside. */
+export const foldedAsc = (value: SQL | AnyColumn) => asc(folded(value));
+
+/** A trigram (GIN) index on the folded form of one or more name columns joined by spaces. */
+export const foldedSearchIndex = (name: string, ...columns: PgColumn[]) =>
+  index(name).using("gin", sql`${folded(sql.join(columns, sql` || ' ' || `))} gin_trgm_ops`);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgEnum, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
-import { instant, timestamps } from "./columns";
+import { foldedSearchIndex, instant, timestamps } from "./columns";
 
 export const accountType = pgEnum("account_type", ["staff", "student", "sysadmin"]);
 
@@ -44,8 +44,7 @@ export const staff = pgTable(
   },
   (t) => [
     check("staff_capacity_non_negative", sql`${t.capacity} >= 0`),
-    index("staff_first_name_trgm").using("gin", t.first_name.op("gin_trgm_ops")),
-    index("staff_last_name_trgm").using("gin", t.last_name.op("gin_trgm_ops")),
+    foldedSearchIndex("staff_name_search", t.first_name, t.last_name),
   ],
 );
 
@@ -81,8 +80,9 @@ export const students = pgTable(
   },
   (t) => [
     check("students_grade_range", sql`${t.grade} between -1 and 13`),
-    index("students_first_name_trgm").using("gin", t.first_name.op("gin_trgm_ops")),
-    index("students_last_name_trgm").using("gin", t.last_name.op("gin_trgm_ops")),
+    // Search (db/queries/search.ts): the legal and the preferred first name, each with the last name.
+    foldedSearchIndex("students_name_search", t.first_name, t.last_name),
+    foldedSearchIndex("students_preferred_name_search", t.preferred_first_name, t.last_name),
     index("students_default_teacher_idx").on(t.default_teacher_id),
   ],
 );

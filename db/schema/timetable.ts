@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -7,8 +8,9 @@ import {
   primaryKey,
   serial,
   text,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { instant, timestamps } from "./columns";
+import { foldedSearchIndex, instant, timestamps } from "./columns";
 import { staff, students } from "./people";
 
 /**
@@ -52,7 +54,7 @@ export const courses = pgTable(
     archived_at: instant("archived_at"),
     ...timestamps,
   },
-  (t) => [index("courses_name_trgm").using("gin", t.name.op("gin_trgm_ops"))],
+  (t) => [foldedSearchIndex("courses_name_search", t.name), foldedSearchIndex("courses_short_name_search", t.short_name)],
 );
 
 /** Named groups of students. */
@@ -66,7 +68,11 @@ export const clusters = pgTable(
     owner_id: integer("owner_id").references(() => staff.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("clusters_name_trgm").using("gin", t.name.op("gin_trgm_ops"))],
+  (t) => [
+    foldedSearchIndex("clusters_name_search", t.name),
+    // One cluster per name, ignoring case (issue 23: concurrent creates made duplicates).
+    uniqueIndex("clusters_name_lower_unique").on(sql`lower(${t.name})`),
+  ],
 );
 
 export const clusterMembers = pgTable(

@@ -323,7 +323,8 @@ async function main() {
   } else if (values.pglite) {
     const { PGlite, types } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const pg = new PGlite(values.pglite, { extensions: { pg_trgm } });
+    const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+    const pg = new PGlite(values.pglite, { extensions: { pg_trgm, unaccent } });
     await pg.waitReady;
     const parsers = { [types.DATE]: (x: string) => x };
     run = async (text, params) => (await pg.query<unknown[]>(text, params, { rowMode: "array", parsers })).rows;
