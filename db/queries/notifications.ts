@@ -51,6 +51,17 @@ export async function inboxRows(db: Db, who: Recipient, notificationId?: number)
 }
 export type InboxRow = Awaited<ReturnType<typeof inboxRows>>[number];
 
+/** How many archived messages the Archived view lists (the newest). */
+export const ARCHIVED_LIMIT = 200;
+
+/** The caller's archived recipient rows with their notification and sender, newest first, at most ARCHIVED_LIMIT (one query). */
+export async function archivedRows(db: Db, who: Recipient): Promise<InboxRow[]> {
+  return inboxSelect(db)
+    .where(and(rowsOf(who), eq(notificationRecipients.archived, true)))
+    .orderBy(...newestFirst)
+    .limit(ARCHIVED_LIMIT);
+}
+
 /** Notifications the caller sent, newest first. */
 export async function sentRows(db: Db, staffId: number) {
   return db

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import {
+  archivedRows,
   inboxRows,
   insertNotification,
   recipientsOf,
@@ -42,6 +43,17 @@ export async function inbox(db: Db, principal: Principal, now: Date) {
   const who = recipientOf(principal);
   if (!who) return [];
   const [rows, { timezone }] = await Promise.all([inboxRows(db, who), schoolCalendarSettings(db)]);
+  return presentInbox(rows, timezone, now);
+}
+
+/**
+ * GET /api/notifications/archived: the caller's archived messages, newest first (the newest 200), in
+ * the inbox's shape; Unarchive (PUT /api/notifications/unarchive/{id}) puts one back in the inbox.
+ */
+export async function archived(db: Db, principal: Principal, now: Date) {
+  const who = recipientOf(principal);
+  if (!who) return [];
+  const [rows, { timezone }] = await Promise.all([archivedRows(db, who), schoolCalendarSettings(db)]);
   return presentInbox(rows, timezone, now);
 }
 

@@ -159,6 +159,8 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // ── Notifications (spec §6: offered to all signed-in users on the shell; sysadmins get empty lists) ──
   "GET /api/notifications/inbox": { who: SHELL },
   "GET /api/notifications/outbox": { who: SHELL },
+  // the Archived view (issue 23 item 15): the caller's archived messages
+  "GET /api/notifications/archived": { who: SHELL },
   // sending: the sender is a staff member (original-behaviour §8.1: staff to staff)
   "POST /api/notifications": { who: STAFF },
   "PUT /api/notifications/archive/all": { who: SHELL },

@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { archived } from "@/lib/notifications/service";
+
+// GET /api/notifications/archived: the caller's archived messages, newest first (the newest 200; empty for those without an inbox)
+export const GET = route({ roles: ROLES.shell }, ({ db, user, now }) => archived(db, user, now));
