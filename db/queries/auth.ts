@@ -200,9 +200,11 @@ export async function reserveRules(db: Db, rules: readonly ThrottleRule[], now: 
 }
 
 /**
- * Gives places back in one statement, optionally with the attempt's record. `success`: a streak is
- * over (level 0, no wait); otherwise (an attempt that never reached the password check) the streak
- * only loses this attempt. Buckets lose one place either way.
+ * Gives places back, optionally with the attempt's record. `success`: a streak is over (level 0, no
+ * wait); otherwise (an attempt that never reached the password check) the streak only loses this
+ * attempt. Buckets lose one place either way. One statement per row, so a release never holds one
+ * row while waiting for another (the order of updates inside one statement is not defined, and a
+ * reservation takes its rows in its rules' order: two rows at once could deadlock with it).
  */
 export async function releaseRules(
   db: Db,
@@ -218,14 +220,14 @@ export async function releaseRules(
     }
     return sql`update ${authThrottle} set level = 0, locked_until = null where key = ${rule.key}`;
   });
-  if (attempt) updates.push(logAttempt(attempt));
-  if (updates.length === 0) return;
-  if (updates.length === 1) {
-    await db.execute(updates[0]!);
+  if (attempt) {
+    // The record rides along with the first update (an insert into another table locks no throttle row).
+    const [first, ...rest] = updates;
+    await db.execute(first ? sql`with logged as (${logAttempt(attempt)}) ${first}` : logAttempt(attempt));
+    for (const update of rest) await db.execute(update);
     return;
   }
-  const steps = updates.map((update, i) => sql`${sql.raw(`u${i}`)} as (${update})`);
-  await db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
+  for (const update of updates) await db.execute(update);
 }
 
 /** A failed attempt keeps its places; only its record is written. */

@@ -12,9 +12,10 @@ import { defineJob } from "./types";
  * - check_in_submissions: the answers kept so a retried offline submission is not recorded twice. A
  *   device retries within minutes of the network coming back; a week is far beyond any retry, and a
  *   retry later still is only reported as "already checked in" (the ledger's unique key).
- * - auth_throttle: sign-in and Air Check-in counters. The slowest bucket drains in under half an hour
- *   and a username's window and lock last 30 minutes (lib/auth/throttle.ts), so a row idle for a day
- *   holds nothing: without it the next attempt starts from an empty bucket, exactly as it would.
+ * - auth_throttle: sign-in, kiosk and Air Check-in counters. The slowest bucket (an account's daily
+ *   bound) drains in 24 hours, a streak of wrong passwords is forgotten 24 hours after its last attempt
+ *   and its wait is at most 15 minutes (lib/auth/throttle.ts), so a row idle for a day holds nothing:
+ *   without it the next attempt starts from an empty bucket and no streak, exactly as it would.
  * - jobs: succeeded and failed jobs that ended more than 30 days ago (this job alone leaves 24 a day),
  *   but not an import's job, which its import report still reads (db/queries/jobs.ts). Queued and
  *   running jobs are never touched.

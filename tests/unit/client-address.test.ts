@@ -1,5 +1,7 @@
 /** @jest-environment node */
+import { isIP } from "node:net";
 import { clientAddress, parseCidr, throttleNetwork, UNKNOWN_ADDRESS } from "@/lib/api/client-address";
+import { inCidrs, ipFamily, schoolNetworks, schoolNetworksSchema } from "@/lib/api/ip";
 
 /** The per-address sign-in throttle must see the socket's address, not one a client made up. */
 const PEER = "x-test-peer";
@@ -80,5 +82,54 @@ describe("throttleNetwork", () => {
     expect(throttleNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(throttleNetwork("::1")).toBe("0:0:0:0::/64");
     expect(throttleNetwork(UNKNOWN_ADDRESS)).toBe(UNKNOWN_ADDRESS);
+  });
+});
+
+describe("ipFamily (the Settings screen's rules, without node:net)", () => {
+  it("agrees with node on addresses of both families and refuses look-alikes", () => {
+    for (const [text, family] of [
+      ["203.0.113.9", 4],
+      ["0.0.0.0", 4],
+      ["2001:db8::1", 6],
+      ["::", 6],
+      ["::1", 6],
+      ["::ffff:192.0.2.1", 6],
+      ["2001:db8:1:2:3:4:5:6", 6],
+      ["fe80::1%eth0", 6],
+      ["256.1.1.1", 0],
+      ["01.2.3.4", 0],
+      ["1.2.3", 0],
+      ["2001:db8:::1", 0],
+      ["1::2::3", 0],
+      ["2001:db8:1:2:3:4:5:6:7", 0],
+      ["12345::1", 0],
+      ["1.2.3.4::", 0],
+      ["", 0],
+    ] as const) {
+      expect({ text, family: ipFamily(text), node: isIP(text) }).toEqual({ text, family, node: family });
+    }
+  });
+});
+
+describe("school networks", () => {
+  it("stores the ranges in lower case, joined by commas, and matches addresses of both families", () => {
+    const parsed = schoolNetworksSchema.safeParse("203.0.113.0/24\n2001:DB8:1200::/48 ; 198.51.100.7 203.0.113.0/24");
+    expect(parsed).toMatchObject({ success: true, data: "203.0.113.0/24, 2001:db8:1200::/48, 198.51.100.7" });
+    const list = schoolNetworks(parsed.data);
+    expect(inCidrs("203.0.113.250", list)).toBe(true);
+    expect(inCidrs("203.0.114.1", list)).toBe(false);
+    expect(inCidrs("2001:db8:1200:ff::9", list)).toBe(true);
+    expect(inCidrs("2001:db8:1201::9", list)).toBe(false);
+    expect(inCidrs("198.51.100.7", list)).toBe(true);
+    expect(inCidrs("unknown", list)).toBe(false);
+  });
+
+  it("refuses what is not a range, a range wider than /8 or /16, and more than 50", () => {
+    expect(schoolNetworksSchema.safeParse("10.0.0.0/33").error?.issues[0]?.message).toMatch(/is not an address or CIDR range/);
+    expect(schoolNetworksSchema.safeParse("10.0.0.0/7").error?.issues[0]?.message).toMatch(/too wide/);
+    expect(schoolNetworksSchema.safeParse("2001::/15").error?.issues[0]?.message).toMatch(/too wide/);
+    const many = Array.from({ length: 51 }, (_, i) => `10.${i}.0.0/16`).join(",");
+    expect(schoolNetworksSchema.safeParse(many).error?.issues[0]?.message).toBe("List at most 50 ranges.");
+    expect(schoolNetworksSchema.safeParse("").data).toBe("");
   });
 });
