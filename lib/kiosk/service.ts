@@ -6,7 +6,8 @@ import { insertKiosk, kioskById, kioskTeacher, listKiosks, revokeKiosk, touchKio
 import { ApiError, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { hashToken } from "@/lib/auth/tokens";
-import { staffName } from "@/lib/people/names";
+import { takeBucketPlace, giveBucketPlaceBack } from "@/lib/auth/throttle";
+import { firstNameAndInitial, staffName } from "@/lib/people/names";
 import { assertSelfCheckInOpen, presentSelfCheckInDay, recordSelfCheckIn, selfCheckInDay } from "@/lib/checkin/self-check-in";
 import type { KioskCheckInBody, KioskCreateBody } from "./schemas";
 import { kioskToken, newKioskToken } from "./token";
@@ -101,19 +102,39 @@ export async function kioskInfo(db: Db, kiosk: Kiosk, now: Date) {
 export const KIOSK_NOT_FOUND = "Not found — see your teacher.";
 
 /**
+ * Unknown student numbers per kiosk: 20 at once, then one every 15 seconds (4 a minute). A door where
+ * a few students mistype never notices; a script walking through numbers from a kiosk's token (mostly
+ * misses) is held to 240 an hour. A number found gives its place back.
+ */
+export const KIOSK_UNKNOWN_BURST = 20;
+export const KIOSK_UNKNOWN_DRAIN_SECONDS = 15;
+const unknownNumbers = (kioskId: number) => ({
+  key: `kiosk:unknown:${kioskId}`,
+  capacity: KIOSK_UNKNOWN_BURST,
+  drainSeconds: KIOSK_UNKNOWN_DRAIN_SECONDS,
+});
+
+/**
  * POST /api/kiosk/check-in: the student with exactly that number (archived students are not found)
  * is checked in to the kiosk's teacher's Focus Block today with method 'air', once. The answer names
- * only that student (name, initials, colour for the confirmation), never a list.
+ * only that student, by first name and last initial ("Malik P.", with initials and colour for the
+ * confirmation): anyone by the door can read it. Each look-up takes a place in the kiosk's bucket of
+ * unknown numbers first (so concurrent scans cannot slip past it); past it the kiosk answers 429
+ * with Retry-After.
  */
 export async function kioskCheckIn(db: Db, kiosk: Kiosk, body: KioskCheckInBody, now: Date) {
   const day = await selfCheckInDay(db, now);
   assertSelfCheckInOpen(day, now);
+  const bucket = unknownNumbers(kiosk.id);
+  await takeBucketPlace(db, bucket, now);
   const [student] = await studentsByNumber(db, [body.student_number]);
   if (!student) throw new ApiError(404, "student_not_found", KIOSK_NOT_FOUND);
+  await giveBucketPlaceBack(db, bucket);
   const teacherName = staffName(kiosk);
   const result = await recordSelfCheckIn(db, day, { staff_id: kiosk.staff_id, checked_in_by: null, teacherName }, student, now);
   return {
     ...result,
+    student: { name: firstNameAndInitial(student), initials: student.initials, color: student.color },
     message: result.status === "checked_in" ? `Checked in to ${teacherName}'s Focus Block.` : `Already checked in at ${result.time}.`,
     teacher: { name: teacherName },
   };

@@ -18,6 +18,15 @@ export function studentName(student: StudentName): string {
   return `${displayFirstName(student)} ${student.last_name}`.trim();
 }
 
+/**
+ * "Jane S.": the first name the student goes by and the last name's initial (a whole character), for
+ * screens anyone nearby can read (a kiosk at the door).
+ */
+export function firstNameAndInitial(student: StudentName): string {
+  const initial = [...student.last_name.trim()][0];
+  return initial ? `${displayFirstName(student)} ${initial.toUpperCase()}.` : displayFirstName(student);
+}
+
 /** The first name a student is shown by: the preferred one when there is one, else the legal one. */
 export function displayFirstName(student: Pick<StudentName, "first_name" | "preferred_first_name">): string {
   return student.preferred_first_name?.trim() ? student.preferred_first_name : student.first_name;

@@ -105,7 +105,7 @@ describe("POST /api/kiosk/check-in", () => {
 
     const res = await checkIn(token, " 424242 ");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "checked_in", student: { name: "Malik Patel", initials: "MP" }, teacher: { name: "Ms. Lovelace, Ada" } });
+    expect(res.body).toMatchObject({ status: "checked_in", student: { name: "Malik P.", initials: "MP" }, teacher: { name: "Ms. Lovelace, Ada" } });
     expect(Object.keys(res.body).sort()).toEqual(["block", "message", "status", "student", "teacher", "time"]);
     const again = await checkIn(token, "424242");
     expect(again.body.status).toBe("already_checked_in");
