@@ -9,7 +9,16 @@ const STUDENTS: PersonKind<StudentFormInput, StudentFormValues> = {
   what: "Student",
   path: "students",
   form: "student",
-  fields: ["first_name", "last_name", "preferred_first_name", "initials", "student_number", "grade", "default_teacher_id"],
+  fields: [
+    "first_name",
+    "last_name",
+    "preferred_first_name",
+    "initials",
+    "student_number",
+    "grade",
+    "email",
+    "default_teacher_id",
+  ],
   useForm: useStudentForm,
   Fields: StudentFields,
 };
@@ -25,6 +34,8 @@ export interface EditableStudent {
   grade: number;
   /** Staff see it on the profile; absent means none. */
   default_teacher?: { id: number; name: string } | null;
+  /** The optional school email (staff viewers); null or absent means none. */
+  email?: string | null;
 }
 
 /** /students' Add Student button and dialog (administrators and sysadmins). */
@@ -39,7 +50,7 @@ export function AddStudentButton() {
   );
 }
 
-/** A student profile's Edit button (administrators and sysadmins): names, initials, grade and default teacher. */
+/** A student profile's Edit button (administrators and sysadmins): names, initials, grade, email and default teacher. */
 export function EditStudentButton({
   student,
   onSaved,
@@ -56,6 +67,7 @@ export function EditStudentButton({
         first_name,
         last_name,
         preferred_first_name: student.preferred_first_name ?? "",
+        email: student.email ?? "",
         initials,
         grade,
         student_number: "",

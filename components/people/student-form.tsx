@@ -21,6 +21,7 @@ export const NEW_STUDENT: StudentFormInput = {
   first_name: "",
   last_name: "",
   preferred_first_name: "",
+  email: "",
   initials: "",
   student_number: "",
   grade: 8,
@@ -31,7 +32,10 @@ export function useStudentForm(initial: StudentFormInput | null) {
   return usePersonForm(studentCreateForm, studentUpdateBody, initial, NEW_STUDENT);
 }
 
-/** Names (and a preferred first name), initials (derived until edited), student number (add only), a grade of the school's range and default teacher. */
+/**
+ * Names (and a preferred first name), initials (derived until edited), student number (add only), a grade
+ * of the school's range, the optional school email and default teacher.
+ */
 export function StudentFields({
   form,
   editing,
@@ -62,8 +66,9 @@ export function StudentFields({
   const preferredFirstName = register("preferred_first_name");
   const initials = register("initials");
   const grade = register("grade");
-  const defaultTeacher = register("default_teacher_id", { setValueAs: defaultTeacherValue });
   const number = editing ? null : register("student_number");
+  const email = register("email");
+  const defaultTeacher = register("default_teacher_id", { setValueAs: defaultTeacherValue });
   return (
     <form id={id} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
       <NameField label="First name" error={errors.first_name?.message} registration={firstName} />
@@ -89,6 +94,15 @@ export function StudentFields({
           {...number}
         />
       )}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        hint="Optional: the student's school email (single sign-on matches on it)."
+        containerClassName="sm:col-span-2"
+        error={errors.email?.message}
+        {...email}
+      />
       <DefaultTeacherField error={errors.default_teacher_id?.message} {...defaultTeacher} />
     </form>
   );

@@ -44,6 +44,7 @@ const studentColumns = (numbers: StudentNumbers) => ({
   // The profile answers the legal first name and the preferred one (the display name is built from both).
   first_name: students.first_name,
   preferred_first_name: students.preferred_first_name,
+  email: students.email,
   /** Null where the viewer may not see it (visibleStudentNumber). */
   student_number: visibleStudentNumber(numbers),
   archived_at: students.archived_at,

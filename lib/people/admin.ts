@@ -125,6 +125,22 @@ export async function createStudentRecord(
   await checkDefaultTeacher(db, body.default_teacher_id);
   const password = newInitialPassword();
   const password_hash = await hashPassword(password);
+  try {
+    return await insertStudent(db, principal, body, password, password_hash);
+  } catch (error) {
+    // students.email is unique (and always written lower-cased): another student's email is 422.
+    if (body.email && isUniqueViolation(error)) throw invalid({ email: [PEOPLE_MESSAGES.studentEmailTaken] });
+    throw error;
+  }
+}
+
+async function insertStudent(
+  db: Db,
+  principal: Principal,
+  body: StudentCreateBody,
+  password: string,
+  password_hash: string,
+) {
   return db.transaction(async (tx) => {
     const [account] = await insertAccounts(tx, [
       { username: body.student_number, password_hash, account_type: "student" },
@@ -137,6 +153,7 @@ export async function createStudentRecord(
         first_name: body.first_name,
         last_name: body.last_name,
         preferred_first_name: body.preferred_first_name ?? null,
+        email: body.email ?? null,
         initials: body.initials,
         grade: body.grade,
         default_teacher_id: body.default_teacher_id ?? null,

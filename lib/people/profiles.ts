@@ -66,6 +66,8 @@ export async function studentProfile(
     ...(isStudent ? {} : { archived: row.archived_at !== null }),
     // Staff see (and administrators edit) the default teacher default placement uses (issue 12).
     ...(isStudent ? {} : { default_teacher: defaultTeacherOf(row.default_teacher) }),
+    // Staff see (and administrators edit) the optional school email (issue 21).
+    ...(isStudent ? {} : { email: row.email ?? null }),
     // Staff see the first date the student attends (issue 20): attends_from, else their account's creation date.
     ...(isStudent ? {} : { attends_from: studentStartDate(row, row.timezone || "UTC") }),
   };

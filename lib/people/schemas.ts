@@ -124,15 +124,10 @@ export const studentFields = z.object({
       name("The preferred first name").nullable(),
     )
     .optional(),
-});
-
-export const studentCreateForm = studentFields.extend({ student_number: studentNumber });
-export const studentCreateBody = studentCreateForm.extend({ password: confirmation });
-/**
- * `email`: the student's optional school email, lower-cased, unique among students; null or blank clears
- * it, absent leaves it.
- */
-export const studentUpdateBody = studentFields.extend({
+  /**
+   * The student's optional school email (issue 21), lower-cased, unique among students: single sign-on
+   * matches on it. Null or blank: none (clears it on an edit); absent leaves it.
+   */
   email: z
     .preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? null : value),
@@ -140,6 +135,10 @@ export const studentUpdateBody = studentFields.extend({
     )
     .optional(),
 });
+
+export const studentCreateForm = studentFields.extend({ student_number: studentNumber });
+export const studentCreateBody = studentCreateForm.extend({ password: confirmation });
+export const studentUpdateBody = studentFields;
 
 export type StaffCreateBody = z.infer<typeof staffCreateBody>;
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;

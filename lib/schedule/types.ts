@@ -222,6 +222,8 @@ export interface StudentProfile {
   archived?: boolean;
   /** Staff viewers: the default (homeroom) teacher default placement gives the student (issue 12). */
   default_teacher?: PersonRef | null;
+  /** Staff viewers: the student's optional school email (issue 21), null when none. */
+  email?: string | null;
   /**
    * Staff viewers: the first date the student attends (`YYYY-MM-DD`; issue 20, an addition to the spec's
    * fields): their `attends_from`, else the date their account was created in the school's zone. Nobody

@@ -1,9 +1,11 @@
 /** @jest-environment node */
 import { eq } from "drizzle-orm";
 import { PUT as updateStudentRoute } from "@/app/api/students/[id]/route";
+import { GET as profileRoute } from "@/app/api/students/profile/[id]/route";
+import { POST as createStudentRoute } from "@/app/api/students/route";
 import { students } from "@/db/schema";
 import { useTestDb } from "../helpers/db";
-import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
+import { createAdmin, createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 /** A student's optional email (issue 21 item 5): set, cleared, lower-cased, unique among students. */
@@ -67,5 +69,65 @@ describe("PUT /api/students/{id} with email", () => {
     const teacherToken = await tokenFor(state.db, await createStaff(state.db));
     expect((await put(teacherToken, student, { email: "t@students.test" })).status).toBe(403);
     expect(await emailOf(student)).toBeNull();
+  });
+});
+
+describe("POST /api/students with email (the Add Student dialog)", () => {
+  const create = (student_number: string, extra: Record<string, unknown>) =>
+    call(createStudentRoute, {
+      token: adminToken,
+      body: {
+        first_name: "Ama",
+        last_name: "Mensah",
+        initials: "AM",
+        grade: 9,
+        student_number,
+        password: TEST_PASSWORD,
+        ...extra,
+      },
+    });
+  const byNumber = async (number: string) =>
+    (await state.db.select().from(students).where(eq(students.student_number, number)))[0];
+
+  it("creates the student with the email lower-cased, or none when blank or absent", async () => {
+    expect((await create("7700001", { email: " Ama.Mensah@Students.Test " })).status).toBe(201);
+    expect((await byNumber("7700001"))!.email).toBe("ama.mensah@students.test");
+    expect((await create("7700002", { email: "" })).status).toBe(201);
+    expect((await byNumber("7700002"))!.email).toBeNull();
+    expect((await create("7700003", {})).status).toBe(201);
+    expect((await byNumber("7700003"))!.email).toBeNull();
+  });
+
+  it("refuses another student's email (any case) and a malformed one with 422 on email, creating nobody", async () => {
+    const taken = await create("7700011", { email: "OWNER.New@students.test" });
+    expect(taken.status).toBe(201);
+    const again = await create("7700012", { email: "owner.new@Students.Test" });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.email).toEqual(["That email is already used by another student."]);
+    expect(await byNumber("7700012")).toBeUndefined();
+    const bad = await create("7700013", { email: "not an email" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.email).toBeDefined();
+    expect(await byNumber("7700013")).toBeUndefined();
+  });
+
+  it("the profile answers the email to staff (for the Edit dialog), not to the student", async () => {
+    const student = await createStudent(state.db);
+    await put(adminToken, student, { email: "profile@students.test" });
+    const asAdmin = await call(profileRoute, {
+      token: adminToken,
+      params: { id: String(student.student.id) },
+    });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.email).toBe("profile@students.test");
+    const other = await createStudent(state.db);
+    const none = await call(profileRoute, { token: adminToken, params: { id: String(other.student.id) } });
+    expect(none.body.email).toBeNull();
+    const own = await call(profileRoute, {
+      token: await tokenFor(state.db, student),
+      params: { id: "self" },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body).not.toHaveProperty("email");
   });
 });
