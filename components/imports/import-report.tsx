@@ -24,6 +24,7 @@ const OUTCOMES: Record<
   updated: { text: "Updated", tone: "accent" },
   unchanged: { text: "Unchanged", tone: "neutral" },
   skipped: { text: "Skipped", tone: "danger" },
+  conflict: { text: "Conflict", tone: "danger" },
 };
 
 function columnsFor(kind: ImportReport["kind"]): DataColumn<ImportReportRow>[] {
@@ -166,6 +167,7 @@ export function ImportReportScreen({ id }: { id: number }) {
             ["Updated", report.updated],
             ["Unchanged", report.unchanged],
             ["Skipped", report.skipped],
+            ...(report.conflicts ? ([["Conflicts", report.conflicts]] as const) : []),
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">

@@ -17,7 +17,7 @@ const SHOWN = 20;
 function RowList({ title, rows, total }: { title: string; rows: DryRunRow[]; total: number }) {
   if (total === 0) return null;
   return (
-    <details className="mt-2 text-sm" open={title === "Errors"}>
+    <details className="mt-2 text-sm" open={title === "Errors" || title === "Conflicts to review"}>
       <summary className="cursor-pointer font-medium text-slate-800">
         {title} ({n(total)})
       </summary>
@@ -48,6 +48,8 @@ function Summary({ run }: { run: DryRun }) {
                 ["Would update", result.updated],
                 ["Unchanged", result.unchanged],
                 ["Errors", result.skipped],
+                // Rows giving an existing student number another name (issue 23): shown when there are some.
+                ...(result.conflict ? ([["Conflicts", result.conflict]] as const) : []),
               ] as const
             ).map(([label, value]) => (
               <div key={label}>
@@ -57,6 +59,7 @@ function Summary({ run }: { run: DryRun }) {
             ))}
           </dl>
           <RowList title="Errors" rows={result.errors} total={result.skipped} />
+          <RowList title="Conflicts to review" rows={result.conflicts} total={result.conflict} />
           <RowList title="Would update" rows={result.updates} total={result.updated} />
           <RowList title="Unchanged" rows={result.existing} total={result.unchanged} />
         </>

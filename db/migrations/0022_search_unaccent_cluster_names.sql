@@ -11,12 +11,15 @@ BEGIN
     'CREATE OR REPLACE FUNCTION f_unaccent(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS %L',
     format('SELECT %I.unaccent(%L::regdictionary, $1)', schema_name, quote_ident(schema_name) || '.unaccent'));
 END $$;--> statement-breakpoint
+-- CSV imports (issue 23): a row naming an existing student number under another name is a conflict to review.
+ALTER TYPE "public"."import_outcome" ADD VALUE 'conflict';--> statement-breakpoint
 DROP INDEX "staff_first_name_trgm";--> statement-breakpoint
 DROP INDEX "staff_last_name_trgm";--> statement-breakpoint
 DROP INDEX "students_first_name_trgm";--> statement-breakpoint
 DROP INDEX "students_last_name_trgm";--> statement-breakpoint
 DROP INDEX "clusters_name_trgm";--> statement-breakpoint
 DROP INDEX "courses_name_trgm";--> statement-breakpoint
+ALTER TABLE "imports" ADD COLUMN "conflict_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "staff_name_search" ON "staff" USING gin (lower(f_unaccent("first_name" || ' ' || "last_name")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "students_name_search" ON "students" USING gin (lower(f_unaccent("first_name" || ' ' || "last_name")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "students_preferred_name_search" ON "students" USING gin (lower(f_unaccent("preferred_first_name" || ' ' || "last_name")) gin_trgm_ops);--> statement-breakpoint

@@ -175,7 +175,7 @@ export async function updateImport(db: Db, id: number, values: Partial<typeof im
 export async function addImportCounts(
   db: Db,
   id: number,
-  counts: { created: number; updated: number; unchanged: number; skipped: number },
+  counts: { created: number; updated: number; unchanged: number; skipped: number; conflict: number },
 ) {
   await db
     .update(imports)
@@ -184,6 +184,7 @@ export async function addImportCounts(
       updated_count: sql`${imports.updated_count} + ${counts.updated}`,
       unchanged_count: sql`${imports.unchanged_count} + ${counts.unchanged}`,
       skipped_count: sql`${imports.skipped_count} + ${counts.skipped}`,
+      conflict_count: sql`${imports.conflict_count} + ${counts.conflict}`,
     })
     .where(eq(imports.id, id));
 }

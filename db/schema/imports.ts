@@ -6,7 +6,8 @@ import { uploads } from "./social";
 
 export const importKind = pgEnum("import_kind", ["students", "staff"]);
 export const importStatus = pgEnum("import_status", ["queued", "running", "done", "failed"]);
-export const importOutcome = pgEnum("import_outcome", ["created", "updated", "unchanged", "skipped"]);
+/** conflict: the row names an existing student number under another name; nothing changes until reviewed. */
+export const importOutcome = pgEnum("import_outcome", ["created", "updated", "unchanged", "skipped", "conflict"]);
 
 /** One CSV file sent to POST /api/students/upload or /api/staff/upload, and what became of it. */
 export const imports = pgTable(
@@ -32,6 +33,7 @@ export const imports = pgTable(
     updated_count: integer("updated_count").notNull().default(0),
     unchanged_count: integer("unchanged_count").notNull().default(0),
     skipped_count: integer("skipped_count").notNull().default(0),
+    conflict_count: integer("conflict_count").notNull().default(0),
     error: text("error"),
     created_at: instant("created_at").notNull().defaultNow(),
     finished_at: instant("finished_at"),

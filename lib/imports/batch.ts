@@ -157,8 +157,8 @@ export async function writeBatch(
         password: secrets.get(r.key)!.password,
       })),
     );
-    const { created: c, updated, unchanged, skipped } = summarize(outcomes);
-    await addImportCounts(tx, row.id, { created: c, updated, unchanged, skipped });
+    const { created: c, updated, unchanged, skipped, conflict } = summarize(outcomes);
+    await addImportCounts(tx, row.id, { created: c, updated, unchanged, skipped, conflict });
     await commit(tx);
   });
 }

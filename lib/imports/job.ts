@@ -102,6 +102,7 @@ async function finish(db: Db, row: ImportRow, total: number, ctx: JobContext<Imp
       updated: fresh.updated_count,
       unchanged: fresh.unchanged_count,
       skipped: fresh.skipped_count,
+      conflicts: fresh.conflict_count,
     };
     await updateImport(tx, row.id, {
       status: "done",

@@ -10,6 +10,8 @@ export interface ImportTotals {
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Rows giving an existing student number another name (nothing changed): to review in the report. */
+  conflicts?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export function importMessage(
   const parts = [plural(totals.created, "account created", "accounts created")];
   if (totals.updated) parts.push(`${totals.updated.toLocaleString("en-US")} updated`);
   if (totals.unchanged) parts.push(`${totals.unchanged.toLocaleString("en-US")} already existed`);
+  if (totals.conflicts) parts.push(`${plural(totals.conflicts, "conflict", "conflicts")} to review`);
   let text = `Processed ${totals.filename}: ${parts.join(", ")}`;
   if (!totals.skipped) return text;
   text += `, ${plural(totals.skipped, "row skipped", "rows skipped")}`;

@@ -1,7 +1,12 @@
 import type { ExistingStaff, ExistingStudent } from "@/db/queries/imports";
+import { foldForSearch } from "@/lib/search/fold";
 import type { RowCandidate, StaffValues, StudentValues } from "./rows";
 
-export type Outcome = "created" | "updated" | "unchanged" | "skipped";
+/**
+ * conflict: the row names an existing student number under another name (another person, or a
+ * mistyped number): nothing changes, and the report lists it for the administrator to review.
+ */
+export type Outcome = "created" | "updated" | "unchanged" | "skipped" | "conflict";
 
 /** What importing one row does (or did): the report's line. */
 export interface PlannedRow<V> {
@@ -10,7 +15,7 @@ export interface PlannedRow<V> {
   name: string;
   outcome: Outcome;
   reason: string | null;
-  /** The student or staff row it matched (updated, unchanged). */
+  /** The student or staff row it matched (updated, unchanged, conflict). */
   person_id: number | null;
   /** Created rows: the values to insert; updated rows: the new values. */
   values: V | null;
@@ -46,11 +51,30 @@ function changesOf<V extends object>(
   return changes.length ? changes.join(", ") : null;
 }
 
+/** Names compared as search compares them: accents, case and spaces aside. */
+const sameName = (a: string, b: string) => foldForSearch(a).replace(/\s+/g, " ").trim() === foldForSearch(b).replace(/\s+/g, " ").trim();
+
+/**
+ * The student's name (for the reason) when the row gives their number another name: any other first
+ * or last name without "update existing"; with it, a row may correct one of the two (a new last name, a
+ * misspelt first name) but not both, which reads as another person.
+ */
+function nameConflict(found: Existing, values: StudentValues, updateExisting: boolean): string | null {
+  const preferred = "preferred_first_name" in found ? found.preferred_first_name : null;
+  // The name the student goes by is theirs too.
+  const first = sameName(found.first_name ?? "", values.first_name) || (!!preferred && sameName(preferred, values.first_name));
+  const last = sameName(found.last_name ?? "", values.last_name);
+  if (first && last) return null;
+  if (updateExisting && (first || last)) return null;
+  return `${found.first_name} ${found.last_name}`;
+}
+
 /**
  * Decides each valid row against what the school already has: new rows are created; rows naming an
  * existing student number or email are reported, and — only when the administrator asked for it —
  * updated (names and grade, or names and title, and capacity and takes_students when the row gives them).
- * Invalid rows are skipped with their reason.
+ * A row giving a student number another student's name is a conflict (nameConflict). Invalid rows are
+ * skipped with their reason.
  */
 export function planRows<V extends StudentValues | StaffValues>(
   candidates: readonly RowCandidate<V>[],
@@ -95,6 +119,15 @@ export function planRows<V extends StudentValues | StaffValues>(
     ) as (keyof V & string)[];
     const changes = changesOf(found, candidate.values, fields);
     const archived = "archived_at" in found && found.archived_at ? " (archived)" : "";
+    const conflict = "grade" in candidate.values ? nameConflict(found, candidate.values, updateExisting) : null;
+    if (conflict)
+      return {
+        ...base,
+        outcome: "conflict",
+        reason: `student number ${candidate.key} belongs to ${conflict}${archived}: check the number, or update existing to rename`,
+        person_id: found.id,
+        values: null,
+      };
     if (!changes)
       return {
         ...base,
@@ -243,10 +276,11 @@ export interface PlanSummary {
   updated: number;
   unchanged: number;
   skipped: number;
+  conflict: number;
 }
 
 export function summarize(rows: readonly PlannedRow<unknown>[]): PlanSummary {
-  const summary = { rows: rows.length, created: 0, updated: 0, unchanged: 0, skipped: 0 };
+  const summary = { rows: rows.length, created: 0, updated: 0, unchanged: 0, skipped: 0, conflict: 0 };
   for (const row of rows) summary[row.outcome] += 1;
   return summary;
 }

@@ -20,6 +20,8 @@ export interface ImportSummary {
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Rows giving an existing student number another name: nothing changed, to review (issue 23). */
+  conflicts: number;
   error: string | null;
 }
 
@@ -38,13 +40,14 @@ export function presentImport(row: ImportRow, uploader: Uploader): ImportSummary
     updated: row.updated_count,
     unchanged: row.unchanged_count,
     skipped: row.skipped_count,
+    conflicts: row.conflict_count,
     error: row.error,
   };
 }
 
 export interface ImportReportRow {
   row: number;
-  outcome: "created" | "updated" | "unchanged" | "skipped";
+  outcome: "created" | "updated" | "unchanged" | "skipped" | "conflict";
   reason: string | null;
   key: string;
   name: string;
@@ -80,9 +83,12 @@ export interface DryRunResult {
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Rows giving an existing student number another name: they would change nothing, to review. */
+  conflict: number;
   errors: DryRunRow[];
   updates: DryRunRow[];
   existing: DryRunRow[];
+  conflicts: DryRunRow[];
 }
 
 /** The 202 answer of an upload. */

@@ -183,5 +183,6 @@ async function dryRun(
     errors: listed("skipped"),
     updates: listed("updated"),
     existing: listed("unchanged"),
+    conflicts: listed("conflict"),
   };
 }

@@ -37,9 +37,11 @@ const dryRun = (filename: string, counts: Partial<DryRunResult> = {}): DryRunRes
   updated: 0,
   unchanged: 0,
   skipped: 0,
+  conflict: 0,
   errors: [],
   updates: [],
   existing: [],
+  conflicts: [],
   ...counts,
 });
 const accepted = (filename: string, id: number): UploadAccepted => ({

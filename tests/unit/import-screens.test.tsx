@@ -36,6 +36,7 @@ const summary: ImportSummary = {
   updated: 0,
   unchanged: 0,
   skipped: 0,
+  conflicts: 0,
   error: null,
 };
 
