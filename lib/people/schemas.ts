@@ -137,7 +137,11 @@ export const studentFields = z.object({
 });
 
 export const studentCreateForm = studentFields.extend({ student_number: studentNumber });
-export const studentCreateBody = studentCreateForm.extend({ password: confirmation });
+/**
+ * POST /api/students: the spec's payload (the student's fields alone) or, from our dialog, with the
+ * caller's password, which is then checked (issue 23: the original client sends none).
+ */
+export const studentCreateBody = studentCreateForm.extend({ password: confirmation.optional() });
 export const studentUpdateBody = studentFields;
 
 export type StaffCreateBody = z.infer<typeof staffCreateBody>;

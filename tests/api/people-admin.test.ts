@@ -152,6 +152,25 @@ describe("POST /api/students", () => {
     expect(await auditOf("student.create")).toHaveLength(1);
   });
 
+  it("takes the spec's payload without a password (issue 23): the student fields alone, the initial password shown once", async () => {
+    const { password: _none, ...spec } = newStudent({ student_number: "0700999", first_name: "Grace" });
+    const res = await call(createStudentRoute, { token: tokens.admin, body: spec });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ first_name: "Grace", last_name: "Byron", initial_password: expect.any(String) });
+    expect(res.body.initial_password.length).toBeGreaterThanOrEqual(8);
+    const [row] = await state.db.select().from(students).where(eq(students.student_number, "0700999"));
+    const [user] = await state.db.select().from(users).where(eq(users.id, row!.user_id));
+    expect(user).toMatchObject({ username: "0700999", password_expired: true });
+    // A password that is sent is still checked.
+    const wrong = await call(createStudentRoute, {
+      token: tokens.admin,
+      body: newStudent({ student_number: "0700998", password: "not-my-password" }),
+    });
+    expect(wrong.status).toBe(401);
+    // Still administrators only.
+    expect((await call(createStudentRoute, { token: tokens.teacher, body: { ...spec, student_number: "0700997" } })).status).toBe(403);
+  });
+
   it("answers 409 in the student number field for a number already used", async () => {
     const res = await call(createStudentRoute, {
       token: tokens.admin,
