@@ -1,5 +1,6 @@
 import type { AuditEntryRow } from "@/db/queries/audit";
 import { DISPLAY_ROLE } from "@/lib/auth/roles";
+import { describeDetails } from "./describe";
 
 /**
  * Audit entries as the /audit page and its CSV show them. Every engineer writes entries with
@@ -28,6 +29,13 @@ const LABELS: Record<string, string> = {
   "import.passwords_download": "Downloaded an import's initial passwords",
   "api_token.create": "Created an API token",
   "api_token.revoke": "Revoked an API token",
+  "appointment.create": "Booked an appointment, clearing a plan",
+  "appointment.cancel": "Cancelled an appointment",
+  "amendment.create": "Amended a student's block",
+  "placement.run_now": "Placed students with their default teachers",
+  "check_in.move": "Moved a check-in",
+  "kiosk.create": "Registered a kiosk",
+  "kiosk.revoke": "Revoked a kiosk",
 };
 
 /** `wiki.group.create` → "Wiki group create". */
@@ -45,19 +53,6 @@ function roleLabel(person: PersonColumns): string | null {
   if (person.account_type === "student") return DISPLAY_ROLE.student;
   if (person.account_type === "sysadmin") return DISPLAY_ROLE.sysadmin;
   return person.administrator ? DISPLAY_ROLE.admin : DISPLAY_ROLE.teacher;
-}
-
-/** The details as one line: `key: value; key: value` (nested values as JSON), at most 500 characters. */
-export function detailsLine(details: Record<string, unknown> | null): string {
-  if (!details) return "";
-  const parts = Object.entries(details)
-    .filter(([, value]) => value !== null && value !== undefined && value !== "")
-    .map(
-      ([key, value]) =>
-        `${key.replace(/_/g, " ")}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`,
-    );
-  const line = parts.join("; ");
-  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
 }
 
 export interface AuditEntryView {
@@ -87,6 +82,6 @@ export function presentAuditEntry(row: AuditEntryRow): AuditEntryView {
         ? null
         : { user_id: row.target_user_id, name: row.target.name ?? "Unknown", username: row.target.username },
     details: row.details ?? null,
-    summary: detailsLine(row.details ?? null),
+    summary: describeDetails(row.action, row.details ?? null),
   };
 }

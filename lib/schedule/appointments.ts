@@ -139,7 +139,7 @@ export async function cancelAppointment(
   });
 }
 
-/** Amends one student's block on a date (past dates too), unless they already have a check-in there. */
+/** Amends one student's block on a date (past dates too), unless they already have a check-in there. Audited. */
 export async function amendBlock(
   db: Db,
   principal: Principal,
@@ -162,6 +162,20 @@ export async function amendBlock(
       block_id: input.block_id,
       date,
       memo: input.memo,
+    });
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "amendment.create",
+      target_user_id: student.user_id,
+      details: {
+        amendment_id: row.id,
+        student: studentName(student),
+        teacher: staffName(teacher),
+        date,
+        block_id: input.block_id,
+        memo: input.memo,
+      },
+      created_at: now,
     });
     return presentAmendment({ ...row, staff: teacher, student });
   });

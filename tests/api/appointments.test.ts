@@ -311,6 +311,20 @@ describe("cancelling an appointment booked with \"Clear the student's plan\"", (
 });
 
 describe("POST /api/amendment", () => {
+  it("is audited: who amended whose block, when and why (issue 23 item 15)", async () => {
+    const kid = await createStudent(state.db, { first_name: "Amy", last_name: "Audit" });
+    const res = await amend({ student_id: kid.student.id, date: WED, memo: "Band trip" });
+    expect(res.status).toBe(201);
+    const [entry] = await state.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target_user_id, kid.user.id), eq(auditLog.action, "amendment.create")));
+    expect(entry).toMatchObject({
+      actor_user_id: teacher.user.id,
+      details: { amendment_id: res.body.id, student: "Amy Audit", teacher: "Ms. Lovelace, Ada", date: WED, memo: "Band trip" },
+    });
+  });
+
   it("records an amendment for one student, past dates included", async () => {
     const res = await amend({ student_id: student.student.id, date: LAST_TUE, memo: "Excused: sick" });
     expect(res.status).toBe(201);

@@ -72,7 +72,7 @@ describe("GET /api/audit", () => {
       actor: { user_id: admin.user.id, name: "Ms. Admin, Ada", role: "Administrator" },
       target: { user_id: student.user.id, name: "Jane Doe", username: student.user.username },
       details: { username: student.user.username, accounts: 1 },
-      summary: `accounts: 1; username: ${student.user.username}`,
+      summary: `Account ${student.user.username}.`,
     });
     expect(res.body.entries[1]).toMatchObject({
       action_label: "Wiki group create",
@@ -165,10 +165,10 @@ describe("GET /api/audit/export", () => {
     expect(lines[0]).toBe("Time,Actor,Action,Target,Target username,Details");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
-      `${day2} 23:30:00,"Ms. Admin, Ada",Disabled account,Jane Doe,${student.user.username},accounts: 1; username: ${student.user.username}`,
+      `${day2} 23:30:00,"Ms. Admin, Ada",Disabled account,Jane Doe,${student.user.username},Account ${student.user.username}.`,
     );
     expect(lines[2]).toContain(
-      `${day2} 10:00:00,Sys Admin,Wiki group create,,,"title: =HYPERLINK(""x""); group id: 3"`,
+      `${day2} 10:00:00,Sys Admin,Wiki group create,,,"Title “=HYPERLINK(""x"")”."`,
     );
   });
 

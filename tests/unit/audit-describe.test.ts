@@ -1,0 +1,55 @@
+/** @jest-environment node */
+import { describeDetails } from "@/lib/audit/describe";
+
+/** Issue 23 item 15: the audit log's details in words, not `key: value` dumps. */
+describe("describeDetails", () => {
+  it("says what happened to an appointment and an amendment in a sentence", () => {
+    expect(
+      describeDetails("appointment.cancel", {
+        appointment_id: 7,
+        student: "Maya Castellano",
+        teacher: "Mr. Reyes, Daniel",
+        date: "2026-11-24",
+        block_id: 3,
+        memo: "Quiz rewrite",
+        plans_restored: 1,
+      }),
+    ).toBe(
+      "Cancelled Maya Castellano's appointment with Mr. Reyes, Daniel on Tue Nov 24, 2026 (“Quiz rewrite”). The plan it had cleared was given back.",
+    );
+    expect(
+      describeDetails("appointment.create", {
+        appointment_id: 7,
+        student: "Maya Castellano",
+        teacher: "Mr. Reyes, Daniel",
+        date: "2026-11-24",
+        cleared_plans: [{ staff_id: 4 }],
+      }),
+    ).toBe("Booked Maya Castellano with Mr. Reyes, Daniel on Tue Nov 24, 2026 and cleared the student's plan (1 plan) for that block.");
+    expect(
+      describeDetails("amendment.create", { student: "Maya Castellano", date: "2026-11-25", memo: "Band trip", block_id: 3 }),
+    ).toBe("Amended Maya Castellano's block on Wed Nov 25, 2026: “Band trip”.");
+  });
+
+  it("spells out changes as from … to …", () => {
+    expect(
+      describeDetails("settings.update", {
+        changes: { "show-student-numbers": { from: "false", to: "true" }, appointment_limit: { from: "1", to: "2" } },
+      }),
+    ).toBe("Changed show student numbers from “false” to “true”; appointment limit from “1” to “2”.");
+    expect(describeDetails("staff.update", { staff_id: 4, changes: { email: ["a@x.school", "b@x.school"], administrator: [false, true] } })).toBe(
+      "Changed email from “a@x.school” to “b@x.school”; administrator from no to yes.",
+    );
+  });
+
+  it("spells out any other action field by field, ids left out, never as JSON", () => {
+    const said = describeDetails("wiki.group.create", { group_id: 3, title: "Guides", tags: ["a", "b"], extra: { size: 2 } });
+    expect(said).toBe("Title “Guides”; tags “a”, “b”; extra size 2.");
+    expect(said).not.toMatch(/[{}]|: /);
+    expect(describeDetails("credentials.disable", { username: "100001", accounts: 3 })).toBe(
+      "Account 100001, one of 3 accounts in the same action.",
+    );
+    expect(describeDetails("anything", null)).toBe("");
+    expect(describeDetails("anything", { id: 4 })).toBe("");
+  });
+});
