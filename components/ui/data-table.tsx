@@ -17,6 +17,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { containsFolded, schoolCollator } from "@/lib/search/fold";
 import { focusRing } from "./button";
 import { DataTableFilterButton } from "./data-table-filter";
 import { passesFilter, rulesFor, type ColumnKind, type TableFilter } from "./data-table-filters";
@@ -170,11 +171,16 @@ export function DataTable<T>({
     onGlobalFilterChange: setGlobalFilter,
     onPaginationChange: setPagination,
     globalFilterFn: (row: { getValue: (id: string) => unknown }, id: string, query: string) =>
-      String(row.getValue(id) ?? "")
-        .toLowerCase()
-        .includes(String(query).trim().toLowerCase()),
+      containsFolded(String(row.getValue(id) ?? ""), String(query)),
     getColumnCanGlobalFilter: (column: { id: string }) =>
       columns.find((c) => c.id === column.id)?.searchable !== false,
+        // Text as the school reads it (lib/search/fold.ts): "Bérubé" before "Bouchard", case aside.
+        ...(column.kind === "number"
+          ? {}
+          : {
+              sortFn: (a: { getValue: (id: string) => unknown }, b: { getValue: (id: string) => unknown }, id: string) =>
+                schoolCollator.compare(String(a.getValue(id) ?? ""), String(b.getValue(id) ?? "")),
+            }),
   } as never) as unknown as LooseTable<T>;
 
   const filteredRows = table.getFilteredRowModel().rows;
@@ -191,6 +197,7 @@ export function DataTable<T>({
   const to = Math.min(total, (pageIndex + 1) * pageSize);
   const filterable = columns.filter((c) => c.filterable !== false);
   const belowSm = useMediaQuery(SECONDARY.sm.below);
+    // Accents and case aside: "elodie" finds "Élodie" (lib/search/fold.ts).
   const belowMd = useMediaQuery(SECONDARY.md.below);
   const secondary = columns.filter(
     (c) => (c.secondary === "sm" && belowSm) || (c.secondary === "md" && belowMd),
