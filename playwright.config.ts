@@ -18,13 +18,52 @@ const nextStart = `node_modules/.bin/next start -p ${port} --keepAliveTimeout 30
 // E2E_NOW (tests/e2e/clock.ts): the server runs under libfaketime, shifted by the same offset as the browsers.
 const offset = clockOffsetMs();
 if (offset !== null && !hasFaketime()) {
-  console.error("E2E_NOW moves the server's clock with libfaketime: install it with `apt-get install faketime`.");
+  console.error(
+    "E2E_NOW moves the server's clock with libfaketime: install it with `apt-get install faketime`.",
+  );
   process.exit(1);
 }
+
+/**
+ * E2E_SSO=1 (the tests tagged @sso): a real OpenID provider (tests/sso/oidc-server.mjs) runs beside the
+ * app on port + 1000, and the app is configured to sign in with it. Its accounts: the demo school's
+ * teacher by email, a demo student by the student number in the `student_id` claim, someone with no
+ * account, and an unverified email.
+ */
+const sso = process.env.E2E_SSO === "1";
+const oidcIssuer = `http://127.0.0.1:${port + 1000}`;
+export const E2E_SSO_ACCOUNTS = {
+  teacher: { email: "teacher@demo.school", email_verified: true, name: "Daniel Reyes" },
+  student: { email: "student100001@students.demo.school", email_verified: true, student_id: "100001" },
+  stranger: { email: "jo@gmail.example", email_verified: true },
+  unverified: { email: "admin@demo.school", email_verified: false },
+};
+const ssoServer = {
+  command: "node tests/sso/oidc-server.mjs",
+  url: `${oidcIssuer}/.well-known/openid-configuration`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  env: {
+    OIDC_TEST_PORT: String(port + 1000),
+    OIDC_TEST_MODE: "userinfo",
+    OIDC_TEST_REDIRECT: `${baseURL}/api/auth/callback/oidc`,
+    OIDC_TEST_ACCOUNTS: JSON.stringify(E2E_SSO_ACCOUNTS),
+  },
+};
+const ssoEnv = {
+  OIDC_ISSUER: oidcIssuer,
+  OIDC_CLIENT_ID: "flexblock",
+  OIDC_CLIENT_SECRET: "flexblock-test-secret",
+  OIDC_NAME: "Demo School account",
+  NEXTAUTH_URL: baseURL,
+  NEXTAUTH_SECRET: "an-e2e-secret-of-enough-length",
+};
 
 /** End-to-end tests in Chromium (scripts/find-chromium.mjs) against the built app on a fresh embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
+  // The @sso tests need the provider; the others run without one.
+  ...(sso ? { grep: /@sso/ } : { grepInvert: /@sso/ }),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -51,22 +90,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: offset === null ? nextStart : `faketime -f ${faketimeOffset(offset)} ${nextStart}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PGLITE_DIR: process.env.E2E_PGLITE_DIR ?? `.data/e2e-${port}-${Date.now()}`,
-      NEXT_DIST_DIR: distDir,
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXT_MANUAL_SIG_HANDLE: "true",
-      // As in production: each request carries its socket address (lib/api/client-address.ts).
-      NODE_OPTIONS: "--require ./scripts/server-preload.cjs",
-      LOG_LEVEL: "warn",
-      SCHOOL_TIMEZONE: process.env.SCHOOL_TIMEZONE ?? "America/Vancouver",
-      // Real timers in a shifted clock: only the wall clock moves.
-      ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
+  webServer: [
+    ...(sso ? [ssoServer] : []),
+    {
+      command: offset === null ? nextStart : `faketime -f ${faketimeOffset(offset)} ${nextStart}`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PGLITE_DIR: process.env.E2E_PGLITE_DIR ?? `.data/e2e-${port}-${Date.now()}`,
+        NEXT_DIST_DIR: distDir,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NEXT_MANUAL_SIG_HANDLE: "true",
+        // As in production: each request carries its socket address (lib/api/client-address.ts).
+        NODE_OPTIONS: "--require ./scripts/server-preload.cjs",
+        LOG_LEVEL: "warn",
+        SCHOOL_TIMEZONE: process.env.SCHOOL_TIMEZONE ?? "America/Vancouver",
+        // Real timers in a shifted clock: only the wall clock moves.
+        ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
+        ...(sso ? ssoEnv : {}),
+      },
     },
-  },
+  ],
 });

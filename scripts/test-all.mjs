@@ -54,7 +54,9 @@ async function e2e() {
     add(totals, FAILED_ONCE);
     return;
   }
-  await playwrightSharded("playwright (e2e in Chromium)", ["--grep-invert", DURING_THE_BLOCK], chromium.path, distDir);
+  await playwrightSharded("playwright (e2e in Chromium)", ["--grep-invert", `${DURING_THE_BLOCK}|${SSO}`], chromium.path, distDir);
+  // Single sign-on: a real OpenID provider beside the app, which is configured to use it.
+  playwright("playwright (single sign-on)", ["--grep", SSO], { E2E_SSO: "1" }, chromium.path, distDir);
   // Students checking themselves in need a Focus Block in progress: those tests run once more on a
   // fresh database with the server (libfaketime) and the browsers moved into one.
   if (!hasFaketime()) {
@@ -64,6 +66,9 @@ async function e2e() {
   }
   playwright("playwright (during a Focus Block)", ["--grep", DURING_THE_BLOCK], { E2E_NOW: BLOCK_NOW }, chromium.path, distDir);
 }
+
+/** Tests tagged with this run against a real OpenID provider (playwright.config.ts, E2E_SSO). */
+const SSO = "@sso";
 
 /** Tests tagged with this need the clock inside a Focus Block (a Tuesday, 9:35 in the demo school). */
 const DURING_THE_BLOCK = "@during-block";

@@ -4,7 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { sameOriginPath } from "@/lib/auth/redirect";
 import { Splash } from "./splash";
-import type { Role } from "./types";
+import { byChoice, type Role } from "./types";
 import { useAuth } from "./use-auth";
 
 /**
@@ -45,7 +45,7 @@ export function AuthGate({
 
   useEffect(() => {
     if (status === "signed-out") {
-      if (signOutReason === "user") {
+      if (byChoice(signOutReason)) {
         router.replace("/login");
         return;
       }

@@ -186,7 +186,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signOut(reason = "user") {
         if (reason === "user") router.replace("/login");
-        await endSession(reason, true);
+        // Flexblock's session ends; the school account's stays in this browser: the login screen says so.
+        const schoolAccount = reason === "user" && session.status === "signed-in" && session.user?.sign_in_method === "sso";
+        await endSession(schoolAccount ? "school-account" : reason, true);
       },
       refresh: async () => {
         await load(true);

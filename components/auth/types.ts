@@ -10,11 +10,19 @@ export type AppSettings = Awaited<ReturnType<typeof getSettings>>;
 export type SettingGroup = AppSettings["groups"][number];
 export type Setting = SettingGroup["settings"][number];
 
-/** Why the user was signed out: by choice, a dead session, or a server fault while signing in. */
-export type SignOutReason = "user" | "expired" | "error";
+/**
+ * Why the user was signed out: by choice ("school-account" when the session began with single
+ * sign-on), a dead session, or a server fault while signing in.
+ */
+export type SignOutReason = "user" | "school-account" | "expired" | "error";
 
-/** The login screen's banner for each involuntary sign-out. */
+/** Signed out by the person's own choice (no origin kept, straight to the login screen). */
+export const byChoice = (reason: SignOutReason | null) => reason === "user" || reason === "school-account";
+
+/** The login screen's banner for each sign-out that needs one. */
 export const BANNERS: Record<Exclude<SignOutReason, "user">, string> = {
+  "school-account":
+    "You are signed out of Flexblock, but this browser may still be signed in to your school account. On a shared computer, sign out of your school account too (or close every browser window) so the next person cannot use it.",
   expired: "Your session has expired. Please sign back in to continue.",
   error: "The server encountered an error while signing in. Please try again.",
 };
@@ -28,7 +36,8 @@ export const ADMIN_ROLES: readonly Role[] = ["admin", "sysadmin"];
 /** The school's name and logo from settings (signed-in or login-screen settings). */
 export function schoolBrand(settings: AppSettings | null | undefined) {
   const name = settings?.values.school_name?.value;
-  const logo = settings?.values.school_logo?.value;
+  // Our URL (`url`); `value` is the file name the spec's original client reads (lib/settings/logo.ts).
+  const logo = settings?.values.school_logo?.url;
   return {
     name: typeof name === "string" && name.trim() ? name : null,
     logo: typeof logo === "string" && logo.trim() ? logo : null,

@@ -24,6 +24,9 @@ export function placeLoginError(error: unknown): { place: LoginErrorPlace; messa
       return { place: "password", message: LOGIN_TEXT.badCredentials };
     case 423:
       return { place: "form", message: LOGIN_TEXT.locked };
+    case 403:
+      // Password sign-in is off for the account's role: the server says to use the school account.
+      return { place: "form", message: (error as ApiClientError).message || LOGIN_TEXT.serverError };
     case 429:
       // The server says how long to wait: 15 minutes for a locked username, seconds for a busy address.
       return { place: "form", message: (error as ApiClientError).message || LOGIN_TEXT.tooManyAttempts };
@@ -32,4 +35,15 @@ export function placeLoginError(error: unknown): { place: LoginErrorPlace; messa
     default:
       return { place: "form", message: LOGIN_TEXT.serverError };
   }
+}
+
+/**
+ * The school-account exchange (POST /api/auth/sso-token) says in words which account was refused and
+ * why ("The Google account … is not a Cedar Ridge account."): shown as the server wrote it.
+ */
+export function ssoErrorMessage(error: unknown): string {
+  if (error instanceof ApiClientError && error.status >= 400 && error.status < 500 && error.message) {
+    return error.message;
+  }
+  return placeLoginError(error).message;
 }

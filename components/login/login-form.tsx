@@ -38,6 +38,8 @@ export function LoginForm({
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
   const [account, setAccount] = useState<RememberedUser | null>(null);
+  // check-user said this account signs in only with its school account (password sign-in is off for its role).
+  const [schoolAccountOnly, setSchoolAccountOnly] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -45,7 +47,8 @@ export function LoginForm({
 
   const showList = step === "username" && remembered.length > 0 && !typingNew;
 
-  function goToPassword(user: RememberedUser) {
+  function goToPassword(user: RememberedUser, passwordSignIn = true) {
+    setSchoolAccountOnly(!passwordSignIn);
     setAccount(user);
     setUsername(user.username);
     setPassword("");
@@ -72,8 +75,8 @@ export function LoginForm({
     }
     setBusy(true);
     try {
-      const user = await apiPost<RememberedUser>("/api/check-user", { username: name });
-      goToPassword({ username: user.username, initials: user.initials, color: user.color });
+      const user = await apiPost<RememberedUser & { password_sign_in?: boolean }>("/api/check-user", { username: name });
+      goToPassword({ username: user.username, initials: user.initials, color: user.color }, user.password_sign_in !== false);
     } catch (error) {
       const { place, message } = placeLoginError(error);
       setErrors(place === "username" ? { username: message } : { form: message });
@@ -114,19 +117,32 @@ export function LoginForm({
     </p>
   );
 
+  const chosenAccount = account && (
+    <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+      <Avatar initials={account.initials} color={account.color} size="sm" />
+      <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{account.username}</span>
+      <Button variant="ghost" size="sm" onClick={() => backToUsername()}>
+        <ArrowLeft aria-hidden className="size-4" />
+        Change
+      </Button>
+    </div>
+  );
+
+  if (step === "password" && account && schoolAccountOnly) {
+    return (
+      <div className="flex flex-col gap-5">
+        {chosenAccount}
+        <p role="status" className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200">
+          This account signs in with its school account: use the button below.
+        </p>
+      </div>
+    );
+  }
+
   if (step === "password" && account) {
     return (
       <form onSubmit={signIn} noValidate className="flex flex-col gap-5">
-        <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-          <Avatar initials={account.initials} color={account.color} size="sm" />
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
-            {account.username}
-          </span>
-          <Button variant="ghost" size="sm" onClick={() => backToUsername()}>
-            <ArrowLeft aria-hidden className="size-4" />
-            Change
-          </Button>
-        </div>
+        {chosenAccount}
         {/* Lets password managers pair the password with the account. */}
         <input type="text" name="username" autoComplete="username" value={account.username} readOnly hidden />
         <TextField

@@ -11,7 +11,7 @@ import { SchoolBrand } from "@/components/shell/school-brand";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Splash } from "@/components/auth/splash";
 import { apiPost } from "@/lib/api/client";
-import { placeLoginError } from "./login-errors";
+import { ssoErrorMessage } from "./login-errors";
 import { LoginForm } from "./login-form";
 import { SsoButtons, type Provider } from "./sso-buttons";
 
@@ -55,7 +55,7 @@ export function LoginScreen() {
     if (!params.has("sso")) return;
     apiPost<{ access_token: string }>("/api/auth/sso-token")
       .then((token) => acceptToken(token.access_token))
-      .catch((error) => setSsoError(placeLoginError(error).message));
+      .catch((error) => setSsoError(ssoErrorMessage(error)));
   }, [status, acceptToken]);
 
   if (status === "signed-in") return <Splash />;

@@ -62,7 +62,7 @@ function details(account: AccountRow) {
 }
 
 /** GET /api/user: the spec's "Current user". */
-export function presentCurrentUser(account: AccountRow, now: Date) {
+export function presentCurrentUser(account: AccountRow, now: Date, signInMethod: "password" | "sso" = "password") {
   const role = roleOf(account);
   return {
     id: account.user.id,
@@ -75,6 +75,8 @@ export function presentCurrentUser(account: AccountRow, now: Date) {
     password_expired: account.user.password_expired,
     ...avatarOf(account),
     details: details(account),
+    /** Added to the spec's shape: how this session began (a school-account session signs out with advice). */
+    sign_in_method: signInMethod,
   };
 }
 

@@ -120,7 +120,7 @@ describe("POST /api/check-user", () => {
     const { user } = await createStudent(state.db, { initials: "AB", color: "teal" });
     const res = await call(checkUser, { body: { username: user.username } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ username: user.username, initials: "AB", color: "teal" });
+    expect(res.body).toEqual({ username: user.username, initials: "AB", color: "teal", password_sign_in: true });
   });
 
   it("answers 404 for an unknown username and 422 for an empty one", async () => {

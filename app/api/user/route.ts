@@ -4,5 +4,5 @@ import { ROLES } from "@/lib/auth/roles";
 
 // GET /api/user: the signed-in user (also while their password is expired)
 export const GET = route({ roles: ROLES.anyone, allowExpiredPassword: true }, ({ user, now }) =>
-  presentCurrentUser(user, now),
+  presentCurrentUser(user, now, user.signInMethod),
 );

@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+
+/**
+ * Single sign-on through a real OpenID provider (tests/sso/oidc-server.mjs, started beside the app when
+ * E2E_SSO=1; its accounts are in playwright.config.ts). The provider gives the email only from its
+ * userinfo endpoint, as a conformant provider does by default.
+ */
+test.describe("single sign-on @sso", () => {
+  /** From the login screen through the provider's own sign-in form and back. */
+  async function signInWithSchoolAccount(page: Page, login: string) {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Demo School account", exact: true }).click();
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill("anything");
+    await page.locator('button[type="submit"]').click();
+  }
+
+  test.beforeAll(async ({ browser }) => {
+    // Students are matched by the SIS identifier the provider sends in student_id (Settings → Sign-in).
+    const page = await browser.newPage();
+    const token = await signIn(page, "admin", "/api/health");
+    const saved = await page.request.put("/api/settings", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { values: { "sso-student-id-claim": "student_id" } },
+    });
+    expect(saved.status()).toBe(200);
+    await page.close();
+  });
+
+  test("a teacher signs in with the school account and lands on their screen", async ({ page }) => {
+    await signInWithSchoolAccount(page, "teacher");
+    await expect(page.getByRole("button", { name: "Account: Mr. Reyes, Daniel", exact: true })).toBeVisible();
+    await expect(page).not.toHaveURL(/\/login/);
+    // Signing out says how to leave the school account on a shared computer.
+    await page.getByRole("button", { name: "Account: Mr. Reyes, Daniel", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(page.getByText(/sign out of your school account too/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a student signs in by the SIS identifier and lands on their profile", async ({ page }) => {
+    await signInWithSchoolAccount(page, "student");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText("Loading Flexblock…", { exact: true })).toHaveCount(0);
+  });
+
+  test("someone without an account is told which account they used", async ({ page }) => {
+    await signInWithSchoolAccount(page, "stranger");
+    await expect(
+      page.getByText(
+        "The Demo School account jo@gmail.example does not belong to anyone at Demo Secondary School. Please check with your administrator.",
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("an unverified email is refused, even an administrator's", async ({ page }) => {
+    await signInWithSchoolAccount(page, "unverified");
+    await expect(page.getByText(/has no verified email address/)).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Account:/ })).toHaveCount(0);
+  });
+});
