@@ -13,6 +13,10 @@ const LABELS: Record<string, string> = {
   placement_cutoff: "Placement cutoff",
   placement_change_after: "Students may change after placement",
   "school-networks": "School networks",
+  "password-sign-in-students": "Students may sign in with a password",
+  "password-sign-in-teachers": "Teachers may sign in with a password",
+  "password-sign-in-administrators": "Administrators may sign in with a password",
+  "sso-student-id-claim": "Claim with a student's SIS identifier",
 };
 
 export function settingLabel(key: string): string {

@@ -191,7 +191,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     group: "Sign-in",
     type: "boolean",
     description:
-      "Students may sign in with their student number and a password. Off: students sign in only with their school account (single sign-on).",
+      "Students may sign in with their student number and a password. Off: students sign in only with their school account (single sign-on; until it is set up on the server, passwords stay allowed).",
     default: "true",
   },
   {
