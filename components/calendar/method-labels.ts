@@ -2,6 +2,7 @@
 export const METHOD_LABELS: Record<string, string> = {
   manual: "Via manual check-in",
   air: "Via Air Check-in",
+  kiosk: "Via kiosk",
   "roll-call": "Via roll call",
   amendment: "Amended",
   proactive: "Proactive check-in",

@@ -1,10 +1,11 @@
-import { CalendarClock, FilePen, History, Keyboard, ListChecks, Wifi, type LucideIcon } from "lucide-react";
+import { CalendarClock, FilePen, History, Keyboard, ListChecks, TabletSmartphone, Wifi, type LucideIcon } from "lucide-react";
 import { methodLabel } from "@/components/calendar/method-labels";
 import { Tooltip } from "@/components/ui/tooltip";
 
 const ICONS: Record<string, LucideIcon> = {
   manual: Keyboard,
   air: Wifi,
+  kiosk: TabletSmartphone,
   "roll-call": ListChecks,
   amendment: FilePen,
   proactive: CalendarClock,

@@ -37,6 +37,15 @@ function clockLabelOf(instant: Date, timezone: string): string {
 }
 
 /**
+ * How the entry was made, as the check-in screen labels it: the ledger's method, except that a kiosk's
+ * check-in (method 'air' with nobody signed in: lib/kiosk records checked_in_by null, while a student's
+ * own code check-in records the student) reads "kiosk", with a label of its own ("Via kiosk").
+ */
+export function ledgerMethod(row: Pick<LedgerRow, "method" | "checked_in_by" | "staff_id">) {
+  return row.method === "air" && row.checked_in_by === null && row.staff_id !== null ? ("kiosk" as const) : row.method;
+}
+
+/**
  * A ledger entry: `{id, time: "9:41 AM", method, student, staff}`. `by_other_staff` marks a row some
  * other staff member recorded (shown on the caller's screen because the student planned to be with them).
  */
@@ -45,7 +54,7 @@ export function presentLedgerEntry(row: LedgerRow, timezone: string, byOtherStaf
     id: row.id,
     time: clockLabelOf(row.checked_in_at, timezone),
     checked_in_at: row.checked_in_at.toISOString(),
-    method: row.method,
+    method: ledgerMethod(row),
     student: presentCheckInStudent(row.student),
     staff: row.staff ? { id: row.staff.id, name: staffName(row.staff) } : null,
     by_other_staff: byOtherStaff,
