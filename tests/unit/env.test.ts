@@ -36,6 +36,15 @@ describe("the environment", () => {
     ).toBe("0f6b1e7c-5d2a-4c1b-9a57-2b7e0c8d1f23");
   });
 
+  it("refuses Google sign-in without the school's Workspace domains", () => {
+    const google = { GOOGLE_CLIENT_ID: "client", GOOGLE_CLIENT_SECRET: "secret" };
+    expect(() => envWith({ ...google, GOOGLE_WORKSPACE_DOMAINS: undefined })).toThrow(/GOOGLE_WORKSPACE_DOMAINS: required/);
+    expect(() => envWith({ ...google, GOOGLE_WORKSPACE_DOMAINS: "not a domain" })).toThrow(/GOOGLE_WORKSPACE_DOMAINS/);
+    expect(envWith({ ...google, GOOGLE_WORKSPACE_DOMAINS: "school.example, students.school.example" }).GOOGLE_WORKSPACE_DOMAINS).toBe(
+      "school.example, students.school.example",
+    );
+  });
+
   it("reads the database URL from DATABASE_URL_FILE (a container secret) when DATABASE_URL is unset", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "flexblock-env-")), "database_url");
     fs.writeFileSync(file, "postgres://flexblock:s3cret@db:5432/flexblock\n");
