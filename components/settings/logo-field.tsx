@@ -26,7 +26,8 @@ export function LogoField({
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const logo = typeof setting.value === "string" && setting.value ? setting.value : null;
+  // Our URL of the logo (`value` is the file name the spec's original client reads).
+  const logo = setting.url ? setting.url : null;
 
   async function send(file: File) {
     setError(null);

@@ -10,6 +10,7 @@ import { ensureDefaultSettings } from "@/lib/settings/service";
 import { schoolToday } from "@/lib/time";
 import { schoolYearAround } from "./calendar";
 import { seedSchool, type SeededSchool } from "./school";
+import { logoFileName } from "@/lib/settings/logo";
 
 export const DEMO_SCHOOL_NAME = "Demo Secondary School";
 const LOGO_FILE = path.join(process.cwd(), "lib", "demo", "assets", "logo.png");
@@ -33,7 +34,7 @@ async function seedLogo(db: Db, now: Date): Promise<number | null> {
       processed_at: now,
     })
     .returning({ id: uploads.id });
-  await updateSettingValue(db, "school_logo", `/api/settings/logo?v=${row!.id}`);
+  await updateSettingValue(db, "school_logo", logoFileName(row!.id, "image/png"));
   return row!.id;
 }
 

@@ -4,6 +4,7 @@ import { hasControlCharacters } from "@/lib/api/schemas";
 import { cutoffSchema, cutoffText } from "@/lib/placement/cutoff";
 import { isValidSchoolDate, isValidTimeZone } from "@/lib/time";
 import type { SettingType } from "./definitions";
+import { storedLogoValue } from "./logo";
 
 export type SettingInput = string | number | boolean | null;
 
@@ -34,7 +35,6 @@ export const SETTING_MESSAGES = {
   unknown: "There is no such setting.",
 } as const;
 
-const LOGO_PATH = /^\/api\/settings\/logo(\?v=\d+)?$/;
 
 interface SettingRule {
   key: string;
@@ -85,8 +85,11 @@ function checkStringKey(key: string, text: string): { stored: string } | { error
       return text && isValidTimeZone(text) ? { stored: text } : { error: SETTING_MESSAGES.timezone };
     case "school_name":
       return text ? { stored: text } : { error: SETTING_MESSAGES.schoolName };
-    case "school_logo":
-      return text === "" || LOGO_PATH.test(text) ? { stored: text } : { error: SETTING_MESSAGES.logo };
+    case "school_logo": {
+      // A logo file name (what the original client reads) or our URL (lib/settings/logo.ts).
+      const stored = storedLogoValue(text);
+      return stored === null ? { error: SETTING_MESSAGES.logo } : { stored };
+    }
     case "include_days": {
       const days = text.split(",").map((d) => d.trim());
       const ok =

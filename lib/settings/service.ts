@@ -11,11 +11,12 @@ import {
   updateSettingValues,
   type SettingRow,
 } from "@/db/queries/settings";
-import { insertUpload } from "@/db/queries/uploads";
+import { insertUpload, newestUpload, uploadById } from "@/db/queries/uploads";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
-import { invalid } from "@/lib/api/errors";
+import { invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "./definitions";
+import { logoFileName, presentLogo } from "./logo";
 import { checkSettingValue, SETTING_MESSAGES, type SettingsUpdateBody } from "./schemas";
 
 export type SettingValue = string | number | boolean | null;
@@ -36,7 +37,7 @@ export function typedValue(type: SettingType, value: string | null): SettingValu
 }
 
 function presentSetting(row: SettingRow) {
-  return {
+  const presented = {
     id: row.id,
     key: row.key,
     type: row.type,
@@ -45,6 +46,9 @@ function presentSetting(row: SettingRow) {
     min: row.min,
     max: row.max,
   };
+  // school_logo: the file name the original client expects as value, our URL in the added `url` (lib/settings/logo.ts).
+  if (row.key === "school_logo") return { ...presented, ...presentLogo(row.value ?? "") };
+  return presented as typeof presented & { url?: string };
 }
 
 export type PresentedSetting = ReturnType<typeof presentSetting>;
@@ -230,8 +234,7 @@ export async function uploadLogo(db: Db, principal: Principal, file: File | null
       created_at: now,
       processed_at: now,
     });
-    const url = `/api/settings/logo?v=${upload.id}`;
-    await updateSettingValues(tx, [{ key: "school_logo", value: url }], now);
+    await updateSettingValues(tx, [{ key: "school_logo", value: logoFileName(upload.id, contentType) }], now);
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "settings.logo",
@@ -240,4 +243,22 @@ export async function uploadLogo(db: Db, principal: Principal, file: File | null
     });
   });
   return getSettings(db);
+}
+
+/**
+ * The logo an upload id names (null: the newest) as an image answer, 404 when there is none: GET
+ * /api/settings/logo and the original client's /static/images/logos/{file name}.
+ */
+export async function logoResponse(db: Db, id: number | null): Promise<Response> {
+  const logo = id !== null ? await uploadById(db, "logo", id) : await newestUpload(db, "logo");
+  if (!logo) throw notFound("No logo has been uploaded.");
+  return new Response(new Uint8Array(logo.data), {
+    headers: {
+      "content-type": logo.content_type,
+      // A versioned address never changes what it serves.
+      "cache-control": id !== null ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'",
+    },
+  });
 }

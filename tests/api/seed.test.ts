@@ -140,7 +140,8 @@ describe("seedDemoSchoolIfEmpty", () => {
       timezone: ZONE,
       start_datetime: "2025-09-01",
       end_datetime: "2026-06-30",
-      school_logo: `/api/settings/logo?v=${logo!.id}`,
+      // The file name the original client reads (issue 23); our URL is presented beside it.
+      school_logo: `logo-${logo!.id}.png`,
     });
     expect(logo!.content_type).toBe("image/png");
     expect(logo!.data.subarray(1, 4).toString("latin1")).toBe("PNG");

@@ -163,7 +163,8 @@ describe("POST /api/settings/logo", () => {
     expect(res.status).toBe(201);
     const [row] = await state.db.select().from(uploads).where(eq(uploads.kind, "logo"));
     expect(row).toMatchObject({ content_type: "image/png", size: PNG.length, uploaded_by: admin.user.id });
-    expect(res.body.values.school_logo.value).toBe(`/api/settings/logo?v=${row!.id}`);
+    // value: the file name the spec's original client reads under /static/images/logos/; url: ours (issue 23).
+    expect(res.body.values.school_logo).toMatchObject({ value: `logo-${row!.id}.png`, url: `/api/settings/logo?v=${row!.id}` });
     const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "settings.logo"));
     expect(audits).toHaveLength(1);
     const served = await logoRoute(new Request("http://localhost/api/settings/logo"), {
@@ -182,7 +183,7 @@ describe("POST /api/settings/logo", () => {
     ] as const) {
       const res = await upload(token, file);
       expect(res.status).toBe(201);
-      const v = new URL(res.body.values.school_logo.value, "http://localhost").searchParams.get("v")!;
+      const v = new URL(res.body.values.school_logo.url, "http://localhost").searchParams.get("v")!;
       const [row] = await state.db.select().from(uploads).where(eq(uploads.id, Number(v)));
       expect({ name: file.name, stored: row!.content_type }).toEqual({ name: file.name, stored: type });
       const served = await logoRoute(new Request(`http://localhost/api/settings/logo?v=${v}`), {
@@ -197,8 +198,8 @@ describe("POST /api/settings/logo", () => {
     const token = await tokenFor(state.db, await createAdmin(state.db));
     const first = await upload(token, { bytes: PNG, name: "one.png", type: "image/png" });
     const second = await upload(token, { bytes: WEBP, name: "two.webp", type: "image/webp" });
-    const firstUrl: string = first.body.values.school_logo.value;
-    expect(second.body.values.school_logo.value).not.toBe(firstUrl);
+    const firstUrl: string = first.body.values.school_logo.url;
+    expect(second.body.values.school_logo.url).not.toBe(firstUrl);
     const v = new URL(firstUrl, "http://localhost").searchParams.get("v")!;
     const old = await call(logoRoute, { query: { v } });
     expect(old.status).toBe(200);
@@ -207,7 +208,10 @@ describe("POST /api/settings/logo", () => {
     const newest = await call(logoRoute, { query: { v: "junk" } });
     expect(newest.headers.get("content-type")).toBe("image/webp");
     const restored = await call(saveSettings, { token, body: { values: { school_logo: firstUrl } } });
-    expect(restored.body.values.school_logo.value).toBe(firstUrl);
+    expect(restored.body.values.school_logo).toMatchObject({ value: `logo-${v}`, url: firstUrl });
+    // The original client sends back the file name it read.
+    const byName = await call(saveSettings, { token, body: { values: { school_logo: `logo-${v}.png` } } });
+    expect(byName.body.values.school_logo).toMatchObject({ value: `logo-${v}.png`, url: firstUrl });
   });
 
   it("refuses a file that is not an image with 422, whatever it claims to be", async () => {

@@ -1,29 +1,16 @@
 import { z } from "zod";
-import { newestUpload, uploadById } from "@/db/queries/uploads";
-import { ApiError, badRequest, notFound } from "@/lib/api/errors";
+import { ApiError, badRequest } from "@/lib/api/errors";
 import { readMultipart, tooLarge } from "@/lib/api/body";
 import { route } from "@/lib/api/route";
 import { idOf } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
-import { MAX_LOGO_BYTES, uploadLogo } from "@/lib/settings/service";
+import { logoResponse, MAX_LOGO_BYTES, uploadLogo } from "@/lib/settings/service";
 
 /** ?v=<upload id> names one logo (school_logo points at it); without it, or when v cannot be an id, the newest. */
 const logoQuery = z.object({ v: idOf("logo").optional().catch(undefined) });
 
 // GET /api/settings/logo: the school logo (public: the login screen shows it)
-export const GET = route({ roles: "public", query: logoQuery }, async ({ db, query }) => {
-  const logo = query.v ? await uploadById(db, "logo", query.v) : await newestUpload(db, "logo");
-  if (!logo) throw notFound("No logo has been uploaded.");
-  return new Response(new Uint8Array(logo.data), {
-    headers: {
-      "content-type": logo.content_type,
-      // A versioned address never changes what it serves.
-      "cache-control": query.v ? "public, max-age=31536000, immutable" : "public, max-age=300",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'",
-    },
-  });
-});
+export const GET = route({ roles: "public", query: logoQuery }, ({ db, query }) => logoResponse(db, query.v ?? null));
 
 /** Room for the multipart framing around a 1 MB file; anything bigger is refused unread. */
 const MAX_LOGO_REQUEST = MAX_LOGO_BYTES + 64 * 1024;
