@@ -6,6 +6,7 @@ import useSWR from "swr";
 import { useAuth } from "@/components/auth/use-auth";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { useLeaveWarning } from "@/components/ui/use-leave-warning";
@@ -17,6 +18,9 @@ import {
   chipsCsvFileName,
   LEAVE_WARNING,
   MAX_CHIPS,
+  notTodayConfirmation,
+  notTodayKind,
+  notTodayNote,
   SCHEDULED_SUCCESS,
 } from "@/lib/checkin/chips";
 import type { CheckInResult } from "@/lib/checkin/service";
@@ -65,6 +69,10 @@ export function CheckInScreen() {
   const feedback = useScanFeedback(chips.length);
   const [pendingDate, setPendingDate] = useStoredState("pendingChipsDate", "");
   useLeaveWarning(chips.length > 0, LEAVE_WARNING);
+  // The question asked before checking in on a date that is not today (spec §4: proactive / retroactive).
+  const [asking, setAsking] = useState<{ count: number; date: string; answer: (yes: boolean) => void } | null>(
+    null,
+  );
 
   const refocus = useCallback(() => {
     requestAnimationFrame(() => inputRef.current?.focus());
@@ -100,9 +108,10 @@ export function CheckInScreen() {
     if (typed.length > 0) add(typed);
     const batch = pending.current();
     if (batch.length === 0 || submitting || dateMismatch) return refocus();
+    const forDate = getStored("pendingChipsDate") || shownDate || status?.today || deviceToday();
+    if (!(await confirmDate(batch.length, forDate))) return refocus();
     setSubmitting(true);
     try {
-      const forDate = getStored("pendingChipsDate") || shownDate || status?.today || deviceToday();
       // Through the device's queue: safe in IndexedDB first, sent with one submission id however often it is retried.
       if (user) {
         const item = queuedCheckIn({
@@ -147,6 +156,7 @@ export function CheckInScreen() {
   }
 
   async function checkInScheduled(studentIds: number[]) {
+    if (!(await confirmDate(studentIds.length, status?.date.iso))) return false;
     const now = new Date().toISOString();
     try {
       const result = await apiPost<CheckInResult>("/api/check-in", {
@@ -219,6 +229,16 @@ export function CheckInScreen() {
     refocus();
   }
 
+  /** Whether checking in `count` students for `forDate` may go ahead: asked first when it is not today. */
+  function confirmDate(count: number, forDate: string | undefined): Promise<boolean> {
+    const today = status?.today;
+    if (!forDate || !today || !notTodayKind(forDate, today)) return Promise.resolve(true);
+    return new Promise((resolve) => setAsking({ count, date: forDate, answer: resolve }));
+  }
+  const askingKind = asking && status ? notTodayKind(asking.date, status.today) : null;
+  const asked = asking && askingKind ? notTodayConfirmation(asking.count, longDay(asking.date), askingKind) : null;
+  const shownKind = status ? notTodayKind(status.date.iso, status.today) : null;
+
   // Keep the scanner's target focused when the day changes.
   useEffect(() => {
     refocus();
@@ -282,7 +302,8 @@ export function CheckInScreen() {
           </button>
         </p>
       )}
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      {/* min-w-0: a grid item is otherwise as wide as its widest row, and a phone would scroll sideways. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <ScanOrEnter
           ref={inputRef}
           chips={chips}
@@ -299,12 +320,12 @@ export function CheckInScreen() {
           blockedReason={
             noBlock ?? (dateMismatch && pendingDate ? `These numbers were entered for ${longDay(pendingDate)}.` : null)
           }
-          dateNote={status && !status.date.is_today ? `For ${status.date.day} ${status.date.full_date}, not today` : null}
+          dateNote={status && shownKind ? notTodayNote(`${status.date.day} ${status.date.full_date}`, shownKind) : null}
           flash={feedback.flash}
           sound={feedback.sound}
           onSoundChange={feedback.setSound}
         />
-        <div className="grid gap-6">
+        <div className="grid gap-6 [&>*]:min-w-0">
           <ScheduledList
             key={`${status?.date.iso}`}
             planned={block?.planned ?? (status ? [] : null)}
@@ -321,6 +342,24 @@ export function CheckInScreen() {
           />
         </div>
       </div>
+      {asking && asked && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) {
+              asking.answer(false);
+              setAsking(null);
+            }
+          }}
+          title={asked.title}
+          description={asked.description}
+          confirmLabel={asked.confirmLabel}
+          onConfirm={() => {
+            asking.answer(true);
+            setAsking(null);
+          }}
+        />
+      )}
       <ErrorsDialog
         open={errorsOpen}
         onOpenChange={(open) => {

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, focusRing } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
+import { checkedInCountText } from "@/lib/checkin/elsewhere-rules";
 import { MethodIcon } from "./method-icon";
 import { Panel } from "./panel";
 import { ListSkeleton } from "./scheduled-list";
@@ -35,8 +36,16 @@ export function CheckedInList({
     b.checked_in_at.localeCompare(a.checked_in_at),
   );
   const scannedElsewhere = new Set(extra.map((entry) => entry.id));
+  // Students someone else checked in are listed but not counted as here: "8 here · 22 elsewhere".
+  const elsewhereCount = (entries ?? []).filter((entry) => entry.by_other_staff).length + extra.length;
+  const hereCount = list.length - elsewhereCount;
   return (
-    <Panel title="Checked In" count={entries ? list.length : undefined} countLabel="students">
+    <Panel
+      title="Checked In"
+      count={entries ? hereCount : undefined}
+      countText={entries && elsewhereCount > 0 ? checkedInCountText(hereCount, elsewhereCount) : undefined}
+      countLabel="students"
+    >
       {loading && !entries ? (
         <ListSkeleton />
       ) : list.length === 0 ? (
@@ -53,28 +62,32 @@ export function CheckedInList({
             const isElsewhere = scannedElsewhere.has(entry.id);
             const by = "checked_in_by" in entry && entry.checked_in_by ? entry.checked_in_by : entry.staff?.name;
             return (
-              <li key={entry.id} className="flex items-center gap-3 py-2" data-testid={isElsewhere ? "checked-in-elsewhere" : undefined}>
+              <li
+                key={entry.id}
+                className="flex items-start gap-3 py-2"
+                data-testid={isElsewhere ? "checked-in-elsewhere" : undefined}
+              >
                 <Avatar initials={entry.student.initials} color={entry.student.color} size="sm" />
+                {/* The name, then what happened on lines of their own: nothing pushes the time off a phone. */}
                 <div className="min-w-0 flex-1">
-                  <p className="flex items-center gap-2 truncate text-sm text-slate-900">
-                    {entry.student.name}
-                    {isElsewhere && <Badge tone="warning">Checked in elsewhere</Badge>}
-                  </p>
+                  <p className="truncate text-sm text-slate-900">{entry.student.name}</p>
+                  {isElsewhere && <Badge tone="warning">Checked in elsewhere</Badge>}
                   {entry.by_other_staff && (
                     <p className="truncate text-xs text-slate-600">Checked in by {by ?? "a system administrator"}</p>
                   )}
+                  {isElsewhere && canMove && onMove && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="mt-1"
+                      aria-label={`Move ${entry.student.name} here`}
+                      onClick={() => onMove(entry as ElsewhereEntry)}
+                    >
+                      Move here
+                    </Button>
+                  )}
                 </div>
-                {isElsewhere && canMove && onMove && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Move ${entry.student.name} here`}
-                    onClick={() => onMove(entry as ElsewhereEntry)}
-                  >
-                    Move here
-                  </Button>
-                )}
-                <span className="text-sm text-slate-700 tabular-nums">{entry.time}</span>
+                <EntryTime entry={entry} />
                 <MethodIcon method={entry.method} />
               </li>
             );
@@ -82,5 +95,16 @@ export function CheckedInList({
         </ul>
       )}
     </Panel>
+  );
+}
+
+/**
+ * When the entry was captured: the clock time, except for a check-in made on another day than the
+ * block's (proactive or retroactive), whose capture time is another day's clock: it says which it is.
+ */
+function EntryTime({ entry }: { entry: LedgerEntry }) {
+  const otherDay = entry.method === "proactive" ? "Proactive" : entry.method === "retroactive" ? "Retroactive" : null;
+  return (
+    <span className="shrink-0 pt-1.5 text-sm whitespace-nowrap text-slate-700 tabular-nums">{otherDay ?? entry.time}</span>
   );
 }

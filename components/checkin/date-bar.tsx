@@ -77,7 +77,7 @@ export function DateBar({
           />
         </div>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={blockId} className="text-sm font-medium text-slate-800">
           Block
         </label>

@@ -5,6 +5,7 @@ import { cn } from "@/lib/cn";
 export function Panel({
   title,
   count,
+  countText,
   countLabel,
   actions,
   children,
@@ -12,6 +13,8 @@ export function Panel({
 }: {
   title: string;
   count?: number;
+  /** Shown instead of the count when it needs words ("8 here · 22 elsewhere"). */
+  countText?: string;
   /** What the count counts, for screen readers ("students"). */
   countLabel?: string;
   actions?: ReactNode;
@@ -29,8 +32,8 @@ export function Panel({
           <span id={id}>{title}</span>
           {count !== undefined && (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums">
-              {count}
-              {countLabel && <span className="sr-only"> {countLabel}</span>}
+              {countText ?? count}
+              {countLabel && countText === undefined && <span className="sr-only"> {countLabel}</span>}
             </span>
           )}
         </h2>

@@ -92,3 +92,29 @@ export const SCHEDULED_SUCCESS = "Checked in students successfully.";
 export const ERRORS_INTRO =
   "The following check-in entries could not be resolved. This may be because the entry was mistyped, or the entry is not associated with an existing student account.";
 export const ERRORS_EMPTY = "No errors yet. Student numbers you enter but don't resolve will appear here.";
+
+/**
+ * A check-in for a date that is not today (spec §4): ahead of the day it is proactive, after it
+ * retroactive (the server records the same, from the moment each entry was captured). Null for today.
+ */
+export function notTodayKind(date: string, today: string): "proactive" | "retroactive" | null {
+  if (date === today) return null;
+  return date > today ? "proactive" : "retroactive";
+}
+
+/** The words of the question asked before checking in on another date than today. */
+export function notTodayConfirmation(count: number, day: string, kind: "proactive" | "retroactive") {
+  return {
+    title: `Check in ${plural(count, "student", "students")} for ${day}?`,
+    description:
+      kind === "proactive"
+        ? `${day} is not today: this is a proactive check-in, made ahead of the day.`
+        : `${day} is not today: this is a retroactive check-in, made after the day.`,
+    confirmLabel: "Check in",
+  };
+}
+
+/** The note under the field on another date: "For Thursday Nov 26, not today: proactive check-in". */
+export function notTodayNote(day: string, kind: "proactive" | "retroactive") {
+  return `For ${day}, not today: ${kind} check-in`;
+}

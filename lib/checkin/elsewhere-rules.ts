@@ -20,9 +20,10 @@ interface ResultLike {
 }
 
 /**
- * The snackbar after a check-in: the spec's "Checked in N student(s)…" counting only students
- * recorded here (or already here), then who had checked in anyone else:
- * "Checked in 2 students. Malik Patel was already checked in by Ms. Okafor at 10:04 AM".
+ * The snackbar after a check-in, kept short (the detail is in the Checked In list): the spec's
+ * "Checked in N student(s)…" counting only students recorded here (or already here), then who had
+ * checked in anyone else: one is named ("Malik Patel was already checked in by Ms. Okafor at 10:04 AM"),
+ * more are counted ("22 were already checked in elsewhere: see Checked In").
  */
 export function checkInSummary(result: ResultLike, spec: (result: ResultLike) => string): string {
   const elsewhere = (result.already_checked_in ?? []).flatMap((item) => (item.message ? [item.message] : []));
@@ -30,10 +31,18 @@ export function checkInSummary(result: ResultLike, spec: (result: ResultLike) =>
   const tail =
     elsewhere.length === 0
       ? ""
-      : elsewhere.length <= 2
-        ? elsewhere.join(". ")
-        : `${elsewhere.slice(0, 2).join(". ")} and ${elsewhere.length - 2} more were already checked in elsewhere`;
+      : elsewhere.length === 1
+        ? elsewhere[0]!
+        : `${elsewhere.length} were already checked in elsewhere: see Checked In`;
   const checkedHere = mine.success.length + mine.already_checked_in.length;
   if (tail && checkedHere === 0 && result.errors.length === 0) return tail;
   return tail ? `${spec(mine)}. ${tail}` : spec(mine);
+}
+
+/**
+ * The Checked In panel's count: "8" when every student is here, else "8 here · 22 elsewhere" (students
+ * someone else checked in are listed, but not counted as checked in with the caller).
+ */
+export function checkedInCountText(here: number, elsewhere: number): string {
+  return elsewhere === 0 ? String(here) : `${here} here · ${elsewhere} elsewhere`;
 }

@@ -1,6 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
+/** A check-in for a day that is not today asks first (issue 23 item 8): confirm it. */
+async function confirmNotToday(page: Page) {
+  const dialog = page.getByRole("dialog").filter({ hasText: "is not today" });
+  await dialog.getByRole("button", { name: "Check in", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 const LEAVE_WARNING = "All unsubmitted student numbers will be lost. Are you sure you want to exit?";
 const ERRORS_INTRO =
   "The following check-in entries could not be resolved. This may be because the entry was mistyped, or the entry is not associated with an existing student account.";
@@ -74,6 +81,7 @@ test("a teacher types and pastes numbers, checks them in, and finds the unresolv
   await expect(input).toBeFocused();
 
   await page.getByRole("button", { name: "Check In", exact: true }).click();
+  await confirmNotToday(page);
   await expect(page.getByText("Checked in 5 students, but 1 entry could not be resolved", { exact: true })).toBeVisible();
   await expect(chips(page)).toHaveCount(0);
   await expect(checkedIn(page).getByRole("listitem")).not.toHaveCount(0);
@@ -97,6 +105,7 @@ test("a teacher types and pastes numbers, checks them in, and finds the unresolv
   // Checking the same students in again is not an error.
   await input.pressSequentially("100002\n");
   await page.getByRole("button", { name: "Check In", exact: true }).click();
+  await confirmNotToday(page);
   await expect(page.getByText("Checked in 1 student", { exact: true })).toBeVisible();
 });
 
@@ -113,6 +122,7 @@ test("numbers submitted while the server is unreachable wait on the device throu
   // The offline queue (components/checkin/use-offline-queue.ts) keeps them in IndexedDB.
   await page.route("**/api/check-in", (route) => route.abort());
   await page.getByRole("button", { name: "Check In", exact: true }).click();
+  await confirmNotToday(page);
   await expect(page.getByTestId("waiting-to-send")).toContainText("2 scans waiting to send");
   await expect(chips(page)).toHaveCount(0);
 
@@ -164,6 +174,7 @@ test("a teacher checks in students from the Scheduled list", async ({ page }) =>
   const scheduled = page.getByRole("region", { name: "Scheduled", exact: true });
   await scheduled.getByRole("checkbox", { name, exact: true }).click();
   await scheduled.getByRole("button", { name: "Check in 1", exact: true }).click();
+  await confirmNotToday(page);
   await expect(page.getByText("Checked in students successfully.", { exact: true })).toBeVisible();
   await expect(checkedIn(page).getByText(name, { exact: true })).toBeVisible();
   // Checked in ahead of the day, so proactive rather than roll call.

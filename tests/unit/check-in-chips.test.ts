@@ -4,9 +4,13 @@ import {
   checkInResultMessage,
   chipsCsv,
   chipsCsvFileName,
+  notTodayConfirmation,
+  notTodayKind,
+  notTodayNote,
   splitEntries,
   withoutChips,
 } from "@/lib/checkin/chips";
+import { checkedInCountText, checkInSummary } from "@/lib/checkin/elsewhere-rules";
 
 const at = new Date("2026-03-20T16:30:00.000Z");
 
@@ -102,5 +106,54 @@ describe("checkInResultMessage", () => {
     [result(1, 1, 1), "Checked in 2 students, but 1 entry could not be resolved"],
   ])("words %j as %s", (input, message) => {
     expect(checkInResultMessage(input)).toBe(message);
+  });
+});
+
+describe("a check-in on another date than today", () => {
+  it("is proactive ahead of the day, retroactive after it, nothing on the day", () => {
+    expect(notTodayKind("2026-11-26", "2026-11-24")).toBe("proactive");
+    expect(notTodayKind("2026-11-20", "2026-11-24")).toBe("retroactive");
+    expect(notTodayKind("2026-11-24", "2026-11-24")).toBeNull();
+  });
+
+  it("asks first, naming the day and what kind of check-in it is", () => {
+    expect(notTodayConfirmation(3, "Thu Nov 26, 2026", "proactive")).toEqual({
+      title: "Check in 3 students for Thu Nov 26, 2026?",
+      description: "Thu Nov 26, 2026 is not today: this is a proactive check-in, made ahead of the day.",
+      confirmLabel: "Check in",
+    });
+    expect(notTodayConfirmation(1, "Fri Nov 20, 2026", "retroactive").title).toBe(
+      "Check in 1 student for Fri Nov 20, 2026?",
+    );
+    expect(notTodayNote("Thu Nov 26, 2026", "retroactive")).toBe(
+      "For Thu Nov 26, 2026, not today: retroactive check-in",
+    );
+  });
+});
+
+describe("students checked in elsewhere", () => {
+  const elsewhere = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ message: `Student ${i} was already checked in by Ms. Okafor at 9:0${i} AM` }));
+
+  it("are counted apart from the students here", () => {
+    expect(checkedInCountText(8, 22)).toBe("8 here · 22 elsewhere");
+    expect(checkedInCountText(8, 0)).toBe("8");
+  });
+
+  it("keep the result message short: one is named, more are counted, never counted as checked in", () => {
+    const result = (success: number, others: number) => ({
+      success: Array(success).fill({}),
+      errors: [],
+      already_checked_in: elsewhere(others),
+    });
+    expect(checkInSummary(result(8, 22), checkInResultMessage)).toBe(
+      "Checked in 8 students. 22 were already checked in elsewhere: see Checked In",
+    );
+    expect(checkInSummary(result(2, 1), checkInResultMessage)).toBe(
+      "Checked in 2 students. Student 0 was already checked in by Ms. Okafor at 9:00 AM",
+    );
+    expect(checkInSummary(result(0, 3), checkInResultMessage)).toBe(
+      "3 were already checked in elsewhere: see Checked In",
+    );
   });
 });

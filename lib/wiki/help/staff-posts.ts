@@ -106,7 +106,7 @@ teacher, Mr. Reyes, at the 08:00 cutoff.* Each appointment and plan is marked:
 - **Attended** (green tick): a matching check-in exists.
 - **Missed** (red cross): the block ended without one.
 
-A teacher in the plan list shows seats as *remaining of capacity* (for example *3 of 30*). At 0 remaining,
+A teacher in the plan list shows seats as *remaining of capacity* (for example *3 seats left of 30*). At 0 remaining,
 or when the teacher's topic is unavailable, the row cannot be chosen and says *Full* or *Unavailable*.
 `,
 };
@@ -159,7 +159,8 @@ Look the student up with **Search**, then scan or type the right number. **Clear
 **Scheduled** lists the students who planned to come to you and are not checked in yet. Tick the ones who
 are here (or **Select all**) and press **Check in**. **Checked In** shows the students you have checked in
 that day, with the time and an icon for how: hover over it or focus it to read *Via manual check-in*,
-*Via roll call*, *Via Air Check-in*, *Retroactive check-in* or *Proactive check-in*.
+*Via roll call*, *Via Air Check-in*, *Via kiosk*, *Retroactive check-in* or *Proactive check-in*. A student
+someone else checked in is listed too, marked, and counted apart: *8 here · 22 elsewhere*.
 
 ## Without a scanner: students check themselves in
 
@@ -172,9 +173,11 @@ under **Settings → Air Check-in**). **Close** puts the code away.
 ## Another day
 
 The arrows beside the date jump to the previous or next day that has a Focus Block; **Today** comes back,
-and the date picker goes anywhere. A check-in for a past day is recorded as *Retroactive check-in*, one for
-a future day as *Proactive check-in*, each with the moment it was really made. A student who is already
-checked in for the block is never recorded twice, and counts as checked in.
+and the date picker goes anywhere. On a day that is not today, **Check In** first asks whether to check
+the students in for that day. A check-in for a past day is recorded as *Retroactive check-in*, one for a
+future day as *Proactive check-in*, each with the moment it was really made; the list says *Retroactive*
+or *Proactive* where the time would be. A student who is already checked in for the block is never
+recorded twice.
 
 On a day without a Focus Block (a weekend or a Pro-D day) the page says *There is no Focus Block today.* or
 *No Focus Block on this date.*, with buttons to go to the nearest days that have one. **Check In** waits;
