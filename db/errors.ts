@@ -59,3 +59,13 @@ export const isDatabaseUnavailable = (error: unknown) => connectionFailure(error
 
 /** Seconds a client should wait before trying again while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A unique violation (SQLSTATE 23505), on the error or its causes (drivers wrap it). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

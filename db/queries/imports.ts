@@ -258,6 +258,11 @@ export function listImports(db: Db, limit: number) {
 }
 
 /** Files this person uploaded that are still waiting or running (optionally of one wizard batch). */
+/** The uploader's account row, locked until the transaction ends: their waiting imports are counted under it. */
+export async function lockUploader(db: Db, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
 export async function countImports(db: Db, userId: number, filter: { batch?: string; open?: boolean }) {
   const [row] = await db
     .select({ n: count() })

@@ -97,28 +97,58 @@ export function deleteBatchRows(db: Db, id: number) {
   );
 }
 
+/** The ids of the people (`student_id` or `staff_id`) of the plans a batch cleared. */
+const clearedIds = (id: number, key: "student_id" | "staff_id") =>
+  sql`select (c ->> ${key})::integer from power_schedules ps
+    cross join lateral jsonb_array_elements(coalesce(ps.cleared_plans, '[]'::jsonb)) c where ps.id = ${id}::integer`;
+
+/**
+ * Locks the students, then the teachers, of the plans a batch cleared, each in id order: the order
+ * a student's own choice and an appointment's cancel take them (student, then teacher), so the undo
+ * can neither deadlock with them nor count a teacher's seats while one is being taken.
+ */
+export async function lockClearedPlanPeople(db: Db, id: number) {
+  await db.execute(sql`select s.id from students s where s.id in (${clearedIds(id, "student_id")}) order by s.id for update`);
+  await db.execute(sql`select st.id from staff st where st.id in (${clearedIds(id, "staff_id")}) order by st.id for update`);
+}
+
 /**
  * Gives back the plans the batch cleared as they were — chosen by the student (and when) or placed by
- * default (and by which run) — unless the student has chosen again since (or left). Batches cleared
- * before the source was kept give theirs back as chosen.
+ * default (and by which run) — unless the student has chosen again since (or left), and only into the
+ * seats the teacher has left (issue 23: capacity counts plans): when seats are short, the plans made
+ * first come back first. Batches cleared before the source was kept give theirs back as chosen. Run
+ * after lockClearedPlanPeople, so the seats counted here are the seats there are.
  */
 export function restoreClearedPlans(db: Db, id: number) {
   return count(
     db,
-    sql`with restored as (
-      insert into plans (student_id, staff_id, block_id, date, source, placement_run_id, created_at, updated_at)
-      select c.student_id, c.staff_id, c.block_id, c.date, coalesce(c.source, 'chosen')::plan_source,
-        case when c.source = 'placed' then pr.id end,
-        coalesce(c.updated_at, now()), coalesce(c.updated_at, now())
+    sql`with cleared as (
+      select c.student_id, c.staff_id, c.block_id, c.date, c.source, c.placement_run_id, c.updated_at
       from power_schedules ps
       cross join lateral jsonb_to_recordset(coalesce(ps.cleared_plans, '[]'::jsonb))
         as c(student_id integer, staff_id integer, block_id integer, date date, source text,
              placement_run_id integer, updated_at timestamptz)
-      join students s on s.id = c.student_id
-      join staff st on st.id = c.staff_id
-      join blocks b on b.id = c.block_id
-      left join placement_runs pr on pr.id = c.placement_run_id
       where ps.id = ${id}::integer
+    ),
+    waiting as (
+      select c.*, row_number() over (partition by c.staff_id, c.block_id, c.date
+        order by c.updated_at nulls last, c.student_id) as place
+      from cleared c
+      join students s on s.id = c.student_id
+      join blocks b on b.id = c.block_id
+      where not exists (select 1 from plans p
+        where p.student_id = c.student_id and p.block_id = c.block_id and p.date = c.date)
+    ),
+    restored as (
+      insert into plans (student_id, staff_id, block_id, date, source, placement_run_id, created_at, updated_at)
+      select w.student_id, w.staff_id, w.block_id, w.date, coalesce(w.source, 'chosen')::plan_source,
+        case when w.source = 'placed' then pr.id end,
+        coalesce(w.updated_at, now()), coalesce(w.updated_at, now())
+      from waiting w
+      join staff st on st.id = w.staff_id
+      left join placement_runs pr on pr.id = w.placement_run_id
+      where w.place + (select count(*) from plans p
+        where p.staff_id = w.staff_id and p.block_id = w.block_id and p.date = w.date) <= st.capacity
       on conflict (student_id, block_id, date) do nothing returning 1)
     select count(*)::integer as n from restored`,
   );

@@ -18,6 +18,7 @@ import { conflict, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { presentCluster, type ClusterListItem, type ClusterPage } from "./present";
 import type { ClusterBody, ClusterMembersBody, ClusterRenameBody } from "./schemas";
+import { isUniqueViolation } from "@/db/errors";
 
 /**
  * Clusters: named groups of students. Staff and sysadmins read them; administrators create, rename
@@ -41,10 +42,10 @@ export async function clusterPage(db: Db, viewer: Principal, id: number): Promis
   return presentCluster(cluster, members);
 }
 
+const nameTaken = () => conflict("cluster_exists", "A cluster with this name already exists.");
+
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  if (await clusterNamed(db, name, exceptId)) {
-    throw conflict("cluster_exists", "A cluster with this name already exists.");
-  }
+  if (await clusterNamed(db, name, exceptId)) throw nameTaken();
 }
 
 /**
@@ -95,23 +96,40 @@ const audit = (db: Db, user: Principal, action: string, details: Record<string, 
 
 /** POST /api/clusters: a new cluster, owned by the caller when they are staff, with any first members. */
 export async function createCluster(db: Db, user: Principal, body: ClusterBody): Promise<ClusterPage> {
-  const id = await db.transaction(async (tx) => {
-    await assertNameFree(tx, body.name);
-    const students = await existingStudents(tx, body.student_ids);
-    const clusterId = await insertCluster(tx, { name: body.name, owner_id: user.staff?.id ?? null });
-    await addMembers(
-      tx,
-      clusterId,
-      students.map((s) => s.id),
-    );
-    await audit(tx, user, "cluster.create", {
-      cluster_id: clusterId,
-      name: body.name,
-      student_ids: students.map((s) => s.id),
-    });
-    return clusterId;
-  });
+  const id = await nameSettled(db, (tx) => createIn(tx, user, body));
   return clusterPage(db, user, id);
+}
+
+/**
+ * A write naming a cluster, in one transaction: a name another cluster has (ignoring case) is 409,
+ * whether it was there before (assertNameFree) or another request made it a moment ago (the unique
+ * index on lower(name), migration 0022, answers 23505).
+ */
+async function nameSettled<T>(db: Db, write: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(write);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** The new cluster and its first members, audited (inside nameSettled's transaction). */
+async function createIn(tx: Db, user: Principal, body: ClusterBody) {
+  await assertNameFree(tx, body.name);
+  const students = await existingStudents(tx, body.student_ids);
+  const clusterId = await insertCluster(tx, { name: body.name, owner_id: user.staff?.id ?? null });
+  await addMembers(
+    tx,
+    clusterId,
+    students.map((s) => s.id),
+  );
+  await audit(tx, user, "cluster.create", {
+    cluster_id: clusterId,
+    name: body.name,
+    student_ids: students.map((s) => s.id),
+  });
+  return clusterId;
 }
 
 /** PUT /api/clusters/{id}: rename. */
@@ -121,7 +139,7 @@ export async function renameClusterById(
   id: number,
   body: ClusterRenameBody,
 ): Promise<ClusterPage> {
-  await db.transaction(async (tx) => {
+  await nameSettled(db, async (tx) => {
     const before = await findCluster(tx, id);
     if (!before) throw missing();
     await assertNameFree(tx, body.name, id);

@@ -18,6 +18,7 @@ import { presentSection, presentSectionItem } from "@/lib/sections/present";
 import { schoolTodayOf } from "@/lib/sections/service";
 import { presentCourse, presentCourseItem } from "./present";
 import type { CourseCreateBody, CourseUpdateBody } from "./schemas";
+import { isUniqueViolation } from "@/db/errors";
 
 /**
  * GET /api/courses/{short_name}: the course, its teacher, when it meets, who is enrolled, its sections
@@ -109,13 +110,4 @@ export async function updateCourse(db: Db, principal: Principal, shortName: stri
     });
     return courseItemOf(tx, principal, row.short_name, now);
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

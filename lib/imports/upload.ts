@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
-import { countImports, insertImport, saveImportMapping, updateImport } from "@/db/queries/imports";
+import { countImports, insertImport, lockUploader, saveImportMapping, updateImport } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
 import { readMultipart, tooLarge } from "@/lib/api/body";
 import { ApiError, conflict, fieldErrors, invalid } from "@/lib/api/errors";
@@ -105,16 +105,18 @@ export async function uploadCsv(
   if (fields.dry_run) return dryRun(db, kind, filename, fields, candidates, parsed.headerSkipped);
 
   const userId = principal.user.id;
-  if (fields.batch && (await countImports(db, userId, { batch: fields.batch })) >= MAX_FILES_PER_UPLOAD) {
-    throw conflict("too_many_files", `An upload can have at most ${MAX_FILES_PER_UPLOAD} files.`);
-  }
-  if ((await countImports(db, userId, { open: true })) >= MAX_FILES_PER_UPLOAD) {
-    throw conflict(
-      "too_many_imports",
-      `Wait for your earlier files to finish: at most ${MAX_FILES_PER_UPLOAD} are processed at a time.`,
-    );
-  }
   const queued = await db.transaction(async (tx) => {
+    // Counted with the uploader's account locked, so concurrent uploads cannot all see room (issue 23).
+    await lockUploader(tx, userId);
+    if (fields.batch && (await countImports(tx, userId, { batch: fields.batch })) >= MAX_FILES_PER_UPLOAD) {
+      throw conflict("too_many_files", `An upload can have at most ${MAX_FILES_PER_UPLOAD} files.`);
+    }
+    if ((await countImports(tx, userId, { open: true })) >= MAX_FILES_PER_UPLOAD) {
+      throw conflict(
+        "too_many_imports",
+        `Wait for your earlier files to finish: at most ${MAX_FILES_PER_UPLOAD} are processed at a time.`,
+      );
+    }
     const upload = await insertUpload(tx, {
       kind: kind === "students" ? "students_csv" : "staff_csv",
       filename,

@@ -31,6 +31,7 @@ import type {
   StudentCreateBody,
   StudentUpdateBody,
 } from "./schemas";
+import { isUniqueViolation } from "@/db/errors";
 
 /**
  * Adding and editing people one at a time (the Single tab, the profile's Edit), administrators and
@@ -47,15 +48,6 @@ export const PEOPLE_MESSAGES = {
 
 const emailTaken = () => invalid({ email: [PEOPLE_MESSAGES.emailTaken] });
 
-/** A unique violation (SQLSTATE 23505), on the error or its causes (drivers wrap it). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const staffExists = () =>
   new ApiError(409, "staff_exists", PEOPLE_MESSAGES.staffExists, { email: [PEOPLE_MESSAGES.staffExists] });

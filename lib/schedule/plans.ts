@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
-import { countAppointments } from "@/db/queries/appointments";
+import { countAppointments, lockStudent } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
@@ -51,9 +51,11 @@ export const teacherFull = () => conflict("teacher_full", "This teacher is full.
 export const teacherUnavailable = () => conflict("teacher_unavailable", "Teacher is unavailable.");
 
 /**
- * A student chooses a teacher for one of their pending flex blocks. One transaction: the block rules,
- * no appointment in that block, the teacher exists and is available, then the teacher's row is locked
- * and the seats counted (the caller's own plan excluded) before the plan is upserted.
+ * A student chooses a teacher for one of their pending flex blocks. One transaction, with the student's
+ * row locked first (as booking an appointment locks it: a booking that clears the student's plan waits
+ * for this choice, or this choice sees its appointment; issue 23): the block rules, no appointment in
+ * that block, the teacher exists and is available, then the teacher's row is locked and the seats
+ * counted (the caller's own plan excluded) before the plan is upserted.
  */
 export async function planOwnBlock(
   db: Db,
@@ -66,6 +68,7 @@ export async function planOwnBlock(
   const calendar = await schoolCalendarSettings(db);
   const date = readSchoolDate(input.date, calendar.timezone);
   return db.transaction(async (tx) => {
+    await lockStudent(tx, student.id);
     await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
     if ((await countAppointments(tx, student.id, input.block_id, date)) > 0) {
       throw new ApiError(

@@ -16,6 +16,7 @@ import {
   listBatches,
   lockBatch,
   markUndone,
+  lockClearedPlanPeople,
   restoreClearedPlans,
 } from "@/db/queries/power-scheduler-batches";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
@@ -169,7 +170,8 @@ export interface UndoResult {
 /**
  * POST /api/power-scheduler/{id}/undo: while every block occurrence of the batch is still pending,
  * deletes its appointments or amendments (also those added later for new students), gives the
- * students back the plans it cleared unless they have chosen again since, and records who undid it.
+ * students back the plans it cleared unless they have chosen again since — within the seats their
+ * teachers have left, counted with those students and teachers locked — and records who undid it.
  */
 export async function undoPowerSchedule(
   db: Db,
@@ -185,6 +187,8 @@ export async function undoPowerSchedule(
     if (!firstEnds || firstEnds.getTime() <= now.getTime()) {
       throw conflict("not_pending", "This batch can no longer be undone: its first block has already ended.");
     }
+    // Before its rows go: cancelling one of them locks its student first too.
+    await lockClearedPlanPeople(tx, id);
     const removed = await deleteBatchRows(tx, id);
     const restored = await restoreClearedPlans(tx, id);
     await markUndone(tx, id, principal.user.id, now);
