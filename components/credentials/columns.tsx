@@ -16,7 +16,12 @@ function AccountBadge({ user }: { user: CredentialUser }) {
 }
 
 function PasswordBadge({ user }: { user: CredentialUser }) {
-  return <Badge tone={user.password_expired ? "warning" : "neutral"}>{user.password_status}</Badge>;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge tone={user.password_expired ? "warning" : "neutral"}>{user.password_status}</Badge>
+      {user.sso_linked && <Badge tone="neutral">School account</Badge>}
+    </span>
+  );
 }
 
 /** The 'Users' table's columns (spec §2): name, account status, password status and account type. */

@@ -27,6 +27,8 @@ export interface CredentialAccountRow {
   capacity: number | null;
   /** Students only. */
   grade: number | null;
+  /** Linked to a school identity provider (single sign-on) at an earlier sign-in. */
+  sso_linked: boolean;
 }
 
 /**
@@ -40,7 +42,8 @@ async function accounts(db: Db, where: SQL, lock = false): Promise<CredentialAcc
       coalesce(st.first_name, s.first_name) as first_name, coalesce(st.last_name, s.last_name) as last_name,
       sa.name as sysadmin_name, coalesce(st.initials, s.initials, sa.initials) as initials,
       coalesce(st.color, s.color, sa.color) as color, coalesce(st.id, s.id, sa.id) as person_id,
-      coalesce(st.email, sa.email) as email, st.capacity, s.grade
+      coalesce(st.email, sa.email) as email, st.capacity, s.grade,
+      exists (select 1 from sso_identities si where si.user_id = u.id) as sso_linked
     from users u
     left join staff st on st.user_id = u.id
     left join students s on s.user_id = u.id

@@ -22,6 +22,8 @@ export interface CredentialUser {
   password_expired: boolean;
   /** "Valid" or "Expired". */
   password_status: "Valid" | "Expired";
+  /** Added to the spec's shape: the account is linked to a school account (single sign-on). */
+  sso_linked: boolean;
   /** Whether the caller may act on this account (never on oneself; see lib/credentials/rules.ts). */
   can_manage: boolean;
   /** staff, student or sysadmin, as GET /api/user says it. */
@@ -80,6 +82,7 @@ export function presentCredentialUser(
     account_status: locked ? "disabled" : "active",
     password_expired: row.password_expired,
     password_status: row.password_expired ? "Expired" : "Valid",
+    sso_linked: Boolean(row.sso_linked),
     can_manage: manageProblem(caller, { id: row.id, role }) === null,
     account_type: row.account_type,
     details: detailsOf(row, name),

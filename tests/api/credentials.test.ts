@@ -43,6 +43,7 @@ describe("GET /api/users", () => {
       account_status: "active",
       password_expired: false,
       password_status: "Valid",
+      sso_linked: false,
       can_manage: true,
       account_type: "student",
       details: {

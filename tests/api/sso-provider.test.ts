@@ -5,6 +5,7 @@ import { POST as login } from "@/app/api/login/route";
 import { POST as ssoToken } from "@/app/api/auth/sso-token/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { POST as resetSignIn } from "@/app/api/users/reset-sign-in/route";
+import { GET as listUsers } from "@/app/api/users/route";
 import { auditLog, ssoIdentities } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { useTestDb } from "../helpers/db";
@@ -133,7 +134,11 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     const teacherToken = await tokenFor(state.db, await createStaff(state.db));
     expect((await confirmedCall(resetSignIn, { token: teacherToken, body: { user_ids: [ana.user.id] } })).status).toBe(403);
     expect((await confirmedCall(resetSignIn, { token: adminToken, body: { user_ids: [] } })).status).toBe(422);
+    const linkedOf = async () =>
+      (await call(listUsers, { token: adminToken })).body.find((u: { id: number }) => u.id === ana.user.id)?.sso_linked;
+    expect(await linkedOf()).toBe(true);
     const reset = await confirmedCall(resetSignIn, { token: adminToken, body: { user_ids: [ana.user.id] } });
+    expect(await linkedOf()).toBe(false);
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe("Reset single sign-on successfully.");
     const relinked = await signIn(provider.issuer, "ana2");

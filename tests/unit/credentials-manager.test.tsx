@@ -51,6 +51,7 @@ function user(id: number, patch: Partial<CredentialUser> = {}): CredentialUser {
     account_status: "active",
     password_expired: false,
     password_status: "Valid",
+    sso_linked: false,
     can_manage: true,
     account_type: "student",
     details: { id, initials: "ST", color: "green", name: `Student ${String(id).padStart(2, "0")}`, first_name: "Student", last_name: String(id), grade: 10 },
@@ -67,7 +68,8 @@ describe("the Users table", () => {
       display_role: "Administrator",
       can_manage: false,
     }),
-    ...Array.from({ length: 14 }, (_, i) => user(i + 2)),
+    user(2, { sso_linked: true }),
+    ...Array.from({ length: 13 }, (_, i) => user(i + 3)),
   ];
 
   function renderScreen() {
@@ -79,7 +81,7 @@ describe("the Users table", () => {
     );
   }
 
-  it("shows 10 rows a page first, with pages of 5, 10 and 25", async () => {
+  it("shows 10 rows a page first, with pages of 5, 10 and 25 (and 50 and 100 for long lists)", async () => {
     renderScreen();
     const table = await screen.findByRole("table", { name: "Users" });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(11));
@@ -89,7 +91,7 @@ describe("the Users table", () => {
       within(pageSize)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["5", "10", "25"]);
+    ).toEqual(["5", "10", "25", "50", "100"]);
     expect(screen.getByText("1–10 of 15")).toBeInTheDocument();
   });
 
@@ -102,6 +104,37 @@ describe("the Users table", () => {
     await userEvent.click(all);
     expect(screen.getByText("6 selected")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Reset Passwords" })).toBeEnabled();
+  });
+});
+
+describe("single sign-on in the Credentials Manager", () => {
+  it("marks accounts linked to a school account", async () => {
+    routes({ "GET /api/users": [200, [user(2, { sso_linked: true }), user(3)]] });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+        <CredentialsManagerScreen />
+      </SWRConfig>,
+    );
+    const linked = await screen.findByRole("row", { name: /Student 02/ });
+    expect(within(linked).getAllByText("School account").length).toBeGreaterThan(0);
+    expect(within(screen.getByRole("row", { name: /Student 03/ })).queryByText("School account")).toBeNull();
+  });
+
+  it.each([
+    [[{ id: "oidc", name: "School account" }], 1],
+    [[], 0],
+  ])("offers Reset Single Sign-On only where a provider is set up (%j)", async (sso, buttons) => {
+    routes({ "GET /api/settings/unauthenticated": [200, { sso }] });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+        <CredentialActions selected={[5]} onDone={jest.fn()} onPasswords={jest.fn()} />
+      </SWRConfig>,
+    );
+    await waitFor(() => expect(sent.some((s) => s.url === "/api/settings/unauthenticated")).toBe(true));
+    await waitFor(() =>
+      expect(screen.queryAllByRole("button", { name: "Reset Single Sign-On" })).toHaveLength(buttons),
+    );
+    expect(screen.getByRole("button", { name: "Disable Accounts" })).toBeInTheDocument();
   });
 });
 
