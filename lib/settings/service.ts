@@ -194,11 +194,15 @@ function gradeRangeProblem(rows: SettingRow[], changes: { key: string; value: st
 }
 
 export const MAX_LOGO_BYTES = 1024 * 1024;
+/** The longest side a logo may have in pixels (issue 23: a 30,000 × 30,000 PNG of 1 MB was accepted). */
+export const MAX_LOGO_SIDE = 4096;
 
 export const LOGO_MESSAGES = {
   missing: "Choose an image file to upload.",
   tooLarge: "The logo must be at most 1 MB.",
   wrongType: "The logo must be a PNG, JPEG or WebP image.",
+  unreadable: "The logo could not be read as an image: save it again as a PNG, JPEG or WebP file.",
+  tooManyPixels: `The logo must be at most ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE} pixels.`,
 } as const;
 
 /** The image type from the file's first bytes (never from its name or the browser's claim). */
@@ -211,7 +215,22 @@ export function imageTypeOf(bytes: Uint8Array): "image/png" | "image/jpeg" | "im
 }
 
 /**
- * POST /api/settings/logo: a PNG, JPEG or WebP of at most 1 MB becomes the school logo: stored as an
+ * The image's width and height from its header, read by sharp without decoding a pixel (its own
+ * pixel limit lifted, so a huge image is measured and refused here rather than failing there); null
+ * when the bytes are not a readable image of that type.
+ */
+export async function imageSizeOf(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  const { default: sharp } = await import("sharp");
+  try {
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/settings/logo: a PNG, JPEG or WebP of at most 1 MB and 4096 pixels a side becomes the school logo: stored as an
  * upload, school_logo pointed at it, audited, in one transaction. Answers with the settings.
  */
 export async function uploadLogo(db: Db, principal: Principal, file: File | null, now: Date) {
@@ -221,6 +240,10 @@ export async function uploadLogo(db: Db, principal: Principal, file: File | null
   const contentType = imageTypeOf(bytes);
   if (!contentType || bytes.length === 0)
     throw invalid({ file: [LOGO_MESSAGES.wrongType] }, LOGO_MESSAGES.wrongType);
+  const size = await imageSizeOf(bytes);
+  if (!size) throw invalid({ file: [LOGO_MESSAGES.unreadable] }, LOGO_MESSAGES.unreadable);
+  if (size.width > MAX_LOGO_SIDE || size.height > MAX_LOGO_SIDE)
+    throw invalid({ file: [LOGO_MESSAGES.tooManyPixels] }, LOGO_MESSAGES.tooManyPixels);
   const filename = (file.name || "logo").replace(/[\\/\u0000-\u001f]/g, "_").slice(-200);
   await db.transaction(async (tx) => {
     const upload = await insertUpload(tx, {

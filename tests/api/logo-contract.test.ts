@@ -6,6 +6,7 @@ import { GET as staticLogo } from "@/app/static/images/logos/[file]/route";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { jpegOf, pngOf, webpOf } from "../helpers/images";
 
 /**
  * Issue 23 item 18 (spec §7 is a contract): the original client reads settings `school_logo.value` as
@@ -15,22 +16,11 @@ import { call } from "../helpers/http";
 const state = useTestDb();
 let token: string;
 
-/** A PNG's signature and IHDR chunk (40 × 20), enough for a browser's and our checks. */
-function png(width: number, height: number) {
-  const bytes = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
-  bytes.writeUInt32BE(13, 8);
-  bytes.write("IHDR", 12, "latin1");
-  bytes.writeUInt32BE(width, 16);
-  bytes.writeUInt32BE(height, 20);
-  bytes[24] = 8;
-  bytes[25] = 6;
-  return new Uint8Array(bytes);
-}
+let crest: Uint8Array;
 
 async function uploadPng() {
   const form = new FormData();
-  form.set("file", new Blob([png(40, 20) as BlobPart], { type: "image/png" }), "crest.png");
+  form.set("file", new Blob([crest as BlobPart], { type: "image/png" }), "crest.png");
   const request = new Request("http://localhost/api/settings/logo", {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },
@@ -44,6 +34,7 @@ const serve = (file: string) => call(staticLogo, { params: { file } });
 
 beforeAll(async () => {
   token = await tokenFor(state.db, await createAdmin(state.db));
+  crest = await pngOf(40, 20);
 });
 
 describe("school_logo in the original client's terms", () => {
@@ -71,7 +62,7 @@ describe("school_logo in the original client's terms", () => {
     const bytes = await staticLogo(new Request(`http://localhost/static/images/logos/${logo.value}`), {
       params: Promise.resolve({ file: logo.value }),
     });
-    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(png(40, 20));
+    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(crest);
     // Without an id: the newest logo.
     expect((await serve("logo.png")).status).toBe(200);
   });
@@ -80,5 +71,52 @@ describe("school_logo in the original client's terms", () => {
     for (const file of ["../../etc/passwd", "logo-999999.png", "crest.png", "logo-0.png", "logo-1.gif"]) {
       expect([file, (await serve(file)).status]).toEqual([file, 404]);
     }
+  });
+});
+
+describe("the logo's pixel dimensions (issue 23 item 22)", () => {
+  const send = async (bytes: Uint8Array, type: string) => {
+    const form = new FormData();
+    form.set("file", new Blob([bytes as BlobPart], { type }), "big");
+    const request = new Request("http://localhost/api/settings/logo", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const response = await uploadLogoRoute(request, { params: Promise.resolve({}) });
+    return { status: response.status, body: await response.json() };
+  };
+  const huge = { width: 30_000, height: 30_000 };
+
+  it.each([
+    ["PNG", "image/png", () => pngOf(2, 1, huge)],
+    ["JPEG", "image/jpeg", () => jpegOf(2, 1, huge)],
+    ["WebP", "image/webp", () => webpOf(2, 1, { width: 16_000, height: 16_000 })],
+    ["PNG one side too long", "image/png", () => pngOf(2, 1, { width: 4097, height: 10 })],
+  ])("refuses a %s claiming more than 4096 pixels a side, in a few hundred bytes", async (_kind, type, make) => {
+    const bytes = await make();
+    expect(bytes.length).toBeLessThan(2000);
+    const res = await send(bytes, type);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual(["The logo must be at most 4096 × 4096 pixels."]);
+  });
+
+  it("takes 4096 × 4096 and smaller, in each type", async () => {
+    for (const [bytes, type] of [
+      [await pngOf(2, 1, { width: 4096, height: 4096 }), "image/png"],
+      [await jpegOf(3, 2), "image/jpeg"],
+      [await webpOf(3, 2), "image/webp"],
+    ] as const) {
+      expect([type, (await send(bytes, type)).status]).toEqual([type, 201]);
+    }
+  });
+
+  it("refuses bytes that start like an image but cannot be read as one", async () => {
+    const truncated = (await pngOf(2, 1)).subarray(0, 20);
+    const res = await send(truncated, "image/png");
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual([
+      "The logo could not be read as an image: save it again as a PNG, JPEG or WebP file.",
+    ]);
   });
 });

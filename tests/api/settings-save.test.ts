@@ -133,12 +133,14 @@ describe("PUT /api/settings", () => {
   });
 });
 
-const PNG = Uint8Array.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
-const WEBP = Uint8Array.from([
-  0x52, 0x49, 0x46, 0x46, 8, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20,
-]);
+/** Real 2 × 1 images: the logo's header is read for its size (issue 23), so a bare signature no longer passes. */
+const PNG = Uint8Array.from(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWPwd3v6H4QBE5sE8yur3LYAAAAASUVORK5CYII=",
+    "base64",
+  ),
+);
+const WEBP = Uint8Array.from(Buffer.from("UklGRh4AAABXRUJQVlA4TBEAAAAvAQAAAAdQoz61vP+BiOh/AAA=", "base64"));
 
 function upload(token: string | undefined, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
