@@ -99,7 +99,7 @@ function SchoolYearChoice({
   if (year.change === "set" || !year.current)
     return (
       <p className="text-sm text-slate-700">
-        School year: {year.name}, {span(year)}. The school has no year yet: applying sets it.
+        School year: {year.name}, {span(year)}. The school&apos;s year is not set up yet: applying sets it.
       </p>
     );
   return (
@@ -383,7 +383,7 @@ export function ImportJobStatus({ id }: { id: number }) {
       )}
       {result?.school_year && !refused && (
         <p>
-          {result.school_year.before
+          {result.school_year.change === "update" && result.school_year.before
             ? `The school year changed from ${span(result.school_year.before)} to ${span(result.school_year)}.`
             : `The school year is set: ${span(result.school_year)}.`}
         </p>

@@ -49,7 +49,7 @@ const yearBody = (year: PlannedYear) => ({
   terms: year.terms,
 });
 
-/** Set when the school has no year; changed only when the administrator chose to; never with a problem. */
+/** Set when the school's year is not set up; changed only when the administrator chose to; never with a problem. */
 const yearToWrite = (plan: Plan, options: PlanOptions) => {
   const year = plan.school_year;
   if (!year || year.problem) return null;

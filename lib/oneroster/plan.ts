@@ -95,7 +95,8 @@ export interface Counts {
 
 /**
  * The school year the bundle's academicSessions give, and what applying it would do to the school's
- * (the settings' first and last day): set it when the school has none, change it only when the
+ * (the settings' first and last day): set it when the school's year is not set up yet (no dates, or no
+ * term: a new school has default dates and no term), change it only when the
  * administrator chooses to (never silently), nothing when they agree. `terms` are the school's terms as
  * the import leaves them (the year must hold them); `problem` (filled by lib/oneroster/apply.ts with the
  * calendar's rules) says why it cannot be applied.
@@ -746,7 +747,10 @@ function plannedYear(
   writes: Writes,
 ): PlannedYear {
   const current = state.year.start && state.year.end ? { start: state.year.start, end: state.year.end } : null;
-  const change = !current ? "set" : current.start === year.start && current.end === year.end ? "same" : "update";
+  // Not set up yet (the setup checklist's "School year and terms" step): no dates, or no term. A new
+  // school has default dates (September to June) but no term until someone sets its year.
+  const setUp = current !== null && state.terms.length > 0;
+  const change = !setUp ? "set" : current.start === year.start && current.end === year.end ? "same" : "update";
   const updated = new Map(writes.terms.update.map((t) => [t.id, t]));
   const terms = [
     ...state.terms.map((t) => updated.get(t.id) ?? t),

@@ -13,7 +13,7 @@ export interface OneRosterResult {
   errors: BundleProblem[];
   unmatched_periods: string[];
   /** The school year this import set or changed (from → to), else absent. */
-  school_year?: { start: string; end: string; before: { start: string; end: string } | null };
+  school_year?: { start: string; end: string; change: "set" | "update"; before: { start: string; end: string } | null };
 }
 
 const ACTIONS: Action[] = ["created", "updated", "archived", "dropped"];
@@ -62,13 +62,15 @@ export function resultOf(plan: Plan): OneRosterResult {
     unchanged,
     errors: plan.errors,
     unmatched_periods: plan.unmatched_periods,
-    ...(year?.applied ? { school_year: { start: year.start, end: year.end, before: year.current } } : {}),
+    ...(year?.applied && year.change !== "same"
+      ? { school_year: { start: year.start, end: year.end, change: year.change, before: year.current } }
+      : {}),
   };
 }
 
 /**
  * The dry run's school year: the bundle's dates, the school's (`current`, null when it has none) and
- * what applying does — "set" (no year yet: applying sets it), "update" (different: changed only when the
+ * what applying does — "set" (not set up yet: applying sets it), "update" (different: changed only when the
  * administrator ticks apply_school_year), "same" — and `problem` when it cannot be applied.
  */
 const presentYear = (year: PlannedYear) => ({

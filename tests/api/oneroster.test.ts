@@ -95,6 +95,8 @@ describe("a OneRoster 1.1 bundle", () => {
   it("applies on the job runner: people, accounts, courses, sections in their terms and blocks, teachers, enrolments", async () => {
     const result = await apply(buildBundle(spec));
     expect(result).toMatchObject({ created: 29, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: [] });
+    // A new school has default dates but no term: its year is not set up, so the bundle's is set.
+    expect(result.school_year).toMatchObject({ start: "2026-09-01", end: "2027-06-30", change: "set" });
     const s1 = await student("stu-1");
     expect(s1).toMatchObject({ student_number: "900001", first_name: "Student1", grade: 10, email: "student1@school.example", username: "900001", archived_at: null });
     const [teacher] = await q("select s.*, u.username, u.password_expired from staff s join users u on u.id = s.user_id where s.sourced_id = 'tch-1'");
@@ -434,7 +436,7 @@ describe("the school year from academicSessions", () => {
     expect(dry.body.school_year).toMatchObject({ start: "2026-09-01", end: "2027-06-30", current: null, change: "set", problem: null });
     expect(await year()).toEqual({ start: null, end: null, attendance_from: null });
     const result = await apply(sessionsOnly("2026-09-01", "2027-06-30"));
-    expect(result.school_year).toEqual({ start: "2026-09-01", end: "2027-06-30", before: null });
+    expect(result.school_year).toEqual({ start: "2026-09-01", end: "2027-06-30", change: "set", before: null });
     expect(await year()).toMatchObject({ start: "2026-09-01", end: "2027-06-30", attendance_from: "2026-09-01" });
     // The terms (ids, names, dates and SIS ids) are as the import left them.
     expect(await q("select id, name, start::text, \"end\"::text, sourced_id from terms order by id")).toEqual(termsBefore);
@@ -461,7 +463,7 @@ describe("the school year from academicSessions", () => {
     expect(await year()).toMatchObject({ start: "2026-09-01", end: "2027-06-30" });
     // Chosen (apply_school_year): changed; attendance keeps counting from its date, inside the new year.
     const changed = await apply(bundle, { apply_school_year: "true" });
-    expect(changed.school_year).toEqual({ start: "2026-08-24", end: "2027-06-30", before: { start: "2026-09-01", end: "2027-06-30" } });
+    expect(changed.school_year).toEqual({ start: "2026-08-24", end: "2027-06-30", change: "update", before: { start: "2026-09-01", end: "2027-06-30" } });
     expect(await year()).toEqual({ start: "2026-08-24", end: "2027-06-30", attendance_from: "2026-09-01" });
     expect((await dryRun(sessionsOnly("2026-09-01", "2027-06-30"), { apply_school_year: "maybe" })).status).toBe(422);
   });

@@ -355,7 +355,7 @@ describe("the OneRoster section", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: "Check" }));
     await screen.findByText(
-      "School year: 2026-27, September 1, 2026 – June 30, 2027. The school has no year yet: applying sets it.",
+      "School year: 2026-27, September 1, 2026 – June 30, 2027. The school's year is not set up yet: applying sets it.",
     );
     expect(screen.queryByRole("checkbox")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Check again" }));
