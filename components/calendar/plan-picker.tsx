@@ -150,12 +150,12 @@ function PlanRow({
       <span className="flex shrink-0 flex-col items-end gap-0.5">
         <span
           className={cn(
-            "text-sm font-medium tabular-nums",
+            // On a phone "25 seats left of 30" takes two short lines, leaving the name its room.
+            "max-w-24 text-right text-sm leading-tight font-medium tabular-nums sm:max-w-none",
             unavailable ? "text-slate-600" : "text-slate-800",
           )}
         >
-          {entry.num_remaining} of {entry.staff.capacity}
-          <span className="sr-only"> seats left</span>
+          {seatsLeft(entry.num_remaining, entry.staff.capacity)}
         </span>
         {current ? (
           <Badge tone="accent">
@@ -194,4 +194,9 @@ function PlanRow({
     </button>
   );
   return unavailable ? <Tooltip content={TEACHER_UNAVAILABLE}>{button}</Tooltip> : button;
+}
+
+/** "25 seats left of 30" (spec §3: num_remaining of capacity, in words). */
+export function seatsLeft(remaining: number, capacity: number): string {
+  return `${remaining} ${remaining === 1 ? "seat" : "seats"} left of ${capacity}`;
 }

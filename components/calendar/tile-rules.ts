@@ -112,9 +112,14 @@ export function studentTile(block: StudentScheduleBlock): TileView<StudentTileSt
   let memo: string | null = null;
   if (block.flex) {
     const teacher = isScheduledTeacher(block.scheduled) ? block.scheduled : null;
+    const appointment = block.appointments[0];
     if (log?.staff) {
       title = log.staff.name;
       memo = log.topic?.memo ?? null;
+    } else if (appointment) {
+      // The student goes to the appointment, whatever was planned: its teacher, and its memo.
+      title = appointment.staff.name;
+      memo = appointment.memo ? `Appointment: ${appointment.memo}` : "Appointment";
     } else if (teacher) {
       title = teacher.name;
       memo = teacher.topic?.memo ?? null;

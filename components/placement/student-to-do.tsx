@@ -3,11 +3,14 @@
 import { CalendarClock } from "lucide-react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { useCalendarDate } from "@/components/calendar/use-calendar-date";
+import { usePathname, useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { fetcher } from "@/lib/api/client";
 import type { PlacementToDo } from "@/lib/placement/types";
-import { dayOfWeek } from "@/lib/time";
+import { dayLabel, dayOfWeek } from "@/lib/time";
+
+/** The query parameter that opens a block's dialog on the week (components/profile/use-profile-week.ts). */
+export const OPEN_BLOCK_PARAM = "block";
 
 export const PLACEMENT_SELF_KEY = "/api/placement/self";
 
@@ -21,11 +24,13 @@ function clock(iso: string, timezone: string) {
 
 /**
  * What the student still has to do, first on /profile: how many upcoming Focus Blocks have no teacher
- * (Choose goes to the first such day) and, before the next one's cutoff, a banner saying so.
+ * (Choose names that first day, goes to its week and opens its teacher picker) and, before the next
+ * one's cutoff, a banner saying so.
  */
 export function StudentToDo() {
   const { settings } = useSignedInUser();
-  const [, setDate] = useCalendarDate();
+  const router = useRouter();
+  const pathname = usePathname();
   const { data } = useSWR<PlacementToDo>(PLACEMENT_SELF_KEY, fetcher, { refreshInterval: 60_000 });
   if (!data || data.open.length === 0) return null;
   const first = data.open[0]!;
@@ -33,6 +38,9 @@ export function StudentToDo() {
   const timezone = typeof zone === "string" && zone ? zone : "UTC";
   const count = data.open.length;
   const weekday = DAYS[dayOfWeek(first.date)]!;
+  const day = `${weekday}, ${dayLabel(first.date, "").full_date.replace(/, \d{4}$/, "")}`;
+  const choose = () =>
+    router.push(`${pathname}?date=${first.date}&${OPEN_BLOCK_PARAM}=${first.block_id}`, { scroll: false });
   return (
     <section aria-label="To do" className="mb-6 flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3">
@@ -40,8 +48,8 @@ export function StudentToDo() {
           <CalendarClock aria-hidden className="size-5 shrink-0 text-indigo-700" />
           {count} upcoming Focus {count === 1 ? "Block" : "Blocks"} without a teacher
         </p>
-        <Button size="sm" onClick={() => setDate(first.date)} aria-label={`Choose a teacher for ${weekday}`}>
-          Choose
+        <Button size="sm" onClick={choose}>
+          Choose for {day}
         </Button>
       </div>
       {data.next_cutoff_at && (

@@ -188,6 +188,19 @@ describe("student tile", () => {
     expect(studentTile(logged)).toMatchObject({ title: other.name, memo: "Art" });
     expect(studentTile(studentBlock()).title).toBe("No Schedule");
   });
+
+  it("shows an appointment instead of No Schedule, and before the plan it replaces (issue 23 item 11)", () => {
+    const booked = appointment({ staff: { id: 9, name: "Ms. Lovelace, Ada" }, memo: "Quiz rewrite" });
+    expect(studentTile(studentBlock({ appointments: [booked] }))).toMatchObject({
+      title: "Ms. Lovelace, Ada",
+      memo: "Appointment: Quiz rewrite",
+      badge: "1",
+    });
+    const planned = { id: 7, name: teacher.name, initials: "JS", color: "teal", topic: topic() };
+    expect(studentTile(studentBlock({ scheduled: planned, appointments: [appointment({ memo: "" })] }))).toMatchObject({
+      memo: "Appointment",
+    });
+  });
 });
 
 describe("appointment and plan items", () => {

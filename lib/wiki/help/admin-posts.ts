@@ -288,11 +288,13 @@ something easy to guess. Tick **Remember me** only on your own device.
 ## Choosing a teacher
 
 1. Your week opens as soon as you sign in. Focus Blocks show *No Schedule* until you choose. At the top,
-   a box counts your upcoming Focus Blocks without a teacher; **Choose** takes you to the first one. On a
-   phone, an amber dot under a day tab means a Focus Block that day is still to choose.
+   a box counts your upcoming Focus Blocks without a teacher; its button names the first one (for example
+   **Choose for Tuesday, Nov 24**) and opens its list of teachers. A Focus Block with an appointment shows
+   the appointment's teacher instead. On a phone, an amber dot under a day tab means a Focus Block that day
+   is still to choose.
 2. Tap or click a Focus Block (on a phone, pick the day first).
 3. Under **Plan**, choose from the list. Each teacher shows their topic, for example *Math help* or
-   *Quiet study*, and how many seats are left, such as *4 of 30*.
+   *Quiet study*, and how many seats are left, such as *4 seats left of 30*.
 4. The message *Set Plan successfully.* means you are booked. The block now shows the teacher's name.
 
 You can change your mind until the block ends: open it again and pick someone else.
