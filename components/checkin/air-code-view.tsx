@@ -10,14 +10,22 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { messageOf } from "@/lib/api/client";
 
-/** GET /api/check-in/air-code. */
-export interface AirCode {
-  code: string;
-  expires_at: string;
-  valid_until: string;
+/** GET /api/check-in/air-code: a rotating code, or (after the window) `closed` with the message that says so. */
+export type AirCode = AirCodeCommon &
+  (
+    | {
+        closed: false;
+        message: null;
+        code: string;
+        expires_at: string;
+        valid_until: string;
+        check_in_path: string;
+      }
+    | { closed: true; message: string; code: null; expires_at: null; valid_until: null; check_in_path: null }
+  );
+interface AirCodeCommon {
   rotate_seconds: number;
   server_time: string;
-  check_in_path: string;
   date: string;
   block: { label: string; start: string; end: string };
   opens: string;
@@ -39,7 +47,7 @@ function useRemainingMs(data: AirCode | undefined) {
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, []);
-  if (!data) return null;
+  if (!data?.expires_at) return null;
   const left = Date.parse(data.expires_at) - Date.parse(data.server_time) - (now - received.at);
   return Math.max(0, left);
 }
@@ -50,7 +58,13 @@ function useRemainingMs(data: AirCode | undefined) {
  * the current one expires (SWR, so a slow answer never blanks the code); Escape or Close ends it and
  * focus returns to the button that opened it.
  */
-export function AirCodeView({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AirCodeView({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const focus = useFocusReturn(open);
   const { data, error, mutate } = useSWR<AirCode>(open ? AIR_CODE_KEY : null, {
     revalidateOnFocus: true,
@@ -61,15 +75,15 @@ export function AirCodeView({ open, onOpenChange }: { open: boolean; onOpenChang
   const remaining = useRemainingMs(data);
   const seconds = remaining === null ? null : Math.ceil(remaining / 1000);
   useEffect(() => {
-    if (!open || !data) return;
+    if (!open || !data?.expires_at) return;
     const wait = Math.max(0, Date.parse(data.expires_at) - Date.parse(data.server_time)) + 300;
     const timer = setTimeout(() => void mutate(), wait);
     return () => clearTimeout(timer);
   }, [open, data, mutate]);
 
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const link = data ? `${origin}${data.check_in_path}` : "";
-  const spaced = data ? `${data.code.slice(0, 3)} ${data.code.slice(3)}` : "";
+  const link = data?.check_in_path ? `${origin}${data.check_in_path}` : "";
+  const spaced = data?.code ? `${data.code.slice(0, 3)} ${data.code.slice(3)}` : "";
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -82,11 +96,15 @@ export function AirCodeView({ open, onOpenChange }: { open: boolean; onOpenChang
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-3 sm:px-8">
             <div className="min-w-0">
-              <RadixDialog.Title className="text-xl font-semibold text-slate-900">Air Check-in</RadixDialog.Title>
+              <RadixDialog.Title className="text-xl font-semibold text-slate-900">
+                Air Check-in
+              </RadixDialog.Title>
               <p id="air-code-help" className="text-sm text-slate-700">
-                {data
-                  ? `Students check in to your ${data.block.label} (${data.block.start}–${data.block.end}): open Flexblock, choose "Check in with a code" and type this code, or scan the QR code. Codes work from ${data.opens} to ${data.closes}.`
-                  : "Students type this code on their profile, or scan the QR code."}
+                {data?.closed
+                  ? `Students checked in to your ${data.block.label} (${data.block.start}–${data.block.end}) with codes from ${data.opens} to ${data.closes}.`
+                  : data
+                    ? `Students check in to your ${data.block.label} (${data.block.start}–${data.block.end}): open Flexblock, choose "Check in with a code" and type this code, or scan the QR code. Codes work from ${data.opens} to ${data.closes}.`
+                    : "Students type this code on their profile, or scan the QR code."}
               </p>
             </div>
             <RadixDialog.Close asChild>
@@ -103,6 +121,15 @@ export function AirCodeView({ open, onOpenChange }: { open: boolean; onOpenChang
               </p>
             ) : !data ? (
               <Spinner />
+            ) : data.closed ? (
+              // After the window: no code to show (any code would be refused), and the times it was open.
+              <div className="max-w-xl text-center" data-testid="air-code-closed">
+                <p className="text-2xl font-semibold text-slate-900">Air Check-in is closed</p>
+                <p className="mt-3 text-lg text-slate-800">
+                  Codes worked today from {data.opens} to {data.closes}; a student who enters one now is told
+                  so. Check latecomers in by number or from the Scheduled list.
+                </p>
+              </div>
             ) : (
               <>
                 <div className="flex flex-col items-center gap-3">

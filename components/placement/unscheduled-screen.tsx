@@ -1,15 +1,21 @@
 "use client";
 
+import { CalendarRange, UserCheck } from "lucide-react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
 import useSWR from "swr";
 import { useSchoolTime, useSchoolTimezone } from "@/components/audit/use-school-time";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
-import { focusRing } from "@/components/ui/button";
+import { handOffToPowerScheduler } from "@/components/power-scheduler/use-scheduler-state";
+import { Button, focusRing } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { snackbar } from "@/components/ui/snackbar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { DatePicker } from "@/components/ui/date-picker";
 import { PageHeader } from "@/components/ui/page-header";
-import { messageOf } from "@/lib/api/client";
+import { apiPost, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { UnscheduledResponse, UnscheduledStudent } from "@/lib/placement/types";
 import { schoolToday } from "@/lib/time";
@@ -43,8 +49,32 @@ export function UnscheduledScreen() {
   const time = useSchoolTime();
   const [picked, setDate] = useCalendarDate();
   const date = picked ?? schoolToday(timezone, new Date());
-  const { data, error, isLoading } = useSWR<UnscheduledResponse>(unscheduledKey(date));
+  const { data, error, isLoading, mutate } = useSWR<UnscheduledResponse>(unscheduledKey(date));
   const whole = user.role === "admin" || user.role === "sysadmin";
+  const router = useRouter();
+  const [confirmPlace, setConfirmPlace] = useState(false);
+  const today = schoolToday(timezone, new Date());
+  // What an administrator can do about the list: place them now (before the cutoff), or book them in the Power Scheduler.
+  const placeable = data?.students.filter((s) => s.default_teacher !== null).length ?? 0;
+  const canPlace = whole && !!data && !data.placed_run && placeable > 0 && date >= today;
+  const canHandOff = whole && !!data && data.students.length > 0 && date >= today;
+
+  async function placeNow() {
+    try {
+      const result = await apiPost<{ message: string }>("/api/placement/run", { date });
+      snackbar(result.message, { tone: "success" });
+      void mutate();
+    } catch (failure) {
+      snackbar(messageOf(failure, "The students could not be placed. Please try again."), { tone: "error" });
+      void mutate();
+      throw failure;
+    }
+  }
+
+  function openInPowerScheduler() {
+    handOffToPowerScheduler({ student_ids: data!.students.map((s) => s.id), date });
+    router.push("/power-scheduler");
+  }
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
@@ -68,6 +98,30 @@ export function UnscheduledScreen() {
           <p>No default placement for this date.</p>
         ) : null}
       </div>
+      {(canPlace || canHandOff) && (
+        <div className="mb-4 flex flex-wrap gap-2" data-testid="unscheduled-actions">
+          {canPlace && (
+            <Button variant="secondary" onClick={() => setConfirmPlace(true)}>
+              <UserCheck aria-hidden className="size-4" />
+              Place with default teachers now
+            </Button>
+          )}
+          {canHandOff && (
+            <Button variant="secondary" onClick={openInPowerScheduler}>
+              <CalendarRange aria-hidden className="size-4" />
+              Open in the Power Scheduler
+            </Button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmPlace}
+        onOpenChange={setConfirmPlace}
+        title={`Place ${placeable} ${placeable === 1 ? "student" : "students"} with their default teachers now?`}
+        description={`This is the run the cutoff would make${data?.cutoff_at ? ` at ${time(data.cutoff_at)}` : ""}: each unscheduled student with a default teacher gets a plan with them, whatever the seats. It runs once for this date; students without a default teacher stay on the list.`}
+        confirmLabel="Place now"
+        onConfirm={placeNow}
+      />
       {error ? (
         <p role="alert" className="text-sm text-red-700">
           {messageOf(error, "The list could not be loaded.")}

@@ -56,6 +56,12 @@ export function PowerSchedulerScreen() {
           <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />
         ) : (
           <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+            {state.handedOver && state.step === 0 ? (
+              <p role="status" className="mb-4 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-950 ring-1 ring-indigo-200">
+                {state.handedOver.toLocaleString("en-US")} unscheduled {state.handedOver === 1 ? "student is" : "students are"}{" "}
+                selected{state.from ? ` for ${dateLabel(state.from)}` : ""}. Check them, then choose Next.
+              </p>
+            ) : null}
             <VerticalStepper
               label="Power Scheduler steps"
               active={state.step}

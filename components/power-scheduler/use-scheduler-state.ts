@@ -24,6 +24,8 @@ export interface SchedulerState {
   result: PowerScheduleResult | null;
   /** The last submit failed (with a sentence saying why). */
   error: string | null;
+  /** How many students another screen handed over (0: none). */
+  handedOver?: number;
 }
 
 export const INITIAL: SchedulerState = {
@@ -83,7 +85,38 @@ function reduce(state: SchedulerState, action: SchedulerAction): SchedulerState 
 }
 
 export function useSchedulerState() {
-  return useReducer(reduce, INITIAL);
+  return useReducer(reduce, INITIAL, withHandoff);
+}
+
+/**
+ * Students handed over by another screen (the Unscheduled list's "Open in the Power Scheduler"): kept
+ * in the tab's sessionStorage for the next Power Scheduler only, then forgotten.
+ */
+export const HANDOFF_KEY = "flexblock.powerSchedulerHandoff";
+export interface SchedulerHandoff {
+  student_ids: number[];
+  date: string;
+}
+
+export function handOffToPowerScheduler(handoff: SchedulerHandoff) {
+  window.sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(handoff));
+}
+
+/** The initial state, with the handed-over students chosen and their date set (and the handoff forgotten). */
+function withHandoff(initial: SchedulerState): SchedulerState {
+  if (typeof window === "undefined") return initial;
+  const raw = window.sessionStorage.getItem(HANDOFF_KEY);
+  if (!raw) return initial;
+  window.sessionStorage.removeItem(HANDOFF_KEY);
+  try {
+    const handoff = JSON.parse(raw) as Partial<SchedulerHandoff>;
+    const ids = Array.isArray(handoff.student_ids) ? handoff.student_ids.filter(Number.isInteger) : [];
+    const date = typeof handoff.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(handoff.date) ? handoff.date : null;
+    if (ids.length === 0) return initial;
+    return { ...initial, studentType: "some", studentIds: new Set(ids), from: date, to: date, handedOver: ids.length };
+  } catch {
+    return initial;
+  }
 }
 
 /** The request body the state stands for (the spec's fields, plus the range, weekdays and blocks). */

@@ -1,6 +1,6 @@
 "use client";
 
-import { Archive, Mail } from "lucide-react";
+import { Archive, ArchiveRestore, Mail } from "lucide-react";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { focusRing } from "@/components/ui/button";
@@ -19,6 +19,7 @@ export function NotificationEntryView({
   onOpen,
   onMarkUnread,
   onArchive,
+  onUnarchive,
   onNavigate,
 }: {
   entry: NotificationEntry;
@@ -28,11 +29,13 @@ export function NotificationEntryView({
   onNavigate?: () => void;
   onMarkUnread?: () => void;
   onArchive?: () => void;
+  /** In the Archived view: back to the inbox. */
+  onUnarchive?: () => void;
 }) {
   const { notification: n, read } = entry;
   const unread = !read;
   const recipients = n.recipients?.map((r) => r.name).join("; ");
-  const actions = Boolean(onMarkUnread || onArchive);
+  const actions = Boolean(onMarkUnread || onArchive || onUnarchive);
   const summary = (
     <>
       <Avatar initials={n.sender.initials} color={n.sender.color} size="sm" className="mt-0.5" />
@@ -94,6 +97,14 @@ export function NotificationEntryView({
           )}
           {onArchive && (
             <IconButton label="Archive" size="sm" icon={<Archive className="size-4" />} onClick={onArchive} />
+          )}
+          {onUnarchive && (
+            <IconButton
+              label="Unarchive"
+              size="sm"
+              icon={<ArchiveRestore className="size-4" />}
+              onClick={onUnarchive}
+            />
           )}
         </div>
       )}

@@ -12,7 +12,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { apiPut, messageOf } from "@/lib/api/client";
 import { NotificationCompose } from "./notification-compose";
 import { NotificationEntryView } from "./notification-entry";
-import { OUTBOX_KEY, useInbox, type NotificationEntry } from "./use-notifications";
+import { ARCHIVED_KEY, OUTBOX_KEY, useInbox, type NotificationEntry } from "./use-notifications";
 
 const FAILED = "That didn't work. Please try again.";
 
@@ -44,7 +44,7 @@ function List({
   );
 }
 
-/** Inbox and Sent tabs, a compose form, and the read / unread / archive actions (spec §2, §4). */
+/** Inbox, Archived and Sent tabs, a compose form, and the read / unread / archive / unarchive actions (spec §2, §4). */
 export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void } = {}) {
   const { user } = useAuth();
   const canWrite = user?.role === "teacher" || user?.role === "admin";
@@ -54,6 +54,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void } =
   const inbox = useInbox();
   const [tab, setTab] = useState("inbox");
   const outbox = useSWR<NotificationEntry[]>(tab === "sent" ? OUTBOX_KEY : null);
+  const archivedList = useSWR<NotificationEntry[]>(tab === "archived" ? ARCHIVED_KEY : null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
   // Archive notices live inside the panel: the modal sheet keeps pointer events off the snackbars.
@@ -72,7 +73,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void } =
       snackbar(messageOf(failure, FAILED), { tone: "error" });
       return false;
     } finally {
-      await inbox.mutate();
+      await Promise.all([inbox.mutate(), archivedList.mutate()]);
     }
   }
 
@@ -164,6 +165,28 @@ export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void } =
         className="pt-2"
         items={[
           { value: "inbox", label: inbox.unread > 0 ? `Inbox (${inbox.unread})` : "Inbox", content: inboxTab },
+          {
+            value: "archived",
+            label: "Archived",
+            content: (
+              <List
+                data={archivedList.data}
+                error={archivedList.error}
+                isLoading={archivedList.isLoading}
+                label="Archived messages"
+                render={(entry) => (
+                  <NotificationEntryView
+                    key={entry.notification.id}
+                    entry={entry}
+                    open={openId === entry.notification.id}
+                    onOpen={() => setOpenId((current) => (current === entry.notification.id ? null : entry.notification.id))}
+                    onNavigate={onNavigate}
+                    onUnarchive={canManage ? () => void undo(entry.notification.id) : undefined}
+                  />
+                )}
+              />
+            ),
+          },
           {
             value: "sent",
             label: "Sent",

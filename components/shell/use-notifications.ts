@@ -27,6 +27,8 @@ export interface NotificationEntry {
 
 export const INBOX_KEY = "/api/notifications/inbox";
 export const OUTBOX_KEY = "/api/notifications/outbox";
+/** The Archived view (GET /api/notifications/archived). */
+export const ARCHIVED_KEY = "/api/notifications/archived";
 
 /** Spec §9: administrators' inboxes are polled every 10 seconds, everyone else's every 30. */
 export function pollInterval(role: string | undefined, administrator: boolean | undefined): number {
