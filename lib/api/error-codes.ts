@@ -79,6 +79,7 @@ export const ERROR_CODES = {
   wrong_code: { status: 422, meaning: "An Air Check-in code that matches no teacher's current code." },
   account_locked: { status: 423, meaning: "The account is disabled." },
   too_many_attempts: { status: 429, meaning: "Throttled; see Retry-After." },
+  too_many_exports: { status: 429, meaning: "The caller's exports already running are as many as may run at once; see Retry-After." },
   server_error: { status: 500, meaning: "A real fault, logged with the request id." },
   database_unavailable: { status: 503, meaning: "The database cannot be reached right now; see Retry-After. Nothing was done." },
 } as const satisfies Record<string, { status: number; meaning: string }>;

@@ -49,6 +49,31 @@ export function csvStream(header: readonly string[], lines: Iterable<string>, ba
   });
 }
 
+/**
+ * Runs of lines read as they are needed (an async iterable), streamed after the BOM and the header:
+ * the whole file is never in memory, only the run being sent (issue 23: the SIS export).
+ */
+export function csvStreamAsync(header: readonly string[], runs: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = runs[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(BOM + csvCells(header) + LINE_END));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else if (next.value) controller.enqueue(encoder.encode(next.value + LINE_END));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
 /** A CSV download answer (a whole text, or a stream of it). */
 export function csvResponse(body: string | ReadableStream<Uint8Array>, filename: string): Response {
   return new Response(body, {

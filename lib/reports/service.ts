@@ -17,7 +17,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { StudentNumbers } from "@/db/queries/people";
 import { studentNumbersFor } from "@/lib/people/lists";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
-import { csvResponse, csvStream, csvText } from "./csv";
+import { csvResponse, csvStreamAsync, csvText } from "./csv";
 import { daysBetween, reportOccurrences } from "./occurrences";
 import {
   BLOCK_CSV,
@@ -132,12 +132,36 @@ export async function attendanceReport(db: Db, reach: Reach, query: AttendanceQu
   return { ...head, rows };
 }
 
-/** GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). */
+/** How many Focus Block dates of the SIS export are read from the database at a time. */
+export const SIS_DATES_PER_READ = 20;
+
+/** The scope's occurrences in runs of `size` dates (a date's occurrences kept together). */
+function byDates(occurrences: ReportScope["occurrences"], size: number) {
+  const dates = [...new Set(occurrences.map((o) => o.date))];
+  const runs: ReportScope["occurrences"][] = [];
+  for (let i = 0; i < dates.length; i += size) {
+    const wanted = new Set(dates.slice(i, i + size));
+    runs.push(occurrences.filter((o) => wanted.has(o.date)));
+  }
+  return runs;
+}
+
+/**
+ * GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). The
+ * lines are read SIS_DATES_PER_READ dates at a time while the download is sent (issue 23: a year of a
+ * large school is 53 MB, and was all in memory): the names first, then one statement per run of dates.
+ * Each run covers whole dates and reckons the students' first dates the same way (the first
+ * occurrence after their account was made), so the file is the one a single statement gave.
+ */
 export async function sisExport(db: Db, reach: Reach, query: SisExportQuery, now: Date) {
   const { scope, timezone } = await scopeOf(db, reach, query, now);
-  const texts = await sisExportTexts(db, scope, sisPieces(await reportPeople(db, scope)));
-  const lines = (function* () {
-    for (const text of texts) yield sisCheckInTimes(text, timezone);
+  const pieces = sisPieces(await reportPeople(db, scope));
+  const runs = byDates(scope.occurrences, SIS_DATES_PER_READ);
+  const lines = (async function* () {
+    for (const occurrences of runs) {
+      const texts = await sisExportTexts(db, { ...scope, occurrences }, pieces);
+      yield texts.map((text) => sisCheckInTimes(text, timezone)).join("\r\n");
+    }
   })();
-  return csvResponse(csvStream(SIS_CSV, lines, 1), fileName("sis-export", scope.from, scope.to));
+  return csvResponse(csvStreamAsync(SIS_CSV, lines), fileName("sis-export", scope.from, scope.to));
 }

@@ -1,9 +1,10 @@
+import { exportCaller, withExportSlot } from "@/lib/api/exports";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { auditQuery } from "@/lib/audit/schemas";
 import { exportAuditCsv } from "@/lib/audit/service";
 
 // GET /api/audit/export: the filtered audit log as a CSV file
-export const GET = route({ roles: ROLES.admins, query: auditQuery }, ({ db, query, now }) =>
-  exportAuditCsv(db, query, now),
+export const GET = route({ roles: ROLES.admins, query: auditQuery }, ({ db, user, query, now }) =>
+  withExportSlot(exportCaller(user, null), () => exportAuditCsv(db, query, now)),
 );

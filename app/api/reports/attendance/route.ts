@@ -1,9 +1,12 @@
+import { exportCaller, withExportSlot } from "@/lib/api/exports";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { attendanceQuery } from "@/lib/reports/schemas";
 import { attendanceReport, reportReach } from "@/lib/reports/service";
 
 // GET /api/reports/attendance: attendance by student, teacher or day for a date range (JSON, or CSV with format=csv)
-export const GET = route({ roles: ROLES.shell, tokenScopes: ["reports:read"], query: attendanceQuery }, ({ db, user, query, now }) =>
-  attendanceReport(db, reportReach(user), query, now),
+export const GET = route({ roles: ROLES.shell, tokenScopes: ["reports:read"], query: attendanceQuery }, ({ db, user, apiToken, query, now }) =>
+  query.format === "csv"
+    ? withExportSlot(exportCaller(user, apiToken), () => attendanceReport(db, reportReach(user), query, now))
+    : attendanceReport(db, reportReach(user), query, now),
 );

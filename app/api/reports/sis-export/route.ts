@@ -1,9 +1,12 @@
+import { exportCaller, withExportSlot } from "@/lib/api/exports";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { sisExportQuery } from "@/lib/reports/schemas";
 import { reportReach, sisExport } from "@/lib/reports/service";
 
 // GET /api/reports/sis-export: the SIS export CSV, one row per student per Focus Block date
-export const GET = route({ roles: ROLES.shell, tokenScopes: ["reports:read"], query: sisExportQuery }, ({ db, user, query, now }) =>
-  sisExport(db, reportReach(user), query, now),
+export const GET = route(
+  { roles: ROLES.shell, tokenScopes: ["reports:read"], query: sisExportQuery },
+  ({ db, user, apiToken, query, now }) =>
+    withExportSlot(exportCaller(user, apiToken), () => sisExport(db, reportReach(user), query, now)),
 );
