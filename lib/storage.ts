@@ -33,6 +33,8 @@ export interface StoredValues {
   pendingChipsDate: string;
   /** Play a short sound when a scanned number is added (this device only; off by default). */
   scanSound: boolean;
+  /** The rows per page each table was last set to, by the table's name ("Students": 50). */
+  tablePageSizes: Record<string, number>;
 }
 
 export type StorageKey = keyof StoredValues;
@@ -46,6 +48,7 @@ export const STORAGE_KEYS: Record<StorageKey, string> = {
   pendingChips: "flexblock.check-in-chips",
   pendingChipsDate: "flexblock.check-in-chips-date",
   scanSound: "flexblock.check-in-scan-sound",
+  tablePageSizes: "flexblock.table-page-sizes",
 };
 
 /** Fired on window whenever a value changes in this tab (the `storage` event covers other tabs). */

@@ -142,6 +142,7 @@ export function StaffListScreen() {
           rowId={(s) => s.id}
           loading={isLoading}
           initialSort={{ id: "last_name" }}
+          initialPageSize={25}
           searchLabel="Search staff"
           onRowClick={(s) => router.push(staffHref(s))}
           rowLead={rowLead}

@@ -40,6 +40,7 @@ const columnsFor = (seniorsFrom: number): DataColumn<StudentListItem>[] => [
   },
   { id: "grade", header: "Grade", value: (s) => s.grade, kind: "number" },
   { id: "class", header: "Class", value: (s) => classOf(s.grade, seniorsFrom) },
+  { id: "student_number", header: "Student number", value: (s) => s.student_number ?? "", secondary: "sm" },
 ];
 
 type ClassChoice = StudentClass | "all";
@@ -59,7 +60,12 @@ export function StudentListScreen() {
   const [chosen, setChosen] = useState<ClassChoice>("all");
   const manages = useManagesPeople();
   const { seniorsFrom } = useGradeRange();
-  const columns = useMemo(() => columnsFor(seniorsFrom), [seniorsFrom]);
+  // The number column only where the server sent numbers (administrators, or show-student-numbers on).
+  const numbers = data?.some((s) => s.student_number != null) ?? false;
+  const columns = useMemo(
+    () => columnsFor(seniorsFrom).filter((column) => numbers || column.id !== "student_number"),
+    [seniorsFrom, numbers],
+  );
   const shown = useMemo(
     () =>
       chosen === "all" || !data ? data : data.filter((s) => classOf(s.grade, seniorsFrom) === chosen),
@@ -112,6 +118,7 @@ export function StudentListScreen() {
           rowId={(s) => s.id}
           loading={isLoading}
           initialSort={{ id: "last_name" }}
+          initialPageSize={25}
           searchLabel="Search students"
           actions={classFilter}
           onRowClick={(s) => router.push(studentHref(s))}

@@ -17,6 +17,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { useStoredState } from "@/lib/use-stored-state";
 import { containsFolded, schoolCollator } from "@/lib/search/fold";
 import { focusRing } from "./button";
 import { DataTableFilterButton } from "./data-table-filter";
@@ -114,7 +115,21 @@ const features = tableFeatures({
   paginatedRowModel: createPaginatedRowModel(),
 });
 
-/** A table with sorting, search, filters (spec §5 rules) and pages of 5, 10 or 25 rows. */
+/** Rows per page a table offers: the spec's 5, 10 and 25, and 50 and 100 for long lists. */
+export const PAGE_SIZES = [5, 10, 25, 50, 100];
+
+/**
+ * The table's rows per page: the person's last choice for a table of that name (kept on the device),
+ * else `initial`.
+ */
+function usePageSize(label: string, initial: number, sizes: number[]): [number, (size: number) => void] {
+  const [stored, setStored] = useStoredState("tablePageSizes", {});
+  const remembered = stored[label];
+  const size = remembered !== undefined && sizes.includes(remembered) ? remembered : initial;
+  return [size, (next) => setStored({ ...stored, [label]: next })];
+}
+
+/** A table with sorting, search, filters (spec §5 rules) and pages of 5 to 100 rows (the choice remembered). */
 export function DataTable<T>({
   label,
   columns,
@@ -122,7 +137,7 @@ export function DataTable<T>({
   rowId,
   loading,
   emptyText = "No data available",
-  pageSizes = [5, 10, 25],
+  pageSizes = PAGE_SIZES,
   initialPageSize = 5,
   initialSort,
   searchLabel = "Search",
@@ -136,7 +151,14 @@ export function DataTable<T>({
   );
   const [globalFilter, setGlobalFilter] = useState("");
   const [filters, setFilters] = useState<TableFilter[]>([]);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
+  const [pageSize, setPageSize] = usePageSize(label, initialPageSize, pageSizes);
+  const [pageIndex, setPageIndex] = useState(0);
+  const pagination: PaginationState = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
+  const setPagination = (update: PaginationState | ((old: PaginationState) => PaginationState)) => {
+    const next = typeof update === "function" ? update(pagination) : update;
+    if (next.pageSize !== pageSize) setPageSize(next.pageSize);
+    setPageIndex(next.pageIndex);
+  };
   const rows = useMemo(() => data ?? [], [data]);
 
   const columnFilters: ColumnFiltersState = useMemo(() => {
@@ -154,6 +176,13 @@ export function DataTable<T>({
         enableSorting: column.sortable !== false,
         enableGlobalFilter: column.searchable !== false,
         sortUndefined: "last" as const,
+        // Text as the school reads it (lib/search/fold.ts): "Bérubé" before "Bouchard", case aside.
+        ...(column.kind === "number"
+          ? {}
+          : {
+              sortFn: (a: { getValue: (id: string) => unknown }, b: { getValue: (id: string) => unknown }, id: string) =>
+                schoolCollator.compare(String(a.getValue(id) ?? ""), String(b.getValue(id) ?? "")),
+            }),
         filterFn: (row: { getValue: (id: string) => unknown }, id: string, wanted: TableFilter[]) =>
           wanted.every((f) => passesFilter(row.getValue(id), column.kind ?? "text", f.rule, f.value)),
       })),
@@ -170,17 +199,11 @@ export function DataTable<T>({
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
     onPaginationChange: setPagination,
+    // Accents and case aside: "elodie" finds "Élodie" (lib/search/fold.ts).
     globalFilterFn: (row: { getValue: (id: string) => unknown }, id: string, query: string) =>
       containsFolded(String(row.getValue(id) ?? ""), String(query)),
     getColumnCanGlobalFilter: (column: { id: string }) =>
       columns.find((c) => c.id === column.id)?.searchable !== false,
-        // Text as the school reads it (lib/search/fold.ts): "Bérubé" before "Bouchard", case aside.
-        ...(column.kind === "number"
-          ? {}
-          : {
-              sortFn: (a: { getValue: (id: string) => unknown }, b: { getValue: (id: string) => unknown }, id: string) =>
-                schoolCollator.compare(String(a.getValue(id) ?? ""), String(b.getValue(id) ?? "")),
-            }),
   } as never) as unknown as LooseTable<T>;
 
   const filteredRows = table.getFilteredRowModel().rows;
@@ -192,12 +215,10 @@ export function DataTable<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filteredKey stands for filteredRows; a new callback alone is no change
   }, [filteredKey]);
   const page = table.getRowModel().rows;
-  const { pageIndex, pageSize } = pagination;
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
   const filterable = columns.filter((c) => c.filterable !== false);
   const belowSm = useMediaQuery(SECONDARY.sm.below);
-    // Accents and case aside: "elodie" finds "Élodie" (lib/search/fold.ts).
   const belowMd = useMediaQuery(SECONDARY.md.below);
   const secondary = columns.filter(
     (c) => (c.secondary === "sm" && belowSm) || (c.secondary === "md" && belowMd),

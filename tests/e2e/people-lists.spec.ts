@@ -7,7 +7,8 @@ test("a teacher searches, filters and pages the student list, then opens a profi
   await signIn(page, "teacher", "/students");
   await expect(page).toHaveTitle("Flexblock - Students");
   await expect(page.getByRole("heading", { name: "Students", exact: true, level: 1 })).toBeVisible();
-  await expect(bodyRows(page)).toHaveCount(5);
+  // A long list starts at 25 rows a page (issue 23 item 4).
+  await expect(bodyRows(page)).toHaveCount(25);
   await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /First name/, /Grade/, /Class/]);
   await expectNoSeriousA11yViolations(page);
 
@@ -22,12 +23,12 @@ test("a teacher searches, filters and pages the student list, then opens a profi
   // Seniors only, then the second page of them.
   await page.getByRole("combobox", { name: "Class", exact: true }).selectOption("Senior");
   const pager = page.getByText(/^\d+–\d+ of \d+$/);
-  await expect(pager).toHaveText(/^1–5 of \d+$/);
+  await expect(pager).toHaveText(/^1–25 of \d+$/);
   const seniors = Number((await pager.textContent())!.split(" of ")[1]);
-  expect(seniors).toBeGreaterThan(5);
+  expect(seniors).toBeGreaterThan(25);
   const firstOnPageOne = await bodyRows(page).first().locator("a").textContent();
   await page.getByRole("button", { name: "Next page", exact: true }).click();
-  await expect(pager).toHaveText(`6–${Math.min(10, seniors)} of ${seniors}`);
+  await expect(pager).toHaveText(`26–${Math.min(50, seniors)} of ${seniors}`);
   await expect(bodyRows(page).first().locator("a")).not.toHaveText(firstOnPageOne!);
   for (const row of await bodyRows(page).all()) await expect(row.locator("td").nth(3)).toHaveText("Senior");
 
@@ -45,7 +46,9 @@ test("a teacher opens the staff list and a colleague's profile", async ({ page }
   await expect(page).toHaveTitle("Flexblock - Staff");
   await expect(page.getByRole("heading", { name: "Staff", exact: true, level: 1 })).toBeVisible();
   await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /First name/, /Email/]);
-  await expect(bodyRows(page)).toHaveCount(5);
+  // 25 rows a page: the demo's whole staff fits on it.
+  await expect(page.getByText(/^1–(\d+) of \1$/)).toBeVisible();
+  await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(5);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("searchbox", { name: "Search staff", exact: true }).fill("Okafor");
@@ -68,8 +71,32 @@ test("on a phone both lists fold first name and email under the last name", asyn
 
   await page.goto("/students");
   await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /Grade/, /Class/]);
-  await expect(bodyRows(page)).toHaveCount(5);
+  await expect(bodyRows(page)).toHaveCount(25);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the rows per page are remembered, and an administrator sees student numbers (issue 23 item 4)", async ({ page }) => {
+  await signIn(page, "admin", "/students");
+  // Administrators always see numbers; the column is there and searchable.
+  await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /First name/, /Grade/, /Class/, /Student number/]);
+  await page.getByRole("searchbox", { name: "Search students", exact: true }).fill("100001");
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("Castellano");
+  await page.getByRole("searchbox", { name: "Search students", exact: true }).fill("");
+  await page.getByRole("combobox", { name: "Rows per page", exact: true }).selectOption("50");
+  await expect(bodyRows(page)).toHaveCount(50);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "test-results/people-lists/students-admin-1280.png" });
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Rows per page", exact: true })).toHaveValue("50");
+  await expect(bodyRows(page)).toHaveCount(50);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /Grade/, /Class/]);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "test-results/people-lists/students-admin-390.png" });
+  // Another list keeps its own default.
+  await page.goto("/staff");
+  await expect(page.getByRole("combobox", { name: "Rows per page", exact: true })).toHaveValue("25");
 });
 
 test("students cannot read the staff or student lists", async ({ page }) => {

@@ -22,6 +22,30 @@ const columns: DataColumn<Person>[] = [
 const bodyRows = () => within(screen.getAllByRole("rowgroup")[1]!).queryAllByRole("row");
 
 describe("DataTable", () => {
+  // The rows per page are remembered on the device (localStorage): each test starts from none.
+  beforeEach(() => window.localStorage.clear());
+
+  it("remembers the rows per page chosen for a table of that name (issue 23 item 4)", async () => {
+    const user = userEvent.setup();
+    const long = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, last: `Name${i}`, grade: 9 }));
+    const { unmount } = render(
+      <DataTable label="Students" columns={columns} data={long} rowId={(p) => p.id} initialPageSize={25} />,
+    );
+    expect(bodyRows()).toHaveLength(25);
+    await user.selectOptions(screen.getByLabelText("Rows per page"), "100");
+    expect(bodyRows()).toHaveLength(100);
+    unmount();
+    // Back on the list later: still 100; another table keeps its own default.
+    const again = render(
+      <DataTable label="Students" columns={columns} data={long} rowId={(p) => p.id} initialPageSize={25} />,
+    );
+    expect(bodyRows()).toHaveLength(100);
+    expect(screen.getByLabelText("Rows per page")).toHaveValue("100");
+    again.unmount();
+    render(<DataTable label="Staff" columns={columns} data={long} rowId={(p) => p.id} initialPageSize={25} />);
+    expect(bodyRows()).toHaveLength(25);
+  });
+
   it("shows 5 rows per page by default and pages through the rest", async () => {
     const user = userEvent.setup();
     render(<DataTable label="People" columns={columns} data={people} rowId={(p) => p.id} />);

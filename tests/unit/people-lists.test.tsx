@@ -39,11 +39,16 @@ function withData(ui: React.ReactNode, fetcher: (key: string) => Promise<unknown
 const bodyRows = () => within(screen.getAllByRole("rowgroup")[1]!).queryAllByRole("row");
 
 describe("StudentListScreen", () => {
+  beforeEach(() => window.localStorage.clear());
+
   it("shows grade and class, links each row to the profile, and filters by class", async () => {
     const user = userEvent.setup();
     withData(<StudentListScreen />, async () => students);
     expect(screen.getByRole("heading", { name: "Students" })).toBeInTheDocument();
-    expect(await screen.findByText("1–5 of 12")).toBeInTheDocument();
+    // A long list starts at 25 rows a page (issue 23 item 4); 5 a page here to page through.
+    expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Rows per page"), "5");
+    expect(screen.getByText("1–5 of 12")).toBeInTheDocument();
     const first = bodyRows()[0]!;
     expect(within(first).getByRole("link", { name: "Last01, First1" })).toHaveAttribute(
       "href",
@@ -85,9 +90,27 @@ describe("StudentListScreen", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("The student list could not be loaded.");
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("1–5 of 12")).toBeInTheDocument();
+    expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();
+  });
+
+  it("shows the student numbers where the server sends them (issue 23 item 4), and no column otherwise", async () => {
+    withData(<StudentListScreen />, async () =>
+      students.map((s) => ({ ...s, student_number: `1000${String(s.id).padStart(2, "0")}` })),
+    );
+    expect(await screen.findByRole("columnheader", { name: "Student number" })).toBeInTheDocument();
+    expect(bodyRows()[0]).toHaveTextContent("100001");
+    await user().type(screen.getByRole("searchbox", { name: "Search students" }), "100012");
+    expect(bodyRows()).toHaveLength(1);
+  });
+
+  it("has no number column when the server sends none (show-student-numbers off)", async () => {
+    withData(<StudentListScreen />, async () => students.map((s) => ({ ...s, student_number: null })));
+    expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: "Student number" })).not.toBeInTheDocument();
   });
 });
+
+const user = () => userEvent.setup();
 
 describe("StaffListScreen", () => {
   it("lists last name, first name and email with profile links, and searches", async () => {

@@ -35,7 +35,7 @@ function withSettings(values: Record<string, { value: unknown }>) {
 it("counts Seniors from the seniors_from_grade setting (issue 21)", async () => {
   const user = userEvent.setup();
   withSettings({ seniors_from_grade: { value: 12 } });
-  expect(await screen.findByText("1–5 of 12")).toBeInTheDocument();
+  expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();
   await user.selectOptions(screen.getByLabelText("Class"), "Senior");
   // Only grade 12: students 4, 8, 12.
   expect(screen.getByText("1–3 of 3")).toBeInTheDocument();
@@ -46,7 +46,7 @@ it("counts Seniors from the seniors_from_grade setting (issue 21)", async () => 
 it("keeps the spec's grade 11 without the setting", async () => {
   const user = userEvent.setup();
   withSettings({});
-  expect(await screen.findByText("1–5 of 12")).toBeInTheDocument();
+  expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();
   await user.selectOptions(screen.getByLabelText("Class"), "Senior");
-  expect(screen.getByText("1–5 of 6")).toBeInTheDocument();
+  expect(screen.getByText("1–6 of 6")).toBeInTheDocument();
 });
