@@ -1,10 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { clockOffsetMs, faketimeOffset, installClock } from "./clock";
-import { TOKEN_KEY, expect, expectNoSeriousA11yViolations, signIn, signInThroughForm, test } from "./helpers";
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import {
+  addDays,
+  calendarDay,
+  firstSignIn,
+  ownServer,
+  schoolToday as todayIn,
+  showWeekOf,
+  tile,
+  weekday,
+} from "./own-school";
 
 /**
  * The school calendar's screens (issue 20). An administrator of a school with nothing in it sets up a
@@ -18,13 +26,10 @@ import { TOKEN_KEY, expect, expectNoSeriousA11yViolations, signIn, signInThrough
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3200) + 60;
-const BASE = `http://localhost:${PORT}`;
+const school = ownServer(PORT);
 const ZONE = "America/Vancouver";
 const SHOTS = process.env.CALENDAR_SHOTS ?? path.join(os.tmpdir(), "calendar-shots");
 const PASSWORD = "a river runs past the gym";
-let server: ChildProcess;
-let dataDir: string;
-let setupLink: Promise<string>;
 /** The first administrator's access token, and the first day of the year the first test set up. */
 let adminToken = "";
 let yearStart = "";
@@ -34,13 +39,8 @@ const setByHand: Record<string, string> = {};
 
 // ---- dates ------------------------------------------------------------------------------------------
 
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => iso(Date.parse(`${date}T00:00:00Z`) + days * DAY);
-const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 /** Today in the school's zone, on the run's clock. */
-const schoolToday = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date(Date.now() + (clockOffsetMs() ?? 0)));
+const schoolToday = () => todayIn(ZONE);
 const monthLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const longDate = (date: string) =>
@@ -51,18 +51,6 @@ const longDate = (date: string) =>
     year: "numeric",
     timeZone: "UTC",
   });
-/** "Tue Sep 8, 2026": a day as the week calendars name it (lib/time.ts dayLabel). */
-const calendarDay = (date: string) => {
-  const value = new Date(`${date}T00:00:00Z`);
-  const weekdayName = value.toLocaleString("en-US", { weekday: "short", timeZone: "UTC" });
-  const day = value.toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return `${weekdayName} ${day}`;
-};
 /** The Sunday that starts the week holding the date. */
 const sundayOf = (date: string) => addDays(date, -weekday(date));
 
@@ -116,37 +104,19 @@ function ics(events: { date: string; name: string }[]) {
 
 /** The first administrator, through the setup link's API; a page on the empty school, signed in. */
 async function administratorPage(browser: Browser): Promise<Page> {
-  const token = new URL(await setupLink).searchParams.get("token");
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
-  await installClock(context);
-  const page = await context.newPage();
-  const response = await page.request.post("/api/setup", {
-    data: {
-      token,
-      school_name: "Riverside Secondary",
-      timezone: ZONE,
-      name: "Morgan Tremblay",
-      email: "it@riverside.example",
-      password: PASSWORD,
-    },
+  const { page, token } = await school.firstAdministrator(browser, {
+    school_name: "Riverside Secondary",
+    timezone: ZONE,
+    name: "Morgan Tremblay",
+    email: "it@riverside.example",
+    password: PASSWORD,
   });
-  expect(response.status(), await response.text()).toBe(200);
-  const { access_token } = (await response.json()) as { access_token: string };
-  adminToken = access_token;
-  await page.goto("/api/health");
-  await page.evaluate(
-    ([key, t]) => window.localStorage.setItem(key!, JSON.stringify(t)),
-    [TOKEN_KEY, access_token],
-  );
+  adminToken = token;
   return page;
 }
 
 /** A new browser context (another person's device) on the school's server and the run's clock. */
-async function device(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width, height: 800 } });
-  await installClock(context);
-  return context.newPage();
-}
+const device = (browser: Browser, width = 1280) => school.device(browser, width);
 
 /** Screenshots at desktop and phone width; on a phone nothing scrolls sideways. */
 async function shoot(page: Page, name: string) {
@@ -170,14 +140,7 @@ async function showMonthOf(page: Page, date: string) {
 }
 
 /** A signed-in page on a device of the person with this token. */
-async function signedIn(browser: Browser, token: string, where: string): Promise<Page> {
-  const page = await device(browser);
-  await page.goto("/api/health");
-  await page.evaluate(([key, t]) => window.localStorage.setItem(key!, JSON.stringify(t)), [TOKEN_KEY, token]);
-  await page.goto(where);
-  await expect(page.getByText("Loading Flexblock…", { exact: true })).toHaveCount(0);
-  return page;
-}
+const signedIn = (browser: Browser, token: string, where: string) => school.signedIn(browser, token, where);
 
 /**
  * /staff's Add Staff or /students' Add Student, one person (spec §3): the form, the administrator's
@@ -213,40 +176,6 @@ async function addPerson(
   return initial;
 }
 
-/** A first sign-in on the login screen with the initial password, which must be replaced at once. */
-async function firstSignIn(page: Page, username: string, initial: string, chosen: string) {
-  await page.goto("/login");
-  await signInThroughForm(page, username, initial);
-  await expect(
-    page.getByText("Your old password has expired and must be changed.", { exact: true }),
-  ).toBeVisible();
-  await page.getByLabel("Old password", { exact: true }).fill(initial);
-  await page.getByLabel("New password", { exact: true }).fill(chosen);
-  await page.getByLabel("Confirm new password", { exact: true }).fill(chosen);
-  await page.getByRole("button", { name: "Change Password", exact: true }).click();
-  await expect(page.getByText("Changed passsword.", { exact: true })).toBeVisible();
-}
-
-/** Next week, until the week calendar shows the date (the week's label changes with each step). */
-async function showWeekOf(page: Page, date: string) {
-  const range = page.locator("h2[aria-live=polite]");
-  const day = page.getByRole("heading", { level: 3, name: new RegExp(`^${calendarDay(date)}(, today)?$`) });
-  for (let i = 0; i < 8; i++) {
-    await expect(range).toHaveText(/\d{4}$/);
-    if (await day.isVisible()) break;
-    const shown = (await range.textContent())!;
-    await page.getByRole("button", { name: "Next week", exact: true }).click();
-    await expect(range).not.toHaveText(shown);
-  }
-  await expect(day).toBeVisible();
-}
-
-/** A block's tile in a week calendar, by its accessible name; only the visible copy (wide or phone). */
-const tile = (page: Page, label: string, date: string) =>
-  page
-    .getByRole("button", { name: new RegExp(`^${label}, ${calendarDay(date)}, `) })
-    .filter({ visible: true });
-
 async function saved(page: Page, message: string | RegExp) {
   await expect(page.getByText(message).first()).toBeVisible();
 }
@@ -258,72 +187,13 @@ test.describe("a school from nothing, on a server of its own", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async () => {
-    // A cold `next start` on a busy machine: the wait for the setup link below (90 s) decides.
+    // A cold `next start` on a busy machine: the wait for the setup link (90 s) decides.
     test.setTimeout(120_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flexblock-calendar-"));
     fs.mkdirSync(SHOTS, { recursive: true });
-    const offset = clockOffsetMs();
-    const next = ["node_modules/.bin/next", "start", "-p", String(PORT)];
-    // On a moved clock (E2E_NOW) this server runs on it too, as playwright.config.ts runs the main one.
-    const [command, ...args] = offset === null ? next : ["faketime", "-f", faketimeOffset(offset), ...next];
-    server = spawn(command!, args, {
-      env: {
-        ...process.env,
-        PGLITE_DIR: path.join(dataDir, "pglite"),
-        SEED_DEMO: "0",
-        PORT: String(PORT),
-        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
-        NEXT_TELEMETRY_DISABLED: "1",
-        NEXT_MANUAL_SIG_HANDLE: "true",
-        NODE_OPTIONS: "--require ./scripts/server-preload.cjs",
-        LOG_LEVEL: "warn",
-        ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      // A process group of its own: `faketime` runs the server as its child and does not pass a SIGTERM on.
-      detached: true,
-    });
-    setupLink = new Promise((resolve, reject) => {
-      let output = "";
-      const timer = setTimeout(() => reject(new Error(`no setup link printed:\n${output}`)), 90_000);
-      server.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        const link = output.match(/http:\/\/localhost:\d+\/setup\?token=[A-Za-z0-9_-]+/);
-        if (link) {
-          clearTimeout(timer);
-          resolve(link[0]);
-        }
-      });
-      server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    });
-    await setupLink;
+    await school.start();
   });
 
-  test.afterAll(async () => {
-    // The whole group (faketime and the server under it), until the port is free again: a server
-    // left behind would keep it, and the next run's server could not start.
-    if (server?.pid !== undefined) {
-      const group = -server.pid;
-      const signal = (name: NodeJS.Signals) => {
-        try {
-          process.kill(group, name);
-        } catch {
-          // gone already
-        }
-      };
-      const listening = () =>
-        fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-          () => true,
-          () => false,
-        );
-      signal("SIGTERM");
-      for (let waited = 0; waited < 15_000 && (await listening()); waited += 200) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      signal("SIGKILL");
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => school.stop());
 
   test("an administrator sets up a Day 1 / Day 2 school: year, bell schedule, holidays from an .ics, and the month", async ({
     browser,
