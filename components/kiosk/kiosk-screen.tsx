@@ -11,11 +11,12 @@ import { NETWORK_ERROR_MESSAGE } from "@/lib/api/client";
 /** Where the device keeps its kiosk token (never the user's session token). */
 export const KIOSK_TOKEN_KEY = "flexblock.kioskToken";
 /**
- * The answer is up at full strength for SHOW_MS, fades for FADE_MS and is gone in under a second
- * (issue 13: "it clears for the next student in under a second"). The field is empty and focused the
- * moment Enter is pressed, so the next student never waits for it.
+ * The answer stays up long enough to read, SHOW_MS at full strength, then fades for FADE_MS (issue 23
+ * item 14: "readable ≥ 2.5 s, or until the next scan"); the next scan takes it down at once, so no one
+ * reads the student before them as their own. The field is empty and focused the moment Enter is
+ * pressed, so the next student never waits for it.
  */
-export const SHOW_MS = 550;
+export const SHOW_MS = 2500;
 export const FADE_MS = 250;
 
 interface KioskInfo {
@@ -155,20 +156,26 @@ export function KioskScreen() {
     };
   }, [result]);
 
-  /** Shows an answer unless a later scan's answer is already up (scans may overlap; none is dropped). */
+  /**
+   * Shows an answer, unless a later scan has started since: the student at the kiosk then is someone
+   * else, who must never read an earlier student's name as their own (every scan is still recorded).
+   */
   function show(next: Result) {
+    if (next.key < sequence.current) return;
     setFading(false);
-    setResult((current) => (current && current.key > next.key ? current : next));
+    setResult(next);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const number = value.trim();
     if (!number || !token) return;
-    // Ready for the next student at once: the field is emptied and keeps focus while this one is sent.
+    // Ready for the next student at once: the field is emptied and keeps focus while this one is sent,
+    // and the previous student's answer goes.
     setValue("");
     inputRef.current?.focus();
     const key = ++sequence.current;
+    setResult(null);
     setPending((n) => n + 1);
     try {
       const answer = await kioskRequest<{ status: string; message: string; student: { name: string; initials: string } }>(
