@@ -22,8 +22,8 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 export const MIN_PASSWORD_LENGTH = 8;
 /**
  * zxcvbn's score (0–4) a new password needs. 2 means at least 10^6 guesses: with the sign-in throttle
- * (10 failures per username per 15 minutes) that is about three years of online guessing, while a
- * student can still pick a memorable phrase (NIST 800-63B asks for a blocklist, not composition rules).
+ * (at most 100 wrong passwords per account in any 24 hours) that is over 27 years of online guessing to
+ * try them all, while a student can still pick a memorable phrase (NIST 800-63B asks for a blocklist, not composition rules).
  */
 export const MIN_PASSWORD_SCORE = 2;
 

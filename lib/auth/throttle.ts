@@ -38,11 +38,14 @@ import { inCidrs, schoolNetworks } from "@/lib/api/ip";
  *   daily bound, of its own.
  *
  * Per address — only failures count, sized for a whole school behind one NAT address:
- * - Sign-in: unknown usernames and wrong passwords fill a bucket of 150 that drains one every 4 s
- *   (900 an hour); a success gives its place back. 1,200 students signing in within 5 minutes with one
- *   typo in ten fill it to about 120 at worst, so none is refused; a password sprayer is held to 900
- *   guesses an hour across all accounts (each account still at most 100 a day).
- * - check-user (tells whether a username exists): only unknown usernames count, 150 at once, then one
+ * - Sign-in: unknown usernames and wrong passwords fill a bucket of 300 that drains one every 4 s
+ *   (900 an hour); a success gives its place back once its password is checked (while in flight it
+ *   holds one, which is what keeps concurrent failures from slipping past). 1,200 students signing in
+ *   within 5 minutes with one typo in ten leave at most about 120 failures in it, plus the sign-ins in
+ *   flight (dozens when argon2 queues on a busy server), so none is refused — even packed into one
+ *   minute; a password sprayer is held to 900 guesses an hour across all accounts (each account still
+ *   at most 100 a day).
+ * - check-user (tells whether a username exists): only unknown usernames count, 300 at once, then one
  *   every 4 s, so a class pressing Next together always passes and walking through student numbers
  *   (mostly misses) is held to 900 an hour.
  * - School networks (a setting of CIDR ranges): addresses in them are never limited as a group; only
@@ -58,9 +61,9 @@ const DAY_SECONDS = 24 * 60 * 60;
 export const ACCOUNT_DAY_PLACES = 50;
 export const MAX_GUESSES_PER_DAY = 2 * ACCOUNT_DAY_PLACES;
 export const DEVICE_DAY_PLACES = 10;
-export const ADDRESS_FAILURE_BURST = 150;
+export const ADDRESS_FAILURE_BURST = 300;
 export const ADDRESS_DRAIN_SECONDS = 4;
-export const CHECK_USER_MISS_BURST = 150;
+export const CHECK_USER_MISS_BURST = 300;
 export const CHECK_USER_DRAIN_SECONDS = 4;
 /** The setting that lists the school's own networks (lib/settings/definitions.ts). */
 export const SCHOOL_NETWORKS_SETTING = "school-networks";

@@ -212,12 +212,19 @@ describe("check-user", () => {
   });
 
   it("counts the socket's address through the route: a new X-Forwarded-For on every miss buys no more look-ups", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i <= CHECK_USER_MISS_BURST; i++) {
-      const headers = { [PEER_HEADER]: "203.0.113.250", "x-forwarded-for": `198.51.100.${i % 250}, 192.0.2.${i % 250}` };
-      statuses.push((await call(checkUserRoute, { body: { username: `nobody-${i}` }, headers })).status);
+    // Filled through the service, stamped a minute ahead so that the real clock the route reads drains nothing meanwhile.
+    const ahead = new Date(Date.now() + 60_000);
+    for (let i = 0; i < CHECK_USER_MISS_BURST; i++) {
+      expect((await statusOf(checkUser(state.db, `nobody-${i}`, caller("203.0.113.250"), ahead))).status).toBe(404);
     }
-    expect(tally(statuses)).toEqual({ 404: CHECK_USER_MISS_BURST, 429: 1 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const headers = { [PEER_HEADER]: "203.0.113.250", "x-forwarded-for": `198.51.100.${i}, 192.0.2.${i}` };
+      statuses.push((await call(checkUserRoute, { body: { username: `nobody-x${i}` }, headers })).status);
+    }
+    expect(tally(statuses)).toEqual({ 429: 5 });
+    const elsewhere = await call(checkUserRoute, { body: { username: "nobody-y" }, headers: { [PEER_HEADER]: "203.0.113.251" } });
+    expect(elsewhere.status).toBe(404);
   });
 
   it("counts an IPv6 caller by its /64: a host can take a fresh address inside it for every request", async () => {
@@ -245,10 +252,17 @@ describe("check-user", () => {
   });
 
   it("answers a concurrent burst of misses with exactly the allowed number of look-ups and 429 with Retry-After for the rest", async () => {
+    // All but 20 places taken first, stamped a minute ahead so the real clock the route reads drains none meanwhile.
+    const ahead = new Date(Date.now() + 60_000);
+    for (let i = 0; i < CHECK_USER_MISS_BURST - 20; i++) {
+      expect((await statusOf(checkUser(state.db, `early-${i}`, caller("203.0.113.252"), ahead))).status).toBe(404);
+    }
     const results = await Promise.all(
-      Array.from({ length: CHECK_USER_MISS_BURST + 20 }, (_, i) => call(checkUserRoute, { body: { username: `nobody-${i}` } })),
+      Array.from({ length: 40 }, (_, i) =>
+        call(checkUserRoute, { body: { username: `nobody-${i}` }, headers: { [PEER_HEADER]: "203.0.113.252" } }),
+      ),
     );
-    expect(tally(results.map((r) => r.status))).toEqual({ 404: CHECK_USER_MISS_BURST, 429: 20 });
+    expect(tally(results.map((r) => r.status))).toEqual({ 404: 20, 429: 20 });
     const refused = results.find((r) => r.status === 429)!;
     expect(refused.body).toMatchObject({ code: "too_many_attempts" });
     expect(refused.headers.get("retry-after")).toBe(String(CHECK_USER_DRAIN_SECONDS));
