@@ -3,6 +3,7 @@
 import { AlertTriangle } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
+import { useSchoolTimestamp } from "@/components/audit/use-school-time";
 import { useAuth } from "@/components/auth/use-auth";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { Button } from "@/components/ui/button";
@@ -66,6 +67,8 @@ export function CheckInScreen() {
   const inputRef = useRef<HTMLInputElement>(null);
   const { user } = useAuth();
   const waiting = useOfflineQueue(user?.id ?? null);
+  // The download's timestamps in the school's time (issue 23), as the server writes them.
+  const stamp = useSchoolTimestamp();
   const feedback = useScanFeedback(chips.length);
   const [pendingDate, setPendingDate] = useStoredState("pendingChipsDate", "");
   useLeaveWarning(chips.length > 0, LEAVE_WARNING);
@@ -218,7 +221,7 @@ export function CheckInScreen() {
   function download() {
     const now = new Date();
     const url = URL.createObjectURL(
-      new Blob([chipsCsv(pending.current())], { type: "text/csv;charset=utf-8" }),
+      new Blob([chipsCsv(pending.current(), stamp)], { type: "text/csv;charset=utf-8" }),
     );
     const link = Object.assign(document.createElement("a"), { href: url, download: chipsCsvFileName(now) });
     document.body.append(link);

@@ -1,6 +1,6 @@
 "use client";
 
-import { format } from "date-fns";
+import { useSchoolTime } from "@/components/audit/use-school-time";
 import { Inbox } from "lucide-react";
 import useSWR from "swr";
 import { Badge } from "@/components/ui/badge";
@@ -20,6 +20,8 @@ export function FeedbackListDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { data, error, isLoading } = useSWR<PresentedFeedback[]>(open ? "/api/feedback" : null);
+  // The school's time, as every screen shows it (issue 23), not this browser's zone.
+  const when = useSchoolTime();
   return (
     <Dialog
       open={open}
@@ -44,7 +46,7 @@ export function FeedbackListDialog({
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className="font-medium text-slate-900">{entry.from ?? entry.email}</span>
                 <span className="text-slate-500">
-                  {format(new Date(entry.created_at), "MMM d, yyyy h:mm a")}
+                  {when(entry.created_at)}
                 </span>
                 {entry.allow_response ? (
                   <a

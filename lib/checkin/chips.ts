@@ -57,9 +57,12 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The download of entered numbers (spec §9): columns 'Student Number' and 'Timestamp'. */
-export function chipsCsv(chips: readonly PendingChip[]): string {
-  const rows = [["Student Number", "Timestamp"], ...chips.map((chip) => [chip.value, chip.timestamp])];
+/**
+ * The download of entered numbers (spec §9): columns 'Student Number' and 'Timestamp', each timestamp
+ * written by `stamp` (the screen passes the school's time with its offset, issue 23; else as kept, UTC).
+ */
+export function chipsCsv(chips: readonly PendingChip[], stamp: (iso: string) => string = (iso) => iso): string {
+  const rows = [["Student Number", "Timestamp"], ...chips.map((chip) => [chip.value, stamp(chip.timestamp)])];
   return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 

@@ -16,6 +16,8 @@ import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
 import { invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "./definitions";
+import { offsetsAround, type ZoneOffset } from "@/lib/school-clock";
+import { isValidTimeZone } from "@/lib/time";
 import { logoFileName, presentLogo } from "./logo";
 import { checkSettingValue, SETTING_MESSAGES, type SettingsUpdateBody } from "./schemas";
 
@@ -48,7 +50,11 @@ function presentSetting(row: SettingRow) {
   };
   // school_logo: the file name the original client expects as value, our URL in the added `url` (lib/settings/logo.ts).
   if (row.key === "school_logo") return { ...presented, ...presentLogo(row.value ?? "") };
-  return presented as typeof presented & { url?: string };
+  // timezone: the zone's offsets by the server's rules, so browsers write school times as the server does (lib/school-clock.ts).
+  if (row.key === "timezone" && row.value && isValidTimeZone(row.value)) {
+    return { ...presented, offsets: offsetsAround(row.value, new Date()) };
+  }
+  return presented as typeof presented & { url?: string; offsets?: ZoneOffset[] };
 }
 
 export type PresentedSetting = ReturnType<typeof presentSetting>;
