@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { format } from "date-fns";
 import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, TOKEN_KEY, test } from "./helpers";
 
 /**
@@ -217,4 +218,50 @@ test("after the Air Check-in window the teacher sees it closed with its times, n
   await expect(page.getByText(/That code is not right/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await shoot(page, "air-closed-student");
+});
+
+test("the Power Scheduler warns before booking more students with a teacher than their capacity, and asks on Submit", async ({
+  page,
+}) => {
+  const token = await signInAs(page, DEMO_USERS.admin, "/power-scheduler");
+  const options = await getJson<{ today: string; blocks: { label: string; dates: string[] }[] }>(
+    page.request,
+    "/api/power-scheduler/options",
+    token,
+  );
+  // The Focus Block's next meeting after today (today's may be over).
+  const date = options.blocks.find((b) => b.label === "Focus Block")!.dates.find((d) => d > options.today)!;
+  const next = page.getByRole("button", { name: "Next", exact: true });
+  await page.getByRole("radio", { name: /^All Students/ }).check();
+  await next.click();
+  await page.getByRole("button", { name: "Start date", exact: true }).click();
+  const day = page.getByRole("button", {
+    name: new RegExp(`^(Today, )?${format(new Date(`${date}T12:00:00`), "PPPP")}(, selected)?$`),
+  });
+  if (!(await day.isVisible())) await page.getByRole("button", { name: "Go to the Next Month", exact: true }).click();
+  await day.click();
+  for (const other of options.blocks.filter((b) => b.label !== "Focus Block")) {
+    const box = page.getByRole("checkbox", { name: new RegExp(`^${other.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`) });
+    if (await box.isChecked()) await box.click();
+  }
+  await next.click();
+  await page.getByRole("radio", { name: /^Appointment/ }).check();
+  await page.getByRole("searchbox", { name: "Search staff", exact: true }).fill("Reyes");
+  await page.getByRole("radio", { name: "Choose Mr. Reyes, Daniel", exact: true }).check();
+  const warning = page.getByTestId("power-scheduler-capacity");
+  await expect(warning).toContainText(/^That is more than Mr\. Reyes, Daniel takes: [\d,]+ students on each block, and their capacity is \d+\.$/);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, "power-scheduler-capacity");
+  await next.click();
+  await page.getByPlaceholder("Schedule change purpose").fill("Assembly seating");
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  const ask = page.getByRole("dialog", { name: "Book past Mr. Reyes, Daniel's capacity?", exact: true });
+  await expect(ask).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, "power-scheduler-capacity");
+  // Cancel books nothing: still on the step, no batch.
+  await ask.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Submit", exact: true })).toBeVisible();
+  await expect(page.getByText("No batches yet", { exact: true })).toBeVisible();
 });
