@@ -611,10 +611,13 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   const studentIdOf = (sourced: string) => studentBySourced.get(sourced)?.id ?? null;
   const sectionIdOf = (sourced: string) => sectionBySourced.get(sourced)?.id ?? null;
   const staffIdOf = (sourced: string) => staffBySourced.get(sourced)?.id ?? null;
+  // A user the bundle marks tobedeleted is nobody to enrol (their enrolment was planned and silently
+  // not written, every time: applying such a bundle twice "created" it twice).
+  const deletedUser = (sourced: string) => userBySourced.get(sourced)?.status === "tobedeleted";
   const personKnown = (sourced: string, kind: "student" | "staff") => {
+    if (deletedUser(sourced)) return false;
     const role = roleOf.get(sourced);
     if (role) return kind === "student" ? role === "student" : role !== "student";
-    if (userBySourced.get(sourced)?.status === "tobedeleted") return false;
     return kind === "student" ? studentBySourced.has(sourced) : staffBySourced.has(sourced);
   };
   const listedEnrollments = new Set<string>();
@@ -641,7 +644,10 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
     }
     const kind = role === "student" ? "student" : "staff";
     if (!personKnown(e.userSourcedId, kind)) {
-      errors.push({ file: "enrollments.csv", line: e.line, reason: `userSourcedId ${e.userSourcedId} is not a ${kind === "student" ? "student" : "teacher"} in users.csv.` });
+      const reason = deletedUser(e.userSourcedId)
+        ? `userSourcedId ${e.userSourcedId} is marked tobedeleted in users.csv.`
+        : `userSourcedId ${e.userSourcedId} is not a ${kind === "student" ? "student" : "teacher"} in users.csv.`;
+      errors.push({ file: "enrollments.csv", line: e.line, reason });
       continue;
     }
     if (e.beginDate && e.endDate && e.endDate < e.beginDate) {
