@@ -14,6 +14,7 @@ import { apiPost, messageOf } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { SchedulePlanResponse, StaffListEntry, StaffListResponse } from "@/lib/schedule/types";
 import { paletteHex } from "./palette";
+import { containsFolded } from "@/lib/search/fold";
 
 export const TEACHER_UNAVAILABLE = "Teacher is Unavailable";
 
@@ -48,12 +49,10 @@ export function PlanPicker({
   const [saving, setSaving] = useState<number | null>(null);
 
   const rows = useMemo(() => {
-    const needle = query.trim().toLowerCase();
     const list = data ?? [];
-    if (!needle) return list;
-    return list.filter(
-      (e) => e.staff.name.toLowerCase().includes(needle) || e.topic?.memo.toLowerCase().includes(needle),
-    );
+    if (!query.trim()) return list;
+    // Accents and case aside, as every search (lib/search/fold.ts).
+    return list.filter((e) => containsFolded(e.staff.name, query) || (e.topic && containsFolded(e.topic.memo, query)));
   }, [data, query]);
 
   async function choose(entry: StaffListEntry) {
