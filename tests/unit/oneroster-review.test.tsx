@@ -204,6 +204,7 @@ it("the help post says what the screen says, and is shipped to administrators", 
       "Check again",
       "Apply",
       "Nothing has been written yet.",
+      "Also change the school year to",
     ],
     "components/imports/oneroster-review.tsx": [
       "No block (leave it out)",

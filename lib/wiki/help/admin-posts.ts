@@ -142,6 +142,11 @@ that breaks the format is refused whole; nothing is ever half imported.
   (or a block called *3* or *Period 3*). A period that matches no block is listed as *Period “…”*
   with a choice of the class blocks (the Focus Block is not offered); choose one, or *No block (leave
   it out)*. Set up the bell schedule first (School calendar).
+- **School year**: the check shows the bundle's school year. If the school's year is not set up yet (it
+  has no terms), applying sets it to the bundle's. If it differs from the school's, the check shows both;
+  tick **Also change the school year to …** to change it, or leave it unticked to keep the school's
+  (everything else is applied either way). A year that would not hold the school's terms is not
+  applied, and the check says why.
 
 After changing a choice, press **Check again**: the lists then show what your choices do.
 
@@ -159,8 +164,8 @@ sign-on. Students then see their classes in their week, in each block their sect
 ## Every night, without a person
 
 Your IT person can send the SIS's export every night with an API token that has the **roster:write**
-scope (Settings → API tokens); the README shows the command. The token's imports belong to the
-administrator who made it.
+scope (Settings → API tokens); the README shows the command, which also waits for the import's
+result and reports its errors. The token's imports belong to the administrator who made it.
 `,
 };
 
