@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes lib/api/route-manifest.ts: every route file under app/api, imported statically, with the
+ * Writes app/api/route-manifest.ts (beside the routes it lists, so lib never imports app): every route file under app/api, imported statically, with the
  * methods it exports and the one-line summaries of its `// GET /api/…: what it does` comments. The
  * OpenAPI document (lib/openapi) is built from it: a standalone Next.js build cannot list app/api at
  * run time. tests/api/openapi.test.ts fails when the manifest is out of date; run
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const apiDir = path.join(root, "app", "api");
-const out = path.join(root, "lib", "api", "route-manifest.ts");
+const out = path.join(root, "app", "api", "route-manifest.ts");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
@@ -111,7 +111,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const current = fs.existsSync(out) ? fs.readFileSync(out, "utf8") : "";
   if (check) {
     if (current !== source) {
-      console.error("lib/api/route-manifest.ts is out of date: run node scripts/generate-route-manifest.mjs");
+      console.error("app/api/route-manifest.ts is out of date: run node scripts/generate-route-manifest.mjs");
       process.exit(1);
     }
   } else if (current !== source) {

@@ -5,20 +5,13 @@ import { apiGet } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 import type { RememberedMapping } from "@/lib/imports/mappings";
-import type { DryRunResult, UploadAccepted } from "@/lib/imports/present";
+import type { UploadAccepted } from "@/lib/imports/present";
 import { fitMapping, initialOrder, type CsvPreview } from "@/lib/imports/wizard";
+import type { ChosenFile, DryRun } from "./wizard-types";
 import { WizardFiles } from "./wizard-files";
 import { WizardFields } from "./wizard-fields";
 import { WizardUpload } from "./wizard-upload";
 import { WizardProgress } from "./wizard-progress";
-
-export interface ChosenFile {
-  file: File;
-  preview: CsvPreview;
-}
-
-/** A file's dry run: its summary, or why the server refused the whole file. */
-export type DryRun = { name: string; result: DryRunResult | null; problem: string | null };
 
 const STEPS = ["Choose files", "Order fields", "Upload"] as const;
 

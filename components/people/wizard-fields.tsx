@@ -17,7 +17,7 @@ import {
 } from "@/lib/imports/fields";
 import type { DryRunResult } from "@/lib/imports/present";
 import { orderProblem, placeField } from "@/lib/imports/wizard";
-import type { ChosenFile, DryRun } from "./csv-wizard";
+import type { ChosenFile, DryRun } from "./wizard-types";
 import { UPLOAD_FAILED, sendCsv } from "./upload-form";
 
 /** The select's value for an ignored column. */

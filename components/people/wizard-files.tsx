@@ -13,7 +13,7 @@ import {
   type ImportKind,
 } from "@/lib/imports/fields";
 import { columnOrderProblem, filesProblem, PREVIEW_BYTES, previewCsv } from "@/lib/imports/wizard";
-import type { ChosenFile } from "./csv-wizard";
+import type { ChosenFile } from "./wizard-types";
 
 const sizeOf = (bytes: number) =>
   bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024).toLocaleString("en-US")} KB`;

@@ -7,7 +7,7 @@ import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { ApiClientError } from "@/lib/api/client";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 import type { DryRunRow, UploadAccepted } from "@/lib/imports/present";
-import type { ChosenFile, DryRun } from "./csv-wizard";
+import type { ChosenFile, DryRun } from "./wizard-types";
 import { UPLOAD_FAILED, sendCsv } from "./upload-form";
 
 const n = (value: number) => value.toLocaleString("en-US");

@@ -146,7 +146,7 @@ function operationId(method: string, path: string): string {
 }
 
 /**
- * The OpenAPI 3.1 document of every route in the manifest (lib/api/route-manifest.ts, generated from
+ * The OpenAPI 3.1 document of every route in the manifest (app/api/route-manifest.ts, generated from
  * app/api), built from the route declarations themselves: roles, zod schemas, success status and
  * API-token scopes. `extra` adds routes the manifest cannot import (the document's own).
  */

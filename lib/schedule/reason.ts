@@ -1,29 +1,13 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import type { PersonRef } from "./types";
+import type { Reason } from "./types";
 
 /**
  * Why a student is where they are in a block (issue 12, "every placement explained"): the `reason` of a
  * block in a student's schedule, and the one plain sentence the block dialog and the student's own
  * calendar show for it. Client-safe: the screens import sentenceFor from here.
  */
-export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended";
-
-export interface Reason {
-  kind: ReasonKind;
-  /** Who did it: the booking or amending staff member, the person who ran the Power Scheduler. */
-  by?: PersonRef;
-  /** The teacher of a plan (chosen or placed by default). */
-  teacher?: PersonRef;
-  /** The memo of an appointment, an amendment or a Power Scheduler batch. */
-  memo?: string;
-  /** A Power Scheduler batch's rows: appointments or amendments. */
-  batch?: "appointment" | "amendment";
-  /** An amendment for every student (a Power Scheduler batch for all). */
-  everyone?: boolean;
-  /** When: chosen, the placement cutoff, booked, amended, the batch ran (ISO instant). */
-  at: string;
-}
+export type { Reason, ReasonKind } from "./types";
 
 /** "Mr. Reyes" from the API's "Mr. Reyes, Daniel" (staff names are "Title Last, First"). */
 export const shortStaffName = (name: string) => name.split(", ")[0] ?? name;

@@ -4,12 +4,33 @@
  * lib/topics/present.ts build exactly these shapes; screens import them from here.
  * Dates are `YYYY-MM-DD` school-local dates; clock times are labels such as `9:26 AM`.
  */
-import type { Reason } from "./reason";
 
 /** A person as shown inside an item: staff `name` is "Mr. Smith, Jane", students "Jane Smith". */
 export interface PersonRef {
   id: number;
   name: string;
+}
+
+/**
+ * Why a student is where they are in a block (issue 12): the `reason` of a block in a student's schedule
+ * (lib/schedule/reason.ts words it).
+ */
+export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended";
+
+export interface Reason {
+  kind: ReasonKind;
+  /** Who did it: the booking or amending staff member, the person who ran the Power Scheduler. */
+  by?: PersonRef;
+  /** The teacher of a plan (chosen or placed by default). */
+  teacher?: PersonRef;
+  /** The memo of an appointment, an amendment or a Power Scheduler batch. */
+  memo?: string;
+  /** A Power Scheduler batch's rows: appointments or amendments. */
+  batch?: "appointment" | "amendment";
+  /** An amendment for every student (a Power Scheduler batch for all). */
+  everyone?: boolean;
+  /** When: chosen, the placement cutoff, booked, amended, the batch ran (ISO instant). */
+  at: string;
 }
 
 export type CheckInMethod = "manual" | "air" | "roll-call" | "retroactive" | "proactive";

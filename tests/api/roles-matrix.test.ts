@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as openApiDocument } from "@/app/api/openapi.json/route";
 import { POST as createApiToken } from "@/app/api/api-tokens/route";
-import { ROUTE_MANIFEST } from "@/lib/api/route-manifest";
+import { ROUTE_MANIFEST } from "@/app/api/route-manifest";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

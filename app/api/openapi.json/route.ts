@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { ROUTE_MANIFEST } from "@/lib/api/route-manifest";
+import { ROUTE_MANIFEST } from "@/app/api/route-manifest";
 import { API_SCOPE_NAMES } from "@/lib/api-tokens/scopes";
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
 

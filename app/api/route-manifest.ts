@@ -382,7 +382,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/login",
     file: "app/api/login/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"exchange a username and password for a bearer token"},
+    summaries: {"POST":"exchange a username and password for a bearer token; a success also sets the device cookie that gives this browser its own sign-in allowance for the account (lib/auth/throttle.ts)"},
     module: route38 as unknown as RouteModule,
   },
   {
