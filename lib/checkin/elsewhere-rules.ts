@@ -8,9 +8,15 @@ export function shortStaffName(staff: { title: string; last_name: string }): str
   return [staff.title, staff.last_name].filter(Boolean).join(" ");
 }
 
-/** "Malik Patel was already checked in by Ms. Okafor at 10:04 AM" (by an administrator when no staff member). */
-export function alreadyCheckedInMessage(student: string, by: string | null, time: string): string {
-  return `${student} was already checked in by ${by ?? "an administrator"} at ${time}`;
+/**
+ * "Malik Patel was already checked in by Ms. Okafor at 10:04 AM" (by an administrator when no staff
+ * member). A check-in made on another day than the block's says so instead of that day's clock time
+ * (issue 23 item 8): "… by Ms. Okafor (proactive check-in)".
+ */
+export function alreadyCheckedInMessage(student: string, by: string | null, time: string, method?: string): string {
+  const who = `${student} was already checked in by ${by ?? "an administrator"}`;
+  if (method === "proactive" || method === "retroactive") return `${who} (${method} check-in)`;
+  return `${who} at ${time}`;
 }
 
 interface ResultLike {

@@ -48,7 +48,7 @@ async function explainElsewhere(db: Db, user: Principal, result: CheckInResult):
     already_checked_in: result.already_checked_in.map((item) => {
       if (!item.entry?.by_other_staff) return item;
       const by = item.entry.staff ? (names.get(item.entry.staff.id) ?? item.entry.staff.name) : null;
-      return { ...item, checked_in_by: by, message: alreadyCheckedInMessage(item.student.name, by, item.entry.time) };
+      return { ...item, checked_in_by: by, message: alreadyCheckedInMessage(item.student.name, by, item.entry.time, item.entry.method) };
     }),
   };
 }

@@ -10,7 +10,7 @@ import { useTestDb } from "../helpers/db";
 import { setSchoolYear, setSetting } from "../helpers/schedule-factories";
 import { createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { createFocusBlock, TEST_TIMEZONE, THU, WED, weekdayDate } from "../helpers/timetable-factories";
+import { createFocusBlock, TEST_TIMEZONE, THU, TUE, WED, weekdayDate } from "../helpers/timetable-factories";
 
 const state = useTestDb();
 
@@ -121,6 +121,16 @@ describe("a student already checked in by another teacher", () => {
     // Okafor's own list does not show her own check-in as elsewhere.
     const hers = await call(elsewhereRoute, { token: okaforToken, params: { date } });
     expect(hers.body.entries.find((e: any) => e.student.id === malik.student.id)).toBeUndefined();
+  });
+
+  it("never gives another day's clock time for a check-in made ahead of the day (issue 23 item 8)", async () => {
+    const ida = await createStudent(state.db, { first_name: "Ida", last_name: "Early" });
+    // Captured the day before the block: proactive, and its clock time belongs to that other day.
+    await post({ chips: [{ value: ida.student.student_number, timestamp: at(TUE, "15:30") }], date: WED }, okaforToken);
+    const res = await post({ chips: [{ value: ida.student.student_number }], date: WED });
+    expect(res.body.already_checked_in[0]).toMatchObject({
+      message: "Ida Early was already checked in by Ms. Okafor (proactive check-in)",
+    });
   });
 
   it("answers 401 signed out, 403 to a student and 422 for a bad date", async () => {
