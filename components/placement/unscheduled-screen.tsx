@@ -89,7 +89,11 @@ export function UnscheduledScreen() {
       <div className="mb-4 text-sm text-slate-700" data-testid="placement-status">
         {data?.placed_run ? (
           <p>
-            Default placement ran at the cutoff ({time(data.placed_run.cutoff_at)}): {data.placed_run.placed} placed
+            {/* A run an administrator started ("Place with default teachers now") is not the cutoff's. */}
+            {data.placed_run.cutoff_at === data.cutoff_at
+              ? `Default placement ran at the cutoff (${time(data.placed_run.cutoff_at)})`
+              : `Students were placed with their default teachers at ${time(data.placed_run.ran_at)}`}
+            : {data.placed_run.placed} placed
             {data.placed_run.skipped > 0 ? `, ${data.placed_run.skipped} without a default teacher` : ""}.
           </p>
         ) : data?.cutoff_at ? (

@@ -81,3 +81,16 @@ it("shows the numbers it was sent", async () => {
   expect(await screen.findByText("Number, Nora")).toBeInTheDocument();
   expect(screen.getByRole("columnheader", { name: /Student number/ })).toBeInTheDocument();
 });
+
+it("says a run an administrator started is not the cutoff's (issue 23 item 12)", async () => {
+  search = new URLSearchParams({ date: "2026-11-23" });
+  renderWith(async () =>
+    answer("2026-11-23", {
+      cutoff_at: "2026-11-23T16:00:00.000Z",
+      placed_run: { placed: 5, skipped: 0, cutoff_at: "2026-11-22T20:30:00.000Z", ran_at: "2026-11-22T20:30:00.000Z" },
+    }),
+  );
+  expect(await screen.findByTestId("placement-status")).toHaveTextContent(
+    "Students were placed with their default teachers at Nov 23, 2026, 5:30 AM: 5 placed.",
+  );
+});
