@@ -27,7 +27,7 @@ import { planBundle, type Plan, type PlannedYear, type PlanOptions } from "./pla
 
 /** Reads the bundle and decides what it would change, writing nothing (the dry run, and the job's first step). */
 export async function planImport(db: Db, bytes: Uint8Array, options: PlanOptions): Promise<Plan> {
-  const bundle = parseBundle(bytes);
+  const bundle = await parseBundle(bytes);
   const [state, grades] = await Promise.all([loadRosterState(db), schoolGradeRange(db)]);
   return checkYear(planBundle(bundle, state, { ...options, grades }));
 }
@@ -71,7 +71,7 @@ export async function applyImport(
   now: Date,
   beforeCommit?: (tx: Db, plan: Plan) => Promise<void>,
 ): Promise<Plan> {
-  const bundle = parseBundle(bytes);
+  const bundle = await parseBundle(bytes);
   return db.transaction(async (tx) => {
     await lockRoster(tx);
     const [state, grades] = await Promise.all([loadRosterState(tx), schoolGradeRange(tx)]);

@@ -4,8 +4,8 @@ import { z } from "zod";
 
 /**
  * Reading a OneRoster 1.1 or 1.2 CSV bundle (a zip): the manifest, orgs, academicSessions, users (and
- * 1.2's roles), courses, classes and enrollments; demographics and the rest are ignored. Pure: bytes in,
- * typed rows out, or a BundleRefused listing every problem with its file, line and reason.
+ * 1.2's roles), courses, classes and enrollments; demographics and the rest are ignored. Pure (no I/O):
+ * bytes in, typed rows out, or a BundleRefused listing every problem with its file, line and reason.
  */
 
 /** The zip as uploaded. */
@@ -333,14 +333,21 @@ function checkHeader(file: RosterFile, header: string[], problems: BundleProblem
   return names;
 }
 
-function readRows<F extends RosterFile>(file: F, table: Table, problems: BundleProblem[]): Rows<F> {
+/** Rows checked between two turns of the event loop (about 5 ms of zod here). */
+const ROWS_PER_TURN = 500;
+/** Lets the server answer what waits (a check-in status) before reading on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function readRows<F extends RosterFile>(file: F, table: Table, problems: BundleProblem[]): Promise<Rows<F>> {
   const where = fileName(file);
   const names = checkHeader(file, table.header, problems);
   if (problems.some((p) => p.file === where)) return [];
   const schema = schemas[file] as z.ZodType;
   const out: Rows<F> = [];
   const ids = new Map<string, number>();
+  let checked = 0;
   for (const { line, cells } of table.rows) {
+    if (++checked % ROWS_PER_TURN === 0) await nextTurn();
     if (cells.length !== names.length) {
       problems.push({ file: where, line, reason: `The line has ${cells.length} columns; the header has ${names.length}.` });
       continue;
@@ -389,8 +396,13 @@ function readManifest(bytes: Uint8Array, problems: BundleProblem[]): Record<Rost
   return modes;
 }
 
-/** Reads and checks a bundle's files; throws BundleRefused with every problem found. */
-export function parseBundle(bytes: Uint8Array): Bundle {
+/**
+ * Reads and checks a bundle's files; throws (rejects with) BundleRefused with every problem found. It
+ * runs on the server's event loop (the dry-run request, the import job): checking the rows gives the
+ * loop a turn every ROWS_PER_TURN rows and each file another, so a 2,000-student bundle (about 0.3 s of
+ * work here) never holds up other requests for more than a few milliseconds at a time.
+ */
+export async function parseBundle(bytes: Uint8Array): Promise<Bundle> {
   const entries = unpack(bytes);
   const manifest = entries.get("manifest.csv");
   if (!manifest) refuse("manifest.csv", "The bundle has no manifest.csv.");
@@ -413,7 +425,8 @@ export function parseBundle(bytes: Uint8Array): Bundle {
       problems.push({ file: fileName(file), line: 0, reason: `The manifest lists ${fileName(file)} as ${modes[file]} but the bundle does not have it.` });
       continue;
     }
-    (bundle[file] as unknown[]) = readRows(file, readCsv(fileName(file), bytesOf), problems);
+    await nextTurn();
+    (bundle[file] as unknown[]) = await readRows(file, readCsv(fileName(file), bytesOf), problems);
   }
   if (modes.users !== "absent" && !bundle.users.some((u) => u.role) && modes.roles === "absent" && bundle.users.length > 0) {
     problems.push({ file: "users.csv", line: 1, reason: "users.csv has no role column (OneRoster 1.1) and the bundle has no roles.csv (OneRoster 1.2)." });
