@@ -326,6 +326,8 @@ function CreateDialog({
 
 /** Shown once after creating: the server keeps only the token's hash. */
 function SecretDialog({ created, onClose }: { created: Created | null; onClose: () => void }) {
+  // In the school's time, as the list shows it (issue 23), not this browser's zone.
+  const when = useSchoolTime();
   return (
     <ShownOnceDialog
       open={created !== null}
@@ -348,7 +350,7 @@ function SecretDialog({ created, onClose }: { created: Created | null; onClose: 
             <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
             Send it as <code className="text-xs">Authorization: Bearer {created.token.slice(0, 8)}…</code>. It
             works only for {created.scopes.join(", ")} and until{" "}
-            {new Date(created.expires_at).toLocaleDateString()}; revoke it here if it leaks.
+            {when(created.expires_at)}; revoke it here if it leaks.
           </p>
         </>
       )}
