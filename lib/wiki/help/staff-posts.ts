@@ -22,7 +22,8 @@ Teachers and administrators can read every post. Students read the groups meant 
 | **Clusters** (a button on **Students**) | Named groups of students, such as a club or an advisory; administrators create them and change who is in them |
 | **Search** (side rail) | Students, staff, courses, clusters and these wiki posts, as you type |
 | **Starred** (side rail) | The students, staff, courses and clusters you star, one click away |
-| **Notifications** (side rail) | Messages between staff, with Inbox and Sent |
+| **Notifications** (side rail) | Messages between staff, with Inbox, Archived (**Unarchive** puts a message back) and Sent |
+| **Unscheduled** (from **Check-in**) | The students without a teacher for a date; administrators can **Place with default teachers now** or **Open in the Power Scheduler** |
 | **Reports** | Focus Block attendance: who came, who missed, and who was excused |
 | **Settings** | Your school's settings, such as the appointment limit and Air Check-in; administrators change them |
 | **Power Scheduler** and **Credentials Manager** | Bulk scheduling and account tools for administrators |
