@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, max, ne, sql, type SQL } from "drizzle-or
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { wikiGroups, wikiPosts } from "../schema";
+import { folded } from "../schema/columns";
 
 export type WikiGroupRow = typeof wikiGroups.$inferSelect;
 
@@ -166,10 +167,11 @@ export async function deletePost(db: Db, id: number) {
  */
 export const searchPostsQuery = (db: Db, withWords: boolean) => {
   const query = sql`to_tsquery('english'::regconfig, ${sql.placeholder("tsquery")})`;
-  const pattern = sql.placeholder("pattern");
+  // The title as search compares names: accents and case aside (issue 23; db/schema/columns.ts folded).
+  const titleContains = sql`${folded(wikiPosts.title)} like ${folded(sql`${sql.placeholder("pattern")}`)}`;
   const matches = withWords
-    ? sql`(${wikiPosts.search_vector} @@ ${query} or ${wikiPosts.title} ilike ${pattern})`
-    : sql`${wikiPosts.title} ilike ${pattern}`;
+    ? sql`(${wikiPosts.search_vector} @@ ${query} or ${titleContains})`
+    : titleContains;
   // No words (punctuation only): title matches, by title; otherwise the best full-text rank first.
   const order = withWords
     ? [sql`ts_rank(${wikiPosts.search_vector}, ${query}) desc`, asc(wikiPosts.title)]

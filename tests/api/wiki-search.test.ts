@@ -20,6 +20,12 @@ beforeAll(async () => {
     },
     {
       group_id: group!.id,
+      title: "Réglages de l'école",
+      body: "Le fuseau horaire.",
+      author_name: "Help Desk",
+    },
+    {
+      group_id: group!.id,
       title: "Keyboard shortcuts",
       body: "Press **Tab** to move between fields. Quetzalcoatl is a word only this post has.",
       author_name: "Help Desk",
@@ -50,6 +56,12 @@ describe("wiki posts in GET /api/search", () => {
     expect(await titles("xylophone")).toEqual([]);
     // Punctuation only: no words for the full-text search, and nothing breaks.
     expect((await call(search, { token, query: { query: "&|!:*" } })).status).toBe(200);
+  });
+
+  it("finds a title accents and case aside, as names are found (issue 23)", async () => {
+    const titles = async (q: string) => (await wikiOf(q)).map((p: { title: string }) => p.title);
+    expect(await titles("reglages de l'ecole")).toEqual(["Réglages de l'école"]);
+    expect(await titles("ÉCOLE")).toEqual(["Réglages de l'école"]);
   });
 
   it("leaves the other kinds' shapes as they were", async () => {
