@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { runStatement, statement, type Statement } from "../prepared";
 import type { AttendanceBoundsRow } from "@/lib/attendance/period";
-import type { CheckInMethod } from "@/lib/schedule/types";
+import type { LogMethod } from "@/lib/schedule/types";
 
 /**
  * A whole week of schedule data in ONE statement: every table is read once by its own sub-select
@@ -59,7 +59,7 @@ export interface AppointmentRow extends Placed {
   student: StudentRefRow;
 }
 export interface LogRow extends Placed {
-  method: CheckInMethod;
+  method: LogMethod;
   checked_in_at: string;
   staff: StaffRefRow | null;
   student: StudentRefRow;
@@ -174,7 +174,9 @@ const appointmentsWhere = (whose: SQL) =>
 
 const logsWhere = (whose: SQL) =>
   list(
-    `json_build_object('id', c.id, 'date', c.date, 'block_id', c.block_id, 'method', c.method,
+    // A kiosk's check-in is 'air' with nobody signed in (lib/checkin/present.ts ledgerMethod): "kiosk" on the week.
+    `json_build_object('id', c.id, 'date', c.date, 'block_id', c.block_id,
+       'method', case when c.method = 'air' and c.checked_in_by is null and c.staff_id is not null then 'kiosk' else c.method::text end,
        'checked_in_at', c.checked_in_at, 'staff', ${orNull("st", staffJson("st"))}, 'student', ${studentJson("s")},
        'topic', ${orNull("t", topicJson("t"))}, 'topic_owner', ${orNull("o", staffJson("o"))})`,
     "c.checked_in_at, c.id",

@@ -3,7 +3,7 @@ import { staffName, studentName } from "@/lib/people/names";
 import type {
   Amendment,
   Appointment,
-  CheckInMethod,
+  LogMethod,
   Log,
   PersonRef,
   Plan,
@@ -64,7 +64,7 @@ export function presentAppointment(
 
 export interface LogRow {
   id: number;
-  method: CheckInMethod;
+  method: LogMethod;
   checked_in_at: Date | string;
   staff: StaffRefRow | null;
   student: StudentRefRow;

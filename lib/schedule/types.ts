@@ -34,6 +34,8 @@ export interface Reason {
 }
 
 export type CheckInMethod = "manual" | "air" | "roll-call" | "retroactive" | "proactive";
+/** How a check-in reads on a week: the ledger's method, and "kiosk" for an 'air' check-in a kiosk made (nobody signed in). */
+export type LogMethod = CheckInMethod | "kiosk";
 
 /** A teacher's topic. `staff` is its owner. */
 export interface Topic {
@@ -79,7 +81,7 @@ export interface Log {
   id: number;
   /** `9:41 AM`, school time of capture. */
   time: string;
-  method: CheckInMethod;
+  method: LogMethod;
   /** Who checked the student in (null for a sysadmin or a removed staff member). */
   staff: PersonRef | null;
   student: PersonRef;

@@ -4,6 +4,7 @@ import { POST as airRoute } from "@/app/api/check-in/air/route";
 import { GET as statusRoute } from "@/app/api/check-in/status/route";
 import { POST as kioskCheckInRoute } from "@/app/api/kiosk/check-in/route";
 import { POST as createKioskRoute } from "@/app/api/kiosks/route";
+import { GET as studentWeekRoute } from "@/app/api/students/[id]/schedule/[date]/route";
 import { setSchoolClock as setClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
@@ -51,4 +52,14 @@ it("labels a kiosk's check-in 'kiosk' and a student's own code check-in 'air' in
     status.body.blocks[0].ledger_entries.map((e: { student: { id: number }; method: string }) => [e.student.id, e.method]),
   );
   expect(methods).toEqual({ [atKiosk.student.id]: "kiosk", [withCode.student.id]: "air" });
+
+  // The week (the block dialog's attendance) says it too.
+  const logMethod = async (studentId: number) => {
+    const week = await call(studentWeekRoute, { token: teacherToken, params: { id: String(studentId), date: TUE } });
+    expect(week.status).toBe(200);
+    const day = week.body.schedule.find((d: { date: { iso: string } }) => d.date.iso === TUE);
+    return day.blocks.flatMap((b: { logs: { method: string }[] }) => b.logs.map((l) => l.method));
+  };
+  expect(await logMethod(atKiosk.student.id)).toEqual(["kiosk"]);
+  expect(await logMethod(withCode.student.id)).toEqual(["air"]);
 });
