@@ -265,6 +265,7 @@ their profile; staff find **Change Password** in their account menu. It signs th
 | **Invalidate Passwords** | Marks the password expired and signs the account out; the user must choose a new one at the next sign-in, using their current one. | A password may have been seen by someone else. |
 | **Disable Accounts** | Locks the account and signs it out at once. Signing in answers *Your account has been locked. Please contact your administrator.* | A student has left, or an account is being misused. |
 | **Reenable Accounts** | Unlocks a disabled account. | The student is back. |
+| **Reset Single Sign-On** | Only when your school signs in with school accounts (Google, Microsoft or another provider). Forgets the account's link to its school account and signs it out; the next sign-in with a school account links again, by email. | Sign-in says the account *is already linked to another* school account, for example after the student's school account was replaced. |
 
 ## Who can do what
 
