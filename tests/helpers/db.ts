@@ -54,11 +54,12 @@ async function createPostgresDb(serverUrl: string): Promise<DbHandle> {
  */
 export function useTestDb() {
   const state = {} as { handle: DbHandle; db: DbHandle["db"] };
+  // A busy machine (CI beside other work) can take longer than jest's 30 s to copy the template.
   beforeAll(async () => {
     state.handle = await createTestDb();
     state.db = state.handle.db;
     setDatabaseForTests(state.handle);
-  });
+  }, 120_000);
   afterAll(async () => {
     await state.handle?.close();
   });
