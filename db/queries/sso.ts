@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { ssoIdentities, staff, students, sysadmins, users } from "../schema";
 import type { AccountRow } from "./auth";
@@ -35,7 +35,11 @@ export async function findSsoCandidates(db: Db, email: string, studentId: string
     sql`lower(${students.email}) = ${email}`,
     and(eq(users.account_type, "sysadmin"), eq(users.username, email))!,
   ];
-  if (studentId) matches.push(eq(students.sourced_id, studentId), eq(students.student_number, studentId));
+  // The SIS claim finds only students without a school email on record (the rest are found by email), so
+  // an identifier of a staff member or of someone else entirely cannot land on a student's account.
+  if (studentId) {
+    matches.push(and(isNull(students.email), or(eq(students.sourced_id, studentId), eq(students.student_number, studentId)))!);
+  }
   return accounts(db).where(or(...matches)).limit(3);
 }
 

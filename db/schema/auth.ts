@@ -48,7 +48,11 @@ export const ssoIdentities = pgTable(
     created_at: instant("created_at").notNull().defaultNow(),
     last_used_at: instant("last_used_at").notNull().defaultNow(),
   },
-  (t) => [unique("sso_identities_provider_subject").on(t.provider, t.subject), index("sso_identities_user_idx").on(t.user_id)],
+  // One subject per provider per account too: two first sign-ins at once cannot both link to one account.
+  (t) => [
+    unique("sso_identities_provider_subject").on(t.provider, t.subject),
+    unique("sso_identities_user_provider").on(t.user_id, t.provider),
+  ],
 );
 
 /** Every sign-in attempt, for throttling by username and by address. */

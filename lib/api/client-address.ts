@@ -24,15 +24,27 @@ export function clientAddress(request: Request): string {
   if (!peer) return UNKNOWN_ADDRESS;
   const trusted = trustedProxies();
   if (!isTrusted(peer, trusted)) return peer;
-  // The socket is a proxy we trust: walk its X-Forwarded-For chain from the nearest hop outwards.
-  const chain = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((hop) => normalize(hop))
-    .filter((hop): hop is string => Boolean(hop));
+  // The socket is a proxy we trust: walk its X-Forwarded-For chain from the nearest hop outwards. A hop
+  // that is no address (after dropping a port) ends the walk at the last trusted one: skipping it would
+  // let a client's own entries, further out, pass for the proxy's.
+  const chain = (request.headers.get("x-forwarded-for") ?? "").split(",").map((hop) => normalize(withoutPort(hop)));
+  let nearest = peer;
   for (let i = chain.length - 1; i >= 0; i--) {
-    if (!isTrusted(chain[i]!, trusted)) return chain[i]!;
+    const hop = chain[i];
+    if (!hop) return nearest;
+    if (!isTrusted(hop, trusted)) return hop;
+    nearest = hop;
   }
-  return chain[0] ?? peer;
+  return nearest;
+}
+
+/** "10.0.0.5:51234" → "10.0.0.5", "[2001:db8::1]:443" → "2001:db8::1" (some proxies write the port). */
+function withoutPort(hop: string): string {
+  const value = hop.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) return bracketed[1]!;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(value);
+  return v4 ? v4[1]! : value;
 }
 
 /**

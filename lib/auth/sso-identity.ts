@@ -21,6 +21,8 @@ export interface SsoIdentity {
   name: string | null;
   /** Every other short text or number claim, so a school can name the one carrying a student's SIS id. */
   claims: Record<string, string>;
+  /** When the provider step finished (ms): the proof is exchanged within minutes or not at all. */
+  authenticatedAt?: number;
 }
 
 /** Why an identity may not sign in, before any account is looked at. */
@@ -42,8 +44,12 @@ export function identityFromClaims(provider: SsoProviderId, raw: Record<string, 
   const sub = text(raw.sub);
   const tenant = text(raw.tid)?.toLowerCase() ?? null;
   const oid = text(raw.oid);
-  // Microsoft's `sub` differs per application; `tid` + `oid` names the person across them.
-  const subject = provider === "azure-ad" ? (tenant && oid ? `${tenant}:${oid}` : null) : sub;
+  // Microsoft's `sub` differs per application; `tid` + `oid` names the person across them. Any other
+  // OpenID provider's `sub` is unique only at its issuer: a school that moves to another provider must not
+  // find its old links answered by the new one's (often small-number) subjects.
+  const issuer = text(raw.iss);
+  const subject =
+    provider === "azure-ad" ? (tenant && oid ? `${tenant}:${oid}` : null) : provider === "oidc" && sub && issuer ? `${issuer}|${sub}` : sub;
   if (!subject) return null;
   const email = text(raw.email) ?? (provider === "azure-ad" ? text(raw.preferred_username) : null);
   const verified = raw.email_verified;
@@ -58,7 +64,9 @@ export function identityFromClaims(provider: SsoProviderId, raw: Record<string, 
   return {
     provider,
     subject,
-    email: email?.toLowerCase() ?? null,
+    // ASCII letters only: a full Unicode lower-casing folds look-alikes (the Kelvin sign K to k) into
+    // someone else's address.
+    email: email?.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) ?? null,
     emailVerified: verified === true || verified === "true" ? true : verified === undefined ? null : false,
     hostedDomain: text(raw.hd)?.toLowerCase() ?? null,
     tenant,
@@ -77,7 +85,10 @@ export function identityRefusal(identity: SsoIdentity, rules: IdentityRules): Id
   if (!identity.email) return "no_email";
   if (identity.provider === "azure-ad") {
     const tenant = rules.azureTenant?.toLowerCase();
-    return tenant && identity.tenant === tenant ? null : "wrong_tenant";
+    if (!tenant || identity.tenant !== tenant) return "wrong_tenant";
+    // A guest of the tenant (B2B: another organisation's or a personal account) carries the school's tid
+    // too, with an `idp` naming its home, or `acct` 1: not one of the school's own accounts.
+    return identity.claims.idp || identity.claims.acct === "1" ? "wrong_tenant" : null;
   }
   if (identity.emailVerified !== true) return "unverified_email";
   if (identity.provider === "google") {

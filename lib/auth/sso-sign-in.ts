@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import type { AccountRow } from "@/db/queries/auth";
+import { isUniqueViolation } from "@/db/errors";
 import { insertAudit } from "@/db/queries/audit";
 import { findAccountBySsoSubject, findSsoCandidates, hasOtherSsoSubject, linkSsoSubject } from "@/db/queries/sso";
 import { ApiError, type ErrorCode } from "@/lib/api/errors";
@@ -11,6 +12,9 @@ import { createSession, LOGIN_MESSAGES, type Caller, type TokenResponse } from "
 import { signInPolicy, type SignInPolicy } from "./sign-in-policy";
 import { googleDomains } from "./sso";
 import { identityRefusal, accountLabel, type IdentityRefusal, type SsoIdentity } from "./sso-identity";
+
+/** How long after the provider step its proof may be exchanged for a session. */
+export const PROOF_LIFETIME_MS = 5 * 60_000;
 
 /** Every reason a finished provider step does not become a Flexblock session. */
 export type SsoRefusal = IdentityRefusal | "no_account" | "ambiguous" | "linked_elsewhere" | "locked";
@@ -61,7 +65,10 @@ export async function signInWithSso(
   caller: Caller,
   now: Date,
 ): Promise<TokenResponse> {
-  if (!identity) throw new ApiError(401, "sso_required", "Single sign-on did not finish. Please try again.");
+  // The proof is good for one exchange, right after the provider: older ones are refused (a shared computer).
+  if (!identity || !identity.authenticatedAt || now.getTime() - identity.authenticatedAt > PROOF_LIFETIME_MS) {
+    throw new ApiError(401, "sso_required", "Single sign-on did not finish. Please try again.");
+  }
   const policy = await signInPolicy(db);
   const refused = identityRefusal(identity, { googleDomains: googleDomains(), azureTenant: env().AZURE_AD_TENANT_ID ?? null });
   if (refused) return refuse(db, refused, identity, policy, null, caller, now);
@@ -71,11 +78,18 @@ export async function signInWithSso(
   if (isLocked(account, now)) return refuse(db, "locked", identity, policy, account, caller, now);
 
   const link = { user_id: account.user.id, provider: identity.provider, subject: identity.subject, email: identity.email };
-  const session = await db.transaction(async (tx) =>
-    // The pair (provider, subject) is unique: two first sign-ins at once link once; a subject linked to
-    // someone else in between is refused rather than moved.
-    (await linkSsoSubject(tx, link, now)) ? createSession(tx, account.user.id, caller.userAgent, now, "sso") : null,
-  );
+  let session: TokenResponse | null;
+  try {
+    session = await db.transaction(async (tx) =>
+      // The pair (provider, subject) is unique: two first sign-ins at once link once; a subject linked to
+      // someone else in between is refused rather than moved. (user, provider) is unique too: a second
+      // subject racing the first to one account is refused.
+      (await linkSsoSubject(tx, link, now)) ? createSession(tx, account.user.id, caller.userAgent, now, "sso") : null,
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    session = null;
+  }
   if (!session) return refuse(db, "linked_elsewhere", identity, policy, account, caller, now);
   log.info({ event: "sso.sign_in", provider: identity.provider, user_id: account.user.id, first: !linked }, "single sign-on");
   return session;
@@ -88,7 +102,8 @@ async function accountForFirstSignIn(
   caller: Caller,
   now: Date,
 ): Promise<AccountRow> {
-  const studentId = policy.studentIdClaim ? (identity.claims[policy.studentIdClaim]?.trim() || null) : null;
+  const claim = policy.studentIdClaim;
+  const studentId = claim && Object.hasOwn(identity.claims, claim) ? identity.claims[claim]!.trim() || null : null;
   const candidates = await findSsoCandidates(db, identity.email!, studentId);
   if (candidates.length === 0) return refuse(db, "no_account", identity, policy, null, caller, now);
   if (candidates.length > 1) return refuse(db, "ambiguous", identity, policy, null, caller, now);

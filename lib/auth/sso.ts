@@ -124,7 +124,8 @@ export function ssoOptions(): AuthOptions {
         Boolean(account && profile && identityFromClaims(account.provider as SsoProviderId, profile as Record<string, unknown>)),
       jwt: ({ token, account, profile }) => {
         if (account && profile) {
-          token.identity = identityFromClaims(account.provider as SsoProviderId, profile as Record<string, unknown>);
+          const identity = identityFromClaims(account.provider as SsoProviderId, profile as Record<string, unknown>);
+          token.identity = identity && { ...identity, authenticatedAt: Date.now() };
         }
         return token;
       },
@@ -138,13 +139,17 @@ const secureCookies = () => env().NEXTAUTH_URL?.startsWith("https://") ?? false;
 /** next-auth's session cookie, the carrier of a finished provider step (chunked as .0, .1 … when long). */
 const sessionCookie = () => (secureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token");
 
-/** The cookies to clear once the provider step is exchanged (or refused). */
-export const SSO_COOKIES = [
-  "next-auth.session-token",
-  "__Secure-next-auth.session-token",
-  "next-auth.session-token.0",
-  "next-auth.session-token.1",
-];
+/**
+ * Set-Cookie values that clear the provider step's proof once it is exchanged (or refused), chunks
+ * included. A `__Secure-` cookie is only cleared by a Set-Cookie that says Secure too.
+ */
+export function clearSsoCookies(): string[] {
+  const secure = secureCookies();
+  const name = sessionCookie();
+  return [name, `${name}.0`, `${name}.1`, `${name}.2`].map(
+    (cookie) => `${cookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+  );
+}
 
 /** The identity a finished provider step left in next-auth's encrypted, 10-minute cookie; null without one. */
 export async function ssoIdentityOf(request: Request): Promise<SsoIdentity | null> {

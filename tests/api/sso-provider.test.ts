@@ -2,11 +2,15 @@
 import { eq, sql } from "drizzle-orm";
 import { POST as checkUser } from "@/app/api/check-user/route";
 import { POST as login } from "@/app/api/login/route";
+import { GET as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
 import { POST as ssoToken } from "@/app/api/auth/sso-token/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { POST as resetSignIn } from "@/app/api/users/reset-sign-in/route";
 import { GET as listUsers } from "@/app/api/users/route";
 import { auditLog, ssoIdentities } from "@/db/schema";
+import { clearSsoCookies } from "@/lib/auth/sso";
+import type { SsoIdentity } from "@/lib/auth/sso-identity";
+import { signInWithSso } from "@/lib/auth/sso-sign-in";
 import { resetEnvCache } from "@/lib/env";
 import { useTestDb } from "../helpers/db";
 import { confirmedCall } from "../helpers/credentials-cast";
@@ -62,7 +66,7 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username: "tess.teacher@school.example", password_expired: false });
     const [link] = await state.db.select().from(ssoIdentities).where(eq(ssoIdentities.user_id, teacher.user.id));
-    expect(link).toMatchObject({ provider: "oidc", subject: "tess", email: "tess.teacher@school.example" });
+    expect(link).toMatchObject({ provider: "oidc", subject: `${provider.issuer}|tess`, email: "tess.teacher@school.example" });
     // The same account signing in with its (expired) password still meets the forced change.
     const withPassword = await call(login, { body: { username: teacher.user.username, password: TEST_PASSWORD } });
     expect((await call(currentUser, { token: withPassword.body.access_token })).body.password_expired).toBe(true);
@@ -144,7 +148,7 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     const relinked = await signIn(provider.issuer, "ana2");
     expect(relinked.answer.status).toBe(200);
     const links = await state.db.select().from(ssoIdentities).where(eq(ssoIdentities.user_id, ana.user.id));
-    expect(links.map((link) => link.subject)).toEqual(["ana2"]);
+    expect(links.map((link) => link.subject)).toEqual([`${provider.issuer}|ana2`]);
   });
 
   it("signs a sysadmin in by their email, and refuses a locked account", async () => {
@@ -182,11 +186,73 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     },
   );
 
+  it("answers no session from next-auth's session endpoint (it would renew the proof)", async () => {
+    const trip = await signInAtProvider(provider.issuer, "tess");
+    const request = new Request(`${APP_URL}/api/auth/session`, { headers: { cookie: trip.cookie } });
+    const response = await nextAuthRoute(request, { params: Promise.resolve({ nextauth: ["session"] }) });
+    expect(await response.json()).toEqual({});
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
   it("sends the browser back only to this site", async () => {
     for (const target of ["http://flexblock.test.evil.example/", "//evil.example/x", "/\t/evil.example"]) {
       const trip = await signInAtProvider(provider.issuer, "tess", target);
       expect(trip.landedOn.startsWith(`${APP_URL}/`)).toBe(true);
       expect(new URL(trip.landedOn).origin).toBe(APP_URL);
+    }
+  });
+});
+
+describe("the proof of a finished provider step", () => {
+  const identity = (minutesAgo: number): SsoIdentity => ({
+    provider: "oidc",
+    subject: "https://idp.example|late",
+    email: "late@school.example",
+    emailVerified: true,
+    hostedDomain: null,
+    tenant: null,
+    name: null,
+    claims: {},
+    authenticatedAt: Date.now() - minutesAgo * 60_000,
+  });
+  const caller = { address: "192.0.2.1", userAgent: null };
+
+  beforeAll(async () => {
+    await createStaff(state.db, { email: "late@school.example" });
+  });
+
+  it("is exchanged only within minutes of the provider step (a shared computer's leftover is refused)", async () => {
+    await expect(signInWithSso(state.db, identity(6), caller, new Date())).rejects.toMatchObject({ status: 401, code: "sso_required" });
+    await expect(signInWithSso(state.db, { ...identity(0), authenticatedAt: undefined }, caller, new Date())).rejects.toMatchObject({ status: 401 });
+    await expect(signInWithSso(state.db, identity(1), caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
+  });
+
+  it("finds by the SIS claim only students without a school email, and never fails on a claim name like toString", async () => {
+    await createStudent(state.db, { sourced_id: "SIS-777", email: "someone.else@students.school.example" });
+    await setSetting(state.db, "sso-student-id-claim", "student_id");
+    const withClaim = { ...identity(0), subject: "x|sis-777", email: "new@gmail.example", claims: { student_id: "SIS-777" } };
+    await expect(signInWithSso(state.db, withClaim, caller, new Date())).rejects.toMatchObject({ status: 404 });
+    await setSetting(state.db, "sso-student-id-claim", "toString");
+    await expect(signInWithSso(state.db, withClaim, caller, new Date())).rejects.toMatchObject({ status: 404 });
+    await setSetting(state.db, "sso-student-id-claim", "");
+  });
+
+  it("is cleared as a Secure cookie on https, chunks included", () => {
+    const saved = process.env.NEXTAUTH_URL;
+    process.env.NEXTAUTH_URL = "https://flexblock.school.example";
+    resetEnvCache();
+    try {
+      const cleared = clearSsoCookies();
+      expect(cleared[0]).toBe("__Secure-next-auth.session-token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
+      expect(cleared.map((c) => c.split("=")[0])).toEqual([
+        "__Secure-next-auth.session-token",
+        "__Secure-next-auth.session-token.0",
+        "__Secure-next-auth.session-token.1",
+        "__Secure-next-auth.session-token.2",
+      ]);
+    } finally {
+      process.env.NEXTAUTH_URL = saved;
+      resetEnvCache();
     }
   });
 });

@@ -45,11 +45,20 @@ describe("clientAddress", () => {
     });
   });
 
-  it("ignores garbage in the chain", async () => {
+  it("takes the nearest untrusted hop, past garbage further out", async () => {
     await withTrusted("loopback", () => {
       expect(clientAddress(request({ [PEER]: "127.0.0.1", "x-forwarded-for": "not-an-ip, 192.0.2.8" }))).toBe(
         "192.0.2.8",
       );
+    });
+  });
+
+  it("drops a port a proxy wrote, and stops at a hop that is no address (a client's entries beyond it never count)", async () => {
+    await withTrusted("10.0.0.0/8", () => {
+      expect(clientAddress(request({ [PEER]: "10.0.0.2", "x-forwarded-for": "192.0.2.8:51234" }))).toBe("192.0.2.8");
+      expect(clientAddress(request({ [PEER]: "10.0.0.2", "x-forwarded-for": "[2001:db8::7]:443" }))).toBe("2001:db8::7");
+      // The client wrote "10.1.2.3" itself; the proxy's own entry cannot be read: the proxy is the caller.
+      expect(clientAddress(request({ [PEER]: "10.0.0.2", "x-forwarded-for": "10.1.2.3, some-host:80" }))).toBe("10.0.0.2");
     });
   });
 

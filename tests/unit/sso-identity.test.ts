@@ -16,6 +16,12 @@ describe("what a provider's claims say about a person", () => {
     expect(entra({ tid: "t", preferred_username: "c@school.example" })?.email).toBe("c@school.example");
   });
 
+  it("keys an OpenID provider's subject by its issuer, and folds only ASCII letters of an email", () => {
+    expect(oidc({ iss: "https://idp.example", email: "A@x.example" }).subject).toBe("https://idp.example|s-1");
+    // The Kelvin sign (U+212A) lower-cases to "k" in full Unicode: it must not become kate@…
+    expect(oidc({ email: "\u212Aate@school.example" }).email).toBe("\u212Aate@school.example");
+  });
+
   it("keeps short claims a school may name for the SIS identifier, never the token's own", () => {
     const identity = oidc({ employee_id: 12345, student_id: "S-9", nonce: "n", long: "x".repeat(201), nested: { a: 1 } });
     expect(identity.claims).toEqual({ employee_id: "12345", student_id: "S-9" });
@@ -30,6 +36,12 @@ describe("whether the provider vouches for the person", () => {
     expect(identityRefusal(google({ email: "t@school.example", email_verified: true }), rules)).toBe("wrong_domain");
     expect(identityRefusal(google({ email: "t@other.example", email_verified: true, hd: "other.example" }), rules)).toBe("wrong_domain");
     expect(identityRefusal(google({ email: "t@school.example", email_verified: false, hd: "school.example" }), rules)).toBe("unverified_email");
+  });
+
+  it("refuses the tenant's guests (another organisation's or a personal account invited in)", () => {
+    expect(identityRefusal(entra({ tid: rules.azureTenant, email: "t@school.example", idp: "live.com" })!, rules)).toBe("wrong_tenant");
+    expect(identityRefusal(entra({ tid: rules.azureTenant, email: "t@school.example", acct: 1 })!, rules)).toBe("wrong_tenant");
+    expect(identityRefusal(entra({ tid: rules.azureTenant, email: "t@school.example", acct: 0 })!, rules)).toBeNull();
   });
 
   it("takes Microsoft accounts only of the school's own tenant", () => {

@@ -9,6 +9,9 @@ async function handler(request: Request, context: { params: Promise<{ nextauth: 
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     return errorResponse(new ApiError(404, "sso_not_configured", SSO_NOT_CONFIGURED), requestId);
   }
+  // next-auth's session endpoint would re-issue the provider step's proof with a fresh expiry on every
+  // call; Flexblock never reads it (POST /api/auth/sso-token does, once): it answers no session.
+  if ((await context.params).nextauth[0] === "session") return Response.json({});
   return NextAuth(request as never, context as never, ssoOptions());
 }
 

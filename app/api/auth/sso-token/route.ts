@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { ApiError, errorResponse } from "@/lib/api/errors";
-import { SSO_NOT_CONFIGURED, ssoConfigured, ssoIdentityOf, SSO_COOKIES } from "@/lib/auth/sso";
+import { clearSsoCookies, SSO_NOT_CONFIGURED, ssoConfigured, ssoIdentityOf } from "@/lib/auth/sso";
 import { signInWithSso } from "@/lib/auth/sso-sign-in";
 
 // POST /api/auth/sso-token: turn a finished single sign-on into a Flexblock session token
@@ -15,8 +15,6 @@ export const POST = route({ roles: "public" }, async ({ db, request, address, no
     response = errorResponse(error, requestId);
   }
   // The provider's proof has done its job, taken or refused: leave nothing behind on a shared computer.
-  for (const name of SSO_COOKIES) {
-    response.headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
-  }
+  for (const cookie of clearSsoCookies()) response.headers.append("set-cookie", cookie);
   return response;
 });
