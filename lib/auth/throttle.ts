@@ -48,8 +48,9 @@ import { inCidrs, schoolNetworks } from "@/lib/api/ip";
  * - check-user (tells whether a username exists): only unknown usernames count, 300 at once, then one
  *   every 4 s, so a class pressing Next together always passes and walking through student numbers
  *   (mostly misses) is held to 900 an hour.
- * - School networks (a setting of CIDR ranges): addresses in them are never limited as a group; only
- *   the per-account rules apply there.
+ * - School networks (a setting of CIDR ranges): addresses in them are never limited as a group, and an
+ *   account's attempts from them have an allowance of their own (the same delays and daily bound), so
+ *   an attacker outside who keeps an account's streak going never delays its owner at school.
  * An "address" is an IPv4 address or an IPv6 /64 (throttleNetwork): an IPv6 host owns a whole /64.
  */
 export const FREE_ATTEMPTS = 5;
@@ -97,11 +98,18 @@ const day = (key: string, places: number): BucketRule => ({
   drainSeconds: DAY_SECONDS / places,
 });
 
-/** The account's allowance: the device's own when it has a valid device cookie, else everyone else's. */
-function accountRules(a: Attempt): ThrottleRule[] {
+/**
+ * The account's allowance: the device's own when it has a valid device cookie; the school's own when the
+ * attempt comes from one of the school networks (so guesses from outside, however patient, never delay
+ * the owner signing in at school, on a lab computer that holds no cookie for them); else everyone else's.
+ */
+function accountRules(a: Attempt, fromSchool: boolean): ThrottleRule[] {
   if (!a.account) return [];
   if (a.device) {
     return [day(`${a.kind}:device-day:${a.device}`, DEVICE_DAY_PLACES), streak(`${a.kind}:device:${a.device}`)];
+  }
+  if (fromSchool) {
+    return [day(`${a.kind}:school-day:${a.username}`, ACCOUNT_DAY_PLACES), streak(`${a.kind}:school:${a.username}`)];
   }
   return [day(`${a.kind}:day:${a.username}`, ACCOUNT_DAY_PLACES), streak(`${a.kind}:account:${a.username}`)];
 }
@@ -151,7 +159,9 @@ async function waitFor(db: Db, rule: ThrottleRule, now: Date): Promise<number> {
     const level = Math.max(0, row.level - elapsed / rule.drainSeconds);
     wait = (level + 1 - rule.capacity) * rule.drainSeconds;
   } else if (row?.locked_until) {
-    wait = (row.locked_until.getTime() - now.getTime()) / 1000;
+    // locked_until may carry a concurrent request's clock, a few ms ahead of this one's: a quarter second
+    // of tolerance keeps Retry-After at the delay itself (30, not 31).
+    wait = (row.locked_until.getTime() - now.getTime()) / 1000 - 0.25;
   }
   return Math.max(1, Math.ceil(wait));
 }
@@ -171,10 +181,8 @@ async function takePlaces(db: Db, rules: ThrottleRule[], now: Date): Promise<voi
  */
 export async function reserve(db: Db, attempt: Attempt, now: Date): Promise<void> {
   const address = addressRule(attempt);
-  const rules: ThrottleRule[] = [
-    ...(address && !(await inSchoolNetwork(db, attempt.address)) ? [address] : []),
-    ...accountRules(attempt),
-  ];
+  const fromSchool = (address !== null || attempt.account === true) && (await inSchoolNetwork(db, attempt.address));
+  const rules: ThrottleRule[] = [...(address && !fromSchool ? [address] : []), ...accountRules(attempt, fromSchool)];
   attempt.taken = [];
   await takePlaces(db, rules, now);
   attempt.taken = rules;

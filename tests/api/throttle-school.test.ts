@@ -253,6 +253,20 @@ describe("school networks", () => {
     expect((await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, { address: inSchool, userAgent: "jest" }, now))).status).toBe(429);
   }, 120_000);
 
+  it("gives an account's attempts from the school networks their own allowance: guesses from outside never delay its owner at school", async () => {
+    await updateSettingValue(state.db, SCHOOL_NETWORKS_SETTING, "203.0.113.0/24");
+    const now = new Date();
+    const { user } = await createStudent(state.db);
+    // An attacker outside keeps the account's streak going (and fills its daily bound).
+    for (let i = 0; i < 30; i++) {
+      await statusOf(login(state.db, { username: user.username, password: `guess-${i}` }, { address: `198.51.100.${i}`, userAgent: "jest" }, now));
+    }
+    expect((await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, { address: "198.51.100.99", userAgent: "jest" }, now))).status).toBe(429);
+    // The owner on a lab computer (no device cookie for them) signs in at once.
+    const atSchool = await statusOf(login(state.db, { username: user.username, password: TEST_PASSWORD }, { address: "203.0.113.40", userAgent: "jest" }, now));
+    expect(atSchool.status).toBe(200);
+  });
+
   it("is a setting administrators save as CIDR ranges of both families; anything else is 422 with the reason", async () => {
     const token = await tokenFor(state.db, await createAdmin(state.db));
     const save = (value: unknown) => call(saveSettings, { token, method: "PUT", body: { values: { [SCHOOL_NETWORKS_SETTING]: value } } });
