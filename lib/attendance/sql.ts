@@ -17,10 +17,12 @@ export function attendanceStatusSql(facts: Record<keyof BlockFacts, SQL>): SQL {
  * after the school's `attendance_from` (an empty setting is no bound; compared as `YYYY-MM-DD` text, so
  * nothing is cast) and on or after their `attends_from`, or, without one, their account existed by
  * `existedBy` (an instant no later than the end of that school day, worked out in JavaScript with the
- * app's zone rules, or a placement run's cutoff). Archiving is the caller's own condition.
+ * app's zone rules, or a placement run's cutoff). An instant from JavaScript has milliseconds and
+ * created_at microseconds: an account made in the same millisecond as the instant existed by it.
+ * Archiving is the caller's own condition.
  */
 export function attendsBySql(input: { date: SQL; existedBy: SQL }): SQL {
   const { date, existedBy } = input;
   return sql`(to_char(${date}, 'YYYY-MM-DD') >= coalesce((select left(value, 10) from settings where key = 'attendance_from'), '')
-    and coalesce(s.attends_from <= ${date}, s.created_at <= ${existedBy}))`;
+    and coalesce(s.attends_from <= ${date}, s.created_at < (${existedBy})::timestamptz + interval '1 millisecond'))`;
 }
