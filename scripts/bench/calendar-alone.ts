@@ -3,25 +3,14 @@
  * database: PostgreSQL when DATABASE_URL names a server (a throwaway database is created on it and
  * dropped), else an in-memory PGlite. The settings get a September–June school year.
  */
-import postgres from "postgres";
-import { openDatabase } from "../../db/client";
 import { ensureDefaultSettings } from "../../lib/settings/service";
 import { updateSettingValue } from "../../db/queries/settings";
 import { benchCalendar } from "./calendar";
+import { openBenchDatabase } from "./throwaway-db";
 
 async function main() {
-  const server = process.env.DATABASE_URL;
-  const name = `flexblock_bench_calendar_${process.pid}`;
-  let url: string | undefined;
-  if (server) {
-    const admin = postgres(server, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const target = new URL(server);
-    target.pathname = `/${name}`;
-    url = target.toString();
-  }
-  const handle = await openDatabase(url ? { url, migrate: true } : { pgliteDir: "memory://", migrate: true });
+  const bench = await openBenchDatabase("calendar");
+  const { handle } = bench;
   try {
     const now = new Date();
     await ensureDefaultSettings(handle.db, now);
@@ -32,12 +21,7 @@ async function main() {
       console.log(`${figure.name}: p50 ${figure.p50.toFixed(0)} ms, max ${figure.max.toFixed(0)} ms (budget ${figure.budgetMs} ms)`);
     }
   } finally {
-    await handle.close();
-    if (server) {
-      const admin = postgres(server, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${name}`);
-      await admin.end();
-    }
+    await bench.close();
   }
 }
 

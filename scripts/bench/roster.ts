@@ -11,8 +11,7 @@
  * import, as the job runner is in the server), idle and while the apply runs: its p95 during the import
  * must stay within 2× its idle p95 (on PostgreSQL; PGlite serves one statement at a time).
  */
-import postgres from "postgres";
-import { openDatabase, queryCounter, type Db } from "../../db/client";
+import { queryCounter, type Db } from "../../db/client";
 import { findAccountByUsername, insertSession } from "../../db/queries/auth";
 import { checkInCalendar } from "../../db/queries/checkin";
 import { authenticate } from "../../lib/auth/authenticate";
@@ -24,6 +23,7 @@ import { applyImport, planImport } from "../../lib/oneroster/apply";
 import { addDays, schoolToday } from "../../lib/time";
 import { summarize } from "./harness";
 import { buildBundle, smallSchool, type BundleSpec } from "../../tests/helpers/oneroster-bundle";
+import { openBenchDatabase } from "./throwaway-db";
 
 const BUDGETS = { dry: 10_000, apply: 30_000, again: 10_000, delta: 5_000 };
 /** The check-in status's p95 while an import applies, at most this many times its idle p95. */
@@ -97,18 +97,9 @@ async function timed<T>(run: () => Promise<T>) {
 }
 
 async function main() {
-  const server = process.env.DATABASE_URL;
-  const name = `flexblock_bench_roster_${process.pid}`;
-  let url: string | undefined;
-  if (server) {
-    const admin = postgres(server, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const target = new URL(server);
-    target.pathname = `/${name}`;
-    url = target.toString();
-  }
-  const handle = await openDatabase(url ? { url, migrate: true } : { pgliteDir: "memory://", migrate: true });
+  const bench = await openBenchDatabase("roster");
+  const { handle } = bench;
+  const onPostgres = bench.onPostgres;
   let over = false;
   try {
     const db = handle.db;
@@ -129,7 +120,7 @@ async function main() {
     const spec = smallSchool({ students: 2000, teachers: 120, sections: 600, perStudent: 8 });
     const bundle = buildBundle(spec);
     console.log(
-      `bundle: ${spec.users!.length} users, ${spec.classes!.length} sections, ${spec.enrollments!.length} enrolments (${spec.enrollments!.filter((e) => e.role === "student").length} students'), ${(bundle.byteLength / 1024).toFixed(0)} KB zipped (${server ? "PostgreSQL" : "PGlite"})`,
+      `bundle: ${spec.users!.length} users, ${spec.classes!.length} sections, ${spec.enrollments!.length} enrolments (${spec.enrollments!.filter((e) => e.role === "student").length} students'), ${(bundle.byteLength / 1024).toFixed(0)} KB zipped (${onPostgres ? "PostgreSQL" : "PGlite"})`,
     );
     const report = (
       label: string,
@@ -144,7 +135,7 @@ async function main() {
     };
     const dry = await timed(() => planImport(db, bundle, {}));
     report("dry run", BUDGETS.dry, dry, JSON.stringify(dry.result.counts));
-    if (server) {
+    if (onPostgres) {
       // Idle for 2 s just before and just after the apply (other work on the machine shifts both alike).
       const idleSamples = await readOpenLoop(readStatus, null, 2000);
       // The reads start first: all of the apply (reading the zip too) falls inside their window.
@@ -208,12 +199,7 @@ async function main() {
     const deltaRun = await timed(() => applyImport(db, buildBundle(delta), {}, new Date()));
     report("delta of 50 changes", BUDGETS.delta, deltaRun, JSON.stringify(deltaRun.result.counts));
   } finally {
-    await handle.close();
-    if (server) {
-      const admin = postgres(server, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${name}`);
-      await admin.end();
-    }
+    await bench.close();
   }
   if (over) {
     console.error("Over budget.");

@@ -9,13 +9,12 @@
  * would. Prints the refusals (429: must be 0, else the run fails), the other answers, and the
  * latencies of check-user, login and the whole sign-in (p50, p95, max).
  */
-import postgres from "postgres";
-import { openDatabase } from "../../db/client";
 import { students, users } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
 import { checkUser, login } from "../../lib/auth/service";
 import { ensureDefaultSettings } from "../../lib/settings/service";
 import { summarize } from "./harness";
+import { openBenchDatabase } from "./throwaway-db";
 
 const STUDENTS = 1200;
 const PASSWORD = "correct-horse-battery";
@@ -34,18 +33,9 @@ async function statusOf(work: Promise<unknown>): Promise<number> {
 
 async function main() {
   const minutes = Number(process.env.SIGN_IN_BENCH_MINUTES ?? 5);
-  const server = process.env.DATABASE_URL;
-  const name = `flexblock_bench_sign_in_${process.pid}`;
-  let url: string | undefined;
-  if (server) {
-    const admin = postgres(server, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const target = new URL(server);
-    target.pathname = `/${name}`;
-    url = target.toString();
-  }
-  const handle = await openDatabase(url ? { url, migrate: true } : { pgliteDir: "memory://", migrate: true });
+  const bench = await openBenchDatabase("sign_in");
+  const { handle } = bench;
+  const onPostgres = bench.onPostgres;
   let failed = false;
   try {
     const db = handle.db;
@@ -101,7 +91,7 @@ async function main() {
 
     const intervalMs = (minutes * 60_000) / STUDENTS;
     console.log(
-      `${STUDENTS} students from ${SCHOOL_ADDRESS} within ${minutes} minute${minutes === 1 ? "" : "s"} (one every ${intervalMs.toFixed(0)} ms), ${server ? "PostgreSQL" : "PGlite"}`,
+      `${STUDENTS} students from ${SCHOOL_ADDRESS} within ${minutes} minute${minutes === 1 ? "" : "s"} (one every ${intervalMs.toFixed(0)} ms), ${onPostgres ? "PostgreSQL" : "PGlite"}`,
     );
     const began = performance.now();
     const running: Promise<void>[] = [];
@@ -127,12 +117,7 @@ async function main() {
     console.log(`refused (429): ${refused}; unexpected answers: ${unexpected}; all done in ${wallSeconds.toFixed(0)} s`);
     failed = refused > 0 || unexpected > 0 || wallSeconds > minutes * 60 + 60;
   } finally {
-    await handle.close();
-    if (server) {
-      const admin = postgres(server, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${name}`);
-      await admin.end();
-    }
+    await bench.close();
   }
   if (failed) {
     console.error("FAIL: a student was refused, answered wrongly, or the sign-ins did not finish in time.");
