@@ -19,7 +19,8 @@ export interface AccountRow {
 
 const accountColumns = { user: users, staff, student: students, sysadmin: sysadmins };
 
-function accountQuery(db: Db) {
+/** An account with its person (staff, student or sysadmin); callers add the where and any join. */
+export function accountQuery(db: Db) {
   return db
     .select(accountColumns)
     .from(users)

@@ -1,26 +1,16 @@
 import "server-only";
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { ssoIdentities, staff, students, sysadmins, users } from "../schema";
-import type { AccountRow } from "./auth";
-
-const accountColumns = { user: users, staff, student: students, sysadmin: sysadmins };
-
-const accounts = (db: Db) =>
-  db
-    .select(accountColumns)
-    .from(users)
-    .leftJoin(staff, eq(staff.user_id, users.id))
-    .leftJoin(students, eq(students.user_id, users.id))
-    .leftJoin(sysadmins, eq(sysadmins.user_id, users.id));
+import { ssoIdentities, staff, students, users } from "../schema";
+import { accountQuery, type AccountRow } from "./auth";
 
 /** The account a provider's subject was linked to at an earlier sign-in. */
 export async function findAccountBySsoSubject(db: Db, provider: string, subject: string): Promise<AccountRow | undefined> {
-  const [row] = await accounts(db)
+  const [row] = await accountQuery(db)
     .innerJoin(ssoIdentities, eq(ssoIdentities.user_id, users.id))
     .where(and(eq(ssoIdentities.provider, provider), eq(ssoIdentities.subject, subject)))
     .limit(1);
-  return row && { user: row.user, staff: row.staff, student: row.student, sysadmin: row.sysadmin };
+  return row;
 }
 
 /**
@@ -40,7 +30,7 @@ export async function findSsoCandidates(db: Db, email: string, studentId: string
   if (studentId) {
     matches.push(and(isNull(students.email), or(eq(students.sourced_id, studentId), eq(students.student_number, studentId)))!);
   }
-  return accounts(db).where(or(...matches)).limit(3);
+  return accountQuery(db).where(or(...matches)).limit(3);
 }
 
 /** Whether the account is already linked to another subject of this provider. */
