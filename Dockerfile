@@ -7,8 +7,8 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# postinstall patches postgres.js (connection fixes; see the script)
-COPY scripts/patch-postgres.mjs ./scripts/patch-postgres.mjs
+# postinstall (patch-package) patches postgres.js (connection fixes; patches/README.md)
+COPY patches ./patches
 # Exactly the lockfile (fails if package.json and package-lock.json disagree).
 RUN npm ci --no-audit --no-fund
 

@@ -60,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
 export const retryCounter = { count: 0 };
 
 /**
- * The pool. postgres.js 3.4.9 is patched at install (scripts/patch-postgres.mjs) so that a dead
+ * The pool. postgres.js 3.4.9 is patched at install (patches/postgres+3.4.9.patch) so that a dead
  * connection is dropped and replaced instead of poisoning the pool, and a transaction's connection is
  * never shared. Here: a short connect timeout (a restarting database answers 503 within seconds
  * instead of hanging 30 s), a short reconnect backoff, idle connections closed after a minute,

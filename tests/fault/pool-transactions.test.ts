@@ -13,7 +13,7 @@ import {
  * the statement that fills the connection's pipeline, so other requests' statements run INSIDE that
  * transaction: they fail with UNSAFE_TRANSACTION, or are rolled back with it although their caller was
  * told they succeeded. `max_pipeline: 1` makes every BEGIN sent behind another statement take that path,
- * so the test does not depend on the machine's speed. scripts/patch-postgres.mjs fixes it; to see this
+ * so the test does not depend on the machine's speed. patches/postgres+3.4.9.patch fixes it; to see this
  * test fail, point FLEXBLOCK_POSTGRES_JS at an unpatched copy (`npm pack postgres@3.4.9`, then
  * FLEXBLOCK_POSTGRES_JS=<dir>/package/cjs/src/index.js): 100 and more UNSAFE_TRANSACTION, plain inserts lost.
  */
