@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
-import { toCsv } from "@/lib/audit/csv";
+import { toCsv } from "@/lib/csv";
 import type { ResetPassword } from "@/lib/credentials/service";
 
 async function copy(text: string) {

@@ -7,7 +7,7 @@ import { schoolCalendarSettings } from "@/lib/settings/service";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { addDays, schoolInstant } from "@/lib/time";
-import { toCsv } from "./csv";
+import { toCsv } from "@/lib/csv";
 import { actionLabel, presentAuditEntry, type AuditEntryView } from "./present";
 import type { AuditQuery } from "./schemas";
 

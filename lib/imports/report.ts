@@ -12,7 +12,7 @@ import {
 } from "@/db/queries/imports";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { csvDocument, csvLine } from "./csv-export";
+import { toCsv } from "@/lib/csv";
 import { presentImport, type ImportReport, type ImportSummary } from "./present";
 
 const LIST_LIMIT = 200;
@@ -96,12 +96,15 @@ export async function downloadPasswords(
     return { row, passwords: passwords.sort((a, b) => a.row_number - b.row_number) };
   });
   const usernameLabel = taken.row.kind === "students" ? "Student number" : "Email";
-  const lines = [
-    csvLine(["Row", "Name", usernameLabel, "Initial password"]),
-    ...taken.passwords.map((p) => csvLine([p.row_number, p.name, p.username, p.password])),
-  ];
+  const csv = toCsv(
+    [
+      ["Row", "Name", usernameLabel, "Initial password"],
+      ...taken.passwords.map((p) => [p.row_number, p.name, p.username, p.password]),
+    ],
+    { bom: true, quoteEdgeSpaces: true },
+  );
   const base = taken.row.filename.replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "_") || "import";
-  return new Response(csvDocument(lines), {
+  return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${base}-initial-passwords.csv"`,

@@ -1,15 +1,10 @@
-import { stringify, type Options } from "csv-stringify/sync";
+import { stringify } from "csv-stringify/sync";
+import { CSV_OPTIONS as OPTIONS } from "@/lib/csv";
 
 /**
- * CSV files of the reports and the SIS export, written by csv-stringify: quoting by the library, CRLF
- * line ends and a BOM (what spreadsheets expect), and `escape_formulas` so a cell starting with
- * = + - @ or a tab or carriage return is prefixed with an apostrophe and read as text, never run.
+ * CSV files of the reports and the SIS export, written by csv-stringify's Node build with the app's
+ * CSV options (lib/csv.ts: CRLF, formulas escaped), and a BOM (what spreadsheets expect).
  */
-const OPTIONS: Options = {
-  record_delimiter: "\r\n",
-  escape_formulas: true,
-  cast: { boolean: (value) => (value ? "true" : "false") },
-};
 const BOM = "\ufeff";
 const LINE_END = "\r\n";
 

@@ -1,7 +1,7 @@
 // The browser build of csv-parse is ESM only; Jest runs the package's CommonJS build of the same parser.
 jest.mock("csv-parse/browser/esm/sync", () => jest.requireActual("csv-parse/sync"));
 
-import { csvCell, csvLine } from "@/lib/imports/csv-export";
+import { toCsv } from "@/lib/csv";
 import { importMessage } from "@/lib/imports/message";
 import { headersKey, isFieldOrder } from "@/lib/imports/fields";
 import {
@@ -166,11 +166,19 @@ describe("the notification and exported CSV", () => {
   });
 
   it("escapes formulas and quotes cells that need it", () => {
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell("+1")).toBe("'+1");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("Lee, Jr.")).toBe('"Lee, Jr."');
-    expect(csvLine(["Zoë", 7, null])).toBe("Zoë,7,");
+    const cell = (value: string) => toCsv([[value]], { quoteEdgeSpaces: true }).slice(0, -2);
+    expect(cell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(cell("+1")).toBe("'+1");
+    expect(cell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(cell("-1")).toBe("'-1");
+    expect(cell("Lee, Jr.")).toBe('"Lee, Jr."');
+    expect(cell(" padded ")).toBe('" padded "');
+    expect(cell("\tx")).toBe("'\tx");
+    expect(cell("x\t")).toBe("\"x\t\"");
+    expect(cell("a\nb")).toBe('"a\nb"');
+    expect(cell("a\rb")).toBe('"a\rb"');
+    expect(toCsv([["Zoë", 7, null]])).toBe("Zoë,7,\r\n");
+    expect(toCsv([["Row"], [1]], { bom: true })).toBe("\uFEFFRow\r\n1\r\n");
   });
 });
 
