@@ -29,7 +29,7 @@ import { planBundle, type Plan, type PlannedYear, type PlanOptions } from "./pla
 export async function planImport(db: Db, bytes: Uint8Array, options: PlanOptions): Promise<Plan> {
   const bundle = await parseBundle(bytes);
   const [state, grades] = await Promise.all([loadRosterState(db), schoolGradeRange(db)]);
-  return checkYear(planBundle(bundle, state, { ...options, grades }));
+  return checkYear(await planBundle(bundle, state, { ...options, grades }));
 }
 
 /** The bundle's school year against the calendar's rules (lib/calendar/school-year.ts): why it cannot be applied. */
@@ -75,7 +75,7 @@ export async function applyImport(
   return db.transaction(async (tx) => {
     await lockRoster(tx);
     const [state, grades] = await Promise.all([loadRosterState(tx), schoolGradeRange(tx)]);
-    const plan = checkYear(planBundle(bundle, state, { ...options, grades }));
+    const plan = checkYear(await planBundle(bundle, state, { ...options, grades }));
     if (plan.errors.length) throw new BundleRefused(plan.errors);
     await writePlan(tx, plan, now);
     const year = yearToWrite(plan, options);

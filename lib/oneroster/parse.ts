@@ -1,6 +1,7 @@
-import { parse } from "csv-parse/sync";
+import { parse as csvParser } from "csv-parse";
 import { unzipSync } from "fflate";
 import { z } from "zod";
+import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 
 /**
  * Reading a OneRoster 1.1 or 1.2 CSV bundle (a zip): the manifest, orgs, academicSessions, users (and
@@ -219,15 +220,21 @@ export interface Bundle {
 
 const fileName = (file: string) => `${file}.csv`;
 
-/** The zip's entries by name, every limit checked before anything is inflated past its declared size. */
-function unpack(bytes: Uint8Array): Map<string, Uint8Array> {
+interface Zip {
+  has(name: string): boolean;
+  /** One entry, inflated now (a file at a time, so the event loop gets a turn between files). */
+  read(name: string): Uint8Array;
+}
+
+/** The zip's entries, every limit checked before anything is inflated; each is inflated when read. */
+function openZip(bytes: Uint8Array): Zip {
   if (bytes.byteLength > MAX_BUNDLE_BYTES) refuse("", `The bundle is larger than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`);
   const problems: BundleProblem[] = [];
   let entries = 0;
   let unpacked = 0;
-  let files: Record<string, Uint8Array>;
+  const names = new Set<string>();
   try {
-    files = unzipSync(bytes, {
+    unzipSync(bytes, {
       filter(entry) {
         entries += 1;
         if (entries > MAX_ENTRIES) {
@@ -252,14 +259,26 @@ function unpack(bytes: Uint8Array): Map<string, Uint8Array> {
           problems.push({ file: entry.name, line: 0, reason: "A file in the bundle is compressed more than any CSV could be (a zip bomb)." });
           return false;
         }
-        return problems.length === 0;
+        names.add(entry.name);
+        return false;
       },
     });
   } catch {
     refuse("", "The file is not a zip archive that can be read.");
   }
   if (problems.length) throw new BundleRefused(problems);
-  return new Map(Object.entries(files!));
+  return {
+    has: (name) => names.has(name),
+    read(name) {
+      try {
+        const entry = unzipSync(bytes, { filter: (e) => e.name === name })[name];
+        if (entry) return entry;
+      } catch {
+        // refused below
+      }
+      return refuse(name, "The file could not be unpacked from the zip (it is damaged).");
+    },
+  };
 }
 
 function refuse(file: string, reason: string, line = 0): never {
@@ -284,18 +303,36 @@ interface Table {
   rows: { line: number; cells: string[] }[];
 }
 
-function readCsv(file: string, bytes: Uint8Array): Table {
-  const text = decode(file, bytes).replace(/\r\n?/g, "\n");
-  let parsed: { record: string[]; info: { lines: number } }[];
+/** Bytes handed to the CSV parser between two turns of the event loop. */
+const CSV_CHUNK_BYTES = 16 * 1024;
+
+type CsvRecord = { record: string[]; info: { lines: number } };
+
+/**
+ * A CSV file's rows, read with csv-parse's streaming parser a chunk at a time (a 16,000-line file in one
+ * call held the event loop for 60–200 ms), each record with the line it starts on.
+ */
+async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn): Promise<Table> {
+  const data = Buffer.from(decode(file, bytes).replace(/\r\n?/g, "\n"));
+  const parser = csvParser({ bom: true, skip_empty_lines: true, record_delimiter: "\n", relax_column_count: true, info: true });
+  const parsed: CsvRecord[] = [];
+  let failure: unknown = null;
+  parser.on("error", (error) => (failure ??= error));
+  const drain = () => {
+    for (let record = parser.read(); record !== null; record = parser.read()) parsed.push(record as CsvRecord);
+  };
   try {
-    parsed = parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      record_delimiter: "\n",
-      relax_column_count: true,
-      info: true,
-    }) as unknown as typeof parsed;
+    for (let at = 0; at < data.byteLength && !failure; at += CSV_CHUNK_BYTES) {
+      parser.write(data.subarray(at, at + CSV_CHUNK_BYTES));
+      drain();
+      await turn();
+    }
+    if (failure) throw failure;
+    parser.end();
+    for await (const record of parser) parsed.push(record as CsvRecord);
+    if (failure) throw failure;
   } catch (error) {
+    parser.destroy();
     const lines = (error as { lines?: number }).lines ?? 0;
     return refuse(file, "The file could not be read as CSV: check its quotation marks.", lines);
   }
@@ -333,21 +370,20 @@ function checkHeader(file: RosterFile, header: string[], problems: BundleProblem
   return names;
 }
 
-/** Rows checked between two turns of the event loop (about 2 ms of zod here, 10–20 ms on a loaded machine). */
-const ROWS_PER_TURN = 200;
-/** Lets the server answer what waits (a check-in status) before reading on. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function readRows<F extends RosterFile>(file: F, table: Table, problems: BundleProblem[]): Promise<Rows<F>> {
+async function readRows<F extends RosterFile>(
+  file: F,
+  table: Table,
+  problems: BundleProblem[],
+  turn: TakeTurn,
+): Promise<Rows<F>> {
   const where = fileName(file);
   const names = checkHeader(file, table.header, problems);
   if (problems.some((p) => p.file === where)) return [];
   const schema = schemas[file] as z.ZodType;
   const out: Rows<F> = [];
   const ids = new Map<string, number>();
-  let checked = 0;
   for (const { line, cells } of table.rows) {
-    if (++checked % ROWS_PER_TURN === 0) await nextTurn();
+    await turn();
     if (cells.length !== names.length) {
       problems.push({ file: where, line, reason: `The line has ${cells.length} columns; the header has ${names.length}.` });
       continue;
@@ -376,8 +412,8 @@ async function readRows<F extends RosterFile>(file: F, table: Table, problems: B
 }
 
 /** The manifest's mode for each file (`file.users` = bulk | delta | absent); missing means absent. */
-function readManifest(bytes: Uint8Array, problems: BundleProblem[]): Record<RosterFile, FileMode> {
-  const table = readCsv("manifest.csv", bytes);
+async function readManifest(bytes: Uint8Array, problems: BundleProblem[], turn: TakeTurn): Promise<Record<RosterFile, FileMode>> {
+  const table = await readCsv("manifest.csv", bytes, turn);
   const [first, second] = table.header.map((h) => h.trim());
   if (first !== "propertyName" || second !== "value") {
     refuse("manifest.csv", "The manifest's header must be propertyName,value.", 1);
@@ -398,16 +434,16 @@ function readManifest(bytes: Uint8Array, problems: BundleProblem[]): Record<Rost
 
 /**
  * Reads and checks a bundle's files; throws (rejects with) BundleRefused with every problem found. It
- * runs on the server's event loop (the dry-run request, the import job): checking the rows gives the
- * loop a turn every ROWS_PER_TURN rows and each file another, so a 2,000-student bundle (about 0.3 s of
- * work here) never holds up other requests for more than a few milliseconds at a time.
+ * runs on the server's event loop (the dry-run request, the import job): unpacking a file at a time,
+ * parsing the CSV a chunk at a time and checking the rows, it gives the loop a turn every few
+ * milliseconds of work (lib/event-loop.ts), so a 2,000-student bundle (about 0.3 s of work here) never
+ * holds up other requests for longer than that.
  */
-export async function parseBundle(bytes: Uint8Array): Promise<Bundle> {
-  const entries = unpack(bytes);
-  const manifest = entries.get("manifest.csv");
-  if (!manifest) refuse("manifest.csv", "The bundle has no manifest.csv.");
+export async function parseBundle(bytes: Uint8Array, turn: TakeTurn = turnTaker()): Promise<Bundle> {
+  const zip = openZip(bytes);
+  if (!zip.has("manifest.csv")) refuse("manifest.csv", "The bundle has no manifest.csv.");
   const problems: BundleProblem[] = [];
-  const modes = readManifest(manifest, problems);
+  const modes = await readManifest(zip.read("manifest.csv"), problems, turn);
   const bundle: Bundle = {
     modes,
     orgs: [],
@@ -420,13 +456,14 @@ export async function parseBundle(bytes: Uint8Array): Promise<Bundle> {
   };
   for (const file of ROSTER_FILES) {
     if (modes[file] === "absent") continue;
-    const bytesOf = entries.get(fileName(file));
-    if (!bytesOf) {
+    if (!zip.has(fileName(file))) {
       problems.push({ file: fileName(file), line: 0, reason: `The manifest lists ${fileName(file)} as ${modes[file]} but the bundle does not have it.` });
       continue;
     }
-    await nextTurn();
-    (bundle[file] as unknown[]) = await readRows(file, readCsv(fileName(file), bytesOf), problems);
+    await turn();
+    const bytesOf = zip.read(fileName(file));
+    await turn();
+    (bundle[file] as unknown[]) = await readRows(file, await readCsv(fileName(file), bytesOf, turn), problems, turn);
   }
   if (modes.users !== "absent" && !bundle.users.some((u) => u.role) && modes.roles === "absent" && bundle.users.length > 0) {
     problems.push({ file: "users.csv", line: 1, reason: "users.csv has no role column (OneRoster 1.1) and the bundle has no roles.csv (OneRoster 1.2)." });

@@ -1,10 +1,12 @@
 import type { Bundle, BundleProblem, ClassRow, EnrollmentRow, OrgRow, UserRow } from "./parse";
 import { gradeNumber } from "./parse";
 import type { loadRosterState } from "@/db/queries/oneroster";
+import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 
 /**
  * What a bundle would change, decided against what the school has (RosterState) by sourcedId, never by
- * name. Pure: the dry run shows it, the job writes its `writes` in one transaction. A record the SIS
+ * name. Pure (no I/O; asynchronous only to give the server's event loop a turn every few milliseconds,
+ * lib/event-loop.ts): the dry run shows it, the job writes its `writes` in one transaction. A record the SIS
  * sends again unchanged is "unchanged" and written nowhere, so importing a bundle twice changes nothing.
  */
 
@@ -177,7 +179,12 @@ const isEmpty = (o: object) => Object.keys(o).length === 0;
 const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 
-export function planBundle(bundle: Bundle, state: RosterState, options: PlanOptions = {}): Plan {
+export async function planBundle(
+  bundle: Bundle,
+  state: RosterState,
+  options: PlanOptions = {},
+  turn: TakeTurn = turnTaker(),
+): Promise<Plan> {
   const errors: BundleProblem[] = [];
   const changes: Change[] = [];
   const writes = emptyWrites();
@@ -203,6 +210,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   let schoolYear: { sourced_id: string; name: string; start: string; end: string; line: number } | null = null;
   const bundleTerms = new Set<string>();
   for (const s of bundle.academicSessions) {
+    await turn();
     if (s.endDate < s.startDate) {
       errors.push({ file: "academicSessions.csv", line: s.line, reason: "endDate is before startDate." });
       continue;
@@ -236,6 +244,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   const roleOf = new Map<string, Role>();
   const rolesByUser = new Map<string, { role: string; primary: boolean }[]>();
   for (const r of bundle.roles) {
+    await turn();
     if (r.status === "tobedeleted" || !inOrg(r.orgSourcedId)) continue;
     const list = rolesByUser.get(r.userSourcedId) ?? [];
     list.push({ role: r.role, primary: r.roleType === "primary" });
@@ -261,6 +270,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   };
 
   for (const u of bundle.users) {
+    await turn();
     if (!userInOrg(u)) continue;
     const fromRoles = rolesByUser.get(u.sourcedId);
     const rawRole = u.role ?? (fromRoles?.find((r) => r.primary) ?? fromRoles?.[0])?.role ?? "";
@@ -438,12 +448,14 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   // A bulk users file replaces: SIS people it no longer lists are archived (students) or locked (staff).
   if (modes.users === "bulk") {
     for (const s of state.students) {
+      await turn();
       if (s.sourced_id && !listedStudents.has(s.sourced_id) && !s.archived) {
         writes.students.archive.push(s.id);
         change({ kind: "student", action: "archived", sourced_id: s.sourced_id, name: `${s.first_name} ${s.last_name}` });
       }
     }
     for (const s of state.staff) {
+      await turn();
       if (s.sourced_id && !listedStaff.has(s.sourced_id) && !s.disabled) {
         writes.disable.push(s.user_id);
         change({ kind: "staff", action: "archived", sourced_id: s.sourced_id, name: `${s.first_name} ${s.last_name}` });
@@ -459,6 +471,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   const bundleCourses = new Map<string, { short_name: string; active: boolean }>();
   const seenShort = new Map<string, number>();
   for (const c of bundle.courses) {
+    await turn();
     if (!inOrg(c.orgSourcedId) && !usedCourses.has(c.sourcedId)) continue;
     const shortName = c.courseCode ?? c.sourcedId;
     bundleCourses.set(c.sourcedId, { short_name: shortName, active: c.status === "active" });
@@ -498,6 +511,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   }
   if (modes.courses === "bulk") {
     for (const c of state.courses) {
+      await turn();
       if (c.sourced_id && !bundleCourses.has(c.sourced_id) && !c.archived) {
         writes.courses.archive.push(c.id);
         change({ kind: "course", action: "archived", sourced_id: c.sourced_id, name: c.name });
@@ -513,6 +527,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   const bundleSections = new Map<string, ClassRow>();
   const seenCodes = new Map<string, number>();
   for (const c of classes) {
+    await turn();
     bundleSections.set(c.sourcedId, c);
     const existing = sectionBySourced.get(c.sourcedId);
     if (c.status === "tobedeleted") {
@@ -594,6 +609,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   }
   if (modes.classes === "bulk") {
     for (const s of state.sections) {
+      await turn();
       if (s.sourced_id && !bundleSections.has(s.sourced_id) && !s.archived) {
         writes.sections.archive.push(s.id);
         change({ kind: "section", action: "archived", sourced_id: s.sourced_id, name: s.code });
@@ -624,6 +640,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   const teachersWanted = new Map<string, Set<string>>(); // section sourced → staff sourced (bulk)
   const teacherPairsRemoved: { section: string; staff: string }[] = [];
   for (const e of bundle.enrollments as EnrollmentRow[]) {
+    await turn();
     if (!inOrg(e.schoolSourcedId)) continue;
     const role = ROLE_OF[e.role];
     if (role === undefined) continue;
@@ -686,6 +703,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   }
   if (modes.enrollments === "bulk") {
     for (const e of state.enrollments) {
+      await turn();
       if (!listedEnrollments.has(e.sourced_id) && !e.dropped) {
         writes.enrollments.drop.push(e.id);
         change({ kind: "enrollment", action: "dropped", sourced_id: e.sourced_id, name: e.sourced_id });
@@ -697,6 +715,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
   const sectionsOfTeachers = new Set<string>(teachersWanted.keys());
   if (modes.enrollments === "bulk") for (const s of state.sections) if (s.sourced_id) sectionsOfTeachers.add(s.sourced_id);
   for (const sectionSourced of sectionsOfTeachers) {
+    await turn();
     const wanted = teachersWanted.get(sectionSourced) ?? new Set<string>();
     const existing = sectionBySourced.get(sectionSourced);
     const have = new Set(existing?.teachers ?? []);
@@ -718,6 +737,7 @@ export function planBundle(bundle: Bundle, state: RosterState, options: PlanOpti
     }
   }
   for (const pair of teacherPairsRemoved) {
+    await turn();
     const section = sectionBySourced.get(pair.section);
     const staffId = staffIdOf(pair.staff);
     if (section && staffId !== null && section.teachers.includes(staffId)) {

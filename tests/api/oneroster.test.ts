@@ -475,6 +475,18 @@ describe("refused bundles leave the database as it was", () => {
       /line 3: The file contains a NUL character/,
     ],
     [
+      // Read a chunk at a time (lib/oneroster/parse.ts): the parser's error still names its line.
+      "a stray quotation mark",
+      () => {
+        const files = bundleFiles(base);
+        const lines = files["users.csv"]!.split("\n");
+        lines[2] = lines[2]!.replace(/,stu-2,/, ',st"u-2,').replace(/^stu-2,/, 'st"u-2,');
+        return zipFiles({ ...files, "users.csv": lines.join("\n") });
+      },
+      "users.csv",
+      /line 3: The file could not be read as CSV: check its quotation marks/,
+    ],
+    [
       "a file the manifest lists but the zip lacks",
       () => zipFiles(Object.fromEntries(Object.entries(bundleFiles(base)).filter(([k]) => k !== "classes.csv"))),
       "classes.csv",
