@@ -2,7 +2,7 @@ import "server-only";
 import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, checkIns, plans, settings, staff, students } from "../schema";
-import { statement, runStatement } from "../prepared";
+import { preparedPerDb } from "../prepared";
 import { compareNames } from "@/lib/search/fold";
 import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
@@ -74,37 +74,8 @@ const flexToday = sql`(select ${c(blockOccurrences.block_id)} from ${blockOccurr
 /** How far around the asked date flex occurrences are read: the previous and next Focus Block buttons. */
 const ADJACENT_WINDOW_DAYS = 45;
 
-/**
- * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
- * waiting: its text is built once at load, db/prepared.ts, and PostgreSQL prepares it once per
- * connection): the zone, today and the asked date in it, the flex meetings, the caller's ledger rows and the plans naming the caller (each with
- * its ledger row, if any) for the flex blocks of that date, and the school year and no-blocks days
- * the Focus Block rule needs (lib/checkin/rules.ts focusBlockOn). The service picks the Focus Block.
- */
-const statusSql = (recordedBy: SQL) => sql`
-    select day.tz as timezone, day.today::text as today, day.d::text as date,
-      ${setting("start_datetime")} as year_start, ${setting("end_datetime")} as year_end,
-      ${NO_BLOCK_DATES} as no_block_dates,
-      (select coalesce(json_agg(json_build_object('block_id', ${c(blockOccurrences.block_id)},
-          'label', ${c(blocks.label)}, 'date', ${c(blockOccurrences.date)},
-          'start', ${c(blockOccurrences.start)}, 'end', ${c(blockOccurrences.end)})), '[]')
-        from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
-        where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between day.d - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
-          and day.d + ${sql.raw(String(ADJACENT_WINDOW_DAYS))}) as meetings,
-      (select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
-        from ${checkIns}
-        where ${c(checkIns.date)} = day.d and ${c(checkIns.block_id)} in ${flexToday}
-          and ${recordedBy}) as own,
-      (select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)},
-          'student', ${studentOf(c(plans.student_id))},
-          'check_in', case when ${c(checkIns.id)} is null then null else ${ledgerJson} end)), '[]')
-        from ${plans}
-        left join ${checkIns} on ${c(checkIns.student_id)} = ${c(plans.student_id)}
-          and ${c(checkIns.block_id)} = ${c(plans.block_id)} and ${c(checkIns.date)} = ${c(plans.date)}
-        where ${c(plans.staff_id)} = ${sql.placeholder("staff_id")} and ${c(plans.date)} = day.d
-          and ${c(plans.block_id)} in ${flexToday}
-          and ${c(plans.student_id)} not in (select ${c(students.id)} from ${students} where ${c(students.archived_at)} is not null)) as plans
-    from (
+/** The asked date's row: the school's zone, today and the asked date in it. */
+const DAY = sql`(
       select zone.tz,
         (${sql.placeholder("now")}::timestamptz at time zone zone.tz)::date as today,
         coalesce(${sql.placeholder("date")}::date, (${sql.placeholder("instant")}::timestamptz at time zone zone.tz)::date,
@@ -112,11 +83,50 @@ const statusSql = (recordedBy: SQL) => sql`
       from (select coalesce((select ${c(settings.value)} from ${settings} where ${c(settings.key)} = 'timezone'), 'UTC') as tz) zone
     ) as day`;
 
-/** The statement for a staff member and for a sysadmin (exported for the bench floor, scripts/bench/floor.ts). */
-export const STATUS_STATEMENTS = {
-  staff: statement("checkin_status_staff", statusSql(byStaff)),
-  sysadmin: statement("checkin_status_sysadmin", statusSql(bySysadmin)),
-};
+/**
+ * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
+ * waiting: prepared once, db/prepared.ts, and PostgreSQL prepares it once per connection): the zone,
+ * today and the asked date in it, the flex meetings, the caller's ledger rows and the plans naming the
+ * caller (each with its ledger row, if any) for the flex blocks of that date, and the school year and
+ * no-blocks days the Focus Block rule needs (lib/checkin/rules.ts focusBlockOn). The service picks the
+ * Focus Block. Exported for the bench floor (scripts/bench/floor.ts).
+ */
+export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
+  db
+    .select({
+      timezone: sql`day.tz`.as("timezone"),
+      today: sql`day.today::text`.as("today"),
+      date: sql`day.d::text`.as("date"),
+      year_start: setting("start_datetime").as("year_start"),
+      year_end: setting("end_datetime").as("year_end"),
+      no_block_dates: NO_BLOCK_DATES.as("no_block_dates"),
+      meetings: sql`(select coalesce(json_agg(json_build_object('block_id', ${c(blockOccurrences.block_id)},
+          'label', ${c(blocks.label)}, 'date', ${c(blockOccurrences.date)},
+          'start', ${c(blockOccurrences.start)}, 'end', ${c(blockOccurrences.end)})), '[]')
+        from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
+        where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between day.d - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
+          and day.d + ${sql.raw(String(ADJACENT_WINDOW_DAYS))})`.as("meetings"),
+      own: sql`(select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
+        from ${checkIns}
+        where ${c(checkIns.date)} = day.d and ${c(checkIns.block_id)} in ${flexToday}
+          and ${recorder === "staff" ? byStaff : bySysadmin})`.as("own"),
+      plans:
+        sql`(select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)},
+          'student', ${studentOf(c(plans.student_id))},
+          'check_in', case when ${c(checkIns.id)} is null then null else ${ledgerJson} end)), '[]')
+        from ${plans}
+        left join ${checkIns} on ${c(checkIns.student_id)} = ${c(plans.student_id)}
+          and ${c(checkIns.block_id)} = ${c(plans.block_id)} and ${c(checkIns.date)} = ${c(plans.date)}
+        where ${c(plans.staff_id)} = ${sql.placeholder("staff_id")} and ${c(plans.date)} = day.d
+          and ${c(plans.block_id)} in ${flexToday}
+          and ${c(plans.student_id)} not in (select ${c(students.id)} from ${students} where ${c(students.archived_at)} is not null))`.as(
+          "plans",
+        ),
+    })
+    .from(DAY);
+
+const statusStaff = preparedPerDb((db) => statusQuery(db, "staff").prepare("checkin_status_staff"));
+const statusSysadmin = preparedPerDb((db) => statusQuery(db, "sysadmin").prepare("checkin_status_sysadmin"));
 
 /** The placeholder values of a status query. */
 export const statusValues = (query: StatusQuery) => ({
@@ -128,8 +138,8 @@ export const statusValues = (query: StatusQuery) => ({
 });
 
 export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<CheckInStatusRows> {
-  const st = "staff_id" in query.recorder ? STATUS_STATEMENTS.staff : STATUS_STATEMENTS.sysadmin;
-  return statusRowsOf(await runStatement(db, st, statusValues(query)));
+  const prepared = "staff_id" in query.recorder ? statusStaff(db) : statusSysadmin(db);
+  return statusRowsOf(await prepared.execute(statusValues(query)));
 }
 
 /** The rows of the status statement as the service reads them. */

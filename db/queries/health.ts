@@ -1,11 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { runStatement, statement } from "../prepared";
+import { ONE_ROW, preparedPerDb } from "../prepared";
 
-/** `select 1`, built once: the health check measures the database and the framework, not the SQL builder. */
-const PING = statement("health_ping", sql`select 1`);
+/** `select 1`, prepared once: the health check measures the database and the framework, not the SQL builder. */
+export const pingQuery = (db: Db) => db.select({ one: sql`1` }).from(ONE_ROW);
+
+const ping = preparedPerDb((db) => pingQuery(db).prepare("health_ping"));
 
 export async function pingDatabase(db: Db): Promise<void> {
-  await runStatement(db, PING, {});
+  await ping(db).execute();
 }

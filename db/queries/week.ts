@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { runStatement, statement, type Statement } from "../prepared";
+import { ONE_ROW, preparedPerDb } from "../prepared";
 import type { AttendanceBoundsRow } from "@/lib/attendance/period";
 import type { LogMethod } from "@/lib/schedule/types";
 
@@ -9,8 +9,8 @@ import type { LogMethod } from "@/lib/schedule/types";
  * A whole week of schedule data in ONE statement: every table is read once by its own sub-select
  * (json_agg), and lib/schedule/week.ts assembles the days in memory. One round trip instead of one
  * per table keeps the week schedules inside their speed budget under load (design §9). The statement
- * is built once at load and runs as a server-side prepared statement (parsed and planned once per
- * connection), see run().
+ * is prepared once (db/prepared.ts) and runs as a server-side prepared statement (parsed and planned
+ * once per connection).
  */
 
 export type StaffRefRow = { id: number; title: string; first_name: string; last_name: string };
@@ -203,14 +203,6 @@ export const weekValues = (id: number, w: WeekWindow) => ({
   ends_at: w.endsAt.toISOString(),
 });
 
-/**
- * Runs a week statement (built once at load, db/prepared.ts: with postgres.js a server-side prepared
- * statement). It still goes through drizzle's logger, so queryCounter sees it.
- */
-async function run(db: Db, st: Statement, id: number, w: WeekWindow): Promise<Record<string, unknown>> {
-  return weekRowOf(await runStatement(db, st, weekValues(id, w)));
-}
-
 /** The one row of a week statement, json columns parsed (postgres.js and PGlite may give them as text). */
 export function weekRowOf(rows: Record<string, unknown>[]): Record<string, unknown> {
   const row = (rows[0] ?? {}) as Record<string, unknown>;
@@ -235,43 +227,50 @@ export interface StudentWeekRows extends WeekRows {
   attendance?: AttendanceBoundsRow | null;
 }
 
-/** The student, the sections they are enrolled in, own and global amendments, appointments, logs and plans (with topics). */
-export const STUDENT_WEEK = statement(
-  "student_week",
-  sql`select
-    (select ${sql.raw(studentJson("s"))} from students s where s.id = ${P.id}) as student,
-    (select json_build_object('attends_from', s.attends_from, 'created_at', s.created_at, 'archived_at', s.archived_at,
+/**
+ * The student, the sections they are enrolled in, own and global amendments, appointments, logs and plans (with
+ * topics). Exported for the bench floor (scripts/bench/floor.ts).
+ */
+export const studentWeekQuery = (db: Db) =>
+  db
+    .select({
+      student: sql`(select ${sql.raw(studentJson("s"))} from students s where s.id = ${P.id})`.as("student"),
+      attendance:
+        sql`(select json_build_object('attends_from', s.attends_from, 'created_at', s.created_at, 'archived_at', s.archived_at,
         'attendance_from', (select value from settings where key = 'attendance_from'))
-      from students s where s.id = ${P.id}) as attendance,
-    ${timetable()} as timetable,
-    ${sectionsMeeting(
-      sql`join enrollments en on en.section_id = se.id and en.student_id = ${P.id}`,
-      // The enrolment's dates (an earlier release's rows have none: when it was made and dropped).
-      sql`(o.date >= en.begin_date or (en.begin_date is null and en.enrolled_at < ${P.endsAt}::timestamptz))
+      from students s where s.id = ${P.id})`.as("attendance"),
+      timetable: timetable().as("timetable"),
+      courses: sectionsMeeting(
+        sql`join enrollments en on en.section_id = se.id and en.student_id = ${P.id}`,
+        // The enrolment's dates (an earlier release's rows have none: when it was made and dropped).
+        sql`(o.date >= en.begin_date or (en.begin_date is null and en.enrolled_at < ${P.endsAt}::timestamptz))
           and (o.date <= en.end_date
             or (en.end_date is null and (en.dropped_at is null or en.dropped_at > ${P.startsAt}::timestamptz)))`,
-    )} as courses,
-    ${events()} as events,
-    ${amendmentsWhere(sql`(a.student_id = ${P.id} or a.student_id is null)`)} as amendments,
-    ${appointmentsWhere(sql`a.student_id = ${P.id}`)} as appointments,
-    ${logsWhere(sql`c.student_id = ${P.id}`)} as logs,
-    ${list(
-      `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id,
+      ).as("courses"),
+      events: events().as("events"),
+      amendments: amendmentsWhere(sql`(a.student_id = ${P.id} or a.student_id is null)`).as("amendments"),
+      appointments: appointmentsWhere(sql`a.student_id = ${P.id}`).as("appointments"),
+      logs: logsWhere(sql`c.student_id = ${P.id}`).as("logs"),
+      plans: list(
+        `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id,
          'staff', json_build_object('id', st.id, 'title', st.title, 'first_name', st.first_name,
            'last_name', st.last_name, 'initials', st.initials, 'color', st.color),
          'topic', ${orNull("t", topicJson("t"))},
          'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
-      "p.id",
-      sql`from plans p join staff st on st.id = p.staff_id
+        "p.id",
+        sql`from plans p join staff st on st.id = p.staff_id
           left join placement_runs pr on pr.id = p.placement_run_id
           left join topic_schedules ts on ts.staff_id = p.staff_id and ts.block_id = p.block_id and ts.date = p.date
           left join topics t on t.id = ts.topic_id and not t.deleted
           where p.student_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,
-    )} as plans`,
-);
+      ).as("plans"),
+    })
+    .from(ONE_ROW);
+
+const studentWeek = preparedPerDb((db) => studentWeekQuery(db).prepare("student_week"));
 
 export async function loadStudentWeek(db: Db, studentId: number, w: WeekWindow): Promise<StudentWeekRows> {
-  return (await run(db, STUDENT_WEEK, studentId, w)) as unknown as StudentWeekRows;
+  return weekRowOf(await studentWeek(db).execute(weekValues(studentId, w))) as unknown as StudentWeekRows;
 }
 
 export interface StaffWeekRows extends WeekRows {
@@ -280,36 +279,42 @@ export interface StaffWeekRows extends WeekRows {
   topics: TopicScheduleRow[];
 }
 
-/** The teacher, the sections they teach, the amendments, appointments and logs they made, plans with them, their topics. */
-export const STAFF_WEEK = statement(
-  "staff_week",
-  sql`select
-    (select ${sql.raw(staffJson("st"))} from staff st where st.id = ${P.id}) as staff,
-    ${timetable()} as timetable,
-    ${sectionsMeeting(
-      sql`join section_teachers tch on tch.section_id = se.id and tch.staff_id = ${P.id}`,
-      sql`true`,
-    )} as courses,
-    ${events()} as events,
-    ${amendmentsWhere(sql`a.staff_id = ${P.id}`)} as amendments,
-    ${appointmentsWhere(sql`a.staff_id = ${P.id}`)} as appointments,
-    ${logsWhere(sql`c.staff_id = ${P.id}`)} as logs,
-    ${list(
-      `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id, 'student', ${studentJson("s")},
+/**
+ * The teacher, the sections they teach, the amendments, appointments and logs they made, plans with them, their
+ * topics. Exported for the bench floor (scripts/bench/floor.ts).
+ */
+export const staffWeekQuery = (db: Db) =>
+  db
+    .select({
+      staff: sql`(select ${sql.raw(staffJson("st"))} from staff st where st.id = ${P.id})`.as("staff"),
+      timetable: timetable().as("timetable"),
+      courses: sectionsMeeting(
+        sql`join section_teachers tch on tch.section_id = se.id and tch.staff_id = ${P.id}`,
+        sql`true`,
+      ).as("courses"),
+      events: events().as("events"),
+      amendments: amendmentsWhere(sql`a.staff_id = ${P.id}`).as("amendments"),
+      appointments: appointmentsWhere(sql`a.staff_id = ${P.id}`).as("appointments"),
+      logs: logsWhere(sql`c.staff_id = ${P.id}`).as("logs"),
+      plans: list(
+        `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id, 'student', ${studentJson("s")},
          'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
-      "lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), p.id",
-      sql`from plans p join students s on s.id = p.student_id
+        "lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), p.id",
+        sql`from plans p join students s on s.id = p.student_id
           left join placement_runs pr on pr.id = p.placement_run_id
           where p.staff_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,
-    )} as plans,
-    ${list(
-      `json_build_object('id', ts.id, 'date', ts.date, 'block_id', ts.block_id, 'topic', ${topicJson("t")})`,
-      "ts.id",
-      sql`from topic_schedules ts join topics t on t.id = ts.topic_id and not t.deleted
+      ).as("plans"),
+      topics: list(
+        `json_build_object('id', ts.id, 'date', ts.date, 'block_id', ts.block_id, 'topic', ${topicJson("t")})`,
+        "ts.id",
+        sql`from topic_schedules ts join topics t on t.id = ts.topic_id and not t.deleted
           where ts.staff_id = ${P.id} and ts.date between ${P.from}::date and ${P.to}::date`,
-    )} as topics`,
-);
+      ).as("topics"),
+    })
+    .from(ONE_ROW);
+
+const staffWeek = preparedPerDb((db) => staffWeekQuery(db).prepare("staff_week"));
 
 export async function loadStaffWeek(db: Db, staffId: number, w: WeekWindow): Promise<StaffWeekRows> {
-  return (await run(db, STAFF_WEEK, staffId, w)) as unknown as StaffWeekRows;
+  return weekRowOf(await staffWeek(db).execute(weekValues(staffId, w))) as unknown as StaffWeekRows;
 }

@@ -15,7 +15,8 @@ import { Column, eq, getTableColumns, is, Param, Placeholder, SQL, sql, Table } 
 import { drizzle } from "drizzle-orm/postgres-js";
 import type { Db } from "../../db/client";
 import { sessionAccountQuery, type AccountRow } from "../../db/queries/auth";
-import { STATUS_STATEMENTS, statusRowsOf, statusValues } from "../../db/queries/checkin-status";
+import { statusQuery, statusRowsOf, statusValues } from "../../db/queries/checkin-status";
+import { pingQuery } from "../../db/queries/health";
 import { inboxQuery, type InboxRow } from "../../db/queries/notifications";
 import {
   searchClustersQuery,
@@ -25,7 +26,7 @@ import {
   searchValues,
 } from "../../db/queries/search";
 import { calendarSettingsQuery } from "../../db/queries/settings";
-import { STAFF_WEEK, STUDENT_WEEK, weekRowOf, weekValues, type StaffWeekRows, type StudentWeekRows } from "../../db/queries/week";
+import { staffWeekQuery, studentWeekQuery, weekRowOf, weekValues, type StaffWeekRows, type StudentWeekRows } from "../../db/queries/week";
 import { searchPostsQuery } from "../../db/queries/wiki";
 import * as schema from "../../db/schema";
 import { etagOf, notModified, REVALIDATE } from "../../lib/api/conditional";
@@ -53,7 +54,7 @@ interface Built {
   fields: { path: string[]; decode?: (value: unknown) => unknown }[];
 }
 
-/** A statement as text + parameter slots + result layout, from a drizzle builder (or raw statement). */
+/** A statement as text + parameter slots + result layout, from a drizzle builder. */
 function build(query: { toSQL(): { sql: string; params: unknown[] } }, selected?: Record<string, unknown>): Built {
   const { sql: text, params } = query.toSQL();
   return { text, slots: params.map(slotOf), fields: selected ? layout(selected) : [] };
@@ -71,8 +72,9 @@ function layout(fields: Record<string, unknown>, prefix: string[] = []): Built["
   for (const [name, field] of Object.entries(fields)) {
     const path = [...prefix, name];
     if (is(field, Column)) out.push({ path });
-    else if (is(field, SQL)) {
-      const decoder = (field as unknown as { decoder?: { mapFromDriverValue(v: unknown): unknown } }).decoder;
+    else if (is(field, SQL) || is(field, SQL.Aliased)) {
+      const computed = is(field, SQL.Aliased) ? field.sql : field;
+      const decoder = (computed as unknown as { decoder?: { mapFromDriverValue(v: unknown): unknown } }).decoder;
       out.push({ path, decode: decoder ? (v) => decoder.mapFromDriverValue(v) : undefined });
     } else if (is(field, Table)) out.push(...layout(getTableColumns(field), path));
     else out.push(...layout(field as Record<string, unknown>, path));
@@ -111,16 +113,10 @@ async function rows(run: Run, built: Built, values: Record<string, unknown>) {
   return (await run(built.text, paramsOf(built, values))).map((r) => nest(built, r));
 }
 
-/** Raw-statement rows (arrays) as objects by column name, the shape db/prepared.ts's runStatement gives. */
-function objects(names: string[], list: unknown[][]): Record<string, unknown>[] {
-  return list.map((r) => Object.fromEntries(names.map((n, i) => [n, r[i]])));
-}
-
 export function statements() {
   const mock = drizzle.mock({ schema }) as unknown as Db;
   const selected = (q: unknown) => (q as { config: { fields: Record<string, unknown> } }).config.fields;
   const withFields = <Q extends { toSQL(): { sql: string; params: unknown[] } }>(q: Q) => build(q, selected(q));
-  const raw = (st: { sql: string; params: unknown[] }) => build({ toSQL: () => st });
   const touch = mock
     .update(schema.sessions)
     .set({ last_used_at: sql.placeholder("now") as never })
@@ -128,12 +124,12 @@ export function statements() {
   return {
     session: withFields(sessionAccountQuery(mock)),
     touch: build(touch),
-    health: raw({ sql: "select 1", params: [] }),
+    health: build(pingQuery(mock)),
     calendar: withFields(calendarSettingsQuery(mock)),
-    statusStaff: raw(STATUS_STATEMENTS.staff),
-    statusSysadmin: raw(STATUS_STATEMENTS.sysadmin),
-    studentWeek: raw(STUDENT_WEEK),
-    staffWeek: raw(STAFF_WEEK),
+    statusStaff: withFields(statusQuery(mock, "staff")),
+    statusSysadmin: withFields(statusQuery(mock, "sysadmin")),
+    studentWeek: withFields(studentWeekQuery(mock)),
+    staffWeek: withFields(staffWeekQuery(mock)),
     inboxStaff: withFields(inboxQuery(mock, "staff_id")),
     inboxSysadmin: withFields(inboxQuery(mock, "sysadmin_id")),
     searchStudents: withFields(searchStudentsQuery(mock)),
@@ -155,9 +151,6 @@ class HttpError extends Error {
 }
 
 const TOUCH_EVERY_MS = 60_000;
-const STATUS_COLUMNS = ["timezone", "today", "date", "year_start", "year_end", "no_block_dates", "meetings", "own", "plans"];
-const STUDENT_WEEK_COLUMNS = ["student", "attendance", "timetable", "courses", "events", "amendments", "appointments", "logs", "plans"];
-const STAFF_WEEK_COLUMNS = ["staff", "timetable", "courses", "events", "amendments", "appointments", "logs", "plans", "topics"];
 
 export function floorHandler(run: Run) {
   const s = statements();
@@ -236,21 +229,20 @@ export function floorHandler(run: Run) {
       const recorder = recorderOf(user);
       const q = { ...statusDateInput(decodeURIComponent(m[1]!)), now, recorder, staffId: user.staff?.id ?? null };
       const st = "staff_id" in recorder ? s.statusStaff : s.statusSysadmin;
-      const result = objects(STATUS_COLUMNS, await run(st.text, paramsOf(st, statusValues(q))));
-      return presentCheckInStatus(statusRowsOf(result), recorder);
+      return presentCheckInStatus(statusRowsOf(await rows(run, st, statusValues(q))), recorder);
     }
     if ((m = /^\/api\/students\/self\/schedule\/([^/]+)$/.exec(path))) {
       const user = await principal(request, now, ROLES.anyone);
       if (!user.student) throw new HttpError(404, "not_found");
       const context = weekContext(await calendar(), m[1], now);
-      const result = await run(s.studentWeek.text, paramsOf(s.studentWeek, weekValues(user.student.id, context.week)));
-      return presentStudentWeek(context, weekRowOf(objects(STUDENT_WEEK_COLUMNS, result)) as unknown as StudentWeekRows);
+      const result = await rows(run, s.studentWeek, weekValues(user.student.id, context.week));
+      return presentStudentWeek(context, weekRowOf(result) as unknown as StudentWeekRows);
     }
     if ((m = /^\/api\/staff\/(\d+)\/schedule\/([^/]+)$/.exec(path))) {
       await principal(request, now, ROLES.shell);
       const context = weekContext(await calendar(), m[2], now);
-      const result = await run(s.staffWeek.text, paramsOf(s.staffWeek, weekValues(Number(m[1]), context.week)));
-      return presentStaffWeek(context, weekRowOf(objects(STAFF_WEEK_COLUMNS, result)) as unknown as StaffWeekRows);
+      const result = await rows(run, s.staffWeek, weekValues(Number(m[1]), context.week));
+      return presentStaffWeek(context, weekRowOf(result) as unknown as StaffWeekRows);
     }
     if (path === "/api/search") {
       await principal(request, now, ROLES.shell);
