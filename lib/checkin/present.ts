@@ -1,6 +1,8 @@
 import type { CheckInStudentRow, FlexMeeting, LedgerRow } from "@/db/queries/checkin";
+import type { ElsewhereRow } from "@/db/queries/checkin-offline";
 import { staffName, studentName } from "@/lib/people/names";
 import { clockLabel, instantClockLabel } from "@/lib/time";
+import { shortStaffName } from "./elsewhere-rules";
 
 /** The student inside check-in payloads: enough for an avatar and a name, never the student number. */
 export function presentCheckInStudent(student: CheckInStudentRow) {
@@ -42,7 +44,9 @@ function clockLabelOf(instant: Date, timezone: string): string {
  * own code check-in records the student) reads "kiosk", with a label of its own ("Via kiosk").
  */
 export function ledgerMethod(row: Pick<LedgerRow, "method" | "checked_in_by" | "staff_id">) {
-  return row.method === "air" && row.checked_in_by === null && row.staff_id !== null ? ("kiosk" as const) : row.method;
+  return row.method === "air" && row.checked_in_by === null && row.staff_id !== null
+    ? ("kiosk" as const)
+    : row.method;
 }
 
 /**
@@ -61,3 +65,23 @@ export function presentLedgerEntry(row: LedgerRow, timezone: string, byOtherStaf
   };
 }
 export type LedgerEntry = ReturnType<typeof presentLedgerEntry>;
+
+/**
+ * A ledger entry someone else recorded, in the caller's "checked in elsewhere" list: the same entry
+ * (by_other_staff), plus who checked the student in ("Ms. Okafor"; null for an administrator).
+ */
+export function presentElsewhereEntry(row: ElsewhereRow, timezone: string) {
+  const ledgerRow: LedgerRow = {
+    id: row.entry_id,
+    method: row.method as LedgerRow["method"],
+    checked_in_at: row.checked_in_at,
+    staff_id: row.staff?.id ?? null,
+    checked_in_by: null,
+    student: { ...row.student, student_number: "" },
+    staff: row.staff,
+  };
+  return {
+    ...presentLedgerEntry(ledgerRow, timezone, true),
+    checked_in_by: row.staff ? shortStaffName(row.staff) : null,
+  };
+}

@@ -11,11 +11,14 @@ import {
   type LedgerRow,
   type Recorder,
 } from "@/db/queries/checkin";
+import { claimSubmission, recordElsewhereScans, storeSubmissionResponse } from "@/db/queries/checkin-offline";
 import { checkInStatusRows, type CheckInStatusRows } from "@/db/queries/checkin-status";
 import { ApiError, invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { withinSchoolYear } from "@/lib/schedule/occurrence";
 import { dayLabel, parseSchoolDate, schoolDateOf, schoolToday, timestampString } from "@/lib/time";
+import { alreadyCheckedInMessage, shortStaffName } from "./elsewhere-rules";
+import type { CheckInSubmitBody } from "./offline-schemas";
 import { adjacentCheckInDate, checkInMethod, focusBlockOn, NO_FOCUS_BLOCK } from "./rules";
 import type { CheckInBody } from "./schemas";
 import { presentCheckInBlock, presentCheckInStudent, presentLedgerEntry, type LedgerEntry } from "./present";
@@ -29,7 +32,8 @@ async function calendarOf(db: Db) {
 }
 
 export const OUTSIDE_SCHOOL_YEAR = "That date is outside the school year.";
-export const CAPTURED_OUTSIDE_SCHOOL_YEAR = "The entry's time is outside the school year. Check this device's clock.";
+export const CAPTURED_OUTSIDE_SCHOOL_YEAR =
+  "The entry's time is outside the school year. Check this device's clock.";
 
 /**
  * Check-ins belong to the school year (design.md §4): the date, and each entry's capture time read in
@@ -41,8 +45,10 @@ function assertWithinSchoolYear(
   date: string,
   calendar: { timezone: string; yearStart: string | null; yearEnd: string | null },
 ) {
-  const inYear = (day: string) => withinSchoolYear(day, { yearStart: calendar.yearStart ?? "", yearEnd: calendar.yearEnd ?? "" });
-  if (!inYear(date)) throw new ApiError(422, "outside_school_year", OUTSIDE_SCHOOL_YEAR, { date: [OUTSIDE_SCHOOL_YEAR] });
+  const inYear = (day: string) =>
+    withinSchoolYear(day, { yearStart: calendar.yearStart ?? "", yearEnd: calendar.yearEnd ?? "" });
+  if (!inYear(date))
+    throw new ApiError(422, "outside_school_year", OUTSIDE_SCHOOL_YEAR, { date: [OUTSIDE_SCHOOL_YEAR] });
   const errors: Record<string, string[]> = {};
   body.chips.forEach((chip, index) => {
     if (chip.timestamp && !inYear(schoolDateOf(chip.timestamp, calendar.timezone))) {
@@ -153,13 +159,13 @@ export interface AlreadyCheckedIn {
 }
 
 /**
- * POST /api/check-in: records a batch of scanned or typed entries against the date's Focus Block.
+ * Records a batch of scanned or typed entries against the date's Focus Block.
  * Every entry is resolved in one statement and the ledger rows are written in one statement, in one
  * transaction; a student already checked in for that block and date (by anyone) is reported in
  * `already_checked_in` and not recorded twice. Unresolved entries come back in `errors`, as sent.
  * A sysadmin may check students in too (staff_id stays null, checked_in_by names them).
  */
-export async function checkIn(db: Db, user: Principal, body: CheckInBody, now: Date) {
+async function recordCheckIns(db: Db, user: Principal, body: CheckInBody, now: Date) {
   const calendar = await calendarOf(db);
   const { timezone } = calendar;
   const date = readDate(body.date, timezone, schoolToday(timezone, now));
@@ -219,7 +225,9 @@ export async function checkIn(db: Db, user: Principal, body: CheckInBody, now: D
       method: w.method,
       checked_in_at: w.checked_in_at,
     }));
-    const inserted = new Map((await insertCheckIns(tx, target, rows, now)).map((row) => [row.student_id, row.id]));
+    const inserted = new Map(
+      (await insertCheckIns(tx, target, rows, now)).map((row) => [row.student_id, row.id]),
+    );
     const missed = [...wanted.keys()].filter((id) => !inserted.has(id));
     const existing = new Map(
       (await checkInsOfStudents(tx, block.block_id, date, missed)).map((row) => [row.student.id, row]),
@@ -257,4 +265,72 @@ export async function checkIn(db: Db, user: Principal, body: CheckInBody, now: D
     };
   });
 }
-export type CheckInResult = Awaited<ReturnType<typeof checkIn>>;
+export type CheckInResult = Awaited<ReturnType<typeof recordCheckIns>>;
+
+export const SUBMISSION_TAKEN = "That submission id belongs to another account.";
+
+type AlreadyItem = CheckInResult["already_checked_in"][number];
+/** An already-checked-in item; one someone else recorded also says who and when. */
+export type AlreadyWithMessage = AlreadyItem & { checked_in_by?: string | null; message?: string };
+export type CheckInAnswer = Omit<CheckInResult, "already_checked_in"> & {
+  already_checked_in: AlreadyWithMessage[];
+};
+
+/**
+ * Students already checked in by someone else: remembered for the caller's Checked In list
+ * ("checked in elsewhere") and explained: "Malik Patel was already checked in by Ms. Okafor at 10:04 AM".
+ */
+async function explainElsewhere(db: Db, user: Principal, result: CheckInResult): Promise<CheckInAnswer> {
+  const elsewhere = result.already_checked_in.filter((item) => item.entry?.by_other_staff);
+  if (elsewhere.length === 0) return result;
+  const checkerIds = [
+    ...new Set(elsewhere.flatMap((item) => (item.entry?.staff ? [item.entry.staff.id] : []))),
+  ];
+  const checkers = await recordElsewhereScans(
+    db,
+    { user_id: user.user.id, block_id: result.block.id, date: result.date },
+    elsewhere.map((item) => item.student.id),
+    checkerIds,
+  );
+  const names = new Map(checkers.map((c) => [c.id, shortStaffName(c)]));
+  return {
+    ...result,
+    already_checked_in: result.already_checked_in.map((item) => {
+      if (!item.entry?.by_other_staff) return item;
+      const by = item.entry.staff ? (names.get(item.entry.staff.id) ?? item.entry.staff.name) : null;
+      return {
+        ...item,
+        checked_in_by: by,
+        message: alreadyCheckedInMessage(item.student.name, by, item.entry.time, item.entry.method),
+      };
+    }),
+  };
+}
+
+/**
+ * POST /api/check-in, the one way a check-in is recorded: the batch is recorded (recordCheckIns) and
+ * students someone else had checked in are explained (explainElsewhere). With a client-generated
+ * `submission_id` (the offline queue sends one), the first request checks in and stores its answer in
+ * the same transaction; any repeat (a retry after a lost answer, or a concurrent duplicate, which waits
+ * on the id's row) gets that stored answer and records nothing. A request that fails (4xx) stores
+ * nothing, so its retry is judged afresh.
+ */
+export async function checkIn(
+  db: Db,
+  user: Principal,
+  body: CheckInSubmitBody,
+  now: Date,
+): Promise<CheckInAnswer> {
+  const { submission_id: submissionId, ...request } = body;
+  if (!submissionId) return explainElsewhere(db, user, await recordCheckIns(db, user, request, now));
+  return db.transaction(async (tx) => {
+    const existing = await claimSubmission(tx, submissionId, user.user.id);
+    if (existing) {
+      if (existing.user_id !== user.user.id) throw new ApiError(409, "submission_taken", SUBMISSION_TAKEN);
+      return existing.response as unknown as CheckInAnswer;
+    }
+    const answer = await explainElsewhere(tx, user, await recordCheckIns(tx, user, request, now));
+    await storeSubmissionResponse(tx, submissionId, answer as unknown as Record<string, unknown>);
+    return answer;
+  });
+}

@@ -1,12 +1,12 @@
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInSubmitBody } from "@/lib/checkin/offline-schemas";
-import { checkInOnce } from "@/lib/checkin/offline-service";
+import { checkIn } from "@/lib/checkin/service";
 
 // POST /api/check-in: check students in to the day's Focus Block by student number or id.
 // Open to the whole shell: sysadmins land on /check-in, so they may check students in too
 // (their rows have staff_id null and checked_in_by = their user id). Students get 403.
 // An optional `submission_id` (UUID) makes a retry answer the first result instead of recording again.
 export const POST = route({ roles: ROLES.shell, body: checkInSubmitBody }, ({ db, user, body, now }) =>
-  checkInOnce(db, user, body, now),
+  checkIn(db, user, body, now),
 );

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInMoveBody } from "@/lib/checkin/offline-schemas";
-import { moveCheckIn } from "@/lib/checkin/offline-service";
+import { moveCheckIn } from "@/lib/checkin/elsewhere-service";
 
 // POST /api/check-in/move: take over a student someone else checked in (school setting, audited).
 export const POST = route({ roles: ROLES.staff, body: checkInMoveBody }, ({ db, user, body }) =>

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInStatusParams } from "@/lib/checkin/schemas";
-import { elsewhereList } from "@/lib/checkin/offline-service";
+import { elsewhereList } from "@/lib/checkin/elsewhere-service";
 
 // GET /api/check-in/elsewhere/{date}: students the caller scanned whom someone else had checked in.
 export const GET = route({ roles: ROLES.shell, params: checkInStatusParams }, ({ db, user, params, now }) =>
