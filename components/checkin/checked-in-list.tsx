@@ -4,13 +4,14 @@ import { Button, focusRing } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
 import { checkedInCountText } from "@/lib/checkin/elsewhere-rules";
+import type { presentElsewhereEntry } from "@/lib/checkin/present";
 import { MethodIcon } from "./method-icon";
 import { Panel } from "./panel";
 import { ListSkeleton } from "./scheduled-list";
 import type { LedgerEntry } from "./use-check-in-status";
 
 /** A student the caller scanned whom someone else had checked in (GET /api/check-in/elsewhere/{date}). */
-export type ElsewhereEntry = LedgerEntry & { checked_in_by: string | null };
+export type ElsewhereEntry = ReturnType<typeof presentElsewhereEntry>;
 
 /**
  * 'Checked In': the caller's check-ins, their planned students checked in elsewhere, and the students
@@ -60,7 +61,8 @@ export function CheckedInList({
         >
           {list.map((entry) => {
             const isElsewhere = scannedElsewhere.has(entry.id);
-            const by = "checked_in_by" in entry && entry.checked_in_by ? entry.checked_in_by : entry.staff?.name;
+            const by =
+              "checked_in_by" in entry && entry.checked_in_by ? entry.checked_in_by : entry.staff?.name;
             return (
               <li
                 key={entry.id}
@@ -73,7 +75,9 @@ export function CheckedInList({
                   <p className="truncate text-sm text-slate-900">{entry.student.name}</p>
                   {isElsewhere && <Badge tone="warning">Checked in elsewhere</Badge>}
                   {entry.by_other_staff && (
-                    <p className="truncate text-xs text-slate-600">Checked in by {by ?? "a system administrator"}</p>
+                    <p className="truncate text-xs text-slate-600">
+                      Checked in by {by ?? "a system administrator"}
+                    </p>
                   )}
                   {isElsewhere && canMove && onMove && (
                     <Button
@@ -103,8 +107,11 @@ export function CheckedInList({
  * block's (proactive or retroactive), whose capture time is another day's clock: it says which it is.
  */
 function EntryTime({ entry }: { entry: LedgerEntry }) {
-  const otherDay = entry.method === "proactive" ? "Proactive" : entry.method === "retroactive" ? "Retroactive" : null;
+  const otherDay =
+    entry.method === "proactive" ? "Proactive" : entry.method === "retroactive" ? "Retroactive" : null;
   return (
-    <span className="shrink-0 pt-1.5 text-sm whitespace-nowrap text-slate-700 tabular-nums">{otherDay ?? entry.time}</span>
+    <span className="shrink-0 pt-1.5 text-sm whitespace-nowrap text-slate-700 tabular-nums">
+      {otherDay ?? entry.time}
+    </span>
   );
 }

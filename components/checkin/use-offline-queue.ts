@@ -3,9 +3,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { mutate } from "swr";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, ApiClientError, NETWORK_ERROR_MESSAGE } from "@/lib/api/client";
-import { checkInResultMessage } from "@/lib/checkin/chips";
-import { checkInSummary } from "@/lib/checkin/elsewhere-rules";
+import { ApiClientError, NETWORK_ERROR_MESSAGE } from "@/lib/api/client";
 import { idbQueueStore } from "@/lib/checkin/offline-idb";
 import {
   createQueueRunner,
@@ -15,8 +13,13 @@ import {
   type QueueRunner,
   type SendOutcome,
 } from "@/lib/checkin/offline-queue";
-import type { CheckInAnswer } from "@/lib/checkin/offline-service";
-import { getStored, setStored } from "@/lib/storage";
+import {
+  postCheckIn,
+  recordCheckInErrors,
+  reportCheckIn,
+  showCheckInErrors,
+  type CheckInAnswer,
+} from "./post-check-in";
 
 /**
  * The device's offline check-in queue, one per page: every press of Check In goes through it, so a
@@ -33,41 +36,29 @@ const listeners = new Set<() => void>();
 
 async function send(item: QueuedCheckIn): Promise<SendOutcome<CheckInAnswer>> {
   try {
-    return { ok: true, result: await apiPost<CheckInAnswer>("/api/check-in", requestBody(item)) };
+    return { ok: true, result: await postCheckIn(requestBody(item)) };
   } catch (failure) {
-    if (failure instanceof ApiClientError) return { ok: false, status: failure.status, message: failure.message };
+    if (failure instanceof ApiClientError)
+      return { ok: false, status: failure.status, message: failure.message };
     return { ok: false, status: 0, message: NETWORK_ERROR_MESSAGE };
   }
-}
-
-function recordErrors(timestampString: string, errors: string[]) {
-  if (errors.length === 0) return;
-  setStored("checkInErrors", [...(getStored("checkInErrors") ?? []), { timestamp_string: timestampString, errors }]);
-}
-
-function showErrors() {
-  window.location.hash = "errors";
 }
 
 /** What the teacher hears about a submission the server has answered. */
 function settled(item: QueuedCheckIn, outcome: SendOutcome<CheckInAnswer>) {
   void mutate((key) => typeof key === "string" && key.startsWith("/api/check-in/"));
   if (outcome.ok) {
-    const result = outcome.result;
-    recordErrors(result.timestamp_string, result.errors);
-    const message = checkInSummary(result, checkInResultMessage);
-    const offline = item.attempts > 0;
-    snackbar(offline ? `Sent scans from ${item.date}: ${message}` : message, {
-      tone: result.errors.length > 0 ? "default" : "success",
-      action: result.errors.length > 0 ? { label: "Show Errors", onClick: showErrors } : undefined,
-    });
+    reportCheckIn(outcome.result, item.attempts > 0 ? item.date : null);
     return;
   }
   // A final refusal (no Focus Block that day, …): the numbers go to the errors log, never lost.
-  recordErrors(new Date().toLocaleString(), item.chips.map((chip) => chip.value));
+  recordCheckInErrors(
+    new Date().toLocaleString(),
+    item.chips.map((chip) => chip.value),
+  );
   snackbar(`${outcome.message} The ${item.chips.length} student numbers are kept in Check-in Errors.`, {
     tone: "error",
-    action: { label: "Show Errors", onClick: showErrors },
+    action: { label: "Show Errors", onClick: showCheckInErrors },
   });
 }
 
@@ -80,7 +71,13 @@ async function recount() {
   listeners.forEach((listener) => listener());
 }
 
-const runner: QueueRunner = createQueueRunner({ store, send, userId: () => userId, onSettled: settled, onChange: () => void recount() });
+const runner: QueueRunner = createQueueRunner({
+  store,
+  send,
+  userId: () => userId,
+  onSettled: settled,
+  onChange: () => void recount(),
+});
 
 /** Sends what is due, then sets the timer for the next retry. */
 async function flush(force: boolean) {

@@ -1,0 +1,38 @@
+import { CheckedInList, type ElsewhereEntry } from "./checked-in-list";
+import { ScheduledList } from "./scheduled-list";
+import type { CheckInStatus } from "./use-check-in-status";
+
+/** The day's two lists beside the scan box: Scheduled (roll call) and Checked In (with "elsewhere"). */
+export function DayLists({
+  status,
+  loading,
+  elsewhere,
+  onCheckIn,
+  onMove,
+}: {
+  status: CheckInStatus | undefined;
+  loading: boolean;
+  elsewhere: { can_move: boolean; entries: ElsewhereEntry[] } | undefined;
+  onCheckIn: (studentIds: number[]) => Promise<boolean>;
+  onMove: (entry: ElsewhereEntry) => void;
+}) {
+  const block = status?.blocks[0] ?? null;
+  return (
+    <div className="grid gap-6 [&>*]:min-w-0">
+      <ScheduledList
+        key={`${status?.date.iso}`}
+        planned={block?.planned ?? (status ? [] : null)}
+        loading={loading}
+        disabled={!block}
+        onCheckIn={onCheckIn}
+      />
+      <CheckedInList
+        entries={block?.ledger_entries ?? (status ? [] : null)}
+        loading={loading}
+        elsewhere={elsewhere?.entries}
+        canMove={elsewhere?.can_move}
+        onMove={onMove}
+      />
+    </div>
+  );
+}
