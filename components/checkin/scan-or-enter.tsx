@@ -1,13 +1,12 @@
 "use client";
 
-import { Copy, Download, Trash2, Volume2, VolumeX, X } from "lucide-react";
-import { forwardRef, useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { forwardRef, useEffect, useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { IconButton } from "@/components/ui/icon-button";
-import { hasSeparator, SEPARATOR_KEYS, splitEntries } from "@/lib/checkin/chips";
 import { cn } from "@/lib/cn";
 import type { PendingChip } from "@/lib/storage";
 import { Panel } from "./panel";
+import { PendingChipList, PendingChipTools } from "./pending-chips";
+import { useEntryText } from "./use-entry-text";
 
 export interface ScanOrEnterProps {
   chips: readonly PendingChip[];
@@ -29,6 +28,19 @@ export interface ScanOrEnterProps {
   /** The device's scan-sound preference. */
   sound?: boolean;
   onSoundChange?: (on: boolean) => void;
+}
+
+/** A short green flash on each added scan (Web Animations: no stylesheet change, nothing for the CSP). */
+function useScanFlash(flash: number) {
+  const flashRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (flash === 0) return;
+    flashRef.current?.animate?.(
+      [{ boxShadow: "0 0 0 4px rgb(34 197 94 / 0.55)", backgroundColor: "rgb(240 253 244)" }, { boxShadow: "0 0 0 0 transparent" }],
+      { duration: 450, easing: "ease-out" },
+    );
+  }, [flash]);
+  return flashRef;
 }
 
 /**
@@ -54,67 +66,11 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
   },
   inputRef,
 ) {
-  const [text, setText] = useState("");
-  const flashRef = useRef<HTMLDivElement>(null);
-  // A short green flash on each added scan (Web Animations: no stylesheet change, nothing for the CSP).
-  useEffect(() => {
-    if (flash === 0) return;
-    flashRef.current?.animate?.(
-      [{ boxShadow: "0 0 0 4px rgb(34 197 94 / 0.55)", backgroundColor: "rgb(240 253 244)" }, { boxShadow: "0 0 0 0 transparent" }],
-      { duration: 450, easing: "ease-out" },
-    );
-  }, [flash]);
+  const { text, submit, onKeyDown, onChange, onPaste } = useEntryText(onAdd, onSubmit);
+  const flashRef = useScanFlash(flash);
   const inputId = useId();
   const hintId = useId();
   const hasChips = chips.length > 0;
-
-  function finish(value: string) {
-    const values = splitEntries(value);
-    if (values.length > 0) onAdd(values);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.nativeEvent.isComposing) return;
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      submit();
-      return;
-    }
-    if (SEPARATOR_KEYS.has(event.key)) {
-      event.preventDefault();
-      finish(text);
-      setText("");
-    }
-  }
-
-  // Mobile keyboards and some scanners deliver separators only through the value.
-  function onChange(value: string) {
-    if (!hasSeparator(value)) {
-      setText(value);
-      return;
-    }
-    const parts = value.split(/[\s,;]+/);
-    const rest = parts.pop() ?? "";
-    finish(parts.join(","));
-    setText(rest);
-  }
-
-  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
-    const pasted = event.clipboardData.getData("text");
-    if (!pasted) return;
-    event.preventDefault();
-    const input = event.currentTarget;
-    const before = text.slice(0, input.selectionStart ?? text.length);
-    const after = text.slice(input.selectionEnd ?? text.length);
-    finish(`${before}${pasted}${after}`);
-    setText("");
-  }
-
-  function submit() {
-    const typed = splitEntries(text);
-    setText("");
-    onSubmit(typed);
-  }
 
   const canSubmit = (hasChips || text.trim() !== "") && !blockedReason;
   return (
@@ -124,38 +80,14 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
       count={chips.length}
       countLabel="student numbers waiting"
       actions={
-        <>
-          {onSoundChange && (
-            <IconButton
-              label={sound ? "Turn scan sound off" : "Turn scan sound on"}
-              icon={sound ? <Volume2 className="size-4" /> : <VolumeX className="size-4" />}
-              size="sm"
-              aria-pressed={sound}
-              onClick={() => onSoundChange(!sound)}
-            />
-          )}
-          <IconButton
-            label="Copy to clipboard"
-            icon={<Copy className="size-4" />}
-            size="sm"
-            disabled={!hasChips}
-            onClick={onCopy}
-          />
-          <IconButton
-            label="Download as CSV"
-            icon={<Download className="size-4" />}
-            size="sm"
-            disabled={!hasChips}
-            onClick={onDownload}
-          />
-          <IconButton
-            label="Remove all"
-            icon={<Trash2 className="size-4" />}
-            size="sm"
-            disabled={!hasChips}
-            onClick={onRemoveAll}
-          />
-        </>
+        <PendingChipTools
+          hasChips={hasChips}
+          sound={sound}
+          onSoundChange={onSoundChange}
+          onCopy={onCopy}
+          onDownload={onDownload}
+          onRemoveAll={onRemoveAll}
+        />
       }
     >
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
@@ -198,29 +130,7 @@ export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(functi
             : "Scan a card or type a number, then press Enter. Paste a list to add many at once.")}
       </p>
 
-      {hasChips && (
-        <ul
-          aria-label="Student numbers waiting to be checked in"
-          className="mt-3 flex max-h-72 flex-wrap content-start gap-1.5 overflow-y-auto"
-        >
-          {[...chips].reverse().map((chip) => (
-            <li
-              key={`${chip.value}-${chip.timestamp}`}
-              className="inline-flex h-8 items-center gap-1 rounded-full border border-slate-300 bg-slate-50 pr-1 pl-3 text-sm text-slate-900 tabular-nums"
-            >
-              {chip.value}
-              <IconButton
-                label={`Remove ${chip.value}`}
-                icon={<X className="size-3.5" />}
-                size="sm"
-                noTooltip
-                className="size-6 rounded-full"
-                onClick={() => onRemove(chip)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {hasChips && <PendingChipList chips={chips} onRemove={onRemove} />}
     </Panel>
   );
 });
