@@ -1,0 +1,132 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { apiPost } from "@/lib/api/client";
+import { rememberUser, type RememberedUser } from "@/lib/storage";
+import { useStoredState } from "@/lib/use-stored-state";
+import { LOGIN_TEXT, placeLoginError } from "./login-errors";
+
+type Step = "username" | "password";
+
+export interface LoginErrors {
+  username?: string;
+  password?: string;
+  form?: string;
+}
+
+/**
+ * The two-step sign-in's state: the username step asks POST /api/check-user who the account is, the
+ * password step signs in through `onSignIn`; each error is placed by the field it concerns.
+ */
+export function useLoginSteps(onSignIn: (username: string, password: string) => Promise<unknown>) {
+  const [remembered] = useStoredState("rememberedUsers", []);
+  const [step, setStep] = useState<Step>("username");
+  const [typingNew, setTypingNew] = useState(false);
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const [account, setAccount] = useState<RememberedUser | null>(null);
+  // check-user said this account signs in only with its school account (password sign-in is off for its role).
+  const [schoolAccountOnly, setSchoolAccountOnly] = useState(false);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  function goToPassword(user: RememberedUser, passwordSignIn = true) {
+    setSchoolAccountOnly(!passwordSignIn);
+    setAccount(user);
+    setUsername(user.username);
+    setPassword("");
+    setErrors({});
+    setStep("password");
+    requestAnimationFrame(() => passwordRef.current?.focus());
+  }
+
+  function backToUsername(error?: string) {
+    setStep("username");
+    setPassword("");
+    setErrors(error ? { username: error } : {});
+    if (error) setTypingNew(true);
+    requestAnimationFrame(() => usernameRef.current?.focus());
+  }
+
+  async function next(event: FormEvent) {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name) {
+      setErrors({ username: LOGIN_TEXT.usernameRequired });
+      usernameRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await apiPost<RememberedUser & { password_sign_in?: boolean }>("/api/check-user", { username: name });
+      goToPassword({ username: user.username, initials: user.initials, color: user.color }, user.password_sign_in !== false);
+    } catch (error) {
+      const { place, message } = placeLoginError(error);
+      setErrors(place === "username" ? { username: message } : { form: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setErrors({ password: LOGIN_TEXT.passwordRequired });
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await onSignIn(username.trim(), password);
+      if (account && (remember || remembered.some((u) => u.username === account.username)))
+        rememberUser(account);
+    } catch (error) {
+      const { place, message } = placeLoginError(error);
+      if (place === "username") backToUsername(message);
+      else setErrors({ [place]: message });
+      if (place === "password") {
+        setPassword("");
+        passwordRef.current?.focus();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    remembered,
+    step,
+    typingNew,
+    setTypingNew,
+    username,
+    /** Typing clears the shown errors. */
+    typeUsername: (value: string) => {
+      setUsername(value);
+      setErrors({});
+    },
+    password,
+    typePassword: (value: string) => {
+      setPassword(value);
+      setErrors({});
+    },
+    showPassword,
+    setShowPassword,
+    remember,
+    setRemember,
+    account,
+    schoolAccountOnly,
+    errors,
+    busy,
+    passwordRef,
+    usernameRef,
+    goToPassword,
+    backToUsername,
+    next,
+    signIn,
+  };
+}
