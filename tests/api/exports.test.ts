@@ -6,7 +6,7 @@ import { GET as auditExportRoute } from "@/app/api/audit/export/route";
 import { GET as attendanceRoute } from "@/app/api/reports/attendance/route";
 import { GET as sisRoute } from "@/app/api/reports/sis-export/route";
 import { students } from "@/db/schema";
-import { MAX_EXPORTS_PER_CALLER } from "@/lib/api/exports";
+import { MAX_EXPORTS_PER_CALLER } from "@/lib/http/exports";
 import { SIS_DATES_PER_READ } from "@/lib/reports/service";
 import { addDays, schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";

@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/api/errors";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 
 // Any /api path no route serves: a JSON 404 rather than the fallback page.
 const missing = route({ roles: "public" }, () => {

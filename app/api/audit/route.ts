@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { auditQuery } from "@/lib/audit/schemas";
 import { auditLogView } from "@/lib/audit/service";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { createEvent, listEvents } from "@/lib/calendar/events";
 import { calendarEventBody, calendarEventsQuery } from "@/lib/calendar/schemas";

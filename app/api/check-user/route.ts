@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { checkUserBody } from "@/lib/auth/schemas";
 import { checkUser } from "@/lib/auth/service";
 

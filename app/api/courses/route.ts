@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { courseCreateBody, courseListQuery } from "@/lib/courses/schemas";
 import { courseList, createCourse } from "@/lib/courses/service";

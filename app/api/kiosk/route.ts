@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { authenticateKiosk, kioskInfo } from "@/lib/kiosk/service";
 
 // GET /api/kiosk: the kiosk device's own name, teacher and today's block. Not a user route: it takes

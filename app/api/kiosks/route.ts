@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { kioskCreateBody } from "@/lib/kiosk/schemas";
 import { createKiosk, kioskList } from "@/lib/kiosk/service";

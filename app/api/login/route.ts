@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { deviceCookieHeader, type DeviceAccount } from "@/lib/auth/device-cookie";
 import { loginBody } from "@/lib/auth/schemas";
 import { login } from "@/lib/auth/service";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { sendNotificationBody } from "@/lib/notifications/schemas";
 import { sendNotification } from "@/lib/notifications/service";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { powerScheduleBody } from "@/lib/scheduler/schemas";
 import { listPowerSchedules, runPowerSchedule } from "@/lib/scheduler/service";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { schoolYearBody } from "@/lib/calendar/schemas";
 import { getSchoolYear, saveSchoolYear } from "@/lib/calendar/school-year";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { timetableBody, timetableQuery } from "@/lib/calendar/schemas";
 import { getTimetable, saveTimetable } from "@/lib/calendar/timetable";

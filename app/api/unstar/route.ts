@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { starBody } from "@/lib/starred/schemas";
 import { unstar } from "@/lib/starred/service";

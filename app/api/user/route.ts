@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { presentCurrentUser } from "@/lib/auth/present";
+import { route } from "@/lib/http/route";
+import { presentCurrentUser } from "@/lib/people/current-user";
 import { ROLES } from "@/lib/auth/roles";
 
 // GET /api/user: the signed-in user (also while their password is expired)

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { cancelAppointment } from "@/lib/schedule/appointments";
 import { idParams } from "@/lib/schedule/schemas";

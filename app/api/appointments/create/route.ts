@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { createAppointment } from "@/lib/schedule/appointments";
 import { createAppointmentBody } from "@/lib/schedule/schemas";

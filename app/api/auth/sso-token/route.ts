@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { clearSsoCookies, SSO_NOT_CONFIGURED, ssoConfigured, ssoIdentityOf } from "@/lib/auth/sso";
 import { signInWithSso } from "@/lib/auth/sso-sign-in";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { airCheckInBody } from "@/lib/checkin/air-schemas";
 import { airCheckIn } from "@/lib/checkin/air-service";

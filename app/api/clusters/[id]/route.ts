@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { clusterParams, clusterRenameBody } from "@/lib/clusters/schemas";
 import { clusterPage, deleteClusterById, renameClusterById } from "@/lib/clusters/service";

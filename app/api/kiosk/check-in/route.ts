@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { kioskCheckInBody } from "@/lib/kiosk/schemas";
 import { authenticateKiosk, kioskCheckIn } from "@/lib/kiosk/service";
 

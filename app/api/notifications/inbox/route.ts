@@ -1,5 +1,5 @@
 import { conditionalJson } from "@/lib/api/conditional";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { inbox } from "@/lib/notifications/service";
 

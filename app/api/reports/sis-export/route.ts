@@ -1,5 +1,5 @@
-import { exportCaller, withExportSlot } from "@/lib/api/exports";
-import { route } from "@/lib/api/route";
+import { exportCaller, withExportSlot } from "@/lib/http/exports";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { sisExportQuery } from "@/lib/reports/schemas";
 import { reportReach, sisExport } from "@/lib/reports/service";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { setSchoolDay } from "@/lib/calendar/school-days";
 import { schoolDayBody, schoolDayParams } from "@/lib/calendar/schemas";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { sectionParams, sectionUpdateBody } from "@/lib/sections/schemas";
 import { archiveSection, getSection, updateSection } from "@/lib/sections/service";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import { readMultipart, tooLarge } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { idOf } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
 import { logoResponse, MAX_LOGO_BYTES, uploadLogo } from "@/lib/settings/service";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ssoProviders } from "@/lib/auth/sso";
 import { getSettings } from "@/lib/settings/service";
 

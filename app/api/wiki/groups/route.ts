@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { wikiGroupBody } from "@/lib/wiki/schemas";
 import { createWikiGroup, wikiGroups } from "@/lib/wiki/service";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInStatusParams } from "@/lib/checkin/schemas";
 import { elsewhereList } from "@/lib/checkin/elsewhere-service";

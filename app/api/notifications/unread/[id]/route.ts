@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { notificationParams } from "@/lib/notifications/schemas";
 import { setFlag } from "@/lib/notifications/service";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { ROLES } from "@/lib/auth/roles";
 import { studentProfile } from "@/lib/people/profiles";
 import { idOf } from "@/lib/schedule/schemas";

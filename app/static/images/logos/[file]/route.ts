@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/http/route";
 import { readLogoValue } from "@/lib/settings/logo";
 import { logoResponse } from "@/lib/settings/service";
 

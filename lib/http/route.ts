@@ -10,10 +10,10 @@ import type { Role } from "@/lib/auth/roles";
 import { apiTokenCaller, type ApiTokenCaller } from "@/lib/api-tokens/authenticate";
 import type { ApiScope } from "@/lib/api-tokens/scopes";
 import { isHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
-import { MAX_JSON_BODY, readJson } from "./body";
-import { clientAddress } from "./client-address";
+import { MAX_JSON_BODY, readJson } from "@/lib/api/body";
+import { clientAddress } from "@/lib/api/client-address";
 import { isDatabaseUnavailable } from "@/db/errors";
-import { ApiError, databaseUnavailable, errorResponse, fieldErrors, forbidden, invalid, unauthenticated } from "./errors";
+import { ApiError, databaseUnavailable, errorResponse, fieldErrors, forbidden, invalid, unauthenticated } from "@/lib/api/errors";
 
 export { MAX_JSON_BODY };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate";
 import type { Principal } from "@/lib/auth/principal";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/api/errors";
 
 /**
  * At most a few exports at a time per caller (issue 23: five concurrent 53 MB SIS exports on one
