@@ -1,4 +1,4 @@
-import type { CurrentUser } from "@/lib/auth/present";
+import type { CurrentUser } from "@/lib/people/current-user";
 import type { getSettings } from "@/lib/settings/service";
 
 /** GET /api/user. */

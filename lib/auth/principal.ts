@@ -16,6 +16,12 @@ export function roleOf(account: AccountRow): Role {
   return account.staff?.administrator ? "admin" : "teacher";
 }
 
+/** The account's avatar: the person's initials and colour (sign-in's "who is this" and GET /api/user). */
+export function avatarOf(account: AccountRow): { initials: string; color: string } {
+  const person = account.staff ?? account.student ?? account.sysadmin;
+  return { initials: person?.initials ?? "?", color: person?.color ?? "blue-grey" };
+}
+
 export function isLocked(account: AccountRow, now: Date): boolean {
   const disabledAt = account.user.disabled_at;
   return disabledAt !== null && disabledAt.getTime() <= now.getTime();

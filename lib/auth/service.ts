@@ -11,14 +11,13 @@ import {
 } from "@/db/queries/auth";
 import { ApiError, invalid } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { isLocked, roleOf, type Principal } from "./principal";
+import { avatarOf, isLocked, roleOf, type Principal } from "./principal";
 import { passwordOffMessage, signInPolicy } from "./sign-in-policy";
 import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password";
 import { normalizeUsername, type ChangePasswordBody, type LoginBody } from "./schemas";
 import { deviceNonce, type DeviceAccount } from "./device-cookie";
 import { reserve, settleFailure, settleSuccess, settleUnchecked, type Attempt } from "./throttle";
 import { hashToken, newToken } from "./tokens";
-import { avatarOf } from "./present";
 
 export const LOGIN_MESSAGES = {
   notFound: "The user could not be found. Please check with your administrator.",

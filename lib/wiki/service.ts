@@ -19,7 +19,7 @@ import {
   writePostOrder,
 } from "@/db/queries/wiki";
 import { conflict, invalid, notFound } from "@/lib/api/errors";
-import { displayName } from "@/lib/auth/present";
+import { displayName } from "@/lib/people/current-user";
 import type { Principal } from "@/lib/auth/principal";
 import { presentGroup, presentPost, type WikiGroup, type WikiPost } from "./present";
 import type {

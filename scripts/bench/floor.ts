@@ -30,7 +30,7 @@ import { staffWeekQuery, studentWeekQuery, weekRowOf, weekValues, type StaffWeek
 import { searchPostsQuery } from "../../db/queries/wiki";
 import * as schema from "../../db/schema";
 import { etagOf, notModified, REVALIDATE } from "../../lib/api/conditional";
-import { presentCurrentUser } from "../../lib/auth/present";
+import { presentCurrentUser } from "../../lib/people/current-user";
 import { isLocked, roleOf, type Principal } from "../../lib/auth/principal";
 import { ROLES, type Role } from "../../lib/auth/roles";
 import { bearerToken, hashToken } from "../../lib/auth/tokens";

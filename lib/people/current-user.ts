@@ -1,13 +1,8 @@
 import { formatDistanceStrict } from "date-fns";
 import type { AccountRow } from "@/db/queries/auth";
-import { staffName, studentName } from "@/lib/people/names";
-import { isLocked, roleOf } from "./principal";
-import { DISPLAY_ROLE } from "./roles";
-
-export function avatarOf(account: AccountRow): { initials: string; color: string } {
-  const person = account.staff ?? account.student ?? account.sysadmin;
-  return { initials: person?.initials ?? "?", color: person?.color ?? "blue-grey" };
-}
+import { staffName, studentName } from "./names";
+import { avatarOf, isLocked, roleOf } from "@/lib/auth/principal";
+import { DISPLAY_ROLE } from "@/lib/auth/roles";
 
 export function displayName(account: AccountRow): string {
   if (account.staff) return staffName(account.staff);
