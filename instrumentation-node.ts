@@ -1,11 +1,13 @@
 import { closeDatabase } from "@/db";
 import { getDatabaseHandle, getDb } from "@/lib/setup/boot";
 import { env } from "@/lib/env";
+import { registerEveryJobKind } from "@/lib/job-kinds/every-kind";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { createSetupLink } from "@/lib/setup/first-run";
 
 env(); // fail fast, with a clear message, on a bad configuration
+registerEveryJobKind(); // before the runner starts: it claims only the kinds it knows
 
 let jobs: JobRunner | undefined;
 

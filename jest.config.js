@@ -39,7 +39,7 @@ module.exports = async () => {
     displayName: "api",
     testEnvironment: "node",
     testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
-    setupFiles: ["<rootDir>/tests/helpers/jest-env.ts"],
+    setupFiles: ["<rootDir>/tests/helpers/jest-env.ts", "<rootDir>/tests/helpers/job-kinds.ts"],
   })();
   // A database restarted under load, on a PostgreSQL server of the test's own (skipped without one).
   const fault = await createJestConfig({
@@ -47,7 +47,7 @@ module.exports = async () => {
     displayName: "fault",
     testEnvironment: "node",
     testMatch: ["<rootDir>/tests/fault/**/*.test.ts"],
-    setupFiles: ["<rootDir>/tests/helpers/jest-env.ts"],
+    setupFiles: ["<rootDir>/tests/helpers/jest-env.ts", "<rootDir>/tests/helpers/job-kinds.ts"],
   })();
   for (const project of [unit, api, fault]) project.transform = withEsmAwareSwc(project.transform);
   return {

@@ -4,11 +4,11 @@ import { findJob, insertJob, type JobRow } from "@/db/queries/jobs";
 import { notFound } from "@/lib/api/errors";
 import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate";
 import type { Principal } from "@/lib/auth/principal";
-import type { JOB_KINDS, JobPayload } from "./kinds";
+import type { JobKindName, JobPayload } from "./kinds";
 import { wakeJobRunner } from "./wake";
 
 /** Puts a job on the queue (pass a transaction to enqueue it together with the rows it will work on). */
-export async function enqueueJob<K extends keyof typeof JOB_KINDS>(
+export async function enqueueJob<K extends JobKindName>(
   db: Db,
   kind: K,
   payload: JobPayload<K>,

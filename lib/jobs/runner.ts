@@ -13,7 +13,7 @@ import {
   type JobRow,
 } from "@/db/queries/jobs";
 import { log } from "@/lib/log";
-import { JOB_KINDS, jobKind } from "./kinds";
+import { jobKind, jobKindNames, registeredJobKinds } from "./kinds";
 import { LostJobError, type JobKind } from "./types";
 import { onJobEnqueued } from "./wake";
 
@@ -37,7 +37,6 @@ export interface RunOptions {
 }
 
 export const DEFAULT_LEASE_SECONDS = 60;
-const knownKinds = Object.keys(JOB_KINDS);
 
 export const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
@@ -52,6 +51,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 export async function runPendingJobs(db: Db, options: RunOptions = {}): Promise<number> {
   const workerId = options.workerId ?? newWorkerId();
+  const knownKinds = jobKindNames();
   let count = 0;
   for (;;) {
     if (options.killSignal?.aborted || options.stopSignal?.aborted) return count;
@@ -142,7 +142,7 @@ export async function runClaimedJob(db: Db, job: JobRow, options: RunOptions = {
  */
 export async function enqueueRecurringJobs(db: Db, now = new Date()): Promise<number[]> {
   const made: number[] = [];
-  for (const [name, kind] of Object.entries(JOB_KINDS) as [string, JobKind<unknown>][]) {
+  for (const [name, kind] of registeredJobKinds()) {
     if (!kind.everySeconds && !kind.isDue) continue;
     try {
       if (kind.isDue && !(await kind.isDue(db, now))) continue;

@@ -6,7 +6,7 @@ import type { JobRow } from "@/db/queries/jobs";
  * Background jobs, the small API (see also lib/jobs/kinds.ts and lib/jobs/runner.ts):
  *
  *   1. Write a kind: `export const myJob = defineJob<{ report_id: number }>({ run: async (ctx) => … })`.
- *   2. Register it in JOB_KINDS (lib/jobs/kinds.ts) under a name.
+ *   2. Register it under a name in lib/job-kinds/every-kind.ts (the runner learns the kinds at start).
  *   3. Enqueue it: `await enqueueJob(db, "my-kind", { report_id: 7 }, { createdBy: user.user.id })`
  *      (lib/jobs/queue.ts), in the same transaction as the rows it works on if you like.
  *   4. The server's runner (started in instrumentation-node.ts) picks it up; tests call

@@ -3,10 +3,12 @@
  * `node --import tsx tests/helpers/job-worker.ts <postgres url> <lease seconds>` runs every due job, then exits.
  */
 import { openDatabase } from "@/db/client";
+import { registerEveryJobKind } from "@/lib/job-kinds/every-kind";
 import { runPendingJobs } from "@/lib/jobs/runner";
 
 async function main() {
   const [url, lease] = process.argv.slice(2);
+  registerEveryJobKind();
   const handle = await openDatabase({ url: url!, migrate: false, max: 2 });
   await runPendingJobs(handle.db, { workerId: `child-${process.pid}`, leaseSeconds: Number(lease ?? 60) });
   await handle.close();
