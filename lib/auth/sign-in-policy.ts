@@ -1,11 +1,11 @@
 import "server-only";
 import type { Db } from "@/db";
 import { settingValues } from "@/db/queries/settings";
-import { SETTINGS } from "@/lib/settings/definitions";
+import { SETTINGS } from "@/lib/setting-definitions";
 import type { Role } from "./roles";
 import { ssoConfigured } from "./sso";
 
-/** The Sign-in settings a sign-in reads (lib/settings/definitions.ts), with their defaults where a row is missing. */
+/** The Sign-in settings a sign-in reads (lib/setting-definitions.ts), with their defaults where a row is missing. */
 export interface SignInPolicy {
   schoolName: string;
   /** Whether each role may sign in with a password. Sysadmins always may (the way back in). */

@@ -66,7 +66,7 @@ export const ADDRESS_FAILURE_BURST = 300;
 export const ADDRESS_DRAIN_SECONDS = 4;
 export const CHECK_USER_MISS_BURST = 300;
 export const CHECK_USER_DRAIN_SECONDS = 4;
-/** The setting that lists the school's own networks (lib/settings/definitions.ts). */
+/** The setting that lists the school's own networks (lib/setting-definitions.ts). */
 export const SCHOOL_NETWORKS_SETTING = "school-networks";
 
 export type AttemptKind = "login" | "check-user" | "verify-user";

@@ -5,7 +5,6 @@ import {
   finishRun,
   flexMeetings,
   openBlocksOf,
-  placementSettingValues,
   placeDate,
   runOn,
   runsBetween,
@@ -20,9 +19,10 @@ import { staffName } from "@/lib/people/names";
 import { noBlockDates } from "@/db/queries/schedule";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
 import { blocksMeetOn } from "@/lib/schedule/school-days";
+import { placementSettings } from "@/lib/settings/placement";
+import { cutoffWallClock, type Cutoff } from "@/lib/settings/placement-cutoff";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service";
 import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
-import { cutoffWallClock, readCutoff, type Cutoff } from "./cutoff";
 import type { PlacementRunView, PlacementToDo, UnscheduledResponse } from "./types";
 
 export type { PlacementRunView, PlacementToDo, UnscheduledResponse, UnscheduledStudent } from "./types";
@@ -40,21 +40,6 @@ export type { PlacementRunView, PlacementToDo, UnscheduledResponse, UnscheduledS
 
 /** How far back a missed cutoff is still placed (a long weekend of downtime and then some). */
 export const CATCH_UP_DAYS = 14;
-
-export interface PlacementSettings {
-  cutoff: Cutoff;
-  /** Students may change their teacher after placement until the block starts. */
-  changeAfter: boolean;
-}
-
-export async function placementSettings(db: Db): Promise<PlacementSettings> {
-  const rows = await placementSettingValues(db);
-  const byKey = new Map(rows.map((row) => [row.key, row.value]));
-  return {
-    cutoff: readCutoff(byKey.get("placement_cutoff") ?? ""),
-    changeAfter: (byKey.get("placement_change_after") ?? "true") !== "false",
-  };
-}
 
 type Meeting = Awaited<ReturnType<typeof flexMeetings>>[number];
 

@@ -2,11 +2,12 @@ import "server-only";
 import type { Db } from "@/db";
 import { countAppointments, lockStudent } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
+import { runOn } from "@/db/queries/placement";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
-import { changeClosed } from "@/lib/placement/rules";
+import { placementSettings } from "@/lib/settings/placement";
 import { schoolCalendarSettings } from "@/lib/settings/service";
 import { presentPlan, presentTopic } from "./present";
 import { readSchoolDate, requireOccurrence } from "./occurrence";
@@ -49,6 +50,13 @@ export const NOT_TAKING_STUDENTS =
 
 export const teacherFull = () => conflict("teacher_full", "This teacher is full.");
 export const teacherUnavailable = () => conflict("teacher_unavailable", "Teacher is unavailable.");
+
+/** A student may not change their plan for the date: placement has run and the setting forbids changes after it. */
+async function changeClosed(db: Db, date: string): Promise<boolean> {
+  const settings = await placementSettings(db);
+  if (settings.changeAfter) return false;
+  return Boolean(await runOn(db, date));
+}
 
 /**
  * A student chooses a teacher for one of their pending flex blocks. One transaction, with the student's

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { schoolNetworksSchema } from "@/lib/api/ip";
 import { hasControlCharacters } from "@/lib/api/schemas";
-import { cutoffSchema, cutoffText } from "@/lib/placement/cutoff";
+import { cutoffSchema, cutoffText } from "./placement-cutoff";
 import { isValidSchoolDate, isValidTimeZone } from "@/lib/time";
-import type { SettingType } from "./definitions";
+import type { SettingType } from "@/lib/setting-definitions";
 import { storedLogoValue } from "./logo";
 
 export type SettingInput = string | number | boolean | null;

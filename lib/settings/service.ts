@@ -15,7 +15,7 @@ import { insertUpload, newestUpload, uploadById } from "@/db/queries/uploads";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
 import { invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { SETTING_GROUPS, SETTINGS, type SettingType } from "./definitions";
+import { SETTING_GROUPS, SETTINGS, type SettingType } from "@/lib/setting-definitions";
 import { offsetsAround, type ZoneOffset } from "@/lib/school-clock";
 import { isValidTimeZone } from "@/lib/time";
 import { logoFileName, presentLogo } from "./logo";

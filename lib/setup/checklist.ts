@@ -2,9 +2,9 @@ import "server-only";
 import type { Db } from "@/db";
 import { firstWeekPreview, setupCounts, type PreviewRow, type SetupCounts } from "@/db/queries/setup";
 import { ssoProviders } from "@/lib/auth/sso";
-import { SETTINGS } from "@/lib/settings/definitions";
+import { SETTINGS } from "@/lib/setting-definitions";
 import { dayLabel, schoolToday } from "@/lib/time";
-import { SETUP_HELP, type SetupKey } from "./steps";
+import { SETUP_HELP, type SetupKey } from "@/lib/wiki/help/setup-steps";
 
 /**
  * GET /api/setup (administrators and sysadmins): the setup checklist. Each step says whether it is done

@@ -18,7 +18,7 @@ import { POST as setupRoute } from "@/app/api/setup/route";
 import { GET as settingsRoute, PUT as saveSettings } from "@/app/api/settings/route";
 import { GET as publicSettingsRoute } from "@/app/api/settings/unauthenticated/route";
 import { GET as userRoute } from "@/app/api/user/route";
-import { SETTING_GROUPS, SETTINGS } from "@/lib/settings/definitions";
+import { SETTING_GROUPS, SETTINGS } from "@/lib/setting-definitions";
 import { createSetupLink, prepareSchool, SETUP_LINK_HOURS } from "@/lib/setup/first-run";
 import { SETUP_MESSAGES } from "@/lib/setup/schemas";
 import { createEmptyPostgresDatabase } from "../helpers/db";

@@ -4,7 +4,7 @@ import { GET as checklistRoute } from "@/app/api/setup/route";
 import { updateSettingValue } from "@/db/queries/settings";
 import { calendarEvents, enrollments, terms, wikiPosts } from "@/db/schema";
 import type { SetupChecklist } from "@/lib/setup/checklist";
-import { SETUP_KEYS } from "@/lib/setup/steps";
+import { SETUP_KEYS } from "@/lib/wiki/help/setup-steps";
 import { shipProductHelp } from "@/lib/wiki/help/ship";
 import { addDays, dayOfWeek } from "@/lib/time";
 import { createStudents } from "../helpers/bulk-factories";

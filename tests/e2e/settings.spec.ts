@@ -10,7 +10,7 @@ async function airCheckIn(page: Page, token: string): Promise<boolean> {
   return (await response.json()).values["air-check-in"].value;
 }
 
-/** The settings groups (lib/settings/definitions.ts): an accordion button named by title and description. */
+/** The settings groups (lib/setting-definitions.ts): an accordion button named by title and description. */
 const GROUPS = {
   Calendar: "Change calendar settings",
   "Air Check-in": "Control how Air Check-in works",

@@ -1,4 +1,4 @@
-import { cutoffSchema, cutoffWallClock, readCutoff } from "@/lib/placement/cutoff";
+import { cutoffSchema, cutoffWallClock, readCutoff } from "@/lib/settings/placement-cutoff";
 import { sentenceFor, shortStaffName, type Reason } from "@/lib/schedule/reason";
 import { schoolInstant } from "@/lib/time";
 

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import type { Setting } from "@/components/auth/types";
 import { SettingField } from "@/components/settings/setting-field";
-import { SETTINGS } from "@/lib/settings/definitions";
+import { SETTINGS } from "@/lib/setting-definitions";
 import { checkSettingValue } from "@/lib/settings/schemas";
 
 /** The "School networks" setting on the Settings screen (issue 22 item 2): its group, label, help and the screen's own check. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { SETUP_HELP } from "@/lib/setup/steps";
+import { SETUP_HELP } from "./setup-steps";
 /**
  * Help for administrators and the post for students. Links to other posts are written `(post:slug)`
  * (see content.ts).
@@ -347,7 +347,7 @@ When you are done, press **Sign Out**, especially on a shared computer.
 
 /**
  * Setting up a school (issue 20): one post per step of the setup checklist (/setup), in its order. The
- * slugs are the checklist's (lib/setup/steps.ts), which links each step to its post.
+ * slugs are the checklist's (lib/wiki/help/setup-steps.ts), which links each step to its post.
  */
 const SETUP_INTRO = `This is a step of **Setup** (side menu, administrators only), the checklist of what a school needs
 before its first Focus Block. Each step there says whether it is done, and what is missing.`;

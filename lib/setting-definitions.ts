@@ -1,4 +1,8 @@
-/** Every setting the product knows, its group, type and default. Stored rows are created from this list. */
+/**
+ * Every setting the product knows, its group, type and default. Stored rows are created from this list.
+ * Pure data at the bottom of lib: the settings service, the sign-in policy (lib/auth) and the setup
+ * checklist all read it, so it imports nothing.
+ */
 export type SettingType = "boolean" | "numeric" | "datetime" | "string";
 
 export interface SettingDefinition {

@@ -5,7 +5,8 @@ import { z } from "zod";
  *   ""       default placement is off;
  *   "08:00"  a time of day on the Focus Block's own date (school time);
  *   "2h"     that many whole hours (1–336) before the Focus Block starts.
- * Shared by the settings check (lib/settings/schemas.ts), the placement job and the screens.
+ * Shared by the settings check (lib/settings/schemas.ts), the placement job and the screens; it sits
+ * with the settings, below placement (lib/placement) and the plan rules (lib/schedule) that read it.
  */
 export type Cutoff = { kind: "off" } | { kind: "time"; time: string } | { kind: "hours"; hours: number };
 
