@@ -7,8 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { NumberField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
-import { capacityField } from "@/lib/people/schemas";
-import { MAX_CAPACITY } from "@/lib/schedule/schemas";
+import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
 import { SelectField } from "./select-field";
 
 const LEAVE = "Leave as it is";

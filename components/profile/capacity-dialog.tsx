@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { NumberField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
-import { MAX_CAPACITY } from "@/lib/schedule/schemas";
+import { MAX_CAPACITY } from "@/lib/people/schemas";
 import type { CapacityResponse } from "@/lib/schedule/types";
 
 /** Set Capacity: how many students may plan the owner's flex blocks. */

@@ -7,8 +7,7 @@ import { Switch } from "@/components/ui/switch";
 import { NumberField } from "@/components/ui/text-field";
 import { ApiClientError, apiPut, messageOf } from "@/lib/api/client";
 import type { StaffListItem } from "@/lib/people/lists";
-import { capacityField } from "@/lib/people/schemas";
-import { MAX_CAPACITY } from "@/lib/schedule/schemas";
+import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
 import type { StaffProfile } from "@/lib/schedule/types";
 
 export const TAKES_STUDENTS_LABEL = "Takes Focus Block students";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { hasControlCharacters, hasDeceptiveCharacters, idOf, numeric, personName } from "@/lib/api/schemas";
-import { MAX_CAPACITY } from "@/lib/schedule/schemas";
 import { GRADE_FLOOR, GRADE_CEILING } from "./grade-range";
 import { STAFF_TITLE_CHOICES } from "./names";
 
@@ -69,6 +68,8 @@ export const staffFields = z.object({
 
 export const staffCreateForm = staffFields.extend({ email });
 export const staffCreateBody = staffCreateForm.extend({ password: confirmation });
+/** The most students a teacher may take in one flex block (staff.capacity). */
+export const MAX_CAPACITY = 500;
 /** How many students may plan into a teacher's flex blocks (0..500), as the profile's field sends it. */
 export const capacityField = numeric(
   z

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idOf, numeric, schoolDate, text } from "@/lib/api/schemas";
+import { idOf, schoolDate, text } from "@/lib/api/schemas";
+import { capacityField } from "@/lib/people/schemas";
 
 /** Request schemas for schedules, plans, appointments and amendments (shared by routes and forms). */
 
@@ -46,13 +47,4 @@ export const amendmentBody = blockDateBody.extend({
 });
 export type AmendmentBody = z.infer<typeof amendmentBody>;
 
-export const MAX_CAPACITY = 500;
-export const capacityBody = z.object({
-  capacity: numeric(
-    z
-      .number({ error: "Capacity must be a whole number." })
-      .int({ error: "Capacity must be a whole number." })
-      .min(0, { error: "Capacity cannot be negative." })
-      .max(MAX_CAPACITY, { error: `Capacity can be at most ${MAX_CAPACITY}.` }),
-  ),
-});
+export const capacityBody = z.object({ capacity: capacityField });
