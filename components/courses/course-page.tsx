@@ -1,27 +1,24 @@
 "use client";
 
-import { Archive, ArchiveRestore, BookX, CalendarClock, GraduationCap, Layers, Pencil, Plus } from "lucide-react";
-import Link from "next/link";
+import { BookX } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { StarToggle } from "@/components/profile/star-toggle";
-import { Badge } from "@/components/ui/badge";
-import { Button, focusRing } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiClientError, apiPut, messageOf } from "@/lib/api/client";
-import { cn } from "@/lib/cn";
 import type { CoursePage } from "@/lib/courses/present";
 import { CourseDialog } from "./course-dialog";
+import { CourseHeading } from "./course-heading";
+import { CourseMeetings } from "./course-meetings";
+import { CourseSections } from "./course-sections";
 import { COURSES_KEY, courseHref } from "./course-list";
 import { MemberTable } from "./member-table";
 import { SectionDialog } from "./section-dialog";
-import { SectionPanel } from "./section-panel";
-import { LoadError, NotFoundPanel, PageHeading, Panel } from "./page-parts";
+import { LoadError, NotFoundPanel, Panel } from "./page-parts";
 
 /**
  * /courses/{short_name}: a course's teacher, meetings and students, with the star toggle, and its
@@ -56,119 +53,28 @@ export function CoursePageView({ shortName }: { shortName: string }) {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeading
-        className="mb-6"
-        icon={<GraduationCap className="size-7" />}
-        iconClassName="bg-indigo-100 text-indigo-700"
-        title={course.name}
-        extras={
-          <>
-            <Badge>{course.short_name}</Badge>
-            {course.archived && <Badge>Archived</Badge>}
-            {user.account_type === "staff" && (
-              <StarToggle
-                itemType="course"
-                itemId={course.id}
-                starred={course.starred}
-                name={course.name}
-                onChanged={() => Promise.all([reload(), mutate("/api/starred")])}
-              />
-            )}
-            {canEdit && (
-              <>
-                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                  <Pencil aria-hidden className="size-4" />
-                  Edit course
-                </Button>
-                <Button variant="secondary" size="sm" onClick={() => setArchiving(true)}>
-                  {course.archived ? <ArchiveRestore aria-hidden className="size-4" /> : <Archive aria-hidden className="size-4" />}
-                  {course.archived ? "Restore course" : "Archive course"}
-                </Button>
-              </>
-            )}
-          </>
-        }
-        subtitle={
-          <>
-            {course.teacher ? (
-              <>
-                Taught by{" "}
-                <Link
-                  href={`/staff/${course.teacher.id}`}
-                  className={cn("rounded font-medium text-indigo-700 hover:underline", focusRing)}
-                >
-                  {course.teacher.name}
-                </Link>
-              </>
-            ) : (
-              "No teacher assigned"
-            )}
-            <span aria-hidden> · </span>
-            {course.students.length === 1 ? "1 student" : `${course.students.length} students`}
-          </>
-        }
+      <CourseHeading
+        course={course}
+        canStar={user.account_type === "staff"}
+        canEdit={canEdit}
+        onStarred={() => Promise.all([reload(), mutate("/api/starred")])}
+        onEdit={() => setEditing(true)}
+        onArchive={() => setArchiving(true)}
       />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
-        <Panel title="When it meets" icon={<CalendarClock />}>
-          {course.blocks.length === 0 ? (
-            <p className="text-sm text-slate-600">Nothing scheduled</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {course.blocks.map((meeting) => (
-                <li
-                  key={`${meeting.block_id}-${meeting.weekday}`}
-                  className="flex items-baseline justify-between gap-3 py-2 text-sm"
-                >
-                  <span className="font-medium text-slate-800">{meeting.day}</span>
-                  <span className="text-right text-slate-600">
-                    {meeting.label}
-                    <span className="block tabular-nums">
-                      {meeting.start} – {meeting.end}
-                    </span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Panel>
+        <CourseMeetings blocks={course.blocks} />
         <Panel title="Students" plain>
           <MemberTable label={`Students in ${course.name}`} members={course.students} />
         </Panel>
       </div>
 
-      <section aria-labelledby="course-sections" className="mt-8">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="course-sections" className="flex items-center gap-2 text-base font-semibold text-slate-900">
-            <Layers aria-hidden className="size-4 text-slate-500" />
-            Sections
-          </h2>
-          {canEdit && (
-            <Button size="sm" onClick={() => setAddingSection(true)}>
-              <Plus aria-hidden className="size-4" />
-              New section
-            </Button>
-          )}
-        </div>
-        {course.sections.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-            No sections yet.{canEdit && " Add one with its teachers and the blocks it meets in, then enrol its students."}
-          </p>
-        ) : (
-          <div className="flex flex-col gap-6">
-            {course.sections.map((section) => (
-              <SectionPanel
-                key={section.id}
-                section={section}
-                courseName={course.name}
-                courseShortName={course.short_name}
-                canEdit={canEdit}
-                onChanged={() => Promise.all([reload(), mutate(COURSES_KEY)])}
-              />
-            ))}
-          </div>
-        )}
-      </section>
+      <CourseSections
+        course={course}
+        canEdit={canEdit}
+        onAdd={() => setAddingSection(true)}
+        onChanged={() => Promise.all([reload(), mutate(COURSES_KEY)])}
+      />
 
       {canEdit && (
         <>
