@@ -5,9 +5,32 @@
  * At the bottom of lib sit the few pure modules every layer may use, db included: the environment,
  * time, the logger, error codes, the search fold, the attendance rule table and the schedule's types.
  * They import nothing else from lib.
+ *
+ * Folders that import each other in a circle (lib/jobs and the jobs it runs, placement and settings …)
+ * are found by .dependency-cruiser-folders.cjs, run by tests/unit/folder-layers.test.ts.
  */
 const FOUNDATION =
   "^lib/(env|time|log)\\.ts$|^lib/api/error-codes\\.ts$|^lib/search/fold\\.ts$|^lib/attendance/(rules|sql|period)\\.ts$|^lib/schedule/(types|reason)\\.ts$";
+
+/**
+ * Client components (a "use client" first line) and the modules marked `import "server-only"`, found by
+ * reading the files: dependency-cruiser matches paths, not contents.
+ */
+const fs = require("node:fs");
+const path = require("node:path");
+
+const sources = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+const SOURCES = ["app", "components", "lib", "db"].flatMap(sources).map((file) => ({
+  file,
+  text: fs.readFileSync(file, "utf8"),
+}));
+const pathOf = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;
+const CLIENT_COMPONENTS = SOURCES.filter(({ text }) => /^\s*["']use client["']/.test(text)).map(({ file }) => pathOf(file));
+const SERVER_ONLY = SOURCES.filter(({ text }) => /^import ["']server-only["'];?$/m.test(text)).map(({ file }) => pathOf(file));
 
 module.exports = {
   forbidden: [
@@ -45,6 +68,14 @@ module.exports = {
       severity: "error",
       from: { path: "^db/" },
       to: { path: "^lib/", pathNot: FOUNDATION },
+    },
+    {
+      name: "client-not-server-only",
+      comment:
+        "A client component never imports a server-only module (database, secrets): pass what it needs through a route or a prop. Type imports are fine (erased).",
+      severity: "error",
+      from: { path: CLIENT_COMPONENTS },
+      to: { path: SERVER_ONLY, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "foundation-at-the-bottom",
