@@ -3,14 +3,9 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { amendments, appointments, auditLog, checkIns, plans, staff, students } from "../schema";
 import { studentDisplayFirstName } from "./people";
+import { staffRefColumns } from "./staff-ref";
 
 const studentRef = { id: students.id, first_name: studentDisplayFirstName, last_name: students.last_name };
-const staffRef = {
-  id: staff.id,
-  title: staff.title,
-  first_name: staff.first_name,
-  last_name: staff.last_name,
-};
 const itemColumns = {
   id: appointments.id,
   memo: appointments.memo,
@@ -125,7 +120,7 @@ export async function insertAppointment(
 /** An appointment with its teacher and student. */
 export async function findAppointment(db: Db, id: number) {
   const [row] = await db
-    .select({ ...itemColumns, staff: staffRef, student: studentRef })
+    .select({ ...itemColumns, staff: staffRefColumns, student: studentRef })
     .from(appointments)
     .innerJoin(staff, eq(staff.id, appointments.staff_id))
     .innerJoin(students, eq(students.id, appointments.student_id))

@@ -5,6 +5,7 @@ import { clusterMembers, clusters, staff, students } from "../schema";
 import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName, studentListColumns } from "./people";
 import { starredBy } from "./starred";
+import { staffRefColumns } from "./staff-ref";
 
 /**
  * Every cluster by name with its member count (pickers: a student's profile, the Power Scheduler);
@@ -33,7 +34,7 @@ export async function findCluster(db: Db, id: number, viewerStaffId: number | nu
       name: clusters.name,
       hidden: clusters.hidden,
       starred: starredBy(viewerStaffId, "cluster", clusters.id),
-      owner: { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+      owner: staffRefColumns,
     })
     .from(clusters)
     .leftJoin(staff, eq(staff.id, clusters.owner_id))

@@ -16,6 +16,7 @@ import {
 import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName, studentListColumns } from "./people";
 import { starredBy } from "./starred";
+import { staffRefColumns } from "./staff-ref";
 
 /** A course by its short name, its owning teacher, and whether the viewing staff member starred it. */
 export async function findCourse(db: Db, shortName: string, viewerStaffId: number | null) {
@@ -28,10 +29,7 @@ export async function findCourse(db: Db, shortName: string, viewerStaffId: numbe
       archived_at: courses.archived_at,
       starred: starredBy(viewerStaffId, "course", courses.id),
       teacher: {
-        id: staff.id,
-        title: staff.title,
-        first_name: staff.first_name,
-        last_name: staff.last_name,
+        ...staffRefColumns,
         initials: staff.initials,
         color: staff.color,
       },

@@ -13,6 +13,7 @@ import {
   uploads,
   users,
 } from "../schema";
+import { staffRefColumns } from "./staff-ref";
 
 export type ImportRow = typeof imports.$inferSelect;
 export type ImportRowOutcome = typeof importRows.$inferInsert;
@@ -245,7 +246,7 @@ export function listImports(db: Db, limit: number) {
   return db
     .select({
       import: imports,
-      staff: { title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+      staff: staffRefColumns,
       sysadmin_name: sysadmins.name,
       done: jobs.progress_done,
     })
@@ -292,7 +293,7 @@ export async function importWithUploader(db: Db, id: number) {
   const [row] = await db
     .select({
       import: imports,
-      staff: { title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+      staff: staffRefColumns,
       sysadmin_name: sysadmins.name,
       done: jobs.progress_done,
     })

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { kiosks, staff, users } from "../schema";
+import { staffRefColumns } from "./staff-ref";
 
 export async function insertKiosk(
   db: Db,
@@ -20,7 +21,7 @@ export function listKiosks(db: Db) {
       created_at: kiosks.created_at,
       last_used_at: kiosks.last_used_at,
       revoked_at: kiosks.revoked_at,
-      staff: { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+      staff: staffRefColumns,
     })
     .from(kiosks)
     .innerJoin(staff, eq(staff.id, kiosks.staff_id))

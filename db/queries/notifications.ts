@@ -4,9 +4,9 @@ import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { notificationRecipients, notifications, staff, sysadmins, users } from "../schema";
 import { foldedAsc } from "../schema/columns";
+import { staffRefColumns } from "./staff-ref";
 
 export type NotificationRow = typeof notifications.$inferSelect;
-const senderColumns = { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name };
 
 /** The recipient rows of one person: a staff member, or a sysadmin (who receives only system messages). */
 const rowsOf = (who: Recipient) =>
@@ -16,7 +16,7 @@ const rowsOf = (who: Recipient) =>
 
 const inboxSelect = (db: Db) =>
   db
-    .select({ read: notificationRecipients.read, notification: notifications, sender: senderColumns })
+    .select({ read: notificationRecipients.read, notification: notifications, sender: staffRefColumns })
     .from(notificationRecipients)
     .innerJoin(notifications, eq(notifications.id, notificationRecipients.notification_id))
     .leftJoin(staff, eq(staff.id, notifications.sender_id));
@@ -75,7 +75,7 @@ export async function sentRows(db: Db, staffId: number) {
 export async function recipientsOf(db: Db, notificationIds: number[]) {
   if (notificationIds.length === 0) return [];
   return db
-    .select({ notification_id: notificationRecipients.notification_id, ...senderColumns })
+    .select({ notification_id: notificationRecipients.notification_id, ...staffRefColumns })
     .from(notificationRecipients)
     .innerJoin(staff, eq(staff.id, notificationRecipients.staff_id))
     .where(inArray(notificationRecipients.notification_id, notificationIds))
@@ -83,7 +83,7 @@ export async function recipientsOf(db: Db, notificationIds: number[]) {
 }
 
 export async function staffByIds(db: Db, ids: number[]) {
-  return db.select(senderColumns).from(staff).where(inArray(staff.id, ids)).orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name));
+  return db.select(staffRefColumns).from(staff).where(inArray(staff.id, ids)).orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name));
 }
 
 export async function insertNotification(

@@ -4,6 +4,7 @@ import { attendsBySql } from "@/lib/attendance/sql";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, placementRuns, settings } from "../schema";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
+import { staffRefJsonOrNull } from "./staff-ref";
 
 /** Default placement (lib/placement): the flex timetable, the runs, the set-based placement, the Unscheduled list. */
 
@@ -119,8 +120,7 @@ export function unscheduledStudents(
     db,
     sql`select s.id, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name, s.grade,
       ${visibleStudentNumber(numbers, sql.raw("s.student_number"))} as student_number,
-      case when t.id is null then null else json_build_object('id', t.id, 'title', t.title,
-        'first_name', t.first_name, 'last_name', t.last_name) end as default_teacher
+      ${sql.raw(staffRefJsonOrNull("t"))} as default_teacher
     from students s left join staff t on t.id = s.default_teacher_id
     where ${teacherId === null ? sql`true` : sql`s.default_teacher_id = ${teacherId}::integer`}
       and exists (select 1 from (values ${blockList(blockIds)}) as b(block_id)

@@ -4,6 +4,7 @@ import type { Db } from "../client";
 import { plans, staff, topicSchedules, topics } from "../schema";
 import { foldedAsc } from "../schema/columns";
 import { topicColumns } from "./schedule";
+import { staffRefColumns } from "./staff-ref";
 
 /**
  * Every teacher who takes Focus Block students, with their plan count and (non-deleted) topic on one
@@ -19,10 +20,7 @@ export function staffListFor(db: Db, blockId: number, date: string) {
   return db
     .select({
       staff: {
-        id: staff.id,
-        title: staff.title,
-        first_name: staff.first_name,
-        last_name: staff.last_name,
+        ...staffRefColumns,
         initials: staff.initials,
         color: staff.color,
         capacity: staff.capacity,
@@ -49,10 +47,7 @@ export function staffListFor(db: Db, blockId: number, date: string) {
 export async function lockStaff(db: Db, staffId: number) {
   const [row] = await db
     .select({
-      id: staff.id,
-      title: staff.title,
-      first_name: staff.first_name,
-      last_name: staff.last_name,
+      ...staffRefColumns,
       capacity: staff.capacity,
       takes_students: staff.takes_students,
     })

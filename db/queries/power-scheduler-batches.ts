@@ -3,6 +3,7 @@ import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 import { powerScheduleSlots, powerSchedules, staff, sysadmins } from "../schema";
+import { staffRefColumns } from "./staff-ref";
 
 /** The Power Scheduler's batches list and undo (the batch itself: db/queries/power-scheduler.ts). */
 
@@ -40,7 +41,7 @@ function batchQuery(db: Db) {
   return db
     .select({
       batch: batchColumns,
-      staff: { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+      staff: staffRefColumns,
       created_by_name: personName(creatorStaff, creatorSysadmin),
       undone_by_name: personName(undoerStaff, undoerSysadmin),
       first_ends_at: firstEndsAt(),

@@ -4,6 +4,7 @@ import type { Db } from "../client";
 import { clusters, staff, students } from "../schema";
 import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName } from "./people";
+import { staffRefColumns } from "./staff-ref";
 
 /** What the Power Scheduler's steps choose from (one statement each, whatever the school's size). */
 
@@ -36,10 +37,7 @@ export function visibleClusters(db: Db) {
 export function staffChoices(db: Db) {
   return db
     .select({
-      id: staff.id,
-      title: staff.title,
-      first_name: staff.first_name,
-      last_name: staff.last_name,
+      ...staffRefColumns,
       email: staff.email,
       capacity: staff.capacity,
     })

@@ -10,6 +10,7 @@ import {
   students,
   type PowerScheduleSummary,
 } from "../schema";
+import { staffRefColumns } from "./staff-ref";
 
 /**
  * The Power Scheduler's data access. A batch is applied with a fixed number of set-based statements
@@ -60,7 +61,7 @@ export function flexBlockDates(db: Db) {
 
 export async function findStaffMember(db: Db, staffId: number) {
   const [row] = await db
-    .select({ id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name })
+    .select(staffRefColumns)
     .from(staff)
     .where(eq(staff.id, staffId))
     .limit(1);

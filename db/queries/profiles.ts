@@ -4,6 +4,7 @@ import type { Db } from "../client";
 import { clusterMembers, clusters, staff, stars, students } from "../schema";
 import { foldedAsc } from "../schema/columns";
 import { studentListColumns, visibleStudentNumber, type StudentNumbers } from "./people";
+import { staffRefJson } from "./staff-ref";
 
 /** The viewer's star on the item, joined (at most one row: stars are unique per staff, type and item). */
 const starOf = (
@@ -53,7 +54,7 @@ const studentColumns = (numbers: StudentNumbers) => ({
   created_at: students.created_at,
   timezone: sql<string | null>`(select value from settings where key = 'timezone')`,
   /** The default (homeroom) teacher, for default placement (lib/placement). */
-  default_teacher: sql<unknown>`(select json_build_object('id', t.id, 'title', t.title, 'first_name', t.first_name, 'last_name', t.last_name) from staff t where t.id = ${students.default_teacher_id})`,
+  default_teacher: sql<unknown>`(select ${sql.raw(staffRefJson("t"))} from staff t where t.id = ${students.default_teacher_id})`,
 });
 
 /** A student, whether the viewing staff member (if any) starred them, and the number the viewer may see. */

@@ -5,6 +5,7 @@ import type { AttendanceStatus } from "@/lib/attendance/rules";
 import type { Db } from "../client";
 import { resultRows } from "./checkin";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
+import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
 
 /**
  * The attendance reports' SQL (issue 12). Every report is ONE set-based statement over "cells": one
@@ -367,13 +368,6 @@ export async function dayReportRows(db: Db, scope: ReportScope): Promise<DayRepo
   }));
 }
 
-interface StaffRef {
-  id: number;
-  title: string;
-  first_name: string;
-  last_name: string;
-}
-
 export interface AttendanceCellRow {
   date: string;
   block_id: number;
@@ -385,15 +379,13 @@ export interface AttendanceCellRow {
   method: string | null;
   checked_in_at: Date | null;
   /** Who checked the student in; else their appointment's staff; else their plan's. */
-  logged_by: StaffRef | null;
-  appointment: (StaffRef & { memo: string }) | null;
-  planned_with: StaffRef | null;
+  logged_by: StaffRefRow | null;
+  appointment: (StaffRefRow & { memo: string }) | null;
+  planned_with: StaffRefRow | null;
   amendment_memo: string | null;
 }
 
-const staffJson = (alias: string) =>
-  sql.raw(`case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'title', ${alias}.title,
-    'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name) end`);
+const staffJson = (alias: string) => sql.raw(staffRefJsonOrNull(alias));
 
 /**
  * Every counted cell (pending ones left out), with the people and memos around it: the SIS export
@@ -444,9 +436,9 @@ export async function attendanceCellRows(db: Db, scope: ReportScope): Promise<At
     status: row.status as AttendanceStatus,
     method: (row.method as string | null) ?? null,
     checked_in_at: row.checked_in_at ? new Date(row.checked_in_at as string) : null,
-    logged_by: json<StaffRef>(row.logged_by),
-    appointment: json<StaffRef & { memo: string }>(row.appointment),
-    planned_with: json<StaffRef>(row.planned_with),
+    logged_by: json<StaffRefRow>(row.logged_by),
+    appointment: json<StaffRefRow & { memo: string }>(row.appointment),
+    planned_with: json<StaffRefRow>(row.planned_with),
     amendment_memo: (row.amendment_memo as string | null) ?? null,
   }));
 }
@@ -507,7 +499,7 @@ export async function sisExportTexts(db: Db, scope: ReportScope, pieces: SisPiec
 
 export interface ReportPeople {
   students: { id: number; student_number: string | null; first_name: string; last_name: string }[];
-  staff: StaffRef[];
+  staff: StaffRefRow[];
 }
 
 /** The students in scope and every staff member, with what their names are made of: one statement. */

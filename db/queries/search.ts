@@ -5,6 +5,7 @@ import { preparedPerDb } from "../prepared";
 import { clusterMembers, clusters, courses, staff, students } from "../schema";
 import { folded, foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName } from "./people";
+import { staffRefColumns } from "./staff-ref";
 
 /** `%text%` with LIKE's own wildcards escaped. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -77,10 +78,7 @@ export const searchStudents = (db: Db, text: string, page: SearchPage) =>
 export const searchStaffQuery = (db: Db) =>
   db
     .select({
-      id: staff.id,
-      title: staff.title,
-      first_name: staff.first_name,
-      last_name: staff.last_name,
+      ...staffRefColumns,
       email: staff.email,
       total,
     })
@@ -100,7 +98,7 @@ export const searchCoursesQuery = (db: Db) =>
       id: courses.id,
       name: courses.name,
       short_name: courses.short_name,
-      teacher: { id: staff.id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name },
+      teacher: staffRefColumns,
       total,
     })
     .from(courses)

@@ -1,6 +1,5 @@
 import type { clusterMemberRows, findCluster } from "@/db/queries/clusters";
-import { presentMember } from "@/lib/courses/present";
-import { staffName } from "@/lib/people/names";
+import { presentStaffRef, presentStudentPerson } from "@/lib/people/present-person";
 
 type ClusterRow = NonNullable<Awaited<ReturnType<typeof findCluster>>>;
 type MemberRow = Awaited<ReturnType<typeof clusterMemberRows>>[number];
@@ -11,9 +10,9 @@ export function presentCluster(cluster: ClusterRow, members: MemberRow[]) {
     id: cluster.id,
     name: cluster.name,
     hidden: cluster.hidden,
-    owner: cluster.owner ? { id: cluster.owner.id, name: staffName(cluster.owner) } : null,
+    owner: cluster.owner ? presentStaffRef(cluster.owner) : null,
     member_count: members.length,
-    members: members.map(presentMember),
+    members: members.map(presentStudentPerson),
     starred: Boolean(cluster.starred),
   };
 }

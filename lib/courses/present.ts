@@ -1,6 +1,7 @@
 import type { courseMeetings, courseStudents, findCourse } from "@/db/queries/courses";
 import type { CourseListRow } from "@/db/queries/sections";
-import { staffName, studentName } from "@/lib/people/names";
+import { staffName } from "@/lib/people/names";
+import { presentStudentPerson, type StudentPerson } from "@/lib/people/present-person";
 import type { Section } from "@/lib/sections/present";
 import { presentTeacher } from "@/lib/sections/present";
 import { clockLabel } from "@/lib/time";
@@ -12,18 +13,7 @@ type StudentRow = Awaited<ReturnType<typeof courseStudents>>[number];
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** A person in a member or student table: enough to link to the profile and show the avatar. */
-export function presentMember(row: StudentRow) {
-  return {
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    name: studentName(row),
-    grade: row.grade,
-    initials: row.initials,
-    color: row.color,
-  };
-}
-export type Member = ReturnType<typeof presentMember>;
+export type Member = StudentPerson;
 
 /** GET /api/courses/{short_name}. */
 export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolled: StudentRow[], sections: Section[] = []) {
@@ -45,7 +35,7 @@ export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolle
       start: clockLabel(m.start),
       end: clockLabel(m.end),
     })),
-    students: enrolled.map(presentMember),
+    students: enrolled.map(presentStudentPerson),
     starred: Boolean(course.starred),
     /** Its sections (not archived) with their teachers, meetings and class lists (issue 21). */
     sections,

@@ -8,6 +8,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { hashToken } from "@/lib/auth/tokens";
 import { takeBucketPlace, giveBucketPlaceBack } from "@/lib/auth/throttle";
 import { firstNameAndInitial, staffName } from "@/lib/people/names";
+import { presentStaffRef } from "@/lib/people/present-person";
 import { assertSelfCheckInOpen, presentSelfCheckInDay, recordSelfCheckIn, selfCheckInDay } from "@/lib/checkin/self-check-in";
 import type { KioskCheckInBody, KioskCreateBody } from "./schemas";
 import { kioskToken, newKioskToken } from "./token";
@@ -16,7 +17,7 @@ function presentKiosk(row: KioskRow) {
   return {
     id: row.id,
     label: row.label,
-    staff: { id: row.staff.id, name: staffName(row.staff) },
+    staff: presentStaffRef(row.staff),
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,

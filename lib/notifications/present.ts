@@ -1,18 +1,14 @@
 import { TZDate } from "@date-fns/tz";
 import { format, formatDistance } from "date-fns";
 import type { NotificationRow } from "@/db/queries/notifications";
+import type { StaffRefRow } from "@/db/queries/staff-ref";
 import { staffName } from "@/lib/people/names";
-
-type Person = { id: number; title: string; first_name: string; last_name: string };
-
-/** `{id, name}` of a staff member. */
-export const personOf = (row: Person) => ({ id: row.id, name: staffName(row) });
 
 /**
  * A notification as the panel shows it: date "Friday, Mar 20, 2020", time "2:03 PM" in the school's
  * zone, an approximate time ("5 minutes ago") and the sender with the avatar snapshot taken at send.
  */
-export function presentNotification(row: NotificationRow, sender: Person | null, timezone: string, now: Date) {
+export function presentNotification(row: NotificationRow, sender: StaffRefRow | null, timezone: string, now: Date) {
   const local = new TZDate(row.created_at, timezone);
   return {
     id: row.id,

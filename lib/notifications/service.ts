@@ -15,7 +15,8 @@ import {
 import { ApiError, invalid, notFound } from "@/lib/api/errors";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { schoolCalendarSettings } from "@/lib/settings/service";
-import { personOf, presentNotification } from "./present";
+import { presentNotification } from "./present";
+import { presentStaffRef } from "@/lib/people/present-person";
 import type { SendNotificationBody } from "./schemas";
 
 const NOT_FOUND = "Cannot find Notification.";
@@ -67,7 +68,7 @@ export async function outbox(db: Db, principal: Principal, now: Date) {
     read: true,
     notification: {
       ...presentNotification(row, me, timezone, now),
-      recipients: recipients.filter((r) => r.notification_id === row.id).map(personOf),
+      recipients: recipients.filter((r) => r.notification_id === row.id).map(presentStaffRef),
     },
   }));
 }
@@ -92,7 +93,7 @@ export async function sendNotification(db: Db, principal: Principal, body: SendN
       { sender_id: me.id, initials: me.initials, color: me.color, body: body.body, created_at: now },
       ids,
     );
-    return { read: true, notification: { ...presentNotification(row, me, timezone, now), recipients: found.map(personOf) } };
+    return { read: true, notification: { ...presentNotification(row, me, timezone, now), recipients: found.map(presentStaffRef) } };
   });
 }
 

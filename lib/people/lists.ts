@@ -2,7 +2,8 @@ import "server-only";
 import type { Db } from "@/db";
 import { listStaff, listStudents, type StudentNumbers } from "@/db/queries/people";
 import type { Principal } from "@/lib/auth/principal";
-import { displayFirstName, staffName, studentName } from "./names";
+import { staffName } from "./names";
+import { presentStudentPerson, type StudentPerson } from "./present-person";
 
 /**
  * The staff and student lists: GET /api/staff and GET /api/students (staff and sysadmins only).
@@ -27,14 +28,7 @@ export interface StaffListItem {
   takes_students: boolean;
 }
 
-export interface StudentListItem {
-  id: number;
-  first_name: string;
-  last_name: string;
-  name: string;
-  grade: number;
-  initials: string;
-  color: string;
+export interface StudentListItem extends StudentPerson {
   /**
    * GET /api/students only: the student number where the viewer may see it (administrators and
    * sysadmins always; other staff when the show-student-numbers setting is on), else null.
@@ -43,7 +37,6 @@ export interface StudentListItem {
 }
 
 type StaffListRow = Omit<StaffListItem, "name" | "capacity"> & { capacity: number };
-type StudentListRow = Omit<StudentListItem, "name" | "student_number"> & { preferred_first_name?: string | null };
 
 /**
  * A staff row in the list's shape (also what POST and PUT /api/staff answer, to administrators).
@@ -69,20 +62,6 @@ export function toStaffListItem(row: StaffListRow, seesCapacity = true): StaffLi
 export const seesCapacityOf = (viewer: Principal, staffId: number) =>
   viewer.role === "admin" || viewer.role === "sysadmin" || viewer.staff?.id === staffId;
 
-/** A student row in the list's shape. */
-export function toStudentListItem(row: StudentListRow): StudentListItem {
-  return {
-    id: row.id,
-    // The display first name, as the list's query selects it (a full row carries the preferred one too).
-    first_name: displayFirstName(row),
-    last_name: row.last_name,
-    name: studentName(row),
-    grade: row.grade,
-    initials: row.initials,
-    color: row.color,
-  };
-}
-
 export async function staffList(db: Db, viewer: Principal): Promise<StaffListItem[]> {
   return (await listStaff(db)).map((row) => toStaffListItem(row, seesCapacityOf(viewer, row.id)));
 }
@@ -101,5 +80,5 @@ export const studentNumbersFor = (viewer: Principal | null): StudentNumbers =>
 
 export async function studentList(db: Db, viewer: Principal): Promise<StudentListItem[]> {
   const rows = await listStudents(db, studentNumbersFor(viewer));
-  return rows.map((row) => ({ ...toStudentListItem(row), student_number: row.student_number }));
+  return rows.map((row) => ({ ...presentStudentPerson(row), student_number: row.student_number }));
 }

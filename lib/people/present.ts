@@ -1,5 +1,6 @@
 import type { staff, students } from "@/db/schema";
-import { toStaffListItem, toStudentListItem, type StaffListItem, type StudentListItem } from "./lists";
+import { toStaffListItem, type StaffListItem, type StudentListItem } from "./lists";
+import { presentStudentPerson } from "./present-person";
 
 type StaffRow = typeof staff.$inferSelect;
 type StudentRow = typeof students.$inferSelect;
@@ -13,5 +14,5 @@ export type StudentItem = StudentListItem & { archived: boolean };
 
 /** A student row in the student list's shape, with whether the student is archived. */
 export function presentStudentItem(row: StudentRow): StudentItem {
-  return { ...toStudentListItem(row), archived: row.archived_at !== null };
+  return { ...presentStudentPerson(row), archived: row.archived_at !== null };
 }

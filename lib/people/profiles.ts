@@ -6,7 +6,9 @@ import { requireStaff, type Principal } from "@/lib/auth/principal";
 import type { StaffProfile, StudentProfile } from "@/lib/schedule/types";
 import { studentStartDate } from "@/lib/attendance/period";
 import { studentNumbersFor } from "./lists";
+import type { StaffRefRow } from "@/db/queries/staff-ref";
 import { staffName, studentName } from "./names";
+import { presentStaffRef } from "./present-person";
 
 /**
  * Profiles: GET /api/staff/profile/{id}, GET /api/students/profile/{id|self}, POST /api/staff/capacity.
@@ -82,8 +84,6 @@ export async function setOwnCapacity(db: Db, viewer: Principal, capacity: number
 
 /** The default teacher from the profile row's json (text on some drivers) as {id, name}, or null. */
 function defaultTeacherOf(value: unknown): { id: number; name: string } | null {
-  const row = (typeof value === "string" ? JSON.parse(value) : value) as
-    | { id: number; title: string; first_name: string; last_name: string }
-    | null;
-  return row ? { id: row.id, name: staffName(row) } : null;
+  const row = (typeof value === "string" ? JSON.parse(value) : value) as StaffRefRow | null;
+  return row ? presentStaffRef(row) : null;
 }

@@ -8,6 +8,7 @@ import type {
 } from "@/db/queries/reports";
 import { attendanceRate, COUNTED, isCounted, logKeepsAppointment, SIS_STATUS } from "@/lib/attendance/rules";
 import { staffName, studentName } from "@/lib/people/names";
+import { presentStaffRef } from "@/lib/people/present-person";
 import { csvCells } from "./csv";
 
 /** The JSON rows of each report view, and their CSV columns. */
@@ -33,7 +34,7 @@ export type StudentReportEntry = ReturnType<typeof presentStudentRow>;
 export function presentTeacherRow(row: TeacherReportRow) {
   const seats = row.capacity * row.blocks;
   return {
-    teacher: { id: row.id, name: staffName(row) },
+    teacher: presentStaffRef(row),
     blocks: row.blocks,
     planned: row.planned,
     attended: row.attended,

@@ -1,5 +1,7 @@
-import type { StaffRefRow, StudentRefRow, TopicRow } from "@/db/queries/week";
+import type { StaffRefRow } from "@/db/queries/staff-ref";
+import type { StudentRefRow, TopicRow } from "@/db/queries/week";
 import { staffName, studentName } from "@/lib/people/names";
+import { presentStaffRef } from "@/lib/people/present-person";
 import type {
   Amendment,
   Appointment,
@@ -15,7 +17,6 @@ import type {
 
 /** JSON shapes of scheduling items. Rows come from db/queries/schedule.ts (and friends). */
 
-export const staffRef = (row: StaffRefRow): PersonRef => ({ id: row.id, name: staffName(row) });
 export const studentRef = (row: StudentRefRow): PersonRef => ({ id: row.id, name: studentName(row) });
 
 export function presentTopic(topic: TopicRow, owner: StaffRefRow): Topic {
@@ -25,7 +26,7 @@ export function presentTopic(topic: TopicRow, owner: StaffRefRow): Topic {
     color: topic.color,
     unavailable: topic.unavailable,
     deleted: topic.deleted,
-    staff: staffRef(owner),
+    staff: presentStaffRef(owner),
   };
 }
 
@@ -44,7 +45,7 @@ export function presentAmendment(
     memo: row.memo,
     date: row.date,
     block_id: row.block_id,
-    staff: row.staff ? staffRef(row.staff) : null,
+    staff: row.staff ? presentStaffRef(row.staff) : null,
     student: row.student ? studentRef(row.student) : null,
   };
 }
@@ -57,7 +58,7 @@ export function presentAppointment(
     memo: row.memo,
     date: row.date,
     block_id: row.block_id,
-    staff: staffRef(row.staff),
+    staff: presentStaffRef(row.staff),
     student: studentRef(row.student),
   };
 }
@@ -78,7 +79,7 @@ export function presentLog(row: LogRow, clock: (instant: Date) => string): Log {
     id: row.id,
     time: clock(new Date(row.checked_in_at)),
     method: row.method,
-    staff: row.staff ? staffRef(row.staff) : null,
+    staff: row.staff ? presentStaffRef(row.staff) : null,
     student: studentRef(row.student),
     topic: row.topic && row.topic_owner ? presentTopic(row.topic, row.topic_owner) : null,
   };
@@ -112,7 +113,7 @@ export function presentPlan(
     date: row.date,
     block_id: row.block_id,
     student: studentRef(student),
-    staff: staffRef(teacher),
+    staff: presentStaffRef(teacher),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { StaffRefRow } from "@/db/queries/week";
-import { staffName } from "@/lib/people/names";
+import type { StaffRefRow } from "@/db/queries/staff-ref";
+import { presentStaffRef } from "@/lib/people/present-person";
 import type { Reason } from "./reason";
 import type { PersonRef } from "./types";
 
@@ -34,10 +34,8 @@ export interface ReasonPlanRow {
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : "");
 
-const person = (row: StaffRefRow): PersonRef => ({ id: row.id, name: staffName(row) });
-
 function batchBy(batch: BatchJson): PersonRef | undefined {
-  if (batch.staff) return person(batch.staff);
+  if (batch.staff) return presentStaffRef(batch.staff);
   if (batch.sysadmin) return { id: batch.sysadmin.id, name: batch.sysadmin.name };
   return undefined;
 }
@@ -64,7 +62,7 @@ export function blockReason(
     }
     return defined({
       kind: "amended",
-      by: amendment.staff ? person(amendment.staff) : undefined,
+      by: amendment.staff ? presentStaffRef(amendment.staff) : undefined,
       memo: amendment.memo,
       at: iso(amendment.created_at),
     });
@@ -82,16 +80,16 @@ export function blockReason(
     }
     return defined({
       kind: "booked",
-      by: appointment.staff ? person(appointment.staff) : undefined,
+      by: appointment.staff ? presentStaffRef(appointment.staff) : undefined,
       memo: appointment.memo,
       at: iso(appointment.created_at),
     });
   }
   if (plan) {
     if (plan.source === "placed" && plan.cutoff_at) {
-      return { kind: "placed", teacher: person(plan.staff), at: iso(plan.cutoff_at) };
+      return { kind: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
     }
-    return { kind: "chosen", teacher: person(plan.staff), at: iso(plan.chosen_at) };
+    return { kind: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
   }
   return null;
 }

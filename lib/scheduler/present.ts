@@ -1,7 +1,7 @@
 import type { BatchRow } from "@/db/queries/power-scheduler-batches";
 import type { BatchCounts } from "@/db/queries/power-scheduler";
 import type { PowerScheduleSummary } from "@/db/schema";
-import { staffName } from "@/lib/people/names";
+import { presentStaffRef } from "@/lib/people/present-person";
 import type { BatchPlan } from "./plan";
 
 /** The shapes the Power Scheduler answers with. */
@@ -27,7 +27,7 @@ export function presentPreview(plan: BatchPlan, counts: BatchCounts, maxRows: nu
     schedule_type: plan.kind === "appointment" ? "appointment" : "amendment",
     student_type: plan.targets.all ? "all" : "some",
     global: plan.kind === "global-amendment",
-    staff: plan.staff && { id: plan.staff.id, name: staffName(plan.staff) },
+    staff: plan.staff && presentStaffRef(plan.staff),
     dates: plan.dates,
     slots: plan.slots.map((slot) => ({ block_id: slot.block_id, label: slot.label, date: slot.date })),
     appointment_limit: plan.limit,
@@ -67,7 +67,7 @@ export function presentBatch(row: BatchRow, now: Date): PowerScheduleBatch {
     memo: batch.memo,
     created_at: batch.created_at.toISOString(),
     created_by: row.created_by_name ? { name: row.created_by_name } : null,
-    staff: row.staff?.id ? { id: row.staff.id, name: staffName(row.staff) } : null,
+    staff: row.staff?.id ? presentStaffRef(row.staff) : null,
     date: batch.date,
     end_date: batch.end_date ?? batch.date,
     weekdays: batch.weekdays,

@@ -1,4 +1,4 @@
-import { staffName } from "@/lib/people/names";
+import { presentStaffRef } from "@/lib/people/present-person";
 import type { searchClusters, searchCourses, searchStaff, searchStudents } from "@/db/queries/search";
 
 type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -20,7 +20,7 @@ export const presentCourses = (rows: Rows<typeof searchCourses>) =>
     id,
     name,
     short_name,
-    teacher: teacher ? { id: teacher.id, name: staffName(teacher) } : null,
+    teacher: teacher ? presentStaffRef(teacher) : null,
   }));
 
 export const presentClusters = (rows: Rows<typeof searchClusters>) =>

@@ -1,5 +1,6 @@
 import type { EnrolledJson, MeetingJson, SectionRow, TeacherJson } from "@/db/queries/sections";
-import { staffName, studentName } from "@/lib/people/names";
+import { staffName } from "@/lib/people/names";
+import { presentStudentPerson } from "@/lib/people/present-person";
 
 /** A teacher of a section or a course: enough to link to the profile and show the avatar. */
 export const presentTeacher = (t: TeacherJson) => ({ id: t.id, name: staffName(t), initials: t.initials, color: t.color });
@@ -10,15 +11,7 @@ export const presentMeeting = (m: MeetingJson) => ({ id: m.id, block_id: m.block
 export function presentEnrollment(e: EnrolledJson) {
   return {
     id: e.id,
-    student: {
-      id: e.student_id,
-      first_name: e.first_name,
-      last_name: e.last_name,
-      name: studentName(e),
-      grade: e.grade,
-      initials: e.initials,
-      color: e.color,
-    },
+    student: presentStudentPerson({ ...e, id: e.student_id }),
     begin_date: e.begin_date,
     end_date: e.end_date,
     enrolled_at: new Date(e.enrolled_at).toISOString(),

@@ -1,0 +1,29 @@
+import { staff } from "../schema";
+
+/**
+ * A staff reference: what every query selects to name a staff member and link to their profile (a
+ * plan's teacher, an appointment's, a kiosk's, a cluster's owner, a notification's sender …).
+ * lib/people/present-person.ts presentStaffRef turns it into the JSON `{id, name}`.
+ */
+export const staffRefColumns = {
+  id: staff.id,
+  title: staff.title,
+  first_name: staff.first_name,
+  last_name: staff.last_name,
+};
+
+/** The same reference as a json object in raw SQL, `a` being the staff table's alias there. */
+export const staffRefJson = (a: string) =>
+  `json_build_object('id', ${a}.id, 'title', ${a}.title, 'first_name', ${a}.first_name, 'last_name', ${a}.last_name)`;
+
+/** The row type of a staff reference. */
+export interface StaffRefRow {
+  id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** The reference as json, or null where an outer join found no staff member. */
+export const staffRefJsonOrNull = (a: string) =>
+  `case when ${a}.id is null then null else ${staffRefJson(a)} end`;
