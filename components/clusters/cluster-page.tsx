@@ -1,17 +1,12 @@
 "use client";
 
-import { Pencil, Trash2, UserMinus, UserPlus, Users, UsersRound } from "lucide-react";
+import { UsersRound } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { LoadError, NotFoundPanel, PageHeading, Panel } from "@/components/courses/page-parts";
-import { MemberTable } from "@/components/courses/member-table";
-import { StarToggle } from "@/components/profile/star-toggle";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { LoadError, NotFoundPanel } from "@/components/courses/page-parts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { IconButton } from "@/components/ui/icon-button";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,6 +15,8 @@ import { ApiClientError, apiDelete, messageOf } from "@/lib/api/client";
 import type { ClusterPage } from "@/lib/clusters/present";
 import type { Member } from "@/lib/courses/present";
 import { AddMembersDialog } from "./add-members-dialog";
+import { ClusterHeading } from "./cluster-heading";
+import { ClusterMembers } from "./cluster-members";
 import { ClusterNameDialog } from "./name-dialog";
 
 export const CLUSTERS_KEY = "/api/clusters";
@@ -88,85 +85,15 @@ export function ClusterPageView({ clusterId }: { clusterId: number }) {
   return (
     <div className="mx-auto max-w-4xl">
       <Breadcrumbs trail={[{ label: "Clusters", href: "/clusters" }, { label: cluster.name }]} />
-      <PageHeading
-        className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between"
-        icon={<Users className="size-7" />}
-        iconClassName="bg-teal-100 text-teal-800"
-        title={cluster.name}
-        titleClassName="break-words"
-        extras={
-          <>
-            {cluster.hidden && <Badge>Hidden</Badge>}
-            {user.account_type === "staff" && (
-              <StarToggle
-                itemType="cluster"
-                itemId={cluster.id}
-                starred={cluster.starred}
-                name={cluster.name}
-                onChanged={() => changed()}
-              />
-            )}
-          </>
-        }
-        subtitle={
-          <>
-            Cluster · {cluster.member_count === 1 ? "1 student" : `${cluster.member_count} students`}
-            {cluster.owner && <> · Owner {cluster.owner.name}</>}
-          </>
-        }
-        actions={
-          <div className="flex flex-wrap items-center gap-2">
-            {canEdit && (
-              <>
-                <Button variant="secondary" onClick={() => setDialog("rename")}>
-                  <Pencil aria-hidden className="size-4" />
-                  Rename
-                </Button>
-                <Button variant="secondary" onClick={() => setDialog("delete")}>
-                  <Trash2 aria-hidden className="size-4" />
-                  Delete
-                </Button>
-              </>
-            )}
-          </div>
-        }
+      <ClusterHeading
+        cluster={cluster}
+        canStar={user.account_type === "staff"}
+        canEdit={canEdit}
+        onStarred={() => changed()}
+        onRename={() => setDialog("rename")}
+        onDelete={() => setDialog("delete")}
       />
-
-      <Panel
-        title="Members"
-        plain
-        actions={
-          canEdit && (
-            <Button size="sm" onClick={() => setDialog("add")}>
-              <UserPlus aria-hidden className="size-4" />
-              Add students
-            </Button>
-          )
-        }
-      >
-        <MemberTable
-          label={`Members of ${cluster.name}`}
-          members={cluster.members}
-          rowAction={
-            canEdit
-              ? {
-                  header: "Remove",
-                  cell: (member) => (
-                    <IconButton
-                      label={`Remove ${member.name} from ${cluster.name}`}
-                      icon={<UserMinus className="size-4" />}
-                      size="sm"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setRemoving(member);
-                      }}
-                    />
-                  ),
-                }
-              : undefined
-          }
-        />
-      </Panel>
+      <ClusterMembers cluster={cluster} canEdit={canEdit} onAdd={() => setDialog("add")} onRemove={setRemoving} />
 
       <ClusterNameDialog
         open={dialog === "rename"}
