@@ -1,23 +1,16 @@
 "use client";
 
 import { useState } from "react";
-import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { TextAreaField } from "@/components/ui/text-field";
-import { apiPost, messageOf } from "@/lib/api/client";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
-import type { PowerSchedulePreview } from "@/lib/scheduler/present";
 import { capacityWarning, previewText, type StudentNames } from "@/lib/scheduler/preview-text";
-import { MAX_MEMO } from "@/lib/scheduler/schemas";
-import type { PowerScheduleResult } from "@/lib/scheduler/service";
 import { ChoiceCards } from "./choice-cards";
 import { PreviewPanel } from "./preview-panel";
-import { StaffPicker } from "./staff-picker";
 import { StepButtons } from "./stepper";
-import { requestBody, type SchedulerAction, type SchedulerState } from "./use-scheduler-state";
-
-const postPreview = ([path, body]: [string, string]) => apiPost<PowerSchedulePreview>(path, JSON.parse(body));
+import { TypeDetails } from "./type-details";
+import { useSchedulePreview, useScheduleSubmit } from "./use-schedule-submit";
+import type { SchedulerAction, SchedulerState } from "./use-scheduler-state";
 
 /**
  * Step 3: Appointment or Amendment; then sub-step A, one staff member, and sub-step B, the memo
@@ -37,34 +30,14 @@ export function StepType({
   names: StudentNames;
   onSubmitted: () => void;
 }) {
-  const { staff_id: _staff, memo: _memo, ...counted } = requestBody(state);
-  const previewKey = state.scheduleType
-    ? (["/api/power-scheduler/preview", JSON.stringify(counted)] as [string, string])
-    : null;
-  const [busy, setBusy] = useState(false);
-  const preview = useSWR(previewKey, postPreview, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const preview = useSchedulePreview(state);
+  const { busy, submit } = useScheduleSubmit(state, dispatch, onSubmitted);
   const tooMany = preview.data ? previewText(preview.data).tooMany : false;
   const chosenStaff = options.staff.find((s) => s.id === state.staffId);
   const ready = state.staffId !== null && state.memo.trim() !== "" && !tooMany && !preview.error;
   // Booking more students with the teacher than they take: said under the preview, and asked before Submit.
   const overCapacity = preview.data ? capacityWarning(preview.data, chosenStaff) : null;
   const [confirming, setConfirming] = useState(false);
-
-  async function submit() {
-    setBusy(true);
-    try {
-      const result = await apiPost<PowerScheduleResult>("/api/power-scheduler", requestBody(state));
-      dispatch({ type: "done", result });
-      onSubmitted();
-    } catch (error) {
-      dispatch({
-        type: "failed",
-        error: `The schedule change could not be processed. ${messageOf(error, "Please try again.")}`,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -85,54 +58,7 @@ export function StepType({
           },
         ]}
       />
-      {state.scheduleType && (
-        <ol className="flex flex-col gap-4" aria-label="Details">
-          <li aria-current={state.subStep === 0 ? "step" : undefined}>
-            <h3 className="text-sm font-semibold text-slate-900">A. Staff member</h3>
-            {state.subStep === 0 ? (
-              <div className="mt-2 flex flex-col gap-3">
-                <StaffPicker
-                  staff={options.staff}
-                  value={state.staffId}
-                  onChange={(staffId) => dispatch({ type: "set", patch: { staffId } })}
-                />
-                <StepButtons>
-                  <Button variant="secondary" onClick={() => dispatch({ type: "back" })}>
-                    Back
-                  </Button>
-                  <Button
-                    disabled={state.staffId === null}
-                    onClick={() => dispatch({ type: "subStep", subStep: 1 })}
-                  >
-                    Next
-                  </Button>
-                </StepButtons>
-              </div>
-            ) : (
-              <p className="mt-0.5 text-sm text-slate-600">
-                {chosenStaff ? `${chosenStaff.name} (${chosenStaff.email})` : "None chosen"}
-              </p>
-            )}
-          </li>
-          <li aria-current={state.subStep === 1 ? "step" : undefined}>
-            <h3 className="text-sm font-semibold text-slate-900">B. Memo</h3>
-            {state.subStep === 1 && (
-              <div className="mt-2 flex flex-col gap-3">
-                <TextAreaField
-                  label="Memo"
-                  hideLabel
-                  placeholder="Schedule change purpose"
-                  value={state.memo}
-                  maxLength={MAX_MEMO}
-                  rows={3}
-                  onChange={(e) => dispatch({ type: "set", patch: { memo: e.target.value } })}
-                  hint={`${state.memo.length}/${MAX_MEMO}`}
-                />
-              </div>
-            )}
-          </li>
-        </ol>
-      )}
+      {state.scheduleType && <TypeDetails state={state} dispatch={dispatch} staff={options.staff} />}
       {state.scheduleType && (
         <PreviewPanel
           preview={preview.data}
