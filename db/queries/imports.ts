@@ -157,10 +157,13 @@ export async function findImport(db: Db, id: number): Promise<ImportRow | undefi
   return row;
 }
 
-/** The import and its file's bytes (the job reads both). */
+/**
+ * The import with its file: the rows the upload read from it (kept in the upload's `result` as
+ * `{ candidates }`), and the bytes for an import queued before its rows were kept.
+ */
 export async function importWithFile(db: Db, id: number) {
   const [row] = await db
-    .select({ import: imports, data: uploads.data })
+    .select({ import: imports, data: uploads.data, result: uploads.result })
     .from(imports)
     .innerJoin(uploads, eq(uploads.id, imports.upload_id))
     .where(eq(imports.id, id))
@@ -319,7 +322,7 @@ export async function lockImport(db: Db, id: number): Promise<ImportRow | undefi
 export async function discardImportFile(db: Db, importId: number) {
   await db
     .update(uploads)
-    .set({ data: Buffer.alloc(0), status: "processed", processed_at: sql`now()` })
+    .set({ data: Buffer.alloc(0), result: null, status: "processed", processed_at: sql`now()` })
     .where(
       sql`${uploads.id} = (select ${imports.upload_id} from ${imports} where ${imports.id} = ${importId})`,
     );

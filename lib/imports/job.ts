@@ -10,13 +10,11 @@ import {
   type ImportRow,
 } from "@/db/queries/imports";
 import { defineJob, type JobContext } from "@/lib/jobs/types";
-import { schoolGradeRange } from "@/lib/people/grades";
 import { writeBatch } from "./batch";
 import { ImportFileError } from "./errors";
 import { failureMessage, importMessage } from "./message";
 import { notifyUploader } from "./notify";
-import { parseCsv } from "./parse";
-import { candidatesOf } from "./rows";
+import { readImportFile, type ImportCandidate } from "./read";
 
 export interface ImportJobPayload {
   import_id: number;
@@ -29,9 +27,11 @@ export const IMPORT_BATCH_ROWS = 100;
 const LISTED_REASONS = 20;
 
 /**
- * Imports one uploaded CSV file. Resumable: each batch commits its rows together with the job's
- * progress, and a new attempt starts after the last committed batch, so a row is written exactly
- * once however often the worker dies. A finished import is not touched again.
+ * Imports one uploaded CSV file: the rows the upload read from it and kept (never parsed again here).
+ * Resumable: each batch commits its rows together with the job's progress, and a new attempt starts
+ * after the last committed batch of the same kept rows, so a row is written exactly once however
+ * often the worker dies. Each batch is planned inside its transaction, against what the school has
+ * at that moment (lib/imports/batch.ts writeBatch). A finished import is not touched again.
  */
 export const importJob = defineJob<ImportJobPayload>({
   maxAttempts: 3,
@@ -43,11 +43,10 @@ export const importJob = defineJob<ImportJobPayload>({
     if (row.status === "done" || row.status === "failed") return { import_id: row.id, status: row.status };
     if (row.status === "queued") await updateImport(db, row.id, { status: "running" });
 
-    let candidates;
+    let candidates: ImportCandidate[];
     try {
-      const parsed = parseCsv(loaded.data, row.filename, row.headers, payload.header_row === true);
-      const grades = row.kind === "students" ? await schoolGradeRange(db) : undefined;
-      candidates = candidatesOf(row.kind, parsed.records, row.headers, grades);
+      candidates =
+        storedCandidates(loaded.result) ?? (await readFile(db, row, loaded.data, payload)).candidates;
     } catch (error) {
       // The upload checked the file already; if it is unreadable now, say so once rather than retry.
       if (!(error instanceof ImportFileError)) throw error;
@@ -87,6 +86,21 @@ export const importJob = defineJob<ImportJobPayload>({
     });
   },
 });
+
+/** The rows the upload read from the file and kept with it (every attempt imports the same rows). */
+function storedCandidates(result: Record<string, unknown> | null): ImportCandidate[] | null {
+  const candidates = result?.candidates;
+  return Array.isArray(candidates) ? (candidates as ImportCandidate[]) : null;
+}
+
+/** An import queued before its rows were kept: the file is read the way the upload reads it. */
+const readFile = (db: Db, row: ImportRow, bytes: Uint8Array, payload: ImportJobPayload) =>
+  readImportFile(db, row.kind, {
+    bytes,
+    filename: row.filename,
+    headers: row.headers,
+    headerRow: payload.header_row === true,
+  });
 
 /** The new accounts' passwords can be downloaded for a day after the import ends. */
 const PASSWORDS_FOR_MS = 24 * 60 * 60 * 1000;

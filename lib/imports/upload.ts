@@ -1,22 +1,26 @@
 import "server-only";
 import type { Db } from "@/db";
-import { countImports, insertImport, lockUploader, saveImportMapping, updateImport } from "@/db/queries/imports";
+import {
+  countImports,
+  insertImport,
+  lockUploader,
+  saveImportMapping,
+  updateImport,
+} from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
 import { readMultipart, tooLarge } from "@/lib/api/body";
 import { ApiError, conflict, fieldErrors, invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service";
 import { enqueueJob } from "@/lib/jobs/queue";
-import { schoolGradeRange } from "@/lib/people/grades";
 import { wakeJobRunner } from "@/lib/jobs/wake";
 import { planBatch } from "./batch";
 import { ImportFileError, fileRejected } from "./errors";
 import { MAX_CSV_BYTES, MAX_FILES_PER_UPLOAD, headersKey, type ImportKind } from "./fields";
 import { reportPath } from "./notify";
-import { parseCsv } from "./parse";
 import type { DryRunResult } from "./present";
 import { summarize } from "./plan";
-import { candidatesOf } from "./rows";
+import { readImportFile, type ImportCandidate } from "./read";
 import { uploadFields, type UploadFields } from "./schemas";
 
 /** Room for the multipart framing and the text fields around one file. */
@@ -93,16 +97,16 @@ export async function uploadCsv(
     if (!fields.password) throw invalid({ password: ["A password is required."] });
     await checkOwnPassword(db, principal, fields.password, caller, now);
   }
-  let parsed;
-  try {
-    parsed = parseCsv(bytes, filename, fields.headers, fields.header_row);
-  } catch (error) {
-    if (error instanceof ImportFileError) throw fileRejected(error);
-    throw error;
-  }
-  const grades = kind === "students" ? await schoolGradeRange(db) : undefined;
-  const candidates = candidatesOf(kind, parsed.records, fields.headers, grades);
-  if (fields.dry_run) return dryRun(db, kind, filename, fields, candidates, parsed.headerSkipped);
+  const read = await readImportFile(db, kind, {
+    bytes,
+    filename,
+    headers: fields.headers,
+    headerRow: fields.header_row,
+  }).catch((error: unknown) => {
+    throw error instanceof ImportFileError ? fileRejected(error) : error;
+  });
+  const { candidates } = read;
+  if (fields.dry_run) return dryRun(db, kind, filename, fields, candidates, read.headerSkipped);
 
   const userId = principal.user.id;
   const queued = await db.transaction(async (tx) => {
@@ -123,6 +127,8 @@ export async function uploadCsv(
       content_type: "text/csv",
       size: bytes.byteLength,
       data: Buffer.from(bytes),
+      // The rows read above: the job imports these instead of reading the file again (lib/imports/job.ts).
+      result: { candidates },
       uploaded_by: userId,
     });
     const row = await insertImport(tx, {
@@ -138,10 +144,10 @@ export async function uploadCsv(
     const payload = fields.header_row ? { import_id: row.id, header_row: true } : { import_id: row.id };
     const job = await enqueueJob(tx, "import", payload, { createdBy: userId });
     await updateImport(tx, row.id, { job_id: job.id });
-    if (parsed.headerCells) {
+    if (read.headerCells) {
       await saveImportMapping(tx, {
         kind,
-        headers_key: headersKey(parsed.headerCells),
+        headers_key: headersKey(read.headerCells),
         mapping: fields.headers.map((field) => field || null),
       });
     }
@@ -167,7 +173,7 @@ async function dryRun(
   kind: ImportKind,
   filename: string,
   fields: UploadFields,
-  candidates: ReturnType<typeof candidatesOf>,
+  candidates: readonly ImportCandidate[],
   headerSkipped: boolean,
 ): Promise<DryRunResult> {
   const plan = await planBatch(db, { kind, update_existing: fields.update_existing }, candidates);

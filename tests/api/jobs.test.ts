@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { queryCounter } from "@/db/client";
 import { claimJob, findJob } from "@/db/queries/jobs";
-import { auditLog, importRows, imports, jobs, notifications, students } from "@/db/schema";
+import { auditLog, importRows, imports, jobs, notifications, students, uploads } from "@/db/schema";
 import { insertImport } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
 import { IMPORT_BATCH_ROWS } from "@/lib/imports/job";
@@ -279,5 +279,34 @@ describe("the job runner", () => {
     expect(full).toBe(one);
     const perBatch = (three - full) / 2;
     expect(perBatch).toBeLessThanOrEqual(12);
+  });
+
+  it("imports the rows the upload read, without reading the file again, and discards them at the end", async () => {
+    const { importId } = await queueImport(3, 7_700_000);
+    const fileOf = () =>
+      state.db
+        .select({ data: uploads.data, result: uploads.result })
+        .from(uploads)
+        .innerJoin(imports, eq(imports.upload_id, uploads.id))
+        .where(eq(imports.id, importId));
+    expect((await fileOf())[0]!.result).toMatchObject({ candidates: expect.any(Array) });
+    // Bytes that no longer parse: the job must not need them.
+    await state.db
+      .update(uploads)
+      .set({ data: Buffer.from('"unclosed') })
+      .where(sql`${uploads.id} = (select upload_id from imports where id = ${importId})`);
+    expect(await runPendingJobs(state.db)).toBe(1);
+    await expectImportedOnce(importId, 3, 7_700_000);
+    expect((await fileOf())[0]).toMatchObject({ result: null, data: Buffer.alloc(0) });
+  });
+
+  it("reads the file of an import queued before its rows were kept", async () => {
+    const { importId } = await queueImport(2, 7_800_000);
+    await state.db
+      .update(uploads)
+      .set({ result: null })
+      .where(sql`${uploads.id} = (select upload_id from imports where id = ${importId})`);
+    expect(await runPendingJobs(state.db)).toBe(1);
+    await expectImportedOnce(importId, 2, 7_800_000);
   });
 });
