@@ -3,7 +3,7 @@
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { ChangePasswordForm } from "./change-password-form";
-import { PASSWORD_FORM_MESSAGES } from "./password-rules";
+import { PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 
 /**
  * Change Password when nothing forces it (the account menu; a student's profile). The server keeps this

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost } from "@/lib/api/client";
-import { changePasswordErrors, PASSWORD_FORM_MESSAGES } from "./password-rules";
+import { changePasswordErrors, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 import { useAuth } from "./use-auth";
 
 export interface ChangePasswordFormProps {

@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { snackbar } from "@/components/ui/snackbar";
 import { usePageTitle } from "@/components/ui/page-title";
 import { ChangePasswordForm } from "./change-password-form";
-import { PASSWORD_FORM_MESSAGES } from "./password-rules";
+import { PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 import { useAuth } from "./use-auth";
 
 /** The forced change shown on the splash while the password is expired. Cancel signs out. */

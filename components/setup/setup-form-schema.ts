@@ -1,15 +1,12 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES } from "@/components/auth/password-rules";
+import { newPasswordLength, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 import { setupBody } from "@/lib/setup/schemas";
 
 /** The setup page's form: the request without its token, plus the password typed twice. */
 export const setupForm = setupBody
   .omit({ token: true })
   .extend({
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES.tooShort)
-      .max(1024, "That password is too long."),
+    password: newPasswordLength,
     confirmation: z.string(),
   })
   .refine((values) => values.password === values.confirmation, {

@@ -2,6 +2,13 @@ import { randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { hasControlCharacters } from "@/lib/api/schemas";
 import { COMMON_PASSWORDS } from "./common-passwords";
+import {
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_MESSAGES,
+  isUsernameAsPassword,
+  newPasswordLength,
+  passwordLength,
+} from "./password-rules";
 
 /** argon2id tuned to cost roughly 20–60 ms on our 2-core machines (OWASP's 19 MiB, t=2 profile). */
 // algorithm 2 = Argon2id (the package exports it as an ambient const enum, unusable with isolatedModules).
@@ -19,24 +26,12 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
 /**
  * zxcvbn's score (0–4) a new password needs. 2 means at least 10^6 guesses: with the sign-in throttle
  * (at most 100 wrong passwords per account in any 24 hours) that is over 27 years of online guessing to
  * try them all, while a student can still pick a memorable phrase (NIST 800-63B asks for a blocklist, not composition rules).
  */
 export const MIN_PASSWORD_SCORE = 2;
-
-export const PASSWORD_MESSAGES = {
-  tooShort: "Password must be at least 8 characters.",
-  disallowed: "You cannot use that password.",
-  sameAsOld: "Your new password must be different from your old password.",
-  username: "It must not be your username.",
-  controlCharacters: "It cannot contain control characters.",
-  notAllowed: "It contains characters that are not allowed.",
-  tooGuessable: "It is too easy to guess.",
-  paddedWithSpaces: "Spaces at the start and end do not count towards its 8 characters.",
-} as const;
 
 /** Who the password is for: their username, names and number are easy guesses too. */
 export interface PasswordOwner {
@@ -58,7 +53,8 @@ export async function newPasswordProblem(
   owner: PasswordOwner,
   oldPassword?: string,
 ): Promise<string | null> {
-  if ([...newPassword].length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  const length = newPasswordLength.safeParse(newPassword);
+  if (!length.success) return length.error.issues[0]!.message;
   const disallowed = (reason: string) => `${PASSWORD_MESSAGES.disallowed} ${reason}`;
   if (CONTROL.test(newPassword)) return disallowed(PASSWORD_MESSAGES.controlCharacters);
   // Half a surrogate pair (and whatever else sign-in's schema refuses): such a password could be
@@ -66,9 +62,9 @@ export async function newPasswordProblem(
   if (hasControlCharacters(newPassword)) return disallowed(PASSWORD_MESSAGES.notAllowed);
   // Surrounding spaces and case add nothing an attacker would not try first.
   const trimmed = newPassword.trim();
-  if ([...trimmed].length < MIN_PASSWORD_LENGTH) return disallowed(PASSWORD_MESSAGES.paddedWithSpaces);
+  if (passwordLength(trimmed) < MIN_PASSWORD_LENGTH) return disallowed(PASSWORD_MESSAGES.paddedWithSpaces);
   const core = trimmed.toLowerCase();
-  if (core === owner.username.trim().toLowerCase()) return disallowed(PASSWORD_MESSAGES.username);
+  if (isUsernameAsPassword(newPassword, owner.username)) return disallowed(PASSWORD_MESSAGES.username);
   if (COMMON_PASSWORDS.has(core)) return disallowed("It is on the list of passwords that are too common.");
   if (oldPassword !== undefined && newPassword === oldPassword) return PASSWORD_MESSAGES.sameAsOld;
   const { estimateStrength } = await import("./strength");

@@ -9,7 +9,7 @@ import {
 } from "@/lib/storage";
 import { APP_VERSION } from "@/lib/version";
 import { homeFor, safeOrigin } from "@/components/auth/auth-gate";
-import { changePasswordErrors } from "@/components/auth/password-rules";
+import { changePasswordErrors } from "@/lib/auth/password-rules";
 import pkg from "../../package.json";
 
 function mockFetch(status: number, body: unknown) {
@@ -140,6 +140,10 @@ describe("the change-password form rules", () => {
       "Passwords don't match.",
     );
     expect(changePasswordErrors({ ...base, confirmation: "other", showPassword: true }, "me")).toEqual({});
+    // Counted as the server counts (lib/auth/password-rules.ts): four emoji are four characters.
+    expect(changePasswordErrors({ ...base, newPassword: "🙂🙂🙂🙂", confirmation: "🙂🙂🙂🙂" }, "me").newPassword).toBe(
+      "Password must be at least 8 characters.",
+    );
   });
 });
 

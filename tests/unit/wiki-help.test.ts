@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fs from "node:fs";
 import path from "node:path";
-import { MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES } from "@/components/auth/password-rules";
+import { MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 import { METHOD_LABELS } from "@/components/calendar/method-labels";
 import { BLOCK_AMENDED, NO_SCHEDULE, STILL_TO_CHOOSE, badgeLabel } from "@/components/calendar/tile-rules";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
