@@ -1,23 +1,20 @@
 "use client";
 
-import { Archive, History, Pencil, UserPlus, UserMinus } from "lucide-react";
-import Link from "next/link";
+import { History, UserPlus, UserMinus } from "lucide-react";
 import { useState } from "react";
 import useSWR from "swr";
-import { Badge } from "@/components/ui/badge";
-import { Button, focusRing } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/client";
-import { cn } from "@/lib/cn";
+import { messageOf } from "@/lib/api/client";
 import type { Member } from "@/lib/courses/present";
 import type { Enrollment, Section } from "@/lib/sections/present";
 import { Spinner } from "@/components/ui/spinner";
 import { EnrolDialog } from "./enrol-dialog";
+import { ArchiveSectionDialog, DropStudentDialog } from "./section-confirms";
 import { MemberTable } from "./member-table";
 import { SectionDialog } from "./section-dialog";
-import { meetingsLabel } from "./section-parts";
+import { SectionHeader } from "./section-header";
 
 /**
  * One section of a course: its code, term, teachers and meetings, and its class list. Administrators
@@ -49,43 +46,13 @@ export function SectionPanel({
       aria-labelledby={headingId}
       className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
-            Section {section.code}
-            {section.term && <Badge>{section.term.name}</Badge>}
-          </h3>
-          <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-sm text-slate-600 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium text-slate-700">Teachers</dt>
-            <dd>
-              {section.teachers.length === 0
-                ? "No teacher"
-                : section.teachers.map((t, i) => (
-                    <span key={t.id}>
-                      {i > 0 && " and "}
-                      <Link href={`/staff/${t.id}`} className={cn("rounded text-indigo-700 hover:underline", focusRing)}>
-                        {t.name}
-                      </Link>
-                    </span>
-                  ))}
-            </dd>
-            <dt className="font-medium text-slate-700">Meets</dt>
-            <dd>{meetingsLabel(section.meetings)}</dd>
-          </dl>
-        </div>
-        {canEdit && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden className="size-4" />
-              Edit<span className="sr-only"> section {section.code}</span>
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setArchiving(true)}>
-              <Archive aria-hidden className="size-4" />
-              Archive<span className="sr-only"> section {section.code}</span>
-            </Button>
-          </div>
-        )}
-      </div>
+      <SectionHeader
+        section={section}
+        headingId={headingId}
+        canEdit={canEdit}
+        onEdit={() => setEditing(true)}
+        onArchive={() => setArchiving(true)}
+      />
       <MemberTable
         label={`Class list of ${courseName} ${section.code}`}
         members={members}
@@ -139,41 +106,13 @@ export function SectionPanel({
               await onChanged();
             }}
           />
-          <ConfirmDialog
-            open={archiving}
-            onOpenChange={setArchiving}
-            title={`Archive section ${section.code}?`}
-            description="It leaves the course page and the students' and teachers' weeks. Its enrolments and their history are kept."
-            confirmLabel="Archive section"
-            destructive
-            onConfirm={async () => {
-              try {
-                await apiDelete(`/api/sections/${section.id}`);
-                snackbar(`Archived section ${section.code}.`, { tone: "success" });
-                await onChanged();
-              } catch (failure) {
-                snackbar(messageOf(failure), { tone: "error" });
-              }
-            }}
-          />
-          <ConfirmDialog
-            open={dropping !== null}
-            onOpenChange={(open) => !open && setDropping(null)}
-            title={dropping ? `Drop ${dropping.first_name} ${dropping.last_name}?` : "Drop the student?"}
-            description={`They leave ${courseName} ${section.code} from today: the class no longer shows in their week. Their enrolment stays in the history.`}
-            confirmLabel="Drop"
-            destructive
-            onConfirm={async () => {
-              if (!dropping) return;
-              try {
-                await apiDelete(`/api/sections/${section.id}/enrollments/${dropping.id}`);
-                snackbar(`Dropped ${dropping.first_name} ${dropping.last_name}.`, { tone: "success" });
-                setDropping(null);
-                await onChanged();
-              } catch (failure) {
-                snackbar(messageOf(failure), { tone: "error" });
-              }
-            }}
+          <ArchiveSectionDialog section={section} open={archiving} onOpenChange={setArchiving} onChanged={onChanged} />
+          <DropStudentDialog
+            section={section}
+            courseName={courseName}
+            dropping={dropping}
+            onClose={() => setDropping(null)}
+            onChanged={onChanged}
           />
         </>
       )}
