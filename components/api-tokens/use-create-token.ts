@@ -1,0 +1,93 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { PASSWORD_CONFIRM_FAILED } from "@/components/ui/password-confirm-dialog";
+import { snackbar } from "@/components/ui/snackbar";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/client";
+import type { ApiScope } from "@/lib/api-tokens/scopes";
+
+export const TOKENS_KEY = "/api/api-tokens";
+
+/** POST /api/api-tokens's answer: the token itself, shown once. */
+export interface CreatedToken {
+  id: number;
+  name: string;
+  scopes: ApiScope[];
+  token: string;
+  expires_at: string;
+}
+
+/** The expiry choices: a number of days, or a date typed in. */
+export const LIFETIMES = { "30 days": 30, "90 days": 90, "1 year": 365, "Until a date": null } as const;
+export type Lifetime = keyof typeof LIFETIMES;
+export const LIFETIME_NAMES = Object.keys(LIFETIMES) as Lifetime[];
+
+/** The create form's fields, its errors by field (a wrong password, the server's 422), and Create. */
+export function useCreateToken(
+  onOpenChange: (open: boolean) => void,
+  onCreated: (created: CreatedToken) => void,
+) {
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<ApiScope[]>(["reports:read"]);
+  const [password, setPassword] = useState("");
+  const [lifetime, setLifetime] = useState<Lifetime>("1 year");
+  const [until, setUntil] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  function reset() {
+    setName("");
+    setScopes(["reports:read"]);
+    setPassword("");
+    setLifetime("1 year");
+    setUntil("");
+    setErrors({});
+  }
+
+  function change(next: boolean) {
+    if (!next) reset();
+    onOpenChange(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const days = LIFETIMES[lifetime];
+      const expiry = days === null ? { expires_on: until } : { expires_in_days: days };
+      const result = await apiPost<CreatedToken>(TOKENS_KEY, { name, scopes, ...expiry, password });
+      reset();
+      onCreated(result);
+    } catch (failure) {
+      if (failure instanceof ApiClientError && failure.status === 401 && failure.fieldError("password")) {
+        setErrors({ password: PASSWORD_CONFIRM_FAILED });
+        setPassword("");
+      } else if (failure instanceof ApiClientError && failure.status === 422) {
+        setErrors(
+          Object.fromEntries(
+            Object.entries(failure.errors).map(([k, v]) => [k.split(".")[0]!, v[0] ?? failure.message]),
+          ),
+        );
+      } else snackbar(messageOf(failure, "The token could not be created."), { tone: "error" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return {
+    name,
+    setName,
+    scopes,
+    setScopes,
+    password,
+    setPassword,
+    lifetime,
+    setLifetime,
+    until,
+    setUntil,
+    errors,
+    saving,
+    change,
+    submit,
+  };
+}
