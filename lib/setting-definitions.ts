@@ -1,7 +1,10 @@
+import { DEFAULT_GRADE_RANGE, GRADE_CEILING, GRADE_FLOOR } from "@/lib/people/grade-range";
+
 /**
  * Every setting the product knows, its group, type and default. Stored rows are created from this list.
  * Pure data at the bottom of lib: the settings service, the sign-in policy (lib/auth) and the setup
- * checklist all read it, so it imports nothing.
+ * checklist all read it, so it imports nothing but the grades' bounds and defaults (grade-range.ts,
+ * itself import-free), which the grade settings take from there rather than repeating them.
  */
 export type SettingType = "boolean" | "numeric" | "datetime" | "string";
 
@@ -136,27 +139,27 @@ export const SETTINGS: readonly SettingDefinition[] = [
     group: "General settings",
     type: "numeric",
     description: "The school's lowest grade (0 for kindergarten, -1 for pre-K). Students and imports outside the range are refused.",
-    default: "8",
-    min: -1,
-    max: 13,
+    default: String(DEFAULT_GRADE_RANGE.min),
+    min: GRADE_FLOOR,
+    max: GRADE_CEILING,
   },
   {
     key: "grade_max",
     group: "General settings",
     type: "numeric",
     description: "The school's highest grade.",
-    default: "12",
-    min: -1,
-    max: 13,
+    default: String(DEFAULT_GRADE_RANGE.max),
+    min: GRADE_FLOOR,
+    max: GRADE_CEILING,
   },
   {
     key: "seniors_from_grade",
     group: "General settings",
     type: "numeric",
     description: "Students in this grade or above are Seniors (the students list's class filter).",
-    default: "11",
-    min: -1,
-    max: 13,
+    default: String(DEFAULT_GRADE_RANGE.seniorsFrom),
+    min: GRADE_FLOOR,
+    max: GRADE_CEILING,
   },
   {
     key: "show-student-numbers",
