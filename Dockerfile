@@ -35,20 +35,21 @@ WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 NEXT_MANUAL_SIG_HANDLE=true PORT=3000 HOSTNAME=0.0.0.0 \
     PGLITE_DIR=/data/pglite SEED_DEMO=0
 # Only what runs: the traced server and its node_modules, static files, migrations, the demo logo that the
-# demo seed reads, the request preload and the CLI. Owned by root: the app user cannot change its code.
+# demo seed reads, the app's server (scripts/server.mjs and its request guard) and the CLI. Owned by root:
+# the app user cannot change its code.
 COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static
 COPY --from=build /app/public ./public
 COPY --from=build /app/db/migrations ./db/migrations
 COPY --from=build /app/lib/demo/assets ./lib/demo/assets
-COPY --from=build /app/scripts/server-preload.cjs ./scripts/server-preload.cjs
+COPY --from=build /app/scripts/server.mjs /app/scripts/request-guard.mjs ./scripts/
 COPY --from=build /app/dist/cli ./dist/cli
 # `create-sysadmin --email … --name …` on the PATH. With the embedded database it refuses while the server
 # runs in the same container: two processes on one PGlite folder corrupt it.
 RUN groupadd --system flexblock && useradd --system --gid flexblock --home /app flexblock \
     && mkdir -p /data .next/cache && chown flexblock:flexblock /data .next/cache \
     && printf '%s\n' '#!/bin/sh' \
-      'if [ -z "${DATABASE_URL:-}" ] && grep -qE "next-server|server\.js" /proc/1/cmdline 2>/dev/null; then' \
+      'if [ -z "${DATABASE_URL:-}" ] && grep -qE "next-server|server\.m?js" /proc/1/cmdline 2>/dev/null; then' \
       '  echo "The app is running on the embedded database in /data; a second process must not open it." >&2' \
       '  echo "Use the /setup link from the server log, or stop the app and run this in a one-off container." >&2' \
       '  exit 1' \
@@ -62,5 +63,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# The preload stamps each request with its socket address (lib/api/client-address.ts).
-CMD ["node", "--require", "./scripts/server-preload.cjs", "server.js"]
+# Next.js's standalone build behind the app's own server, which stamps each request with its socket address
+# (lib/api/client-address.ts) and answers TRACE/TRACK.
+CMD ["node", "scripts/server.mjs"]

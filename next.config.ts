@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "esbuild", "esbuild-wasm"],
   // A separate build folder lets several e2e runs (or a dev server and a build) share one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
-  // The container image runs the standalone server; `npm start` runs `next start`.
+  // The container image runs the standalone build behind scripts/server.mjs, as `npm start` runs the usual one.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   // ESM-only packages: listed so next/jest compiles them for component tests (no effect on the app build).

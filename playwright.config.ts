@@ -12,9 +12,10 @@ if (chromium.path === null) {
 const port = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${port}`;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-// Idle keep-alive sockets live 30 s instead of Node's 5 s: Playwright's request client reuses a socket the
-// server is closing at that moment (ECONNRESET) far more often when the 5 s edge falls inside a test.
-const nextStart = `node_modules/.bin/next start -p ${port} --keepAliveTimeout 30000`;
+// The app's own server (scripts/server.mjs), as `npm start` and the container run it. Idle keep-alive sockets
+// live 30 s instead of Node's 5 s: Playwright's request client reuses a socket the server is closing at that
+// moment (ECONNRESET) far more often when the 5 s edge falls inside a test.
+const serverCommand = `${process.execPath} scripts/server.mjs -p ${port} --keepAliveTimeout 30000`;
 // E2E_NOW (tests/e2e/clock.ts): the server runs under libfaketime, shifted by the same offset as the browsers.
 const offset = clockOffsetMs();
 if (offset !== null && !hasFaketime()) {
@@ -93,7 +94,7 @@ export default defineConfig({
   webServer: [
     ...(sso ? [ssoServer] : []),
     {
-      command: offset === null ? nextStart : `faketime -f ${faketimeOffset(offset)} ${nextStart}`,
+      command: offset === null ? serverCommand : `faketime -f ${faketimeOffset(offset)} ${serverCommand}`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -102,8 +103,6 @@ export default defineConfig({
         NEXT_DIST_DIR: distDir,
         NEXT_TELEMETRY_DISABLED: "1",
         NEXT_MANUAL_SIG_HANDLE: "true",
-        // As in production: each request carries its socket address (lib/api/client-address.ts).
-        NODE_OPTIONS: "--require ./scripts/server-preload.cjs",
         LOG_LEVEL: "warn",
         SCHOOL_TIMEZONE: process.env.SCHOOL_TIMEZONE ?? "America/Vancouver",
         // Real timers in a shifted clock: only the wall clock moves.

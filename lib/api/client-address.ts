@@ -7,13 +7,13 @@ export { parseCidr };
  *
  * Next.js hands route handlers a Web Request with no socket, and `next start` only fills in
  * X-Forwarded-For when the client did not send one, so a client could name any address it liked.
- * scripts/server-preload.cjs (preloaded into the server process with `node --require`) stamps every
+ * The app's server (scripts/server.mjs, in front of Next.js's request handler) stamps every
  * request with the socket's address under a header name that is random per deployment and never
  * leaves the process, overwriting anything a client sent. Forwarded headers are believed only when
  * that socket address is one of TRUSTED_PROXIES, and then only up to the first hop we do not trust.
  */
 
-/** Set by scripts/server-preload.cjs; absent when the server runs without it (then every caller is "unknown"). */
+/** Set by scripts/server.mjs; absent when the app runs without it, e.g. `next start` (then every caller is "unknown"). */
 export const PEER_HEADER_ENV = "FLEXBLOCK_PEER_HEADER";
 
 export const UNKNOWN_ADDRESS = "unknown";

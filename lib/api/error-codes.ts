@@ -38,7 +38,7 @@ export const ERROR_CODES = {
   unknown_users: { status: 404, meaning: "Some of the named accounts do not exist; nothing changed." },
   unknown_students: { status: 404, meaning: "Some of the named students do not exist; nothing changed." },
   sso_not_configured: { status: 404, meaning: "No single sign-on provider is set up." },
-  method_not_allowed: { status: 405, meaning: "TRACE and TRACK (answered by scripts/server-preload.cjs)." },
+  method_not_allowed: { status: 405, meaning: "TRACE and TRACK (answered by scripts/request-guard.mjs)." },
   // Conflicts with what is already there
   already_checked_in: { status: 409, meaning: "The student is already checked in to that block." },
   already_revoked: { status: 409, meaning: "The API token was revoked already." },

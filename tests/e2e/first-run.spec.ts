@@ -19,7 +19,7 @@ let setupLink: Promise<string>;
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flexblock-first-run-"));
-  server = spawn("node_modules/.bin/next", ["start", "-p", String(PORT)], {
+  server = spawn(process.execPath, ["scripts/server.mjs", "-p", String(PORT)], {
     env: {
       ...process.env,
       PGLITE_DIR: path.join(dataDir, "pglite"),
@@ -28,7 +28,6 @@ test.beforeAll(async () => {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_MANUAL_SIG_HANDLE: "true",
-      NODE_OPTIONS: "--require ./scripts/server-preload.cjs",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,7 +7,7 @@ import { clockOffsetMs, faketimeOffset, installClock } from "./clock";
 import { TOKEN_KEY, expect, signInThroughForm } from "./helpers";
 
 /**
- * A school of its own for a spec: `next start` on an empty embedded database (no demo), on a port of its
+ * A school of its own for a spec: the app's server (scripts/server.mjs) on an empty embedded database (no demo), on a port of its
  * own, set up from nothing through its setup link, so what the spec changes (a rotation timetable, a
  * school year) never reaches the demo school the other specs share. Used by school-calendar.spec.ts and
  * oneroster-school.spec.ts; each gives its own port.
@@ -22,7 +22,7 @@ export function ownServer(port: number) {
   async function start(): Promise<string> {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flexblock-own-school-"));
     const offset = clockOffsetMs();
-    const next = ["node_modules/.bin/next", "start", "-p", String(port)];
+    const next = [process.execPath, "scripts/server.mjs", "-p", String(port)];
     // On a moved clock (E2E_NOW) this server runs on it too, as playwright.config.ts runs the main one.
     const [command, ...args] = offset === null ? next : ["faketime", "-f", faketimeOffset(offset), ...next];
     server = spawn(command!, args, {
@@ -34,7 +34,6 @@ export function ownServer(port: number) {
         NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
         NEXT_TELEMETRY_DISABLED: "1",
         NEXT_MANUAL_SIG_HANDLE: "true",
-        NODE_OPTIONS: "--require ./scripts/server-preload.cjs",
         LOG_LEVEL: "warn",
         ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
       },

@@ -2,7 +2,7 @@ import http from "node:http";
 import { expect, test } from "./helpers";
 
 /**
- * The per-address check-user throttle behind the real server (`next start` with scripts/server-preload.cjs,
+ * The per-address check-user throttle behind the real server (scripts/server.mjs,
  * as in production): it counts the socket's address, never one a client writes in X-Forwarded-For
  * (TRUSTED_PROXIES is unset here, as by default). The burst comes from a loopback address of its own
  * (all of 127.0.0.0/8 is loopback), picked at random so a retry starts from an empty bucket and no

@@ -14,7 +14,7 @@ function sources(dir: string): string[] {
 
 const files = ["lib", "app", "db"].flatMap((dir) => sources(path.join(process.cwd(), dir)));
 const text = files.map((file) => fs.readFileSync(file, "utf8")).join("\n");
-const preload = fs.readFileSync(path.join(process.cwd(), "scripts", "server-preload.cjs"), "utf8");
+const guard = fs.readFileSync(path.join(process.cwd(), "scripts", "request-guard.mjs"), "utf8");
 
 it("uses each code with the status the catalogue gives it", () => {
   const mismatches: string[] = [];
@@ -31,7 +31,7 @@ it("uses each code with the status the catalogue gives it", () => {
 
 it("lists no code that nothing answers with", () => {
   const unused = (Object.keys(ERROR_CODES) as ErrorCode[]).filter(
-    (code) => !text.includes(`"${code}"`) && !preload.includes(`"${code}"`),
+    (code) => !text.includes(`"${code}"`) && !guard.includes(`"${code}"`),
   );
   expect(unused).toEqual([]);
 });
