@@ -276,6 +276,7 @@ export interface PlanSummary {
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Rows giving an existing student number another name: they change nothing, to review. */
   conflict: number;
 }
 

@@ -1,5 +1,6 @@
 import type { ImportRow } from "@/db/queries/imports";
 import { staffName } from "@/lib/people/names";
+import type { Outcome, PlanSummary } from "./plan";
 
 type Uploader = {
   staff: { title: string; first_name: string; last_name: string } | null;
@@ -47,7 +48,7 @@ export function presentImport(row: ImportRow, uploader: Uploader): ImportSummary
 
 export interface ImportReportRow {
   row: number;
-  outcome: "created" | "updated" | "unchanged" | "skipped" | "conflict";
+  outcome: Outcome;
   reason: string | null;
   key: string;
   name: string;
@@ -73,18 +74,11 @@ export interface DryRunRow {
 }
 
 /** The dry run's answer: what importing the file would do, written nowhere. */
-export interface DryRunResult {
+export interface DryRunResult extends PlanSummary {
   dry_run: true;
   filename: string;
   header_skipped: boolean;
   update_existing: boolean;
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  /** Rows giving an existing student number another name: they would change nothing, to review. */
-  conflict: number;
   errors: DryRunRow[];
   updates: DryRunRow[];
   existing: DryRunRow[];
