@@ -1,19 +1,15 @@
 "use client";
 
-import { ArrowDown, ArrowUp, BookOpen, FolderOpen, MoreVertical, Pencil, Plus, Trash2 } from "lucide-react";
-import Link from "next/link";
+import { BookOpen, Plus } from "lucide-react";
 import { useState } from "react";
 import useSWR from "swr";
-import { Badge } from "@/components/ui/badge";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DropdownMenu, MenuItem } from "@/components/ui/dropdown-menu";
 import { EmptyState } from "@/components/ui/empty-state";
-import { IconButton } from "@/components/ui/icon-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiDelete, apiPut, messageOf } from "@/lib/api/client";
-import { cn } from "@/lib/cn";
+import { GroupCard } from "./group-card";
 import { GroupDialog } from "./group-dialog";
 import {
   Card,
@@ -82,59 +78,15 @@ export function WikiHome() {
         <ul className="grid gap-4 sm:grid-cols-2">
           {data.map((group, index) => (
             <li key={group.id}>
-              <Card className="relative flex h-full items-start gap-3 p-5 transition-shadow hover:shadow-md">
-                <FolderOpen aria-hidden className="mt-0.5 size-5 shrink-0 text-indigo-600" />
-                <div className="min-w-0 flex-1">
-                  <h2 className="text-base font-semibold text-slate-900">
-                    <Link
-                      href={`/wiki/${group.id}`}
-                      className={cn("rounded after:absolute after:inset-0 hover:text-indigo-700", focusRing)}
-                    >
-                      {group.title}
-                    </Link>
-                  </h2>
-                  {group.subtitle && <p className="mt-1 text-sm text-slate-600">{group.subtitle}</p>}
-                  <p className="mt-3 flex flex-wrap items-center gap-2 text-xs font-medium text-slate-600">
-                    {group.post_count === 1 ? "1 post" : `${group.post_count} posts`}
-                    {group.audience === "everyone" && <Badge tone="accent">Students read it too</Badge>}
-                  </p>
-                </div>
-                {canEdit && (
-                  <div className="relative z-10">
-                    <DropdownMenu
-                      align="end"
-                      trigger={
-                        <IconButton
-                          label={`Change ${group.title}`}
-                          icon={<MoreVertical className="size-4" />}
-                          size="sm"
-                        />
-                      }
-                    >
-                      <MenuItem icon={<Pencil />} onSelect={() => setEditing(group)}>
-                        Edit
-                      </MenuItem>
-                      <MenuItem
-                        icon={<ArrowUp />}
-                        disabled={index === 0}
-                        onSelect={() => void move(group, -1)}
-                      >
-                        Move up
-                      </MenuItem>
-                      <MenuItem
-                        icon={<ArrowDown />}
-                        disabled={index === data.length - 1}
-                        onSelect={() => void move(group, 1)}
-                      >
-                        Move down
-                      </MenuItem>
-                      <MenuItem icon={<Trash2 />} destructive onSelect={() => setDeleting(group)}>
-                        Delete
-                      </MenuItem>
-                    </DropdownMenu>
-                  </div>
-                )}
-              </Card>
+              <GroupCard
+                group={group}
+                canEdit={canEdit}
+                first={index === 0}
+                last={index === data.length - 1}
+                onEdit={() => setEditing(group)}
+                onMove={(by) => void move(group, by)}
+                onDelete={() => setDeleting(group)}
+              />
             </li>
           ))}
         </ul>
