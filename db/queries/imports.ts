@@ -64,13 +64,7 @@ export async function staffByTeacherKeys(db: Db, keys: readonly string[]) {
   const spaced = (value: ReturnType<typeof sql>) =>
     sql`lower(regexp_replace(${value}, '[[:space:]]+', ' ', 'g'))`;
   return db
-    .select({
-      id: staff.id,
-      email: staff.email,
-      title: staff.title,
-      first_name: staff.first_name,
-      last_name: staff.last_name,
-    })
+    .select({ ...staffRefColumns, email: staff.email })
     .from(staff)
     .where(
       sql`lower(${staff.email}) in ${list}

@@ -77,7 +77,7 @@ export async function touchKioskByToken(db: Db, tokenHash: string, now: Date) {
 /** A staff member a kiosk can be registered for (with the user id the audit entry names). */
 export async function kioskTeacher(db: Db, staffId: number) {
   const [row] = await db
-    .select({ id: staff.id, user_id: staff.user_id, title: staff.title, first_name: staff.first_name, last_name: staff.last_name })
+    .select({ ...staffRefColumns, user_id: staff.user_id })
     .from(staff)
     .where(eq(staff.id, staffId));
   return row ?? null;

@@ -5,7 +5,7 @@ import { blockOccurrences, blocks, calendarEvents, topics } from "../schema";
 
 /** Shared pieces of the scheduling queries (week data itself: db/queries/week.ts). */
 
-export type { StaffRefRow, StudentRefRow, TopicRow } from "./week";
+export type { StudentRefRow, TopicRow } from "./week";
 
 export const topicColumns = {
   id: topics.id,

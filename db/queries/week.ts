@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { ONE_ROW, preparedPerDb } from "../prepared";
+import { staffRefJson, type StaffRefRow } from "./staff-ref";
 import type { AttendanceBoundsRow } from "@/lib/attendance/period";
 import type { LogMethod } from "@/lib/schedule/types";
 
@@ -13,7 +14,6 @@ import type { LogMethod } from "@/lib/schedule/types";
  * once per connection).
  */
 
-export type StaffRefRow = { id: number; title: string; first_name: string; last_name: string };
 export type StudentRefRow = { id: number; first_name: string; last_name: string };
 export type TopicRow = { id: number; memo: string; color: string; unavailable: boolean; deleted: boolean };
 
@@ -90,8 +90,6 @@ export interface WeekWindow {
   endsAt: Date;
 }
 
-const staffJson = (a: string) =>
-  `json_build_object('id', ${a}.id, 'title', ${a}.title, 'first_name', ${a}.first_name, 'last_name', ${a}.last_name)`;
 /** A student as the week shows them: the preferred first name when they have one (issue 21). */
 const studentJson = (a: string) =>
   `json_build_object('id', ${a}.id, 'first_name', coalesce(nullif(${a}.preferred_first_name, ''), ${a}.first_name), 'last_name', ${a}.last_name)`;
@@ -145,7 +143,7 @@ const events = () =>
  * (its memo, when it ran, and who ran it: a staff member or a sysadmin), read by the same sub-select.
  */
 const batchJson = `case when ps.id is null then null else json_build_object('id', ps.id, 'memo', ps.memo,
-  'created_at', ps.created_at, 'staff', ${orNull("pst", staffJson("pst"))},
+  'created_at', ps.created_at, 'staff', ${orNull("pst", staffRefJson("pst"))},
   'sysadmin', case when psa.id is null then null else json_build_object('id', psa.id, 'name', psa.name) end) end`;
 const batchJoins = sql.raw(`left join power_schedules ps on ps.id = a.power_schedule_id
         left join staff pst on pst.user_id = ps.created_by left join sysadmins psa on psa.user_id = ps.created_by`);
@@ -153,7 +151,7 @@ const batchJoins = sql.raw(`left join power_schedules ps on ps.id = a.power_sche
 const amendmentsWhere = (whose: SQL) =>
   list(
     `json_build_object('id', a.id, 'memo', a.memo, 'date', a.date, 'block_id', a.block_id,
-       'staff', ${orNull("st", staffJson("st"))}, 'student', ${orNull("s", studentJson("s"))},
+       'staff', ${orNull("st", staffRefJson("st"))}, 'student', ${orNull("s", studentJson("s"))},
        'created_at', a.created_at, 'batch', ${batchJson})`,
     "a.id",
     sql`from amendments a left join staff st on st.id = a.staff_id left join students s on s.id = a.student_id
@@ -164,7 +162,7 @@ const amendmentsWhere = (whose: SQL) =>
 const appointmentsWhere = (whose: SQL) =>
   list(
     `json_build_object('id', a.id, 'memo', a.memo, 'date', a.date, 'block_id', a.block_id,
-       'staff', ${staffJson("st")}, 'student', ${studentJson("s")},
+       'staff', ${staffRefJson("st")}, 'student', ${studentJson("s")},
        'created_at', a.created_at, 'batch', ${batchJson})`,
     "a.id",
     sql`from appointments a join staff st on st.id = a.staff_id join students s on s.id = a.student_id
@@ -177,8 +175,8 @@ const logsWhere = (whose: SQL) =>
     // A kiosk's check-in is 'air' with nobody signed in (lib/checkin/present.ts ledgerMethod): "kiosk" on the week.
     `json_build_object('id', c.id, 'date', c.date, 'block_id', c.block_id,
        'method', case when c.method = 'air' and c.checked_in_by is null and c.staff_id is not null then 'kiosk' else c.method::text end,
-       'checked_in_at', c.checked_in_at, 'staff', ${orNull("st", staffJson("st"))}, 'student', ${studentJson("s")},
-       'topic', ${orNull("t", topicJson("t"))}, 'topic_owner', ${orNull("o", staffJson("o"))})`,
+       'checked_in_at', c.checked_in_at, 'staff', ${orNull("st", staffRefJson("st"))}, 'student', ${studentJson("s")},
+       'topic', ${orNull("t", topicJson("t"))}, 'topic_owner', ${orNull("o", staffRefJson("o"))})`,
     "c.checked_in_at, c.id",
     sql`from check_ins c join students s on s.id = c.student_id left join staff st on st.id = c.staff_id
         left join topics t on t.id = c.topic_id left join staff o on o.id = t.staff_id
@@ -286,7 +284,7 @@ export interface StaffWeekRows extends WeekRows {
 export const staffWeekQuery = (db: Db) =>
   db
     .select({
-      staff: sql`(select ${sql.raw(staffJson("st"))} from staff st where st.id = ${P.id})`.as("staff"),
+      staff: sql`(select ${sql.raw(staffRefJson("st"))} from staff st where st.id = ${P.id})`.as("staff"),
       timetable: timetable().as("timetable"),
       courses: sectionsMeeting(
         sql`join section_teachers tch on tch.section_id = se.id and tch.staff_id = ${P.id}`,
