@@ -15,7 +15,7 @@ import { insertAudit } from "@/db/queries/audit";
 import { ApiError, conflict, forbidden } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { studentNumbersFor } from "@/lib/people/lists";
-import { staffName } from "@/lib/people/names";
+import { presentStaffRef } from "@/lib/people/present-person";
 import { noBlockDates } from "@/db/queries/schedule";
 import { readSchoolDate } from "@/lib/schedule/occurrence";
 import { blocksMeetOn } from "@/lib/schedule/school-days";
@@ -217,7 +217,7 @@ export async function unscheduledFor(
       last_name: s.last_name,
       grade: s.grade,
       student_number: s.student_number,
-      default_teacher: s.default_teacher ? { id: s.default_teacher.id, name: staffName(s.default_teacher) } : null,
+      default_teacher: s.default_teacher ? presentStaffRef(s.default_teacher) : null,
     })),
   };
 }
