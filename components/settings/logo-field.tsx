@@ -7,11 +7,7 @@ import type { AppSettings, Setting } from "@/components/auth/types";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiUpload } from "@/lib/api/client";
-
-const MAX_BYTES = 1024 * 1024;
-const TYPES = ["image/png", "image/jpeg", "image/webp"];
-const WRONG_TYPE = "The logo must be a PNG, JPEG or WebP image.";
-const TOO_LARGE = "The logo must be at most 1 MB.";
+import { LOGO_MESSAGES, LOGO_TYPES, MAX_LOGO_BYTES } from "@/lib/settings/logo";
 
 /** The school logo: a preview and, for administrators, an upload button (POST /api/settings/logo). */
 export function LogoField({
@@ -31,8 +27,8 @@ export function LogoField({
 
   async function send(file: File) {
     setError(null);
-    if (!TYPES.includes(file.type)) return setError(WRONG_TYPE);
-    if (file.size > MAX_BYTES) return setError(TOO_LARGE);
+    if (!LOGO_TYPES.includes(file.type)) return setError(LOGO_MESSAGES.wrongType);
+    if (file.size > MAX_LOGO_BYTES) return setError(LOGO_MESSAGES.tooLarge);
     const form = new FormData();
     form.set("file", file);
     setBusy(true);
@@ -69,7 +65,7 @@ export function LogoField({
             <input
               ref={input}
               type="file"
-              accept={TYPES.join(",")}
+              accept={LOGO_TYPES.join(",")}
               className="sr-only"
               tabIndex={-1}
               aria-hidden

@@ -16,6 +16,23 @@ export const STATIC_LOGO_DIRECTORY = "/static/images/logos/";
 
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
+/**
+ * What a logo may be, checked by the Settings screen before it uploads (from the browser's type) and by
+ * POST /api/settings/logo (from the file's bytes, then its pixels): the same limits and texts.
+ */
+export const LOGO_TYPES: readonly string[] = Object.keys(EXTENSIONS);
+export const MAX_LOGO_BYTES = 1024 * 1024;
+/** The longest side a logo may have in pixels (issue 23: a 30,000 × 30,000 PNG of 1 MB was accepted). */
+export const MAX_LOGO_SIDE = 4096;
+
+export const LOGO_MESSAGES = {
+  missing: "Choose an image file to upload.",
+  tooLarge: "The logo must be at most 1 MB.",
+  wrongType: "The logo must be a PNG, JPEG or WebP image.",
+  unreadable: "The logo could not be read as an image: save it again as a PNG, JPEG or WebP file.",
+  tooManyPixels: `The logo must be at most ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE} pixels.`,
+} as const;
+
 /** The stored value of a newly uploaded logo. */
 export const logoFileName = (uploadId: number, contentType: string) =>
   `logo-${uploadId}.${EXTENSIONS[contentType] ?? "png"}`;

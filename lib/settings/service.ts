@@ -16,6 +16,7 @@ import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
 import { invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "@/lib/setting-definitions";
+import { LOGO_MESSAGES, MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo";
 import { offsetsAround, type ZoneOffset } from "@/lib/school-clock";
 import { isValidTimeZone } from "@/lib/time";
 import { logoFileName, presentLogo } from "./logo";
@@ -198,18 +199,6 @@ function gradeRangeProblem(rows: SettingRow[], changes: { key: string; value: st
   if (!Number.isFinite(min) || !Number.isFinite(max)) return null;
   return min <= max ? null : SETTING_MESSAGES.gradeOrder;
 }
-
-export const MAX_LOGO_BYTES = 1024 * 1024;
-/** The longest side a logo may have in pixels (issue 23: a 30,000 × 30,000 PNG of 1 MB was accepted). */
-export const MAX_LOGO_SIDE = 4096;
-
-export const LOGO_MESSAGES = {
-  missing: "Choose an image file to upload.",
-  tooLarge: "The logo must be at most 1 MB.",
-  wrongType: "The logo must be a PNG, JPEG or WebP image.",
-  unreadable: "The logo could not be read as an image: save it again as a PNG, JPEG or WebP file.",
-  tooManyPixels: `The logo must be at most ${MAX_LOGO_SIDE} × ${MAX_LOGO_SIDE} pixels.`,
-} as const;
 
 /** The image type from the file's first bytes (never from its name or the browser's claim). */
 export function imageTypeOf(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | null {

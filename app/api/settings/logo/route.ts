@@ -4,7 +4,8 @@ import { readMultipart, tooLarge } from "@/lib/api/body";
 import { route } from "@/lib/http/route";
 import { idOf } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
-import { logoResponse, MAX_LOGO_BYTES, uploadLogo } from "@/lib/settings/service";
+import { MAX_LOGO_BYTES } from "@/lib/settings/logo";
+import { logoResponse, uploadLogo } from "@/lib/settings/service";
 
 /** ?v=<upload id> names one logo (school_logo points at it); without it, or when v cannot be an id, the newest. */
 const logoQuery = z.object({ v: idOf("logo").optional().catch(undefined) });
