@@ -1,9 +1,9 @@
-import { DEFAULT_GRADE_RANGE, GRADE_CEILING, GRADE_FLOOR } from "@/lib/people/grade-range";
+import { DEFAULT_GRADE_RANGE, GRADE_CEILING, GRADE_FLOOR } from "@/lib/grade-range";
 
 /**
  * Every setting the product knows, its group, type and default. Stored rows are created from this list.
  * Pure data at the bottom of lib: the settings service, the sign-in policy (lib/auth) and the setup
- * checklist all read it, so it imports nothing but the grades' bounds and defaults (grade-range.ts,
+ * checklist all read it, so it imports nothing but the grades' bounds and defaults (lib/grade-range.ts,
  * itself import-free), which the grade settings take from there rather than repeating them.
  */
 export type SettingType = "boolean" | "numeric" | "datetime" | "string";

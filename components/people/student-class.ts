@@ -1,4 +1,4 @@
-import { DEFAULT_GRADE_RANGE } from "@/lib/people/grade-range";
+import { DEFAULT_GRADE_RANGE } from "@/lib/grade-range";
 
 /**
  * Spec §9: a student in grade 11 or higher is a Senior, otherwise a Junior; the first Senior grade is

@@ -4,7 +4,7 @@ import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/ui/text-field";
 import { useEffect } from "react";
-import { gradeLabel, gradesOf, isInRange } from "@/lib/people/grade-range";
+import { gradeLabel, gradesOf, isInRange } from "@/lib/grade-range";
 import { studentCreateForm, studentUpdateBody } from "@/lib/people/schemas";
 import { DefaultTeacherField, defaultTeacherValue } from "./default-teacher-field";
 import { InitialsField, NameField, usePersonForm } from "./person-form";

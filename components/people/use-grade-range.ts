@@ -2,7 +2,7 @@
 
 import { useContext, useMemo } from "react";
 import { AuthContext } from "@/components/auth/auth-context";
-import { DEFAULT_GRADE_RANGE, gradeRangeOf, type GradeRange } from "@/lib/people/grade-range";
+import { DEFAULT_GRADE_RANGE, gradeRangeOf, type GradeRange } from "@/lib/grade-range";
 
 /**
  * The school's grade range and Seniors' first grade from the signed-in settings (the spec's 8–12 and

@@ -7,7 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { useGradeRange } from "@/components/people/use-grade-range";
 import { cn } from "@/lib/cn";
-import { gradeLabel, gradesOf } from "@/lib/people/grade-range";
+import { gradeLabel, gradesOf } from "@/lib/grade-range";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
 
 type Student = PowerSchedulerOptions["students"][number];

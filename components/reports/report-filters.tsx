@@ -7,7 +7,7 @@ import { DatePicker } from "@/components/ui/date-picker";
 import { useGradeRange } from "@/components/people/use-grade-range";
 import { cn } from "@/lib/cn";
 import type { ClusterListItem } from "@/lib/clusters/present";
-import { gradeLabel, gradesOf } from "@/lib/people/grade-range";
+import { gradeLabel, gradesOf } from "@/lib/grade-range";
 import type { ReportFilterValues } from "./use-report";
 
 const selectClasses = cn("h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900", focusRing);

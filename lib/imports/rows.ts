@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DECEPTIVE_NAME_MESSAGE, hasControlCharacters, hasDeceptiveCharacters } from "@/lib/api/schemas";
-import { DEFAULT_GRADE_RANGE, isInRange, type GradeRange } from "@/lib/people/grade-range";
+import { DEFAULT_GRADE_RANGE, isInRange, type GradeRange } from "@/lib/grade-range";
 import { STAFF_TITLES } from "@/lib/people/names";
 import { MAX_CAPACITY } from "@/lib/people/schemas";
 import type { CsvRecord } from "./parse";

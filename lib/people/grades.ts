@@ -8,7 +8,7 @@ import {
   gradeRangeOf,
   isInRange,
   type GradeRange,
-} from "./grade-range";
+} from "@/lib/grade-range";
 
 /** The school's grade range and Seniors' first grade, from the settings (one statement). */
 export async function schoolGradeRange(db: Db): Promise<GradeRange> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacters, hasDeceptiveCharacters, idOf, numeric, personName } from "@/lib/api/schemas";
-import { GRADE_FLOOR, GRADE_CEILING } from "./grade-range";
+import { GRADE_FLOOR, GRADE_CEILING } from "@/lib/grade-range";
 import { STAFF_TITLE_CHOICES } from "./names";
 
 /**

@@ -1,5 +1,5 @@
 import { classOf, studentClass } from "@/components/people/student-class";
-import { gradeLabel, gradeRangeMessage, gradeRangeOf, gradesOf } from "@/lib/people/grade-range";
+import { gradeLabel, gradeRangeMessage, gradeRangeOf, gradesOf } from "@/lib/grade-range";
 import { STAFF_TITLE_CHOICES, staffName, titledFullName } from "@/lib/people/names";
 import { titleField } from "@/lib/people/schemas";
 

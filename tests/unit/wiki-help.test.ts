@@ -169,7 +169,7 @@ describe("the seeded help says what the screens say", () => {
       "lib/imports/rows.ts": ["also on row", "is not a valid email address"],
       "lib/imports/plan.ts": ["is not a staff member's", "names more than one staff member: use their email", "belongs to another student"],
       "lib/imports/fields.ts": ["Ignore"],
-      "lib/people/grade-range.ts": ["grade_min", "grade_max"],
+      "lib/grade-range.ts": ["grade_min", "grade_max"],
       "lib/imports/message.ts": ["accounts created", "rows skipped"],
       "lib/people/admin.ts": ["A student with this student number already exists."],
     });

@@ -1,6 +1,7 @@
 /**
  * The school's grades and who counts as a Senior (issue 21): the grade_min, grade_max and
- * seniors_from_grade settings, with the spec's 8–12 and 11 as defaults. Client-safe.
+ * seniors_from_grade settings, with the spec's 8–12 and 11 as defaults. Client-safe and import-free,
+ * at the bottom of lib: the setting definitions (lib/setting-definitions.ts) take their bounds from here.
  */
 
 /** What the database allows: pre-K (-1) to 13. */
