@@ -13,6 +13,7 @@ import {
   terms,
   timetables,
 } from "../schema";
+import { staffRefJson } from "./staff-ref";
 
 /**
  * Courses, sections and enrolments (issue 21, design.md §4a). A section's teachers, meetings and class
@@ -98,8 +99,7 @@ export async function sectionRows(db: Db, where: SQL, today: string, withStudent
       json_build_object('id', co.id, 'name', co.name, 'short_name', co.short_name) as course,
       case when te.id is null then null
         else json_build_object('id', te.id, 'name', te.name, 'start', te.start, 'end', te."end") end as term,
-      (select coalesce(json_agg(json_build_object('id', st.id, 'title', st.title, 'first_name', st.first_name,
-          'last_name', st.last_name, 'initials', st.initials, 'color', st.color)
+      (select coalesce(json_agg(${sql.raw(staffRefJson("st", "initials", "color"))}
           order by lower(f_unaccent(st.last_name)), lower(f_unaccent(st.first_name)), st.id), '[]'::json)
         from section_teachers t join staff st on st.id = t.staff_id where t.section_id = se.id) as teachers,
       (select coalesce(json_agg(json_build_object('id', sm.id, 'block_id', b.id, 'label', b.label, 'flex', b.flex,
@@ -156,8 +156,7 @@ export async function listCourses(
   const list = await rows<Record<string, unknown>>(
     db,
     sql`select co.id, co.name, co.short_name, co.sourced_id, co.archived_at,
-      case when st.id is null then null else json_build_object('id', st.id, 'title', st.title,
-        'first_name', st.first_name, 'last_name', st.last_name, 'initials', st.initials, 'color', st.color) end as teacher,
+      case when st.id is null then null else ${sql.raw(staffRefJson("st", "initials", "color"))} end as teacher,
       (select count(*) from sections se where se.course_id = co.id and se.archived_at is null) as sections_count,
       (select count(distinct en.student_id) from enrollments en join sections se on se.id = en.section_id
         join students s on s.id = en.student_id

@@ -12,9 +12,14 @@ export const staffRefColumns = {
   last_name: staff.last_name,
 };
 
-/** The same reference as a json object in raw SQL, `a` being the staff table's alias there. */
-export const staffRefJson = (a: string) =>
-  `json_build_object('id', ${a}.id, 'title', ${a}.title, 'first_name', ${a}.first_name, 'last_name', ${a}.last_name)`;
+/**
+ * The same reference as a json object in raw SQL, `a` being the staff table's alias there; `more`
+ * adds columns of the same row (a teacher's avatar: "initials", "color").
+ */
+export const staffRefJson = (a: string, ...more: string[]) =>
+  `json_build_object('id', ${a}.id, 'title', ${a}.title, 'first_name', ${a}.first_name, 'last_name', ${a}.last_name${more
+    .map((column) => `, '${column}', ${a}.${column}`)
+    .join("")})`;
 
 /** The row type of a staff reference. */
 export interface StaffRefRow {

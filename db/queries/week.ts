@@ -251,8 +251,7 @@ export const studentWeekQuery = (db: Db) =>
       logs: logsWhere(sql`c.student_id = ${P.id}`).as("logs"),
       plans: list(
         `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id,
-         'staff', json_build_object('id', st.id, 'title', st.title, 'first_name', st.first_name,
-           'last_name', st.last_name, 'initials', st.initials, 'color', st.color),
+         'staff', ${staffRefJson("st", "initials", "color")},
          'topic', ${orNull("t", topicJson("t"))},
          'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
         "p.id",
