@@ -1,20 +1,17 @@
 "use client";
 
-import { Plus, Shapes, Trash2 } from "lucide-react";
+import { Plus, Shapes } from "lucide-react";
 import { useState } from "react";
-import { Badge } from "@/components/ui/badge";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { apiDelete, messageOf } from "@/lib/api/client";
-import { cn } from "@/lib/cn";
 import type { Topic, TopicResponse } from "@/lib/schedule/types";
-import { paletteHex } from "@/components/calendar/palette";
 import { TopicForm } from "./topic-form";
+import { TopicItem } from "./topic-item";
 import { useTopics } from "./use-topics";
 
 export type TopicDialogMode = "edit" | "select";
@@ -96,37 +93,14 @@ export function TopicDialog({
           <ul className="flex flex-col gap-1" aria-label="Your topics">
             {topics.map((topic) => (
               <li key={topic.id}>
-                {mode === "select" ? (
-                  <button
-                    type="button"
-                    onClick={() => select(topic)}
-                    disabled={busyId !== null}
-                    className={cn(
-                      "flex w-full items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-left hover:bg-slate-50 disabled:opacity-60",
-                      focusRing,
-                    )}
-                  >
-                    <TopicLine topic={topic} />
-                    {busyId === topic.id && <Spinner size="sm" className="text-indigo-600" />}
-                  </button>
-                ) : (
-                  <div className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
-                    <TopicLine topic={topic} />
-                    <IconButton
-                      label={`Delete ${topic.memo || "topic"}`}
-                      size="sm"
-                      icon={
-                        busyId === topic.id ? (
-                          <Spinner size="sm" />
-                        ) : (
-                          <Trash2 aria-hidden className="size-4" />
-                        )
-                      }
-                      disabled={busyId !== null}
-                      onClick={() => setConfirming(topic)}
-                    />
-                  </div>
-                )}
+                <TopicItem
+                  topic={topic}
+                  mode={mode}
+                  busy={busyId === topic.id}
+                  disabled={busyId !== null}
+                  onSelect={() => void select(topic)}
+                  onDelete={() => setConfirming(topic)}
+                />
               </li>
             ))}
           </ul>
@@ -159,21 +133,5 @@ export function TopicDialog({
         onConfirm={() => (confirming ? remove(confirming) : undefined)}
       />
     </Dialog>
-  );
-}
-
-function TopicLine({ topic }: { topic: Topic }) {
-  return (
-    <>
-      <span
-        aria-hidden
-        className="size-3 shrink-0 rounded-full"
-        style={{ backgroundColor: paletteHex(topic.color) }}
-      />
-      <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
-        {topic.memo || "Untitled topic"}
-      </span>
-      {topic.unavailable && <Badge tone="warning">Unavailable</Badge>}
-    </>
   );
 }
