@@ -1,26 +1,22 @@
 "use client";
 
-import { Shapes, UserX } from "lucide-react";
+import { UserX } from "lucide-react";
 import { Suspense, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
-import { EditStaffButton } from "@/components/people/staff-dialog";
 import { useManagesPeople } from "@/components/people/use-manages-people";
 import { staffTile } from "@/components/calendar/tile-rules";
 import { TopicDialog, type TopicDialogMode } from "@/components/topics/topic-dialog";
-import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Button } from "@/components/ui/button";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/client";
 import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
-import { CapacityDialog } from "./capacity-dialog";
 import { FocusBlockSettings } from "./focus-block-settings";
 import { ProfileCalendar } from "./profile-calendar";
-import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
-import { StarToggle } from "./star-toggle";
+import { ProfileHeaderSkeleton } from "./profile-header";
+import { StaffHeader } from "./staff-header";
 import { useProfileWeek } from "./use-profile-week";
 
 /** /staff/{id}: the teacher's header (avatar, name, Administrator) and their week. */
@@ -67,65 +63,14 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
   return (
     <div>
       {staff ? (
-        <ProfileHeader
-          initials={staff.initials}
-          color={staff.color}
-          name={staff.name}
-          tags={
-            <>
-              {staff.administrator && <Badge tone="accent">Administrator</Badge>}
-              {!staff.takes_students && <Badge>No Focus Block students</Badge>}
-            </>
-          }
-          subtitle={
-            <>
-              {staff.email}
-              {isOwner && staff.capacity != null && (
-                <>
-                  <span aria-hidden> · </span>
-                  Capacity <span className="font-medium text-slate-800 tabular-nums">{staff.capacity}</span>
-                </>
-              )}
-            </>
-          }
-          actions={
-            <>
-              {managesPeople && (
-                <EditStaffButton
-                  staff={staff}
-                  onSaved={async () => {
-                    await profile.mutate();
-                    if (isOwner) await refresh();
-                  }}
-                />
-              )}
-              {isOwner ? (
-                <>
-                  {/* An administrator sets their own capacity in the Focus Block panel below. */}
-                  {!managesPeople && (
-                    <CapacityDialog
-                      capacity={staff.capacity}
-                      onSaved={async (saved) => {
-                        await profile.mutate(saved, { revalidate: false });
-                        await refresh();
-                      }}
-                    />
-                  )}
-                  <Button variant="secondary" onClick={() => setTopicMode("edit")}>
-                    <Shapes aria-hidden className="size-4" /> Topics
-                  </Button>
-                </>
-              ) : user.account_type === "staff" ? (
-                <StarToggle
-                  itemType="staff"
-                  itemId={staff.id}
-                  starred={Boolean(staff.starred)}
-                  name={staff.name}
-                  onChanged={() => profile.mutate()}
-                />
-              ) : null}
-            </>
-          }
+        <StaffHeader
+          staff={staff}
+          profile={profile}
+          isOwner={isOwner}
+          managesPeople={managesPeople}
+          canStar={user.account_type === "staff"}
+          refresh={refresh}
+          onTopics={() => setTopicMode("edit")}
         />
       ) : profile.error ? (
         <p role="alert" className="text-sm text-red-700">
