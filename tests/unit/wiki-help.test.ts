@@ -53,7 +53,7 @@ describe("the seeded help says what the screens say", () => {
     expectClaims(WELCOME, {
       "components/shell/help-menu.tsx": ["Flexblock Wiki", "Provide Feedback"],
       "components/profile/capacity-dialog.tsx": ["Set Capacity"],
-      "components/calendar/staff-block-dialog.tsx": ["Set Topic"],
+      "components/calendar/staff-block-sections.tsx": ["Set Topic"],
       "components/topics/topic-form.tsx": ["Unavailable"],
       "components/feedback/feedback-dialog.tsx": ["You may reply to me"],
       "components/shell/account-menu.tsx": ["Profile"],
@@ -77,14 +77,9 @@ describe("the seeded help says what the screens say", () => {
 
   it("Checking students in with a scanner", () => {
     expectClaims(CHECK_IN, {
-      "components/checkin/scan-or-enter.tsx": [
-        "Student numbers",
-        "Check In",
-        "Copy to clipboard",
-        "Download as CSV",
-        "Remove all",
-      ],
-      "components/checkin/check-in-screen.tsx": ["Check-in Errors"],
+      "components/checkin/scan-or-enter.tsx": ["Student numbers", "Check In"],
+      "components/checkin/pending-chips.tsx": ["Copy to clipboard", "Download as CSV", "Remove all"],
+      "components/checkin/check-in-header.tsx": ["Check-in Errors"],
       "components/checkin/errors-dialog.tsx": ["Clear All"],
       "components/checkin/scheduled-list.tsx": ["Scheduled", "Select all"],
       "components/checkin/checked-in-list.tsx": ["Checked In"],
@@ -131,11 +126,11 @@ describe("the seeded help says what the screens say", () => {
     expectClaims(KEYBOARD, {
       "components/shell/app-shell.tsx": ["Skip to content"],
       "components/calendar/phone-week.tsx": ["Home", "End"],
-      "components/ui/data-table.tsx": ["Next page", "Previous page"],
+      "components/ui/data-table-pager.tsx": ["Next page", "Previous page"],
       "components/checkin/scan-or-enter.tsx": ["Student numbers"],
     });
     // Check in every waiting number: Ctrl or ⌘ with Enter.
-    expect(source("components/checkin/scan-or-enter.tsx")).toMatch(
+    expect(source("components/checkin/use-entry-text.ts")).toMatch(
       /event\.key === "Enter" && \(event\.ctrlKey \|\| event\.metaKey\)/,
     );
     expectSays(KEYBOARD, ["Ctrl + Enter", "⌘ + Enter"]);
@@ -188,9 +183,8 @@ describe("the seeded help says what the screens say", () => {
         "Select Date and Blocks",
         "Select scheduling type",
       ],
-      "components/power-scheduler/step-students.tsx": [
-        "All Students",
-        "Some Students",
+      "components/power-scheduler/step-students.tsx": ["All Students", "Some Students"],
+      "components/power-scheduler/some-students.tsx": [
         "Add grade",
         "Add cluster",
         "Clear selection",
@@ -203,14 +197,8 @@ describe("the seeded help says what the screens say", () => {
         "Flex blocks",
         "Choose another date or block.",
       ],
-      "components/power-scheduler/step-type.tsx": [
-        "Appointment",
-        "Amendment",
-        "A. Staff member",
-        "B. Memo",
-        "Schedule change purpose",
-        "Submit",
-      ],
+      "components/power-scheduler/step-type.tsx": ["Appointment", "Amendment", "Submit"],
+      "components/power-scheduler/type-details.tsx": ["A. Staff member", "B. Memo", "Schedule change purpose"],
       "components/power-scheduler/step-done.tsx": [
         "The schedule change has been processed.",
         "Create Another",
