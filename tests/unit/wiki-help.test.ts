@@ -203,7 +203,8 @@ describe("the seeded help says what the screens say", () => {
         "The schedule change has been processed.",
         "Create Another",
       ],
-      "components/power-scheduler/batches-list.tsx": ["Batches", "Blocks have started", "Undo this batch?"],
+      "components/power-scheduler/batches-list.tsx": ["Batches", "Undo this batch?"],
+      "components/power-scheduler/batch-columns.tsx": ["Blocks have started"],
     });
   });
 
