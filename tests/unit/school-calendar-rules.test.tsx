@@ -1,4 +1,4 @@
-import { importSummary, noSchoolField } from "@/components/school-calendar/import-dialog";
+import { importSummary, noSchoolField } from "@/components/school-calendar/import-rules";
 import { addMonths, monthDates, monthLabel, monthWeeks, movedDate } from "@/components/school-calendar/month";
 import { defaultEffectiveFrom } from "@/components/school-calendar/timetable-screen";
 import {

@@ -1,0 +1,80 @@
+"use client";
+
+import { useMemo, useState, type ChangeEvent } from "react";
+import { snackbar } from "@/components/ui/snackbar";
+import { ApiClientError, apiUpload, messageOf } from "@/lib/api/client";
+import type { ImportResult } from "./api-types";
+import { importSummary, isCsv, noSchoolField } from "./import-rules";
+
+/**
+ * The calendar import's steps: choosing a file sends a dry run (the preview), the person ticks the
+ * events that mean no school, and Apply sends the file for real (POST /api/calendar-events/import).
+ */
+export function useCalendarImport(onImported: () => Promise<unknown>, onOpenChange: (open: boolean) => void) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [noSchool, setNoSchool] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"preview" | "apply" | null>(null);
+  const names = useMemo(() => [...new Set(preview?.events.map((event) => event.name) ?? [])], [preview]);
+
+  function reset() {
+    setFile(null);
+    setPreview(null);
+    setNoSchool(new Set());
+    setError(null);
+  }
+
+  /** Without `noSchoolValue` the server guesses from the names (holiday, break, Pro-D, closed …). */
+  async function send(chosen: File, dryRun: boolean, noSchoolValue?: string): Promise<ImportResult | null> {
+    const form = new FormData();
+    form.append("file", chosen);
+    if (dryRun) form.append("dry_run", "true");
+    if (noSchoolValue !== undefined) form.append("no_school", noSchoolValue);
+    try {
+      return await apiUpload<ImportResult>("/api/calendar-events/import", form);
+    } catch (failure) {
+      const apiError = failure instanceof ApiClientError ? failure : null;
+      setError(apiError?.fieldError("file") ?? apiError?.fieldError("no_school") ?? messageOf(failure));
+      return null;
+    }
+  }
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    setPreview(null);
+    setError(null);
+    setFile(chosen);
+    if (!chosen) return;
+    setBusy("preview");
+    const result = await send(chosen, true);
+    setBusy(null);
+    if (!result) return;
+    setPreview(result);
+    setNoSchool(new Set(result.events.filter((e) => e.no_blocks).map((e) => e.name)));
+  }
+
+  async function apply() {
+    if (!file || !preview) return;
+    setError(null);
+    setBusy("apply");
+    const result = await send(file, false, isCsv(file) ? undefined : noSchoolField(names, noSchool));
+    if (result) {
+      await onImported();
+      snackbar(importSummary(result), { tone: "success" });
+      reset();
+      onOpenChange(false);
+    }
+    setBusy(null);
+  }
+
+  const toggle = (name: string, on: boolean) =>
+    setNoSchool((current) => {
+      const next = new Set(current);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+
+  return { file, preview, noSchool, error, busy, reset, choose, apply, toggle };
+}
