@@ -19,6 +19,7 @@ import type { StudentListItem } from "@/lib/people/lists";
 import type { Section } from "@/lib/sections/present";
 import { MAX_ENROL, studentNumbersIn } from "@/lib/sections/schemas";
 import { compareNames, matchesWords } from "@/lib/search/fold";
+import { CsvNumbersField } from "./csv-numbers-field";
 
 /** How many matches the picker lists at once; typing narrows it. */
 /** The largest CSV of student numbers read in the browser. */
@@ -277,29 +278,13 @@ function NumbersForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4 pb-2">
       {csv ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`csv-${section.id}`} className="text-sm font-medium text-slate-800">
-            CSV file of student numbers
-          </label>
-          <input
-            id={`csv-${section.id}`}
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            onChange={(event) => void readFile(event)}
-            aria-describedby={errors.numbers ? `csv-${section.id}-error` : undefined}
-            className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700"
-          />
-          <p className="text-xs text-slate-600">
-            {fileName
-              ? `${fileName}: ${found === 1 ? "1 student number" : `${found} student numbers`}.`
-              : "Any column of student numbers; a header row is skipped."}
-          </p>
-          {errors.numbers && (
-            <p id={`csv-${section.id}-error`} role="alert" className="text-sm text-red-700">
-              {errors.numbers.message}
-            </p>
-          )}
-        </div>
+        <CsvNumbersField
+          id={`csv-${section.id}`}
+          fileName={fileName}
+          found={found}
+          error={errors.numbers ? (errors.numbers.message ?? "") : undefined}
+          onFile={(event) => void readFile(event)}
+        />
       ) : (
         <TextAreaField
           label="Student numbers"
