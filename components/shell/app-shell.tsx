@@ -1,21 +1,17 @@
 "use client";
 
-import { Menu, ScanLine, Search, Star } from "lucide-react";
-import Link from "next/link";
+import { Menu } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { FlexblockMark } from "@/components/auth/flexblock-mark";
-import { focusRing } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
 import { snackbar } from "@/components/ui/snackbar";
-import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import { useStoredState } from "@/lib/use-stored-state";
 import { AccountMenu } from "./account-menu";
 import { HelpMenu } from "./help-menu";
-import { isActive } from "./nav-items";
-import { NotificationsButton } from "./notifications-button";
+import { RailButtons } from "./rail-buttons";
 import { RailPanels, type RailPanel } from "./rail-panels";
 import { SideMenu } from "./side-menu";
 
@@ -37,44 +33,6 @@ export function AppShell({ children }: { children: ReactNode }) {
     lastPath.current = pathname;
   }, [pathname]);
 
-  const railButtons = (side: "right" | "bottom") => (
-    <>
-      <IconButton
-        label="Search"
-        icon={<Search className="size-5" />}
-        tooltipSide={side}
-        active={panel === "search"}
-        onClick={() => setPanel("search")}
-      />
-      <IconButton
-        label="Starred"
-        icon={<Star className="size-5" />}
-        tooltipSide={side}
-        active={panel === "starred"}
-        onClick={() => setPanel("starred")}
-      />
-      <Tooltip content="Check-in" side={side}>
-        <Link
-          href="/check-in"
-          aria-label="Check-in"
-          aria-current={isActive("/check-in", pathname) ? "page" : undefined}
-          className={cn(
-            "inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-            isActive("/check-in", pathname) && "bg-indigo-50 text-indigo-700",
-            focusRing,
-          )}
-        >
-          <ScanLine aria-hidden className="size-5" />
-        </Link>
-      </Tooltip>
-      <NotificationsButton
-        side={side}
-        active={panel === "notifications"}
-        onClick={() => setPanel("notifications")}
-      />
-    </>
-  );
-
   return (
     <div className="flex min-h-dvh flex-col md:flex-row">
       <a
@@ -94,7 +52,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         />
         <FlexblockMark className="ml-1 size-7 rounded-lg" />
         <div className="ml-auto flex items-center gap-0.5">
-          {railButtons("bottom")}
+          <RailButtons side="bottom" panel={panel} setPanel={setPanel} />
           <HelpMenu side="bottom" />
           <div className="ml-1">
             <AccountMenu side="bottom" />
@@ -126,7 +84,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           onClick={() => setMenuOpen(!menuOpen)}
         />
         <div className="my-2 h-px w-8 bg-slate-200" />
-        {railButtons("right")}
+        <RailButtons side="right" panel={panel} setPanel={setPanel} />
         <div className="mt-auto flex flex-col items-center gap-2">
           <HelpMenu side="right" />
           <AccountMenu side="right" />
