@@ -153,7 +153,8 @@ describe("the seeded help says what the screens say", () => {
       "components/people/add-dialog.tsx": ["Single", "File Upload"],
       "components/people/wizard-files.tsx": ["Choose CSV files"],
       "components/people/wizard-fields.tsx": ["Update existing students"],
-      "components/people/wizard-upload.tsx": ["Nothing has been written yet.", "Would update", "Unchanged"],
+      "components/people/wizard-upload.tsx": ["Nothing has been written yet."],
+      "components/people/dry-run-summary.tsx": ["Would update", "Unchanged"],
       "components/people/wizard-progress.tsx": [
         "Your files have been uploaded. A notification will arrive when the CSVs have been processed.",
       ],
