@@ -1,13 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef } from "react";
 import { useAuth } from "@/components/auth/use-auth";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { UnscheduledCount } from "@/components/placement/unscheduled-count";
 import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { LEAVE_WARNING, notTodayKind, notTodayNote } from "@/lib/checkin/chips";
 import { pendingDateState } from "@/lib/checkin/offline-queue";
-import { useStoredState } from "@/lib/use-stored-state";
 import { AirCodeLive } from "./air-code-live";
 import { CheckInHeader, StatusLoadError } from "./check-in-header";
 import { DateBar } from "./date-bar";
@@ -25,7 +23,9 @@ import { useElsewhere } from "./use-elsewhere";
 import { useHashFlag } from "./use-hash-flag";
 import { offlineQueue, useOfflineQueue } from "./use-offline-queue";
 import { usePendingChips } from "./use-pending-chips";
+import { usePendingDate } from "./use-pending-date";
 import { useScanFeedback } from "./use-scan-feedback";
+import { useScanFocus } from "./use-scan-focus";
 
 /** The check-in screen: the day's Focus Block, scanning numbers in, the Scheduled and Checked In lists. */
 export function CheckInScreen() {
@@ -33,15 +33,12 @@ export function CheckInScreen() {
   const { data: status, error, isLoading, isValidating, mutate } = useCheckInStatus(date);
   const chips = usePendingChips();
   const [errorsOpen, setErrorsOpen] = useHashFlag("errors");
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { inputRef, refocus } = useScanFocus(date);
   const { user } = useAuth();
   const waiting = useOfflineQueue(user?.id ?? null);
   const feedback = useScanFeedback(chips.length);
-  const [pendingDate, setPendingDate] = useStoredState("pendingChipsDate", "");
+  const [pendingDate, setPendingDate] = usePendingDate(chips.length);
   useLeaveWarning(chips.length > 0, LEAVE_WARNING);
-  const refocus = useCallback(() => {
-    requestAnimationFrame(() => inputRef.current?.focus());
-  }, []);
   const refresh = () => void mutate();
 
   const block = status?.blocks[0] ?? null;
@@ -64,16 +61,6 @@ export function CheckInScreen() {
     refresh,
   });
   const shownKind = status ? notTodayKind(status.date.iso, status.today) : null;
-
-  // The pending chips belong to the day they were entered for; with none left the day is forgotten.
-  useEffect(() => {
-    if (chips.length === 0 && pendingDate) setPendingDate(null);
-  }, [chips.length, pendingDate, setPendingDate]);
-
-  // Keep the scanner's target focused when the day changes.
-  useEffect(() => {
-    refocus();
-  }, [date, refocus]);
 
   return (
     <div className="mx-auto w-full max-w-6xl">
