@@ -3,7 +3,8 @@ import path from "node:path";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { useState } from "react";
-import { OneRosterImport, problemsOf } from "@/components/imports/oneroster-import";
+import { OneRosterImport } from "@/components/imports/oneroster-import";
+import { problemsOf } from "@/components/imports/use-oneroster-import";
 import {
   OneRosterReview,
   choiceFields,
@@ -204,8 +205,8 @@ it("the help post says what the screen says, and is shipped to administrators", 
       "Check again",
       "Apply",
       "Nothing has been written yet.",
-      "Also change the school year to",
     ],
+    "components/imports/school-year-choice.tsx": ["Also change the school year to"],
     "components/imports/oneroster-review.tsx": [
       "No block (leave it out)",
       "School",
