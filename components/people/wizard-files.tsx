@@ -1,9 +1,8 @@
 "use client";
 
-import { FileText, X } from "lucide-react";
+import { FileText } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
 import {
   FIELD_LABELS,
@@ -13,10 +12,8 @@ import {
   type ImportKind,
 } from "@/lib/imports/fields";
 import { columnOrderProblem, filesProblem, PREVIEW_BYTES, previewCsv } from "@/lib/imports/wizard";
+import { ChosenFiles } from "./chosen-files";
 import type { ChosenFile } from "./wizard-types";
-
-const sizeOf = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024).toLocaleString("en-US")} KB`;
 
 /** Step 1: choose 1–5 CSV files; their first lines are read here to check the column order. */
 export function WizardFiles({
@@ -98,32 +95,7 @@ export function WizardFiles({
           />
         </label>
       </div>
-      {files.length > 0 && (
-        <ul
-          aria-label="Chosen files"
-          className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
-        >
-          {files.map(({ file, preview }) => (
-            <li key={file.name} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900">{file.name}</span>
-                <span className="text-xs text-slate-600">
-                  {sizeOf(file.size)} ·{" "}
-                  {preview.header || preview.namedColumns
-                    ? `first line names the ${preview.columns} columns`
-                    : `${preview.columns} columns`}
-                </span>
-              </span>
-              <IconButton
-                label={`Remove ${file.name}`}
-                size="sm"
-                icon={<X className="size-4" />}
-                onClick={() => onChange(files.filter((f) => f.file !== file))}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {files.length > 0 && <ChosenFiles files={files} onChange={onChange} />}
       {problem && (
         <p role="alert" className="text-sm text-red-700">
           {problem}
