@@ -11,6 +11,9 @@ import { stringify, type Options } from "csv-stringify/browser/esm/sync";
  */
 export const CSV_OPTIONS: Options = {
   record_delimiter: "\r\n",
+  // With a CRLF record delimiter csv-stringify would quote only a CRLF pair, not a lone \n or \r: a
+  // memo with a line break would split its row in a report.
+  quote_record_delimiter: true,
   escape_formulas: true,
   cast: { boolean: (value) => (value ? "true" : "false") },
 };
@@ -34,8 +37,6 @@ export function toCsv(
 ): string {
   return stringify(rows as CsvValue[][], {
     ...CSV_OPTIONS,
-    // With a CRLF record delimiter csv-stringify would quote only a CRLF pair, not a lone \n or \r.
-    quote_record_delimiter: true,
     bom,
     ...(quoteEdgeSpaces ? { quoted_match: EDGE_SPACES } : {}),
   });

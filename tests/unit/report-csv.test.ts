@@ -57,3 +57,13 @@ describe("the streamed CSV", () => {
     expect(empty).toBe(csvText(["a", "b"], []));
   });
 });
+
+describe("a cell with a line break", () => {
+  it("is quoted, so a memo written over two lines stays in its row (a lone \\n or \\r too, not only CRLF)", () => {
+    for (const memo of ["line one\nline two", "line one\rline two", "line one\r\nline two"]) {
+      const text = csvText(["student", "memo"], [["Élodie", memo]]);
+      expect(text).toBe(`\ufeffstudent,memo\r\nÉlodie,"${memo}"\r\n`);
+      expect(csvCells(["Élodie", memo])).toBe(`Élodie,"${memo}"`);
+    }
+  });
+});
