@@ -2,6 +2,7 @@
  * The rules of the 'Scan or Enter' box, kept free of React so they are easy to test: how typed,
  * scanned and pasted text becomes entries, the CSV download and the result message.
  */
+import { toCsv } from "@/lib/csv";
 import type { PendingChip } from "@/lib/storage";
 import { MAX_CHIP_LENGTH, MAX_CHIPS } from "./schemas";
 
@@ -51,19 +52,13 @@ export function withoutChips(
   return chips.filter((chip) => !done.has(`${chip.value}\u0000${chip.timestamp}`));
 }
 
-/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /**
  * The download of entered numbers (spec §9): columns 'Student Number' and 'Timestamp', each timestamp
  * written by `stamp` (the screen passes the school's time with its offset, issue 23; else as kept, UTC).
+ * Written through lib/csv.ts like every CSV the app makes (quoting, and formulas never run).
  */
 export function chipsCsv(chips: readonly PendingChip[], stamp: (iso: string) => string = (iso) => iso): string {
-  const rows = [["Student Number", "Timestamp"], ...chips.map((chip) => [chip.value, stamp(chip.timestamp)])];
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return toCsv([["Student Number", "Timestamp"], ...chips.map((chip) => [chip.value, stamp(chip.timestamp)])]);
 }
 
 /** `student-numbers-2026-03-20T14-03-11.csv`. */
