@@ -15,7 +15,7 @@ const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 // The app's own server (scripts/server.mjs), as `npm start` and the container run it. Idle keep-alive sockets
 // live 30 s instead of Node's 5 s: Playwright's request client reuses a socket the server is closing at that
 // moment (ECONNRESET) far more often when the 5 s edge falls inside a test.
-const serverCommand = `${process.execPath} scripts/server.mjs -p ${port} --keepAliveTimeout 30000`;
+const serverCommand = `${process.execPath} --max-semi-space-size=2 scripts/server.mjs -p ${port} --keepAliveTimeout 30000`;
 // E2E_NOW (tests/e2e/clock.ts): the server runs under libfaketime, shifted by the same offset as the browsers.
 const offset = clockOffsetMs();
 if (offset !== null && !hasFaketime()) {

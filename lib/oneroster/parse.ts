@@ -298,28 +298,44 @@ function decode(file: string, bytes: Uint8Array): string {
   return text;
 }
 
-interface Table {
-  header: string[];
-  rows: { line: number; cells: string[] }[];
+interface CsvLine {
+  /** The line it starts on (1 = the header). */
+  line: number;
+  cells: string[];
 }
 
-/** Bytes handed to the CSV parser between two turns of the event loop. */
-const CSV_CHUNK_BYTES = 16 * 1024;
+interface CsvReader {
+  header(cells: string[]): void;
+  row(row: CsvLine): void;
+}
+
+/** Bytes handed to the CSV parser between two turns of the event loop (about 50 enrolment rows). */
+const CSV_CHUNK_BYTES = 4 * 1024;
 
 type CsvRecord = { record: string[]; info: { lines: number } };
 
 /**
- * A CSV file's rows, read with csv-parse's streaming parser a chunk at a time (a 16,000-line file in one
- * call held the event loop for 60–200 ms), each record with the line it starts on.
+ * Reads a CSV file with csv-parse's streaming parser a chunk at a time, handing the reader its header
+ * and then each row as it is parsed, with a turn of the event loop after each chunk: a 16,000-line file
+ * in one call held the loop for 60–200 ms, and keeping every parsed row until the end made the garbage
+ * collector's pauses long (the rows outlived its young generation).
  */
-async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn): Promise<Table> {
+async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn, reader: CsvReader): Promise<void> {
   const data = Buffer.from(decode(file, bytes).replace(/\r\n?/g, "\n"));
   const parser = csvParser({ bom: true, skip_empty_lines: true, record_delimiter: "\n", relax_column_count: true, info: true });
-  const parsed: CsvRecord[] = [];
   let failure: unknown = null;
+  let headed = false;
   parser.on("error", (error) => (failure ??= error));
+  const take = ({ record, info }: CsvRecord) => {
+    if (!headed) {
+      headed = true;
+      return reader.header(record.map((h) => h.trim()));
+    }
+    const breaks = record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
+    reader.row({ line: info.lines - breaks, cells: record });
+  };
   const drain = () => {
-    for (let record = parser.read(); record !== null; record = parser.read()) parsed.push(record as CsvRecord);
+    for (let record = parser.read(); record !== null; record = parser.read()) take(record as CsvRecord);
   };
   try {
     for (let at = 0; at < data.byteLength && !failure; at += CSV_CHUNK_BYTES) {
@@ -329,22 +345,15 @@ async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn): Promise
     }
     if (failure) throw failure;
     parser.end();
-    for await (const record of parser) parsed.push(record as CsvRecord);
+    for await (const record of parser) take(record as CsvRecord);
     if (failure) throw failure;
   } catch (error) {
     parser.destroy();
+    if (error instanceof BundleRefused) throw error;
     const lines = (error as { lines?: number }).lines ?? 0;
     return refuse(file, "The file could not be read as CSV: check its quotation marks.", lines);
   }
-  const [head, ...rest] = parsed;
-  if (!head) return refuse(file, "The file is empty: it needs at least its header line.");
-  return {
-    header: head.record.map((h) => h.trim()),
-    rows: rest.map(({ record, info }) => ({
-      line: info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0),
-      cells: record,
-    })),
-  };
+  if (!headed) refuse(file, "The file is empty: it needs at least its header line.");
 }
 
 /** The header's problems: required columns missing, columns out of OneRoster's order, a column twice. */
@@ -370,56 +379,61 @@ function checkHeader(file: RosterFile, header: string[], problems: BundleProblem
   return names;
 }
 
-async function readRows<F extends RosterFile>(
-  file: F,
-  table: Table,
-  problems: BundleProblem[],
-  turn: TakeTurn,
-): Promise<Rows<F>> {
+/** A roster file's rows, each checked with its zod schema as it is parsed; problems by line. */
+async function readRows<F extends RosterFile>(file: F, bytes: Uint8Array, problems: BundleProblem[], turn: TakeTurn): Promise<Rows<F>> {
   const where = fileName(file);
-  const names = checkHeader(file, table.header, problems);
-  if (problems.some((p) => p.file === where)) return [];
   const schema = schemas[file] as z.ZodType;
   const out: Rows<F> = [];
   const ids = new Map<string, number>();
-  for (const { line, cells } of table.rows) {
-    await turn();
-    if (cells.length !== names.length) {
-      problems.push({ file: where, line, reason: `The line has ${cells.length} columns; the header has ${names.length}.` });
-      continue;
-    }
-    const record: Record<string, string> = {};
-    names.forEach((name, i) => (record[name] = cells[i]!));
-    const result = schema.safeParse(record);
-    if (!result.success) {
-      for (const issue of result.error.issues.slice(0, 3)) {
-        const column = issue.path.join(".");
-        const reason = issue.message.includes(column) || !column ? issue.message : `${column}: ${issue.message}`;
-        problems.push({ file: where, line, reason });
+  let names: string[] = [];
+  let headerBroken = false;
+  await readCsv(where, bytes, turn, {
+    header(cells) {
+      const before = problems.length;
+      names = checkHeader(file, cells, problems);
+      headerBroken = problems.length > before;
+    },
+    row({ line, cells }) {
+      if (headerBroken) return;
+      if (cells.length !== names.length) {
+        problems.push({ file: where, line, reason: `The line has ${cells.length} columns; the header has ${names.length}.` });
+        return;
       }
-      continue;
-    }
-    const row = { ...(result.data as object), line } as Rows<F>[number];
-    const id = (row as { sourcedId?: string }).sourcedId;
-    if (id !== undefined) {
-      const before = ids.get(id);
-      if (before !== undefined) problems.push({ file: where, line, reason: `The sourcedId ${id} is also on line ${before}.` });
-      else ids.set(id, line);
-    }
-    out.push(row);
-  }
-  return out;
+      const record: Record<string, string> = {};
+      names.forEach((name, i) => (record[name] = cells[i]!));
+      const result = schema.safeParse(record);
+      if (!result.success) {
+        for (const issue of result.error.issues.slice(0, 3)) {
+          const column = issue.path.join(".");
+          const reason = issue.message.includes(column) || !column ? issue.message : `${column}: ${issue.message}`;
+          problems.push({ file: where, line, reason });
+        }
+        return;
+      }
+      const row = { ...(result.data as object), line } as Rows<F>[number];
+      const id = (row as { sourcedId?: string }).sourcedId;
+      if (id !== undefined) {
+        const before = ids.get(id);
+        if (before !== undefined) problems.push({ file: where, line, reason: `The sourcedId ${id} is also on line ${before}.` });
+        else ids.set(id, line);
+      }
+      out.push(row);
+    },
+  });
+  return headerBroken ? [] : out;
 }
 
 /** The manifest's mode for each file (`file.users` = bulk | delta | absent); missing means absent. */
 async function readManifest(bytes: Uint8Array, problems: BundleProblem[], turn: TakeTurn): Promise<Record<RosterFile, FileMode>> {
-  const table = await readCsv("manifest.csv", bytes, turn);
-  const [first, second] = table.header.map((h) => h.trim());
-  if (first !== "propertyName" || second !== "value") {
-    refuse("manifest.csv", "The manifest's header must be propertyName,value.", 1);
-  }
   const properties = new Map<string, { value: string; line: number }>();
-  for (const { line, cells } of table.rows) properties.set((cells[0] ?? "").trim(), { value: (cells[1] ?? "").trim().toLowerCase(), line });
+  await readCsv("manifest.csv", bytes, turn, {
+    header([first, second]) {
+      if (first !== "propertyName" || second !== "value") {
+        refuse("manifest.csv", "The manifest's header must be propertyName,value.", 1);
+      }
+    },
+    row: ({ line, cells }) => properties.set((cells[0] ?? "").trim(), { value: (cells[1] ?? "").trim().toLowerCase(), line }),
+  });
   const modes = {} as Record<RosterFile, FileMode>;
   for (const file of ROSTER_FILES) {
     const entry = properties.get(`file.${file}`);
@@ -463,7 +477,7 @@ export async function parseBundle(bytes: Uint8Array, turn: TakeTurn = turnTaker(
     await turn();
     const bytesOf = zip.read(fileName(file));
     await turn();
-    (bundle[file] as unknown[]) = await readRows(file, await readCsv(fileName(file), bytesOf, turn), problems, turn);
+    (bundle[file] as unknown[]) = await readRows(file, bytesOf, problems, turn);
   }
   if (modes.users !== "absent" && !bundle.users.some((u) => u.role) && modes.roles === "absent" && bundle.users.length > 0) {
     problems.push({ file: "users.csv", line: 1, reason: "users.csv has no role column (OneRoster 1.1) and the bundle has no roles.csv (OneRoster 1.2)." });
