@@ -1,41 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSWRConfig } from "swr";
-import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiGet, apiPost, SESSION_EXPIRED_EVENT } from "@/lib/api/client";
-import {
-  clearPersonalData,
-  getToken,
-  setStored,
-  STORAGE_EVENT,
-  STORAGE_KEYS,
-  type StorageKey,
-} from "@/lib/storage";
-import { AuthContext, type AuthState, type AuthStatus } from "./auth-context";
+import { useMemo, type ReactNode } from "react";
+import { apiPost } from "@/lib/api/client";
+import { setStored } from "@/lib/storage";
+import { AuthContext, type AuthState } from "./auth-context";
 import { ForcedPasswordChange } from "./forced-password-change";
 import { Splash } from "./splash";
-import type { AppSettings, CurrentUser, SignOutReason } from "./types";
-
-interface Session {
-  status: AuthStatus;
-  user: CurrentUser | null;
-  settings: AppSettings | null;
-}
-
-const PUBLIC_SETTINGS_KEY = "/api/settings/unauthenticated";
-
-const SIGNED_OUT: Session = { status: "signed-out", user: null, settings: null };
-
-/**
- * Which screen a session shows: the login screen, one user's forced password change, or one user's
- * app. Snackbars never outlive the screen they were shown on.
- */
-export function screenOf(session: Session): string {
-  if (session.status !== "signed-in" || !session.user) return session.status;
-  return `${session.user.password_expired ? "password" : "app"}:${session.user.username}`;
-}
+import { useAuthSession } from "./use-auth-session";
+import { useSessionEnds } from "./use-session-ends";
 
 /**
  * Owns sign-in state: loads /api/user and /api/settings (splash meanwhile), signs out on a dead
@@ -43,132 +16,10 @@ export function screenOf(session: Session): string {
  * the password is expired. Route gating lives in <AuthGate>.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session>({ status: "loading", user: null, settings: null });
-  const [signOutReason, setSignOutReason] = useState<SignOutReason | null>(null);
-  const [settingsFailed, setSettingsFailed] = useState(false);
-  const { mutate } = useSWRConfig();
+  const { session, setSession, signOutReason, settingsFailed, statusRef, load, endSession } =
+    useAuthSession();
   const router = useRouter();
-  const statusRef = useRef<AuthStatus>("loading");
-  const unloadingRef = useRef(false);
-  const screenRef = useRef<string | null>(null);
-
-  /**
-   * Shows a session, first dismissing the snackbars of the screen it replaces (the splash in
-   * between does not count): messages from before the forced password change, or from the last
-   * user, must not show after it. Done here, not in an effect, so a message raised just after the
-   * change ("Changed passsword.") stays.
-   */
-  const show = useCallback((next: Session) => {
-    const screen = screenOf(next);
-    if (screen !== "loading") {
-      if (screenRef.current !== null && screenRef.current !== screen) snackbar.dismiss();
-      screenRef.current = screen;
-    }
-    setSession(next);
-  }, []);
-  useEffect(() => {
-    const leaving = () => (unloadingRef.current = true);
-    const back = () => (unloadingRef.current = false);
-    window.addEventListener("pagehide", leaving);
-    window.addEventListener("pageshow", back);
-    return () => {
-      window.removeEventListener("pagehide", leaving);
-      window.removeEventListener("pageshow", back);
-    };
-  }, []);
-  useEffect(() => {
-    statusRef.current = session.status;
-  }, [session.status]);
-
-  const endSession = useCallback(
-    async (reason: SignOutReason, tellServer: boolean) => {
-      statusRef.current = "signed-out"; // before the token goes, so the storage listener stays quiet
-      if (tellServer && getToken()) {
-        await apiPost("/api/logout").catch(() => undefined);
-      }
-      clearPersonalData();
-      // Forget every cached response so the next user never sees this one's data.
-      // The signed-out settings (school name and logo) stay: the login screen shows them next.
-      await mutate((key) => key !== PUBLIC_SETTINGS_KEY, undefined, { revalidate: false });
-      setSignOutReason(reason);
-      show(SIGNED_OUT);
-    },
-    [mutate, show],
-  );
-
-  const load = useCallback(
-    async (quiet: boolean): Promise<CurrentUser | null> => {
-      const token = getToken();
-      if (!token) {
-        show(SIGNED_OUT);
-        return null;
-      }
-      if (!quiet) setSession((s) => ({ ...s, status: "loading" }));
-      const [user, settings] = await Promise.allSettled([
-        apiGet<CurrentUser>("/api/user"),
-        apiGet<AppSettings>("/api/settings"),
-      ]);
-      // The page is going away (a navigation aborted these requests): not a failure to act on.
-      if (unloadingRef.current) return null;
-      // Someone signed in or out while these were under way: their own load decides.
-      if (getToken() !== token) return null;
-      if (user.status === "rejected") {
-        const status = user.reason instanceof ApiClientError ? user.reason.status : 0;
-        await endSession(status === 401 ? "expired" : "error", status !== 401);
-        return null;
-      }
-      if (settings.status === "rejected") {
-        // One message: the login screen's flag (spec §2), not a snackbar as well.
-        setSettingsFailed(true);
-        await endSession("user", true);
-        return null;
-      }
-      setSettingsFailed(false);
-      setSignOutReason(null);
-      show({ status: "signed-in", user: user.value, settings: settings.value });
-      return user.value;
-    },
-    [endSession, show],
-  );
-
-  // The first load, once the page is interactive (the token lives in this browser only).
-  useEffect(() => {
-    let cancelled = false;
-    void Promise.resolve().then(() => {
-      if (!cancelled) void load(false);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [load]);
-
-  // A request answered 401 for a dead session: sign out with the banner (the gate keeps the origin).
-  useEffect(() => {
-    const expired = (event: Event) => {
-      const sentWith = (event as CustomEvent<{ token?: string }>).detail?.token;
-      if (sentWith && sentWith !== getToken()) return; // a stale answer from before this sign-in
-      if (statusRef.current === "signed-in") void endSession("expired", false);
-    };
-    // Signed out in another tab (the token vanished): follow it here.
-    const tokenGone = (event: Event) => {
-      const key = event instanceof StorageEvent ? event.key : (event as CustomEvent<StorageKey>).detail;
-      if (
-        (key === "token" || key === STORAGE_KEYS.token) &&
-        !getToken() &&
-        statusRef.current === "signed-in"
-      ) {
-        void endSession("user", false);
-      }
-    };
-    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
-    window.addEventListener("storage", tokenGone);
-    window.addEventListener(STORAGE_EVENT, tokenGone);
-    return () => {
-      window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
-      window.removeEventListener("storage", tokenGone);
-      window.removeEventListener(STORAGE_EVENT, tokenGone);
-    };
-  }, [endSession]);
+  useSessionEnds(statusRef, endSession);
 
   const value = useMemo<AuthState>(
     () => ({
@@ -187,7 +38,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signOut(reason = "user") {
         if (reason === "user") router.replace("/login");
         // Flexblock's session ends; the school account's stays in this browser: the login screen says so.
-        const schoolAccount = reason === "user" && session.status === "signed-in" && session.user?.sign_in_method === "sso";
+        const schoolAccount =
+          reason === "user" && session.status === "signed-in" && session.user?.sign_in_method === "sso";
         await endSession(schoolAccount ? "school-account" : reason, true);
       },
       refresh: async () => {
@@ -195,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       setSettings: (settings) => setSession((s) => (s.status === "signed-in" ? { ...s, settings } : s)),
     }),
-    [session, signOutReason, settingsFailed, load, endSession, router],
+    [session, setSession, signOutReason, settingsFailed, load, endSession, router],
   );
 
   let content = children;
