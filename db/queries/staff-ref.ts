@@ -1,3 +1,4 @@
+import "server-only";
 import { staff } from "../schema";
 
 /**
