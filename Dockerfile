@@ -18,8 +18,8 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone NEXT_SKIP_TYPECHECK=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-# The server (.next/standalone), then the create-sysadmin CLI as one plain-node file (dist/cli), whose two
-# external packages must be in the standalone's node_modules.
+# The server (.next/standalone), then the create-sysadmin CLI and the server's worker threads as plain-node
+# files (dist/cli, dist/workers), whose two external packages must be in the standalone's node_modules.
 # The standalone folder is pruned to what Next.js puts there itself (server.js, package.json, .next,
 # node_modules): db/client.ts's PGlite mkdir makes the tracer copy the whole project, sources included.
 RUN npm run build \
@@ -44,6 +44,8 @@ COPY --from=build /app/db/migrations ./db/migrations
 COPY --from=build /app/lib/demo/assets ./lib/demo/assets
 COPY --from=build /app/scripts/server.mjs /app/scripts/request-guard.mjs ./scripts/
 COPY --from=build /app/dist/cli ./dist/cli
+# The server's worker threads (lib/workers.ts: the OneRoster planner), bundled like the CLI.
+COPY --from=build /app/dist/workers ./dist/workers
 # `create-sysadmin --email … --name …` on the PATH. With the embedded database it refuses while the server
 # runs in the same container: two processes on one PGlite folder corrupt it.
 RUN groupadd --system flexblock && useradd --system --gid flexblock --home /app flexblock \

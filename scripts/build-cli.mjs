@@ -1,11 +1,13 @@
-// Bundles the command-line tools that must run where tsx is not installed (the container image):
+// Bundles what must run as plain node where tsx is not installed (the container image):
 //   scripts/create-sysadmin.ts -> dist/cli/create-sysadmin.cjs   (node dist/cli/create-sysadmin.cjs --email … --name …)
+//   lib/<folder>/<name>.worker.ts -> dist/workers/<folder>/<name>.worker.cjs   (the server's worker threads, lib/workers.ts)
 // Everything is bundled except packages that find files next to their own code at run time or load a
 // native binary: PGlite (its wasm and data files) and @node-rs/argon2. Those two stay require()d from
 // node_modules, where the standalone server already has them (serverExternalPackages in next.config.ts).
 // `server-only` is an empty module here (it only guards client bundles); `@/` resolves via tsconfig.json.
 // Runs in `npm run build` (well under a second) and in the Dockerfile.
 import { build } from "esbuild";
+import { globSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,12 +25,8 @@ const emptyServerOnly = {
   },
 };
 
-const started = performance.now();
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: { "create-sysadmin": "scripts/create-sysadmin.ts" },
-  outdir,
-  outExtension: { ".js": ".cjs" },
   bundle: true,
   platform: "node",
   format: "cjs",
@@ -38,6 +36,25 @@ await build({
   plugins: [emptyServerOnly],
   legalComments: "none",
   logLevel: "warning",
+};
+
+const started = performance.now();
+await build({
+  ...common,
+  entryPoints: { "create-sysadmin": "scripts/create-sysadmin.ts" },
+  outdir,
+  outExtension: { ".js": ".cjs" },
   banner: { js: "// Built by scripts/build-cli.mjs from scripts/create-sysadmin.ts: do not edit." },
 });
-console.log(`build-cli: dist/cli/create-sysadmin.cjs in ${Math.round(performance.now() - started)} ms`);
+const workers = globSync("lib/*/*.worker.ts", { cwd: root }).sort();
+await build({
+  ...common,
+  entryPoints: workers,
+  outbase: "lib",
+  outdir: path.join(root, "dist", "workers"),
+  outExtension: { ".js": ".cjs" },
+  banner: { js: "// Built by scripts/build-cli.mjs from lib/*/*.worker.ts: do not edit." },
+});
+console.log(
+  `build-cli: dist/cli/create-sysadmin.cjs and ${workers.length} worker(s) in dist/workers in ${Math.round(performance.now() - started)} ms`,
+);

@@ -18,7 +18,7 @@ import {
   updateStudentsBulk,
 } from "@/db/queries/people";
 import { randomColor } from "@/lib/people/colors";
-import { hashInitialPasswords, newInitialPassword } from "@/lib/people/initial-password";
+import { newHashedInitialPasswords } from "@/lib/people/initial-password";
 import { initialsOf } from "@/lib/people/names";
 import {
   checkStudentEmails,
@@ -103,11 +103,8 @@ export async function writeBatch(
   // Every valid row gets a password before the transaction opens, so it stays short; rows that turn
   // out to exist waste a hash (a fraction of a millisecond) rather than costing a query here.
   const creatable = candidates.filter((c) => c.values);
-  const passwords = creatable.map(() => newInitialPassword());
-  const hashes = await hashInitialPasswords(passwords);
-  const secrets = new Map<string, Secret>(
-    creatable.map((c, i) => [c.key, { password: passwords[i]!, hash: hashes[i]! }]),
-  );
+  const passwords = await newHashedInitialPasswords(creatable.length);
+  const secrets = new Map<string, Secret>(creatable.map((c, i) => [c.key, passwords[i]!]));
 
   await db.transaction(async (tx) => {
     // Decided inside the transaction, against what the school has at this moment.

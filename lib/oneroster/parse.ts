@@ -447,11 +447,10 @@ async function readManifest(bytes: Uint8Array, problems: BundleProblem[], turn: 
 }
 
 /**
- * Reads and checks a bundle's files; throws (rejects with) BundleRefused with every problem found. It
- * runs on the server's event loop (the dry-run request, the import job): unpacking a file at a time,
- * parsing the CSV a chunk at a time and checking the rows, it gives the loop a turn every few
- * milliseconds of work (lib/event-loop.ts), so a 2,000-student bundle (about 0.3 s of work here) never
- * holds up other requests for longer than that.
+ * Reads and checks a bundle's files; throws (rejects with) BundleRefused with every problem found. The
+ * server runs it in the planner's worker thread (lib/oneroster/planner.ts), off its event loop. Unpacking
+ * a file at a time, parsing the CSV a chunk at a time and checking the rows, it takes a turn every few
+ * milliseconds of work (lib/event-loop.ts), so it holds at most a third of a core there too.
  */
 export async function parseBundle(bytes: Uint8Array, turn: TakeTurn = turnTaker()): Promise<Bundle> {
   const zip = openZip(bytes);

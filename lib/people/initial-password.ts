@@ -16,14 +16,19 @@ const LIGHT = { algorithm: 2 as const, memoryCost: 1024, timeCost: 1, parallelis
 export const newInitialPassword = () => randomPassword(INITIAL_PASSWORD_LENGTH);
 
 /**
- * Hashes many random initial passwords off the request thread, one after another on one of libuv's
- * threads. All at once (Promise.all) queued every hash on its four threads: a 2,000-student OneRoster
- * import kept both cores of a small server busy for half a second, and the requests served meanwhile
- * (the check-in status teachers poll) waited their turn: their p95 went to 2.5–3× its idle value (1.3–1.5×
- * one at a time, `npm run bench:roster`), for a hashing time that hardly changed (about 0.5 s).
+ * `count` new random initial passwords with their hashes, made one after another: each password is drawn
+ * just before it is hashed, on one of libuv's threads. All hashes at once (Promise.all) queued every hash
+ * on its four threads: a 2,000-student OneRoster import kept both cores of a small server busy for half
+ * a second, and the requests served meanwhile (the check-in status teachers poll) waited their turn:
+ * their p95 went to 2.5–3× its idle value (1.3–1.5× one at a time, `npm run bench:roster`), for a hashing
+ * time that hardly changed (about 0.5 s). Drawing all the passwords first held the server's loop too
+ * (2,000 × 14 characters from the crypto generator: 10–20 ms in one go).
  */
-export async function hashInitialPasswords(passwords: readonly string[]): Promise<string[]> {
-  const hashes: string[] = [];
-  for (const password of passwords) hashes.push(await hash(password, LIGHT));
-  return hashes;
+export async function newHashedInitialPasswords(count: number): Promise<{ password: string; hash: string }[]> {
+  const made: { password: string; hash: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const password = newInitialPassword();
+    made.push({ password, hash: await hash(password, LIGHT) });
+  }
+  return made;
 }

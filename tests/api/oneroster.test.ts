@@ -10,8 +10,11 @@ import { resultRows } from "@/db/queries/checkin";
 import { updateSettingValue } from "@/db/queries/settings";
 import { blocks } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner";
-import { applyImport } from "@/lib/oneroster/apply";
-import { BundleRefused } from "@/lib/oneroster/parse";
+import { loadRosterState } from "@/db/queries/oneroster";
+import { schoolGradeRange } from "@/lib/people/grades";
+import { applyImport, planImport } from "@/lib/oneroster/apply";
+import { BundleRefused, parseBundle } from "@/lib/oneroster/parse";
+import { planBundle, type Plan } from "@/lib/oneroster/plan";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";
@@ -828,5 +831,30 @@ describe("property: applying any bundle twice equals applying it once", () => {
       ),
       { numRuns: 16 },
     );
+  });
+});
+
+describe("the planner's worker thread (lib/oneroster/planner.ts)", () => {
+  it("plans a bundle larger than a message's slice exactly as planning on the server's loop does", async () => {
+    // 2,400 enrolments: the plan's lists cross from the worker in slices of 2,000 rows.
+    const bytes = buildBundle(smallSchool({ students: 300, teachers: 12, sections: 30, perStudent: 8 }));
+    const inWorker = await planImport(state.db, bytes, {});
+    const [roster, grades] = await Promise.all([loadRosterState(state.db), schoolGradeRange(state.db)]);
+    const onLoop = await planBundle(await parseBundle(bytes), roster, { grades });
+    expect(inWorker.writes.enrollments.insert.length).toBeGreaterThan(2000);
+    expect(inWorker.changes.length).toBeGreaterThan(2000);
+    // planImport adds the calendar's verdict on the school year (its `problem`), which planBundle leaves out.
+    const yearUnjudged = (plan: Plan) => ({ ...plan, school_year: plan.school_year && { ...plan.school_year, problem: null } });
+    expect(yearUnjudged(inWorker)).toEqual(yearUnjudged(onLoop));
+  });
+
+  it("refuses a bundle that breaks the format with the same problems, and a later bundle still plans", async () => {
+    const files = bundleFiles(smallSchool({ students: 3, teachers: 1, sections: 1, perStudent: 1 }));
+    const broken = zipFiles({ ...files, "users.csv": files["users.csv"]!.replace(/\n[^\n]*$/, '\nstray,"quote') });
+    const fromWorker = await planImport(state.db, broken, {}).catch((error: unknown) => error);
+    const onLoop = await parseBundle(broken).catch((error: unknown) => error);
+    expect(fromWorker).toBeInstanceOf(BundleRefused);
+    expect((fromWorker as BundleRefused).problems).toEqual((onLoop as BundleRefused).problems);
+    expect((await planImport(state.db, buildBundle(smallSchool({ students: 2, teachers: 1, sections: 1, perStudent: 1 })), {})).errors).toEqual([]);
   });
 });

@@ -1,0 +1,121 @@
+import type { MessagePort, Worker } from "node:worker_threads";
+import type { TakeTurn } from "@/lib/event-loop";
+
+/**
+ * Large values between the server's event loop and a worker thread, in slices. Posting a message clones
+ * it in one go on the sending thread and again on the receiving one: a roster's 16,000 enrolments would
+ * hold the server's loop tens of milliseconds each way. So every array longer than SLICE_ROWS is sent
+ * apart from the value, SLICE_ROWS rows a message, and the server's side takes a turn of its event loop
+ * (lib/event-loop.ts) before each slice it sends or asks for; the other side rebuilds the value as it was.
+ */
+export const SLICE_ROWS = 2000;
+
+const HOLE = "__slices";
+type Hole = { [HOLE]: number };
+
+interface Packed {
+  /** The value with each long array replaced by a hole naming its index in `arrays`. */
+  skeleton: unknown;
+  arrays: unknown[][];
+}
+
+/** A record of fields (not a Date, Map or the like), whichever realm made it (a message's objects are the receiver's). */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  Object.prototype.toString.call(value) === "[object Object]";
+
+function pack(value: unknown): Packed {
+  const arrays: unknown[][] = [];
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      if (v.length <= SLICE_ROWS) return v;
+      arrays.push(v);
+      return { [HOLE]: arrays.length - 1 } satisfies Hole;
+    }
+    if (!isPlainObject(v)) return v;
+    return Object.fromEntries(Object.entries(v).map(([key, inner]) => [key, walk(inner)]));
+  };
+  return { skeleton: walk(value), arrays };
+}
+
+function unpack(skeleton: unknown, arrays: unknown[][]): unknown {
+  if (Array.isArray(skeleton)) return skeleton;
+  if (!isPlainObject(skeleton)) return skeleton;
+  if (typeof skeleton[HOLE] === "number" && Object.keys(skeleton).length === 1) return arrays[skeleton[HOLE]];
+  return Object.fromEntries(Object.entries(skeleton).map(([key, inner]) => [key, unpack(inner, arrays)]));
+}
+
+/** The messages that carry one value: its skeleton with each long array's length, then the slices in order. */
+type Part =
+  | { part: "skeleton"; skeleton: unknown; lengths: number[] }
+  | { part: "slice"; array: number; rows: unknown[] }
+  | { part: "end" };
+
+function* partsOf(value: unknown): Generator<Part> {
+  const { skeleton, arrays } = pack(value);
+  yield { part: "skeleton", skeleton, lengths: arrays.map((a) => a.length) };
+  for (const [index, array] of arrays.entries()) {
+    for (let at = 0; at < array.length; at += SLICE_ROWS) {
+      yield { part: "slice", array: index, rows: array.slice(at, at + SLICE_ROWS) };
+    }
+  }
+  yield { part: "end" };
+}
+
+/** Rebuilds a value from its parts as they arrive; `done` once the end has come. */
+function assembler() {
+  let skeleton: unknown;
+  let arrays: unknown[][] = [];
+  return (part: Part): { done: true; value: unknown } | { done: false } => {
+    if (part.part === "skeleton") {
+      skeleton = part.skeleton;
+      arrays = part.lengths.map(() => []);
+    } else if (part.part === "slice") {
+      for (const row of part.rows) arrays[part.array]!.push(row);
+    } else {
+      return { done: true, value: unpack(skeleton, arrays) };
+    }
+    return { done: false };
+  };
+}
+
+type Port = Pick<MessagePort | Worker, "postMessage">;
+
+/**
+ * Pushes `value` to a worker, a part a message, the server's loop taking a turn before each (the worker
+ * reads them with `receiveValue`). `wrap` puts each part in the message the worker expects.
+ */
+export async function sendValue(port: Port, value: unknown, turn: TakeTurn, wrap: (part: Part) => unknown) {
+  for (const part of partsOf(value)) {
+    await turn();
+    port.postMessage(wrap(part));
+  }
+}
+
+/** A worker's side of `sendValue`: feed it each part; it answers the value once the last has come. */
+export const receiveValue = assembler;
+
+/**
+ * The worker's side of a value the server pulls (`pullValue`): the parts, one per "next" asked for, so
+ * the server deserializes a slice only when it has taken its turn.
+ */
+export const partsToPull = partsOf;
+
+/**
+ * The server's side of `partsToPull`: `take` is fed each part the worker posts (the caller wires it to
+ * the worker's messages); once it has taken its turn it calls `ask()` for the next. `value` resolves
+ * with the rebuilt value after the last part.
+ */
+export function pullValue(ask: () => void, turn: TakeTurn) {
+  const feed = assembler();
+  let resolve!: (value: unknown) => void;
+  const value = new Promise<unknown>((r) => (resolve = r));
+  const take = async (part: Part) => {
+    const fed = feed(part);
+    if (fed.done) return resolve(fed.value);
+    await turn();
+    ask();
+  };
+  return { value, take };
+}
+
+export type { Part as ValuePart };
