@@ -5,9 +5,9 @@ import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 
 /**
  * What a bundle would change, decided against what the school has (RosterState) by sourcedId, never by
- * name. Pure (no I/O; asynchronous only to give the server's event loop a turn every few milliseconds,
- * lib/event-loop.ts): the dry run shows it, the job writes its `writes` in one transaction. A record the SIS
- * sends again unchanged is "unchanged" and written nowhere, so importing a bundle twice changes nothing.
+ * name. Pure (no I/O; asynchronous only to take a turn every few milliseconds, lib/event-loop.ts; the
+ * server runs it in the planner's worker thread, lib/oneroster/planner.ts): the dry run shows it, the
+ * job writes its `writes` in one transaction. A record the SIS sends again unchanged is "unchanged" and written nowhere, so importing a bundle twice changes nothing.
  */
 
 /** What the school has, as db/queries/oneroster.ts loadRosterState reads it (one place for its shape). */
