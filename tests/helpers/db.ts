@@ -6,7 +6,8 @@ import { setDatabaseForTests } from "@/db";
 
 /**
  * A database of the test file's own: a copy of the migrated PGlite template, or with
- * TEST_DATABASE_URL a new PostgreSQL database that is dropped again by close().
+ * TEST_DATABASE_URL a new PostgreSQL database (a copy of the migrated template database) that is
+ * dropped again by close().
  */
 export async function createTestDb(): Promise<DbHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -21,11 +22,16 @@ export async function createTestDb(): Promise<DbHandle> {
 }
 
 /** A new, empty PostgreSQL database on the test server: its URL, and how to drop it. */
-export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "flexblock_test") {
+export function createEmptyPostgresDatabase(serverUrl: string, prefix = "flexblock_test") {
+  return createPostgresDatabase(serverUrl, prefix);
+}
+
+/** A new PostgreSQL database on the test server, empty or a copy of `template`: its URL, and how to drop it. */
+async function createPostgresDatabase(serverUrl: string, prefix: string, template?: string) {
   const { default: postgres } = await import("postgres");
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const drop = async () => {
@@ -36,9 +42,11 @@ export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "f
 }
 
 async function createPostgresDb(serverUrl: string): Promise<DbHandle> {
-  const database = await createEmptyPostgresDatabase(serverUrl);
-  const handle = await openDatabase({ url: database.url, max: 20 });
-  await ensureDefaultSettings(handle.db, new Date(), { timezone: "America/Vancouver" });
+  // A copy of the run's migrated template (tests/helpers/global-setup.ts), else migrated here.
+  const template = process.env.POSTGRES_TEMPLATE;
+  const database = await createPostgresDatabase(serverUrl, "flexblock_test", template);
+  const handle = await openDatabase({ url: database.url, max: 20, migrate: !template });
+  if (!template) await ensureDefaultSettings(handle.db, new Date(), { timezone: "America/Vancouver" });
   return {
     ...handle,
     close: async () => {
