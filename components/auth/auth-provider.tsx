@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
-import { apiPost } from "@/lib/api/client";
-import { setStored } from "@/lib/storage";
+import { apiPost } from "@/lib/api/client.client";
+import { setStored } from "@/lib/storage.client";
 import { AuthContext, type AuthState } from "./auth-context";
 import { ForcedPasswordChange } from "./forced-password-change";
 import { Splash } from "./splash";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, type RefObject } from "react";
-import { SESSION_EXPIRED_EVENT } from "@/lib/api/client";
-import { getToken, STORAGE_EVENT, STORAGE_KEYS, type StorageKey } from "@/lib/storage";
+import { SESSION_EXPIRED_EVENT } from "@/lib/api/client.client";
+import { getToken, STORAGE_EVENT, STORAGE_KEYS, type StorageKey } from "@/lib/storage.client";
 import type { AuthStatus } from "./auth-context";
 import type { SignOutReason } from "./types";
 

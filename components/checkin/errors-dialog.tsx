@@ -4,8 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { ERRORS_EMPTY, ERRORS_INTRO } from "@/lib/checkin/chips";
-import { getStored, setStored } from "@/lib/storage";
-import { useStoredState } from "@/lib/use-stored-state";
+import { getStored, setStored } from "@/lib/storage.client";
+import { useStoredState } from "@/lib/use-stored-state.client";
 
 const NONE: never[] = [];
 

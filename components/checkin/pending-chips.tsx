@@ -1,6 +1,6 @@
 import { Copy, Download, Trash2, Volume2, VolumeX, X } from "lucide-react";
 import { IconButton } from "@/components/ui/icon-button";
-import type { PendingChip } from "@/lib/storage";
+import type { PendingChip } from "@/lib/storage.client";
 
 /** The 'Scan or Enter' panel's buttons: scan sound, copy, download, remove all. */
 export function PendingChipTools({

@@ -1,13 +1,13 @@
 "use client";
 
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost } from "@/lib/api/client";
+import { apiPost } from "@/lib/api/client.client";
 import { checkInResultMessage } from "@/lib/checkin/chips";
 import { checkInSummary } from "@/lib/checkin/elsewhere-rules";
 import type { z } from "zod";
 import type { checkInSubmitBody } from "@/lib/checkin/offline-schemas";
 import type { CheckInAnswer } from "@/lib/checkin/service";
-import { getStored, setStored } from "@/lib/storage";
+import { getStored, setStored } from "@/lib/storage.client";
 
 export type { CheckInAnswer };
 /** The body as the browser sends it (timestamps as ISO text). */

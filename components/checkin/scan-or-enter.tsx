@@ -3,7 +3,7 @@
 import { forwardRef, useEffect, useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import type { PendingChip } from "@/lib/storage";
+import type { PendingChip } from "@/lib/storage.client";
 import { Panel } from "./panel";
 import { PendingChipList, PendingChipTools } from "./pending-chips";
 import { useEntryText } from "./use-entry-text";

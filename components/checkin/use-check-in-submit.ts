@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { snackbar } from "@/components/ui/snackbar";
-import { messageOf } from "@/lib/api/client";
+import { messageOf } from "@/lib/api/client.client";
 import { MAX_CHIPS, SCHEDULED_SUCCESS } from "@/lib/checkin/chips";
 import { queuedCheckIn } from "@/lib/checkin/offline-queue";
-import { getStored, removeStored, setStored } from "@/lib/storage";
+import { getStored, removeStored, setStored } from "@/lib/storage.client";
 import { postCheckIn, recordCheckInErrors, reportCheckIn } from "./post-check-in";
 import { offlineQueue } from "./use-offline-queue";
 import { pendingChips as pending } from "./use-pending-chips";

@@ -3,8 +3,8 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { mutate } from "swr";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, NETWORK_ERROR_MESSAGE } from "@/lib/api/client";
-import { idbQueueStore } from "@/lib/checkin/offline-idb";
+import { ApiClientError, NETWORK_ERROR_MESSAGE } from "@/lib/api/client.client";
+import { idbQueueStore } from "@/lib/checkin/offline-idb.client";
 import {
   createQueueRunner,
   requestBody,

@@ -9,7 +9,7 @@ import {
   STORAGE_EVENT,
   STORAGE_KEYS,
   type PendingChip,
-} from "@/lib/storage";
+} from "@/lib/storage.client";
 
 /**
  * The entered but unsubmitted student numbers, kept on the device until the server confirms them

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { useStoredState } from "@/lib/use-stored-state";
+import { useStoredState } from "@/lib/use-stored-state.client";
 
 /**
  * The day the pending chips were entered for (kept on the device): they belong to that day, and with

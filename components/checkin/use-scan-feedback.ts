@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useStoredState } from "@/lib/use-stored-state";
+import { useStoredState } from "@/lib/use-stored-state.client";
 
 let audio: AudioContext | null = null;
 

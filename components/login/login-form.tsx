@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
-import { forgetUser } from "@/lib/storage";
+import { forgetUser } from "@/lib/storage.client";
 import { ChosenAccount, FormError, PasswordStep } from "./login-parts";
 import { RememberedUsers } from "./remembered-users";
 import { useLoginSteps } from "./use-login-steps";

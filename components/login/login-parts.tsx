@@ -4,7 +4,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { TextField } from "@/components/ui/text-field";
-import type { RememberedUser } from "@/lib/storage";
+import type { RememberedUser } from "@/lib/storage.client";
 
 /** An error that belongs to no field (throttled, server down). */
 export function FormError({ message }: { message: string | undefined }) {

@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { focusRing } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
-import type { RememberedUser } from "@/lib/storage";
+import type { RememberedUser } from "@/lib/storage.client";
 
 /** The usernames remembered on this device: pick one to go to the password step, or remove it. */
 export function RememberedUsers({

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { apiPost } from "@/lib/api/client";
-import { rememberUser, type RememberedUser } from "@/lib/storage";
-import { useStoredState } from "@/lib/use-stored-state";
+import { apiPost } from "@/lib/api/client.client";
+import { rememberUser, type RememberedUser } from "@/lib/storage.client";
+import { useStoredState } from "@/lib/use-stored-state.client";
 import { LOGIN_TEXT, placeLoginError } from "./login-errors";
 
 type Step = "username" | "password";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import useSWR from "swr";
-import { apiPost, messageOf } from "@/lib/api/client";
+import { apiPost, messageOf } from "@/lib/api/client.client";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
 import type { PowerScheduleResult } from "@/lib/scheduler/service";
 import { requestBody, type SchedulerAction, type SchedulerState } from "./use-scheduler-state";

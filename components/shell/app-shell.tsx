@@ -8,7 +8,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
 import { snackbar } from "@/components/ui/snackbar";
 import { cn } from "@/lib/cn";
-import { useStoredState } from "@/lib/use-stored-state";
+import { useStoredState } from "@/lib/use-stored-state.client";
 import { AccountMenu } from "./account-menu";
 import { HelpMenu } from "./help-menu";
 import { RailButtons } from "./rail-buttons";

@@ -1,6 +1,6 @@
 "use client";
 
-import { messageOf } from "@/lib/api/client";
+import { messageOf } from "@/lib/api/client.client";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 

@@ -16,7 +16,7 @@ import {
 } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
 import { containsFolded, schoolCollator } from "@/lib/search/fold";
-import { useStoredState } from "@/lib/use-stored-state";
+import { useStoredState } from "@/lib/use-stored-state.client";
 import type { DataColumn } from "./data-table-columns";
 import { passesFilter, type TableFilter } from "./data-table-filters";
 

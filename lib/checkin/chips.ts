@@ -3,7 +3,7 @@
  * scanned and pasted text becomes entries, the CSV download and the result message.
  */
 import { toCsv } from "@/lib/csv";
-import type { PendingChip } from "@/lib/storage";
+import type { PendingChip } from "@/lib/storage.client";
 import { MAX_CHIP_LENGTH, MAX_CHIPS } from "./schemas";
 
 export { MAX_CHIPS };

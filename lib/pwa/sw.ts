@@ -6,7 +6,7 @@
  * online it always shows the server's current page) and the few API answers the offline check-in
  * screen needs to start (who is signed in, the settings, the day's status), for at most 12 hours.
  * Nothing else is cached; check-ins themselves are never replayed here (the page's queue does that,
- * idempotently). Sign-out deletes the API cache (lib/storage.ts).
+ * idempotently). Sign-out deletes the API cache (lib/storage.client.ts).
  */
 import type { PrecacheEntry, SerwistGlobalConfig } from "serwist";
 import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, Serwist } from "serwist";
@@ -18,7 +18,7 @@ declare global {
 }
 declare const self: ServiceWorkerGlobalScope;
 
-/** Kept in step with API_CACHE in lib/storage.ts (sign-out deletes it). */
+/** Kept in step with API_CACHE in lib/storage.client.ts (sign-out deletes it). */
 const API_CACHE = "flexblock-api";
 const OFFLINE_API = /^\/api\/(user|settings|settings\/unauthenticated|check-in\/status(\/[^/]+)?|check-in\/elsewhere\/[^/]+)$/;
 

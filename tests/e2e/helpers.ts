@@ -45,7 +45,7 @@ export const DEMO_NAMES: Record<Exclude<DemoUser, "expired">, string> = {
 export const accountButton = (page: Page, who: keyof typeof DEMO_NAMES) =>
   page.getByRole("button", { name: `Account: ${DEMO_NAMES[who]}`, exact: true });
 
-/** The localStorage key of the access token (lib/storage.ts). */
+/** The localStorage key of the access token (lib/storage.client.ts). */
 export const TOKEN_KEY = "flexblock.token";
 
 /**

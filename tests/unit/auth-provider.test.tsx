@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { useAuth } from "@/components/auth/use-auth";
-import { getStored, setStored } from "@/lib/storage";
+import { getStored, setStored } from "@/lib/storage.client";
 
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),

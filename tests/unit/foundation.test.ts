@@ -1,4 +1,4 @@
-import { ApiClientError, apiGet, apiPost, SESSION_EXPIRED_EVENT } from "@/lib/api/client";
+import { ApiClientError, apiGet, apiPost, SESSION_EXPIRED_EVENT } from "@/lib/api/client.client";
 import {
   clearPersonalData,
   forgetUser,
@@ -6,7 +6,7 @@ import {
   rememberUser,
   setStored,
   STORAGE_KEYS,
-} from "@/lib/storage";
+} from "@/lib/storage.client";
 import { APP_VERSION } from "@/lib/version";
 import { homeFor, safeOrigin } from "@/components/auth/auth-gate";
 import { changePasswordErrors } from "@/lib/auth/password-rules";

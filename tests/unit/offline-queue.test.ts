@@ -13,7 +13,7 @@ import {
   type QueuedCheckIn,
   type SendOutcome,
 } from "@/lib/checkin/offline-queue";
-import { idbQueueStore } from "@/lib/checkin/offline-idb";
+import { idbQueueStore } from "@/lib/checkin/offline-idb.client";
 
 const chips = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `1000${i}`, timestamp: "2026-11-18T17:30:00.000Z" }));
 let counter = 0;

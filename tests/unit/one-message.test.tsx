@@ -5,7 +5,7 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import type { AppSettings, CurrentUser } from "@/components/auth/types";
 import { SettingsScreen } from "@/components/settings/settings-screen";
 import { snackbar } from "@/components/ui/snackbar";
-import { setStored } from "@/lib/storage";
+import { setStored } from "@/lib/storage.client";
 
 /** One message per event, in the place the spec names, and none carried from one screen to the next. */
 

@@ -15,11 +15,11 @@ import {
 } from "@/components/imports/oneroster-review";
 import { IMPORT_ONEROSTER } from "@/lib/wiki/help/admin-posts";
 import { HELP_GROUPS } from "@/lib/wiki/help/content";
-import * as client from "@/lib/api/client";
+import * as client from "@/lib/api/client.client";
 
 const upload = jest.fn();
-jest.mock("@/lib/api/client", () => ({
-  ...jest.requireActual("@/lib/api/client"),
+jest.mock("@/lib/api/client.client", () => ({
+  ...jest.requireActual("@/lib/api/client.client"),
   apiUpload: (...args: unknown[]) => upload(...args),
 }));
 

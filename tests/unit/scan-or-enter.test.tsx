@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { ScanOrEnter } from "@/components/checkin/scan-or-enter";
 import { pendingChips, usePendingChips } from "@/components/checkin/use-pending-chips";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { getStored, removeStored } from "@/lib/storage";
+import { getStored, removeStored } from "@/lib/storage.client";
 
 function Harness({
   onSubmit = jest.fn(),

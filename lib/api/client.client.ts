@@ -3,7 +3,7 @@
  * and every failure as an ApiClientError. A 401 for a missing or dead session tells the
  * AuthProvider (through SESSION_EXPIRED_EVENT) to sign out with the "session expired" banner.
  */
-import { getToken } from "@/lib/storage";
+import { getToken } from "@/lib/storage.client";
 
 export const SESSION_EXPIRED_EVENT = "flexblock:session-expired";
 

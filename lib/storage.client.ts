@@ -1,6 +1,6 @@
 /**
  * Everything Flexblock keeps on the device, named once. Values are JSON in localStorage.
- * Read and write only through these helpers (or `useStoredState` in lib/use-stored-state.ts).
+ * Read and write only through these helpers (or `useStoredState` in lib/use-stored-state.client.ts).
  */
 
 /** A username offered on the login screen (spec: "Remembered login user"). */

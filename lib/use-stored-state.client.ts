@@ -8,7 +8,7 @@ import {
   STORAGE_KEYS,
   type StorageKey,
   type StoredValues,
-} from "./storage";
+} from "./storage.client";
 
 function subscribe(key: StorageKey, onChange: () => void) {
   const local = (event: Event) => {
