@@ -10,7 +10,7 @@
  * are found by .dependency-cruiser-folders.cjs, run by tests/unit/folder-layers.test.ts.
  */
 const FOUNDATION =
-  "^lib/(env|time|log)\\.ts$|^lib/api/error-codes\\.ts$|^lib/search/fold\\.ts$|^lib/attendance/(rules|sql|period)\\.ts$|^lib/schedule/(types|reason)\\.ts$";
+  "^lib/(env|time|log)\\.ts$|^lib/api/error-codes\\.ts$|^lib/search/fold\\.ts$|^lib/attendance/(rules|period|sql\\.server)\\.ts$|^lib/schedule/(types|reason)\\.ts$";
 
 /**
  * Client components (a "use client" first line) and the modules marked `import "server-only"`, found by

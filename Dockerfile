@@ -44,7 +44,7 @@ COPY --from=build /app/db/migrations ./db/migrations
 COPY --from=build /app/lib/demo/assets ./lib/demo/assets
 COPY --from=build /app/scripts/server.mjs /app/scripts/request-guard.mjs ./scripts/
 COPY --from=build /app/dist/cli ./dist/cli
-# The server's worker threads (lib/workers.ts: the OneRoster planner), bundled like the CLI.
+# The server's worker threads (lib/workers.server.ts: the OneRoster planner), bundled like the CLI.
 COPY --from=build /app/dist/workers ./dist/workers
 # `create-sysadmin --email … --name …` on the PATH. With the embedded database it refuses while the server
 # runs in the same container: two processes on one PGlite folder corrupt it.

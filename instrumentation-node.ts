@@ -1,10 +1,10 @@
 import { closeDatabase } from "@/db";
-import { getDatabaseHandle, getDb } from "@/lib/setup/boot";
+import { getDatabaseHandle, getDb } from "@/lib/setup/boot.server";
 import { env } from "@/lib/env";
-import { registerEveryJobKind } from "@/lib/job-kinds/every-kind";
-import { startJobRunner, type JobRunner } from "@/lib/jobs/runner";
+import { registerEveryJobKind } from "@/lib/job-kinds/every-kind.server";
+import { startJobRunner, type JobRunner } from "@/lib/jobs/runner.server";
 import { log } from "@/lib/log";
-import { createSetupLink } from "@/lib/setup/first-run";
+import { createSetupLink } from "@/lib/setup/first-run.server";
 
 env(); // fail fast, with a clear message, on a bad configuration
 registerEveryJobKind(); // before the runner starts: it claims only the kinds it knows

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { setupPageIsOpen } from "@/lib/setup/link-check";
+import { setupPageIsOpen } from "@/lib/setup/link-check.server";
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,

@@ -2,7 +2,7 @@ import "server-only";
 /**
  * Which database errors mean "the database cannot be reached right now" (a restart, a failover, a
  * network cut), as opposed to a fault in a statement. Route handlers answer the first with 503 and
- * Retry-After (lib/http/route.ts); db/client.ts retries a statement once when it is safe.
+ * Retry-After (lib/http/route.server.ts); db/client.ts retries a statement once when it is safe.
  */
 
 /** The statement never reached PostgreSQL: retrying it cannot run it twice. */

@@ -7,7 +7,7 @@ export type { Db } from "./client";
 /**
  * The process-wide database. One instance per process (two PGlite instances on one folder would
  * corrupt it), kept on globalThis so hot reloads reuse it. What the application does with it once open
- * (settings, the calendar, the demo school) is lib/setup/boot.ts's business, passed in as `prepare`:
+ * (settings, the calendar, the demo school) is lib/setup/boot.server.ts's business, passed in as `prepare`:
  * the data layer imports nothing above it.
  */
 const holder = globalThis as unknown as { __flexblockDb?: Promise<DbHandle> };

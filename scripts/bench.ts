@@ -30,7 +30,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../db/client";
 import { findAccountByUsername, insertSession } from "../db/queries/auth";
 import { checkInCalendar } from "../db/queries/checkin";
-import { seedSchool } from "../lib/demo/school";
+import { seedSchool } from "../lib/demo/school.server";
 import { focusBlockOn } from "../lib/checkin/rules";
 import { hashToken, newToken } from "../lib/auth/tokens";
 import { addDays, schoolToday, weekDays } from "../lib/time";

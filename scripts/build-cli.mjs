@@ -1,6 +1,6 @@
 // Bundles what must run as plain node where tsx is not installed (the container image):
 //   scripts/create-sysadmin.ts -> dist/cli/create-sysadmin.cjs   (node dist/cli/create-sysadmin.cjs --email … --name …)
-//   lib/<folder>/<name>.worker.ts -> dist/workers/<folder>/<name>.worker.cjs   (the server's worker threads, lib/workers.ts)
+//   lib/<folder>/<name>.worker.ts -> dist/workers/<folder>/<name>.worker.cjs   (the server's worker threads, lib/workers.server.ts)
 // Everything is bundled except packages that find files next to their own code at run time or load a
 // native binary: PGlite (its wasm and data files) and @node-rs/argon2. Those two stay require()d from
 // node_modules, where the standalone server already has them (serverExternalPackages in next.config.ts).

@@ -2,8 +2,8 @@
 import { count } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { appointments, checkIns, plans, staff, students } from "../db/schema";
-import { seedDemoSchoolIfEmpty } from "../lib/demo/demo";
-import { DEMO_PASSWORD } from "../lib/demo/school";
+import { seedDemoSchoolIfEmpty } from "../lib/demo/demo.server";
+import { DEMO_PASSWORD } from "../lib/demo/school.server";
 import { env } from "../lib/env";
 
 async function main() {

@@ -15,7 +15,7 @@ if (!existsSync(path.join(distDir, "BUILD_ID"))) {
   const build = spawnSync(next, ["build"], { stdio: "inherit", env: process.env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// The server's worker threads, bundled (lib/workers.ts); well under a second.
+// The server's worker threads, bundled (lib/workers.server.ts); well under a second.
 if (!existsSync(path.join("dist", "workers"))) {
   const workers = spawnSync(process.execPath, ["scripts/build-cli.mjs"], { stdio: "inherit", env: process.env });
   if (workers.status !== 0) process.exit(workers.status ?? 1);

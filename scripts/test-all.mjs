@@ -51,7 +51,7 @@ async function e2e() {
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
   const buildStatus =
     run("next build", "node_modules/.bin/next", ["build"], { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" }) ||
-    // The server's worker threads (lib/workers.ts), as `npm run build` makes them.
+    // The server's worker threads (lib/workers.server.ts), as `npm run build` makes them.
     run("worker threads and the CLI", process.execPath, ["scripts/build-cli.mjs"], process.env);
   if (buildStatus !== 0) {
     add(totals, FAILED_ONCE);

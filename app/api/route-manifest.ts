@@ -382,7 +382,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/login",
     file: "app/api/login/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"exchange a username and password for a bearer token; a success also sets the device cookie that gives this browser its own sign-in allowance for the account (lib/auth/throttle.ts)"},
+    summaries: {"POST":"exchange a username and password for a bearer token; a success also sets the device cookie that gives this browser its own sign-in allowance for the account (lib/auth/throttle.server.ts)"},
     module: route38 as unknown as RouteModule,
   },
   {
@@ -592,7 +592,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/settings",
     file: "app/api/settings/route.ts",
     methods: ["GET","PUT"],
-    summaries: {"GET":"every setting, by key and by group","PUT":"change setting values ({ values: { key: value } }), administrators only (a new placement cutoff may have passed already: the job runner checks for due placement at once, lib/placement/job.ts)"},
+    summaries: {"GET":"every setting, by key and by group","PUT":"change setting values ({ values: { key: value } }), administrators only (a new placement cutoff may have passed already: the job runner checks for due placement at once, lib/placement/job.server.ts)"},
     module: route68 as unknown as RouteModule,
   },
   {

@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
-import { getDb } from "@/lib/setup/boot";
+import { getDb } from "@/lib/setup/boot.server";
 import { SetupChecklistPage } from "@/components/setup/setup-checklist-page";
 import { SetupScreen } from "@/components/setup/setup-screen";
-import { setupPageIsOpen } from "@/lib/setup/link-check";
+import { setupPageIsOpen } from "@/lib/setup/link-check.server";
 
 export const dynamic = "force-dynamic";
 

@@ -11,7 +11,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiDelete, messageOf } from "@/lib/api/client.client";
-import type { ApiTokenView } from "@/lib/api-tokens/service";
+import type { ApiTokenView } from "@/lib/api-tokens/service.server";
 import { CreateDialog } from "./create-token-dialog";
 import { tokenColumns } from "./token-columns";
 import { SecretDialog } from "./token-secret-dialog";

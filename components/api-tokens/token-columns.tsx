@@ -1,7 +1,7 @@
 import type { useSchoolTime } from "@/components/audit/use-school-time";
 import { Button } from "@/components/ui/button";
 import type { DataColumn } from "@/components/ui/data-table";
-import type { ApiTokenView } from "@/lib/api-tokens/service";
+import type { ApiTokenView } from "@/lib/api-tokens/service.server";
 
 const isExpired = (t: ApiTokenView) => t.expires_at !== null && Date.parse(t.expires_at) <= Date.now();
 

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button, focusRing } from "@/components/ui/button";
 import { DatePicker } from "@/components/ui/date-picker";
 import { cn } from "@/lib/cn";
-import type { AuditLogView } from "@/lib/audit/service";
+import type { AuditLogView } from "@/lib/audit/service.server";
 
 export interface AuditFilterValues {
   actor: string;

@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiGet, messageOf } from "@/lib/api/client.client";
 import type { AuditEntryView } from "@/lib/audit/present";
-import type { AuditLogView } from "@/lib/audit/service";
+import type { AuditLogView } from "@/lib/audit/service.server";
 import { AuditFilters, filterQuery, NO_FILTERS, type AuditFilterValues } from "./audit-filters";
 import { downloadText, stampedName } from "./download";
 import { useSchoolTime } from "./use-school-time";

@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@/lib/people/current-user";
-import type { getSettings } from "@/lib/settings/service";
+import type { getSettings } from "@/lib/settings/service.server";
 
 /** GET /api/user. */
 export type { CurrentUser };

@@ -11,7 +11,7 @@ import { apiPost, messageOf } from "@/lib/api/client.client";
 import { cn } from "@/lib/cn";
 import type { ClusterPage } from "@/lib/clusters/present";
 import { StudentChecklist } from "@/components/people/student-checklist";
-import type { StudentListItem } from "@/lib/people/lists";
+import type { StudentListItem } from "@/lib/people/lists.server";
 import { AddByNumbers } from "./add-by-numbers";
 import { compareNames, matchesWords } from "@/lib/search/fold";
 

@@ -12,7 +12,7 @@ import { TextField } from "@/components/ui/text-field";
 import { apiPost, apiPut } from "@/lib/api/client.client";
 import type { CourseItem } from "@/lib/courses/present";
 import { courseCreateBody } from "@/lib/courses/schemas";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import { compareNames } from "@/lib/search/fold";
 
 const courseForm = courseCreateBody.extend({ teacher: z.string() });

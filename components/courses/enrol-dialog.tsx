@@ -15,7 +15,7 @@ import { TextAreaField, TextField, inputClasses } from "@/components/ui/text-fie
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
 import { cn } from "@/lib/cn";
 import { StudentChecklist } from "@/components/people/student-checklist";
-import type { StudentListItem } from "@/lib/people/lists";
+import type { StudentListItem } from "@/lib/people/lists.server";
 import type { Section } from "@/lib/sections/present";
 import { MAX_ENROL, studentNumbersIn } from "@/lib/sections/schemas";
 import { compareNames, matchesWords } from "@/lib/search/fold";

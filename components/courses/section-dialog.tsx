@@ -11,7 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { apiPost, apiPut } from "@/lib/api/client.client";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import type { Section } from "@/lib/sections/present";
 import { compareNames } from "@/lib/search/fold";
 import { MeetingsField, TeachersField } from "./section-fields";

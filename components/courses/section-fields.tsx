@@ -6,7 +6,7 @@ import { FormError } from "@/components/school-calendar/server-errors";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { IconButton } from "@/components/ui/icon-button";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import type { SectionForm } from "./section-form";
 
 /** Teachers: a box per staff member, in name order. */

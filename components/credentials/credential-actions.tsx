@@ -8,7 +8,7 @@ import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
 import { ACTION_INFO, CREDENTIAL_ACTIONS, type CredentialAction } from "@/lib/credentials/schemas";
-import type { CredentialsResult, ResetPassword } from "@/lib/credentials/service";
+import type { CredentialsResult, ResetPassword } from "@/lib/credentials/service.server";
 
 const ICONS = {
   "reset-passwords": KeyRound,

@@ -8,7 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import type { CredentialUser } from "@/lib/credentials/present";
-import type { ResetPassword } from "@/lib/credentials/service";
+import type { ResetPassword } from "@/lib/credentials/service.server";
 import { USER_COLUMNS } from "./columns";
 import { CredentialActions } from "./credential-actions";
 import { ResetPasswordsDialog } from "./reset-passwords-dialog";

@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
 import { toCsv } from "@/lib/csv";
-import type { ResetPassword } from "@/lib/credentials/service";
+import type { ResetPassword } from "@/lib/credentials/service.server";
 
 async function copy(text: string) {
   try {

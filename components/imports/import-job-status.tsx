@@ -10,7 +10,7 @@ import { span } from "./school-year-choice";
 
 const n = (value: number) => value.toLocaleString("en-US");
 
-/** GET /api/jobs/{id} (lib/jobs/queue.ts JobView) for a OneRoster import. */
+/** GET /api/jobs/{id} (lib/jobs/queue.server.ts JobView) for a OneRoster import. */
 interface ImportJob {
   id: number;
   status: "queued" | "running" | "succeeded" | "failed";

@@ -14,8 +14,8 @@ import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClasses, TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiDelete, apiPost, messageOf } from "@/lib/api/client.client";
-import type { KioskView } from "@/lib/kiosk/service";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { KioskView } from "@/lib/kiosk/service.server";
+import type { StaffListItem } from "@/lib/people/lists.server";
 
 const KIOSKS_KEY = "/api/kiosks";
 

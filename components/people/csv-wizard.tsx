@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { apiGet } from "@/lib/api/client.client";
 import { cn } from "@/lib/cn";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
-import type { RememberedMapping } from "@/lib/imports/mappings";
+import type { RememberedMapping } from "@/lib/imports/mappings.server";
 import type { UploadAccepted } from "@/lib/imports/present";
 import { fitMapping, initialOrder, type CsvPreview } from "@/lib/imports/wizard";
 import type { ChosenFile, DryRun } from "./wizard-types";

@@ -3,7 +3,7 @@
 import { forwardRef, useId, type SelectHTMLAttributes } from "react";
 import useSWR from "swr";
 import { inputClasses } from "@/components/ui/text-field";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import { cn } from "@/lib/cn";
 import { titledFullName } from "@/lib/people/names";
 import { compareNames } from "@/lib/search/fold";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import { STAFF_TITLE_CHOICES } from "@/lib/people/names";
 import { AddPersonButton, EditPersonButton, type PersonKind } from "./person-dialog";
 import { StaffFields, useStaffForm, type StaffFormInput, type StaffFormValues } from "./staff-form";

@@ -6,7 +6,7 @@ import useSWR from "swr";
 import { Checkbox } from "@/components/ui/checkbox";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import { ImportsLink, ListLoadError, PersonLink } from "./list-parts";
 import { useManagesPeople } from "./use-manages-people";
 import { AddStaffButton } from "./staff-dialog";

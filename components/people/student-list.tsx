@@ -7,7 +7,7 @@ import { focusRing } from "@/components/ui/button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { cn } from "@/lib/cn";
-import type { StudentListItem } from "@/lib/people/lists";
+import type { StudentListItem } from "@/lib/people/lists.server";
 import { ClustersLink, ImportsLink, ListLoadError, PersonLink } from "./list-parts";
 import { useGradeRange } from "./use-grade-range";
 import { useManagesPeople } from "./use-manages-people";

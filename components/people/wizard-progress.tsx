@@ -5,7 +5,7 @@ import Link from "next/link";
 import useSWR from "swr";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { UploadAccepted } from "@/lib/imports/present";
-import type { JobView } from "@/lib/jobs/queue";
+import type { JobView } from "@/lib/jobs/queue.server";
 
 const n = (value: number) => value.toLocaleString("en-US");
 const finished = (job: JobView | undefined) => job?.status === "succeeded" || job?.status === "failed";

@@ -9,7 +9,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiPost, messageOf } from "@/lib/api/client.client";
 import type { PowerScheduleBatch } from "@/lib/scheduler/present";
-import type { UndoResult } from "@/lib/scheduler/service";
+import type { UndoResult } from "@/lib/scheduler/service.server";
 import { batchColumns } from "./batch-columns";
 
 /** The batches list for administrators: who, when, what, how many, and Undo while still pending. */

@@ -6,7 +6,7 @@ import { ListLoadError } from "@/components/people/list-parts";
 import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { fromIsoDate } from "@/components/ui/date-picker";
-import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 import type { StudentNames } from "@/lib/scheduler/preview-text";
 import { BatchesList } from "./batches-list";
 import { StepDates } from "./step-dates";

@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { useGradeRange } from "@/components/people/use-grade-range";
 import { cn } from "@/lib/cn";
 import { gradeLabel, gradesOf } from "@/lib/grade-range";
-import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 
 type Student = PowerSchedulerOptions["students"][number];
 

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 
 type Staff = PowerSchedulerOptions["staff"][number];
 

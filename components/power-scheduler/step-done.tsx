@@ -3,7 +3,7 @@
 import { CircleCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { StudentNames } from "@/lib/scheduler/preview-text";
-import type { PowerScheduleResult } from "@/lib/scheduler/service";
+import type { PowerScheduleResult } from "@/lib/scheduler/service.server";
 import { PreviewPanel } from "./preview-panel";
 import { StepButtons } from "./stepper";
 

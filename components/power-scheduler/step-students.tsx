@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 import { ChoiceCards } from "./choice-cards";
 import { SomeStudents } from "./some-students";
 import { firstMeetingDate } from "./step-dates";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 import { capacityWarning, previewText, type StudentNames } from "@/lib/scheduler/preview-text";
 import { ChoiceCards } from "./choice-cards";
 import { PreviewPanel } from "./preview-panel";

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/text-field";
-import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 import { MAX_MEMO } from "@/lib/scheduler/schemas";
 import { StaffPicker } from "./staff-picker";
 import { StepButtons } from "./stepper";

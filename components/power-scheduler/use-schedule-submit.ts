@@ -4,7 +4,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { apiPost, messageOf } from "@/lib/api/client.client";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
-import type { PowerScheduleResult } from "@/lib/scheduler/service";
+import type { PowerScheduleResult } from "@/lib/scheduler/service.server";
 import { requestBody, type SchedulerAction, type SchedulerState } from "./use-scheduler-state";
 
 const postPreview = ([path, body]: [string, string]) => apiPost<PowerSchedulePreview>(path, JSON.parse(body));

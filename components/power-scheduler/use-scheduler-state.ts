@@ -1,7 +1,7 @@
 "use client";
 
 import { useReducer } from "react";
-import type { PowerScheduleResult } from "@/lib/scheduler/service";
+import type { PowerScheduleResult } from "@/lib/scheduler/service.server";
 
 /**
  * The stepper's state (spec §4: steps 0 to 3 and sub-steps 0 to 1, back and next, and a reset to

@@ -6,7 +6,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { Switch } from "@/components/ui/switch";
 import { NumberField } from "@/components/ui/text-field";
 import { ApiClientError, apiPut, messageOf } from "@/lib/api/client.client";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
 import type { StaffProfile } from "@/lib/schedule/types";
 

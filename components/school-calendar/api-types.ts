@@ -2,10 +2,10 @@
  * What the calendar administration API answers, typed from the services that build the answers (type
  * imports only: nothing of the server reaches the browser).
  */
-import type { importEvents } from "@/lib/calendar/events";
-import type { SchoolDayView, getSchoolDays } from "@/lib/calendar/school-days";
-import type { getSchoolYear } from "@/lib/calendar/school-year";
-import type { TimetableView } from "@/lib/calendar/timetable";
+import type { importEvents } from "@/lib/calendar/events.server";
+import type { SchoolDayView, getSchoolDays } from "@/lib/calendar/school-days.server";
+import type { getSchoolYear } from "@/lib/calendar/school-year.server";
+import type { TimetableView } from "@/lib/calendar/timetable.server";
 
 /** GET /api/school-days?from=&to=. */
 export type SchoolDays = Awaited<ReturnType<typeof getSchoolDays>>;

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { messageOf } from "@/lib/api/client.client";
 import { FEEDBACK_TAG_LABELS, type FeedbackTag } from "@/lib/feedback/schemas";
-import type { PresentedFeedback } from "@/lib/feedback/service";
+import type { PresentedFeedback } from "@/lib/feedback/service.server";
 
 /** Administrators: read what people sent through Provide Feedback (GET /api/feedback), newest first. */
 export function FeedbackListDialog({

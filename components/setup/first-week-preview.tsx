@@ -5,7 +5,7 @@ import Link from "next/link";
 import { focusRing } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
-import type { PreviewDay, SetupChecklist } from "@/lib/setup/checklist";
+import type { PreviewDay, SetupChecklist } from "@/lib/setup/checklist.server";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
 import { clockLabel, dayOfWeek } from "@/lib/time";
 

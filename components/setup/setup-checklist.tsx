@@ -8,7 +8,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import type { ChecklistItem, SetupChecklist } from "@/lib/setup/checklist";
+import type { ChecklistItem, SetupChecklist } from "@/lib/setup/checklist.server";
 import { FirstWeekPreview } from "./first-week-preview";
 
 /**

@@ -15,8 +15,8 @@ import {
 } from "../schema";
 
 /**
- * What the calendar administration API reads and writes (lib/calendar/timetable.ts, school-days.ts,
- * events.ts, school-year.ts). The generator's own reads are in db/queries/calendar.ts.
+ * What the calendar administration API reads and writes (lib/calendar/timetable.server.ts, school-days.server.ts,
+ * events.server.ts, school-year.server.ts). The generator's own reads are in db/queries/calendar.ts.
  */
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -32,7 +32,7 @@ export async function claimSubmission(db: Db, id: string, userId: number) {
   return existing ?? null;
 }
 
-/** Forgets submissions claimed before `before` (housekeeping, lib/jobs/prune.ts); answers how many. */
+/** Forgets submissions claimed before `before` (housekeeping, lib/jobs/prune.server.ts); answers how many. */
 export async function deleteSubmissionsBefore(db: Db, before: Date): Promise<number> {
   const deleted = await db
     .delete(checkInSubmissions)

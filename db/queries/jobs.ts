@@ -175,7 +175,7 @@ export async function enqueueRecurringJob(
 }
 
 /**
- * Forgets jobs that ended (succeeded or failed) before `before` (housekeeping, lib/jobs/prune.ts);
+ * Forgets jobs that ended (succeeded or failed) before `before` (housekeeping, lib/jobs/prune.server.ts);
  * answers how many. A job an import points at stays as long as the import: the import's report reads
  * its progress and links it (imports.job_id). No screen reads any other ended job: placement's are
  * recorded in placement_runs, and GET /api/jobs/{id} only answers the person who started a job.

@@ -40,7 +40,7 @@ export const studentListColumns = {
 };
 
 /**
- * Which student numbers a viewer sees (lib/people/lists.ts studentNumbersFor): "all" (administrators,
+ * Which student numbers a viewer sees (lib/people/lists.server.ts studentNumbersFor): "all" (administrators,
  * sysadmins, API tokens) or "setting" (other staff: only while the show-student-numbers setting is on).
  */
 export type StudentNumbers = "all" | "setting";

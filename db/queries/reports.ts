@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { attendanceStatusSql } from "@/lib/attendance/sql";
+import { attendanceStatusSql } from "@/lib/attendance/sql.server";
 import type { AttendanceStatus } from "@/lib/attendance/rules";
 import type { Db } from "../client";
 import { resultRows } from "./checkin";
@@ -11,7 +11,7 @@ import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
  * The attendance reports' SQL (issue 12). Every report is ONE set-based statement over "cells": one
  * row per student in scope per Focus Block occurrence in the range while that student attends, with
  * their log and amendments, and the status decided by the rules of lib/attendance/rules.ts (as SQL,
- * lib/attendance/sql.ts). The occurrences (dates, which block, pending or not) are worked out in
+ * lib/attendance/sql.server.ts). The occurrences (dates, which block, pending or not) are worked out in
  * JavaScript (lib/time) from the school calendar (reportCalendar) and passed as one JSON parameter:
  * date arithmetic never happens in SQL.
  *
@@ -98,7 +98,7 @@ export interface ReportScope {
   grade: number | null;
   clusterId: number | null;
   studentId: number | null;
-  /** Which student numbers the caller sees (lib/people/lists.ts studentNumbersFor); hidden ones are null. */
+  /** Which student numbers the caller sees (lib/people/lists.server.ts studentNumbersFor); hidden ones are null. */
   studentNumbers: StudentNumbers;
 }
 

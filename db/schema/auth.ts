@@ -74,7 +74,7 @@ export const loginAttempts = pgTable(
 );
 
 /**
- * Sign-in throttle counters (lib/auth/throttle.ts), one row per key such as `login:user:jane@school` or
+ * Sign-in throttle counters (lib/auth/throttle.server.ts), one row per key such as `login:user:jane@school` or
  * `login:address:10.0.0.5`. Each attempt changes its row with one upsert whose row lock serialises
  * concurrent attempts, so no burst can slip past a limit.
  */

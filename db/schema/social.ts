@@ -150,7 +150,7 @@ export const uploads = pgTable("uploads", {
   data: bytea("data").notNull(),
   uploaded_by: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   status: uploadStatus("status").notNull().default("received"),
-  /** A CSV import's rows as the upload read them (`{ candidates }`), until the import ends (lib/imports/read.ts). */
+  /** A CSV import's rows as the upload read them (`{ candidates }`), until the import ends (lib/imports/read.server.ts). */
   result: jsonb("result").$type<Record<string, unknown>>(),
   created_at: instant("created_at").notNull().defaultNow(),
   processed_at: instant("processed_at"),

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from "./errors";
+import { ApiError, badRequest } from "./errors.server";
 
 /**
  * Reading request bodies with a byte cap that holds for chunked uploads too: the stream is read

@@ -1,6 +1,6 @@
 /**
  * The attendance rules (spec §4), in one place for the calendar tiles (components/calendar/tile-rules.ts)
- * and the attendance reports (lib/reports, whose SQL is built from ATTENDANCE_RULES by lib/attendance/sql.ts).
+ * and the attendance reports (lib/reports, whose SQL is built from ATTENDANCE_RULES by lib/attendance/sql.server.ts).
  * Pure and free of server code, so the browser imports them too.
  */
 

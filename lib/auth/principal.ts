@@ -1,5 +1,5 @@
 import type { AccountRow } from "@/db/queries/auth";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors.server";
 import type { Role } from "./roles";
 
 /** The signed-in caller, re-read from the database on every request. */

@@ -1,6 +1,6 @@
 /**
  * What a school identity provider told us about a person, and whether it is enough to sign them in.
- * Pure: lib/auth/sso.ts reads the claims during next-auth's callback, lib/auth/sso-sign-in.ts decides.
+ * Pure: lib/auth/sso.ts reads the claims during next-auth's callback, lib/auth/sso-sign-in.server.ts decides.
  */
 
 export type SsoProviderId = "google" | "azure-ad" | "oidc";

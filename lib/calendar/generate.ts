@@ -3,7 +3,7 @@ import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
 /**
  * The school calendar's one rule (design.md §4a), pure: from the school year, the days the school
  * meets, the timetable versions, the days without school and the administrators' overrides, each
- * date's day type, bell schedule and block occurrences. lib/calendar/regenerate.ts writes the result.
+ * date's day type, bell schedule and block occurrences. lib/calendar/regenerate.server.ts writes the result.
  */
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors.server";
 
 /** A whole file cannot be imported (empty, binary, unreadable CSV, too many rows, wrong header row). */
 export class ImportFileError extends Error {

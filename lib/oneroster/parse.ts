@@ -448,7 +448,7 @@ async function readManifest(bytes: Uint8Array, problems: BundleProblem[], turn: 
 
 /**
  * Reads and checks a bundle's files; throws (rejects with) BundleRefused with every problem found. The
- * server runs it in the planner's worker thread (lib/oneroster/planner.ts), off its event loop. Unpacking
+ * server runs it in the planner's worker thread (lib/oneroster/planner.server.ts), off its event loop. Unpacking
  * a file at a time, parsing the CSV a chunk at a time and checking the rows, it takes a turn every few
  * milliseconds of work (lib/event-loop.ts), so it holds at most a third of a core there too.
  */

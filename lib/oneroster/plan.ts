@@ -100,7 +100,7 @@ export interface Counts {
  * (the settings' first and last day): set it when the school's year is not set up yet (no dates, or no
  * term: a new school has default dates and no term), change it only when the
  * administrator chooses to (never silently), nothing when they agree. `terms` are the school's terms as
- * the import leaves them (the year must hold them); `problem` (filled by lib/oneroster/apply.ts with the
+ * the import leaves them (the year must hold them); `problem` (filled by lib/oneroster/apply.server.ts with the
  * calendar's rules) says why it cannot be applied.
  */
 export interface PlannedYear {

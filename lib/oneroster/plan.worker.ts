@@ -1,5 +1,5 @@
 /**
- * The OneRoster planner's worker thread (started by lib/oneroster/planner.ts):
+ * The OneRoster planner's worker thread (started by lib/oneroster/planner.server.ts):
  * reads the bundle as soon as it comes, takes the school's roster and the options, plans, and hands the
  * plan back a part at a time as the server asks. Nothing here touches the database.
  */
@@ -8,7 +8,7 @@ import { turnTaker } from "@/lib/event-loop";
 import { partsToPull, receiveValue, type ValuePart } from "@/lib/worker-channel";
 import { BundleRefused, parseBundle, type Bundle } from "./parse";
 import { planBundle, type PlanOptions, type RosterState } from "./plan";
-import type { FromPlanner, ToPlanner } from "./planner";
+import type { FromPlanner, ToPlanner } from "./planner.server";
 
 const port = parentPort!;
 const answer = (message: FromPlanner) => port.postMessage(message);

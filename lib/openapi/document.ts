@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DeclaredRoute, RouteDeclaration } from "@/lib/http/route";
+import type { DeclaredRoute, RouteDeclaration } from "@/lib/http/route.server";
 import { ERROR_CODES } from "@/lib/api/error-codes";
 import { API_SCOPES } from "@/lib/api-tokens/scopes";
 import { DISPLAY_ROLE, type Role } from "@/lib/auth/roles";

@@ -1,4 +1,4 @@
-import type { DeclaredRoute } from "@/lib/http/route";
+import type { DeclaredRoute } from "@/lib/http/route.server";
 
 /** A route file's exports: route() handlers carry their declaration; a few plain handlers (health) do not. */
 export type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", DeclaredRoute | ((...args: never[]) => unknown)>>;

@@ -1,5 +1,5 @@
 import type { staff, students } from "@/db/schema";
-import { toStaffListItem, type StaffListItem, type StudentListItem } from "./lists";
+import { toStaffListItem, type StaffListItem, type StudentListItem } from "./lists.server";
 import { presentStudentPerson } from "./present-person";
 
 type StaffRow = typeof staff.$inferSelect;

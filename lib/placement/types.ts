@@ -1,4 +1,4 @@
-/** Answer shapes of the placement API, for screens (lib/placement/service.ts builds them). */
+/** Answer shapes of the placement API, for screens (lib/placement/service.server.ts builds them). */
 export interface PlacementToDo {
   /** Upcoming (pending) Focus Blocks without a teacher, soonest first. */
   open: { date: string; block_id: number; cutoff_at: string | null }[];

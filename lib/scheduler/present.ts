@@ -2,7 +2,7 @@ import type { BatchRow } from "@/db/queries/power-scheduler-batches";
 import type { BatchCounts } from "@/db/queries/power-scheduler";
 import type { PowerScheduleSummary } from "@/db/schema";
 import { presentStaffRef } from "@/lib/people/present-person";
-import type { BatchPlan } from "./plan";
+import type { BatchPlan } from "./plan.server";
 
 /** The shapes the Power Scheduler answers with. */
 

@@ -3,7 +3,7 @@
  * database: PostgreSQL when DATABASE_URL names a server (a throwaway database is created on it and
  * dropped), else an in-memory PGlite. The settings get a September–June school year.
  */
-import { ensureDefaultSettings } from "../../lib/settings/service";
+import { ensureDefaultSettings } from "../../lib/settings/service.server";
 import { updateSettingValue } from "../../db/queries/settings";
 import { benchCalendar } from "./calendar";
 import { openBenchDatabase } from "./throwaway-db";

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blocks, schoolDays, timetableMeetings, timetables } from "../../db/schema";
-import { regenerateSchoolDays } from "../../lib/calendar/regenerate";
+import { regenerateSchoolDays } from "../../lib/calendar/regenerate.server";
 import { summarize, type BenchFigure } from "./harness";
 
 class RollBack extends Error {}

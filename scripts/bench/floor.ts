@@ -4,7 +4,7 @@
  * else: no Next.js, no route wrapper, no drizzle at request time. The app's statements are taken
  * from the app's own query modules once at start (their text and placeholder order), the answers are
  * shaped by the app's own pure presenters, and the session is found by SHA-256 of the bearer token
- * exactly as lib/auth/authenticate.ts does. Not part of the app; started by scripts/bench.ts.
+ * exactly as lib/auth/authenticate.server.ts does. Not part of the app; started by scripts/bench.ts.
  *
  *   tsx --conditions=react-server scripts/bench/floor.ts --port 3226 --database-url postgres://…
  *   tsx --conditions=react-server scripts/bench/floor.ts --port 3226 --pglite ./dir
@@ -34,13 +34,13 @@ import { presentCurrentUser } from "../../lib/people/current-user";
 import { isLocked, roleOf, type Principal } from "../../lib/auth/principal";
 import { ROLES, type Role } from "../../lib/auth/roles";
 import { bearerToken, hashToken } from "../../lib/auth/tokens";
-import { presentCheckInStatus, recorderOf, statusDateInput } from "../../lib/checkin/service";
-import { presentInbox } from "../../lib/notifications/service";
+import { presentCheckInStatus, recorderOf, statusDateInput } from "../../lib/checkin/service.server";
+import { presentInbox } from "../../lib/notifications/service.server";
 import { presentClusters, presentCourses, presentStaff, presentStudents, totalOf } from "../../lib/search/present";
-import { calendarSettingsOf } from "../../lib/settings/service";
-import { presentStaffWeek, presentStudentWeek, weekContext } from "../../lib/schedule/week";
+import { calendarSettingsOf } from "../../lib/settings/service.server";
+import { presentStaffWeek, presentStudentWeek, weekContext } from "../../lib/schedule/week.server";
 import { APP_VERSION } from "../../lib/version";
-import { queryWords } from "../../lib/wiki/search";
+import { queryWords } from "../../lib/wiki/search.server";
 import { snippetOf } from "../../lib/wiki/present";
 
 /** Runs statement text with positional parameters; rows as arrays. */

@@ -10,8 +10,8 @@ import type { Db } from "../../db/client";
 import { flexMeetings } from "../../db/queries/placement";
 import { noBlockDates } from "../../db/queries/schedule";
 import { placementRuns, plans } from "../../db/schema";
-import { focusDays, placeDay } from "../../lib/placement/service";
-import { schoolCalendarSettings } from "../../lib/settings/service";
+import { focusDays, placeDay } from "../../lib/placement/service.server";
+import { schoolCalendarSettings } from "../../lib/settings/service.server";
 import { addDays, schoolToday } from "../../lib/time";
 import { summarize, type BenchFigure } from "./harness";
 

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Principal } from "../../lib/auth/principal";
-import { listUsers } from "../../lib/credentials/service";
+import { listUsers } from "../../lib/credentials/service.server";
 import { addDays, dayOfWeek } from "../../lib/time";
 import { summarize, timeSequential, type BenchFigure } from "./harness";
 

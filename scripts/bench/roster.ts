@@ -14,12 +14,12 @@
 import { queryCounter, type Db } from "../../db/client";
 import { findAccountByUsername, insertSession } from "../../db/queries/auth";
 import { checkInCalendar } from "../../db/queries/checkin";
-import { authenticate } from "../../lib/auth/authenticate";
+import { authenticate } from "../../lib/auth/authenticate.server";
 import { hashToken, newToken } from "../../lib/auth/tokens";
 import { focusBlockOn } from "../../lib/checkin/rules";
-import { checkInStatus } from "../../lib/checkin/service";
-import { seedSchool } from "../../lib/demo/school";
-import { applyImport, planImport } from "../../lib/oneroster/apply";
+import { checkInStatus } from "../../lib/checkin/service.server";
+import { seedSchool } from "../../lib/demo/school.server";
+import { applyImport, planImport } from "../../lib/oneroster/apply.server";
 import { addDays, schoolToday } from "../../lib/time";
 import { summarize } from "./harness";
 import { buildBundle, smallSchool, type BundleSpec } from "../../tests/helpers/oneroster-bundle";

@@ -9,7 +9,7 @@ import { findAccountByUserId } from "../../db/queries/auth";
 import { sessions } from "../../db/schema";
 import { roleOf } from "../../lib/auth/principal";
 import { hashToken } from "../../lib/auth/tokens";
-import { staffWeekSchedule, studentWeekSchedule } from "../../lib/schedule/week";
+import { staffWeekSchedule, studentWeekSchedule } from "../../lib/schedule/week.server";
 import { drive, timeSequential, type BenchFigure } from "./harness";
 
 export interface ScheduleBenchContext {

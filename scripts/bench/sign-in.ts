@@ -11,8 +11,8 @@
  */
 import { students, users } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
-import { checkUser, login } from "../../lib/auth/service";
-import { ensureDefaultSettings } from "../../lib/settings/service";
+import { checkUser, login } from "../../lib/auth/service.server";
+import { ensureDefaultSettings } from "../../lib/settings/service.server";
 import { summarize } from "./harness";
 import { openBenchDatabase } from "./throwaway-db";
 

@@ -13,8 +13,8 @@ import path from "node:path";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
-import { seedSchool } from "../../lib/demo/school";
-import { createSession } from "../../lib/auth/service";
+import { seedSchool } from "../../lib/demo/school.server";
+import { createSession } from "../../lib/auth/service.server";
 import { addDays, isPending, schoolToday } from "../../lib/time";
 
 export const TIMEZONE = "America/Vancouver";

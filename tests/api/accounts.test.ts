@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { POST as login } from "@/app/api/login/route";
 import { GET as currentUser } from "@/app/api/user/route";
-import { createSysadminAccount } from "@/lib/people/accounts";
+import { createSysadminAccount } from "@/lib/people/accounts.server";
 import { useTestDb } from "../helpers/db";
 import { call } from "../helpers/http";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { DELETE as revoke } from "@/app/api/api-tokens/[id]/route";
 import { GET as list, POST as create } from "@/app/api/api-tokens/route";
 import { apiTokens, auditLog, staff, users } from "@/db/schema";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { queryCounter } from "@/db/client";
 import { useTestDb } from "../helpers/db";

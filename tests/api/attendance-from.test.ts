@@ -8,8 +8,8 @@ import { GET as scheduleRoute } from "@/app/api/students/[id]/schedule/[date]/ro
 import { GET as profileRoute } from "@/app/api/students/profile/[id]/route";
 import { plans, students } from "@/db/schema";
 import { studentTileStatus } from "@/components/calendar/tile-rules";
-import { runPendingJobs } from "@/lib/jobs/runner";
-import { placeDay } from "@/lib/placement/service";
+import { runPendingJobs } from "@/lib/jobs/runner.server";
+import { placeDay } from "@/lib/placement/service.server";
 import type { StudentScheduleBlock } from "@/lib/schedule/types";
 import { addDays, schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";

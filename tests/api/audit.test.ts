@@ -3,7 +3,7 @@ import { GET as auditRoute } from "@/app/api/audit/route";
 import { GET as exportRoute } from "@/app/api/audit/export/route";
 import { POST as disableUsers } from "@/app/api/users/disable-users/route";
 import { insertAudit } from "@/db/queries/audit";
-import type { AuditLogView } from "@/lib/audit/service";
+import type { AuditLogView } from "@/lib/audit/service.server";
 import { schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";

@@ -2,8 +2,8 @@
 import { badInputSuite } from "../helpers/fuzz-suite";
 
 // Keep each route's options (its zod schemas) on the handler, so the fuzzer knows the fields to break.
-jest.mock("@/lib/http/route", () => {
-  const actual = jest.requireActual("@/lib/http/route");
+jest.mock("@/lib/http/route.server", () => {
+  const actual = jest.requireActual("@/lib/http/route.server");
   return {
     ...actual,
     route: (options: object, handler: unknown) =>

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { blocks, blockOccurrences, settings, timetableMeetings, timetables } from "@/db/schema";
-import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { useTestDb } from "../helpers/db";
 import { setSchoolYear } from "../helpers/schedule-factories";
 import { weekdayDate } from "../helpers/timetable-factories";

@@ -4,7 +4,7 @@ import { POST as checkInRoute } from "@/app/api/check-in/route";
 import { findAccountByUserId } from "@/db/queries/auth";
 import { checkIns } from "@/db/schema";
 import { roleOf, type Principal } from "@/lib/auth/principal";
-import { checkIn } from "@/lib/checkin/service";
+import { checkIn } from "@/lib/checkin/service.server";
 import { addDays, schoolInstant } from "@/lib/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
-import { seedSchool } from "@/lib/demo/school";
+import { seedSchool } from "@/lib/demo/school.server";
 import { addDays, schoolToday, weekStart } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { tokenFor } from "../helpers/factories";
@@ -31,7 +31,7 @@ it("shows every demo student a class in each course block of a school day, and t
   const token = await tokenFor(state.db, { user: { id: admin.user_id } });
   const week = await call(studentScheduleOn, { token, params: { id: String(student.id), date: monday } });
   expect(week.status).toBe(200);
-  // A class block shows only with the section meeting in it (lib/schedule/week.ts).
+  // A class block shows only with the section meeting in it (lib/schedule/week.server.ts).
   const classes = week.body.schedule.flatMap((d: { blocks: { flex: boolean }[] }) =>
     d.blocks.filter((b) => !b.flex),
   );

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { closeDatabase } from "@/db";
-import { getDatabaseHandle } from "@/lib/setup/boot";
+import { getDatabaseHandle } from "@/lib/setup/boot.server";
 import type { DbHandle } from "@/db/client";
 import {
   auditLog,
@@ -19,7 +19,7 @@ import { GET as settingsRoute, PUT as saveSettings } from "@/app/api/settings/ro
 import { GET as publicSettingsRoute } from "@/app/api/settings/unauthenticated/route";
 import { GET as userRoute } from "@/app/api/user/route";
 import { SETTING_GROUPS, SETTINGS } from "@/lib/setting-definitions";
-import { createSetupLink, prepareSchool, SETUP_LINK_HOURS } from "@/lib/setup/first-run";
+import { createSetupLink, prepareSchool, SETUP_LINK_HOURS } from "@/lib/setup/first-run.server";
 import { SETUP_MESSAGES } from "@/lib/setup/schemas";
 import { createEmptyPostgresDatabase } from "../helpers/db";
 import { call } from "../helpers/http";

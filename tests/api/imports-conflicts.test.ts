@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { GET as importRoute } from "@/app/api/imports/[id]/route";
 import { GET as inboxRoute } from "@/app/api/notifications/inbox/route";
 import { students } from "@/db/schema";
-import { runPendingJobs } from "@/lib/jobs/runner";
+import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { GET as importRoute } from "@/app/api/imports/[id]/route";
 import { imports, staff, users } from "@/db/schema";
-import { runPendingJobs } from "@/lib/jobs/runner";
+import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -12,7 +12,7 @@ import { insertAudit } from "@/db/queries/audit";
 import { updateSettingValue } from "@/db/queries/settings";
 import { importMappings, staff, students } from "@/db/schema";
 import { headersKey } from "@/lib/imports/fields";
-import { runPendingJobs } from "@/lib/jobs/runner";
+import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";

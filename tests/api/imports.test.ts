@@ -8,7 +8,7 @@ import { POST as loginRoute } from "@/app/api/login/route";
 import { GET as inboxRoute } from "@/app/api/notifications/inbox/route";
 import { POST as studentUploadRoute } from "@/app/api/students/upload/route";
 import { auditLog, importPasswords, imports, jobs, staff, students, uploads, users } from "@/db/schema";
-import { runPendingJobs } from "@/lib/jobs/runner";
+import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -12,7 +12,7 @@ import { GET as attendanceRoute } from "@/app/api/reports/attendance/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
 import { POST as schedulePlanRoute } from "@/app/api/students/schedule-plan/route";
 import { checkIns } from "@/db/schema";
-import { dueDates } from "@/lib/placement/service";
+import { dueDates } from "@/lib/placement/service.server";
 import { schoolInstant } from "@/lib/time";
 import { setSchoolClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";

@@ -9,10 +9,10 @@ import { queryCounter } from "@/db/client";
 import { resultRows } from "@/db/queries/checkin";
 import { updateSettingValue } from "@/db/queries/settings";
 import { blocks } from "@/db/schema";
-import { runPendingJobs } from "@/lib/jobs/runner";
+import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { loadRosterState } from "@/db/queries/oneroster";
-import { schoolGradeRange } from "@/lib/people/grades";
-import { applyImport, planImport } from "@/lib/oneroster/apply";
+import { schoolGradeRange } from "@/lib/people/grades.server";
+import { applyImport, planImport } from "@/lib/oneroster/apply.server";
 import { BundleRefused, parseBundle } from "@/lib/oneroster/parse";
 import { planBundle, type Plan } from "@/lib/oneroster/plan";
 import { useTestDb } from "../helpers/db";
@@ -834,7 +834,7 @@ describe("property: applying any bundle twice equals applying it once", () => {
   });
 });
 
-describe("the planner's worker thread (lib/oneroster/planner.ts)", () => {
+describe("the planner's worker thread (lib/oneroster/planner.server.ts)", () => {
   it("plans a bundle larger than a message's slice exactly as planning on the server's loop does", async () => {
     // 2,400 enrolments: the plan's lists cross from the worker in slices of 2,000 rows.
     const bytes = buildBundle(smallSchool({ students: 300, teachers: 12, sections: 30, perStudent: 8 }));

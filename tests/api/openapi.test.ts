@@ -4,7 +4,7 @@ import path from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { GET as openapi } from "@/app/api/openapi.json/route";
 import { POST as createToken } from "@/app/api/api-tokens/route";
-import type { DeclaredRoute } from "@/lib/http/route";
+import type { DeclaredRoute } from "@/lib/http/route.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

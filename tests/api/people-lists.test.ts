@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as staffRoute } from "@/app/api/staff/route";
 import { GET as studentsRoute } from "@/app/api/students/route";
-import type { StaffListItem, StudentListItem } from "@/lib/people/lists";
+import type { StaffListItem, StudentListItem } from "@/lib/people/lists.server";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";

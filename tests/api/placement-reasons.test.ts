@@ -6,7 +6,7 @@ import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date
 import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
 import { isNull } from "drizzle-orm";
 import { students } from "@/db/schema";
-import { runDuePlacements } from "@/lib/placement/service";
+import { runDuePlacements } from "@/lib/placement/service.server";
 import type { Reason } from "@/lib/schedule/reason";
 import { sentenceFor } from "@/lib/schedule/reason";
 import type {

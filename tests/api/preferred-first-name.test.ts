@@ -7,7 +7,7 @@ import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/rou
 import { PUT as updateStudent } from "@/app/api/students/[id]/route";
 import { GET as studentProfileRoute } from "@/app/api/students/profile/[id]/route";
 import { GET as studentsRoute } from "@/app/api/students/route";
-import type { StudentListItem } from "@/lib/people/lists";
+import type { StudentListItem } from "@/lib/people/lists.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { auditLog, wikiGroups, wikiPosts } from "@/db/schema";
 import type { HelpGroup } from "@/lib/wiki/help/content";
-import { shipProductHelp } from "@/lib/wiki/help/ship";
+import { shipProductHelp } from "@/lib/wiki/help/ship.server";
 import { useTestDb } from "../helpers/db";
 
 const state = useTestDb();

@@ -3,8 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { importWithUploader, insertImport } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
 import { authThrottle, checkInSubmissions, importPasswords, jobs } from "@/db/schema";
-import { pruneOldRows } from "@/lib/jobs/prune";
-import { enqueueRecurringJobs, runPendingJobs, startJobRunner } from "@/lib/jobs/runner";
+import { pruneOldRows } from "@/lib/jobs/prune.server";
+import { enqueueRecurringJobs, runPendingJobs, startJobRunner } from "@/lib/jobs/runner.server";
 import { useTestDb } from "../helpers/db";
 import { createStaff } from "../helpers/factories";
 

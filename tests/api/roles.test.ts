@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Role } from "@/lib/auth/roles";
 import { useTestDb } from "../helpers/db";
-import { createSession } from "@/lib/auth/service";
+import { createSession } from "@/lib/auth/service.server";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 

@@ -16,7 +16,7 @@ import {
   timetableMeetings,
   timetables,
 } from "@/db/schema";
-import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { addDays, dayOfWeek } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";

@@ -9,7 +9,7 @@ import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
-/** What every route gets from lib/http/route.ts: body limits, token handling on public routes, caching headers. */
+/** What every route gets from lib/http/route.server.ts: body limits, token handling on public routes, caching headers. */
 const state = useTestDb();
 const noParams = { params: Promise.resolve({}) };
 

@@ -9,7 +9,7 @@ import { DELETE as archiveSectionRoute, GET as sectionRoute, PUT as updateSectio
 import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
 import { auditLog, blocks, enrollments, terms, timetableMeetings, timetables } from "@/db/schema";
-import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { studentNumbersIn } from "@/lib/sections/schemas";
 import { addDays, dayOfWeek } from "@/lib/time";
 import { useTestDb } from "../helpers/db";

@@ -18,8 +18,8 @@ import {
   uploads,
   users,
 } from "@/db/schema";
-import { seedDemoSchoolIfEmpty } from "@/lib/demo/demo";
-import { seedSchool } from "@/lib/demo/school";
+import { seedDemoSchoolIfEmpty } from "@/lib/demo/demo.server";
+import { seedSchool } from "@/lib/demo/school.server";
 import { addDays, dayOfWeek, schoolInstant, weekStart } from "@/lib/time";
 import { createTestDb, useTestDb } from "../helpers/db";
 import { call } from "../helpers/http";

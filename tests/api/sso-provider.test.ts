@@ -10,7 +10,7 @@ import { GET as listUsers } from "@/app/api/users/route";
 import { auditLog, ssoIdentities } from "@/db/schema";
 import { clearSsoCookies } from "@/lib/auth/sso";
 import type { SsoIdentity } from "@/lib/auth/sso-identity";
-import { signInWithSso } from "@/lib/auth/sso-sign-in";
+import { signInWithSso } from "@/lib/auth/sso-sign-in.server";
 import { resetEnvCache } from "@/lib/env";
 import { useTestDb } from "../helpers/db";
 import { confirmedCall } from "../helpers/credentials-cast";

@@ -2,7 +2,7 @@
 import { POST as kioskCheckInRoute } from "@/app/api/kiosk/check-in/route";
 import { POST as createRoute } from "@/app/api/kiosks/route";
 import { authThrottle } from "@/db/schema";
-import { KIOSK_UNKNOWN_BURST, KIOSK_UNKNOWN_DRAIN_SECONDS } from "@/lib/kiosk/service";
+import { KIOSK_UNKNOWN_BURST, KIOSK_UNKNOWN_DRAIN_SECONDS } from "@/lib/kiosk/service.server";
 import { setSchoolClock as setClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";

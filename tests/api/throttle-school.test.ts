@@ -5,9 +5,9 @@ import { POST as loginRoute } from "@/app/api/login/route";
 import { PUT as saveSettings } from "@/app/api/settings/route";
 import { updateSettingValue } from "@/db/queries/settings";
 import { authThrottle, loginAttempts, users } from "@/db/schema";
-import { DEVICE_COOKIE, deviceCookieHeader } from "@/lib/auth/device-cookie";
+import { DEVICE_COOKIE, deviceCookieHeader } from "@/lib/auth/device-cookie.server";
 import { hashPassword } from "@/lib/auth/password";
-import { checkUser, login, type Caller } from "@/lib/auth/service";
+import { checkUser, login, type Caller } from "@/lib/auth/service.server";
 import {
   ADDRESS_FAILURE_BURST,
   CHECK_USER_MISS_BURST,
@@ -15,7 +15,7 @@ import {
   FREE_ATTEMPTS,
   MAX_GUESSES_PER_DAY,
   SCHOOL_NETWORKS_SETTING,
-} from "@/lib/auth/throttle";
+} from "@/lib/auth/throttle.server";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";

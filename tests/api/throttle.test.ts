@@ -4,7 +4,7 @@ import { POST as loginRoute } from "@/app/api/login/route";
 import { POST as checkUserRoute } from "@/app/api/check-user/route";
 import { POST as verifyUserRoute } from "@/app/api/verify-user/route";
 import { authThrottle, loginAttempts } from "@/db/schema";
-import { checkUser, login } from "@/lib/auth/service";
+import { checkUser, login } from "@/lib/auth/service.server";
 import {
   ADDRESS_DRAIN_SECONDS,
   ADDRESS_FAILURE_BURST,
@@ -13,7 +13,7 @@ import {
   FIRST_DELAY_SECONDS,
   FREE_ATTEMPTS,
   MAX_DELAY_SECONDS,
-} from "@/lib/auth/throttle";
+} from "@/lib/auth/throttle.server";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -22,7 +22,7 @@ import { call } from "../helpers/http";
 const PEER_HEADER = process.env.FLEXBLOCK_PEER_HEADER!;
 
 /**
- * The sign-in throttle (lib/auth/throttle.ts): counted atomically before the password is checked; per
+ * The sign-in throttle (lib/auth/throttle.server.ts): counted atomically before the password is checked; per
  * account progressive delays (never a lock) and per address only failures. Route-level tests share one
  * caller address, so each test starts from an empty throttle table; the rest drive the services with
  * addresses and clocks of their own. Device cookies, the daily bound, a whole school and the school

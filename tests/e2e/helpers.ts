@@ -33,7 +33,7 @@ export const DEMO_USERS = {
   expired: "new@demo.school",
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;
-/** Their display names (lib/demo/people.ts), as the account button and the lists show them. */
+/** Their display names (lib/demo/people.server.ts), as the account button and the lists show them. */
 export const DEMO_NAMES: Record<Exclude<DemoUser, "expired">, string> = {
   sysadmin: "System Administrator",
   admin: "Ms. Okafor, Amara",

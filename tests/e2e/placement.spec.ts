@@ -48,7 +48,7 @@ test.beforeAll(async ({ request }) => {
   expect(todo.status()).toBe(200);
   const open = ((await todo.json()) as { open: { date: string; block_id: number }[] }).open;
   target = open[0] ? { date: open[0].date, blockId: open[0].block_id } : null;
-  // The demo seed leaves her one Focus Block next week without a teacher (lib/demo/story.ts `open`).
+  // The demo seed leaves her one Focus Block next week without a teacher (lib/demo/story.server.ts `open`).
   expect(target, "the demo student has a Focus Block without a teacher in the next two weeks").not.toBeNull();
 });
 
@@ -74,7 +74,7 @@ test("on a phone, the student's day tabs mark a day still to choose, and only su
     if (!week.next) break;
     at = week.next;
   }
-  expect(date, "the demo student has a Focus Block without a teacher ahead (lib/demo/story.ts `open`)").not.toBeNull();
+  expect(date, "the demo student has a Focus Block without a teacher ahead (lib/demo/story.server.ts `open`)").not.toBeNull();
   await page.goto(`/profile?date=${date}`);
   const tabs = page.getByRole("tablist", { name: "Day", exact: true }).getByRole("tab");
   await expect(tabs).toHaveCount(week!.schedule.length);

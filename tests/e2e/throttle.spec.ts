@@ -8,7 +8,7 @@ import { expect, test } from "./helpers";
  * (all of 127.0.0.0/8 is loopback), picked at random so a retry starts from an empty bucket and no
  * other test's address is slowed down.
  */
-/** lib/auth/throttle.ts's CHECK_USER_MISS_BURST (that module is server-only, so it cannot be imported here). */
+/** lib/auth/throttle.server.ts's CHECK_USER_MISS_BURST (that module is server-only, so it cannot be imported here). */
 const CHECK_USER_MISS_BURST = 300;
 
 /** Asks about a username no one has: only such misses count against an address. */

@@ -4,7 +4,7 @@ import { POST as checkInRoute } from "@/app/api/check-in/route";
 import { setDatabaseForTests } from "@/db";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { checkIns, students } from "@/db/schema";
-import { ensureDefaultSettings } from "@/lib/settings/service";
+import { ensureDefaultSettings } from "@/lib/settings/service.server";
 import { createStudents } from "../helpers/bulk-factories";
 import { createStaff, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { DeclaredRoute } from "@/lib/http/route";
+import type { DeclaredRoute } from "@/lib/http/route.server";
 
 /** Every route file under app/api, and the methods each exports (the truth the OpenAPI manifest is checked against). */
 export const API_DIR = path.join(process.cwd(), "app", "api");

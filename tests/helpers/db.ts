@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { openDatabase, type DbHandle } from "@/db/client";
-import { ensureDefaultSettings } from "@/lib/settings/service";
+import { ensureDefaultSettings } from "@/lib/settings/service.server";
 import { setDatabaseForTests } from "@/db";
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import { staff, students, sysadmins, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { createSession } from "@/lib/auth/service";
+import { createSession } from "@/lib/auth/service.server";
 
 /** Every factory account uses this password. */
 export const TEST_PASSWORD = "correct-horse-battery";

@@ -16,7 +16,7 @@ type NextHandler = (
   request: Request,
   context: { params: Promise<Record<string, unknown>> },
 ) => Promise<Response>;
-/** The options route() was given, as the test's spy on lib/http/route.ts keeps them. */
+/** The options route() was given, as the test's spy on lib/http/route.server.ts keeps them. */
 export interface RouteSchemas {
   body?: z.ZodType;
   query?: z.ZodType;

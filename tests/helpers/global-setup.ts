@@ -13,7 +13,7 @@ export default async function globalSetup() {
   // services would throw here; this is server code, so it gets the marker's empty twin.
   require.cache[require.resolve("server-only")] = { exports: {} } as NodeJS.Module;
   const { openDatabase } = await import("../../db/client");
-  const { ensureDefaultSettings } = await import("../../lib/settings/service");
+  const { ensureDefaultSettings } = await import("../../lib/settings/service.server");
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const { default: postgres } = await import("postgres");

@@ -1,4 +1,4 @@
 // API tests: the job runner knows every kind of job, as at server start (instrumentation-node.ts).
-import { registerEveryJobKind } from "@/lib/job-kinds/every-kind";
+import { registerEveryJobKind } from "@/lib/job-kinds/every-kind.server";
 
 registerEveryJobKind();

@@ -3,8 +3,8 @@
  * `node --import tsx tests/helpers/job-worker.ts <postgres url> <lease seconds>` runs every due job, then exits.
  */
 import { openDatabase } from "@/db/client";
-import { registerEveryJobKind } from "@/lib/job-kinds/every-kind";
-import { runPendingJobs } from "@/lib/jobs/runner";
+import { registerEveryJobKind } from "@/lib/job-kinds/every-kind.server";
+import { runPendingJobs } from "@/lib/jobs/runner.server";
 
 async function main() {
   const [url, lease] = process.argv.slice(2);

@@ -127,7 +127,7 @@ export async function createAmendment(
 /** A named day on the calendar; `no_blocks` makes it a day no block meets (a Pro-D day). */
 export async function createEvent(db: Db, values: { date: string; name: string; no_blocks?: boolean }) {
   const [row] = await db.insert(calendarEvents).values(values).returning();
-  // A day without blocks changes the school calendar (lib/calendar/regenerate.ts).
+  // A day without blocks changes the school calendar (lib/calendar/regenerate.server.ts).
   if (row!.no_blocks) await regenerateTestCalendar(db);
   return row!;
 }

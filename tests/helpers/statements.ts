@@ -5,7 +5,7 @@ import { call } from "./http";
 /**
  * The statements one request runs, counted so the count is the same every time.
  *
- * Signing in touches the session's last-used time at most once a minute (lib/auth/authenticate.ts),
+ * Signing in touches the session's last-used time at most once a minute (lib/auth/authenticate.server.ts),
  * so a measured request could run one statement more when its minute happens to be up. With a token,
  * one untimed request with that token goes first (GET /api/user), so any touch that is due lands
  * there and the measured request runs none.

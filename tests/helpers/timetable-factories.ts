@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import { eq, sql } from "drizzle-orm";
 import { blocks, checkIns, plans, schoolDays, settings, timetableMeetings, timetables, topics, topicSchedules } from "@/db/schema";
-import { regenerateSchoolDays } from "@/lib/calendar/regenerate";
+import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
 import { addDays, dayOfWeek, schoolToday } from "@/lib/time";
 
@@ -69,7 +69,7 @@ async function includeWeekdays(db: Db, weekdays: number[]) {
 
 /**
  * Regenerates every school day of the test database from its timetables and calendar, past ones too
- * (test set-up, not a school's history: lib/calendar/regenerate.ts keeps past rows in real use).
+ * (test set-up, not a school's history: lib/calendar/regenerate.server.ts keeps past rows in real use).
  */
 export async function regenerateTestCalendar(db: Db, now = new Date()) {
   await db.transaction(async (tx) => {

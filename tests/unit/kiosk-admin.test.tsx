@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { KioskAdmin } from "@/components/kiosk/kiosk-admin";
-import type { KioskView } from "@/lib/kiosk/service";
+import type { KioskView } from "@/lib/kiosk/service.server";
 
 /** /kiosks shows instants in the school's time zone (the `timezone` setting), not the browser's. */
 const auth = {

@@ -13,7 +13,7 @@ import {
   type OneRosterChoices,
   type OneRosterDryRun,
 } from "@/components/imports/oneroster-review";
-import { IMPORT_ONEROSTER } from "@/lib/wiki/help/admin-posts";
+import { IMPORT_ONEROSTER } from "@/lib/wiki/help/admin-posts.server";
 import { HELP_GROUPS } from "@/lib/wiki/help/content";
 import * as client from "@/lib/api/client.client";
 

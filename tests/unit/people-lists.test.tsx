@@ -5,7 +5,7 @@ import { StaffListScreen } from "@/components/people/staff-list";
 import { studentClass } from "@/components/people/student-class";
 import { StudentListScreen } from "@/components/people/student-list";
 import { ApiClientError } from "@/lib/api/client.client";
-import type { StaffListItem, StudentListItem } from "@/lib/people/lists";
+import type { StaffListItem, StudentListItem } from "@/lib/people/lists.server";
 
 const push = jest.fn();
 jest.mock("next/navigation", () => ({

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StepStudents } from "@/components/power-scheduler/step-students";
 import { requestBody, useSchedulerState } from "@/components/power-scheduler/use-scheduler-state";
-import type { PowerSchedulerOptions } from "@/lib/scheduler/options";
+import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 
 /** Step 1 of the Power Scheduler: "Some Students" picks whole grades and clusters at once. */
 

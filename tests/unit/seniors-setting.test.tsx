@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { AuthContext, type AuthState } from "@/components/auth/auth-context";
 import { StudentListScreen } from "@/components/people/student-list";
-import type { StudentListItem } from "@/lib/people/lists";
+import type { StudentListItem } from "@/lib/people/lists.server";
 
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),

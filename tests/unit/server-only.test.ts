@@ -6,7 +6,7 @@ import path from "node:path";
  * Server code says so at the top (`import "server-only"`), so a client component that imports it
  * fails the build rather than shipping SQL, hashing or secrets to the browser. That holds for every
  * module under db/ but db/schema (drizzle-kit loads it outside any bundle) and the generated
- * migrations, and for every lib/ module that reaches the database or is a domain's service.ts.
+ * migrations, and for every lib/ module that reaches the database or is a domain's service.server.ts.
  */
 const root = process.cwd();
 
@@ -40,10 +40,10 @@ it("marks db/ as server-only (but the schema drizzle-kit reads, and the migratio
   expect(unmarked).toEqual([]);
 });
 
-it("marks every lib/ module that reaches the database, and every service.ts, as server-only", () => {
+it("marks every lib/ module that reaches the database, and every service.server.ts, as server-only", () => {
   const files = sources("lib").filter((file) => {
     const text = fs.readFileSync(path.join(root, file), "utf8");
-    return path.basename(file) === "service.ts" || reachesDatabase(text);
+    return path.basename(file) === "service.server.ts" || reachesDatabase(text);
   });
   expect(files.length).toBeGreaterThan(30);
   const unmarked = files.filter((file) => !marked(fs.readFileSync(path.join(root, file), "utf8")));

@@ -8,7 +8,7 @@ import { StaffListScreen } from "@/components/people/staff-list";
 import { FocusBlockSettings } from "@/components/profile/focus-block-settings";
 import { snackbar } from "@/components/ui/snackbar";
 import { fetcher } from "@/lib/api/client.client";
-import type { StaffListItem } from "@/lib/people/lists";
+import type { StaffListItem } from "@/lib/people/lists.server";
 import type { StaffProfile } from "@/lib/schedule/types";
 
 /**

@@ -5,8 +5,8 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password
 import { METHOD_LABELS } from "@/components/calendar/method-labels";
 import { BLOCK_AMENDED, NO_SCHEDULE, STILL_TO_CHOOSE, badgeLabel } from "@/components/calendar/tile-rules";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
-import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "@/lib/wiki/help/admin-posts";
-import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "@/lib/wiki/help/staff-posts";
+import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "@/lib/wiki/help/admin-posts.server";
+import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "@/lib/wiki/help/staff-posts.server";
 import { LEAVE_WARNING, MAX_CHIPS, SEPARATOR_KEYS, checkInResultMessage } from "@/lib/checkin/chips";
 import { ACTION_INFO } from "@/lib/credentials/schemas";
 import { MAX_CSV_ROWS, MAX_FILES_PER_UPLOAD, fieldChoices } from "@/lib/imports/fields";
@@ -117,7 +117,7 @@ describe("the seeded help says what the screens say", () => {
       ],
       "components/calendar/cancel-appointment.tsx": ["Cancel appointment"],
       "components/calendar/amendment-form.tsx": ["Reason for the amendment", "Amended schedule."],
-      "lib/schedule/appointments.ts": ["The maximum number of appointments has been reached."],
+      "lib/schedule/appointments.server.ts": ["The maximum number of appointments has been reached."],
     });
     expectSays(APPOINTMENTS, [`${MAX_APPOINTMENT_MEMO} characters`, BLOCK_AMENDED]);
   });
@@ -167,7 +167,7 @@ describe("the seeded help says what the screens say", () => {
       "lib/imports/fields.ts": ["Ignore"],
       "lib/grade-range.ts": ["grade_min", "grade_max"],
       "lib/imports/message.ts": ["accounts created", "rows skipped"],
-      "lib/people/admin.ts": ["A student with this student number already exists."],
+      "lib/people/admin.server.ts": ["A student with this student number already exists."],
     });
     // Every column a student file may have, by the name a header row uses.
     expectSays(IMPORT_CSV, [
@@ -240,7 +240,7 @@ describe("the seeded help says what the screens say", () => {
       "components/calendar/student-block-dialog.tsx": [
         "You have an appointment in this block, so you cannot choose a teacher for it.",
       ],
-      "lib/schedule/plans.ts": [
+      "lib/schedule/plans.server.ts": [
         "Default placement has run for this Focus Block, so your teacher can no longer change.",
       ],
       "components/login/login-form.tsx": ["Remember me"],

@@ -1,5 +1,5 @@
-import { notFound } from "@/lib/api/errors";
-import { route } from "@/lib/http/route";
+import { notFound } from "@/lib/api/errors.server";
+import { route } from "@/lib/http/route.server";
 
 // Any /api path no route serves: a JSON 404 rather than the fallback page.
 const missing = route({ roles: "public" }, () => {

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { amendBlock } from "@/lib/schedule/appointments";
+import { amendBlock } from "@/lib/schedule/appointments.server";
 import { amendmentBody } from "@/lib/schedule/schemas";
 
 // POST /api/amendment: amend one student's block on a date (no attendance logged yet)

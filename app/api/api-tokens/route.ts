@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { apiTokenBody } from "@/lib/api-tokens/schemas";
-import { apiTokenList, createApiToken } from "@/lib/api-tokens/service";
+import { apiTokenList, createApiToken } from "@/lib/api-tokens/service.server";
 
 // GET /api/api-tokens: every integration API token, newest first, revoked ones marked (administrators)
 export const GET = route({ roles: ROLES.admins }, ({ db }) => apiTokenList(db));

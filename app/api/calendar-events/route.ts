@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { createEvent, listEvents } from "@/lib/calendar/events";
+import { createEvent, listEvents } from "@/lib/calendar/events.server";
 import { calendarEventBody, calendarEventsQuery } from "@/lib/calendar/schemas";
 
 // GET /api/calendar-events: the calendar's events from ?from= to ?to= (default: the school year)

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { changePasswordBody } from "@/lib/auth/schemas";
-import { changePassword } from "@/lib/auth/service";
+import { changePassword } from "@/lib/auth/service.server";
 
 // POST /api/change-password: replace the caller's password (the way out of an expired password)
 export const POST = route(

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInSubmitBody } from "@/lib/checkin/offline-schemas";
-import { checkIn } from "@/lib/checkin/service";
+import { checkIn } from "@/lib/checkin/service.server";
 
 // POST /api/check-in: check students in to the day's Focus Block by student number or id.
 // Open to the whole shell: sysadmins land on /check-in, so they may check students in too

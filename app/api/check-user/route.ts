@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { checkUserBody } from "@/lib/auth/schemas";
-import { checkUser } from "@/lib/auth/service";
+import { checkUser } from "@/lib/auth/service.server";
 
 // POST /api/check-user: the avatar shown for a remembered username
 export const POST = route({ roles: "public", body: checkUserBody }, ({ db, body, request, address, now }) =>

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { clusterBody } from "@/lib/clusters/schemas";
-import { clusterList, createCluster } from "@/lib/clusters/service";
+import { clusterList, createCluster } from "@/lib/clusters/service.server";
 
 // GET /api/clusters: every cluster with its member count (staff and sysadmins)
 export const GET = route({ roles: ROLES.shell }, ({ db }) => clusterList(db));

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { courseCreateBody, courseListQuery } from "@/lib/courses/schemas";
-import { courseList, createCourse } from "@/lib/courses/service";
+import { courseList, createCourse } from "@/lib/courses/service.server";
 
 // GET /api/courses: the courses by name with their numbers of sections and students (q filters by name or
 // short name; archived=true lists archived ones too), and the sections the caller teaches (staff and sysadmins)

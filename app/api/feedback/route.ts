@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { feedbackBody } from "@/lib/feedback/schemas";
-import { feedbackList, sendFeedback } from "@/lib/feedback/service";
+import { feedbackList, sendFeedback } from "@/lib/feedback/service.server";
 
 // POST /api/feedback: send feedback about Flexblock (the reply address is the account's)
 export const POST = route(

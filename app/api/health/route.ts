@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/setup/boot";
+import { getDb } from "@/lib/setup/boot.server";
 import { pingDatabase } from "@/db/queries/health";
 import { log } from "@/lib/log";
 import { APP_VERSION } from "@/lib/version";

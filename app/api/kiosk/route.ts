@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { authenticateKiosk, kioskInfo } from "@/lib/kiosk/service";
+import { route } from "@/lib/http/route.server";
+import { authenticateKiosk, kioskInfo } from "@/lib/kiosk/service.server";
 
 // GET /api/kiosk: the kiosk device's own name, teacher and today's block. Not a user route: it takes
 // only `Authorization: Kiosk <token>` (so "public" to the user wrapper, which a user's token cannot pass).

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { kioskCreateBody } from "@/lib/kiosk/schemas";
-import { createKiosk, kioskList } from "@/lib/kiosk/service";
+import { createKiosk, kioskList } from "@/lib/kiosk/service.server";
 
 // GET /api/kiosks: the registered kiosks; POST: register a device for a teacher (token shown once).
 export const GET = route({ roles: ROLES.admins }, ({ db }) => kioskList(db));

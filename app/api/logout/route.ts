@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { logout } from "@/lib/auth/service";
+import { logout } from "@/lib/auth/service.server";
 
 // POST /api/logout: end this device's session. The polled answers (check-in status, weeks, inbox) may be
 // kept by the browser for revalidation (lib/api/conditional.ts): signing out clears that cache, so the

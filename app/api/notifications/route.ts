@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { sendNotificationBody } from "@/lib/notifications/schemas";
-import { sendNotification } from "@/lib/notifications/service";
+import { sendNotification } from "@/lib/notifications/service.server";
 
 // POST /api/notifications: send a message to one or more staff members
 export const POST = route({ roles: ROLES.staff, body: sendNotificationBody }, ({ db, user, body, now }) =>

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROUTE_MANIFEST } from "@/app/api/route-manifest";
 import { API_SCOPE_NAMES } from "@/lib/api-tokens/scopes";
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";

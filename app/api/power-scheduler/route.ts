@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { powerScheduleBody } from "@/lib/scheduler/schemas";
-import { listPowerSchedules, runPowerSchedule } from "@/lib/scheduler/service";
+import { listPowerSchedules, runPowerSchedule } from "@/lib/scheduler/service.server";
 
 // POST /api/power-scheduler: appointments or amendments for many students over one date or a range
 export const POST = route(

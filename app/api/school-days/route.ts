@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { getSchoolDays } from "@/lib/calendar/school-days";
+import { getSchoolDays } from "@/lib/calendar/school-days.server";
 import { schoolDaysQuery } from "@/lib/calendar/schemas";
 
 // GET /api/school-days: each date from ?from= to ?to= (at most 400 days) with its day type, bell schedule, blocks and events

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { schoolYearBody } from "@/lib/calendar/schemas";
-import { getSchoolYear, saveSchoolYear } from "@/lib/calendar/school-year";
+import { getSchoolYear, saveSchoolYear } from "@/lib/calendar/school-year.server";
 
 const SHAPE =
   "Answer: `{start, end, attendance_from, terms: [{id, name, start, end}], school_days, focus_blocks, " +

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { searchQuery } from "@/lib/search/schemas";
-import { search } from "@/lib/search/service";
+import { search } from "@/lib/search/service.server";
 
 // GET /api/search?query=&limit=&kind=&offset=: find students, staff, courses, clusters and wiki posts (staff and sysadmins)
 export const GET = route({ roles: ROLES.shell, query: searchQuery }, ({ db, query }) =>

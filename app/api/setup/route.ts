@@ -1,8 +1,8 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { setupChecklist } from "@/lib/setup/checklist";
+import { setupChecklist } from "@/lib/setup/checklist.server";
 import { setupBody } from "@/lib/setup/schemas";
-import { completeSetup } from "@/lib/setup/first-run";
+import { completeSetup } from "@/lib/setup/first-run.server";
 
 // GET /api/setup: the setup checklist (administrators and sysadmins): {items: [{key, title, done, detail,
 // href, help}], preview} — each step done or what is missing, and the first school week with a Focus Block

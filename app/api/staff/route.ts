@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { createStaffMember } from "@/lib/people/admin";
-import { staffList } from "@/lib/people/lists";
+import { createStaffMember } from "@/lib/people/admin.server";
+import { staffList } from "@/lib/people/lists.server";
 import { staffCreateBody } from "@/lib/people/schemas";
 
 // GET /api/staff: every staff member (staff and sysadmins only; emails are not for students), with

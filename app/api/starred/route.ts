@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { listStarred } from "@/lib/starred/service";
+import { listStarred } from "@/lib/starred/service.server";
 
 // GET /api/starred: the caller's starred students, staff, courses and clusters (empty for sysadmins)
 export const GET = route({ roles: ROLES.shell }, ({ db, user }) => listStarred(db, user));

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { createStudentRecord } from "@/lib/people/admin";
-import { studentList } from "@/lib/people/lists";
+import { createStudentRecord } from "@/lib/people/admin.server";
+import { studentList } from "@/lib/people/lists.server";
 import { studentCreateBody } from "@/lib/people/schemas";
 
 // GET /api/students: every student, with student numbers where the show-student-numbers setting allows (staff and sysadmins only)

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { timetableBody, timetableQuery } from "@/lib/calendar/schemas";
-import { getTimetable, saveTimetable } from "@/lib/calendar/timetable";
+import { getTimetable, saveTimetable } from "@/lib/calendar/timetable.server";
 
 const SHAPE =
   "Answer: `{date, effective_from, cycle: {kind, day_types, first_day_type} | null, blocks: [{id, label, flex, " +

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { createTopicBody } from "@/lib/topics/schemas";
-import { createTopic, listTopics } from "@/lib/topics/service";
+import { createTopic, listTopics } from "@/lib/topics/service.server";
 
 // GET /api/topics: the caller's topics (not deleted); a sysadmin has none (an empty list, never 403)
 export const GET = route({ roles: ROLES.shell }, ({ db, user }) => listTopics(db, user));

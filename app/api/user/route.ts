@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { presentCurrentUser } from "@/lib/people/current-user";
 import { ROLES } from "@/lib/auth/roles";
 

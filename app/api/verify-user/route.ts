@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { verifyUserBody } from "@/lib/auth/schemas";
-import { verifyUser } from "@/lib/auth/service";
+import { verifyUser } from "@/lib/auth/service.server";
 
 // POST /api/verify-user: confirm the caller's password before a sensitive action
 export const POST = route(

@@ -5,11 +5,11 @@ import {
   RESET_PASSWORD,
   SETUP_POSTS,
   STUDENT_PLANNING,
-} from "./admin-posts";
-import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./staff-posts";
+} from "./admin-posts.server";
+import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./staff-posts.server";
 
 /**
- * The product's own help, shipped with every database (lib/wiki/help/ship.ts): groups by who they are
+ * The product's own help, shipped with every database (lib/wiki/help/ship.server.ts): groups by who they are
  * for, and the change log. Posts link to each other as `(post:slug)`; shipping turns those into
  * `/wiki/post/{id}` once the ids exist. Keys never change: they tie a school's copy to the release's.
  */

@@ -1,6 +1,6 @@
 /**
  * The setup checklist's steps (GET /api/setup, the /setup page and their help posts), in order. Client
- * safe: the page and the wiki's help (lib/wiki/help/admin-posts.ts) read the same names. It lives with
+ * safe: the page and the wiki's help (lib/wiki/help/admin-posts.server.ts) read the same names. It lives with
  * the help the steps link to, below lib/setup (whose first run ships that help).
  */
 export const SETUP_HELP = {

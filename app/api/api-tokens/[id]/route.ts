@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { apiTokenParams } from "@/lib/api-tokens/schemas";
-import { revokeApiTokenById } from "@/lib/api-tokens/service";
+import { revokeApiTokenById } from "@/lib/api-tokens/service.server";
 
 // DELETE /api/api-tokens/{id}: revoke an API token; it stops working immediately. Administrators only.
 export const DELETE = route({ roles: ROLES.admins, params: apiTokenParams }, ({ db, user, params, now }) =>

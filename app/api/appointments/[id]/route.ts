@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { cancelAppointment } from "@/lib/schedule/appointments";
+import { cancelAppointment } from "@/lib/schedule/appointments.server";
 import { idParams } from "@/lib/schedule/schemas";
 
 // DELETE /api/appointments/{id}: cancel an appointment (its teacher, an administrator or a sysadmin; pending block)

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { createAppointment } from "@/lib/schedule/appointments";
+import { createAppointment } from "@/lib/schedule/appointments.server";
 import { createAppointmentBody } from "@/lib/schedule/schemas";
 
 // POST /api/appointments/create: the caller books a student for a pending block

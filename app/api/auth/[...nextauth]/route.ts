@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
-import { ApiError, errorResponse } from "@/lib/api/errors";
+import { ApiError, errorResponse } from "@/lib/api/errors.server";
 import { SSO_NOT_CONFIGURED, ssoConfigured, ssoOptions } from "@/lib/auth/sso";
 
 // /api/auth/*: next-auth's single sign-on endpoints (providers, sign-in, callback); 404 when no provider is set up

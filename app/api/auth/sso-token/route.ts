@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
-import { ApiError, errorResponse } from "@/lib/api/errors";
+import { route } from "@/lib/http/route.server";
+import { ApiError, errorResponse } from "@/lib/api/errors.server";
 import { clearSsoCookies, SSO_NOT_CONFIGURED, ssoConfigured, ssoIdentityOf } from "@/lib/auth/sso";
-import { signInWithSso } from "@/lib/auth/sso-sign-in";
+import { signInWithSso } from "@/lib/auth/sso-sign-in.server";
 
 // POST /api/auth/sso-token: turn a finished single sign-on into a Flexblock session token
 export const POST = route({ roles: "public" }, async ({ db, request, address, now, requestId }) => {

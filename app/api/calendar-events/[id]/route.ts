@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { removeEvent } from "@/lib/calendar/events";
+import { removeEvent } from "@/lib/calendar/events.server";
 import { calendarEventParams } from "@/lib/calendar/schemas";
 
 // DELETE /api/calendar-events/{id}: remove an event (administrators); 204

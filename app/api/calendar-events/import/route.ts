@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { importEvents } from "@/lib/calendar/events";
+import { importEvents } from "@/lib/calendar/events.server";
 
 // POST /api/calendar-events/import: add the events of an iCalendar (.ics) or CSV (date,name,in_session) file; dry_run answers without writing (administrators)
 export const POST = route(

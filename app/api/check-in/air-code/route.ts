@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { currentAirCode } from "@/lib/checkin/air-service";
+import { currentAirCode } from "@/lib/checkin/air-service.server";
 
 // GET /api/check-in/air-code: the rotating Air Check-in code for the caller's Focus Block today
 // (staff only: the code checks students in to the caller's own block).

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInMoveBody } from "@/lib/checkin/offline-schemas";
-import { moveCheckIn } from "@/lib/checkin/elsewhere-service";
+import { moveCheckIn } from "@/lib/checkin/elsewhere-service.server";
 
 // POST /api/check-in/move: take over a student someone else checked in (school setting, audited).
 export const POST = route({ roles: ROLES.staff, body: checkInMoveBody }, ({ db, user, body }) =>

@@ -1,7 +1,7 @@
 import { conditionalJson } from "@/lib/api/conditional";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { checkInStatus } from "@/lib/checkin/service";
+import { checkInStatus } from "@/lib/checkin/service.server";
 
 // GET /api/check-in/status: today's Focus Block, the caller's planned students and check-ins
 // (teachers, admins and sysadmins; see app/api/check-in/route.ts for why sysadmins are allowed).

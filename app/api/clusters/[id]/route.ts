@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { clusterParams, clusterRenameBody } from "@/lib/clusters/schemas";
-import { clusterPage, deleteClusterById, renameClusterById } from "@/lib/clusters/service";
+import { clusterPage, deleteClusterById, renameClusterById } from "@/lib/clusters/service.server";
 
 // GET /api/clusters/{id}: a cluster with its members and the viewer's star (staff and sysadmins)
 export const GET = route({ roles: ROLES.shell, params: clusterParams }, ({ db, user, params }) =>

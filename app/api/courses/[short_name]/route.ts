@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { courseParams, courseUpdateBody } from "@/lib/courses/schemas";
-import { coursePage, updateCourse } from "@/lib/courses/service";
+import { coursePage, updateCourse } from "@/lib/courses/service.server";
 
 // GET /api/courses/{short_name}: a course with its teacher, meetings, enrolled students, sections with their class lists, and star (staff and sysadmins)
 export const GET = route({ roles: ROLES.shell, params: courseParams }, ({ db, user, params, now }) =>

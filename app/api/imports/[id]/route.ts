@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { importReport } from "@/lib/imports/report";
+import { importReport } from "@/lib/imports/report.server";
 import { importParams } from "@/lib/imports/schemas";
 
 // GET /api/imports/{id}: an import's report, every row's outcome

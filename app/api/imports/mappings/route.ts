@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { rememberedMapping } from "@/lib/imports/mappings";
+import { rememberedMapping } from "@/lib/imports/mappings.server";
 import { mappingQuery } from "@/lib/imports/schemas";
 
 // GET /api/imports/mappings: the CSV wizard's remembered mapping for a header row (kind, headers_key); mapping null when none

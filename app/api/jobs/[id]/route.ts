@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { jobParams } from "@/lib/imports/schemas";
-import { jobForCaller } from "@/lib/jobs/queue";
+import { jobForCaller } from "@/lib/jobs/queue.server";
 
 // GET /api/jobs/{id}: a background job's status and progress (done of total), for whoever started it; an API token with roster:write polls the roster import it pushed
 export const GET = route(

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { kioskCheckInBody } from "@/lib/kiosk/schemas";
-import { authenticateKiosk, kioskCheckIn } from "@/lib/kiosk/service";
+import { authenticateKiosk, kioskCheckIn } from "@/lib/kiosk/service.server";
 
 // POST /api/kiosk/check-in {student_number}: the only thing a kiosk device token can do. Authenticated
 // by `Authorization: Kiosk <token>`, never by a user's session ("public" to the user wrapper).

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { kioskParams } from "@/lib/kiosk/schemas";
-import { revokeKioskById } from "@/lib/kiosk/service";
+import { revokeKioskById } from "@/lib/kiosk/service.server";
 
 // DELETE /api/kiosks/{id}: revoke a kiosk; its device token stops working at once.
 export const DELETE = route({ roles: ROLES.admins, params: kioskParams }, ({ db, user, params, now }) =>

@@ -1,7 +1,7 @@
 import { conditionalJson } from "@/lib/api/conditional";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { inbox } from "@/lib/notifications/service";
+import { inbox } from "@/lib/notifications/service.server";
 
 // GET /api/notifications/inbox: the caller's messages that are not archived (empty for sysadmins)
 // Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.ts).

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { outbox } from "@/lib/notifications/service";
+import { outbox } from "@/lib/notifications/service.server";
 
 // GET /api/notifications/outbox: the messages the caller sent (empty for sysadmins)
 export const GET = route({ roles: ROLES.shell }, ({ db, user, now }) => outbox(db, user, now));

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { placeNowBody } from "@/lib/placement/schemas";
-import { placeNow } from "@/lib/placement/service";
+import { placeNow } from "@/lib/placement/service.server";
 
 // POST /api/placement/run {date}: administrators place the date's unscheduled students with their
 // default teachers now (as the cutoff would); 409 once the date has been placed. Audited.

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { unscheduledQuery } from "@/lib/placement/schemas";
-import { unscheduledFor } from "@/lib/placement/service";
+import { unscheduledFor } from "@/lib/placement/service.server";
 
 // GET /api/placement/unscheduled?date=: students with no plan, appointment or amendment that day
 // (administrators and sysadmins: the school; teachers: their default students), the cutoff and the run.

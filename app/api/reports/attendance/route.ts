@@ -1,8 +1,8 @@
-import { exportCaller, withExportSlot } from "@/lib/http/exports";
-import { route } from "@/lib/http/route";
+import { exportCaller, withExportSlot } from "@/lib/http/exports.server";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { attendanceQuery } from "@/lib/reports/schemas";
-import { attendanceReport, reportReach } from "@/lib/reports/service";
+import { attendanceReport, reportReach } from "@/lib/reports/service.server";
 
 // GET /api/reports/attendance: attendance by student, teacher or day for a date range (JSON, or CSV with format=csv)
 export const GET = route({ roles: ROLES.shell, tokenScopes: ["reports:read"], query: attendanceQuery }, ({ db, user, apiToken, query, now }) =>

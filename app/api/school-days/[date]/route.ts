@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { setSchoolDay } from "@/lib/calendar/school-days";
+import { setSchoolDay } from "@/lib/calendar/school-days.server";
 import { schoolDayBody, schoolDayParams } from "@/lib/calendar/schemas";
 
 // PUT /api/school-days/{date}: set a date's day type (the rotation continues from it) or bell schedule by hand; null clears it (administrators)

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { sectionParams, sectionUpdateBody } from "@/lib/sections/schemas";
-import { archiveSection, getSection, updateSection } from "@/lib/sections/service";
+import { archiveSection, getSection, updateSection } from "@/lib/sections/service.server";
 
 // GET /api/sections/{id}: a section with its course, term, teachers, meetings and class list (staff and sysadmins)
 export const GET = route({ roles: ROLES.shell, params: sectionParams }, ({ db, params, now }) =>

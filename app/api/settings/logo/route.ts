@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { ApiError, badRequest } from "@/lib/api/errors.server";
 import { readMultipart, tooLarge } from "@/lib/api/body";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { idOf } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
 import { MAX_LOGO_BYTES } from "@/lib/settings/logo";
-import { logoResponse, uploadLogo } from "@/lib/settings/service";
+import { logoResponse, uploadLogo } from "@/lib/settings/service.server";
 
 /** ?v=<upload id> names one logo (school_logo points at it); without it, or when v cannot be an id, the newest. */
 const logoQuery = z.object({ v: idOf("logo").optional().catch(undefined) });

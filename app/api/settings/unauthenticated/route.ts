@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ssoProviders } from "@/lib/auth/sso";
-import { getSettings } from "@/lib/settings/service";
+import { getSettings } from "@/lib/settings/service.server";
 
 // GET /api/settings/unauthenticated: what the login screen shows (school name and logo, and the
 // single sign-on providers the school configured, so it never has to ask next-auth when there are none)

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { updateStaffMember } from "@/lib/people/admin";
+import { updateStaffMember } from "@/lib/people/admin.server";
 import { staffParams, staffUpdateBody } from "@/lib/people/schemas";
 
 // PUT /api/staff/{id}: edit a staff member's names, title, initials and administrator flag, and (optional)

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { updateStaffMembersBulk } from "@/lib/people/admin";
+import { updateStaffMembersBulk } from "@/lib/people/admin.server";
 import { staffBulkBody } from "@/lib/people/schemas";
 
 // POST /api/staff/bulk {ids, capacity?, takes_students?}: set the capacity and/or whether they take Focus

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { setOwnCapacity } from "@/lib/people/profiles";
+import { setOwnCapacity } from "@/lib/people/profiles.server";
 import { capacityBody } from "@/lib/schedule/schemas";
 
 // POST /api/staff/capacity: set the caller's own capacity

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { updateStudentRecord } from "@/lib/people/admin";
+import { updateStudentRecord } from "@/lib/people/admin.server";
 import { studentParams, studentUpdateBody } from "@/lib/people/schemas";
 
 // PUT /api/students/{id}: edit a student's names (and preferred first name, null or blank clears it), initials and grade, and (optional) email (unique among

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { planOwnBlock } from "@/lib/schedule/plans";
+import { planOwnBlock } from "@/lib/schedule/plans.server";
 import { schedulePlanBody } from "@/lib/schedule/schemas";
 
 // POST /api/students/schedule-plan: a student chooses a teacher for their own pending flex block

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { staffListForBlock } from "@/lib/schedule/plans";
+import { staffListForBlock } from "@/lib/schedule/plans.server";
 import { blockDateBody } from "@/lib/schedule/schemas";
 
 // POST /api/students/staff-list: every teacher with their topic and remaining seats for a block and date

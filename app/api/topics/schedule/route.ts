@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { scheduleTopicBody } from "@/lib/topics/schemas";
-import { scheduleTopic } from "@/lib/topics/service";
+import { scheduleTopic } from "@/lib/topics/service.server";
 
 // POST /api/topics/schedule: put one of the caller's topics on a pending flex block
 export const POST = route({ roles: ROLES.staff, body: scheduleTopicBody }, ({ db, user, body, now }) =>

@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { userIdsBody } from "@/lib/credentials/schemas";
-import { applyCredentialsAction } from "@/lib/credentials/service";
+import { applyCredentialsAction } from "@/lib/credentials/service.server";
 
 // POST /api/users/reenable-users: unlock the accounts
 export const POST = route({ roles: ROLES.admins, body: userIdsBody }, ({ db, user, body, now }) =>

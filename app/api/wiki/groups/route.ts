@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { wikiGroupBody } from "@/lib/wiki/schemas";
-import { createWikiGroup, wikiGroups } from "@/lib/wiki/service";
+import { createWikiGroup, wikiGroups } from "@/lib/wiki/service.server";
 
 // GET /api/wiki/groups: the wiki groups in order (staff and sysadmins every one; students those meant for everyone)
 export const GET = route({ roles: ROLES.anyone }, ({ db, user }) => wikiGroups(db, user));

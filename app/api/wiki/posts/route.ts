@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { wikiPostBody } from "@/lib/wiki/schemas";
-import { createWikiPost } from "@/lib/wiki/service";
+import { createWikiPost } from "@/lib/wiki/service.server";
 
 // POST /api/wiki/posts: write a new post in a group (administrators)
 export const POST = route({ roles: ROLES.admins, body: wikiPostBody, status: 201 }, ({ db, user, body }) =>

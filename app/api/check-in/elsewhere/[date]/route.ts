@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInStatusParams } from "@/lib/checkin/schemas";
-import { elsewhereList } from "@/lib/checkin/elsewhere-service";
+import { elsewhereList } from "@/lib/checkin/elsewhere-service.server";
 
 // GET /api/check-in/elsewhere/{date}: students the caller scanned whom someone else had checked in.
 export const GET = route({ roles: ROLES.shell, params: checkInStatusParams }, ({ db, user, params, now }) =>

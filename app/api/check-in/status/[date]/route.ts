@@ -1,8 +1,8 @@
 import { conditionalJson } from "@/lib/api/conditional";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { checkInStatusParams } from "@/lib/checkin/schemas";
-import { checkInStatus } from "@/lib/checkin/service";
+import { checkInStatus } from "@/lib/checkin/service.server";
 
 // GET /api/check-in/status/{date}: the same for another date (YYYY-MM-DD, an ISO instant or "Mar 20, 2020").
 export const GET = route({ roles: ROLES.shell, params: checkInStatusParams }, async ({ db, user, params, now, request }) =>

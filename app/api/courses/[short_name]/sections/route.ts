@@ -1,8 +1,8 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { courseParams } from "@/lib/courses/schemas";
 import { sectionCreateBody } from "@/lib/sections/schemas";
-import { createSection } from "@/lib/sections/service";
+import { createSection } from "@/lib/sections/service.server";
 
 // POST /api/courses/{short_name}/sections: add a section (code, term_id, teacher_ids, meetings of non-flex blocks by day type)
 export const POST = route(

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { setAll } from "@/lib/notifications/service";
+import { setAll } from "@/lib/notifications/service.server";
 
 // PUT /api/notifications/archive/all: archive every message in the caller's inbox
 export const PUT = route({ roles: ROLES.shell }, ({ db, user, now }) => setAll(db, user, "archive", now));

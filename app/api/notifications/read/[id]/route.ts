@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { notificationParams } from "@/lib/notifications/schemas";
-import { setFlag } from "@/lib/notifications/service";
+import { setFlag } from "@/lib/notifications/service.server";
 
 // PUT /api/notifications/read/{id}: read one of the caller's messages (by notification id)
 export const PUT = route({ roles: ROLES.shell, params: notificationParams }, ({ db, user, params, now }) =>

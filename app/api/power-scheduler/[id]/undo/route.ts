@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { batchParams } from "@/lib/scheduler/schemas";
-import { undoPowerSchedule } from "@/lib/scheduler/service";
+import { undoPowerSchedule } from "@/lib/scheduler/service.server";
 
 // POST /api/power-scheduler/{id}/undo: removes a batch's rows while its blocks are still pending
 export const POST = route({ roles: ROLES.admins, params: batchParams }, ({ db, user, params, now }) =>

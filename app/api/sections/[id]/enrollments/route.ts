@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { enrollBody, sectionParams } from "@/lib/sections/schemas";
-import { enrollStudents, listEnrollments } from "@/lib/sections/service";
+import { enrollStudents, listEnrollments } from "@/lib/sections/service.server";
 
 // GET /api/sections/{id}/enrollments: the section's current enrolments and its history (dropped and ended ones)
 export const GET = route({ roles: ROLES.shell, params: sectionParams }, ({ db, params, now }) =>

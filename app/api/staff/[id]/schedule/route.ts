@@ -1,8 +1,8 @@
 import { conditionalJson } from "@/lib/api/conditional";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { staffScheduleParams } from "@/lib/schedule/schemas";
-import { staffWeekSchedule } from "@/lib/schedule/week";
+import { staffWeekSchedule } from "@/lib/schedule/week.server";
 
 // GET /api/staff/{id}/schedule: the teacher's week (this week)
 export const GET = route({ roles: ROLES.shell, params: staffScheduleParams }, async ({ db, params, now, request }) =>

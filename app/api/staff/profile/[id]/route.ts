@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { staffProfile } from "@/lib/people/profiles";
+import { staffProfile } from "@/lib/people/profiles.server";
 import { idParams } from "@/lib/schedule/schemas";
 
 // GET /api/staff/profile/{id}: a staff member's profile

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { setStudentArchived } from "@/lib/people/admin";
+import { setStudentArchived } from "@/lib/people/admin.server";
 import { studentParams } from "@/lib/people/schemas";
 
 // POST /api/students/{id}/archive: a student who left is hidden and cannot sign in; history is kept

@@ -1,8 +1,8 @@
 import { conditionalJson } from "@/lib/api/conditional";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { studentScheduleParams } from "@/lib/schedule/schemas";
-import { studentWeekSchedule } from "@/lib/schedule/week";
+import { studentWeekSchedule } from "@/lib/schedule/week.server";
 
 // GET /api/students/{id|self}/schedule: the student's week (this week)
 export const GET = route(

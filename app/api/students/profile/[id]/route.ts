@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { studentProfile } from "@/lib/people/profiles";
+import { studentProfile } from "@/lib/people/profiles.server";
 import { idOf } from "@/lib/schedule/schemas";
 
 const params = z.object({ id: z.union([z.literal("self"), idOf("student id")]) });

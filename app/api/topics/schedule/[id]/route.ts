@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { idParams } from "@/lib/schedule/schemas";
-import { unscheduleTopic } from "@/lib/topics/service";
+import { unscheduleTopic } from "@/lib/topics/service.server";
 
 // DELETE /api/topics/schedule/{id}: take the caller's topic off a pending flex block
 export const DELETE = route({ roles: ROLES.staff, params: idParams }, ({ db, user, params, now }) =>

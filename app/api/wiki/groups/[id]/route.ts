@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { wikiGroupParams, wikiGroupUpdateBody } from "@/lib/wiki/schemas";
-import { deleteWikiGroup, updateWikiGroup, wikiGroupPosts } from "@/lib/wiki/service";
+import { deleteWikiGroup, updateWikiGroup, wikiGroupPosts } from "@/lib/wiki/service.server";
 
 // GET /api/wiki/groups/{id}: the group's posts in order (students: only a group meant for everyone)
 export const GET = route({ roles: ROLES.anyone, params: wikiGroupParams }, ({ db, user, params }) =>

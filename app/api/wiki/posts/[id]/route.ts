@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { wikiPostParams, wikiPostUpdateBody } from "@/lib/wiki/schemas";
-import { deleteWikiPost, updateWikiPost, wikiPost } from "@/lib/wiki/service";
+import { deleteWikiPost, updateWikiPost, wikiPost } from "@/lib/wiki/service.server";
 
 // GET /api/wiki/posts/{id}: one post, its markdown as written (students: only in a group meant for everyone)
 export const GET = route({ roles: ROLES.anyone, params: wikiPostParams }, ({ db, user, params }) =>

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { notFound } from "@/lib/api/errors";
-import { route } from "@/lib/http/route";
+import { notFound } from "@/lib/api/errors.server";
+import { route } from "@/lib/http/route.server";
 import { readLogoValue } from "@/lib/settings/logo";
-import { logoResponse } from "@/lib/settings/service";
+import { logoResponse } from "@/lib/settings/service.server";
 
 /** The file name the original client puts after /static/images/logos/ (school_logo.value). */
 const params = z.object({ file: z.string().max(40) });

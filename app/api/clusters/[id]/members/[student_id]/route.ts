@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { clusterMemberParams } from "@/lib/clusters/schemas";
-import { removeClusterMember } from "@/lib/clusters/service";
+import { removeClusterMember } from "@/lib/clusters/service.server";
 
 // DELETE /api/clusters/{id}/members/{student_id}: take a student out of a cluster (administrators)
 export const DELETE = route({ roles: ROLES.admins, params: clusterMemberParams }, ({ db, user, params }) =>

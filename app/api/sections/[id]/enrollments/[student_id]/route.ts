@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { enrollmentParams } from "@/lib/sections/schemas";
-import { dropStudent } from "@/lib/sections/service";
+import { dropStudent } from "@/lib/sections/service.server";
 
 // DELETE /api/sections/{id}/enrollments/{student_id}: drop a student from a section (dropped now, ending
 // yesterday; the enrolment stays in its history)

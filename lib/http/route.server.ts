@@ -1,0 +1,204 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "@/db";
+import { getDb } from "@/lib/setup/boot.server";
+import { log } from "@/lib/log";
+import { authenticate } from "@/lib/auth/authenticate.server";
+import type { Principal } from "@/lib/auth/principal";
+import type { Role } from "@/lib/auth/roles";
+import { apiTokenCaller, type ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
+import type { ApiScope } from "@/lib/api-tokens/scopes";
+import { isHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
+import { MAX_JSON_BODY, readJson } from "@/lib/api/body";
+import { clientAddress } from "@/lib/api/client-address";
+import { isDatabaseUnavailable } from "@/db/errors";
+import { ApiError, databaseUnavailable, errorResponse, fieldErrors, forbidden, invalid, unauthenticated } from "@/lib/api/errors.server";
+
+export { MAX_JSON_BODY };
+
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.infer<S> : undefined;
+type Params = Record<string, string | string[] | undefined>;
+
+interface Options<B, Q, P> {
+  /** The roles allowed to call this route ("public" needs no sign-in). */
+  roles: readonly Role[] | "public";
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Routes a user with an expired password may still call (user, settings, logout, …). */
+  allowExpiredPassword?: boolean;
+  status?: number;
+  /**
+   * Scopes of integration API tokens (`Bearer fbk_…`, lib/api-tokens) that may call this route; without
+   * them no API token may. The handler then sees `user: null` and the token in `apiToken`.
+   */
+  tokenScopes?: readonly ApiScope[];
+  /** For the API reference (GET /api/openapi.json); by default made from the method and path. */
+  summary?: string;
+  description?: string;
+}
+
+/** What a route declares, kept on its handler for the role walk (tests/api/roles.test.ts) and the OpenAPI document. */
+export type RouteDeclaration = Options<Schema | undefined, Schema | undefined, Schema | undefined>;
+export type DeclaredRoute = ((request: Request, context: NextContext) => Promise<Response>) & {
+  roles: readonly Role[] | "public";
+  allowExpiredPassword: boolean;
+  tokenScopes: readonly ApiScope[];
+  declaration: RouteDeclaration;
+};
+
+export interface Context<B, Q, P, U> {
+  request: Request;
+  db: Db;
+  user: U;
+  /** The integration calling with an API token (only on routes that declare `tokenScopes`), else null. */
+  apiToken: ApiTokenCaller | null;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+  requestId: string;
+  address: string;
+  now: Date;
+}
+
+type Handler<B, Q, P, U> = (context: Context<B, Q, P, U>) => unknown;
+type NextContext = { params: Promise<Params> };
+
+const EXPIRED = new ApiError(
+  403,
+  "password_expired",
+  "Your password has expired. Please change your password and try again.",
+);
+
+/**
+ * Every API route goes through here: request id, authentication, roles, the expired-password gate,
+ * zod parsing of params, query and body, and the mapping of errors to the documented JSON shape.
+ */
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  options: Options<B, Q, P> & { roles: readonly Role[]; tokenScopes: readonly ApiScope[] },
+  handler: Handler<B, Q, P, Principal | null>,
+): DeclaredRoute;
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  options: Options<B, Q, P> & { roles: readonly Role[] },
+  handler: Handler<B, Q, P, Principal>,
+): DeclaredRoute;
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  options: Options<B, Q, P> & { roles: "public" },
+  handler: Handler<B, Q, P, Principal | null>,
+): DeclaredRoute;
+export function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
+  options: Options<B, Q, P>,
+  handler: Handler<B, Q, P, never>,
+) {
+  const handle = async (request: Request, next?: NextContext): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64) || nextRequestId();
+    const started = performance.now();
+    try {
+      const now = new Date();
+      const db = await getDb();
+      const apiToken = await apiTokenCaller(db, request, now, options.tokenScopes);
+      const user = apiToken ? null : await authenticateFor(options, db, request, now);
+      if (!apiToken) authorize(options, user);
+      const params = parse(options.params, (await next?.params) ?? {});
+      // The URL is parsed only by routes that read a query (every request paid for two parses before).
+      const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+      const body = options.body ? parse(options.body, await readJson(request)) : undefined;
+      const result = await handler({
+        request,
+        db,
+        user,
+        apiToken,
+        body,
+        query,
+        params,
+        requestId,
+        // Worked out only when a handler reads it.
+        get address() {
+          return clientAddress(request);
+        },
+        now,
+      } as never);
+      const response = result instanceof Response ? result : jsonResponse(result, options.status ?? 200, requestId);
+      if (result instanceof Response) {
+        response.headers.set("x-request-id", requestId);
+        // Answers carry personal data: never kept by a browser or a shared cache unless a route says so.
+        if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+      }
+      if (isHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+      if (debug()) log.debug({ requestId, path: new URL(request.url).pathname, ms: performance.now() - started }, "request");
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error, requestId);
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ requestId, path: new URL(request.url).pathname, err: error }, "database unavailable");
+        return errorResponse(databaseUnavailable(), requestId);
+      }
+      log.error({ requestId, path: new URL(request.url).pathname, err: error }, "request failed");
+      return errorResponse(
+        new ApiError(500, "server_error", `Something went wrong on our side (request ${requestId}).`),
+        requestId,
+      );
+    }
+  };
+  // Exposed so a test can walk every route with every role, and for the OpenAPI document.
+  return Object.assign(handle, {
+    roles: options.roles,
+    allowExpiredPassword: Boolean(options.allowExpiredPassword),
+    tokenScopes: options.tokenScopes ?? [],
+    declaration: options as RouteDeclaration,
+  });
+}
+
+/**
+ * A request id unique across instances without a UUID per request: a random prefix per process and a
+ * counter (issue 14: the wrapper does as little as it can per request).
+ */
+const BOOT_ID = randomBytes(6).toString("base64url");
+let requestCount = 0;
+const nextRequestId = () => `${BOOT_ID}-${(++requestCount).toString(36)}`;
+
+const debug = () => log.isLevelEnabled("debug");
+
+/** A JSON answer built with its headers at once (no Response.json plus header edits). */
+function jsonResponse(result: unknown, status: number, requestId: string) {
+  return new Response(JSON.stringify(result ?? null), {
+    status,
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      // Answers carry personal data: never kept by a browser or a shared cache unless a route says so.
+      "cache-control": "no-store",
+    },
+  });
+}
+
+/**
+ * Public routes (login, check-user, settings/unauthenticated …) ignore a token that is no longer valid:
+ * a client still holding yesterday's token must be able to reach the sign-in screen.
+ */
+async function authenticateFor(options: Options<unknown, unknown, unknown>, db: Db, request: Request, now: Date) {
+  if (options.roles !== "public") return authenticate(db, request, now);
+  try {
+    return await authenticate(db, request, now);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+function authorize(options: Options<unknown, unknown, unknown>, user: Principal | null) {
+  if (options.roles === "public") return;
+  if (!user) throw unauthenticated();
+  if (user.user.password_expired && !options.allowExpiredPassword) throw EXPIRED;
+  if (!options.roles.includes(user.role)) throw forbidden();
+}
+
+function parse<S extends Schema | undefined>(schema: S, input: unknown): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalid(fieldErrors(result.error));
+  return result.data as Infer<S>;
+}
+

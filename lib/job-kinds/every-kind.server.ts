@@ -1,0 +1,28 @@
+import "server-only";
+import { importJob } from "@/lib/imports/job.server";
+import { registerJobKinds } from "@/lib/jobs/kinds.server";
+import { pruneJob } from "@/lib/jobs/prune.server";
+import type { JobKind } from "@/lib/jobs/types.server";
+import { onerosterJob } from "@/lib/oneroster/job.server";
+import { placementJob } from "@/lib/placement/job.server";
+
+type PayloadOf<K> = K extends JobKind<infer P> ? P : never;
+
+/** Every kind of background job by the name stored in jobs.kind, with the payload enqueueJob takes. */
+declare module "@/lib/jobs/kinds.server" {
+  interface JobPayloads {
+    import: PayloadOf<typeof importJob>;
+    oneroster: PayloadOf<typeof onerosterJob>;
+    placement: PayloadOf<typeof placementJob>;
+    prune: PayloadOf<typeof pruneJob>;
+  }
+}
+
+/**
+ * Tells the job runner (lib/jobs) every kind of job there is. Called once at server start
+ * (instrumentation-node.ts) and by the tests' setup, before a runner claims anything. A new kind:
+ * write it beside its domain (see lib/jobs/types.server.ts), then add it here and to JobPayloads above.
+ */
+export function registerEveryJobKind(): void {
+  registerJobKinds({ import: importJob, oneroster: onerosterJob, placement: placementJob, prune: pruneJob });
+}

@@ -1,0 +1,92 @@
+import "server-only";
+import type { Db } from "@/db";
+import { apiTokenCreator } from "@/db/queries/oneroster";
+import { readMultipart, tooLarge } from "@/lib/api/body";
+import { ApiError, fieldErrors, invalid } from "@/lib/api/errors.server";
+import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
+import type { Principal } from "@/lib/auth/principal";
+import { enqueueJob } from "@/lib/jobs/queue.server";
+import { planImport } from "./apply.server";
+import { BundleRefused, MAX_BUNDLE_BYTES } from "./parse";
+import { presentPlan, problemsAsFieldErrors } from "./present";
+import { onerosterFields } from "./schemas";
+
+const MAX_REQUEST_BYTES = MAX_BUNDLE_BYTES + 64 * 1024;
+const TOO_LARGE = `A OneRoster bundle can be at most ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`;
+
+async function readForm(request: Request) {
+  const form = await readMultipart(request, MAX_REQUEST_BYTES).catch((error: unknown) => {
+    throw error instanceof ApiError && error.status === 413 ? tooLarge(TOO_LARGE) : error;
+  });
+  const files = form.getAll("file");
+  const file = files[0];
+  if (!(file instanceof File)) throw invalid({ file: ["Choose the OneRoster bundle (a .zip file) to upload."] });
+  if (files.length > 1) throw invalid({ file: ["Send one bundle per request."] });
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const parsed = onerosterFields.safeParse({
+    dry_run: text("dry_run") ?? "",
+    org_sourced_id: text("org_sourced_id"),
+    periods: text("periods"),
+    apply_school_year: text("apply_school_year"),
+  });
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  return { bytes: new Uint8Array(await file.arrayBuffer()), fields: parsed.data };
+}
+
+/**
+ * POST /api/rostering/oneroster. The dry run answers what the bundle would change (200, writing
+ * nothing; problems are listed, not thrown). Otherwise the bundle is checked the same way — any problem
+ * refuses it whole with 422, each message naming its file and line — and queued: 202 with the job, whose
+ * result (GET /api/jobs/{id}, for the caller or the token's creator) counts what was created, updated,
+ * archived, dropped and left unchanged.
+ */
+export async function uploadOneRoster(db: Db, request: Request, user: Principal | null, token: ApiTokenCaller | null) {
+  const { bytes, fields } = await readForm(request);
+  const options = { org_sourced_id: fields.org_sourced_id ?? null, periods: fields.periods, apply_school_year: fields.apply_school_year };
+  let plan;
+  try {
+    plan = await planImport(db, bytes, options);
+  } catch (error) {
+    if (!(error instanceof BundleRefused)) throw error;
+    if (fields.dry_run) return Response.json({ ...emptyDryRun(), errors: error.problems, counts: { ...emptyDryRun().counts, errors: error.problems.length } });
+    throw invalid(problemsAsFieldErrors(error.problems), `The bundle was refused: ${describe(error.problems[0]!)}`);
+  }
+  if (fields.dry_run) return presentPlan(plan);
+  if (plan.errors.length) {
+    throw invalid(problemsAsFieldErrors(plan.errors), `The bundle was refused: ${describe(plan.errors[0]!)}`);
+  }
+  // An API token's import belongs to the administrator who made the token.
+  const actor = user?.user.id ?? (token ? await apiTokenCreator(db, token.id) : null);
+  const job = await enqueueJob(
+    db,
+    "oneroster",
+    {
+      bundle: Buffer.from(bytes).toString("base64"),
+      org_sourced_id: plan.org_sourced_id,
+      periods: fields.periods ?? null,
+      apply_school_year: fields.apply_school_year,
+      actor_user_id: actor,
+      api_token_id: token?.id ?? null,
+    },
+    { createdBy: actor },
+  );
+  return Response.json({ job: { id: job.id, status: job.status } }, { status: 202 });
+}
+
+const describe = (p: { file: string; line: number; reason: string }) =>
+  `${p.file || "the bundle"}${p.line ? ` line ${p.line}` : ""}: ${p.reason}`;
+
+function emptyDryRun() {
+  return {
+    dry_run: true,
+    org_sourced_id: null,
+    orgs: [],
+    school_year: null,
+    unmatched_periods: [],
+    counts: { created: 0, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: 0 },
+    samples: { created: [], updated: [], archived: [], dropped: [] },
+  };
+}

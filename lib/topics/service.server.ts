@@ -1,0 +1,98 @@
+import "server-only";
+import type { Db } from "@/db";
+import {
+  deleteTopicSchedule,
+  findTopic,
+  findTopicSchedule,
+  insertTopic,
+  listOwnTopics,
+  softDeleteTopic,
+  upsertTopicSchedule,
+} from "@/db/queries/topics";
+import { findBlockOnDate } from "@/db/queries/schedule";
+import { forbidden, notFound } from "@/lib/api/errors.server";
+import { requireStaff, type Principal } from "@/lib/auth/principal";
+import { randomColor } from "@/lib/people/colors";
+import { notPending, readSchoolDate, requireOccurrence } from "@/lib/schedule/occurrence.server";
+import { presentTopic, presentTopicSchedule } from "@/lib/schedule/present";
+import type { Topic, TopicSchedule } from "@/lib/schedule/types";
+import { schoolCalendarSettings } from "@/lib/settings/service.server";
+import { isPending } from "@/lib/time";
+import type { CreateTopicBody, ScheduleTopicBody } from "./schemas";
+
+/**
+ * Topics are owner-only: a teacher lists, creates and (soft-)deletes their own, and puts one of them on
+ * a pending flex block (one per block and date, replacing the previous one) or takes it off again.
+ */
+
+/** The caller's live topics. A sysadmin has no staff row and so no topics: design.md §5 says empty, not 403. */
+export async function listTopics(db: Db, principal: Principal): Promise<Topic[]> {
+  if (principal.role === "sysadmin") return [];
+  const owner = requireStaff(principal);
+  const rows = await listOwnTopics(db, owner.id);
+  return rows.map((row) => presentTopic(row, owner));
+}
+
+export async function createTopic(db: Db, principal: Principal, input: CreateTopicBody): Promise<Topic> {
+  const owner = requireStaff(principal);
+  const row = await insertTopic(db, {
+    staff_id: owner.id,
+    memo: input.memo,
+    color: input.color ?? randomColor(),
+    unavailable: input.unavailable,
+  });
+  return presentTopic(row, owner);
+}
+
+/** The caller's own live topic, or 404 / 403. */
+async function ownTopic(db: Db, staffId: number, topicId: number, verb: string) {
+  const topic = await findTopic(db, topicId);
+  if (!topic || topic.deleted) throw notFound("The topic could not be found.");
+  if (topic.staff_id !== staffId) throw forbidden(`Cannot ${verb} Topic.`);
+  return topic;
+}
+
+export async function deleteTopic(db: Db, principal: Principal, topicId: number): Promise<Topic> {
+  const owner = requireStaff(principal);
+  await ownTopic(db, owner.id, topicId, "delete");
+  return presentTopic(await softDeleteTopic(db, topicId), owner);
+}
+
+export async function scheduleTopic(
+  db: Db,
+  principal: Principal,
+  input: ScheduleTopicBody,
+  now: Date,
+): Promise<TopicSchedule> {
+  const owner = requireStaff(principal);
+  const calendar = await schoolCalendarSettings(db);
+  const date = readSchoolDate(input.date, calendar.timezone);
+  const topic = await ownTopic(db, owner.id, input.topic_id, "set");
+  await requireOccurrence(db, input.block_id, date, calendar, now, { flex: true, pending: true });
+  const row = await upsertTopicSchedule(db, {
+    topic_id: topic.id,
+    staff_id: owner.id,
+    block_id: input.block_id,
+    date,
+  });
+  return presentTopicSchedule(row, topic, owner);
+}
+
+export async function unscheduleTopic(
+  db: Db,
+  principal: Principal,
+  scheduleId: number,
+  now: Date,
+): Promise<TopicSchedule> {
+  const owner = requireStaff(principal);
+  const row = await findTopicSchedule(db, scheduleId);
+  if (!row) throw notFound("The topic schedule could not be found.");
+  if (row.staff_id !== owner.id) throw forbidden("Cannot remove Topic.");
+  const [calendar, block] = await Promise.all([
+    schoolCalendarSettings(db),
+    findBlockOnDate(db, row.block_id, row.date),
+  ]);
+  if (!block?.end || !isPending(row.date, block.end, calendar.timezone, now)) throw notPending();
+  await deleteTopicSchedule(db, row.id);
+  return presentTopicSchedule(row, row.topic, owner);
+}
