@@ -13,8 +13,11 @@ const FOUNDATION =
   "^lib/(env|time|log)\\.ts$|^lib/api/error-codes\\.ts$|^lib/search/fold\\.ts$|^lib/attendance/(rules|period|sql\\.server)\\.ts$|^lib/schedule/(types|reason)\\.ts$";
 
 /**
- * Client components (a "use client" first line) and the modules marked `import "server-only"`, found by
- * reading the files: dependency-cruiser matches paths, not contents.
+ * Where a module runs is in its path: db/ and app/api/ are the server's, components/ the browser's, and in
+ * lib <name>.server.ts is marked server-only, <name>.client.ts runs only in the browser and
+ * <name>.worker.ts is a worker thread's entry (tests/unit/server-only.test.ts holds names and contents
+ * together). Client components elsewhere (a "use client" first line, in app/) are found by reading the
+ * files: dependency-cruiser matches paths, not contents.
  */
 const fs = require("node:fs");
 const path = require("node:path");
@@ -30,7 +33,10 @@ const SOURCES = ["app", "components", "lib", "db"].flatMap(sources).map((file) =
 }));
 const pathOf = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;
 const CLIENT_COMPONENTS = SOURCES.filter(({ text }) => /^\s*["']use client["']/.test(text)).map(({ file }) => pathOf(file));
-const SERVER_ONLY = SOURCES.filter(({ text }) => /^import ["']server-only["'];?$/m.test(text)).map(({ file }) => pathOf(file));
+/** Code that runs in the browser: components/, any "use client" module, and lib's *.client.ts. */
+const BROWSER = ["^components/", "\\.client\\.tsx?$", ...CLIENT_COMPONENTS];
+/** Code that runs only on the server: lib's *.server.ts and worker entries, db/, the route handlers. */
+const SERVER = ["\\.server\\.tsx?$", "\\.worker\\.tsx?$", "^db/", "^app/api/"];
 
 module.exports = {
   forbidden: [
@@ -70,12 +76,20 @@ module.exports = {
       to: { path: "^lib/", pathNot: FOUNDATION },
     },
     {
-      name: "client-not-server-only",
+      name: "browser-not-server",
       comment:
-        "A client component never imports a server-only module (database, secrets): pass what it needs through a route or a prop. Type imports are fine (erased).",
+        "Browser code (components/, \"use client\", *.client.ts) never imports a *.server.ts module or db/: pass what it needs through a route or a prop. Type imports are fine (erased).",
       severity: "error",
-      from: { path: CLIENT_COMPONENTS },
-      to: { path: SERVER_ONLY, dependencyTypesNot: ["type-only"] },
+      from: { path: BROWSER },
+      to: { path: ["\\.server\\.tsx?$", "^db/"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "server-not-client",
+      comment:
+        "Server code (*.server.ts, *.worker.ts, db/, app/api/) never imports a *.client.ts module: it needs window, storage or IndexedDB, which the server has not. Move the shared part to a module without a suffix.",
+      severity: "error",
+      from: { path: SERVER },
+      to: { path: "\\.client\\.tsx?$" },
     },
     {
       name: "foundation-at-the-bottom",

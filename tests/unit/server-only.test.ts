@@ -49,3 +49,45 @@ it("marks every lib/ module that reaches the database, and every service.server.
   const unmarked = files.filter((file) => !marked(fs.readFileSync(path.join(root, file), "utf8")));
   expect(unmarked).toEqual([]);
 });
+
+/**
+ * Where a lib module runs is in its name (README, "Code layout"): `<name>.server.ts` is marked
+ * server-only and nothing else in lib is; `<name>.client.ts` runs only in the browser ("use client",
+ * or the browser's own objects: window, localStorage, IndexedDB …) and every "use client" module is one;
+ * `<name>.worker.ts` is a worker thread's entry, where the build looks for it (lib/<folder>/).
+ */
+describe("lib names say where a module runs", () => {
+  const files = sources("lib").map((file) => ({ file, text: fs.readFileSync(path.join(root, file), "utf8") }));
+  const importsServerOnly = (text: string) => /^import ["']server-only["'];?\s*$/m.test(text);
+  const useClient = (text: string) => /^(\s*(\/\/[^\n]*|\/\*[^]*?\*\/)\s*)*["']use client["']/.test(text);
+  const browserOnly = (text: string) =>
+    useClient(text) || /\b(window|document|localStorage|sessionStorage|indexedDB|navigator)\.|from "idb-keyval"/.test(text);
+  const isServer = (file: string) => /\.server\.tsx?$/.test(file);
+  const isClient = (file: string) => /\.client\.tsx?$/.test(file);
+
+  it("finds the three kinds", () => {
+    expect(files.filter(({ file }) => isServer(file)).length).toBeGreaterThan(80);
+    expect(files.filter(({ file }) => isClient(file)).length).toBeGreaterThan(3);
+    expect(files.filter(({ file }) => /\.worker\.ts$/.test(file)).length).toBeGreaterThan(0);
+  });
+
+  it("names a module <name>.server.ts if and only if it imports server-only (at the top)", () => {
+    const unnamed = files.filter(({ file, text }) => importsServerOnly(text) && !isServer(file)).map(({ file }) => file);
+    const unmarked = files.filter(({ file, text }) => isServer(file) && !marked(text)).map(({ file }) => file);
+    expect({ unnamed, unmarked }).toEqual({ unnamed: [], unmarked: [] });
+  });
+
+  it('names every "use client" module <name>.client.ts, and a .client module runs only in the browser', () => {
+    const unnamed = files.filter(({ file, text }) => useClient(text) && !isClient(file)).map(({ file }) => file);
+    const notBrowser = files.filter(({ file, text }) => isClient(file) && !browserOnly(text)).map(({ file }) => file);
+    const both = files.filter(({ file }) => isClient(file) && isServer(file)).map(({ file }) => file);
+    expect({ unnamed, notBrowser, both }).toEqual({ unnamed: [], notBrowser: [], both: [] });
+  });
+
+  it("keeps worker entries at lib/<folder>/<name>.worker.ts, where the build bundles them", () => {
+    const misplaced = files
+      .filter(({ file }) => /\.worker\.tsx?$/.test(file) && !/^lib\/[^/]+\/[^/]+\.worker\.ts$/.test(file))
+      .map(({ file }) => file);
+    expect(misplaced).toEqual([]);
+  });
+});
