@@ -97,7 +97,7 @@ export function clearPersonalData(): void {
   removeStored("checkInErrors");
   removeStored("pendingChips");
   removeStored("pendingChipsDate");
-  // The service worker's copies of this user's answers (the offline check-in screen, lib/pwa/sw.ts).
+  // The service worker's copies of this user's answers (the offline check-in screen, lib/pwa/sw.client.ts).
   if (typeof caches !== "undefined") void caches.delete(API_CACHE).catch(() => undefined);
 }
 

@@ -7,7 +7,7 @@ export const SERVICE_WORKER_URL = "/serwist/sw.js";
 export const SERVICE_WORKER_SCOPE = "/check-in";
 
 /**
- * Registers the service worker (lib/pwa/sw.ts) from the check-in screen, in production builds only
+ * Registers the service worker (lib/pwa/sw.client.ts) from the check-in screen, in production builds only
  * (a development server's assets change on every edit). The browser checks the script for a new
  * version on every navigation (`updateViaCache: "none"`); a new one takes over at once.
  */

@@ -53,15 +53,17 @@ it("marks every lib/ module that reaches the database, and every service.server.
 /**
  * Where a lib module runs is in its name (README, "Code layout"): `<name>.server.ts` is marked
  * server-only and nothing else in lib is; `<name>.client.ts` runs only in the browser ("use client",
- * or the browser's own objects: window, localStorage, IndexedDB …) and every "use client" module is one;
- * `<name>.worker.ts` is a worker thread's entry, where the build looks for it (lib/<folder>/).
+ * the browser's own objects: window, localStorage, IndexedDB …, or the service worker's) and every
+ * "use client" module is one; `<name>.worker.ts` is a worker thread's entry, where the build looks
+ * for it (lib/<folder>/).
  */
 describe("lib names say where a module runs", () => {
   const files = sources("lib").map((file) => ({ file, text: fs.readFileSync(path.join(root, file), "utf8") }));
   const importsServerOnly = (text: string) => /^import ["']server-only["'];?\s*$/m.test(text);
   const useClient = (text: string) => /^(\s*(\/\/[^\n]*|\/\*[^]*?\*\/)\s*)*["']use client["']/.test(text);
   const browserOnly = (text: string) =>
-    useClient(text) || /\b(window|document|localStorage|sessionStorage|indexedDB|navigator)\.|from "idb-keyval"/.test(text);
+    useClient(text) ||
+    /\b(window|document|localStorage|sessionStorage|indexedDB|navigator)\.|from "idb-keyval"|<reference lib="webworker" \/>/.test(text);
   const isServer = (file: string) => /\.server\.tsx?$/.test(file);
   const isClient = (file: string) => /\.client\.tsx?$/.test(file);
 
