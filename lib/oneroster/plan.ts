@@ -6,7 +6,7 @@ import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 /**
  * What a bundle would change, decided against what the school has (RosterState) by sourcedId, never by
  * name. Pure (no I/O; asynchronous only to take a turn every few milliseconds, lib/event-loop.ts; the
- * server runs it in the planner's worker thread, lib/oneroster/planner.ts): the dry run shows it, the
+ * server runs it in the planner's worker thread, lib/oneroster/planner.server.ts): the dry run shows it, the
  * job writes its `writes` in one transaction. A record the SIS sends again unchanged is "unchanged" and written nowhere, so importing a bundle twice changes nothing.
  */
 
