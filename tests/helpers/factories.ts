@@ -1,13 +1,20 @@
 import type { Db } from "@/db";
 import { staff, students, sysadmins, users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hash } from "@node-rs/argon2";
 import { createSession } from "@/lib/auth/service.server";
 
 /** Every factory account uses this password. */
 export const TEST_PASSWORD = "correct-horse-battery";
 
+/**
+ * The factories' accounts carry a low-cost argon2id hash (64 KiB, one pass; what the app stores is 19 MiB,
+ * two passes): every sign-in and password confirmation in a test verifies it, and the production cost made
+ * that tens of milliseconds each. The app verifies any argon2id hash by the parameters it carries, so the
+ * path is the same; a password the app sets (a change, a reset) is hashed at the production cost as ever.
+ */
 let passwordHash: Promise<string> | undefined;
-const hashed = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+const hashed = () =>
+  (passwordHash ??= hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 64, timeCost: 1, parallelism: 1 }));
 let sequence = 0;
 const next = () => `${process.pid}${++sequence}`;
 
