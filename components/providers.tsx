@@ -5,7 +5,7 @@ import { SWRConfig } from "swr";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { Toaster } from "@/components/ui/snackbar";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { ApiClientError, fetcher } from "@/lib/api/client.client";
+import { ApiClientError, fetcher } from "@/lib/api/request.client";
 
 /** Everything the app needs around every page: data fetching, tooltips, sign-in state, snackbars. */
 export function Providers({ children }: { children: ReactNode }) {

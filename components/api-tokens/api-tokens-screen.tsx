@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/client.client";
+import { apiDelete, messageOf } from "@/lib/api/request.client";
 import type { ApiTokenView } from "@/lib/api-tokens/service.server";
 import { CreateDialog } from "./create-token-dialog";
 import { tokenColumns } from "./token-columns";

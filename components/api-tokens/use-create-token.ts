@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { PASSWORD_CONFIRM_FAILED } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import type { ApiScope } from "@/lib/api-tokens/scopes";
 
 export const TOKENS_KEY = "/api/api-tokens";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiGet, messageOf } from "@/lib/api/client.client";
+import { apiGet, messageOf } from "@/lib/api/request.client";
 import type { AuditEntryView } from "@/lib/audit/present";
 import type { AuditLogView } from "@/lib/audit/service.server";
 import { AuditFilters, filterQuery, NO_FILTERS, type AuditFilterValues } from "./audit-filters";

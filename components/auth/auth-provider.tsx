@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
-import { apiPost } from "@/lib/api/client.client";
+import { apiPost } from "@/lib/api/request.client";
 import { setStored } from "@/lib/storage.client";
 import { AuthContext, type AuthState } from "./auth-context";
 import { ForcedPasswordChange } from "./forced-password-change";

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost } from "@/lib/api/client.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { changePasswordErrors, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 import { useAuth } from "./use-auth";
 

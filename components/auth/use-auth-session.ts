@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiGet, apiPost } from "@/lib/api/client.client";
+import { ApiClientError, apiGet, apiPost } from "@/lib/api/request.client";
 import { clearPersonalData, getToken } from "@/lib/storage.client";
 import type { AuthStatus } from "./auth-context";
 import type { AppSettings, CurrentUser, SignOutReason } from "./types";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, type RefObject } from "react";
-import { SESSION_EXPIRED_EVENT } from "@/lib/api/client.client";
+import { SESSION_EXPIRED_EVENT } from "@/lib/api/request.client";
 import { getToken, STORAGE_EVENT, STORAGE_KEYS, type StorageKey } from "@/lib/storage.client";
 import type { AuthStatus } from "./auth-context";
 import type { SignOutReason } from "./types";

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
-import { apiPost } from "@/lib/api/client.client";
+import { apiPost } from "@/lib/api/request.client";
 import { EMPTY_FIELD, MAX_AMENDMENT_MEMO } from "@/lib/schedule/schemas";
 import type { AmendmentResponse } from "@/lib/schedule/types";
 import { BlockForm, type BlockFormProps } from "./block-form";

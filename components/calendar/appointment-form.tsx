@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
 import type { AppointmentResponse } from "@/lib/schedule/types";
 import { BlockForm, type BlockFormProps } from "./block-form";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/client.client";
+import { apiDelete, messageOf } from "@/lib/api/request.client";
 import type { Appointment, AppointmentResponse } from "@/lib/schedule/types";
 
 /** Cancel one appointment after a confirmation (its teacher or an administrator, pending block). */

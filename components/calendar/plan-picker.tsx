@@ -10,7 +10,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { Tooltip } from "@/components/ui/tooltip";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import type { SchedulePlanResponse, StaffListEntry, StaffListResponse } from "@/lib/schedule/types";
 import { paletteHex } from "./palette";

@@ -5,7 +5,7 @@ import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/client.client";
+import { apiDelete, messageOf } from "@/lib/api/request.client";
 import { sentenceFor } from "@/lib/schedule/reason";
 import type { StaffScheduleBlock, TopicScheduleResponse } from "@/lib/schedule/types";
 import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";

@@ -1,7 +1,7 @@
 "use client";
 
 import useSWR from "swr";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 import type { ScheduleResponse } from "@/lib/schedule/types";
 
 /** The API path of a week: `/api/staff/7/schedule`, `/api/students/self/schedule/2026-03-18`. */

@@ -4,7 +4,7 @@ import { CalendarX2 } from "lucide-react";
 import { useId, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import type { ScheduleBlock, ScheduleDay, ScheduleResponse } from "@/lib/schedule/types";
 import { BlockTileSkeleton } from "./block-tile";
 import { CalendarToolbar } from "./calendar-toolbar";

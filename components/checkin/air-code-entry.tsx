@@ -4,7 +4,7 @@ import { CheckCircle2, QrCode } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 
 interface AirCheckInAnswer {
   status: "checked_in" | "already_checked_in";

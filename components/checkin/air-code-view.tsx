@@ -8,7 +8,7 @@ import useSWR from "swr";
 import { useFocusReturn } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 
 /** GET /api/check-in/air-code: a rotating code, or (after the window) `closed` with the message that says so. */
 export type AirCode = AirCodeCommon &

@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import { AirCodeButton } from "./air-code-button";
 
 /** "Check-in" with its actions: the air code, and the device's Check-in Errors. */

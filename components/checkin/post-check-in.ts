@@ -1,7 +1,7 @@
 "use client";
 
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost } from "@/lib/api/client.client";
+import { apiPost } from "@/lib/api/request.client";
 import { checkInResultMessage } from "@/lib/checkin/chips";
 import { checkInSummary } from "@/lib/checkin/elsewhere-rules";
 import type { z } from "zod";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { snackbar } from "@/components/ui/snackbar";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import { MAX_CHIPS, SCHEDULED_SUCCESS } from "@/lib/checkin/chips";
 import { queuedCheckIn } from "@/lib/checkin/offline-queue";
 import { getStored, removeStored, setStored } from "@/lib/storage.client";

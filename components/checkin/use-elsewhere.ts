@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import type { ElsewhereEntry } from "./checked-in-list";
 
 /**

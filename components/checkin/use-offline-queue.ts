@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { mutate } from "swr";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, NETWORK_ERROR_MESSAGE } from "@/lib/api/client.client";
+import { ApiClientError, NETWORK_ERROR_MESSAGE } from "@/lib/api/request.client";
 import { idbQueueStore } from "@/lib/checkin/offline-idb.client";
 import {
   createQueueRunner,

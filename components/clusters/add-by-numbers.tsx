@@ -5,7 +5,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
 import { inputClasses } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { numbersFromCsv, parsePastedNumbers } from "@/lib/clusters/paste";
 import type { ClusterPage } from "@/lib/clusters/present";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { inputClasses } from "@/components/ui/text-field";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import type { ClusterPage } from "@/lib/clusters/present";
 import { StudentChecklist } from "@/components/people/student-checklist";

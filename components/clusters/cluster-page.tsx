@@ -11,7 +11,7 @@ import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { Breadcrumbs } from "@/components/wiki/wiki-parts";
-import { ApiClientError, apiDelete, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiDelete, messageOf } from "@/lib/api/request.client";
 import type { ClusterPage } from "@/lib/clusters/present";
 import type { Member } from "@/lib/courses/present";
 import { AddMembersDialog } from "./add-members-dialog";

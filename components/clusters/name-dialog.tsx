@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, apiPut } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import type { ClusterPage } from "@/lib/clusters/present";
 import { MAX_CLUSTER_NAME, clusterRenameBody } from "@/lib/clusters/schemas";
 

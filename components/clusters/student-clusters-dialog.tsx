@@ -8,7 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
-import { apiDelete, apiPost, messageOf } from "@/lib/api/client.client";
+import { apiDelete, apiPost, messageOf } from "@/lib/api/request.client";
 import type { ClusterListItem } from "@/lib/clusters/present";
 import { CLUSTERS_KEY, clusterKey } from "./cluster-page";
 import { ClusterNameDialog } from "./name-dialog";

@@ -9,7 +9,7 @@ import { FormError, placeServerErrors } from "@/components/school-calendar/serve
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
-import { apiPost, apiPut } from "@/lib/api/client.client";
+import { apiPost, apiPut } from "@/lib/api/request.client";
 import type { CourseItem } from "@/lib/courses/present";
 import { courseCreateBody } from "@/lib/courses/schemas";
 import type { StaffListItem } from "@/lib/people/lists.server";

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiClientError, apiPut, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
 import type { CoursePage } from "@/lib/courses/present";
 import { CourseDialog } from "./course-dialog";
 import { CourseHeading } from "./course-heading";

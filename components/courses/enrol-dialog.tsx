@@ -12,7 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { Tabs } from "@/components/ui/tabs";
 import { TextAreaField, TextField, inputClasses } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { StudentChecklist } from "@/components/people/student-checklist";
 import type { StudentListItem } from "@/lib/people/lists.server";

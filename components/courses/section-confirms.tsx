@@ -1,6 +1,6 @@
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/client.client";
+import { apiDelete, messageOf } from "@/lib/api/request.client";
 import type { Member } from "@/lib/courses/present";
 import type { Section } from "@/lib/sections/present";
 

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
-import { apiPost, apiPut } from "@/lib/api/client.client";
+import { apiPost, apiPut } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import type { Section } from "@/lib/sections/present";
 import { compareNames } from "@/lib/search/fold";

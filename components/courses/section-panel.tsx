@@ -6,7 +6,7 @@ import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import type { Member } from "@/lib/courses/present";
 import type { Enrollment, Section } from "@/lib/sections/present";
 import { Spinner } from "@/components/ui/spinner";

@@ -6,7 +6,7 @@ import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import { ACTION_INFO, CREDENTIAL_ACTIONS, type CredentialAction } from "@/lib/credentials/schemas";
 import type { CredentialsResult, ResetPassword } from "@/lib/credentials/service.server";
 

@@ -7,7 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost } from "@/lib/api/client.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import {
   FEEDBACK_REQUIRED,

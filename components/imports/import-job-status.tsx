@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import type { OneRosterResult } from "@/lib/oneroster/present";
 import { ProblemsTable } from "./oneroster-review";

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import type { ImportReport, ImportReportRow } from "@/lib/imports/present";
 import { ImportStatus, importKindLabel } from "./import-status";
 

@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import useSWR from "swr";
 import type { Timetable } from "@/components/school-calendar/api-types";
-import { ApiClientError, apiUpload, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiUpload, messageOf } from "@/lib/api/request.client";
 import type { BundleProblem } from "@/lib/oneroster/parse";
 import { choiceFields, type OneRosterChoices, type OneRosterDryRun } from "./oneroster-review";
 

@@ -13,7 +13,7 @@ import { CopyField, ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClasses, TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiDelete, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiDelete, apiPost, messageOf } from "@/lib/api/request.client";
 import type { KioskView } from "@/lib/kiosk/service.server";
 import type { StaffListItem } from "@/lib/people/lists.server";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { NETWORK_ERROR_MESSAGE } from "@/lib/api/client.client";
+import { NETWORK_ERROR_MESSAGE } from "@/lib/api/request.client";
 
 /** Where the device keeps its kiosk token (never the user's session token). */
 export const KIOSK_TOKEN_KEY = "flexblock.kioskToken";

@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 
 /** Spec §5 and §8 (Login): the messages and where each is shown. */
 export const LOGIN_TEXT = {

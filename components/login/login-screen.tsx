@@ -10,7 +10,7 @@ import { useAuth } from "@/components/auth/use-auth";
 import { SchoolBrand } from "@/components/shell/school-brand";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Splash } from "@/components/auth/splash";
-import { apiPost } from "@/lib/api/client.client";
+import { apiPost } from "@/lib/api/request.client";
 import { ssoErrorMessage } from "./login-errors";
 import { LoginForm } from "./login-form";
 import { SsoButtons, type Provider } from "./sso-buttons";

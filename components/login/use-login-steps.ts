@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { apiPost } from "@/lib/api/client.client";
+import { apiPost } from "@/lib/api/request.client";
 import { rememberUser, type RememberedUser } from "@/lib/storage.client";
 import { useStoredState } from "@/lib/use-stored-state.client";
 import { LOGIN_TEXT, placeLoginError } from "./login-errors";

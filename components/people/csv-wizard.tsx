@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { apiGet } from "@/lib/api/client.client";
+import { apiGet } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 import type { RememberedMapping } from "@/lib/imports/mappings.server";

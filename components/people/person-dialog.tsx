@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPost, apiPut } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import { AddDialog } from "./add-dialog";
 import { CreatedPanel } from "./created-panel";
 import { LazyCsvWizard as CsvWizard } from "./lazy-wizard";

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 
 /** Spec §8: any failure that is not a field's own. */
 export const SAVE_FAILED = "Something went wrong. Please try again.";

@@ -2,7 +2,7 @@
 
 import { Checkbox } from "@/components/ui/checkbox";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import type { StudentListItem } from "@/lib/people/lists.server";
 
 /** How many matching students the list shows before asking for a narrower search. */

@@ -1,4 +1,4 @@
-import { apiUpload } from "@/lib/api/client.client";
+import { apiUpload } from "@/lib/api/request.client";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 
 /** Spec §8: an upload that failed. */

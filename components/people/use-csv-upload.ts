@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 import type { UploadAccepted } from "@/lib/imports/present";
 import type { ChosenFile } from "./wizard-types";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 import type { DryRunResult } from "@/lib/imports/present";
 import type { ChosenFile, DryRun } from "./wizard-types";

@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { usePathname, useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 import type { PlacementToDo } from "@/lib/placement/types";
 import { dayLabel, dayOfWeek } from "@/lib/time";
 

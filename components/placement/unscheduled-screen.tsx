@@ -15,7 +15,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { DatePicker } from "@/components/ui/date-picker";
 import { PageHeader } from "@/components/ui/page-header";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import type { UnscheduledResponse, UnscheduledStudent } from "@/lib/placement/types";
 import { schoolToday } from "@/lib/time";

@@ -7,7 +7,7 @@ import { ListLoadError } from "@/components/people/list-parts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import type { PowerScheduleBatch } from "@/lib/scheduler/present";
 import type { UndoResult } from "@/lib/scheduler/service.server";
 import { batchColumns } from "./batch-columns";

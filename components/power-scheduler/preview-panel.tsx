@@ -1,7 +1,7 @@
 "use client";
 
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
 import { previewText, type StudentNames } from "@/lib/scheduler/preview-text";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import useSWR from "swr";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
 import type { PowerScheduleResult } from "@/lib/scheduler/service.server";
 import { requestBody, type SchedulerAction, type SchedulerState } from "./use-scheduler-state";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { NumberField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import { MAX_CAPACITY } from "@/lib/people/schemas";
 import type { CapacityResponse } from "@/lib/schedule/types";
 

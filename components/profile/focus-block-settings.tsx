@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
 import { Switch } from "@/components/ui/switch";
 import { NumberField } from "@/components/ui/text-field";
-import { ApiClientError, apiPut, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
 import type { StaffProfile } from "@/lib/schedule/types";

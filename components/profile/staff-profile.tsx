@@ -11,7 +11,7 @@ import { TopicDialog, type TopicDialogMode } from "@/components/topics/topic-dia
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
 import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
 import { FocusBlockSettings } from "./focus-block-settings";
 import { ProfileCalendar } from "./profile-calendar";

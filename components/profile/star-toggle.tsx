@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import { useSWRConfig } from "swr";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/client.client";
+import { apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 
 export type StarItemType = "student" | "staff" | "course" | "cluster";

@@ -13,7 +13,7 @@ import { EditStudentButton } from "@/components/people/student-dialog";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
-import { ApiClientError, fetcher, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, fetcher, messageOf } from "@/lib/api/request.client";
 import type { StudentProfile, StudentScheduleBlock } from "@/lib/schedule/types";
 import { clusterSummary } from "./cluster-summary";
 import { ProfileCalendar } from "./profile-calendar";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { downloadText } from "@/components/audit/download";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiGet, messageOf } from "@/lib/api/client.client";
+import { apiGet, messageOf } from "@/lib/api/request.client";
 import type { GroupBy } from "@/lib/reports/schemas";
 
 export interface ReportFilterValues {

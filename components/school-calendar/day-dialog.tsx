@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiClientError, apiDelete, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiDelete, messageOf } from "@/lib/api/request.client";
 import { clockLabel } from "@/lib/time";
 import { AddEventForm } from "./add-event-form";
 import type { DayEvent, SchoolDay, Timetable } from "./api-types";

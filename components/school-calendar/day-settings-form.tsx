@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { ApiClientError, apiPut, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
 import type { SchoolDayBody } from "@/lib/calendar/schemas";
 import type { SchoolDay, Timetable } from "./api-types";
 import { ChoiceField } from "./choice-field";

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
-import { ApiClientError, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, messageOf } from "@/lib/api/request.client";
 
 /**
  * Puts a failed save's field errors (a 422's `{ "blocks.0.times.1.end": [msg] }`) under the form's

@@ -2,7 +2,7 @@
 
 import { useMemo, useState, type ChangeEvent } from "react";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiUpload, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiUpload, messageOf } from "@/lib/api/request.client";
 import type { ImportResult } from "./api-types";
 import { importSummary, isCsv, noSchoolField } from "./import-rules";
 

@@ -12,7 +12,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { useLeaveWarning } from "@/components/ui/use-leave-warning";
-import { apiPut } from "@/lib/api/client.client";
+import { apiPut } from "@/lib/api/request.client";
 import { schoolYearBody, type SchoolYearBody } from "@/lib/calendar/schemas";
 import type { SchoolYear } from "./api-types";
 import { CalendarTabs } from "./calendar-tabs";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import { FEEDBACK_TAG_LABELS, type FeedbackTag } from "@/lib/feedback/schemas";
 import type { PresentedFeedback } from "@/lib/feedback/service.server";
 

@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import type { AppSettings, Setting } from "@/components/auth/types";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiUpload } from "@/lib/api/client.client";
+import { ApiClientError, apiUpload } from "@/lib/api/request.client";
 import { LOGO_MESSAGES, LOGO_TYPES, MAX_LOGO_BYTES } from "@/lib/settings/logo";
 
 /** The school logo: a preview and, for administrators, an upload button (POST /api/settings/logo). */

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import type { AppSettings, Setting, SettingGroup } from "@/components/auth/types";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPut } from "@/lib/api/client.client";
+import { ApiClientError, apiPut } from "@/lib/api/request.client";
 import { checkSettingValue, type SettingInput } from "@/lib/settings/schemas";
 import type { DraftValue } from "./setting-field";
 

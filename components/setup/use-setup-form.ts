@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 import { useAuth } from "@/components/auth/use-auth";
-import { ApiClientError, apiPost } from "@/lib/api/client.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { setupForm, type SetupFormInput, type SetupFormValues } from "./setup-form-schema";
 
 const FIELDS = ["school_name", "timezone", "name", "email", "password"] as const;

@@ -6,7 +6,7 @@ import useSWR from "swr";
 import { Button, focusRing } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { MAX_BODY, RECIPIENT_RESULTS } from "@/lib/notifications/schemas";
 import { staffName } from "@/lib/people/names";

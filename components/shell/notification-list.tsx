@@ -2,7 +2,7 @@ import { Bell } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import type { NotificationEntry } from "./use-notifications";
 
 /** One tab's messages: loading, the error, "Nothing to show", or the list. */

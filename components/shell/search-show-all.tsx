@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import useSWRInfinite from "swr/infinite";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import { HitList } from "./search-hit-list";
 import { countOf, GROUP_HEADINGS, hitsOf, type SearchGroup, type SearchResponse } from "./search-results";
 

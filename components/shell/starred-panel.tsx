@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { GROUP_TITLES, itemHref, type ItemType } from "./panel-links";
 

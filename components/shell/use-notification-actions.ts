@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPut, messageOf } from "@/lib/api/client.client";
+import { apiPut, messageOf } from "@/lib/api/request.client";
 import type { NotificationEntry } from "./use-notifications";
 
 const FAILED = "That didn't work. Please try again.";

@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
-import { apiDelete, messageOf } from "@/lib/api/client.client";
+import { apiDelete, messageOf } from "@/lib/api/request.client";
 import type { Topic, TopicResponse } from "@/lib/schedule/types";
 import { TopicForm } from "./topic-form";
 import { TopicItem } from "./topic-item";

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
-import { apiPost } from "@/lib/api/client.client";
+import { apiPost } from "@/lib/api/request.client";
 import type { TopicResponse } from "@/lib/schedule/types";
 import { MAX_TOPIC_MEMO } from "@/lib/topics/schemas";
 import { ColorPicker } from "./color-picker";

@@ -1,7 +1,7 @@
 "use client";
 
 import useSWR from "swr";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 import type { TopicsResponse } from "@/lib/schedule/types";
 
 export const TOPICS_KEY = "/api/topics";

@@ -1,6 +1,6 @@
 "use client";
 
-import { messageOf } from "@/lib/api/client.client";
+import { messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type ReactNode } from "react";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 import { TextField } from "./text-field";

@@ -7,7 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, apiPut } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import { MAX_WIKI_SUBTITLE, MAX_WIKI_TITLE, wikiGroupBody } from "@/lib/wiki/schemas";
 import type { WikiGroup } from "./wiki-parts";
 

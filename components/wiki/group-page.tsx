@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { IconButton } from "@/components/ui/icon-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPut, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import {
   Breadcrumbs,

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiDelete, messageOf } from "@/lib/api/client.client";
+import { ApiClientError, apiDelete, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { Markdown } from "./markdown";
 import {

@@ -8,7 +8,7 @@ import { StudentHeader } from "@/components/shell/student-header";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { focusRing } from "@/components/ui/button";
 import { Markdown } from "./markdown";

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { z } from "zod";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPost, apiPut } from "@/lib/api/client.client";
+import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import { wikiPostBody } from "@/lib/wiki/schemas";
 import { WIKI_GROUPS_KEY, groupKey, postKey, type WikiPostWithGroup } from "./wiki-parts";
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, apiPut, messageOf } from "@/lib/api/client.client";
+import { apiDelete, apiPut, messageOf } from "@/lib/api/request.client";
 import { GroupCard } from "./group-card";
 import { GroupDialog } from "./group-dialog";
 import {

@@ -1,11 +1,11 @@
-import { apiGet, apiPost } from "@/lib/api/client.client";
+import { apiGet, apiPost } from "@/lib/api/request.client";
 
 /**
  * The screens' polls revalidate (issue 14): a GET goes with cache mode "no-cache", so the browser
  * keeps an answer marked `private, no-cache` with its ETag and asks with If-None-Match next time
  * (a 304 then reuses the kept copy); writes never touch the HTTP cache.
  */
-describe("lib/api/client.client cache modes", () => {
+describe("lib/api/request.client cache modes", () => {
   const calls: RequestInit[] = [];
   const realFetch = global.fetch;
   beforeEach(() => {

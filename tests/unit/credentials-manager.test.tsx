@@ -5,7 +5,7 @@ import { CredentialActions } from "@/components/credentials/credential-actions";
 import { CredentialsManagerScreen } from "@/components/credentials/credentials-manager";
 import { ResetPasswordsDialog } from "@/components/credentials/reset-passwords-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 import type { CredentialUser } from "@/lib/credentials/present";
 
 /**

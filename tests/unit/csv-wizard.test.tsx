@@ -5,7 +5,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { CsvWizard } from "@/components/people/csv-wizard";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 import type { DryRunResult, UploadAccepted } from "@/lib/imports/present";
 
 /**

@@ -1,4 +1,4 @@
-import { ApiClientError, apiGet, apiPost, SESSION_EXPIRED_EVENT } from "@/lib/api/client.client";
+import { ApiClientError, apiGet, apiPost, SESSION_EXPIRED_EVENT } from "@/lib/api/request.client";
 import {
   clearPersonalData,
   forgetUser,

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { LoginForm } from "@/components/login/login-form";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 import { getStored, setStored } from "@/lib/storage.client";
 
 type Reply = { status: number; body: unknown };

@@ -15,11 +15,11 @@ import {
 } from "@/components/imports/oneroster-review";
 import { IMPORT_ONEROSTER } from "@/lib/wiki/help/admin-posts.server";
 import { HELP_GROUPS } from "@/lib/wiki/help/content";
-import * as client from "@/lib/api/client.client";
+import * as client from "@/lib/api/request.client";
 
 const upload = jest.fn();
-jest.mock("@/lib/api/client.client", () => ({
-  ...jest.requireActual("@/lib/api/client.client"),
+jest.mock("@/lib/api/request.client", () => ({
+  ...jest.requireActual("@/lib/api/request.client"),
   apiUpload: (...args: unknown[]) => upload(...args),
 }));
 

@@ -4,7 +4,7 @@ import { SWRConfig } from "swr";
 import { StaffListScreen } from "@/components/people/staff-list";
 import { studentClass } from "@/components/people/student-class";
 import { StudentListScreen } from "@/components/people/student-list";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 import type { StaffListItem, StudentListItem } from "@/lib/people/lists.server";
 
 const push = jest.fn();

@@ -4,7 +4,7 @@ import { SWRConfig } from "swr";
 import { AuthContext, type AuthState } from "@/components/auth/auth-context";
 import { AddStaffButton } from "@/components/people/staff-dialog";
 import { AddStudentButton } from "@/components/people/student-dialog";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 
 /** Issue 21 item 5: the person dialogs offer Mx. and no title, and the school's own grades. */
 jest.mock("next/navigation", () => ({

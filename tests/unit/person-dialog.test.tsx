@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { AddStudentButton } from "@/components/people/student-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 
 /**
  * The Add Student dialog's Single tab and the spec's texts (§2, §8): the confirmation named for the

@@ -5,8 +5,8 @@ import { PlanPicker } from "@/components/calendar/plan-picker";
 import type { StaffListEntry } from "@/lib/schedule/types";
 
 /** Issue 23 item 3: the plan picker's search ignores accents and case, as every search does. */
-jest.mock("@/lib/api/client.client", () => ({
-  ...jest.requireActual("@/lib/api/client.client"),
+jest.mock("@/lib/api/request.client", () => ({
+  ...jest.requireActual("@/lib/api/request.client"),
   apiPost: jest.fn(async () => entries),
 }));
 

@@ -3,7 +3,7 @@ import { addDays, dayOfWeek } from "@/lib/time";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PowerSchedulerScreen } from "@/components/power-scheduler/power-scheduler";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
 import { previewText } from "@/lib/scheduler/preview-text";

@@ -8,7 +8,7 @@ import { ImportDialog } from "@/components/school-calendar/import-dialog";
 import { MonthGrid } from "@/components/school-calendar/month-grid";
 import { monthOf } from "@/components/school-calendar/month";
 import { TimetableScreen } from "@/components/school-calendar/timetable-screen";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 
 /**
  * The school calendar's screens in the browser's terms: the month grid by keyboard, a day as a teacher

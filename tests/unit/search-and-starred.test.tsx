@@ -3,7 +3,7 @@ import useSWR, { SWRConfig } from "swr";
 import { isStarKey, StarToggle } from "@/components/profile/star-toggle";
 import { hitsOf, showAllLabel, totalOf, type SearchResponse } from "@/components/shell/search-results";
 import { starredRows, StarredPanel, type StarredItem } from "@/components/shell/starred-panel";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),

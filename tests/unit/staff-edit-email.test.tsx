@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { AuthContext, type AuthState } from "@/components/auth/auth-context";
 import { EditStaffButton } from "@/components/people/staff-dialog";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 
 /** Issue 21 item 5: an administrator changes a staff member's email in the Edit Staff dialog. */
 jest.mock("next/navigation", () => ({

@@ -7,7 +7,7 @@ import type { CurrentUser } from "@/components/auth/types";
 import { StaffListScreen } from "@/components/people/staff-list";
 import { FocusBlockSettings } from "@/components/profile/focus-block-settings";
 import { snackbar } from "@/components/ui/snackbar";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import type { StaffProfile } from "@/lib/schedule/types";
 

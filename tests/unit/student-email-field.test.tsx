@@ -6,7 +6,7 @@ import {
   EditStudentButton,
   type EditableStudent,
 } from "@/components/people/student-dialog";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 
 /**
  * The student dialogs' optional "Email" field (issue 21): Add Student sends it (blank: none), Edit

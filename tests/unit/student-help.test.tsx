@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { GroupDialog } from "@/components/wiki/group-dialog";
 import { StudentHelp, StudentHelpPost } from "@/components/wiki/student-help";
-import { ApiClientError, apiPost } from "@/lib/api/client.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 
 /** A student's Help screens, and the administrator's switch that puts a group there. */
 
@@ -25,8 +25,8 @@ jest.mock("@/components/wiki/markdown", () => ({
     </div>
   ),
 }));
-jest.mock("@/lib/api/client.client", () => ({
-  ...jest.requireActual("@/lib/api/client.client"),
+jest.mock("@/lib/api/request.client", () => ({
+  ...jest.requireActual("@/lib/api/request.client"),
   apiPost: jest.fn(async (_path: string, body: Record<string, unknown>) => ({
     id: 9,
     post_count: 0,

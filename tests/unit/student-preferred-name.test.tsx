@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { EditStudentButton, type EditableStudent } from "@/components/people/student-dialog";
-import { fetcher } from "@/lib/api/client.client";
+import { fetcher } from "@/lib/api/request.client";
 
 /**
  * The Edit Student dialog's "Preferred first name" field (issue 21): prefilled from the profile, sent

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { WikiGroupPage } from "@/components/wiki/group-page";
 import { WikiHome } from "@/components/wiki/wiki-home";
-import { ApiClientError } from "@/lib/api/client.client";
+import { ApiClientError } from "@/lib/api/request.client";
 
 /**
  * The wiki's empty states (spec §8) and its missing group. The markdown itself (react-markdown is ESM only)
