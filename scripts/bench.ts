@@ -32,7 +32,7 @@ import { findAccountByUsername, insertSession } from "../db/queries/auth";
 import { checkInCalendar } from "../db/queries/checkin";
 import { seedSchool } from "../lib/demo/school.server";
 import { focusBlockOn } from "../lib/checkin/rules";
-import { hashToken, newToken } from "../lib/auth/tokens";
+import { hashToken, newToken } from "../lib/auth/tokens.server";
 import { addDays, schoolToday, weekDays } from "../lib/time";
 import { benchCheckIn } from "./bench/check-in";
 import { drive, passes, printFigures, timeSequential, type BenchFigure } from "./bench/harness";

@@ -242,7 +242,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/check-in/status",
     file: "app/api/check-in/status/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"today's Focus Block, the caller's planned students and check-ins (teachers, admins and sysadmins; see app/api/check-in/route.ts for why sysadmins are allowed). Answers with an ETag; 304 when the poll's If-None-Match still matches (lib/api/conditional.ts)."},
+    summaries: {"GET":"today's Focus Block, the caller's planned students and check-ins (teachers, admins and sysadmins; see app/api/check-in/route.ts for why sysadmins are allowed). Answers with an ETag; 304 when the poll's If-None-Match still matches (lib/api/conditional.server.ts)."},
     module: route18 as unknown as RouteModule,
   },
   {
@@ -389,7 +389,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/logout",
     file: "app/api/logout/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"end this device's session. The polled answers (check-in status, weeks, inbox) may be kept by the browser for revalidation (lib/api/conditional.ts): signing out clears that cache, so the next person on a shared computer finds nothing of this user's in it."},
+    summaries: {"POST":"end this device's session. The polled answers (check-in status, weeks, inbox) may be kept by the browser for revalidation (lib/api/conditional.server.ts): signing out clears that cache, so the next person on a shared computer finds nothing of this user's in it."},
     module: route39 as unknown as RouteModule,
   },
   {
@@ -417,7 +417,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/notifications/inbox",
     file: "app/api/notifications/inbox/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"the caller's messages that are not archived (empty for sysadmins) Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.ts)."},
+    summaries: {"GET":"the caller's messages that are not archived (empty for sysadmins) Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.server.ts)."},
     module: route43 as unknown as RouteModule,
   },
   {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { findLiveApiToken, touchApiToken } from "@/db/queries/api-tokens";
 import { ApiError } from "@/lib/api/errors.server";
-import { bearerToken, hashToken } from "@/lib/auth/tokens";
+import { bearerToken, hashToken } from "@/lib/auth/tokens.server";
 import { isApiToken, type ApiScope } from "./scopes";
 
 /** An integration calling with its API token (never a user: it has no role and no account). */

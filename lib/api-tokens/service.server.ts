@@ -11,7 +11,7 @@ import { insertAudit } from "@/db/queries/audit";
 import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { checkOwnPassword, type Caller } from "@/lib/auth/service.server";
-import { hashToken, newToken } from "@/lib/auth/tokens";
+import { hashToken, newToken } from "@/lib/auth/tokens.server";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, type ApiTokenBody } from "./schemas";
 import { API_TOKEN_PREFIX, type ApiScope } from "./scopes";
 

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { findSessionAccount, touchSession } from "@/db/queries/auth";
 import { ApiError } from "@/lib/api/errors.server";
 import { isLocked, roleOf, type Principal } from "./principal";
-import { bearerToken, hashToken } from "./tokens";
+import { bearerToken, hashToken } from "./tokens.server";
 
 const TOUCH_EVERY_MS = 60_000;
 

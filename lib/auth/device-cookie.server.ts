@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "@/lib/env";
+import { env } from "@/lib/env.server";
 
 /**
  * Device cookies (OWASP's "Slow brute force attacks: device cookies"): a browser that signed in to an

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The password rules the browser and the server share (spec §5, NIST 800-63B): the setup form, the
- * change-password form and the server's own check (lib/auth/password.ts newPasswordProblem, which adds
+ * change-password form and the server's own check (lib/auth/password.server.ts newPasswordProblem, which adds
  * the common and breached lists and a strength estimate) count and word them the same way.
  */
 

@@ -35,7 +35,7 @@ export const verifyUserBody = z.object({ password });
 /** The caller's own password, sent with an action it confirms (creating an API token). */
 export const confirmingPassword = passwordOf("Your password is required.");
 
-/** The new password's rules beyond "present" live on the server (lib/auth/password.ts), with their reasons. */
+/** The new password's rules beyond "present" live on the server (lib/auth/password.server.ts), with their reasons. */
 export const changePasswordBody = z.object({
   password,
   new_password: z.string({ error: "A new password is required." }).min(1, "A new password is required.").max(1024, "That password is too long."),

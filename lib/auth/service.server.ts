@@ -10,14 +10,14 @@ import {
   updatePassword,
 } from "@/db/queries/auth";
 import { ApiError, invalid } from "@/lib/api/errors.server";
-import { env } from "@/lib/env";
+import { env } from "@/lib/env.server";
 import { avatarOf, isLocked, roleOf, type Principal } from "./principal";
 import { passwordOffMessage, signInPolicy } from "./sign-in-policy.server";
-import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password";
+import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password.server";
 import { normalizeUsername, type ChangePasswordBody, type LoginBody } from "./schemas";
 import { deviceNonce, type DeviceAccount } from "./device-cookie.server";
 import { reserve, settleFailure, settleSuccess, settleUnchecked, type Attempt } from "./throttle.server";
-import { hashToken, newToken } from "./tokens";
+import { hashToken, newToken } from "./tokens.server";
 
 export const LOGIN_MESSAGES = {
   notFound: "The user could not be found. Please check with your administrator.",

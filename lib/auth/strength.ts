@@ -4,7 +4,7 @@ import * as english from "@zxcvbn-ts/language-en";
 
 /**
  * zxcvbn-ts with its common-password list (breached passwords), English words and names, and keyboard
- * patterns. Loaded on the first password change only (lib/auth/password.ts imports it lazily): the
+ * patterns. Loaded on the first password change only (lib/auth/password.server.ts imports it lazily): the
  * dictionaries take ~40 MB of memory and a quarter of a second to build.
  */
 const zxcvbn = new ZxcvbnFactory({

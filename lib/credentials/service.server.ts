@@ -19,7 +19,7 @@ import { takePasswordConfirmationOf } from "@/lib/auth/service.server";
 import { presentCredentialUser, type CredentialUser } from "./present";
 import { MANAGE_MESSAGES, manageProblem, roleOfAccount, type AccountRef } from "./rules";
 import { ACTION_INFO, type CredentialAction, type UserIdsBody } from "./schemas";
-import { temporaryPasswords } from "./temporary-password";
+import { temporaryPasswords } from "./temporary-password.server";
 
 const callerOf = (principal: Principal): AccountRef => ({ id: principal.user.id, role: principal.role });
 

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { updateSettingValue } from "@/db/queries/settings";
 import { sql } from "drizzle-orm";
 import { students } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password.server";
 import { findAccountByUserId } from "@/db/queries/auth";
 import type { Principal } from "@/lib/auth/principal";
 import { saveSchoolYear } from "@/lib/calendar/school-year.server";

@@ -18,7 +18,7 @@ import {
   updateStudentsBulk,
 } from "@/db/queries/people";
 import { randomColor } from "@/lib/people/colors";
-import { newHashedInitialPasswords } from "@/lib/people/initial-password";
+import { newHashedInitialPasswords } from "@/lib/people/initial-password.server";
 import { initialsOf } from "@/lib/people/names";
 import {
   checkStudentEmails,

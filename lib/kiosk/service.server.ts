@@ -5,13 +5,13 @@ import { studentsByNumber } from "@/db/queries/checkin";
 import { insertKiosk, kioskById, kioskTeacher, listKiosks, revokeKiosk, touchKioskByToken, type KioskRow } from "@/db/queries/kiosks";
 import { ApiError, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import { hashToken } from "@/lib/auth/tokens";
+import { hashToken } from "@/lib/auth/tokens.server";
 import { takeBucketPlace, giveBucketPlaceBack } from "@/lib/auth/throttle.server";
 import { firstNameAndInitial, staffName } from "@/lib/people/names";
 import { presentStaffRef } from "@/lib/people/present-person";
 import { assertSelfCheckInOpen, presentSelfCheckInDay, recordSelfCheckIn, selfCheckInDay } from "@/lib/checkin/self-check-in.server";
 import type { KioskCheckInBody, KioskCreateBody } from "./schemas";
-import { kioskToken, newKioskToken } from "./token";
+import { kioskToken, newKioskToken } from "./token.server";
 
 function presentKiosk(row: KioskRow) {
   return {

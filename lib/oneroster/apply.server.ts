@@ -20,7 +20,7 @@ import {
 import { checkSchoolYear, writeSchoolYear } from "@/lib/calendar/school-year.server";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 import { randomColor } from "@/lib/people/colors";
-import { newHashedInitialPasswords } from "@/lib/people/initial-password";
+import { newHashedInitialPasswords } from "@/lib/people/initial-password.server";
 import { schoolGradeRange } from "@/lib/people/grades.server";
 import { initialsOf } from "@/lib/people/names";
 import { BundleRefused } from "./parse";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import { sysadmins, users } from "@/db/schema";
-import { hashPassword, randomPassword } from "@/lib/auth/password";
+import { hashPassword, randomPassword } from "@/lib/auth/password.server";
 import { normalizeUsername } from "@/lib/auth/schemas";
 
 /**

@@ -17,12 +17,12 @@ import {
   updateUsername,
 } from "@/db/queries/people";
 import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password.server";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service.server";
 import { randomColor } from "./colors";
 import { checkSchoolGrade } from "./grades.server";
-import { newInitialPassword } from "./initial-password";
+import { newInitialPassword } from "./initial-password.server";
 import { presentStaffItem, presentStudentItem } from "./present";
 import type {
   StaffBulkBody,

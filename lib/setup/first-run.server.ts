@@ -10,10 +10,10 @@ import {
   lockSetup,
 } from "@/db/queries/setup";
 import { ApiError, invalid } from "@/lib/api/errors.server";
-import { newPasswordProblem } from "@/lib/auth/password";
+import { newPasswordProblem } from "@/lib/auth/password.server";
 import { normalizeUsername } from "@/lib/auth/schemas";
 import { createSession, type Caller, type TokenResponse } from "@/lib/auth/service.server";
-import { hashToken, newToken } from "@/lib/auth/tokens";
+import { hashToken, newToken } from "@/lib/auth/tokens.server";
 import { createSysadminAccount } from "@/lib/people/accounts.server";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { ensureDefaultSettings } from "@/lib/settings/service.server";

@@ -27,7 +27,7 @@ export async function benchCheckIn(context: CheckInBenchContext): Promise<BenchF
   const { checkInCalendar } = await import("../../db/queries/checkin");
   const { findAccountByUserId } = await import("../../db/queries/auth");
   const { roleOf } = await import("../../lib/auth/principal");
-  const { hashToken } = await import("../../lib/auth/tokens");
+  const { hashToken } = await import("../../lib/auth/tokens.server");
   const { checkIn, checkInStatus } = await import("../../lib/checkin/service.server");
   const { focusBlockOn } = await import("../../lib/checkin/rules");
   const { addDays, schoolInstant, schoolToday } = await import("../../lib/time");

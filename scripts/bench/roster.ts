@@ -15,7 +15,7 @@ import { queryCounter, type Db } from "../../db/client";
 import { findAccountByUsername, insertSession } from "../../db/queries/auth";
 import { checkInCalendar } from "../../db/queries/checkin";
 import { authenticate } from "../../lib/auth/authenticate.server";
-import { hashToken, newToken } from "../../lib/auth/tokens";
+import { hashToken, newToken } from "../../lib/auth/tokens.server";
 import { focusBlockOn } from "../../lib/checkin/rules";
 import { checkInStatus } from "../../lib/checkin/service.server";
 import { seedSchool } from "../../lib/demo/school.server";

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { findAccountByUserId } from "../../db/queries/auth";
 import { sessions } from "../../db/schema";
 import { roleOf } from "../../lib/auth/principal";
-import { hashToken } from "../../lib/auth/tokens";
+import { hashToken } from "../../lib/auth/tokens.server";
 import { staffWeekSchedule, studentWeekSchedule } from "../../lib/schedule/week.server";
 import { drive, timeSequential, type BenchFigure } from "./harness";
 

@@ -10,7 +10,7 @@
  * latencies of check-user, login and the whole sign-in (p50, p95, max).
  */
 import { students, users } from "../../db/schema";
-import { hashPassword } from "../../lib/auth/password";
+import { hashPassword } from "../../lib/auth/password.server";
 import { checkUser, login } from "../../lib/auth/service.server";
 import { ensureDefaultSettings } from "../../lib/settings/service.server";
 import { summarize } from "./harness";

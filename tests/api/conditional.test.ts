@@ -10,7 +10,7 @@ import { GET as staffWeek } from "@/app/api/staff/[id]/schedule/[date]/route";
 import { GET as studentWeek } from "@/app/api/students/[id]/schedule/[date]/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { checkIns, plans } from "@/db/schema";
-import { etagOf, notModified } from "@/lib/api/conditional";
+import { etagOf, notModified } from "@/lib/api/conditional.server";
 import { schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, tokenFor } from "../helpers/factories";

@@ -11,7 +11,7 @@ import { POST as reenableUsers } from "@/app/api/users/reenable-users/route";
 import { POST as resetPasswords } from "@/app/api/users/reset-passwords/route";
 import { POST as verifyUser } from "@/app/api/verify-user/route";
 import { auditLog, sessions, users } from "@/db/schema";
-import { hashToken } from "@/lib/auth/tokens";
+import { hashToken } from "@/lib/auth/tokens.server";
 import { createStudents } from "../helpers/bulk-factories";
 import { confirmedCall, useCredentialsCast } from "../helpers/credentials-cast";
 import { useTestDb } from "../helpers/db";

@@ -11,7 +11,7 @@ import { auditLog, ssoIdentities } from "@/db/schema";
 import { clearSsoCookies } from "@/lib/auth/sso";
 import type { SsoIdentity } from "@/lib/auth/sso-identity";
 import { signInWithSso } from "@/lib/auth/sso-sign-in.server";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/env.server";
 import { useTestDb } from "../helpers/db";
 import { confirmedCall } from "../helpers/credentials-cast";
 import { createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";

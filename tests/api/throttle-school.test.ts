@@ -6,7 +6,7 @@ import { PUT as saveSettings } from "@/app/api/settings/route";
 import { updateSettingValue } from "@/db/queries/settings";
 import { authThrottle, loginAttempts, users } from "@/db/schema";
 import { DEVICE_COOKIE, deviceCookieHeader } from "@/lib/auth/device-cookie.server";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password.server";
 import { checkUser, login, type Caller } from "@/lib/auth/service.server";
 import {
   ADDRESS_FAILURE_BURST,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import NextAuth from "next-auth";
 import { ssoOptions } from "@/lib/auth/sso";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/env.server";
 
 /** Flexblock's address as next-auth sees it in the API tests (NEXTAUTH_URL). */
 export const APP_URL = "http://flexblock.test";

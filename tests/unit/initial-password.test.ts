@@ -19,7 +19,7 @@ jest.mock("@node-rs/argon2", () => {
   };
 });
 
-import { newHashedInitialPasswords } from "@/lib/people/initial-password";
+import { newHashedInitialPasswords } from "@/lib/people/initial-password.server";
 
 describe("newHashedInitialPasswords", () => {
   it("makes and hashes one password at a time, each different and verifiable", async () => {

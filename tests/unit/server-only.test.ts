@@ -86,6 +86,27 @@ describe("lib names say where a module runs", () => {
     expect({ unnamed, notBrowser, both }).toEqual({ unnamed: [], notBrowser: [], both: [] });
   });
 
+  /**
+   * Node's own modules and the server's packages (the logger, hashing, the database drivers), imported for
+   * their values: a module with no suffix is pure and could be bundled for the browser, so it has none.
+   * The one exception is named with its reason.
+   */
+  const NODE_ONLY = /^import\s+(?!type\b)[^;]*?from\s+"(node:[^"]+|fs|path|crypto|os|worker_threads|pino|@node-rs\/argon2|postgres|@electric-sql\/pglite)"/m;
+  const SHARED_WITH_NODE = new Map([
+    // The end-to-end tests (plain Node, no server condition) compute the code a kiosk shows with it.
+    ["lib/checkin/air-code.ts", "tests/e2e computes the air code with it"],
+  ]);
+
+  it("names a module that needs Node or a server package <name>.server.ts or .worker.ts (unsuffixed means pure)", () => {
+    const unnamed = files
+      .filter(({ file, text }) => NODE_ONLY.test(text) && !isServer(file) && !/\.worker\.ts$/.test(file))
+      .map(({ file }) => file)
+      .filter((file) => !SHARED_WITH_NODE.has(file));
+    expect(unnamed).toEqual([]);
+    // The exception still needs its exemption (it is dropped once it does not).
+    for (const file of SHARED_WITH_NODE.keys()) expect(NODE_ONLY.test(fs.readFileSync(path.join(root, file), "utf8"))).toBe(true);
+  });
+
   it("keeps worker entries at lib/<folder>/<name>.worker.ts, where the build bundles them", () => {
     const misplaced = files
       .filter(({ file }) => /\.worker\.tsx?$/.test(file) && !/^lib\/[^/]+\/[^/]+\.worker\.ts$/.test(file))

@@ -1,4 +1,4 @@
-import { conditionalJson } from "@/lib/api/conditional";
+import { conditionalJson } from "@/lib/api/conditional.server";
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { studentScheduleParams } from "@/lib/schedule/schemas";

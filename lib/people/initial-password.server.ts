@@ -1,5 +1,6 @@
+import "server-only";
 import { hash } from "@node-rs/argon2";
-import { randomPassword } from "@/lib/auth/password";
+import { randomPassword } from "@/lib/auth/password.server";
 
 /**
  * Initial passwords of imported accounts. A 5,000-student roster hashed with the sign-in profile

@@ -1,5 +1,6 @@
+import "server-only";
 import { hash } from "@node-rs/argon2";
-import { randomPassword } from "@/lib/auth/password";
+import { randomPassword } from "@/lib/auth/password.server";
 
 /**
  * Temporary passwords from a reset: 14 random characters from a 57-letter alphabet (about 82 bits),

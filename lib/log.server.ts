@@ -1,3 +1,4 @@
+import "server-only";
 import pino from "pino";
 
 /** JSON-lines logger; every request's lines carry its request id. */

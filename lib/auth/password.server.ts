@@ -1,3 +1,4 @@
+import "server-only";
 import { randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { hasControlCharacters } from "@/lib/api/schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 
 /** An opaque bearer token: 32 random bytes, base64url. Only its SHA-256 is stored. */
