@@ -1,24 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Search } from "lucide-react";
-import { useMemo, useState, type ChangeEvent, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import useSWR from "swr";
 import { z } from "zod";
 import { FormError } from "@/components/school-calendar/server-errors";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { Tabs } from "@/components/ui/tabs";
-import { TextAreaField, TextField, inputClasses } from "@/components/ui/text-field";
+import { TextAreaField, TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
-import { cn } from "@/lib/cn";
-import { StudentChecklist } from "@/components/people/student-checklist";
-import type { StudentListItem } from "@/lib/people/lists.server";
+import { StudentPickerFields, useStudentPicker } from "@/components/people/student-picker";
 import type { Section } from "@/lib/sections/present";
 import { MAX_ENROL, studentNumbersIn } from "@/lib/sections/schemas";
-import { compareNames, matchesWords } from "@/lib/search/fold";
 import { CsvNumbersField } from "./csv-numbers-field";
 
 /** How many matches the picker lists at once; typing narrows it. */
@@ -135,24 +130,9 @@ function Picker({
   onCancel: () => void;
   onDone: (a: EnrolAnswer) => unknown;
 }) {
-  const { data: students, error } = useSWR<StudentListItem[]>("/api/students");
-  const [text, setText] = useState("");
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const picker = useStudentPicker(section.students);
+  const { chosen } = picker;
   const [busy, setBusy] = useState(false);
-  const enrolled = useMemo(() => new Set(section.students.map((m) => m.id)), [section.students]);
-  const matches = useMemo(() => {
-    return (students ?? [])
-      .filter((s) => !enrolled.has(s.id))
-      .filter((s) => matchesWords(`${s.first_name} ${s.last_name}`, text))
-      .sort(compareNames);
-  }, [students, enrolled, text]);
-  const toggle = (id: number, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -168,33 +148,13 @@ function Picker({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 pb-2">
-      <div className="relative">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          type="search"
-          aria-label="Search students by name"
-          placeholder="Search by name"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className={cn(inputClasses(), "pl-9")}
-        />
-      </div>
-      <StudentChecklist
-        students={students}
-        error={error}
-        matches={matches}
-        chosen={chosen}
-        onToggle={toggle}
-      />
+      <StudentPickerFields picker={picker} />
       <Footer
         onCancel={onCancel}
         busy={busy}
         disabled={chosen.size === 0}
         label="Enrol students"
-        status={chosen.size === 1 ? "1 student chosen" : `${chosen.size} students chosen`}
+        status={picker.status}
       />
     </form>
   );
