@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { checkInCalendar } from "../../db/queries/checkin";
 import type { Principal } from "../../lib/auth/principal";
 import { listUsers } from "../../lib/credentials/service.server";
 import { addDays, dayOfWeek } from "../../lib/time";
@@ -54,10 +55,12 @@ export async function benchPowerScheduler(context: PowerSchedulerBenchContext): 
   const options = answer as unknown as Options;
   const focus = options.blocks.find((b) => b.label === "Focus Block")!;
   const teacher = options.staff.find((s) => s.email === "teacher@demo.school")!;
-  // Ten Focus Block dates from tomorrow on, inside a school year stretched to hold them.
+  // Ten Focus Block dates from tomorrow on, inside a school year stretched to hold them; never a day the
+  // calendar says no blocks meet (the demo's Pro-D day: the scheduler refuses it, 422, and the bench stopped).
+  const { noBlockDates } = await checkInCalendar(db);
   const dates: string[] = [];
   for (let d = addDays(options.today, 1); dates.length < 10; d = addDays(d, 1)) {
-    if (focus.days.includes(dayOfWeek(d))) dates.push(d);
+    if (focus.days.includes(dayOfWeek(d)) && !noBlockDates.includes(d)) dates.push(d);
   }
   await db.execute(sql`update settings set value = ${addDays(dates[9]!, 7)} where key = 'end_datetime'
     and (value is null or substr(value, 1, 10) < ${addDays(dates[9]!, 7)})`);
