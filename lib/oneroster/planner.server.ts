@@ -57,8 +57,11 @@ export function openPlanner(bytes: Uint8Array, turn: TakeTurn = turnTaker()): Pl
   // A copy of its own to hand over (a Buffer's slice shares Node's pool, which cannot be transferred).
   const copy = new Uint8Array(bytes);
   send({ type: "bundle", bytes: copy }, [copy.buffer as ArrayBuffer]);
+  // Handled here too: a refusal may come while the caller is still reading the roster, before it awaits this.
+  const parsedOrRefused = Promise.race([parsed, failure]);
+  parsedOrRefused.catch(() => {});
   return {
-    parsed: Promise.race([parsed, failure]),
+    parsed: parsedOrRefused,
     async plan(state, options) {
       const pulled = pullValue(() => send({ type: "next" }), turn);
       takePlanPart = pulled.take;

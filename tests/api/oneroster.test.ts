@@ -15,6 +15,7 @@ import { schoolGradeRange } from "@/lib/people/grades.server";
 import { applyImport, planImport } from "@/lib/oneroster/apply.server";
 import { BundleRefused, parseBundle } from "@/lib/oneroster/parse";
 import { planBundle, type Plan } from "@/lib/oneroster/plan";
+import { openPlanner } from "@/lib/oneroster/planner.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";
@@ -858,5 +859,24 @@ describe("the planner's worker thread (lib/oneroster/planner.server.ts)", () => 
     expect(fromWorker).toBeInstanceOf(BundleRefused);
     expect((fromWorker as BundleRefused).problems).toEqual((onLoop as BundleRefused).problems);
     expect((await planImport(state.db, buildBundle(smallSchool({ students: 2, teachers: 1, sections: 1, perStudent: 1 })), {})).errors).toEqual([]);
+  });
+});
+
+describe("a refusal that comes before the caller asks for it", () => {
+  it("is kept for the caller, not thrown at the process as an unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    try {
+      const planner = openPlanner(zipFiles({ "manifest.csv": "propertyName,value\nfile.users,bulk\n" }));
+      // The caller is busy elsewhere (reading the roster) while the worker refuses the bundle.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await expect(planner.parsed).rejects.toBeInstanceOf(BundleRefused);
+      planner.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", record);
+    }
   });
 });
