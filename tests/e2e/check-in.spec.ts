@@ -101,6 +101,11 @@ test("a teacher types and pastes numbers, checks them in, and finds the unresolv
   await page.goto(`/check-in?date=${date}#errors`);
   await expect(page.getByRole("dialog", { name: "Check-in Errors", exact: true })).toContainText("999999");
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Check-in Errors", exact: true })).toHaveCount(0);
+  // The reloaded screen has the date's block and its check-ins before anything is typed (in one CI run the
+  // number went in while they were still loading and the answer was not "Checked in 1 student").
+  await expect(page.getByLabel("Block", { exact: true })).toHaveValue("focus");
+  await expect(checkedIn(page).getByRole("listitem")).not.toHaveCount(0);
 
   // Checking the same students in again is not an error.
   await input.pressSequentially("100002\n");
