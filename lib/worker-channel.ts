@@ -50,7 +50,11 @@ type Part =
   | { part: "slice"; array: number; rows: unknown[] }
   | { part: "end" };
 
-function* partsOf(value: unknown): Generator<Part> {
+/**
+ * The parts that carry `value`: the worker's side of a value the server pulls (`pullValue`), one part per
+ * "next" asked for, so the server deserializes a slice only when it has taken its turn.
+ */
+export function* partsToPull(value: unknown): Generator<Part> {
   const { skeleton, arrays } = pack(value);
   yield { part: "skeleton", skeleton, lengths: arrays.map((a) => a.length) };
   for (const [index, array] of arrays.entries()) {
@@ -61,8 +65,11 @@ function* partsOf(value: unknown): Generator<Part> {
   yield { part: "end" };
 }
 
-/** Rebuilds a value from its parts as they arrive; `done` once the end has come. */
-function assembler() {
+/**
+ * Rebuilds a value from its parts as they arrive (a worker's side of `sendValue`): feed it each part; it
+ * answers the value once the last has come.
+ */
+export function receiveValue() {
   let skeleton: unknown;
   let arrays: unknown[][] = [];
   return (part: Part): { done: true; value: unknown } | { done: false } => {
@@ -85,20 +92,13 @@ type Port = Pick<MessagePort | Worker, "postMessage">;
  * reads them with `receiveValue`). `wrap` puts each part in the message the worker expects.
  */
 export async function sendValue(port: Port, value: unknown, turn: TakeTurn, wrap: (part: Part) => unknown) {
-  for (const part of partsOf(value)) {
+  for (const part of partsToPull(value)) {
     await turn();
     port.postMessage(wrap(part));
   }
 }
 
-/** A worker's side of `sendValue`: feed it each part; it answers the value once the last has come. */
-export const receiveValue = assembler;
 
-/**
- * The worker's side of a value the server pulls (`pullValue`): the parts, one per "next" asked for, so
- * the server deserializes a slice only when it has taken its turn.
- */
-export const partsToPull = partsOf;
 
 /**
  * The server's side of `partsToPull`: `take` is fed each part the worker posts (the caller wires it to
@@ -106,7 +106,7 @@ export const partsToPull = partsOf;
  * with the rebuilt value after the last part.
  */
 export function pullValue(ask: () => void, turn: TakeTurn) {
-  const feed = assembler();
+  const feed = receiveValue();
   let resolve!: (value: unknown) => void;
   const value = new Promise<unknown>((r) => (resolve = r));
   const take = async (part: Part) => {

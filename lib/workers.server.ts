@@ -15,8 +15,8 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
  */
 export type WorkerName = "oneroster/plan";
 
-export const workerSource = (name: WorkerName, root = process.cwd()) => path.join(root, "lib", `${name}.worker.ts`);
-export const builtWorker = (name: WorkerName, root = process.cwd()) => path.join(root, "dist", "workers", `${name}.worker.cjs`);
+const workerSource = (name: WorkerName, root = process.cwd()) => path.join(root, "lib", `${name}.worker.ts`);
+const builtWorker = (name: WorkerName, root = process.cwd()) => path.join(root, "dist", "workers", `${name}.worker.cjs`);
 
 export function startWorker(name: WorkerName): Worker {
   const built = builtWorker(name);
