@@ -1,11 +1,9 @@
 "use client";
 
-import { Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import useSWR from "swr";
 import { StudentChecklist } from "@/components/people/student-checklist";
-import { inputClasses } from "@/components/ui/text-field";
-import { cn } from "@/lib/cn";
+import { SearchField } from "@/components/ui/search-field";
 import type { StudentListItem } from "@/lib/people/lists.server";
 import { compareNames, matchesWords } from "@/lib/search/fold";
 
@@ -44,21 +42,13 @@ export type StudentPicker = ReturnType<typeof useStudentPicker>;
 export function StudentPickerFields({ picker, autoFocus }: { picker: StudentPicker; autoFocus?: boolean }) {
   return (
     <>
-      <div className="relative">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          type="search"
-          aria-label="Search students by name"
-          placeholder="Search by name"
-          value={picker.text}
-          onChange={(e) => picker.setText(e.target.value)}
-          autoFocus={autoFocus}
-          className={cn(inputClasses(), "pl-9")}
-        />
-      </div>
+      <SearchField
+        label="Search students by name"
+        placeholder="Search by name"
+        value={picker.text}
+        onChange={(e) => picker.setText(e.target.value)}
+        autoFocus={autoFocus}
+      />
       <StudentChecklist
         students={picker.students}
         error={picker.error}

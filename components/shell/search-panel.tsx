@@ -1,6 +1,5 @@
 "use client";
 
-import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
@@ -18,6 +17,7 @@ import {
   type SearchResponse,
 } from "./search-results";
 import { SearchShowAll } from "./search-show-all";
+import { SearchField } from "@/components/ui/search-field";
 
 /**
  * Search students, staff, courses, clusters and the wiki (GET /api/search): five of each kind with a
@@ -58,24 +58,17 @@ export function SearchPanel({ onNavigate }: { onNavigate: () => void }) {
   return (
     <div className="flex flex-col">
       <div className="sticky top-0 z-10 border-b border-slate-100 bg-white p-4">
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            type="search"
-            aria-label="Search students, staff, courses, clusters and the wiki"
-            placeholder="Search by name"
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setExpanded(null); // a new search starts from the grouped results
-            }}
-            autoFocus
-            className="h-10 w-full rounded-md border border-slate-300 bg-white pr-3 pl-9 text-sm placeholder:text-slate-500 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
-          />
-        </div>
+        <SearchField
+          label="Search students, staff, courses, clusters and the wiki"
+          placeholder="Search by name"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setExpanded(null); // a new search starts from the grouped results
+          }}
+          autoFocus
+          className="h-10 w-full rounded-md border border-slate-300 bg-white pr-3 text-sm placeholder:text-slate-500 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
+        />
       </div>
       {showing ? (
         <SearchShowAll
