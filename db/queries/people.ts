@@ -166,6 +166,12 @@ export async function findStaffRow(db: Db, id: number) {
   return row;
 }
 
+/** The staff row, locked until the transaction ends: a concurrent promotion or edit waits for this one. */
+export async function lockStaffRow(db: Db, id: number) {
+  const [row] = await db.select().from(staff).where(eq(staff.id, id)).limit(1).for("update");
+  return row;
+}
+
 /** The staff rows with these ids (those that exist), in one statement. */
 export function findStaffRows(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([] as (typeof staff.$inferSelect)[]);

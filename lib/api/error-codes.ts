@@ -25,8 +25,12 @@ export const ERROR_CODES = {
   check_in_move_off: { status: 403, meaning: "The school does not let teachers move a student someone else checked in." },
   password_expired: { status: 403, meaning: "The caller must change an expired password first." },
   not_staff: { status: 403, meaning: "Only staff members have this data." },
-  own_account: { status: 403, meaning: "A credentials action named the caller's own account." },
-  protected_account: { status: 403, meaning: "A credentials action named an account the caller may not manage." },
+  own_account: { status: 403, meaning: "A credentials action or staff edit would change the sign-in of the caller's own account." },
+  protected_account: {
+    status: 403,
+    meaning:
+      "The change would touch an administrator's or a sysadmin's email, lock, password, single sign-on link or administrator flag, which only a sysadmin may change (lib/auth/account-changes.ts).",
+  },
   password_confirmation_required: {
     status: 403,
     meaning: "A credentials action needs POST /api/verify-user from the same session first (once, within 5 minutes).",

@@ -2,7 +2,8 @@ import { formatDistanceStrict } from "date-fns";
 import type { CredentialAccountRow } from "@/db/queries/credentials";
 import { DISPLAY_ROLE, type Role } from "@/lib/auth/roles";
 import { staffName, studentName } from "@/lib/people/names";
-import { manageProblem, roleOfAccount, type AccountRef } from "./rules";
+import { accountChangeProblem, type AccountRef } from "@/lib/auth/account-changes";
+import { roleOfAccount } from "./rules";
 
 /** One row of GET /api/users: who the account is, and its account and password status. */
 export interface CredentialUser {
@@ -83,7 +84,8 @@ export function presentCredentialUser(
     password_expired: row.password_expired,
     password_status: row.password_expired ? "Expired" : "Valid",
     sso_linked: Boolean(row.sso_linked),
-    can_manage: manageProblem(caller, { id: row.id, role }) === null,
+    // Every action follows the same rule, so any one part tells whether the caller may act.
+    can_manage: accountChangeProblem(caller, { id: row.id, role }, ["password"]) === null,
     account_type: row.account_type,
     details: detailsOf(row, name),
   };

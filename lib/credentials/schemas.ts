@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idOf } from "@/lib/api/schemas";
+import type { AccountPart } from "@/lib/auth/account-changes";
 
 /** The most accounts one credentials action takes (a whole school with room to spare). */
 export const MAX_USER_IDS = 10_000;
@@ -22,29 +23,34 @@ export const CREDENTIAL_ACTIONS = [
 ] as const;
 export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
 
-/** What each action is called in the audit log, and the spec's success message (§8). */
-export const ACTION_INFO: Record<CredentialAction, { audit: string; message: string; label: string }> = {
+/** What each action is called in the audit log, the spec's success message (§8), and the part of the account it changes. */
+export const ACTION_INFO: Record<CredentialAction, { audit: string; message: string; label: string; part: AccountPart }> = {
   "reset-passwords": {
+    part: "password",
     audit: "credentials.reset_password",
     message: "Reset passwords successfully.",
     label: "Reset Passwords",
   },
   "invalidate-passwords": {
+    part: "password",
     audit: "credentials.invalidate_password",
     message: "Invalidated passwords successfully.",
     label: "Invalidate Passwords",
   },
   "disable-users": {
+    part: "enabled",
     audit: "credentials.disable",
     message: "Disabled accounts successfully.",
     label: "Disable Accounts",
   },
   "reenable-users": {
+    part: "enabled",
     audit: "credentials.reenable",
     message: "Reenabled accounts successfully.",
     label: "Reenable Accounts",
   },
   "reset-sign-in": {
+    part: "sso_link",
     audit: "credentials.reset_sign_in",
     message: "Reset single sign-on successfully.",
     label: "Reset Single Sign-On",

@@ -17,7 +17,8 @@ import { ApiError } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { takePasswordConfirmationOf } from "@/lib/auth/service.server";
 import { presentCredentialUser, type CredentialUser } from "./present";
-import { MANAGE_MESSAGES, manageProblem, roleOfAccount, type AccountRef } from "./rules";
+import { ACCOUNT_CHANGE_MESSAGES, accountChangeProblem, type AccountPart, type AccountRef } from "@/lib/auth/account-changes";
+import { roleOfAccount } from "./rules";
 import { ACTION_INFO, type CredentialAction, type UserIdsBody } from "./schemas";
 import { temporaryPasswords } from "./temporary-password.server";
 
@@ -67,12 +68,12 @@ export async function applyCredentialsAction(
   const ids = [...new Set(body.user_ids)].sort((a, b) => a - b);
   const caller = callerOf(principal);
   // Refuse before hashing (the slow part), then hash outside the transaction so no row stays locked meanwhile.
-  assertManageable(caller, ids, await findAccounts(db, ids));
+  assertManageable(caller, ids, await findAccounts(db, ids), ACTION_INFO[action].part);
   const fresh = action === "reset-passwords" ? await temporaryPasswords(ids.length) : [];
   return db.transaction(async (tx) => {
     await takePasswordConfirmationOf(tx, principal, now);
     const rows = await lockAccounts(tx, ids);
-    assertManageable(caller, ids, rows);
+    assertManageable(caller, ids, rows, ACTION_INFO[action].part);
     const passwords = await apply(tx, action, rows, fresh, now);
     if (action !== "reenable-users") await revokeSessions(tx, ids);
     await insertAudits(
@@ -137,7 +138,7 @@ async function apply(
   }
 }
 
-function assertManageable(caller: AccountRef, ids: number[], rows: CredentialAccountRow[]) {
+function assertManageable(caller: AccountRef, ids: number[], rows: CredentialAccountRow[], part: AccountPart) {
   const found = new Set(rows.map((row) => row.id));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) {
@@ -146,10 +147,10 @@ function assertManageable(caller: AccountRef, ids: number[], rows: CredentialAcc
   }
   for (const problem of ["own_account", "protected_account"] as const) {
     const refused = rows.filter(
-      (row) => manageProblem(caller, { id: row.id, role: roleOfAccount(row) }) === problem,
+      (row) => accountChangeProblem(caller, { id: row.id, role: roleOfAccount(row) }, [part]) === problem,
     );
     if (refused.length > 0) {
-      const message = `${MANAGE_MESSAGES[problem]} Nothing was changed.`;
+      const message = `${ACCOUNT_CHANGE_MESSAGES[problem]} Nothing was changed.`;
       throw new ApiError(403, problem, message, {
         user_ids: [`${message} (${refused.map((r) => r.id).join(", ")})`],
       });

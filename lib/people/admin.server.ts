@@ -6,6 +6,7 @@ import {
   emailInUse,
   findStaffRow,
   findStaffRows,
+  lockStaffRow,
   findStudentRow,
   insertAccounts,
   insertStaffRows,
@@ -17,6 +18,7 @@ import {
   updateUsername,
 } from "@/db/queries/people";
 import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
+import { ACCOUNT_CHANGE_MESSAGES, accountChangeProblem, type AccountPart } from "@/lib/auth/account-changes";
 import { hashPassword } from "@/lib/auth/password.server";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service.server";
@@ -166,30 +168,32 @@ async function insertStudent(
 }
 
 export const ONLY_SYSADMIN_DEMOTES = "Only a system administrator can remove an administrator's role.";
+export const ONLY_SYSADMIN_EMAIL =
+  "Only a system administrator can change an administrator's email, which is also their sign-in username.";
 
 /**
- * PUT /api/staff/{id}: names, title, initials, the administrator flag (never one's own; another
- * administrator's only by a sysadmin), capacity and whether they take Focus Block students. Every
- * change, the flag's too, is audited.
+ * PUT /api/staff/{id}: names, title, initials, the administrator flag, capacity, whether they take Focus
+ * Block students, and the email (the sign-in username follows it). An administrator's email and flag follow
+ * the one rule for changing an account (lib/auth/account-changes.ts): only a sysadmin changes them, and
+ * nobody removes their own flag. The row is locked while the rule is checked and the change written, so a
+ * promotion at the same moment cannot slip between the two. Every change, the flag's too, is audited.
  */
 export async function updateStaffMember(db: Db, principal: Principal, id: number, body: StaffUpdateBody) {
-  const current = await findStaffRow(db, id);
-  if (!current) throw notFound("The staff member could not be found.");
-  if (principal.staff?.id === id && current.administrator && body.administrator === false) {
-    throw new ApiError(409, "own_administrator", "You cannot remove your own administrator role.", {
-      administrator: ["You cannot remove your own administrator role."],
-    });
-  }
-  // One administrator must not be able to demote, then reset or lock out, another: only a sysadmin may.
-  if (current.administrator && body.administrator === false && principal.role !== "sysadmin") {
-    throw new ApiError(403, "forbidden", ONLY_SYSADMIN_DEMOTES, { administrator: [ONLY_SYSADMIN_DEMOTES] });
-  }
-  const changes = changesOf(current, body);
-  if (Object.keys(changes).length === 0) return presentStaffItem(current);
-  // The email and the sign-in username change together; the unique constraints settle a race (422).
-  const emailChanges = changes.email !== undefined && body.email !== undefined;
+  let emailChanges = false;
   try {
     return await db.transaction(async (tx) => {
+      const current = await lockStaffRow(tx, id);
+      if (!current) throw notFound("The staff member could not be found.");
+      if (principal.staff?.id === id && current.administrator && body.administrator === false) {
+        throw new ApiError(409, "own_administrator", "You cannot remove your own administrator role.", {
+          administrator: ["You cannot remove your own administrator role."],
+        });
+      }
+      const changes = changesOf(current, body);
+      if (Object.keys(changes).length === 0) return presentStaffItem(current);
+      assertMayChangeStaffAccount(principal, current, changes);
+      // The email and the sign-in username change together; the unique constraints settle a race (422).
+      emailChanges = changes.email !== undefined && body.email !== undefined;
       if (emailChanges) {
         if (await emailInUse(tx, body.email!, current.user_id)) throw emailTaken();
         await updateUsername(tx, current.user_id, body.email!);
@@ -207,6 +211,27 @@ export async function updateStaffMember(db: Db, principal: Principal, id: number
     if (emailChanges && isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+}
+
+/** 403 naming each field when the change touches an account only a sysadmin may change. */
+function assertMayChangeStaffAccount(
+  principal: Principal,
+  current: { user_id: number; administrator: boolean },
+  changes: Record<string, unknown>,
+) {
+  const parts: AccountPart[] = [];
+  if (changes.email !== undefined) parts.push("username");
+  if (changes.administrator !== undefined) parts.push("administrator");
+  const problem = accountChangeProblem(
+    { id: principal.user.id, role: principal.role },
+    { id: current.user_id, role: current.administrator ? "admin" : "teacher" },
+    parts,
+  );
+  if (!problem) return;
+  const errors: Record<string, string[]> = {};
+  if (parts.includes("username")) errors.email = [ONLY_SYSADMIN_EMAIL];
+  if (parts.includes("administrator")) errors.administrator = [ONLY_SYSADMIN_DEMOTES];
+  throw new ApiError(403, problem, ACCOUNT_CHANGE_MESSAGES.protected_account, errors);
 }
 
 /**
