@@ -1,9 +1,12 @@
 "use client";
 
+import { useContext } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
+import { AuthContext } from "@/components/auth/auth-context";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
+import { STAFF_ACCOUNT_FIELD_MESSAGES } from "@/lib/auth/account-changes";
 import { STAFF_TITLE_CHOICES } from "@/lib/people/names";
 import { staffCreateForm, staffUpdateBody } from "@/lib/people/schemas";
 import { InitialsField, NameField, usePersonForm } from "./person-form";
@@ -47,6 +50,10 @@ export function StaffFields({
   const { register, formState, watch, setValue } = form;
   const errors = formState.errors;
   const markEdited = useDerivedInitials(form, editing);
+  // An administrator's email and flag are a sysadmin's to change (the server refuses anyone else): shown
+  // as they are, read-only, with the reason, rather than offered and then refused.
+  const viewer = useContext(AuthContext)?.user?.role;
+  const sysadminOnly = editing && Boolean(formState.defaultValues?.administrator) && viewer !== "sysadmin";
   // Registered in the order shown, so a failed submit focuses the first field in error.
   const email = register("email");
   const firstName = register("first_name");
@@ -61,7 +68,14 @@ export function StaffFields({
         autoComplete="off"
         required
         containerClassName="sm:col-span-2"
-        hint={editing ? "Their sign-in username: after a change they sign in with the new email." : undefined}
+        readOnly={sysadminOnly}
+        hint={
+          sysadminOnly
+            ? STAFF_ACCOUNT_FIELD_MESSAGES.email
+            : editing
+              ? "Their sign-in username: after a change they sign in with the new email."
+              : undefined
+        }
         error={errors.email?.message}
         {...email}
       />
@@ -74,7 +88,9 @@ export function StaffFields({
         label="Administrator"
         checked={Boolean(watch("administrator"))}
         onCheckedChange={(checked) => setValue("administrator", checked, { shouldDirty: true })}
+        disabled={sysadminOnly}
       />
+      {sysadminOnly && <p className="-mt-2 text-xs text-slate-600 sm:col-span-2">{STAFF_ACCOUNT_FIELD_MESSAGES.administrator}</p>}
       {errors.administrator?.message && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {errors.administrator.message}

@@ -33,12 +33,17 @@ export async function findSsoCandidates(db: Db, email: string, studentId: string
   return accountQuery(db).where(or(...matches)).limit(3);
 }
 
-/** Whether the account is already linked to another subject of this provider. */
-export async function hasOtherSsoSubject(db: Db, userId: number, provider: string, subject: string) {
+/**
+ * Whether the account is linked to any other provider account: another subject of this provider, or a
+ * subject of another provider. Locks the account's row first, so two first sign-ins for one account (from
+ * one provider or two) take turns and the second sees the first's link.
+ */
+export async function lockAndFindOtherSsoLink(db: Db, userId: number, provider: string, subject: string) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const [row] = await db
     .select({ id: ssoIdentities.id })
     .from(ssoIdentities)
-    .where(and(eq(ssoIdentities.user_id, userId), eq(ssoIdentities.provider, provider), ne(ssoIdentities.subject, subject)))
+    .where(and(eq(ssoIdentities.user_id, userId), or(ne(ssoIdentities.provider, provider), ne(ssoIdentities.subject, subject))))
     .limit(1);
   return row !== undefined;
 }

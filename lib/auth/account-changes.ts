@@ -40,3 +40,9 @@ export const ACCOUNT_CHANGE_MESSAGES = {
   protected_account:
     "Only a system administrator can change an administrator's or a system administrator's account.",
 } as const;
+
+/** The staff edit's words for the two account fields it carries (the form and PUT /api/staff/{id} alike). */
+export const STAFF_ACCOUNT_FIELD_MESSAGES = {
+  email: "Only a system administrator can change an administrator's email, which is also their sign-in username.",
+  administrator: "Only a system administrator can remove an administrator's role.",
+} as const;

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import type { AccountRow } from "@/db/queries/auth";
 import { isUniqueViolation } from "@/db/errors";
 import { insertAudit } from "@/db/queries/audit";
-import { findAccountBySsoSubject, findSsoCandidates, hasOtherSsoSubject, linkSsoSubject } from "@/db/queries/sso";
+import { findAccountBySsoSubject, findSsoCandidates, linkSsoSubject, lockAndFindOtherSsoLink } from "@/db/queries/sso";
 import { ApiError, type ErrorCode } from "@/lib/api/errors.server";
 import { env } from "@/lib/env.server";
 import { log } from "@/lib/log.server";
@@ -80,12 +80,16 @@ export async function signInWithSso(
   const link = { user_id: account.user.id, provider: identity.provider, subject: identity.subject, email: identity.email };
   let session: TokenResponse | null;
   try {
-    session = await db.transaction(async (tx) =>
+    session = await db.transaction(async (tx) => {
+      // A first sign-in found the account by its email (or the SIS claim): an account already linked to
+      // another provider account, of any provider, stays with it. An email changed by anyone, or an address
+      // handed to someone new (recycled), never moves a link to the address's new owner: Reset Single
+      // Sign-On in the Credentials Manager unlinks it first.
+      if (!linked && (await lockAndFindOtherSsoLink(tx, account.user.id, identity.provider, identity.subject))) return null;
       // The pair (provider, subject) is unique: two first sign-ins at once link once; a subject linked to
-      // someone else in between is refused rather than moved. (user, provider) is unique too: a second
-      // subject racing the first to one account is refused.
-      (await linkSsoSubject(tx, link, now)) ? createSession(tx, account.user.id, caller.userAgent, now, "sso") : null,
-    );
+      // someone else in between is refused rather than moved.
+      return (await linkSsoSubject(tx, link, now)) ? createSession(tx, account.user.id, caller.userAgent, now, "sso") : null;
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     session = null;
@@ -107,13 +111,7 @@ async function accountForFirstSignIn(
   const candidates = await findSsoCandidates(db, identity.email!, studentId);
   if (candidates.length === 0) return refuse(db, "no_account", identity, policy, null, caller, now);
   if (candidates.length > 1) return refuse(db, "ambiguous", identity, policy, null, caller, now);
-  const [account] = candidates;
-  // An account linked to another subject of this provider stays with it: an address handed to someone
-  // new (a recycled email) must not take over the old owner's account.
-  if (await hasOtherSsoSubject(db, account.user.id, identity.provider, identity.subject)) {
-    return refuse(db, "linked_elsewhere", identity, policy, account, caller, now);
-  }
-  return account;
+  return candidates[0]!;
 }
 
 async function refuse(

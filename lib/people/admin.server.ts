@@ -18,7 +18,12 @@ import {
   updateUsername,
 } from "@/db/queries/people";
 import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
-import { ACCOUNT_CHANGE_MESSAGES, accountChangeProblem, type AccountPart } from "@/lib/auth/account-changes";
+import {
+  ACCOUNT_CHANGE_MESSAGES,
+  accountChangeProblem,
+  STAFF_ACCOUNT_FIELD_MESSAGES,
+  type AccountPart,
+} from "@/lib/auth/account-changes";
 import { hashPassword } from "@/lib/auth/password.server";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service.server";
@@ -167,10 +172,6 @@ async function insertStudent(
   });
 }
 
-export const ONLY_SYSADMIN_DEMOTES = "Only a system administrator can remove an administrator's role.";
-export const ONLY_SYSADMIN_EMAIL =
-  "Only a system administrator can change an administrator's email, which is also their sign-in username.";
-
 /**
  * PUT /api/staff/{id}: names, title, initials, the administrator flag, capacity, whether they take Focus
  * Block students, and the email (the sign-in username follows it). An administrator's email and flag follow
@@ -229,8 +230,8 @@ function assertMayChangeStaffAccount(
   );
   if (!problem) return;
   const errors: Record<string, string[]> = {};
-  if (parts.includes("username")) errors.email = [ONLY_SYSADMIN_EMAIL];
-  if (parts.includes("administrator")) errors.administrator = [ONLY_SYSADMIN_DEMOTES];
+  if (parts.includes("username")) errors.email = [STAFF_ACCOUNT_FIELD_MESSAGES.email];
+  if (parts.includes("administrator")) errors.administrator = [STAFF_ACCOUNT_FIELD_MESSAGES.administrator];
   throw new ApiError(403, problem, ACCOUNT_CHANGE_MESSAGES.protected_account, errors);
 }
 

@@ -4,6 +4,7 @@ import { POST as checkUser } from "@/app/api/check-user/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
 import { POST as ssoToken } from "@/app/api/auth/sso-token/route";
+import { PUT as updateStaff } from "@/app/api/staff/[id]/route";
 import { GET as currentUser } from "@/app/api/user/route";
 import { POST as resetSignIn } from "@/app/api/users/reset-sign-in/route";
 import { GET as listUsers } from "@/app/api/users/route";
@@ -33,6 +34,9 @@ const ACCOUNTS = {
   stranger: { email: "jo@gmail.example", email_verified: true },
   admin: { email: "admin@school.example", email_verified: true },
   sys: { email: "sysadmin-sso@school.example", email_verified: true },
+  cy: { email: "cy@school.example", email_verified: true },
+  dee: { email: "dee@school.example", email_verified: true },
+  mallory: { email: "mallory@school.example", email_verified: true },
 };
 
 /** The login screen's exchange: POST /api/auth/sso-token with the browser's cookies. */
@@ -151,6 +155,43 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     expect(links.map((link) => link.subject)).toEqual([`${provider.issuer}|ana2`]);
   });
 
+  it("never moves a link when an email changes: the new address's owner at the provider gets nothing, the old link still signs in", async () => {
+    const sysadminToken = await tokenFor(state.db, await createSysadmin(state.db));
+    const cy = await createStaff(state.db, { email: "cy@school.example", title: "Ms.", first_name: "Cy", last_name: "Linked" });
+    expect((await signIn(provider.issuer, "cy")).answer.status).toBe(200);
+    // Her email becomes an address whose owner (Dee) has an account at the provider.
+    const changed = await call(updateStaff, {
+      token: sysadminToken,
+      method: "PUT",
+      params: { id: String(cy.staff.id) },
+      body: { first_name: "Cy", last_name: "Linked", title: "Ms.", initials: "CL", email: "dee@school.example" },
+    });
+    expect(changed.status).toBe(200);
+    const dee = await signIn(provider.issuer, "dee");
+    expect(dee.answer.status).toBe(403);
+    expect(dee.answer.body.message).toBe(
+      "Your My School account is already linked to another School account. Please ask your administrator to reset its sign-in.",
+    );
+    const again = await signIn(provider.issuer, "cy");
+    expect(again.answer.status).toBe(200);
+    expect((await call(currentUser, { token: again.answer.body.access_token })).body.username).toBe("dee@school.example");
+    const links = await state.db.select().from(ssoIdentities).where(eq(ssoIdentities.user_id, cy.user.id));
+    expect(links.map((link) => link.subject)).toEqual([`${provider.issuer}|cy`]);
+  });
+
+  it("never lets an administrator hand a peer administrator's account to their own provider account", async () => {
+    const admin = await createStaff(state.db, { email: "mallory.admin@school.example", administrator: true });
+    const peer = await createStaff(state.db, { email: "peer.admin@school.example", administrator: true, first_name: "Pat", last_name: "Peer" });
+    const res = await call(updateStaff, {
+      token: await tokenFor(state.db, admin),
+      method: "PUT",
+      params: { id: String(peer.staff.id) },
+      body: { first_name: "Pat", last_name: "Peer", title: "", initials: "PP", email: "mallory@school.example" },
+    });
+    expect(res.status).toBe(403);
+    expect((await signIn(provider.issuer, "mallory")).answer.status).toBe(404);
+  });
+
   it("signs a sysadmin in by their email, and refuses a locked account", async () => {
     const sys = await createSysadmin(state.db);
     await state.db.execute(sql`update users set username = 'sysadmin-sso@school.example' where id = ${sys.user.id}`);
@@ -254,6 +295,41 @@ describe("the proof of a finished provider step", () => {
       process.env.NEXTAUTH_URL = saved;
       resetEnvCache();
     }
+  });
+});
+
+describe("links across providers", () => {
+  const TENANT = "0f6b1e7c-5d2a-4c1b-9a57-2b7e0c8d1f23";
+  const caller = { address: "192.0.2.1", userAgent: null };
+  const base = { emailVerified: true, hostedDomain: null, tenant: null, name: null, claims: {} };
+  const fresh = () => ({ authenticatedAt: Date.now() });
+  let saved: string | undefined;
+  beforeAll(() => {
+    saved = process.env.AZURE_AD_TENANT_ID;
+    process.env.AZURE_AD_TENANT_ID = TENANT;
+    resetEnvCache();
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.AZURE_AD_TENANT_ID;
+    else process.env.AZURE_AD_TENANT_ID = saved;
+    resetEnvCache();
+  });
+
+  it("keeps an account linked at one provider from another provider's account with its (new) email, until Reset Single Sign-On", async () => {
+    const eve = await createStaff(state.db, { email: "eve@school.example" });
+    const oidc = { ...base, ...fresh(), provider: "oidc" as const, subject: "https://idp.example|eve", email: "eve@school.example" };
+    await expect(signInWithSso(state.db, oidc, caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
+    // Her email is changed to an address someone else holds at the school's Microsoft tenant.
+    await state.db.execute(sql`update staff set email = 'fay@school.example' where id = ${eve.staff.id}`);
+    await state.db.execute(sql`update users set username = 'fay@school.example' where id = ${eve.user.id}`);
+    const microsoft = { ...base, ...fresh(), provider: "azure-ad" as const, subject: `${TENANT}:fay-oid`, tenant: TENANT, email: "fay@school.example" };
+    await expect(signInWithSso(state.db, microsoft, caller, new Date())).rejects.toMatchObject({ status: 403, code: "sso_refused" });
+    const links = await state.db.select().from(ssoIdentities).where(eq(ssoIdentities.user_id, eve.user.id));
+    expect(links.map((link) => link.provider)).toEqual(["oidc"]);
+    // Her own link still works; after a reset, the next sign-in (any provider) links again.
+    await expect(signInWithSso(state.db, { ...oidc, ...fresh() }, caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
+    await state.db.delete(ssoIdentities).where(eq(ssoIdentities.user_id, eve.user.id));
+    await expect(signInWithSso(state.db, { ...microsoft, ...fresh() }, caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
   });
 });
 
