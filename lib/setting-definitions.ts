@@ -19,6 +19,8 @@ export interface SettingDefinition {
   max?: number;
   /** Served to signed-out clients (the login screen). */
   public?: boolean;
+  /** Changed only by a sysadmin (PUT /api/settings answers anyone else 403); everyone signed in may read it. */
+  sysadminOnly?: boolean;
 }
 
 export const SETTING_GROUPS = [
@@ -233,5 +235,38 @@ export const SETTINGS: readonly SettingDefinition[] = [
       "The addresses your students and staff reach Flexblock from at school, as CIDR ranges separated by commas (for example 203.0.113.0/24, 2001:db8:1200::/48). Sign-ins from them are never limited as a group, only per account, so a whole school behind one address is never slowed. Empty: every address is limited on its own.",
     default: "",
     max: 1000,
+  },
+  {
+    key: "sso-sysadmins",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "System administrators may sign in with their school account (single sign-on). Off: a system administrator signs in only with their password. Only a system administrator can change this.",
+    default: "false",
+    sysadminOnly: true,
+  },
+  {
+    key: "sso-choose-account-students",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "At each single sign-on, students choose their school account again (Google, Microsoft) or sign in to it again (other providers), so on a shared computer nobody is signed in as the student before them. Off: a student still signed in to their school account in this browser is signed in without a question.",
+    default: "true",
+  },
+  {
+    key: "sso-choose-account-teachers",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "At each single sign-on, teachers choose their school account again (or sign in to it again). Off: a teacher still signed in to their school account in this browser is signed in without a question (their own computer).",
+    default: "false",
+  },
+  {
+    key: "sso-choose-account-administrators",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "At each single sign-on, administrators choose their school account again (or sign in to it again). Off: without a question, as for teachers. System administrators are always asked.",
+    default: "false",
   },
 ];

@@ -10,10 +10,11 @@ import { useAuth } from "@/components/auth/use-auth";
 import { SchoolBrand } from "@/components/shell/school-brand";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Splash } from "@/components/auth/splash";
-import { apiPost } from "@/lib/api/request.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { ssoErrorMessage } from "./login-errors";
 import { LoginForm } from "./login-form";
 import { SsoButtons, type Provider } from "./sso-buttons";
+import { restartSso } from "./sso-start";
 
 const SSO_FAILED = "Single sign-on did not finish. Please try again.";
 
@@ -55,7 +56,11 @@ export function LoginScreen() {
     if (!params.has("sso")) return;
     apiPost<{ access_token: string }>("/api/auth/sso-token")
       .then((token) => acceptToken(token.access_token))
-      .catch((error) => setSsoError(ssoErrorMessage(error)));
+      .catch((error) => {
+        // The provider asked nobody and the school asks this role every time: ask the provider again.
+        if (error instanceof ApiClientError && error.code === "sso_choose_account" && restartSso(from)) return;
+        setSsoError(ssoErrorMessage(error));
+      });
   }, [status, acceptToken]);
 
   if (status === "signed-in") return <Splash />;

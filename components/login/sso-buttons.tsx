@@ -1,7 +1,7 @@
 "use client";
 
-import { signIn as startSso } from "next-auth/react";
 import { Button } from "@/components/ui/button";
+import { startSso } from "./sso-start";
 
 export interface Provider {
   id: string;
@@ -21,7 +21,6 @@ export function SsoButtons({
   origin: string | null;
 }) {
   if (!providers || providers.length === 0) return null;
-  const callbackUrl = `/login?sso=1${origin ? `&from=${encodeURIComponent(origin)}` : ""}`;
   return (
     <div className="mt-6">
       <div className="relative mb-4 text-center text-xs text-slate-500">
@@ -35,7 +34,7 @@ export function SsoButtons({
             variant="secondary"
             size="lg"
             className="w-full"
-            onClick={() => void startSso(provider.id, { callbackUrl })}
+            onClick={() => startSso(provider.id, origin)}
           >
             Continue with {provider.name}
           </Button>

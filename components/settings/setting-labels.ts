@@ -17,6 +17,10 @@ const LABELS: Record<string, string> = {
   "password-sign-in-teachers": "Teachers may sign in with a password",
   "password-sign-in-administrators": "Administrators may sign in with a password",
   "sso-student-id-claim": "Claim with a student's SIS identifier",
+  "sso-sysadmins": "System administrators may sign in with their school account",
+  "sso-choose-account-students": "Students choose their school account at each sign-in",
+  "sso-choose-account-teachers": "Teachers choose their school account at each sign-in",
+  "sso-choose-account-administrators": "Administrators choose their school account at each sign-in",
 };
 
 export function settingLabel(key: string): string {

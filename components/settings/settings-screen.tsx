@@ -50,7 +50,8 @@ export function SettingsScreen() {
                     value={draftOf(setting)}
                     onChange={(value) => edit(setting.key, value)}
                     error={errors[setting.key]}
-                    readOnly={!canEdit}
+                    // A sysadmin-only setting (its description says so) is shown, not offered, to administrators.
+                    readOnly={!canEdit || (setting.sysadmin_only === true && user.role !== "sysadmin")}
                   />
                 ),
               )}

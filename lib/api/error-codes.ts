@@ -12,10 +12,15 @@ export const ERROR_CODES = {
   invalid_api_token: { status: 401, meaning: "The API token (fbk_…) is unknown, revoked or expired, or its creator is disabled or no longer an administrator." },
   bad_credentials: { status: 401, meaning: "Wrong password." },
   sso_required: { status: 401, meaning: "Single sign-on did not prove an identity." },
+  sso_choose_account: {
+    status: 401,
+    meaning:
+      "The provider step did not ask the person to choose or re-enter their account, and the school asks it of this role (a shared computer's previous person): start the step again (the login screen does).",
+  },
   sso_refused: {
     status: 403,
     meaning:
-      "The identity provider's account may not sign in: no or an unverified email, another domain or tenant, or the account is linked to another of the provider's accounts.",
+      "The identity provider's account may not sign in: no or an unverified email, another domain or tenant, the account is linked to another provider account, or it is a sysadmin's and sysadmins sign in with their password.",
   },
   sso_ambiguous: { status: 409, meaning: "The identity provider's account matches more than one account; an administrator must fix the emails." },
   password_sign_in_off: { status: 403, meaning: "The school turned password sign-in off for this role: sign in with single sign-on." },

@@ -12,6 +12,10 @@ export interface SignInPolicy {
   passwordAllowed: (role: Role) => boolean;
   /** The identity provider's claim carrying a student's SIS identifier or student number; null: none. */
   studentIdClaim: string | null;
+  /** Whether a sysadmin may sign in with a school account (off unless a sysadmin turned it on). */
+  ssoForSysadmins: boolean;
+  /** Whether each role chooses (or re-enters) their school account at every single sign-on. Sysadmins always do. */
+  asksForAccount: (role: Role) => boolean;
 }
 
 const KEYS = {
@@ -20,6 +24,10 @@ const KEYS = {
   teacher: "password-sign-in-teachers",
   admin: "password-sign-in-administrators",
   studentIdClaim: "sso-student-id-claim",
+  ssoForSysadmins: "sso-sysadmins",
+  askStudent: "sso-choose-account-students",
+  askTeacher: "sso-choose-account-teachers",
+  askAdmin: "sso-choose-account-administrators",
 } as const;
 
 const defaultOf = (key: string) => {
@@ -38,10 +46,18 @@ export async function signInPolicy(db: Db): Promise<SignInPolicy> {
     admin: !sso || value(KEYS.admin) !== "false",
     sysadmin: true,
   } satisfies Record<Role, boolean>;
+  const asks = {
+    student: value(KEYS.askStudent) === "true",
+    teacher: value(KEYS.askTeacher) === "true",
+    admin: value(KEYS.askAdmin) === "true",
+    sysadmin: true,
+  } satisfies Record<Role, boolean>;
   return {
     schoolName: value(KEYS.schoolName) || "your school",
     passwordAllowed: (role) => allowed[role],
     studentIdClaim: value(KEYS.studentIdClaim).trim() || null,
+    ssoForSysadmins: value(KEYS.ssoForSysadmins) === "true",
+    asksForAccount: (role) => asks[role],
   };
 }
 

@@ -5,6 +5,13 @@
 
 export type SsoProviderId = "google" | "azure-ad" | "oidc";
 
+/**
+ * What a provider is asked (OpenID `prompt`) when the person must choose their account again (Google and
+ * Microsoft show their account chooser) or sign in again (any other provider: `select_account` is optional
+ * in OpenID Connect, `login` is not).
+ */
+export const accountPrompt = (provider: SsoProviderId) => (provider === "oidc" ? "login" : "select_account");
+
 /** The claims kept from the provider (the ID token's, completed from userinfo when it lacks the email). */
 export interface SsoIdentity {
   provider: SsoProviderId;
@@ -23,6 +30,8 @@ export interface SsoIdentity {
   claims: Record<string, string>;
   /** When the provider step finished (ms): the proof is exchanged within minutes or not at all. */
   authenticatedAt?: number;
+  /** The ID token's nonce, which openid-client checked against the one the step sent. */
+  nonce?: string | null;
 }
 
 /** Why an identity may not sign in, before any account is looked at. */
@@ -72,6 +81,7 @@ export function identityFromClaims(provider: SsoProviderId, raw: Record<string, 
     tenant,
     name: text(raw.name),
     claims,
+    nonce: text(raw.nonce),
   };
 }
 

@@ -8,7 +8,8 @@ import GoogleProvider from "next-auth/providers/google";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env.server";
 import { log } from "@/lib/log.server";
-import { identityFromClaims, type SsoIdentity, type SsoProviderId } from "./sso-identity";
+import { providerErrorDetail } from "./sso-errors";
+import { accountPrompt, identityFromClaims, type SsoIdentity, type SsoProviderId } from "./sso-identity";
 import { sameOriginPath } from "./redirect";
 
 /**
@@ -39,9 +40,20 @@ const userFrom = (claims: { sub: string; name?: string; email?: string }) => ({
   email: claims.email ?? null,
 });
 
-const common = { idToken: true, checks: ["pkce", "state"] as ("pkce" | "state")[], userinfo: claimsWithUserinfo, profile: userFrom };
+/**
+ * Every provider step sends and checks a nonce besides PKCE and state: openid-client then refuses an ID
+ * token without this step's nonce (one replayed from another sign-in, or minted without the request).
+ */
+const common = {
+  idToken: true,
+  checks: ["pkce", "state", "nonce"] as ("pkce" | "state" | "nonce")[],
+  userinfo: claimsWithUserinfo,
+  profile: userFrom,
+};
 
-export function ssoProviders(): Provider[] {
+/** The providers the school configured; `askForAccount` adds the OpenID prompt to choose or re-enter the account. */
+export function ssoProviders(askForAccount = false): Provider[] {
+  const prompt = (provider: SsoProviderId) => (askForAccount ? { prompt: accountPrompt(provider) } : {});
   const config = env();
   const providers: Provider[] = [];
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
@@ -51,7 +63,7 @@ export function ssoProviders(): Provider[] {
         clientId: config.GOOGLE_CLIENT_ID,
         clientSecret: config.GOOGLE_CLIENT_SECRET,
         // With one domain, Google's chooser offers only that Workspace's accounts; the check is ours anyway.
-        authorization: { params: { scope: "openid email profile", prompt: "select_account", ...(domains.length === 1 ? { hd: domains[0] } : {}) } },
+        authorization: { params: { scope: "openid email profile", ...prompt("google"), ...(domains.length === 1 ? { hd: domains[0] } : {}) } },
         ...common,
       }),
     );
@@ -65,7 +77,7 @@ export function ssoProviders(): Provider[] {
         clientSecret: config.AZURE_AD_CLIENT_SECRET,
         tenantId: config.AZURE_AD_TENANT_ID,
         name: "Microsoft",
-        authorization: { params: { scope: "openid profile email", prompt: "select_account" } },
+        authorization: { params: { scope: "openid profile email", ...prompt("azure-ad") } },
         ...common,
       }),
     );
@@ -78,7 +90,7 @@ export function ssoProviders(): Provider[] {
       wellKnown: `${config.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
       clientId: config.OIDC_CLIENT_ID,
       clientSecret: config.OIDC_CLIENT_SECRET,
-      authorization: { params: { scope: "openid email profile" } },
+      authorization: { params: { scope: "openid email profile", ...prompt("oidc") } },
       ...common,
     });
   }
@@ -103,16 +115,17 @@ export function sameSiteRedirect(url: string, baseUrl: string): string {
   return `${baseUrl}${path ?? "/login?sso=1"}`;
 }
 
-export function ssoOptions(): AuthOptions {
+/** next-auth's options; `askForAccount` for the sign-in step that must ask (lib/auth/sso-prompt.server.ts). */
+export function ssoOptions({ askForAccount = false }: { askForAccount?: boolean } = {}): AuthOptions {
   return {
-    providers: ssoProviders(),
+    providers: ssoProviders(askForAccount),
     secret: env().NEXTAUTH_SECRET,
     session: { strategy: "jwt", maxAge: 10 * 60 },
     pages: { signIn: "/login", error: "/login" },
-    // The provider step's failures (a forged or expired token, a spent state) go to the server log, so
-    // IT can see why a sign-in did not finish; the person is sent to the login screen with ?error=.
+    // The provider step's failures (a forged or expired token, a spent state) go to the server log with
+    // their reason, so IT can see why a sign-in did not finish; the person is sent to the login screen with ?error=.
     logger: {
-      error: (code, metadata) => log.warn({ event: "sso.provider_error", code, detail: String((metadata as { message?: string })?.message ?? metadata) }, "single sign-on did not finish"),
+      error: (code, metadata) => log.warn({ event: "sso.provider_error", code, ...providerErrorDetail(metadata) }, "single sign-on did not finish"),
       warn: (code) => log.warn({ event: "sso.provider_warning", code }, "single sign-on warning"),
       debug: () => undefined,
     },
@@ -151,13 +164,19 @@ export function clearSsoCookies(): string[] {
   );
 }
 
-/** The identity a finished provider step left in next-auth's encrypted, 10-minute cookie; null without one. */
-export async function ssoIdentityOf(request: Request): Promise<SsoIdentity | null> {
+/** A request's cookies by name, as sent (next-auth reads its own encoded values as they are). */
+export function cookiesOf(request: Request): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
     const at = pair.indexOf("=");
     if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
+  return cookies;
+}
+
+/** The identity a finished provider step left in next-auth's encrypted, 10-minute cookie; null without one. */
+export async function ssoIdentityOf(request: Request): Promise<SsoIdentity | null> {
+  const cookies = cookiesOf(request);
   const token = await getToken({
     req: { cookies, headers: request.headers } as unknown as Parameters<typeof getToken>[0]["req"],
     secret: env().NEXTAUTH_SECRET,

@@ -13,7 +13,7 @@ import {
 } from "@/db/queries/settings";
 import { insertUpload, newestUpload, uploadById } from "@/db/queries/uploads";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
-import { invalid, notFound } from "@/lib/api/errors.server";
+import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "@/lib/setting-definitions";
 import { LOGO_MESSAGES, MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo";
@@ -39,6 +39,11 @@ export function typedValue(type: SettingType, value: string | null): SettingValu
   }
 }
 
+/** The settings only a sysadmin may change (lib/setting-definitions.ts). */
+const SYSADMIN_ONLY = new Set(SETTINGS.filter((setting) => setting.sysadminOnly).map((setting) => setting.key));
+
+export const SYSADMIN_ONLY_SETTING = "Only a system administrator can change this setting.";
+
 function presentSetting(row: SettingRow) {
   const presented = {
     id: row.id,
@@ -48,6 +53,8 @@ function presentSetting(row: SettingRow) {
     description: row.description,
     min: row.min,
     max: row.max,
+    // Added for the settings screen (read-only for administrators); absent on every other setting.
+    ...(SYSADMIN_ONLY.has(row.key) ? { sysadmin_only: true as const } : {}),
   };
   // school_logo: the file name the original client expects as value, our URL in the added `url` (lib/settings/logo.ts).
   if (row.key === "school_logo") return { ...presented, ...presentLogo(row.value ?? "") };
@@ -161,6 +168,11 @@ export async function updateSettings(db: Db, principal: Principal, body: Setting
     const gradeError = gradeRangeProblem(rows, changes);
     if (gradeError) errors.grade_max = [gradeError];
     if (Object.keys(errors).length > 0) throw invalid(errors);
+    // A value sent unchanged is no change: a client that saves every setting still may.
+    const refused = principal.role === "sysadmin" ? [] : changes.filter((c) => SYSADMIN_ONLY.has(c.key));
+    if (refused.length > 0) {
+      throw new ApiError(403, "forbidden", SYSADMIN_ONLY_SETTING, Object.fromEntries(refused.map((c) => [c.key, [SYSADMIN_ONLY_SETTING]])));
+    }
     if (changes.length === 0) return;
     await updateSettingValues(tx, changes, now);
     if (changes.some((c) => CALENDAR_SHAPING_KEYS.includes(c.key)))

@@ -44,6 +44,37 @@ describe("PUT /api/settings", () => {
     expect(read.body.values.school_name.value).toBe("Hillside Secondary");
   });
 
+  it("lets only a sysadmin turn on single sign-on for sysadmins (off by default), and says so in the settings", async () => {
+    const adminToken = await tokenFor(state.db, await createAdmin(state.db));
+    const sysadminToken = await tokenFor(state.db, await createSysadmin(state.db));
+    const read = await call(settingsRoute, { token: adminToken });
+    expect(read.body.values["sso-sysadmins"]).toMatchObject({ value: false, sysadmin_only: true });
+    expect(read.body.values["sso-choose-account-students"]).toMatchObject({ value: true });
+    expect(read.body.values["sso-choose-account-students"].sysadmin_only).toBeUndefined();
+    const weekends = await valueOf("weekends");
+    const refused = await call(saveSettings, {
+      token: adminToken,
+      method: "PUT",
+      body: { values: { "sso-sysadmins": true, weekends: weekends !== "true" } },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: "forbidden",
+      message: "Only a system administrator can change this setting.",
+      errors: { "sso-sysadmins": ["Only a system administrator can change this setting."] },
+    });
+    expect([await valueOf("sso-sysadmins"), await valueOf("weekends")]).toEqual(["false", weekends]);
+    // Sent as it is, it is no change: a client saving every setting still may.
+    expect((await call(saveSettings, { token: adminToken, method: "PUT", body: { values: { "sso-sysadmins": false } } })).status).toBe(200);
+    const saved = await call(saveSettings, { token: sysadminToken, method: "PUT", body: { values: { "sso-sysadmins": true } } });
+    expect(saved.status).toBe(200);
+    expect(await valueOf("sso-sysadmins")).toBe("true");
+    // An administrator may still change the other sign-in settings, and may not turn this one off again either.
+    expect((await call(saveSettings, { token: adminToken, method: "PUT", body: { values: { "sso-choose-account-teachers": true } } })).status).toBe(200);
+    expect((await call(saveSettings, { token: adminToken, method: "PUT", body: { values: { "sso-sysadmins": false } } })).status).toBe(403);
+    await call(saveSettings, { token: sysadminToken, method: "PUT", body: { values: { "sso-sysadmins": false, "sso-choose-account-teachers": false } } });
+  });
+
   it("lets a system administrator save dates as YYYY-MM-DD", async () => {
     const token = await tokenFor(state.db, await createSysadmin(state.db));
     const year = new Date().getUTCFullYear();

@@ -13,11 +13,22 @@ import { clearSsoCookies } from "@/lib/auth/sso";
 import type { SsoIdentity } from "@/lib/auth/sso-identity";
 import { signInWithSso } from "@/lib/auth/sso-sign-in.server";
 import { resetEnvCache } from "@/lib/env.server";
+import { log } from "@/lib/log.server";
 import { useTestDb } from "../helpers/db";
 import { confirmedCall } from "../helpers/credentials-cast";
 import { createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { APP_URL, finishAtApp, Jar, signInAtProvider, startOidcProvider, type OidcTestProvider } from "../helpers/oidc";
+import { ASKED_COOKIE, QUIET_COOKIE } from "@/lib/auth/sso-prompt.server";
+import {
+  APP_URL,
+  finishAtApp,
+  Jar,
+  newBrowser,
+  signInAtProvider,
+  startOidcProvider,
+  type Browser,
+  type OidcTestProvider,
+} from "../helpers/oidc";
 import { setSetting } from "../helpers/schedule-factories";
 
 jest.setTimeout(60_000);
@@ -192,10 +203,20 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     expect((await signIn(provider.issuer, "mallory")).answer.status).toBe(404);
   });
 
-  it("signs a sysadmin in by their email, and refuses a locked account", async () => {
+  it("signs a sysadmin in by their email only when a sysadmin allowed it, and refuses a locked account", async () => {
     const sys = await createSysadmin(state.db);
     await state.db.execute(sql`update users set username = 'sysadmin-sso@school.example' where id = ${sys.user.id}`);
+    const refused = await signIn(provider.issuer, "sys");
+    expect(refused.answer.status).toBe(403);
+    expect(refused.answer.body).toEqual({
+      code: "sso_refused",
+      message: "System administrators sign in to My School with their password, not with a school account. Use your password.",
+    });
+    const audited = await state.db.select().from(auditLog).where(eq(auditLog.target_user_id, sys.user.id));
+    expect(audited.map((row) => row.details?.reason)).toEqual(["sysadmin_sso_off"]);
+    await setSetting(state.db, "sso-sysadmins", "true");
     expect((await signIn(provider.issuer, "sys")).answer.status).toBe(200);
+    await setSetting(state.db, "sso-sysadmins", "false");
     await createStaff(state.db, { email: "admin@school.example", administrator: true, disabled_at: new Date(0) });
     const locked = await signIn(provider.issuer, "admin");
     expect(locked.answer.status).toBe(423);
@@ -213,19 +234,34 @@ describe.each(["userinfo", "id-token"] as const)("single sign-on with a real Ope
     expect(none.body.code).toBe("sso_required");
   });
 
-  it.each(["issuer", "audience", "signature", "expired", "email"] as const)(
-    "refuses a forged ID token (%s)",
-    async (kind) => {
-      // What the "email" forgery asserts: an administrator's address, signed with another key.
-      await state.db.execute(sql`delete from users where username = 'admin@demo.school'`);
-      await createStaff(state.db, { email: "admin@demo.school", administrator: true });
+  it.each([
+    ["issuer", "issuer"],
+    ["audience", "audience"],
+    ["signature", "signature"],
+    ["expired", "expiry"],
+    ["email", "signature"],
+    ["no-nonce", "nonce"],
+    ["other-nonce", "nonce"],
+  ] as const)("refuses a forged ID token (%s), and logs the reason (%s)", async (kind, reason) => {
+    // What the "email" forgery asserts: an administrator's address, signed with another key.
+    await state.db.execute(sql`delete from users where username = 'admin@demo.school'`);
+    await createStaff(state.db, { email: "admin@demo.school", administrator: true });
+    const warn = jest.spyOn(log, "warn");
+    try {
       await provider.forge(kind);
       const trip = await signInAtProvider(provider.issuer, "stranger");
+      // Every step sends a nonce, which the ID token must carry back.
+      expect(trip.authorizationUrl.searchParams.get("nonce")).toMatch(/^[\w-]{20,}$/);
       expect(trip.landedOn).toMatch(/^http:\/\/flexblock\.test\/(login|api\/auth\/error)\?error=/);
+      const logged = warn.mock.calls.map(([line]) => line as unknown as Record<string, unknown>).find((line) => line.event === "sso.provider_error");
+      expect(logged).toMatchObject({ reason, provider: "oidc" });
+      expect(logged!.detail).not.toMatch(/\[object Object\]|eyJ/);
       const answer = await exchange(trip.cookie);
       expect(answer.status).toBe(401);
-    },
-  );
+    } finally {
+      warn.mockRestore();
+    }
+  });
 
   it("answers no session from next-auth's session endpoint (it would renew the proof)", async () => {
     const trip = await signInAtProvider(provider.issuer, "tess");
@@ -265,16 +301,16 @@ describe("the proof of a finished provider step", () => {
   it("is exchanged only within minutes of the provider step (a shared computer's leftover is refused)", async () => {
     await expect(signInWithSso(state.db, identity(6), caller, new Date())).rejects.toMatchObject({ status: 401, code: "sso_required" });
     await expect(signInWithSso(state.db, { ...identity(0), authenticatedAt: undefined }, caller, new Date())).rejects.toMatchObject({ status: 401 });
-    await expect(signInWithSso(state.db, identity(1), caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
+    await expect(signInWithSso(state.db, identity(1), caller, new Date())).resolves.toMatchObject({ session: { token_type: "Bearer" } });
   });
 
   it("finds by the SIS claim only students without a school email, and never fails on a claim name like toString", async () => {
     await createStudent(state.db, { sourced_id: "SIS-777", email: "someone.else@students.school.example" });
     await setSetting(state.db, "sso-student-id-claim", "student_id");
     const withClaim = { ...identity(0), subject: "x|sis-777", email: "new@gmail.example", claims: { student_id: "SIS-777" } };
-    await expect(signInWithSso(state.db, withClaim, caller, new Date())).rejects.toMatchObject({ status: 404 });
+    await expect(signInWithSso(state.db, withClaim, caller, new Date(), true)).rejects.toMatchObject({ status: 404 });
     await setSetting(state.db, "sso-student-id-claim", "toString");
-    await expect(signInWithSso(state.db, withClaim, caller, new Date())).rejects.toMatchObject({ status: 404 });
+    await expect(signInWithSso(state.db, withClaim, caller, new Date(), true)).rejects.toMatchObject({ status: 404 });
     await setSetting(state.db, "sso-student-id-claim", "");
   });
 
@@ -318,7 +354,7 @@ describe("links across providers", () => {
   it("keeps an account linked at one provider from another provider's account with its (new) email, until Reset Single Sign-On", async () => {
     const eve = await createStaff(state.db, { email: "eve@school.example" });
     const oidc = { ...base, ...fresh(), provider: "oidc" as const, subject: "https://idp.example|eve", email: "eve@school.example" };
-    await expect(signInWithSso(state.db, oidc, caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
+    await expect(signInWithSso(state.db, oidc, caller, new Date())).resolves.toMatchObject({ session: { token_type: "Bearer" } });
     // Her email is changed to an address someone else holds at the school's Microsoft tenant.
     await state.db.execute(sql`update staff set email = 'fay@school.example' where id = ${eve.staff.id}`);
     await state.db.execute(sql`update users set username = 'fay@school.example' where id = ${eve.user.id}`);
@@ -327,9 +363,96 @@ describe("links across providers", () => {
     const links = await state.db.select().from(ssoIdentities).where(eq(ssoIdentities.user_id, eve.user.id));
     expect(links.map((link) => link.provider)).toEqual(["oidc"]);
     // Her own link still works; after a reset, the next sign-in (any provider) links again.
-    await expect(signInWithSso(state.db, { ...oidc, ...fresh() }, caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
+    await expect(signInWithSso(state.db, { ...oidc, ...fresh() }, caller, new Date())).resolves.toMatchObject({ session: { token_type: "Bearer" } });
     await state.db.delete(ssoIdentities).where(eq(ssoIdentities.user_id, eve.user.id));
-    await expect(signInWithSso(state.db, { ...microsoft, ...fresh() }, caller, new Date())).resolves.toMatchObject({ token_type: "Bearer" });
+    await expect(signInWithSso(state.db, { ...microsoft, ...fresh() }, caller, new Date())).resolves.toMatchObject({ session: { token_type: "Bearer" } });
+  });
+});
+
+describe("shared computers: the provider is asked for the account", () => {
+  let provider: OidcTestProvider;
+  const LAB = {
+    ada: { email: "ada@students.school.example", email_verified: true },
+    ben: { email: "ben@students.school.example", email_verified: true },
+    tom: { email: "tom@school.example", email_verified: true },
+  };
+  const numbers = {} as Record<"ada" | "ben", string>;
+  beforeAll(async () => {
+    provider = await startOidcProvider("userinfo", LAB);
+    resetEnvCache();
+    numbers.ada = (await createStudent(state.db, { email: LAB.ada.email })).user.username;
+    numbers.ben = (await createStudent(state.db, { email: LAB.ben.email })).user.username;
+    await createStaff(state.db, { email: LAB.tom.email });
+  });
+  afterAll(async () => {
+    await provider.stop();
+  });
+
+  /** "Continue with …" in this browser, signing in at the provider as `login` if it asks, then the exchange. */
+  async function continueWith(browser: Browser, login: string) {
+    const trip = await signInAtProvider(provider.issuer, login, undefined, browser);
+    const answer = await exchange(browser.app.header());
+    browser.app.take(answer.headers.getSetCookie());
+    const username =
+      answer.status === 200 ? ((await call(currentUser, { token: answer.body.access_token })).body.username as string) : null;
+    return { trip, answer, username, prompt: trip.authorizationUrl.searchParams.get("prompt") };
+  }
+
+  it("asks again after a student signed out, so the next student is never signed in as the one before", async () => {
+    const lab = newBrowser();
+    const first = await continueWith(lab, "ada");
+    expect([first.answer.status, first.prompt, first.username]).toEqual([200, "login", numbers.ada]);
+    // Ada signs out of Flexblock; the provider's session stays in the browser. Ben presses the button.
+    const next = await continueWith(lab, "ben");
+    expect(next.prompt).toBe("login");
+    expect(next.trip.signInFormShown).toBe(true);
+    expect([next.answer.status, next.username]).toEqual([200, numbers.ben]);
+  });
+
+  it("lets a teacher through without a question when the school allows it, and asks a student met that way again", async () => {
+    const laptop = newBrowser();
+    expect((await continueWith(laptop, "tom")).prompt).toBe("login");
+    expect(laptop.app.values.get(QUIET_COOKIE)).toBe("1");
+    const again = await continueWith(laptop, "tom");
+    expect([again.prompt, again.trip.signInFormShown, again.answer.status, again.username]).toEqual([null, false, 200, "tom@school.example"]);
+    // A student's provider account comes back from a step that asked nothing (here: the provider had no
+    // session of its own to offer): refused with the reason to ask, before anything is linked or said.
+    laptop.provider = new Jar();
+    const unasked = await continueWith(laptop, "ada");
+    expect(unasked.prompt).toBeNull();
+    expect(unasked.answer.status).toBe(401);
+    expect(unasked.answer.body).toEqual({ code: "sso_choose_account", message: "Choose your school account to sign in." });
+    expect(laptop.app.values.has(QUIET_COOKIE)).toBe(false);
+    // The login screen starts the step again: now it asks.
+    const asked = await continueWith(laptop, "ada");
+    expect([asked.prompt, asked.answer.status]).toEqual(["login", 200]);
+  });
+
+  it("never believes a proof of asking that this step did not earn", async () => {
+    const elsewhere = newBrowser();
+    await signInAtProvider(provider.issuer, "ben", undefined, elsewhere);
+    const othersProof = elsewhere.app.values.get(ASKED_COOKIE);
+    expect(othersProof).toBeTruthy();
+    for (const proof of ["forged", othersProof!]) {
+      const quiet = newBrowser();
+      quiet.app.take([`${QUIET_COOKIE}=1`]);
+      const trip = await signInAtProvider(provider.issuer, "ada", undefined, quiet);
+      expect(trip.authorizationUrl.searchParams.get("prompt")).toBeNull();
+      quiet.app.take([`${ASKED_COOKIE}=${proof}`]);
+      const answer = await exchange(quiet.app.header());
+      expect(answer.body.code).toBe("sso_choose_account");
+    }
+  });
+
+  it("asks students only while the setting is on", async () => {
+    await setSetting(state.db, "sso-choose-account-students", "false");
+    try {
+      const own = newBrowser();
+      expect((await continueWith(own, "ben")).answer.status).toBe(200);
+      expect((await continueWith(own, "ben")).prompt).toBeNull();
+    } finally {
+      await setSetting(state.db, "sso-choose-account-students", "true");
+    }
   });
 });
 

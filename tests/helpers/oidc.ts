@@ -2,15 +2,18 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import NextAuth from "next-auth";
 import { ssoOptions } from "@/lib/auth/sso";
+import { signInStep } from "@/lib/auth/sso-prompt.server";
 import { resetEnvCache } from "@/lib/env.server";
 
 /** Flexblock's address as next-auth sees it in the API tests (NEXTAUTH_URL). */
 export const APP_URL = "http://flexblock.test";
 
+export type ForgeKind = "issuer" | "audience" | "signature" | "expired" | "email" | "no-nonce" | "other-nonce";
+
 export interface OidcTestProvider {
   issuer: string;
   /** The next token response carries an ID token altered this way (tests/sso/oidc-server.mjs). */
-  forge(kind: "issuer" | "audience" | "signature" | "expired" | "email"): Promise<void>;
+  forge(kind: ForgeKind): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ interface AuthAnswer {
 /**
  * One request to next-auth's endpoints, through its public handler (the pages-style signature: the
  * App Router one reads next/headers, which needs a live Next.js request), with the browser's cookies.
+ * The sign-in step goes through lib/auth/sso-prompt.server.ts as app/api/auth/[...nextauth]/route.ts does.
  */
 async function nextAuth(
   jar: Jar,
@@ -137,11 +141,14 @@ async function nextAuth(
     cookies: jar.object(),
     headers: { host: "flexblock.test" },
   };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, ssoOptions());
+  const step = action === "signin" && method === "POST" ? signInStep(jar.object(), providerId) : null;
+  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, step?.options ?? ssoOptions());
   const cookies = headers.get("set-cookie") ?? [];
   jar.take(Array.isArray(cookies) ? cookies : [cookies]);
   const location = headers.get("location");
   if (typeof location === "string") answer.redirect = location;
+  const asked = step?.cookieFor(answer.redirect ?? null);
+  if (asked) jar.take([asked]);
   return answer;
 }
 
@@ -153,7 +160,19 @@ export interface ProviderTrip {
   /** The provider's redirect back to Flexblock (code and state), to replay it. */
   callbackQuery: Record<string, string>;
   jar: Jar;
+  /** The address next-auth sent the browser to at the provider (its prompt, nonce …). */
+  authorizationUrl: URL;
+  /** Whether the provider showed its sign-in form (false: its session signed the browser's last person in). */
+  signInFormShown: boolean;
 }
+
+/** One browser: Flexblock's cookies and the provider's (its session outlives a Flexblock sign-out). */
+export interface Browser {
+  app: Jar;
+  provider: Jar;
+}
+
+export const newBrowser = (): Browser => ({ app: new Jar(), provider: new Jar() });
 
 /**
  * A person clicks "Continue with …", signs in at the provider as `login`, and comes back: every step
@@ -163,17 +182,19 @@ export async function signInAtProvider(
   issuer: string,
   login: string,
   callbackUrl = `${APP_URL}/login?sso=1`,
+  browser: Browser = newBrowser(),
 ): Promise<ProviderTrip> {
-  const app = new Jar();
+  const { app, provider } = browser;
   const csrf = await nextAuth(app, "csrf", undefined, "GET");
   const csrfToken = (csrf.body as { csrfToken: string }).csrfToken;
   const start = await nextAuth(app, "signin", "oidc", "POST", {}, { csrfToken, callbackUrl });
   let location = start.redirect ?? "";
   if (!location.startsWith(issuer)) throw new Error(`sign-in did not go to the provider: ${location}`);
+  const authorizationUrl = new URL(location);
 
-  const provider = new Jar();
+  let signInFormShown = false;
   let callbackQuery: Record<string, string> | null = null;
-  for (let hop = 0; hop < 12 && !callbackQuery; hop++) {
+  for (let hop = 0; hop < 16 && !callbackQuery; hop++) {
     const url = new URL(location, issuer);
     if (url.origin !== new URL(issuer).origin) {
       callbackQuery = Object.fromEntries(url.searchParams);
@@ -183,11 +204,26 @@ export async function signInAtProvider(
     let response = await fetch(url, { redirect: "manual", headers: { cookie: provider.header() } });
     provider.take(response.headers.getSetCookie());
     if (isLoginForm && response.status === 200) {
+      signInFormShown = true;
       response = await fetch(url, {
         method: "POST",
         redirect: "manual",
         headers: { cookie: provider.header(), "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ prompt: "login", login, password: "any" }).toString(),
+      });
+      provider.take(response.headers.getSetCookie());
+    } else if (response.status === 200) {
+      // A page that submits itself (the provider ending the previous person's session before the next
+      // one's): posted as the browser's script would.
+      const html = await response.text();
+      const form = /<form method="post" action="([^"]+)">/.exec(html);
+      if (!form) throw new Error(`the provider stopped at ${url}: ${html.slice(0, 300)}`);
+      const inputs = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]));
+      response = await fetch(new URL(form[1]!.replace(/&amp;/g, "&"), issuer), {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: provider.header(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(inputs).toString(),
       });
       provider.take(response.headers.getSetCookie());
     }
@@ -197,7 +233,7 @@ export async function signInAtProvider(
   }
   if (!callbackQuery) throw new Error("the provider never sent the browser back");
   const back = await finishAtApp(app, callbackQuery);
-  return { landedOn: back, cookie: app.header(), callbackQuery, jar: app };
+  return { landedOn: back, cookie: app.header(), callbackQuery, jar: app, authorizationUrl, signInFormShown };
 }
 
 /** The provider's redirect arrives at next-auth's callback; answers where next-auth sends the browser. */

@@ -13,8 +13,9 @@
  *
  * The person signs in on the provider's own (development) login form with any listed login and any
  * password; consent is granted automatically. For the forged-token tests, POST /__test/forge with
- * {"kind": "issuer" | "audience" | "signature" | "expired" | "email"} makes the next token response carry an
- * ID token altered that way (signed with the provider's key, except for "signature").
+ * {"kind": "issuer" | "audience" | "signature" | "expired" | "email" | "no-nonce" | "other-nonce"} makes the
+ * next token response carry an ID token altered that way (signed with the provider's key, except for
+ * "signature" and "email"): "no-nonce" drops the request's nonce, "other-nonce" puts another sign-in's there.
  */
 import http from "node:http";
 import * as jose from "jose";
@@ -86,6 +87,8 @@ async function forged(idToken, kind) {
   if (kind === "audience") claims.aud = "another-client";
   if (kind === "expired") Object.assign(claims, { iat: now - 7200, exp: now - 3600 });
   if (kind === "email") Object.assign(claims, { email: "admin@demo.school", email_verified: true });
+  if (kind === "no-nonce") delete claims.nonce;
+  if (kind === "other-nonce") claims.nonce = "a-nonce-from-another-sign-in";
   const key =
     kind === "signature" || kind === "email" ? (await jose.generateKeyPair("RS256")).privateKey : privateKey;
   return new jose.SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "test-key" }).sign(key);

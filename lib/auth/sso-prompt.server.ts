@@ -1,0 +1,75 @@
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { AuthOptions } from "next-auth";
+import { env } from "@/lib/env.server";
+import { ssoOptions } from "./sso";
+import { accountPrompt, type SsoIdentity, type SsoProviderId } from "./sso-identity";
+
+/**
+ * Shared computers. Signing out of Flexblock leaves the browser signed in at the school's identity
+ * provider, so the next person to press "Continue with …" would come back as the person before them. The
+ * provider step therefore asks the person to choose their account (Google, Microsoft: `select_account`) or
+ * to sign in again (any other OpenID provider: `login`), unless the last school-account sign-in in this
+ * browser was of a role the school lets through without a question (Settings → Sign-in, per role; on for
+ * students, always for sysadmins). The role is known only once the provider has answered, so the exchange
+ * (POST /api/auth/sso-token) checks it: a step that did not ask, for a role that must be asked, is refused
+ * with `sso_choose_account`, and the login screen starts the step again, asking. Whether a step asked is
+ * read from the authorization URL next-auth built, and bound to that step's nonce (which the ID token
+ * carries back) with the server's secret, so a browser cannot claim a question it was never asked.
+ */
+
+/** Set after a sign-in of a role that is let through without a question; absent: the next step asks. */
+export const QUIET_COOKIE = "flexblock-sso-quiet";
+/** The proof that the provider step with this nonce asked for the account (15 minutes, like next-auth's checks). */
+export const ASKED_COOKIE = "flexblock-sso-asked";
+
+const ASKED_MAX_AGE = 15 * 60;
+const QUIET_MAX_AGE = 365 * 24 * 60 * 60;
+
+const secure = () => (env().NEXTAUTH_URL?.startsWith("https://") ? "; Secure" : "");
+const cookie = (name: string, value: string, maxAge: number) =>
+  `${name}=${value}; Path=/api/auth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure()}`;
+
+const seal = (provider: string, nonce: string) =>
+  createHmac("sha256", env().NEXTAUTH_SECRET ?? "").update(`asked|${provider}|${nonce}`).digest("base64url");
+
+const isProvider = (id: string | undefined): id is SsoProviderId => id === "google" || id === "azure-ad" || id === "oidc";
+
+/**
+ * POST /api/auth/signin/<provider>: next-auth's options for this browser (asking for the account unless it
+ * is quiet), and, once next-auth has built the provider's address, the cookie that proves the step asked.
+ */
+export function signInStep(cookies: Record<string, string | undefined>, providerId: string | undefined) {
+  const ask = cookies[QUIET_COOKIE] !== "1";
+  return {
+    options: ssoOptions({ askForAccount: ask }) satisfies AuthOptions,
+    cookieFor(authorizationUrl: string | null): string | null {
+      if (!authorizationUrl || !isProvider(providerId)) return null;
+      let url: URL;
+      try {
+        url = new URL(authorizationUrl);
+      } catch {
+        return null;
+      }
+      const nonce = url.searchParams.get("nonce");
+      // What the provider is really asked, whoever decided it: `login` asks every provider to sign in again.
+      const prompts = (url.searchParams.get("prompt") ?? "").split(" ");
+      const asks = prompts.includes(accountPrompt(providerId)) || prompts.includes("login");
+      return nonce && asks ? cookie(ASKED_COOKIE, seal(providerId, nonce), ASKED_MAX_AGE) : null;
+    },
+  };
+}
+
+/** Whether the finished provider step behind this identity asked the person for their account. */
+export function stepAsked(cookies: Record<string, string | undefined>, identity: SsoIdentity | null): boolean {
+  const proof = cookies[ASKED_COOKIE];
+  if (!proof || !identity?.nonce) return false;
+  const expected = Buffer.from(seal(identity.provider, identity.nonce));
+  const given = Buffer.from(proof);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The exchange's cookies: the proof is spent; the browser is quiet after a role let through without a question. */
+export function exchangeCookies(quiet: boolean): string[] {
+  return [cookie(ASKED_COOKIE, "", 0), quiet ? cookie(QUIET_COOKIE, "1", QUIET_MAX_AGE) : cookie(QUIET_COOKIE, "", 0)];
+}
