@@ -18,9 +18,23 @@ export const PEER_HEADER_ENV = "FLEXBLOCK_PEER_HEADER";
 
 export const UNKNOWN_ADDRESS = "unknown";
 
-export function clientAddress(request: Request): string {
+/** The socket's address as the app's server stamped it; null without the stamp. */
+function peerOf(request: Request): string | null {
   const headerName = process.env[PEER_HEADER_ENV];
-  const peer = normalize(headerName ? request.headers.get(headerName) : null);
+  return normalize(headerName ? request.headers.get(headerName) : null);
+}
+
+/**
+ * Whether the request reached us from one of TRUSTED_PROXIES: only then is a forwarded header (the client's
+ * address, the scheme it used) the proxy's word rather than the client's.
+ */
+export function viaTrustedProxy(request: Request): boolean {
+  const peer = peerOf(request);
+  return peer !== null && isTrusted(peer, trustedProxies());
+}
+
+export function clientAddress(request: Request): string {
+  const peer = peerOf(request);
   if (!peer) return UNKNOWN_ADDRESS;
   const trusted = trustedProxies();
   if (!isTrusted(peer, trusted)) return peer;

@@ -1,3 +1,6 @@
+// Relative: next.config.ts loads this file too, outside the app's path aliases.
+import { viaTrustedProxy } from "../api/client-address";
+
 /**
  * The security headers every answer carries. Pages get a Content-Security-Policy with a fresh nonce
  * per request (proxy.ts); API answers get a policy that allows nothing, since they are never documents.
@@ -43,9 +46,13 @@ export function pageContentSecurityPolicy(nonce: string, development = false): s
   ].join("; ");
 }
 
-/** True when the browser reached us over https, directly or through a proxy that says so. */
+/**
+ * True when the browser reached us over https, as a trusted proxy says (X-Forwarded-Proto from one of
+ * TRUSTED_PROXIES, its own entry: the last). The app's server speaks plain http, and Next.js takes
+ * request.url's scheme from X-Forwarded-Proto, so from anyone else neither the header nor the URL is believed:
+ * a client cannot earn HSTS (or a Secure cookie) for an answer that travels in clear.
+ */
 export function isHttps(request: Request): boolean {
-  // request.url is absolute; its scheme is its start (no URL parse per request).
-  if (request.url.startsWith("https:")) return true;
-  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  if (!viaTrustedProxy(request)) return false;
+  return request.headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase() === "https";
 }

@@ -94,12 +94,27 @@ describe("caching", () => {
     expect(refused.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("adds HSTS only to answers served over https", async () => {
+  it("adds HSTS only to answers a trusted proxy says it served over https, never on a client's word", async () => {
     const teacher = await createStaff(state.db);
     const token = await tokenFor(state.db, teacher);
-    const plain = await call(currentUser, { token });
-    expect(plain.headers.get("strict-transport-security")).toBeNull();
-    const secure = await call(currentUser, { token, headers: { "x-forwarded-proto": "https" } });
-    expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    const peer = process.env.FLEXBLOCK_PEER_HEADER!;
+    const hsts = async (headers: Record<string, string>) =>
+      (await call(currentUser, { token, headers })).headers.get("strict-transport-security");
+    const saved = process.env.TRUSTED_PROXIES;
+    process.env.TRUSTED_PROXIES = "10.0.0.0/8";
+    try {
+      expect(await hsts({ [peer]: "10.1.2.3" })).toBeNull();
+      expect(await hsts({ [peer]: "10.1.2.3", "x-forwarded-proto": "https" })).toMatch(/max-age=\d+/);
+      // A client of its own (not through the proxy), or a request with no socket stamp, says https in vain.
+      expect(await hsts({ [peer]: "198.51.100.7", "x-forwarded-proto": "https" })).toBeNull();
+      expect(await hsts({ "x-forwarded-proto": "https" })).toBeNull();
+      // An appending proxy's own entry is the last one: a client's "https" in front of it is not believed.
+      expect(await hsts({ [peer]: "10.1.2.3", "x-forwarded-proto": "https, http" })).toBeNull();
+      process.env.TRUSTED_PROXIES = "";
+      expect(await hsts({ [peer]: "10.1.2.3", "x-forwarded-proto": "https" })).toBeNull();
+    } finally {
+      if (saved === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = saved;
+    }
   });
 });

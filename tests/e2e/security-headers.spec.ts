@@ -36,6 +36,14 @@ test.describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 
+  test("a client that says X-Forwarded-Proto: https over plain http gets no HSTS (only a trusted proxy is believed)", async ({ request }) => {
+    // TRUSTED_PROXIES is unset for the e2e server, as by default: nobody in front of it is a proxy.
+    for (const path of ["/login", "/api/settings/unauthenticated", "/api/clusters/%ff"]) {
+      const response = await request.get(path, { headers: { "x-forwarded-proto": "https" } });
+      expect({ path, hsts: response.headers()["strict-transport-security"] }).toEqual({ path, hsts: undefined });
+    }
+  });
+
   test("API answers are never documents and never cached", async ({ request }) => {
     const response = await request.get("/api/settings/unauthenticated");
     expect(response.status()).toBe(200);
