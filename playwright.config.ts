@@ -28,7 +28,7 @@ if (offset !== null && !hasFaketime()) {
 /**
  * E2E_SSO=1 (the tests tagged @sso): a real OpenID provider (tests/sso/oidc-server.mjs) runs beside the
  * app on port + 1000, and the app is configured to sign in with it. Its accounts: the demo school's
- * teacher by email, a demo student by the student number in the `student_id` claim, someone with no
+ * teacher by email, two demo students by the student number in the `student_id` claim, someone with no
  * account, and an unverified email.
  */
 const sso = process.env.E2E_SSO === "1";
@@ -36,6 +36,8 @@ const oidcIssuer = `http://127.0.0.1:${port + 1000}`;
 export const E2E_SSO_ACCOUNTS = {
   teacher: { email: "teacher@demo.school", email_verified: true, name: "Daniel Reyes" },
   student: { email: "student100001@students.demo.school", email_verified: true, student_id: "100001" },
+  // The next student at the same (shared) computer.
+  student2: { email: "student100002@students.demo.school", email_verified: true, student_id: "100002" },
   stranger: { email: "jo@gmail.example", email_verified: true },
   unverified: { email: "admin@demo.school", email_verified: false },
 };

@@ -325,6 +325,54 @@ test("an administrator edits a teacher from the profile: title, name and the adm
   await expect(page.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
 });
 
+test("an administrator sees another administrator's email and role read-only, with the reason; a sysadmin edits them", async ({
+  page,
+}) => {
+  const token = await signIn(page, "admin", "/staff");
+  const created = await page.request.post("/api/staff", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      email: `ada.peer.${Date.now()}@demo.school`,
+      first_name: "Ada",
+      last_name: "Peer",
+      initials: "AP",
+      title: "Dr.",
+      administrator: true,
+      password: DEMO_PASSWORD,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, email } = (await created.json()) as { id: number; email: string };
+  await page.goto(`/staff/${id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Staff", exact: true });
+  const emailField = edit.getByRole("textbox", { name: "Email", exact: true });
+  await expect(emailField).toHaveValue(email);
+  await expect(emailField).toHaveAttribute("readonly", "");
+  await expect(emailField).toHaveAccessibleDescription(
+    "Only a system administrator can change an administrator's email, which is also their sign-in username.",
+  );
+  await expect(edit.getByRole("checkbox", { name: "Administrator", exact: true })).toBeDisabled();
+  await expect(edit.getByText("Only a system administrator can remove an administrator's role.", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  if (process.env.E2E_SHOTS_DIR) {
+    await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/staff-edit-peer-admin-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/staff-edit-peer-admin-390.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  // Names are not the account: the administrator may still correct them.
+  await edit.getByRole("textbox", { name: "Last name", exact: true }).fill("Peer-Jones");
+  await edit.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Peer-Jones");
+
+  await signIn(page, "sysadmin", `/staff/${id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(edit.getByRole("textbox", { name: "Email", exact: true })).not.toHaveAttribute("readonly", "");
+  await expect(edit.getByRole("checkbox", { name: "Administrator", exact: true })).toBeEnabled();
+});
+
 test("an administrator edits a student from the profile, archives them and restores them", async ({
   page,
 }) => {

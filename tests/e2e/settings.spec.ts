@@ -15,7 +15,20 @@ const GROUPS = {
   Calendar: "Change calendar settings",
   "Air Check-in": "Control how Air Check-in works",
   Privacy: "Manage privacy options for Flexblock",
+  "Sign-in": "Choose how students and staff sign in",
 };
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** The screen at 1280×800 and 390 wide, when E2E_SHOTS_DIR names a folder. */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
 const group = (page: Page, title: keyof typeof GROUPS) =>
   page.getByRole("button", { name: `${title} ${GROUPS[title]}`, exact: true });
 
@@ -94,6 +107,52 @@ test.describe("settings", () => {
       data: { values: { school_logo: original } },
     });
     expect(restored.status()).toBe(200);
+  });
+
+  test("sign-in: an administrator asks teachers for their account by keyboard, and sees the sysadmins' setting read-only; a sysadmin may change it", async ({
+    page,
+  }) => {
+    const token = await signIn(page, "admin", "/settings");
+    const auth = { authorization: `Bearer ${token}` };
+    const valueOf = async (key: string) =>
+      (await (await page.request.get("/api/settings", { headers: auth })).json()).values[key].value;
+    await group(page, "Sign-in").click();
+    const sysadmins = page.getByRole("switch", { name: "System administrators may sign in with their school account", exact: true });
+    await expect(sysadmins).toBeDisabled();
+    await expect(sysadmins).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByText(/Only a system administrator can change this\.$/)).toBeVisible();
+    const students = page.getByRole("switch", { name: "Students choose their school account at each sign-in", exact: true });
+    await expect(students).toHaveAttribute("aria-checked", "true");
+    const teachers = page.getByRole("switch", { name: "Teachers choose their school account at each sign-in", exact: true });
+    await expect(teachers).toHaveAttribute("aria-checked", "false");
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, "settings-sign-in-admin");
+
+    // By keyboard: from the students' switch, Tab reaches the teachers', Space turns it on, Tab on to Save.
+    await students.focus();
+    await page.keyboard.press("Tab");
+    await expect(teachers).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(teachers).toHaveAttribute("aria-checked", "true");
+    const save = page.getByRole("button", { name: "Save changes", exact: true });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Saved settings.", { exact: true })).toBeVisible();
+    expect(await valueOf("sso-choose-account-teachers")).toBe(true);
+    // Turning the sysadmins' setting on is a sysadmin's alone, on the server too.
+    const refused = await page.request.put("/api/settings", { headers: auth, data: { values: { "sso-sysadmins": true } } });
+    expect(refused.status()).toBe(403);
+
+    await signIn(page, "sysadmin", "/settings");
+    await group(page, "Sign-in").click();
+    await expect(sysadmins).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, "settings-sign-in-sysadmin");
+    // Put the teachers' setting back for anyone else.
+    await teachers.click();
+    await page.getByRole("button", { name: "Save changes", exact: true }).click();
+    await expect(page.getByText("Saved settings.", { exact: true }).first()).toBeVisible();
+    await expect.poll(() => valueOf("sso-choose-account-teachers")).toBe(false);
   });
 
   test("a teacher sees the settings read-only", async ({ page }) => {

@@ -11,6 +11,11 @@ test.describe("single sign-on @sso", () => {
   async function signInWithSchoolAccount(page: Page, login: string) {
     await page.goto("/login");
     await page.getByRole("button", { name: "Continue with Demo School account", exact: true }).click();
+    await atProviderSignIn(page, login);
+  }
+
+  /** The provider's own sign-in form (tests/sso/oidc-server.mjs: any password). */
+  async function atProviderSignIn(page: Page, login: string) {
     await page.locator('input[name="login"]').fill(login);
     await page.locator('input[name="password"]').fill("anything");
     await page.locator('button[type="submit"]').click();
@@ -43,6 +48,23 @@ test.describe("single sign-on @sso", () => {
     await signInWithSchoolAccount(page, "student");
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText("Loading Flexblock…", { exact: true })).toHaveCount(0);
+  });
+
+  test("on a shared computer, the next student is asked for their own account after the one before signed out", async ({ page }) => {
+    await signInWithSchoolAccount(page, "student");
+    await expect(page).toHaveURL(/\/profile$/);
+    const maya = page.getByRole("heading", { name: "Maya Castellano", exact: true });
+    await expect(maya).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+    await expect(page).toHaveURL(/\/login/);
+    // The provider still has Maya's session in this browser: it must ask, not sign her in again.
+    await page.getByRole("button", { name: "Continue with Demo School account", exact: true }).click();
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+    await atProviderSignIn(page, "student2");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("button", { name: "Sign Out", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }).last()).not.toHaveText("");
+    await expect(maya).toHaveCount(0);
   });
 
   test("someone without an account is told which account they used", async ({ page }) => {
