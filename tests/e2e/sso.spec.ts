@@ -67,6 +67,33 @@ test.describe("single sign-on @sso", () => {
     await expect(maya).toHaveCount(0);
   });
 
+  test("a student met without the question (after a teacher on this browser) is asked, and the login screen starts again by itself", async ({
+    page,
+    context,
+  }) => {
+    // A teacher's sign-in lets this browser skip the question next time (teachers are not asked by default).
+    await signInWithSchoolAccount(page, "teacher");
+    await expect(page.getByRole("button", { name: "Account: Mr. Reyes, Daniel", exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Account: Mr. Reyes, Daniel", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    // The provider's session is gone (it runs on this host too; its cookies start with "_"); Flexblock's stay.
+    const providerCookies = (await context.cookies()).filter((cookie) => cookie.name.startsWith("_"));
+    expect(providerCookies.length).toBeGreaterThan(0);
+    for (const cookie of providerCookies) await context.clearCookies({ name: cookie.name });
+    await page.getByRole("button", { name: "Continue with Demo School account", exact: true }).click();
+    const exchanged = page.waitForResponse((response) => response.url().endsWith("/api/auth/sso-token"));
+    await atProviderSignIn(page, "student");
+    // Back at Flexblock the exchange asks for the question; the screen sends the student to the provider again.
+    const refused = await exchanged;
+    expect([refused.status(), (await refused.json()).code]).toEqual([401, "sso_choose_account"]);
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+    await atProviderSignIn(page, "student");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("heading", { name: "Maya Castellano", exact: true })).toBeVisible();
+  });
+
   test("someone without an account is told which account they used", async ({ page }) => {
     await signInWithSchoolAccount(page, "stranger");
     await expect(
