@@ -30,8 +30,11 @@ const secure = () => (env().NEXTAUTH_URL?.startsWith("https://") ? "; Secure" : 
 const cookie = (name: string, value: string, maxAge: number) =>
   `${name}=${value}; Path=/api/auth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure()}`;
 
-const seal = (provider: string, nonce: string) =>
-  createHmac("sha256", env().NEXTAUTH_SECRET ?? "").update(`asked|${provider}|${nonce}`).digest("base64url");
+/** The proof for a step's nonce; none without the server's secret (next-auth refuses to run without it too). */
+function seal(provider: string, nonce: string): string | null {
+  const secret = env().NEXTAUTH_SECRET;
+  return secret ? createHmac("sha256", secret).update(`asked|${provider}|${nonce}`).digest("base64url") : null;
+}
 
 const isProvider = (id: string | undefined): id is SsoProviderId => id === "google" || id === "azure-ad" || id === "oidc";
 
@@ -55,7 +58,8 @@ export function signInStep(cookies: Record<string, string | undefined>, provider
       // What the provider is really asked, whoever decided it: `login` asks every provider to sign in again.
       const prompts = (url.searchParams.get("prompt") ?? "").split(" ");
       const asks = prompts.includes(accountPrompt(providerId)) || prompts.includes("login");
-      return nonce && asks ? cookie(ASKED_COOKIE, seal(providerId, nonce), ASKED_MAX_AGE) : null;
+      const proof = nonce && asks ? seal(providerId, nonce) : null;
+      return proof ? cookie(ASKED_COOKIE, proof, ASKED_MAX_AGE) : null;
     },
   };
 }
@@ -63,8 +67,9 @@ export function signInStep(cookies: Record<string, string | undefined>, provider
 /** Whether the finished provider step behind this identity asked the person for their account. */
 export function stepAsked(cookies: Record<string, string | undefined>, identity: SsoIdentity | null): boolean {
   const proof = cookies[ASKED_COOKIE];
-  if (!proof || !identity?.nonce) return false;
-  const expected = Buffer.from(seal(identity.provider, identity.nonce));
+  const sealed = proof && identity?.nonce ? seal(identity.provider, identity.nonce) : null;
+  if (!proof || !sealed) return false;
+  const expected = Buffer.from(sealed);
   const given = Buffer.from(proof);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
