@@ -7,7 +7,8 @@ import { readMultipart, tooLarge } from "@/lib/api/body";
 import { ApiError, fieldErrors, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { addDays, type SchoolDate } from "@/lib/time";
-import { calendarFileKind, CalendarImportError, parseCalendarFile, type ImportedEvent } from "./import";
+import { calendarFileKind, CalendarImportError, type ImportedEvent } from "./import";
+import { readCalendarFile } from "./reader.server";
 import { regenerateSchoolDays } from "./regenerate.server";
 import { attendanceTakenMessage, calendarContext, displayDate, earliestChange, type CalendarContext } from "./school-days.server";
 import { importFields, MAX_EVENTS_RANGE, type CalendarEventBody } from "./schemas";
@@ -179,7 +180,7 @@ export async function importEvents(db: Db, principal: Principal, request: Reques
   const context = await calendarContext(db, now);
   let parsed;
   try {
-    parsed = parseCalendarFile(bytes, filename, kind, {
+    parsed = await readCalendarFile(bytes, filename, kind, {
       timezone: context.timezone,
       yearStart: context.yearStart,
       yearEnd: context.yearEnd,
