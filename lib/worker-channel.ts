@@ -121,6 +121,17 @@ export function pullValue(ask: () => void, turn: TakeTurn) {
 export type { Part as ValuePart };
 
 /**
+ * Bytes to post to a worker: in shared memory (an upload, lib/api/multipart.server.ts) as they are, shared
+ * rather than copied; else a copy of their own, handed over (a Buffer's slice shares Node's pool, which
+ * cannot be transferred).
+ */
+export function handOver(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  if (Object.prototype.toString.call(bytes.buffer) === "[object SharedArrayBuffer]") return { bytes, transfer: [] };
+  const copy = new Uint8Array(bytes);
+  return { bytes: copy, transfer: [copy.buffer as ArrayBuffer] };
+}
+
+/**
  * One request to a worker that answers one value (lib/workers.server.ts askWorker): the request, then a
  * "next" for each part of the answer once the server has taken its turn.
  */

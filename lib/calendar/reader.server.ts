@@ -1,5 +1,6 @@
 import "server-only";
 import type { TakeTurn } from "@/lib/event-loop";
+import { handOver } from "@/lib/worker-channel";
 import { askWorker } from "@/lib/workers.server";
 import { CalendarImportError, type ImportOptions, type ParsedCalendarFile } from "./import";
 
@@ -30,10 +31,9 @@ export function readCalendarFile(
   options: ImportOptions,
   turn?: TakeTurn,
 ): Promise<ParsedCalendarFile> {
-  // A copy of its own to hand over (a Buffer's slice shares Node's pool, which cannot be transferred).
-  const copy = new Uint8Array(bytes);
-  return askWorker<ParsedCalendarFile>("calendar/import", { bytes: copy, filename, kind, options } satisfies CalendarFileRequest, {
-    transfer: [copy.buffer as ArrayBuffer],
+  const file = handOver(bytes);
+  return askWorker<ParsedCalendarFile>("calendar/import", { bytes: file.bytes, filename, kind, options } satisfies CalendarFileRequest, {
+    transfer: file.transfer,
     turn,
     timeoutMs: MAX_READ_MS,
     timedOut: () =>

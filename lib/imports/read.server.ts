@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import type { TakeTurn } from "@/lib/event-loop";
 import { schoolGradeRange } from "@/lib/people/grades.server";
+import { handOver } from "@/lib/worker-channel";
 import { askWorker } from "@/lib/workers.server";
 import { ImportFileError } from "./errors";
 import type { ImportKind } from "./fields";
@@ -26,11 +27,10 @@ export async function readImportFile(
   turn?: TakeTurn,
 ): Promise<ImportFile> {
   const grades = kind === "students" ? await schoolGradeRange(db) : undefined;
-  // A copy of its own to hand over (a Buffer's slice shares Node's pool, which cannot be transferred).
-  const bytes = new Uint8Array(file.bytes);
+  const { bytes, transfer } = handOver(file.bytes);
   const request: ImportFileRequest = { kind, bytes, filename: file.filename, headers: [...file.headers], headerRow: file.headerRow, grades };
   return askWorker<ImportFile>("imports/read", request, {
-    transfer: [bytes.buffer as ArrayBuffer],
+    transfer,
     turn,
     timeoutMs: MAX_READ_MS,
     timedOut: () => new ImportFileError(`${file.filename} took too long to read. Split it into smaller files.`),
