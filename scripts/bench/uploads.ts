@@ -11,7 +11,7 @@
  * ticks, less the millisecond, is the longest any other user's request would have waited for the loop;
  * the server thread's CPU time in its longest busy stretch is how long our code held the loop (see
  * stallProbe). Budget: 50 ms of it per upload (the process exits 1 over it, or when an answer is not the
- * one tests/api/hostile-uploads.test.ts expects). The npm script bundles the worker threads first and
+ * one tests/api/bad-input-uploads.test.ts expects). The npm script bundles the worker threads first and
  * runs with NODE_ENV=production, so the workers start as they do in production (dist/workers). `--only=<text>` keeps
  * the uploads whose route or name contains it, `--skip=<text>` leaves those out; `--no-budgets` only prints; BENCH_CPU_PROF=<folder> profiles each upload.
  */

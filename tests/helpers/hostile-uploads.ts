@@ -10,7 +10,7 @@ import { pngOf } from "./images";
 
 /**
  * The worst files each upload route can be sent (the bad-input tier's hostile uploads), shared by
- * tests/api/hostile-uploads.test.ts, which checks each one's answer, and `npm run bench:uploads`
+ * tests/api/bad-input-uploads.test.ts, which checks each one's answer, and `npm run bench:uploads`
  * (scripts/bench/uploads.ts), which measures the longest stall of the server's event loop while each is
  * answered. Every file is built from the school's year so it lands where it would do the most work.
  */
