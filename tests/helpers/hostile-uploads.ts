@@ -313,6 +313,17 @@ export const HOSTILE_UPLOADS: HostileUpload[] = [
       }),
     status: 200,
   },
+  {
+    route: "OneRoster bundle",
+    name: "a 45 MB bundle applied (a file the import ignores makes it large)",
+    form: () => {
+      const files = Object.fromEntries(Object.entries(bundleFiles(smallSchool())).map(([k, v]) => [k, strToU8(v)]));
+      const zip = zipSync({ ...files, "demographics.csv": [noise(45 * 1024 * 1024), { level: 0 }] });
+      return formOf(new Blob([zip as BlobPart]), "large.zip", { dry_run: "false" });
+    },
+    status: 202,
+    runsJob: true,
+  },
   // ---- The logo -------------------------------------------------------------------------------------
   {
     route: "logo",
