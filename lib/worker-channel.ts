@@ -119,3 +119,58 @@ export function pullValue(ask: () => void, turn: TakeTurn) {
 }
 
 export type { Part as ValuePart };
+
+/**
+ * Bytes to post to a worker: in shared memory (an upload, lib/api/multipart.server.ts) as they are, shared
+ * rather than copied; else a copy of their own, handed over (a Buffer's slice shares Node's pool, which
+ * cannot be transferred).
+ */
+export function handOver(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  if (Object.prototype.toString.call(bytes.buffer) === "[object SharedArrayBuffer]") return { bytes, transfer: [] };
+  const copy = new Uint8Array(bytes);
+  return { bytes: copy, transfer: [copy.buffer as ArrayBuffer] };
+}
+
+/**
+ * One request to a worker that answers one value (lib/workers.server.ts askWorker): the request, then a
+ * "next" for each part of the answer once the server has taken its turn.
+ */
+export type ToAskedWorker = { type: "ask"; request: unknown } | { type: "next" };
+/** The worker's answer: the value a part at a time, the input's problems (a refusal), or a failure. */
+export type FromAskedWorker =
+  | { type: "part"; part: Part }
+  | { type: "refused"; problems: unknown }
+  | { type: "failed"; message: string; stack?: string };
+
+/**
+ * The worker's side of askWorker: answers the one request with `handle`'s value, a part per "next".
+ * `refusalOf` turns an error that means "the input is refused" into the problems to send (undefined
+ * for any other error, which is sent as a failure).
+ */
+export function answerAsk<R>(
+  port: Pick<MessagePort, "on" | "postMessage">,
+  handle: (request: R) => Promise<unknown>,
+  refusalOf: (error: unknown) => unknown,
+) {
+  const answer = (message: FromAskedWorker) => port.postMessage(message);
+  let parts: Iterator<Part> | null = null;
+  const sendNextPart = () => {
+    const next = parts?.next();
+    if (next && !next.done) answer({ type: "part", part: next.value });
+  };
+  port.on("message", (message: ToAskedWorker) => {
+    if (message.type === "next") return sendNextPart();
+    handle(message.request as R).then(
+      (value) => {
+        parts = partsToPull(value);
+        sendNextPart();
+      },
+      (error: unknown) => {
+        const problems = refusalOf(error);
+        if (problems !== undefined) return answer({ type: "refused", problems });
+        const { message: text, stack } = error instanceof Error ? error : new Error(String(error));
+        answer({ type: "failed", message: text, stack });
+      },
+    );
+  });
+}

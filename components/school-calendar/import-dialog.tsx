@@ -70,9 +70,18 @@ export function ImportDialog({
             aria-describedby={error ? `${fileId}-error` : `${fileId}-hint`}
             className={inputClasses(!!error)}
           />
-          {error ? (
-            <p id={`${fileId}-error`} role="alert" className="text-sm text-red-700">
-              {error}
+          {error && error.length > 1 ? (
+            <div id={`${fileId}-error`} role="alert" className="text-sm text-red-700">
+              <p>Nothing was imported. Correct these lines and choose the file again:</p>
+              <ul className="mt-1 list-disc pl-5 break-words">
+                {error.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </div>
+          ) : error ? (
+            <p id={`${fileId}-error`} role="alert" className="text-sm break-words text-red-700">
+              {error[0]}
             </p>
           ) : (
             <p id={`${fileId}-hint`} className="text-xs text-slate-600">

@@ -14,7 +14,8 @@ export function useCalendarImport(onImported: () => Promise<unknown>, onOpenChan
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [noSchool, setNoSchool] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  /** Why the file was refused: each problem the server named (a line each), or one message. */
+  const [error, setError] = useState<string[] | null>(null);
   const [busy, setBusy] = useState<"preview" | "apply" | null>(null);
   const names = useMemo(() => [...new Set(preview?.events.map((event) => event.name) ?? [])], [preview]);
 
@@ -35,7 +36,8 @@ export function useCalendarImport(onImported: () => Promise<unknown>, onOpenChan
       return await apiUpload<ImportResult>("/api/calendar-events/import", form);
     } catch (failure) {
       const apiError = failure instanceof ApiClientError ? failure : null;
-      setError(apiError?.fieldError("file") ?? apiError?.fieldError("no_school") ?? messageOf(failure));
+      const listed = apiError?.errors.file ?? apiError?.errors.no_school;
+      setError(listed?.length ? listed : [messageOf(failure)]);
       return null;
     }
   }

@@ -59,20 +59,3 @@ export async function readJson(request: Request, limit = MAX_JSON_BODY): Promise
     throw badRequest("The request body is not valid JSON.");
   }
 }
-
-/**
- * A multipart/form-data body, read under the byte cap before it is parsed (uploads: the logo, CSV files).
- * 415 when the request is not multipart, 400 when the form cannot be read.
- */
-export async function readMultipart(request: Request, limit: number): Promise<FormData> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new ApiError(415, "unsupported_media_type", "Send the file as multipart/form-data.");
-  }
-  const bytes = await readBytes(request, limit);
-  try {
-    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
-  } catch {
-    throw badRequest("The uploaded form could not be read.");
-  }
-}

@@ -3,11 +3,13 @@ import type { Db } from "@/db";
 import { insertAudit } from "@/db/queries/audit";
 import { lockCalendar } from "@/db/queries/calendar";
 import { deleteEvent, eventById, eventsBetween, insertEvents } from "@/db/queries/calendar-admin";
-import { readMultipart, tooLarge } from "@/lib/api/body";
+import { tooLarge } from "@/lib/api/body";
+import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
 import { ApiError, fieldErrors, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { addDays, type SchoolDate } from "@/lib/time";
-import { calendarFileKind, CalendarImportError, parseCalendarFile, type ImportedEvent } from "./import";
+import { calendarFileKind, CalendarImportError, type ImportedEvent } from "./import";
+import { readCalendarFile } from "./reader.server";
 import { regenerateSchoolDays } from "./regenerate.server";
 import { attendanceTakenMessage, calendarContext, displayDate, earliestChange, type CalendarContext } from "./school-days.server";
 import { importFields, MAX_EVENTS_RANGE, type CalendarEventBody } from "./schemas";
@@ -114,7 +116,7 @@ async function readImport(request: Request) {
   });
   const files = form.getAll("file");
   const file = files[0];
-  if (!(file instanceof File)) throw invalid({ file: ["Choose an .ics or .csv file to import."] }, "Choose an .ics or .csv file to import.");
+  if (!(file instanceof UploadedFile)) throw invalid({ file: ["Choose an .ics or .csv file to import."] }, "Choose an .ics or .csv file to import.");
   if (files.length > 1) throw invalid({ file: ["Send one file per request."] }, "Send one file per request.");
   if (file.size > MAX_CALENDAR_FILE_BYTES) throw tooLarge(TOO_LARGE);
   const kind = calendarFileKind(file.name, file.type);
@@ -175,11 +177,11 @@ async function planImport(db: Db, events: ImportedEvent[], context: CalendarCont
  */
 export async function importEvents(db: Db, principal: Principal, request: Request, now: Date) {
   const { file, kind, filename, fields } = await readImport(request);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = file.bytes;
   const context = await calendarContext(db, now);
   let parsed;
   try {
-    parsed = parseCalendarFile(bytes, filename, kind, {
+    parsed = await readCalendarFile(bytes, filename, kind, {
       timezone: context.timezone,
       yearStart: context.yearStart,
       yearEnd: context.yearEnd,

@@ -2,9 +2,12 @@ import ICAL from "ical.js";
 import { parse } from "csv-parse/sync";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
+import type { TakeTurn } from "@/lib/event-loop";
 import { decodeCsv } from "@/lib/imports/decode";
 import { ImportFileError } from "@/lib/imports/errors";
 import { addDays, isValidSchoolDate, isValidTimeZone, schoolInstant, type SchoolDate } from "@/lib/time";
+import { bounded, ExpansionBudget, ExpansionBudgetSpent, stopAfter } from "./ics-bounds";
+import { icsLineProblems } from "./ics-lines";
 
 /**
  * Reading a file of calendar events for POST /api/calendar-events/import, pure (the service writes):
@@ -22,10 +25,11 @@ import { addDays, isValidSchoolDate, isValidTimeZone, schoolInstant, type School
 export const MAX_IMPORT_DATES = 5000;
 /** The most events (VEVENT components) an .ics file may hold. */
 export const MAX_ICS_EVENTS = 5000;
-/** How many recurrence steps all events together may take (a daily rule from long ago, or a rule that never ends). */
-const MAX_EXPANSION_STEPS = 50_000;
-/** And how long expanding may take. */
-const MAX_EXPANSION_MS = 5_000;
+/**
+ * How many recurrence steps all events together may take, ical.js's own search for the next occurrence
+ * included (a daily rule from long ago, or one that never matches).
+ */
+export const MAX_EXPANSION_STEPS = 50_000;
 /** The most lines with problems one answer lists. */
 const MAX_LISTED_ERRORS = 20;
 const NAME_MAX = 120;
@@ -80,13 +84,20 @@ export function calendarFileKind(filename: string, contentType: string): "ics" |
   return null;
 }
 
-export function parseCalendarFile(
+const noTurn: TakeTurn = async () => {};
+
+/**
+ * Reads a calendar file. Pure, but long: the server runs it in a worker thread (lib/calendar/reader.server.ts),
+ * which passes `turn` to share the machine's cores (lib/event-loop.ts).
+ */
+export async function parseCalendarFile(
   bytes: Uint8Array,
   filename: string,
   kind: "ics" | "csv",
   options: ImportOptions,
-): ParsedCalendarFile {
-  return kind === "ics" ? parseICalendar(bytes, filename, options) : parseCalendarCsv(bytes, filename, options);
+  turn: TakeTurn = noTurn,
+): Promise<ParsedCalendarFile> {
+  return kind === "ics" ? parseICalendar(bytes, filename, options, turn) : parseCalendarCsv(bytes, filename, options);
 }
 
 /** One line: no control characters, single spaces, at most 120 characters, never empty. */
@@ -133,10 +144,13 @@ function decodeText(bytes: Uint8Array, filename: string): string {
 const notICalendar = (filename: string) =>
   new CalendarImportError([`${filename} is not an iCalendar file: export the calendar as .ics and upload it again.`]);
 
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+/** An iCalendar time's date on its own wall clock (YYYY-MM-DD). */
+const wallDate = (time: Time) => `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
+
 /** The school-local date (and whether it is midnight there) of an iCalendar time. */
 function localDate(time: Time, tzid: string | null, timezone: string): { date: SchoolDate; midnight: boolean } {
-  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-  const wall = `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
+  const wall = wallDate(time);
   if (time.isDate) return { date: wall, midnight: true };
   let instant: Date | null = null;
   if (time.zone === ICAL.Timezone.utcTimezone || (time.zone && time.zone !== ICAL.Timezone.localTimezone)) {
@@ -170,15 +184,33 @@ const tzidOf = (component: Component, property: "dtstart" | "dtend") => {
 const cancelled = (component: Component) => String(component.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
 const summaryOf = (component: Component) => eventName(String(component.getFirstPropertyValue("summary") ?? ""));
 
+/** What one step of a series gives: an occurrence to place, a cancelled one, or the end of the series. */
+type Step =
+  | { done: true }
+  | { done: false; before: true }
+  | { done: false; cancelled: true }
+  | { done: false; cancelled: false; name: string; first: SchoolDate; last: SchoolDate };
+
 /**
  * An .ics file's events, recurrences expanded by ical.js, as school-local dates inside the school year.
- * Refused: a file that is not iCalendar, more than MAX_ICS_EVENTS events, more than MAX_IMPORT_DATES
- * dates, a recurrence that cannot be expanded, an event without a start.
+ * Refused: a file that is not iCalendar, a line with a day that does not exist, a time zone nobody
+ * knows or a rule repeating more often than daily (lib/calendar/ics-lines.ts), more than MAX_ICS_EVENTS
+ * events, more than MAX_IMPORT_DATES dates, recurrences that take more than MAX_EXPANSION_STEPS steps
+ * (ical.js's own included: lib/calendar/ics-bounds.ts), a recurrence that cannot be expanded, an event
+ * without a start. Each series is expanded an occurrence at a time and stops at the school year's end.
  */
-export function parseICalendar(bytes: Uint8Array, filename: string, options: ImportOptions): ParsedCalendarFile {
+export async function parseICalendar(
+  bytes: Uint8Array,
+  filename: string,
+  options: ImportOptions,
+  turn: TakeTurn = noTurn,
+): Promise<ParsedCalendarFile> {
   const text = decodeText(bytes, filename);
   const firstLine = text.slice(0, 2000).split(/\r?\n/).find((line) => line.trim() !== "") ?? "";
   if (firstLine.trim().toUpperCase() !== "BEGIN:VCALENDAR") throw notICalendar(filename);
+  const lineProblems = icsLineProblems(text, options.timezone);
+  if (lineProblems.length) throw new CalendarImportError(listed(lineProblems));
+  await turn();
   let root: Component;
   try {
     const parsed: unknown = ICAL.parse(text);
@@ -194,15 +226,13 @@ export function parseICalendar(bytes: Uint8Array, filename: string, options: Imp
       `${filename} has too many events (${vevents.length.toLocaleString("en-US")}): at most ${MAX_ICS_EVENTS.toLocaleString("en-US")} can be imported at once. Export a shorter period.`,
     ]);
   }
+  await turn();
   const noSchool = noSchoolRule(options.noSchool);
   const events: ImportedEvent[] = [];
   let skipped = 0;
-  let steps = 0;
-  const started = performance.now();
-  const spend = () => {
-    if (++steps > MAX_EXPANSION_STEPS || (steps % 500 === 0 && performance.now() - started > MAX_EXPANSION_MS))
-      throw tooMany(filename);
-  };
+  const budget = new ExpansionBudget(MAX_EXPANSION_STEPS);
+  // Wall-clock days in an event's own zone: two days past the year's end is past it in any zone.
+  const stopDate = options.yearEnd ? addDays(options.yearEnd, 2) : "0001-01-01";
 
   /** One occurrence, clipped to the school year (a part outside it is dropped; wholly outside: counted). */
   const place = (name: string, first: SchoolDate, last: SchoolDate) => {
@@ -216,7 +246,6 @@ export function parseICalendar(bytes: Uint8Array, filename: string, options: Imp
     for (let date = from; date <= to; date = addDays(date, 1)) {
       events.push({ date, name, no_blocks: noBlocks, where: `"${name}"` });
       if (events.length > MAX_IMPORT_DATES) throw tooMany(filename);
-      spend();
     }
   };
 
@@ -233,45 +262,78 @@ export function parseICalendar(bytes: Uint8Array, filename: string, options: Imp
   for (const [uid, list] of exceptions) if (!masterUids.has(uid)) masters.push(...list);
 
   for (const component of masters) {
+    await turn();
     if (cancelled(component)) continue;
     const uid = String(component.getFirstPropertyValue("uid") ?? "");
     const name = summaryOf(component);
+    const spent = () =>
+      new CalendarImportError([
+        `The repeating event "${name}" in ${filename} repeats more than ${MAX_EXPANSION_STEPS.toLocaleString("en-US")} times before the school year ends: export the school year alone (or a shorter period) and upload that.`,
+      ]);
     let event: InstanceType<typeof ICAL.Event>;
     try {
       const own = component.hasProperty("recurrence-id") ? undefined : (exceptions.get(uid) ?? []);
-      event = new ICAL.Event(component, own ? { exceptions: own } : { exceptions: [] });
+      event = bounded(budget, () => new ICAL.Event(component, own ? { exceptions: own } : { exceptions: [] }));
       if (!event.startDate) throw new Error("no start");
-    } catch {
+    } catch (error) {
+      if (error instanceof ExpansionBudgetSpent) throw spent();
       throw new CalendarImportError([`"${name}" in ${filename} has no valid start date (DTSTART).`]);
     }
     const tzStart = tzidOf(component, "dtstart");
     const tzEnd = tzidOf(component, "dtend");
-    if (!event.isRecurring() || event.isRecurrenceException()) {
-      spend();
-      const { first, last } = coveredDates(event.startDate, event.endDate ?? null, tzStart, tzEnd, options.timezone);
-      place(name, first, last);
-      continue;
-    }
     try {
-      const iterator = event.iterator();
-      for (let next = iterator.next(); next; next = iterator.next()) {
-        spend();
+      if (!event.isRecurring() || event.isRecurrenceException()) {
+        budget.spend();
+        const { first, last } = bounded(budget, () =>
+          coveredDates(event.startDate, event.endDate ?? null, tzStart, tzEnd, options.timezone),
+        );
+        place(name, first, last);
+        continue;
+      }
+      const iterator = bounded(budget, () => event.iterator());
+      stopAfter(iterator, stopDate);
+      // Occurrences that end days before the year are counted without working out their dates (a rule
+      // from long ago walks every one), unless an exception might move one into the year.
+      const span = Math.ceil(Math.max(0, bounded(budget, () => event.duration?.toSeconds() ?? 0)) / 86_400);
+      const surelyBefore =
+        options.yearStart && Object.keys(event.exceptions).length === 0 && event.rangeExceptions.length === 0
+          ? addDays(options.yearStart, -(span + 2))
+          : null;
+      const step = (): Step => {
+        const next = iterator.next();
+        if (next && surelyBefore && wallDate(next) < surelyBefore) return { done: false, before: true };
         // Occurrences after the school year are not expanded (a rule may never end).
-        if (options.yearEnd && localDate(next, tzStart, options.timezone).date > options.yearEnd) break;
+        if (!next || !options.yearEnd || localDate(next, tzStart, options.timezone).date > options.yearEnd) return { done: true };
         const details = event.getOccurrenceDetails(next);
         const item = details.item ?? event;
-        if (cancelled(item.component)) continue;
+        if (cancelled(item.component)) return { done: false, cancelled: true };
         const itemTzStart = item === event ? tzStart : tzidOf(item.component, "dtstart");
         const itemTzEnd = item === event ? tzEnd : tzidOf(item.component, "dtend");
         const { first, last } = coveredDates(details.startDate, details.endDate ?? null, itemTzStart, itemTzEnd, options.timezone);
-        place(item === event ? name : summaryOf(item.component), first, last);
+        return { done: false, cancelled: false, name: item === event ? name : summaryOf(item.component), first, last };
+      };
+      for (;;) {
+        await turn();
+        budget.spend();
+        const occurrence = bounded(budget, step);
+        if (occurrence.done) break;
+        if ("before" in occurrence) skipped++;
+        else if (!occurrence.cancelled) place(occurrence.name, occurrence.first, occurrence.last);
       }
     } catch (error) {
       if (error instanceof CalendarImportError) throw error;
+      if (error instanceof ExpansionBudgetSpent) throw spent();
       throw new CalendarImportError([`The repeating event "${name}" in ${filename} has a rule that cannot be expanded.`]);
     }
   }
   return { kind: "ics", events, skippedOutsideYear: skipped };
+}
+
+/** At most MAX_LISTED_ERRORS problems, and how many more there are. */
+function listed(problems: string[]): string[] {
+  const shown = problems.slice(0, MAX_LISTED_ERRORS);
+  if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more lines with problems.`);
+  return shown;
 }
 
 // ---- CSV ---------------------------------------------------------------------------------------------
@@ -360,10 +422,6 @@ export function parseCalendarCsv(bytes: Uint8Array, filename: string, options: I
     }
     events.push({ date, name, no_blocks: NO.has(session), where });
   }
-  if (problems.length) {
-    const listed = problems.slice(0, MAX_LISTED_ERRORS);
-    if (problems.length > listed.length) listed.push(`… and ${problems.length - listed.length} more lines with problems.`);
-    throw new CalendarImportError(listed);
-  }
+  if (problems.length) throw new CalendarImportError(listed(problems));
   return { kind: "csv", events, skippedOutsideYear: skipped };
 }

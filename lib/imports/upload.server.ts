@@ -8,7 +8,8 @@ import {
   updateImport,
 } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
-import { readMultipart, tooLarge } from "@/lib/api/body";
+import { tooLarge } from "@/lib/api/body";
+import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
 import { ApiError, conflict, fieldErrors, invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service.server";
@@ -41,13 +42,13 @@ const LISTED = 500;
 const TOO_LARGE = "A CSV file can be at most 2 MB. Split it into smaller files.";
 
 /** The form's file and fields, every problem a 4xx. */
-async function readUpload(request: Request, kind: ImportKind): Promise<{ file: File; fields: UploadFields }> {
+async function readUpload(request: Request, kind: ImportKind): Promise<{ file: UploadedFile; fields: UploadFields }> {
   const form = await readMultipart(request, MAX_REQUEST_BYTES).catch((error: unknown) => {
     throw error instanceof ApiError && error.status === 413 ? tooLarge(TOO_LARGE) : error;
   });
   const files = form.getAll("file");
   const file = files[0];
-  if (!(file instanceof File)) throw invalid({ file: ["Choose a CSV file to upload."] });
+  if (!(file instanceof UploadedFile)) throw invalid({ file: ["Choose a CSV file to upload."] });
   if (files.length > 1) throw invalid({ file: ["Send one file per request."] });
   const type = file.type.split(";")[0]!.trim().toLowerCase();
   if (!CSV_TYPES.has(type) || (type !== "text/csv" && !/\.csv$/i.test(file.name))) {
@@ -73,7 +74,7 @@ async function readUpload(request: Request, kind: ImportKind): Promise<{ file: F
   return { file, fields: parsed.data };
 }
 
-const filenameOf = (file: File) => file.name.replace(/[\\/]/g, "_").slice(0, 200) || "upload.csv";
+const filenameOf = (file: UploadedFile) => file.name.replace(/[\\/]/g, "_").slice(0, 200) || "upload.csv";
 
 /**
  * POST /api/students/upload and /api/staff/upload. Re-checks everything the wizard checked (one CSV
@@ -92,7 +93,7 @@ export async function uploadCsv(
 ) {
   const { file, fields } = await readUpload(request, kind);
   const filename = filenameOf(file);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = file.bytes;
   if (!fields.dry_run) {
     if (!fields.password) throw invalid({ password: ["A password is required."] });
     await checkOwnPassword(db, principal, fields.password, caller, now);

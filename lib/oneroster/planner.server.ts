@@ -1,6 +1,6 @@
 import "server-only";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
-import { pullValue, sendValue, type ValuePart } from "@/lib/worker-channel";
+import { handOver, pullValue, sendValue, type ValuePart } from "@/lib/worker-channel";
 import { startWorker } from "@/lib/workers.server";
 import { BundleRefused, type BundleProblem } from "./parse";
 import type { Plan, PlanOptions, RosterState } from "./plan";
@@ -54,9 +54,8 @@ export function openPlanner(bytes: Uint8Array, turn: TakeTurn = turnTaker()): Pl
   worker.on("error", (error) => fail(error));
   worker.on("exit", (code) => fail(new Error(`The OneRoster planner's worker stopped (exit code ${code}).`)));
 
-  // A copy of its own to hand over (a Buffer's slice shares Node's pool, which cannot be transferred).
-  const copy = new Uint8Array(bytes);
-  send({ type: "bundle", bytes: copy }, [copy.buffer as ArrayBuffer]);
+  const bundle = handOver(bytes);
+  send({ type: "bundle", bytes: bundle.bytes }, bundle.transfer);
   // Handled here too: a refusal may come while the caller is still reading the roster, before it awaits this.
   const parsedOrRefused = Promise.race([parsed, failure]);
   parsedOrRefused.catch(() => {});

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Db } from "@/db";
 import { apiTokenCreator } from "@/db/queries/oneroster";
-import { readMultipart, tooLarge } from "@/lib/api/body";
+import { tooLarge } from "@/lib/api/body";
+import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
 import { ApiError, fieldErrors, invalid } from "@/lib/api/errors.server";
 import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
 import type { Principal } from "@/lib/auth/principal";
@@ -20,7 +21,7 @@ async function readForm(request: Request) {
   });
   const files = form.getAll("file");
   const file = files[0];
-  if (!(file instanceof File)) throw invalid({ file: ["Choose the OneRoster bundle (a .zip file) to upload."] });
+  if (!(file instanceof UploadedFile)) throw invalid({ file: ["Choose the OneRoster bundle (a .zip file) to upload."] });
   if (files.length > 1) throw invalid({ file: ["Send one bundle per request."] });
   const text = (name: string) => {
     const value = form.get(name);
@@ -33,7 +34,7 @@ async function readForm(request: Request) {
     apply_school_year: text("apply_school_year"),
   });
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-  return { bytes: new Uint8Array(await file.arrayBuffer()), fields: parsed.data };
+  return { bytes: file.bytes, fields: parsed.data };
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import type { UploadedFile } from "@/lib/api/multipart.server";
 import type { Db } from "@/db";
 import { insertAudit } from "@/db/queries/audit";
 import {
@@ -240,10 +241,10 @@ export async function imageSizeOf(bytes: Uint8Array): Promise<{ width: number; h
  * POST /api/settings/logo: a PNG, JPEG or WebP of at most 1 MB and 4096 pixels a side becomes the school logo: stored as an
  * upload, school_logo pointed at it, audited, in one transaction. Answers with the settings.
  */
-export async function uploadLogo(db: Db, principal: Principal, file: File | null, now: Date) {
+export async function uploadLogo(db: Db, principal: Principal, file: UploadedFile | null, now: Date) {
   if (!file) throw invalid({ file: [LOGO_MESSAGES.missing] }, LOGO_MESSAGES.missing);
   if (file.size > MAX_LOGO_BYTES) throw invalid({ file: [LOGO_MESSAGES.tooLarge] }, LOGO_MESSAGES.tooLarge);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = file.bytes;
   const contentType = imageTypeOf(bytes);
   if (!contentType || bytes.length === 0)
     throw invalid({ file: [LOGO_MESSAGES.wrongType] }, LOGO_MESSAGES.wrongType);

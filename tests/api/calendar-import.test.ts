@@ -127,6 +127,64 @@ describe("an iCalendar file", () => {
     expect(await allEvents()).toHaveLength(4);
   });
 
+  it("refuses a rule repeating every second, minute or hour with the sentence, at once, writing nothing", async () => {
+    for (const [freq, unit] of [["SECONDLY", "second"], ["MINUTELY", "minute"], ["HOURLY", "hour"]]) {
+      const text = ics(vevent("UID:often@school", "DTSTART:20310902T080000Z", `RRULE:FREQ=${freq}`, "SUMMARY:Often"));
+      const started = performance.now();
+      const res = await upload(admin, form({ text, name: "often.ics" }, { dry_run: "true" }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.file).toEqual([
+        `Line 7: the event repeats every ${unit} (RRULE FREQ=${freq}). Events on a school calendar repeat daily at most: export the calendar without this rule.`,
+      ]);
+      // Refused from the line, before any expansion (it took seconds of the server's loop).
+      expect(performance.now() - started).toBeLessThan(3000);
+    }
+    expect(await allEvents()).toHaveLength(4);
+  });
+
+  it("refuses a day that does not exist and a time zone nobody knows, naming the lines, writing nothing", async () => {
+    const text = ics(
+      vevent("UID:feb30@school", "DTSTART;VALUE=DATE:20320230", "SUMMARY:Closed"),
+      vevent("UID:mars@school", "DTSTART;TZID=Mars/Olympus_Mons:20311001T100000", "SUMMARY:Landing"),
+    );
+    const res = await upload(admin, form({ text, name: "odd.ics" }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual([
+      'Line 6: DTSTART "20320230" is not a date.',
+      'Line 11: the time zone "Mars/Olympus_Mons" is not known: the file does not describe it (VTIMEZONE) and it is not a time zone name such as America/Vancouver.',
+    ]);
+    expect(res.body.message).toBe('Line 6: DTSTART "20320230" is not a date.');
+    // March 1, where February 30 used to land, stays a school day.
+    expect(await inSession("2032-03-01")).toBe(true);
+    expect(await allEvents()).toHaveLength(4);
+  });
+
+  it("reads the file in a worker thread: the server's loop keeps its turns while a 50,000-step rule is refused", async () => {
+    const text = ics(vevent("UID:old@school", "DTSTART;VALUE=DATE:18000101", "RRULE:FREQ=DAILY", "SUMMARY:Every day"));
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    const res = await upload(admin, form({ text, name: "old.ics" }, { dry_run: "true" }));
+    clearInterval(timer);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual([
+      'The repeating event "Every day" in old.ics repeats more than 50,000 times before the school year ends: export the school year alone (or a shorter period) and upload that.',
+    ]);
+    // On the server's loop this file held it for seconds; a loose bound, for a busy test machine.
+    expect(longest).toBeLessThan(400);
+  });
+
+  it("ends a daily rule that never matches at the school year instead of searching for ever", async () => {
+    const text = ics(vevent("UID:never@school", "DTSTART;VALUE=DATE:20311006", "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "SUMMARY:Never"));
+    const res = await upload(admin, form({ text, name: "never.ics" }, { dry_run: "true" }));
+    expect(res.status).toBe(200);
+    expect(res.body.events).toEqual([{ date: "2031-10-06", name: "Never", no_blocks: false }]);
+  });
+
   it("refuses a file that is not iCalendar with 422", async () => {
     const res = await upload(admin, form({ text: "Hello, this is a letter.\n", name: "calendar.ics" }));
     expect(res.status).toBe(422);

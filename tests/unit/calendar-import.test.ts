@@ -19,13 +19,13 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const ics = (...events: string[]) =>
   ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Flexblock tests//EN", ...events, "END:VCALENDAR", ""].join("\r\n");
 const vevent = (...lines: string[]) => ["BEGIN:VEVENT", ...lines, "END:VEVENT"].join("\r\n");
-const dates = (text: string, options: ImportOptions = YEAR) =>
-  parseICalendar(bytes(text), "school.ics", options).events.map((e) => `${e.date} ${e.name}${e.no_blocks ? " (no school)" : ""}`);
+const dates = async (text: string, options: ImportOptions = YEAR) =>
+  (await parseICalendar(bytes(text), "school.ics", options)).events.map((e) => `${e.date} ${e.name}${e.no_blocks ? " (no school)" : ""}`);
 
 /** The problems a parse is refused with. */
-function problemsOf(parse: () => unknown): string[] {
+async function problemsOf(parse: () => unknown): Promise<string[]> {
   try {
-    parse();
+    await parse();
   } catch (error) {
     if (error instanceof CalendarImportError) return error.problems;
     throw error;
@@ -34,8 +34,8 @@ function problemsOf(parse: () => unknown): string[] {
 }
 
 describe("iCalendar", () => {
-  it("expands a weekly RRULE holiday without the EXDATE, and counts the occurrences before the year", () => {
-    const parsed = parseICalendar(
+  it("expands a weekly RRULE holiday without the EXDATE, and counts the occurrences before the year", async () => {
+    const parsed = await parseICalendar(
       bytes(
         ics(
           vevent(
@@ -57,7 +57,7 @@ describe("iCalendar", () => {
     expect(parsed.skippedOutsideYear).toBe(2);
   });
 
-  it("adds RDATE dates, moves an occurrence with a RECURRENCE-ID and drops a cancelled one", () => {
+  it("adds RDATE dates, moves an occurrence with a RECURRENCE-ID and drops a cancelled one", async () => {
     const text = ics(
       vevent(
         "UID:series@test",
@@ -69,7 +69,7 @@ describe("iCalendar", () => {
       vevent("UID:series@test", "RECURRENCE-ID;VALUE=DATE:20261012", "DTSTART;VALUE=DATE:20261014", "SUMMARY:Assembly (moved)"),
       vevent("UID:series@test", "RECURRENCE-ID;VALUE=DATE:20261019", "DTSTART;VALUE=DATE:20261019", "STATUS:CANCELLED", "SUMMARY:Assembly"),
     );
-    expect(dates(text)).toEqual([
+    expect(await dates(text)).toEqual([
       "2026-10-05 Assembly",
       "2026-10-14 Assembly (moved)",
       "2026-10-26 Assembly",
@@ -77,8 +77,8 @@ describe("iCalendar", () => {
     ]);
   });
 
-  it("stops a rule that never ends at the end of the school year", () => {
-    const parsed = parseICalendar(
+  it("stops a rule that never ends at the end of the school year", async () => {
+    const parsed = await parseICalendar(
       bytes(ics(vevent("UID:monthly@test", "DTSTART;VALUE=DATE:20260915", "RRULE:FREQ=MONTHLY", "SUMMARY:Staff meeting"))),
       "school.ics",
       YEAR,
@@ -90,12 +90,12 @@ describe("iCalendar", () => {
     expect(parsed.events[0]!.no_blocks).toBe(false);
   });
 
-  it("gives a multi-day event one entry per date (DTEND exclusive) and clips it to the year", () => {
+  it("gives a multi-day event one entry per date (DTEND exclusive) and clips it to the year", async () => {
     const text = ics(
       vevent("UID:winter@test", "DTSTART;VALUE=DATE:20261221", "DTEND;VALUE=DATE:20261224", "SUMMARY:Winter Break"),
       vevent("UID:summer@test", "DTSTART;VALUE=DATE:20270628", "DTEND;VALUE=DATE:20270703", "SUMMARY:Summer vacation"),
     );
-    expect(dates(text)).toEqual([
+    expect(await dates(text)).toEqual([
       "2026-12-21 Winter Break (no school)",
       "2026-12-22 Winter Break (no school)",
       "2026-12-23 Winter Break (no school)",
@@ -105,7 +105,7 @@ describe("iCalendar", () => {
     ]);
   });
 
-  it("places timed events on the school's date: UTC, a zone the file defines, one it only names, floating", () => {
+  it("places timed events on the school's date: UTC, a zone the file defines, one it only names, floating", async () => {
     const vtimezone = [
       "BEGIN:VTIMEZONE",
       "TZID:Eastern",
@@ -135,7 +135,7 @@ describe("iCalendar", () => {
       // Until midnight: the end date is not covered.
       vevent("UID:overnight@test", "DTSTART:20261104T200000", "DTEND:20261105T000000", "SUMMARY:Evening"),
     );
-    expect(dates(text)).toEqual([
+    expect(await dates(text)).toEqual([
       "2026-10-15 Late UTC",
       "2026-10-20 East",
       "2026-11-01 London",
@@ -144,16 +144,16 @@ describe("iCalendar", () => {
     ]);
   });
 
-  it("decides 'no school' by summary: the default words, all, none, or a list of summaries", () => {
+  it("decides 'no school' by summary: the default words, all, none, or a list of summaries", async () => {
     const text = ics(
       vevent("UID:a@test", "DTSTART;VALUE=DATE:20261009", "SUMMARY:Pro-D Day"),
       vevent("UID:b@test", "DTSTART;VALUE=DATE:20261012", "SUMMARY:Thanksgiving"),
       vevent("UID:c@test", "DTSTART;VALUE=DATE:20261013", "SUMMARY:Breakfast club"),
     );
-    expect(dates(text)).toEqual(["2026-10-09 Pro-D Day (no school)", "2026-10-12 Thanksgiving", "2026-10-13 Breakfast club"]);
-    expect(dates(text, { ...YEAR, noSchool: "all" }).filter((d) => d.endsWith("(no school)"))).toHaveLength(3);
-    expect(dates(text, { ...YEAR, noSchool: "none" }).filter((d) => d.endsWith("(no school)"))).toHaveLength(0);
-    expect(dates(text, { ...YEAR, noSchool: " thanksgiving , Breakfast Club" })).toEqual([
+    expect(await dates(text)).toEqual(["2026-10-09 Pro-D Day (no school)", "2026-10-12 Thanksgiving", "2026-10-13 Breakfast club"]);
+    expect((await dates(text, { ...YEAR, noSchool: "all" })).filter((d) => d.endsWith("(no school)"))).toHaveLength(3);
+    expect((await dates(text, { ...YEAR, noSchool: "none" })).filter((d) => d.endsWith("(no school)"))).toHaveLength(0);
+    expect(await dates(text, { ...YEAR, noSchool: " thanksgiving , Breakfast Club" })).toEqual([
       "2026-10-09 Pro-D Day",
       "2026-10-12 Thanksgiving (no school)",
       "2026-10-13 Breakfast club (no school)",
@@ -164,41 +164,116 @@ describe("iCalendar", () => {
     expect(noSchoolRule(undefined)("Product fair")).toBe(false);
   });
 
-  it("names events safely: one line, at most 120 characters, never empty", () => {
+  it("names events safely: one line, at most 120 characters, never empty", async () => {
     const text = ics(
       vevent("UID:a@test", "DTSTART;VALUE=DATE:20261009", `SUMMARY:${"A".repeat(200)}`),
       vevent("UID:b@test", "DTSTART;VALUE=DATE:20261010", "SUMMARY:Two\\nlines"),
       vevent("UID:c@test", "DTSTART;VALUE=DATE:20261011"),
     );
-    const names = parseICalendar(bytes(text), "school.ics", YEAR).events.map((e) => e.name);
+    const names = (await parseICalendar(bytes(text), "school.ics", YEAR)).events.map((e) => e.name);
     expect(names).toEqual(["A".repeat(120), "Two lines", "Untitled event"]);
   });
 
-  it("refuses a file that is not iCalendar", () => {
-    expect(problemsOf(() => parseICalendar(bytes("date,name,in_session\n2026-10-01,x,no\n"), "school.ics", YEAR))[0]).toBe(
+  it("refuses a file that is not iCalendar", async () => {
+    expect((await problemsOf(() => parseICalendar(bytes("date,name,in_session\n2026-10-01,x,no\n"), "school.ics", YEAR)))[0]).toBe(
       "school.ics is not an iCalendar file: export the calendar as .ics and upload it again.",
     );
-    expect(problemsOf(() => parseICalendar(bytes("BEGIN:VCALENDAR\r\nthis is not a property\r\n"), "school.ics", YEAR))[0]).toMatch(
+    expect((await problemsOf(() => parseICalendar(bytes("BEGIN:VCALENDAR\r\nthis is not a property\r\n"), "school.ics", YEAR)))[0]).toMatch(
       /is not an iCalendar file/,
     );
-    expect(problemsOf(() => parseICalendar(bytes(""), "school.ics", YEAR))[0]).toBe("school.ics is empty.");
+    expect((await problemsOf(() => parseICalendar(bytes(""), "school.ics", YEAR)))[0]).toBe("school.ics is empty.");
   });
 
-  it("refuses 10,000 events, and a rule that expands past 5,000 dates in the year", () => {
+  it("refuses 10,000 events, and rules that expand past 5,000 dates in the year", async () => {
     const many = ics(
       ...Array.from({ length: 10_000 }, (_, i) => vevent(`UID:e${i}@test`, "DTSTART;VALUE=DATE:20261009", `SUMMARY:Event ${i}`)),
     );
-    expect(problemsOf(() => parseICalendar(bytes(many), "big.ics", YEAR))[0]).toMatch(/^big\.ics has too many events \(10,000\)/);
-    const hourly = ics(vevent("UID:h@test", "DTSTART:20260901T000000Z", "RRULE:FREQ=HOURLY", "SUMMARY:Every hour"));
-    expect(problemsOf(() => parseICalendar(bytes(hourly), "hourly.ics", YEAR))[0]).toMatch(/too many events/);
+    expect((await problemsOf(() => parseICalendar(bytes(many), "big.ics", YEAR)))[0]).toMatch(/^big\.ics has too many events \(10,000\)/);
+    // 30 daily series over the year: 30 × 303 dates.
+    const daily = ics(
+      ...Array.from({ length: 30 }, (_, i) => vevent(`UID:d${i}@test`, "DTSTART;VALUE=DATE:20260901", "RRULE:FREQ=DAILY", `SUMMARY:Daily ${i}`)),
+    );
+    expect((await problemsOf(() => parseICalendar(bytes(daily), "daily.ics", YEAR)))[0]).toMatch(/^daily\.ics has too many events: at most 5,000 dates/);
     expect(MAX_IMPORT_DATES).toBe(5000);
+  });
+
+  it("refuses a rule repeating every second, minute or hour, or several times a day, naming its line", async () => {
+    for (const [freq, unit] of [["SECONDLY", "second"], ["MINUTELY", "minute"], ["HOURLY", "hour"]]) {
+      const text = ics(vevent("UID:often@test", "DTSTART:20260901T080000Z", `RRULE:FREQ=${freq};INTERVAL=1`, "SUMMARY:Often"));
+      expect(await problemsOf(() => parseICalendar(bytes(text), "often.ics", YEAR))).toEqual([
+        `Line 7: the event repeats every ${unit} (RRULE FREQ=${freq}). Events on a school calendar repeat daily at most: export the calendar without this rule.`,
+      ]);
+    }
+    const hours = ics(vevent("UID:hours@test", "DTSTART:20260901T080000Z", "RRULE:FREQ=DAILY;BYHOUR=8,9,10", "SUMMARY:Bells"));
+    expect((await problemsOf(() => parseICalendar(bytes(hours), "bells.ics", YEAR)))[0]).toBe(
+      "Line 7: the event repeats several times a day (RRULE BYHOUR=8,9,10). Events on a school calendar repeat daily at most: export the calendar without this rule.",
+    );
+    // A time zone's own rules are checked too: ical.js would expand them as far.
+    const zone = ics(
+      ["BEGIN:VTIMEZONE", "TZID:Odd", "BEGIN:STANDARD", "DTSTART:19700101T000000", "RRULE:FREQ=MINUTELY", "TZOFFSETFROM:-0800", "TZOFFSETTO:-0800", "END:STANDARD", "END:VTIMEZONE"].join("\r\n"),
+      vevent("UID:z@test", "DTSTART;TZID=Odd:20261001T090000", "SUMMARY:Zoned"),
+    );
+    expect((await problemsOf(() => parseICalendar(bytes(zone), "zone.ics", YEAR)))[0]).toMatch(/^Line 8: the event repeats every minute/);
+  });
+
+  it("stops a daily rule that never matches (February 30) at the year's end instead of looking for ever", async () => {
+    const text = ics(
+      vevent("UID:never@test", "DTSTART;VALUE=DATE:20260901", "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "SUMMARY:Never"),
+      vevent("UID:april@test", "DTSTART;VALUE=DATE:20260904", "RRULE:FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31", "SUMMARY:April 31"),
+      vevent("UID:fine@test", "DTSTART;VALUE=DATE:20261009", "SUMMARY:Pro-D Day"),
+    );
+    const started = performance.now();
+    // DTSTART is the first occurrence of a series whatever its rule (RFC 5545), and the only one here.
+    expect(await dates(text)).toEqual(["2026-09-01 Never", "2026-09-04 April 31", "2026-10-09 Pro-D Day (no school)"]);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("refuses a series that takes more than 50,000 steps before the year (a daily rule from 1800)", async () => {
+    const text = ics(vevent("UID:old@test", "DTSTART;VALUE=DATE:18000101", "RRULE:FREQ=DAILY", "SUMMARY:Every day"));
+    expect(await problemsOf(() => parseICalendar(bytes(text), "old.ics", YEAR))).toEqual([
+      'The repeating event "Every day" in old.ics repeats more than 50,000 times before the school year ends: export the school year alone (or a shorter period) and upload that.',
+    ]);
+    // From 1990 it is within the budget: the year's dates.
+    const recent = ics(vevent("UID:new@test", "DTSTART;VALUE=DATE:19900101", "RRULE:FREQ=WEEKLY;BYDAY=MO", "SUMMARY:Mondays"));
+    expect((await dates(recent)).length).toBe(43);
+  });
+
+  it("refuses a day that does not exist, naming the line, instead of moving it to the next month", async () => {
+    const text = ics(
+      vevent("UID:a@test", "DTSTART;VALUE=DATE:20270230", "SUMMARY:Closed"),
+      vevent("UID:b@test", "DTSTART:20261001T250000Z", "SUMMARY:Late"),
+      vevent("UID:c@test", "DTSTART;VALUE=DATE:20261001", "RRULE:FREQ=WEEKLY;UNTIL=20261131", "EXDATE;VALUE=DATE:20261008,20261399", "SUMMARY:Weekly"),
+      vevent("UID:d@test", "DTSTART;VALUE=DATE:20270301", "DTEND;VALUE=DATE:2027-03-02", "SUMMARY:Dashes"),
+    );
+    expect(await problemsOf(() => parseICalendar(bytes(text), "days.ics", YEAR))).toEqual([
+      'Line 6: DTSTART "20270230" is not a date.',
+      'Line 11: DTSTART "20261001T250000Z" is not a date and time.',
+      'Line 17: RRULE UNTIL "20261131" is not a date.',
+      'Line 18: EXDATE "20261399" is not a date.',
+      'Line 24: DTEND "2027-03-02" is not a date.',
+    ]);
+    // February 29 in a leap year is a day.
+    expect(await dates(ics(vevent("UID:leap@test", "DTSTART;VALUE=DATE:20280229", "SUMMARY:Leap")), { ...YEAR, yearEnd: "2028-06-30" })).toEqual([
+      "2028-02-29 Leap",
+    ]);
+  });
+
+  it("refuses a time zone that the file does not describe and that has no name in the zone data", async () => {
+    const text = ics(
+      vevent("UID:a@test", "DTSTART;TZID=Mars/Olympus_Mons:20261001T100000", "SUMMARY:Landing"),
+      vevent("UID:b@test", "DTSTART;TZID=\"Europe/London\":20261002T100000", "DTEND;TZID=Nowhere:20261002T110000", "SUMMARY:Two zones"),
+    );
+    expect(await problemsOf(() => parseICalendar(bytes(text), "zones.ics", YEAR))).toEqual([
+      'Line 6: the time zone "Mars/Olympus_Mons" is not known: the file does not describe it (VTIMEZONE) and it is not a time zone name such as America/Vancouver.',
+      'Line 12: the time zone "Nowhere" is not known: the file does not describe it (VTIMEZONE) and it is not a time zone name such as America/Vancouver.',
+    ]);
   });
 });
 
 describe("CSV", () => {
   const csv = (text: string, options: ImportOptions = YEAR) => parseCalendarCsv(bytes(text), "days.csv", options);
 
-  it("reads date, name and in_session in any order and case, ignoring other columns", () => {
+  it("reads date, name and in_session in any order and case, ignoring other columns", async () => {
     const parsed = csv(
       "Name,Notes,IN_SESSION,Date\r\n" +
         "Thanksgiving,,no,2026-10-12\r\n" +
@@ -215,8 +290,8 @@ describe("CSV", () => {
     expect(parsed.skippedOutsideYear).toBe(1);
   });
 
-  it("names every bad line, and imports nothing", () => {
-    const problems = problemsOf(() =>
+  it("names every bad line, and imports nothing", async () => {
+    const problems = await problemsOf(() =>
       csv(
         "date,name,in_session\n" +
           "2026-10-12,Thanksgiving,no\n" +
@@ -236,22 +311,22 @@ describe("CSV", () => {
     ]);
   });
 
-  it("counts lines after a quoted line break as a spreadsheet does", () => {
-    const problems = problemsOf(() => csv('date,name,in_session\n2026-10-12,"Two\nlines",no\n10/13/2026,Bad,no\n'));
+  it("counts lines after a quoted line break as a spreadsheet does", async () => {
+    const problems = await problemsOf(() => csv('date,name,in_session\n2026-10-12,"Two\nlines",no\n10/13/2026,Bad,no\n'));
     expect(problems[0]).toBe('Line 2: the name contains characters that are not allowed (line breaks or control characters).');
     expect(problems[1]).toBe('Line 4: "10/13/2026" is not a date (YYYY-MM-DD).');
   });
 
-  it("refuses a file without the three columns, an empty one and one with too many lines", () => {
-    expect(problemsOf(() => csv("day,title\n2026-10-12,x\n"))[0]).toBe(
+  it("refuses a file without the three columns, an empty one and one with too many lines", async () => {
+    expect((await problemsOf(() => csv("day,title\n2026-10-12,x\n")))[0]).toBe(
       "The first line of days.csv must name the columns date, name and in_session (it has: day, title).",
     );
-    expect(problemsOf(() => csv("date,name,in_session\n"))[0]).toBe("days.csv has no events to import.");
+    expect((await problemsOf(() => csv("date,name,in_session\n")))[0]).toBe("days.csv has no events to import.");
     const lines = Array.from({ length: 5001 }, () => "2026-10-12,x,yes").join("\n");
-    expect(problemsOf(() => csv(`date,name,in_session\n${lines}\n`))[0]).toMatch(/too many events/);
+    expect((await problemsOf(() => csv(`date,name,in_session\n${lines}\n`)))[0]).toMatch(/too many events/);
   });
 
-  it("knows a file's kind by its name, else by its type", () => {
+  it("knows a file's kind by its name, else by its type", async () => {
     expect(calendarFileKind("School.ICS", "")).toBe("ics");
     expect(calendarFileKind("days.csv", "application/vnd.ms-excel")).toBe("csv");
     expect(calendarFileKind("export", "text/calendar; charset=utf-8")).toBe("ics");

@@ -327,4 +327,21 @@ describe("the calendar import", () => {
     );
     expect(screen.getByRole("button", { name: "Apply" })).toBeDisabled();
   });
+
+  it("lists every line the server refused, not only the first", async () => {
+    const problems = [
+      'Line 6: DTSTART "20270230" is not a date.',
+      'Line 11: the time zone "Mars/Olympus_Mons" is not known: the file does not describe it (VTIMEZONE) and it is not a time zone name such as America/Vancouver.',
+    ];
+    server([["POST", "/api/calendar-events/import", () => [422, { message: problems[0], errors: { file: problems } }]]]);
+    const user = userEvent.setup();
+    render(<ImportDialog open onOpenChange={() => {}} onImported={async () => {}} />);
+    await user.upload(screen.getByLabelText("Calendar file"), new File(["BEGIN:VCALENDAR"], "district.ics", { type: "text/calendar" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Nothing was imported. Correct these lines and choose the file again:");
+    expect(within(alert).getAllByRole("listitem").map((item) => item.textContent)).toEqual(problems);
+    expect(screen.getByLabelText("Calendar file")).toHaveAccessibleDescription(
+      `Nothing was imported. Correct these lines and choose the file again: ${problems.join(" ")}`,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError, badRequest } from "@/lib/api/errors.server";
-import { readMultipart, tooLarge } from "@/lib/api/body";
+import { tooLarge } from "@/lib/api/body";
+import { readMultipart, UploadedFile, type UploadForm } from "@/lib/api/multipart.server";
 import { route } from "@/lib/http/route.server";
 import { idOf } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
@@ -18,7 +19,7 @@ const MAX_LOGO_REQUEST = MAX_LOGO_BYTES + 64 * 1024;
 
 // POST /api/settings/logo: upload a new school logo (multipart `file`), administrators only
 export const POST = route({ roles: ROLES.admins, status: 201 }, async ({ db, user, request, now }) => {
-  let form: FormData;
+  let form: UploadForm;
   try {
     form = await readMultipart(request, MAX_LOGO_REQUEST);
   } catch (error) {
@@ -27,5 +28,5 @@ export const POST = route({ roles: ROLES.admins, status: 201 }, async ({ db, use
     throw error;
   }
   const file = form.get("file");
-  return uploadLogo(db, user, file instanceof File ? file : null, now);
+  return uploadLogo(db, user, file instanceof UploadedFile ? file : null, now);
 });
