@@ -63,7 +63,8 @@ export async function checkInCalendar(db: Db): Promise<CheckInCalendar> {
   };
 }
 
-const studentColumns = {
+/** A student as check-in shows them (the first name they go by). */
+export const checkInStudentColumns = {
   id: students.id,
   student_number: students.student_number,
   first_name: studentDisplayFirstName,
@@ -87,7 +88,7 @@ const jsonList = (values: readonly (string | number)[]) => sql`${JSON.stringify(
 export async function studentsByNumber(db: Db, numbers: readonly string[]): Promise<CheckInStudentRow[]> {
   if (numbers.length === 0) return [];
   return db
-    .select(studentColumns)
+    .select(checkInStudentColumns)
     .from(students)
     .where(
       sql`${students.student_number} in (select json_array_elements_text(${jsonList(numbers)})) and ${students.archived_at} is null`,
@@ -98,7 +99,7 @@ export async function studentsByNumber(db: Db, numbers: readonly string[]): Prom
 export async function studentsById(db: Db, ids: readonly number[]): Promise<CheckInStudentRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select(studentColumns)
+    .select(checkInStudentColumns)
     .from(students)
     .where(sql`${students.id} in (select (json_array_elements_text(${jsonList(ids)}))::int) and ${students.archived_at} is null`);
 }
@@ -165,7 +166,7 @@ const ledgerColumns = {
   checked_in_at: checkIns.checked_in_at,
   staff_id: checkIns.staff_id,
   checked_in_by: checkIns.checked_in_by,
-  student: studentColumns,
+  student: checkInStudentColumns,
   staff: {
     id: checker.id,
     title: checker.title,

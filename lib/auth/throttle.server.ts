@@ -193,6 +193,11 @@ export function takeBucketPlace(db: Db, rule: Omit<BucketRule, "type">, now: Dat
   return takePlaces(db, [{ type: "bucket", ...rule }], now);
 }
 
+/** A place in a bucket if one is free (true), else false: for a rule that only decides whether to do something. */
+export async function tryBucketPlace(db: Db, rule: Omit<BucketRule, "type">, now: Date): Promise<boolean> {
+  return (await reserveRules(db, [{ type: "bucket", ...rule }], now)) === 1;
+}
+
 /** The bucket's place back (the attempt was a right one). */
 export function giveBucketPlaceBack(db: Db, rule: Omit<BucketRule, "type">) {
   return releaseRules(db, [{ type: "bucket", ...rule }], "unchecked", null);
