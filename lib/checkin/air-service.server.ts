@@ -117,6 +117,7 @@ export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, 
     { staff_id: match.subject.staff_id, checked_in_by: user.user.id, teacherName },
     row,
     now,
+    { via: "air_code" },
   );
   return { ...result, teacher: { name: teacherName } };
 }

@@ -179,7 +179,10 @@ export async function kioskCheckIn(db: Db, kiosk: Kiosk, body: KioskCheckInBody,
     throw new ApiError(404, "student_not_found", KIOSK_NOT_FOUND);
   }
   const teacherName = staffName(kiosk);
-  const result = await recordSelfCheckIn(db, day, { staff_id: kiosk.staff_id, checked_in_by: null, teacherName }, student, now);
+  const result = await recordSelfCheckIn(db, day, { staff_id: kiosk.staff_id, checked_in_by: null, teacherName }, student, now, {
+    via: "kiosk",
+    details: { kiosk_id: kiosk.id, kiosk: kiosk.label },
+  });
   return {
     ...result,
     student: student.expected
