@@ -95,7 +95,8 @@ const KNOWN: Record<string, Describe> = {
   "placement.run_now": (d) => `Placed the unscheduled students of ${day(d.date) ?? "a date"} with their default teachers.`,
   "check_in.create": (d) => {
     const teacher = text(d.teacher);
-    const list = teacher ? `${teacher}'s ${text(d.block) ?? "Focus Block"}` : (text(d.block) ?? "the Focus Block");
+    const block = text(d.block) ?? "Focus Block";
+    const list = teacher ? `${teacher}'s ${block}` : `the ${block}`;
     const how = CHECK_IN_VIA[String(d.via)]?.(d) ?? null;
     const method = d.method === "retroactive" || d.method === "proactive" ? `, recorded as ${d.method}` : "";
     return `Checked ${text(d.student) ?? "a student"} in to ${list} on ${day(d.date) ?? "a date"}${how ? ` ${how}` : ""}${method}.`;
