@@ -89,6 +89,8 @@ export function CheckInScreen({ alerts }: { alerts?: ReactNode } = {}) {
           isToday={status.date.is_today}
           previous={status.previous}
           next={status.next}
+          // An answer cached by an older version has no such field: it had a Focus Block somewhere.
+          scheduled={status.focus_block_scheduled !== false}
           onNavigate={setDate}
         />
       )}

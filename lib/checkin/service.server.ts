@@ -138,6 +138,11 @@ export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder
     next: adjacentCheckInDate(rows, date, 1),
     previous: adjacentCheckInDate(rows, date, -1),
     today: rows.today,
+    /**
+     * Added to the spec's shape: false when no Focus Block meets on any day (a new school without its bell
+     * schedule), so the screen says so instead of offering next and previous days that have none either.
+     */
+    focus_block_scheduled: rows.anyFlexMeeting,
   };
 }
 export type CheckInStatus = Awaited<ReturnType<typeof checkInStatus>>;
@@ -266,6 +271,8 @@ async function recordCheckIns(db: Db, user: Principal, body: CheckInBody, now: D
       errors,
       already_checked_in: already,
       timestamp_string: timestampString(now, timezone),
+      /** Added to the spec's shape: the same instant as ISO text, for screens that write times as lists do. */
+      timestamp: now.toISOString(),
       date,
       block: presentCheckInBlock(block),
     };
