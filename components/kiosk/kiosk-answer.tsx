@@ -17,7 +17,8 @@ export function KioskAnswer({ result, fading }: { result: KioskResult | null; fa
           </span>
           <div>
             <p className="flex items-center gap-2 text-3xl font-bold">
-              <CheckCircle2 aria-hidden className="size-8" />
+              {/* Without a name the big tick beside it already says it. */}
+              {result.name && <CheckCircle2 aria-hidden className="size-8" />}
               {result.name ?? "You're checked in"}
             </p>
             <p className="mt-1 text-lg">{result.message}</p>
