@@ -56,11 +56,13 @@ test("the Check-in Errors dialog stamps each entry in the school's time as the l
 });
 
 test("the student's page offers 'Check in with a code' only while codes are taken, or when a QR link brought one", async ({ page }) => {
-  await signIn(page, "student", "/profile");
-  // The page's own question, answered: it follows the server's window (this pass runs on the real clock, mostly outside it).
+  const token = await signIn(page, "student", "/profile");
+  // Once the page has asked, it follows the server's window (this pass runs on the real clock, mostly outside it).
   const asked = page.waitForResponse((r) => r.url().endsWith("/api/check-in/air") && r.request().method() === "GET");
-  await page.goto("/profile");
-  const window = (await (await asked).json()) as { open: boolean };
+  await page.reload();
+  expect((await asked).status()).toBe(200);
+  const answer = await page.request.get("/api/check-in/air", { headers: { authorization: `Bearer ${token}` } });
+  const window = (await answer.json()) as { open: boolean };
   await expect(page.getByRole("button", { name: "Change Password", exact: true })).toBeVisible();
   const card = page.getByRole("heading", { name: "Check in with a code", exact: true });
   if (window.open) await expect(card).toBeVisible();
@@ -79,7 +81,8 @@ test("the student's page offers 'Check in with a code' only while codes are take
 });
 
 test.describe("an empty school, on a server of its own", () => {
-  const school = ownServer(Number(process.env.E2E_PORT ?? 3200) + 63);
+  // +70: clear of the other own-school specs (+50, +60, +61) on every shard's port (E2E_PORT + 0…3).
+  const school = ownServer(Number(process.env.E2E_PORT ?? 3200) + 70);
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     await school.start();
