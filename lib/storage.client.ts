@@ -14,6 +14,8 @@ export interface RememberedUser {
 export interface CheckInErrorRecord {
   timestamp_string: string;
   errors: string[];
+  /** The instant (ISO), which the Check-in Errors dialog writes as every list does ("Nov 24, 2026, 1:23 PM"); absent in older records. */
+  at?: string;
 }
 
 /** A student number typed or scanned but not yet submitted. */

@@ -199,8 +199,8 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
     path: "/api/check-in/air",
     file: "app/api/check-in/air/route.ts",
-    methods: ["POST"],
-    summaries: {"POST":"a student checks themselves in with the code their teacher shows."},
+    methods: ["GET","POST"],
+    summaries: {"GET":"whether the student can check in with a code now (today's window and the server's clock)","POST":"a student checks themselves in with the code their teacher shows."},
     module: route12 as unknown as RouteModule,
   },
   {

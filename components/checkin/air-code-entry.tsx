@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { useSelfCheckInOpen } from "./use-self-check-in-open";
 
 interface AirCheckInAnswer {
   status: "checked_in" | "already_checked_in";
@@ -31,8 +32,18 @@ function forgetLinkedCode() {
 /**
  * "Check in with a code" on the student's profile: the code the teacher's screen shows (typed, or
  * filled in by the QR link). POST /api/check-in/air; the answer, right or wrong, is said in words.
+ * Shown only while codes are taken (today's window, by the server's clock), or when a QR link brought a
+ * code (its answer then says why it is too early or too late); the answer stays until the page is left.
  */
 export function AirCodeEntry() {
+  const open = useSelfCheckInOpen();
+  const [linked] = useState(() => codeFromLink() !== "");
+  const [answered, setAnswered] = useState(false);
+  if (!open && !linked && !answered) return null;
+  return <AirCodeCard onAnswered={() => setAnswered(true)} />;
+}
+
+function AirCodeCard({ onAnswered }: { onAnswered: () => void }) {
   const [code, setCode] = useState(codeFromLink);
   const [prefilled, setPrefilled] = useState(() => codeFromLink() !== "");
   const [sending, setSending] = useState(false);
@@ -59,6 +70,7 @@ export function AirCodeEntry() {
     try {
       const answer = await apiPost<AirCheckInAnswer>("/api/check-in/air", { code });
       setDone(answer);
+      onAnswered();
       setCode("");
       setPrefilled(false);
     } catch (failure) {

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useAuth } from "@/components/auth/use-auth";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { UnscheduledCount } from "@/components/placement/unscheduled-count";
@@ -27,8 +28,11 @@ import { usePendingDate } from "./use-pending-date";
 import { useScanFeedback } from "./use-scan-feedback";
 import { useScanFocus } from "./use-scan-focus";
 
-/** The check-in screen: the day's Focus Block, scanning numbers in, the Scheduled and Checked In lists. */
-export function CheckInScreen() {
+/**
+ * The check-in screen: the day's Focus Block, scanning numbers in, the Scheduled and Checked In lists.
+ * `alerts` goes above everything (the teacher's kiosk alerts, from the shell's inbox).
+ */
+export function CheckInScreen({ alerts }: { alerts?: ReactNode } = {}) {
   const [date, setDate] = useCalendarDate();
   const { data: status, error, isLoading, isValidating, mutate } = useCheckInStatus(date);
   const chips = usePendingChips();
@@ -65,6 +69,7 @@ export function CheckInScreen() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <CheckInHeader onShowErrors={() => setErrorsOpen(true)} />
+      {alerts}
       <AirCodeLive date={date} />
       <DateBar
         status={status}
@@ -84,6 +89,8 @@ export function CheckInScreen() {
           isToday={status.date.is_today}
           previous={status.previous}
           next={status.next}
+          // An answer cached by an older version has no such field: it had a Focus Block somewhere.
+          scheduled={status.focus_block_scheduled !== false}
           onNavigate={setDate}
         />
       )}

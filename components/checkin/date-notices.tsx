@@ -1,7 +1,8 @@
 "use client";
 
 import { CalendarClock, CalendarOff } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import Link from "next/link";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { dayLabel } from "@/lib/time";
 
 /** "Fri Nov 20, 2026". */
@@ -10,21 +11,46 @@ export const longDay = (iso: string) => {
   return `${label.day} ${label.full_date}`;
 };
 
+/** Where a school's blocks and their times are set (a Focus Block among them). */
+export const BELL_SCHEDULE_PATH = "/calendar/timetable";
+
 /**
  * No Focus Block on the shown day (a weekend, a Pro-D day): say so first and offer the nearest days
  * that have one, so a teacher who opens the screen on a Saturday is not left scanning into nothing.
+ * When no day has one (`scheduled` false: a new school whose bell schedule has no Focus Block yet)
+ * there is no such day to offer: it says so and links the bell schedule.
  */
 export function NoFocusBlockNotice({
   isToday,
   previous,
   next,
+  scheduled,
   onNavigate,
 }: {
   isToday: boolean;
   previous: string;
   next: string;
+  scheduled: boolean;
   onNavigate: (date: string) => void;
 }) {
+  if (!scheduled) {
+    return (
+      <div
+        role="status"
+        data-testid="no-focus-block"
+        className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      >
+        <CalendarOff aria-hidden className="size-4 shrink-0" />
+        <span>
+          <span className="font-medium">No day has a Focus Block yet: the bell schedule has none.</span> Entered
+          numbers are kept until there is one.
+        </span>
+        <Link href={BELL_SCHEDULE_PATH} className={buttonClasses({ variant: "secondary", size: "sm", className: "sm:ml-auto" })}>
+          Open the bell schedule
+        </Link>
+      </div>
+    );
+  }
   return (
     <div
       role="status"

@@ -1,5 +1,6 @@
 "use client";
 
+import { useSchoolTime } from "@/components/audit/use-school-time";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
@@ -9,7 +10,11 @@ import { useStoredState } from "@/lib/use-stored-state.client";
 
 const NONE: never[] = [];
 
-/** 'Check-in Errors': the unresolved entries of past submissions, kept on this device, newest first. */
+/**
+ * 'Check-in Errors': the unresolved entries of past submissions, kept on this device, newest first, each
+ * stamped in the school's time as every list writes it ("Nov 24, 2026, 1:23 PM"; older records, kept
+ * without their instant, keep the text they were stored with).
+ */
 export function ErrorsDialog({
   open,
   onOpenChange,
@@ -18,6 +23,7 @@ export function ErrorsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [records, setRecords] = useStoredState("checkInErrors", NONE);
+  const when = useSchoolTime();
   const hasErrors = records.length > 0;
 
   function clearAll() {
@@ -56,7 +62,9 @@ export function ErrorsDialog({
           <ul className="mt-4 space-y-3">
             {[...records].reverse().map((record, index) => (
               <li key={`${record.timestamp_string}-${index}`}>
-                <p className="text-xs font-semibold text-slate-600">{record.timestamp_string}</p>
+                <p className="text-xs font-semibold text-slate-600">
+                  {record.at ? when(record.at) : record.timestamp_string}
+                </p>
                 <p className="mt-0.5 font-mono text-sm break-words text-red-800">
                   {record.errors.join(", ")}
                 </p>

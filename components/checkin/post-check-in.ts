@@ -19,12 +19,15 @@ export type CheckInRequest = z.input<typeof checkInSubmitBody>;
  */
 export const postCheckIn = (body: CheckInRequest) => apiPost<CheckInAnswer>("/api/check-in", body);
 
-/** Unresolved entries go to the device's errors log (the Check-in Errors dialog), newest last. */
-export function recordCheckInErrors(timestampString: string, errors: readonly string[]) {
+/**
+ * Unresolved entries go to the device's errors log (the Check-in Errors dialog), newest last, with the
+ * spec's `timestamp_string` and the instant itself (`at`, ISO), which the dialog shows.
+ */
+export function recordCheckInErrors(timestampString: string, errors: readonly string[], at?: string) {
   if (errors.length === 0) return;
   setStored("checkInErrors", [
     ...(getStored("checkInErrors") ?? []),
-    { timestamp_string: timestampString, errors: [...errors] },
+    { timestamp_string: timestampString, errors: [...errors], at: at ?? new Date().toISOString() },
   ]);
 }
 
@@ -38,7 +41,7 @@ export function showCheckInErrors() {
  * the snackbar ("Checked in 3 students…"), prefixed with the date when it was sent later from the queue.
  */
 export function reportCheckIn(result: CheckInAnswer, sentLaterFor: string | null = null) {
-  recordCheckInErrors(result.timestamp_string, result.errors);
+  recordCheckInErrors(result.timestamp_string, result.errors, result.timestamp);
   const message = checkInSummary(result, checkInResultMessage);
   snackbar(sentLaterFor ? `Sent scans from ${sentLaterFor}: ${message}` : message, {
     tone: result.errors.length > 0 ? "default" : "success",

@@ -97,7 +97,7 @@ export function useCheckInSubmit(options: {
     try {
       const chips = studentIds.map((id) => ({ value: String(id), timestamp: now }));
       const result = await postCheckIn({ chips, type: "student_id", date: options.urlDate });
-      recordCheckInErrors(result.timestamp_string, result.errors);
+      recordCheckInErrors(result.timestamp_string, result.errors, result.timestamp);
       snackbar(SCHEDULED_SUCCESS, { tone: "success" });
       refresh();
       return true;

@@ -2,7 +2,10 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { cn } from "@/lib/cn";
 import type { KioskResult } from "./kiosk-device";
 
-/** The answer to a scan: green with the student's initials and name, or red; fading out when `fading`. */
+/**
+ * The answer to a scan: green with the student's initials and name (only for students expected with this
+ * teacher; anyone else reads "You're checked in"), or red; fading out when `fading`.
+ */
 export function KioskAnswer({ result, fading }: { result: KioskResult | null; fading: boolean }) {
   const fade = cn("transition-opacity duration-200 motion-reduce:transition-none", fading && "opacity-0");
   return (
@@ -10,12 +13,13 @@ export function KioskAnswer({ result, fading }: { result: KioskResult | null; fa
       {result?.tone === "ok" && (
         <div key={result.key} data-testid="kiosk-result" data-tone="ok" className={cn("flex items-center gap-5 rounded-2xl bg-green-700 p-6 text-white", fade)}>
           <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-white text-3xl font-bold text-green-800">
-            {result.initials}
+            {result.initials ?? <CheckCircle2 className="size-10" />}
           </span>
           <div>
             <p className="flex items-center gap-2 text-3xl font-bold">
-              <CheckCircle2 aria-hidden className="size-8" />
-              {result.name}
+              {/* Without a name the big tick beside it already says it. */}
+              {result.name && <CheckCircle2 aria-hidden className="size-8" />}
+              {result.name ?? "You're checked in"}
             </p>
             <p className="mt-1 text-lg">{result.message}</p>
           </div>

@@ -19,7 +19,8 @@ export interface KioskInfo {
   today: { block: { label: string; start: string; end: string }; opens: string; closes: string } | null;
 }
 export type KioskResult =
-  | { tone: "ok"; name: string; initials: string; message: string; key: number }
+  /** name and initials are null for a student not expected with this teacher today (the kiosk names only those). */
+  | { tone: "ok"; name: string | null; initials: string | null; message: string; key: number }
   | { tone: "bad"; message: string; key: number };
 
 /** Calls a kiosk route with `Authorization: Kiosk <token>`; never the user's session. */

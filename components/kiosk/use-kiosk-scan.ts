@@ -60,7 +60,7 @@ export function useKioskScan(token: string | null, active: boolean, onRevoked: (
     setResult(null);
     setPending((n) => n + 1);
     try {
-      const answer = await kioskRequest<{ status: string; message: string; student: { name: string; initials: string } }>(
+      const answer = await kioskRequest<{ status: string; message: string; student: { name: string | null; initials: string | null } }>(
         token,
         "POST",
         "/api/kiosk/check-in",

@@ -34,6 +34,8 @@ export interface CheckInStatusRows {
   own: StatusLedgerRow[];
   /** Plans naming the caller on the date (same blocks), by student last and first name. */
   plans: StatusPlanRow[];
+  /** Whether a flex block meets on any date at all (an empty school's timetable has none). */
+  anyFlexMeeting: boolean;
 }
 
 export interface StatusQuery {
@@ -122,6 +124,8 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
           and ${c(plans.student_id)} not in (select ${c(students.id)} from ${students} where ${c(students.archived_at)} is not null))`.as(
           "plans",
         ),
+      any_flex_meeting: sql`exists (select 1 from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
+        where ${c(blocks.flex)})`.as("any_flex_meeting"),
     })
     .from(DAY);
 
@@ -163,5 +167,6 @@ export function statusRowsOf(result: Record<string, unknown>[]): CheckInStatusRo
       .map((plan) => ({ ...plan, check_in: plan.check_in ? ledger(plan.check_in) : null }))
       // As the school reads names (lib/search/fold.ts), then by id.
       .sort((a, b) => compareNames(a.student, b.student) || a.student.id - b.student.id),
+    anyFlexMeeting: row!.any_flex_meeting === true || row!.any_flex_meeting === "t",
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { aliasedTable, and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockOccurrences, blocks, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
+import { auditLog, blockOccurrences, blocks, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
 import { studentDisplayFirstName } from "./people";
 
 export type CheckInMethod = (typeof checkIns.$inferSelect)["method"];
@@ -63,7 +63,8 @@ export async function checkInCalendar(db: Db): Promise<CheckInCalendar> {
   };
 }
 
-const studentColumns = {
+/** A student as check-in shows them (the first name they go by). */
+export const checkInStudentColumns = {
   id: students.id,
   student_number: students.student_number,
   first_name: studentDisplayFirstName,
@@ -87,7 +88,7 @@ const jsonList = (values: readonly (string | number)[]) => sql`${JSON.stringify(
 export async function studentsByNumber(db: Db, numbers: readonly string[]): Promise<CheckInStudentRow[]> {
   if (numbers.length === 0) return [];
   return db
-    .select(studentColumns)
+    .select(checkInStudentColumns)
     .from(students)
     .where(
       sql`${students.student_number} in (select json_array_elements_text(${jsonList(numbers)})) and ${students.archived_at} is null`,
@@ -98,7 +99,7 @@ export async function studentsByNumber(db: Db, numbers: readonly string[]): Prom
 export async function studentsById(db: Db, ids: readonly number[]): Promise<CheckInStudentRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select(studentColumns)
+    .select(checkInStudentColumns)
     .from(students)
     .where(sql`${students.id} in (select (json_array_elements_text(${jsonList(ids)}))::int) and ${students.archived_at} is null`);
 }
@@ -118,14 +119,35 @@ export interface CheckInTarget {
   checked_in_by: number | null;
 }
 
+/** How a check-in was made, as its audit entry says (the ledger's `method` cannot tell them all apart). */
+export type CheckInVia = "scan" | "scheduled_list" | "offline_replay" | "air_code" | "kiosk";
+
 /**
- * Records the batch in one statement. Students already in the ledger for the block and date (by
- * anyone) are skipped by the unique key; only the rows actually written come back. topic_id is the
- * checking teacher's topic scheduled on that block and date, looked up once inside the statement.
- * checked_in_at is the client's capture time; created_at the server's receive time (`receivedAt`),
- * so an entry with a client clock that is off can still be told apart.
+ * How a batch was recorded: each student written gets one `check_in.create` audit entry, whose actor is
+ * the target's `checked_in_by` (a student with a code checked themselves in; none for a kiosk).
  */
-export async function insertCheckIns(db: Db, target: CheckInTarget, rows: readonly NewCheckIn[], receivedAt: Date) {
+export interface CheckInAudit {
+  via: CheckInVia;
+  /** The same for every entry of the batch, in words (teacher, block, kiosk …), beside each student's own. */
+  details: Record<string, unknown>;
+}
+
+/**
+ * Records the batch in one statement, with its audit entries: students already in the ledger for the
+ * block and date (by anyone) are skipped by the unique key; only the rows actually written come back,
+ * and each of them gets one `check_in.create` entry in audit_log (who, whom, when, how) inside the same
+ * statement, so a 2,000-number batch is still one statement and no check-in is ever left unaudited.
+ * topic_id is the checking teacher's topic scheduled on that block and date, looked up once inside the
+ * statement. checked_in_at is the client's capture time; created_at (and the audit entry's time) the
+ * server's receive time (`receivedAt`), so an entry with a client clock that is off can still be told apart.
+ */
+export async function insertCheckIns(
+  db: Db,
+  target: CheckInTarget,
+  rows: readonly NewCheckIn[],
+  receivedAt: Date,
+  audit: CheckInAudit,
+) {
   if (rows.length === 0) return [];
   // Rows go in by student id: two teachers submitting overlapping students at once then take the
   // unique key's locks in the same order and wait for each other instead of deadlocking.
@@ -140,14 +162,28 @@ export async function insertCheckIns(db: Db, target: CheckInTarget, rows: readon
       : sql`(select ${topicSchedules.topic_id} from ${topicSchedules}
            where ${topicSchedules.staff_id} = ${target.staff_id} and ${topicSchedules.block_id} = ${target.block_id}
              and ${topicSchedules.date} = ${target.date} limit 1)`;
+  const received = sql`${receivedAt.toISOString()}::timestamptz`;
+  const details = JSON.stringify({ ...audit.details, via: audit.via, date: target.date, block_id: target.block_id });
   const result = await db.execute(sql`
-    insert into ${checkIns} (student_id, block_id, date, staff_id, checked_in_by, topic_id, method, checked_in_at, created_at)
-    select r.s, ${target.block_id}, ${target.date}::date, ${target.staff_id}::int, ${target.checked_in_by}, ${topic},
-           r.m::check_in_method, r.t, ${receivedAt.toISOString()}::timestamptz
-    from json_to_recordset(${payload}::json) as r(s int, m text, t timestamptz)
-    order by r.s
-    on conflict (student_id, block_id, date) do nothing
-    returning id, student_id`);
+    with written as (
+      insert into ${checkIns} (student_id, block_id, date, staff_id, checked_in_by, topic_id, method, checked_in_at, created_at)
+      select r.s, ${target.block_id}, ${target.date}::date, ${target.staff_id}::int, ${target.checked_in_by}, ${topic},
+             r.m::check_in_method, r.t, ${received}
+      from json_to_recordset(${payload}::json) as r(s int, m text, t timestamptz)
+      order by r.s
+      on conflict (student_id, block_id, date) do nothing
+      returning id, student_id, method, checked_in_at
+    ), audited as (
+      insert into ${auditLog} (actor_user_id, action, target_user_id, details, created_at)
+      select ${target.checked_in_by}::int, 'check_in.create', ${students.user_id},
+             ${details}::jsonb || jsonb_build_object('check_in_id', written.id,
+               'student', ${studentDisplayFirstName} || ' ' || ${students.last_name}, 'method', written.method,
+               'captured_at', to_char(written.checked_in_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+             ${received}
+      from written join ${students} on ${students.id} = written.student_id
+      order by written.student_id
+    )
+    select id, student_id from written`);
   return resultRows(result).map((row) => ({ id: Number(row.id), student_id: Number(row.student_id) }));
 }
 
@@ -165,7 +201,7 @@ const ledgerColumns = {
   checked_in_at: checkIns.checked_in_at,
   staff_id: checkIns.staff_id,
   checked_in_by: checkIns.checked_in_by,
-  student: studentColumns,
+  student: checkInStudentColumns,
   staff: {
     id: checker.id,
     title: checker.title,

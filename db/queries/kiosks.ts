@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { kiosks, staff, users } from "../schema";
+import { appointments, kiosks, plans, staff, students, users } from "../schema";
+import { checkInStudentColumns } from "./checkin";
 import { staffRefColumns } from "./staff-ref";
 
 export async function insertKiosk(
@@ -80,5 +81,25 @@ export async function kioskTeacher(db: Db, staffId: number) {
     .select({ ...staffRefColumns, user_id: staff.user_id })
     .from(staff)
     .where(eq(staff.id, staffId));
+  return row ?? null;
+}
+
+/**
+ * The student with exactly that number (archived students are not found), and whether they are expected
+ * in the kiosk's teacher's block that day: a plan or an appointment with that teacher. One statement.
+ */
+export async function kioskStudentByNumber(
+  db: Db,
+  studentNumber: string,
+  where: { staff_id: number; block_id: number; date: string },
+) {
+  const withTeacher = (table: typeof plans | typeof appointments) =>
+    sql`exists (select 1 from ${table} where ${table.student_id} = ${students.id} and ${table.staff_id} = ${where.staff_id}
+      and ${table.block_id} = ${where.block_id} and ${table.date} = ${where.date}::date)`;
+  const [row] = await db
+    .select({ ...checkInStudentColumns, expected: sql<boolean>`(${withTeacher(plans)} or ${withTeacher(appointments)})` })
+    .from(students)
+    .where(and(eq(students.student_number, studentNumber), isNull(students.archived_at)))
+    .limit(1);
   return row ?? null;
 }

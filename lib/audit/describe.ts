@@ -93,6 +93,14 @@ const KNOWN: Record<string, Describe> = {
     return `Amended ${text(d.student) ?? "a student"}'s block on ${day(d.date) ?? "a date"}${memo ? `: “${memo}”` : ""}.`;
   },
   "placement.run_now": (d) => `Placed the unscheduled students of ${day(d.date) ?? "a date"} with their default teachers.`,
+  "check_in.create": (d) => {
+    const teacher = text(d.teacher);
+    const block = text(d.block) ?? "Focus Block";
+    const list = teacher ? `${teacher}'s ${block}` : `the ${block}`;
+    const how = CHECK_IN_VIA[String(d.via)]?.(d) ?? null;
+    const method = d.method === "retroactive" || d.method === "proactive" ? `, recorded as ${d.method}` : "";
+    return `Checked ${text(d.student) ?? "a student"} in to ${list} on ${day(d.date) ?? "a date"}${how ? ` ${how}` : ""}${method}.`;
+  },
   "check_in.move": (d) => `Moved ${text(d.student) ?? "a student"}'s check-in on ${day(d.date) ?? "a date"} to their own list.`,
   "power_scheduler.undo": (d) =>
     `Removed ${plural(Number(d.removed ?? 0), "appointment or amendment", "appointments and amendments")} and gave back ${plural(
@@ -108,6 +116,15 @@ const KNOWN: Record<string, Describe> = {
   "settings.update": changes,
   "staff.update": changes,
   "student.update": changes,
+};
+
+/** How a check-in was made (db/queries/checkin.ts CheckInVia), in words. */
+const CHECK_IN_VIA: Record<string, Describe> = {
+  scan: () => "with a scanner or a typed number",
+  scheduled_list: () => "from the Scheduled list",
+  offline_replay: () => "with a scanner or a typed number, sent later by a device that had been offline",
+  air_code: () => "with an Air Check-in code (the student)",
+  kiosk: (d) => `at the kiosk “${text(d.kiosk) ?? "?"}”`,
 };
 
 function credentials(d: Details): string | null {

@@ -33,6 +33,7 @@ const LABELS: Record<string, string> = {
   "appointment.cancel": "Cancelled an appointment",
   "amendment.create": "Amended a student's block",
   "placement.run_now": "Placed students with their default teachers",
+  "check_in.create": "Checked a student in",
   "check_in.move": "Moved a check-in",
   "kiosk.create": "Registered a kiosk",
   "kiosk.revoke": "Revoked a kiosk",

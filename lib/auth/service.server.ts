@@ -16,7 +16,15 @@ import { passwordOffMessage, signInPolicy } from "./sign-in-policy.server";
 import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password.server";
 import { normalizeUsername, type ChangePasswordBody, type LoginBody } from "./schemas";
 import { deviceNonce, type DeviceAccount } from "./device-cookie.server";
-import { reserve, settleFailure, settleSuccess, settleUnchecked, type Attempt } from "./throttle.server";
+import {
+  addressBucketFull,
+  reserve,
+  settleFailure,
+  settleSuccess,
+  settleUnchecked,
+  ThrottledError,
+  type Attempt,
+} from "./throttle.server";
 import { hashToken, newToken } from "./tokens.server";
 
 export const LOGIN_MESSAGES = {
@@ -98,21 +106,41 @@ export async function createSession(
 }
 
 /**
+ * What check-user answers while the caller's address has used up its misses, for every username, known
+ * or not: a plain avatar and the password step. A known username is never refused because of someone
+ * else's misses from the same address (a school behind one NAT address), and a script walking through
+ * numbers learns nothing more than its misses allowed (900 an hour): the answer is the same for all.
+ * Login then says whether the username exists (its own throttle).
+ */
+export const withheldAvatar = (username: string) => ({
+  username,
+  initials: "?",
+  color: "blue-grey",
+  password_sign_in: true,
+  /** Added to the spec's shape: the avatar is not the account's (the address used up its look-ups). */
+  withheld: true as const,
+});
+
+/**
  * POST /api/check-user: the avatar a remembered user is shown with. It tells whether a username
- * exists, so each look-up takes a place from the caller's address first; a username found gives it
- * back and only misses stay counted (a class pressing Next together passes, a walk through student
- * numbers is slowed).
+ * exists, so each unknown username takes a place from the caller's address (taken atomically before the
+ * 404, so concurrent misses cannot slip past); a username found takes none. Once the address has used
+ * its places, every username gets the same withheld answer (withheldAvatar) instead of 404 or the avatar.
  */
 export async function checkUser(db: Db, rawUsername: string, caller: Caller, now: Date) {
   const username = normalizeUsername(rawUsername);
   const attempt: Attempt = { kind: "check-user", username, address: caller.address };
-  await reserve(db, attempt, now);
   const account = await findAccountByUsername(db, username);
   if (!account) {
-    await settleFailure(db, attempt, now);
+    try {
+      await reserve(db, attempt, now);
+    } catch (error) {
+      if (error instanceof ThrottledError) return withheldAvatar(username);
+      throw error;
+    }
     throw new ApiError(404, "user_not_found", LOGIN_MESSAGES.notFound, { username: [LOGIN_MESSAGES.notFound] });
   }
-  await settleSuccess(db, attempt, now);
+  if (await addressBucketFull(db, attempt, now)) return withheldAvatar(username);
   const policy = await signInPolicy(db);
   // Added to the spec's shape: false tells the login screen to offer the school account, not a password.
   return { username: account.user.username, ...avatarOf(account), password_sign_in: policy.passwordAllowed(roleOf(account)) };

@@ -47,7 +47,8 @@ import { inCidrs, schoolNetworks } from "@/lib/api/ip";
  *   at most 100 a day).
  * - check-user (tells whether a username exists): only unknown usernames count, 300 at once, then one
  *   every 4 s, so a class pressing Next together always passes and walking through student numbers
- *   (mostly misses) is held to 900 an hour.
+ *   (mostly misses) is held to 900 an hour. Once an address has used them up, check-user stops telling
+ *   known from unknown there (lib/auth/service.server.ts): a known username is never refused.
  * - School networks (a setting of CIDR ranges): addresses in them are never limited as a group, and an
  *   account's attempts from them have an allowance of their own (the same delays and daily bound), so
  *   an attacker outside who keeps an account's streak going never delays its owner at school.
@@ -154,10 +155,7 @@ async function waitFor(db: Db, rule: ThrottleRule, now: Date): Promise<number> {
   const [row] = await throttleRows(db, [rule.key]);
   let wait = 1;
   if (row && rule.type === "bucket") {
-    // Another request may have stamped the row a moment after this one's clock: no negative drain.
-    const elapsed = Math.max(0, now.getTime() - row.since.getTime()) / 1000;
-    const level = Math.max(0, row.level - elapsed / rule.drainSeconds);
-    wait = (level + 1 - rule.capacity) * rule.drainSeconds;
+    wait = (drainedLevel(row, rule, now) + 1 - rule.capacity) * rule.drainSeconds;
   } else if (row?.locked_until) {
     // locked_until may carry a concurrent request's clock, a few ms ahead of this one's: a quarter second
     // of tolerance keeps Retry-After at the delay itself (30, not 31).
@@ -188,9 +186,32 @@ export async function reserve(db: Db, attempt: Attempt, now: Date): Promise<void
   attempt.taken = rules;
 }
 
+/**
+ * Whether the attempt's address has no place left in its bucket (read only, nothing taken): check-user
+ * asks it for a username it found, which takes no place. Never for a school network.
+ */
+export async function addressBucketFull(db: Db, attempt: Attempt, now: Date): Promise<boolean> {
+  const rule = addressRule(attempt);
+  if (!rule || (await inSchoolNetwork(db, attempt.address))) return false;
+  const [row] = await throttleRows(db, [rule.key]);
+  if (!row) return false;
+  return drainedLevel(row, rule, now) + 1 > rule.capacity;
+}
+
+/** A bucket row's level drained to `now` (another request may have stamped it a moment after this one's clock: no negative drain). */
+function drainedLevel(row: { level: number; since: Date }, rule: BucketRule, now: Date) {
+  const elapsed = Math.max(0, now.getTime() - row.since.getTime()) / 1000;
+  return Math.max(0, row.level - elapsed / rule.drainSeconds);
+}
+
 /** A leaky bucket of some other kind (Air Check-in codes, kiosk numbers): a place, or a ThrottledError. */
 export function takeBucketPlace(db: Db, rule: Omit<BucketRule, "type">, now: Date) {
   return takePlaces(db, [{ type: "bucket", ...rule }], now);
+}
+
+/** A place in a bucket if one is free (true), else false: for a rule that only decides whether to do something. */
+export async function tryBucketPlace(db: Db, rule: Omit<BucketRule, "type">, now: Date): Promise<boolean> {
+  return (await reserveRules(db, [{ type: "bucket", ...rule }], now)) === 1;
 }
 
 /** The bucket's place back (the attempt was a right one). */

@@ -17,6 +17,7 @@ import {
   selfCheckInClosed,
   selfCheckInClosedMessage,
   selfCheckInDay,
+  type SelfCheckInDay,
 } from "./self-check-in.server";
 
 /** The page a code's QR opens: the student's profile with the code filled in. */
@@ -79,6 +80,28 @@ export const WRONG_CODE = "That code is not right. Check the code your teacher s
 export const EXPIRED_CODE = "That code has expired. Enter the code your teacher shows now.";
 
 /**
+ * GET /api/check-in/air: whether a student can check in with a code now, so their page offers "Check in
+ * with a code" only then: the setting (`air_check_in`), today's Focus Block's window (null without a
+ * block today) and the server's clock, to which the page holds the window's ends. Never an error for a
+ * day without a block or with Air Check-in off: those are answers too.
+ */
+export async function selfCheckInWindow(db: Db, now: Date) {
+  const answer = (airCheckIn: boolean, day: SelfCheckInDay | null) => ({
+    air_check_in: airCheckIn,
+    open: day !== null && now.getTime() >= day.opensAt.getTime() && !selfCheckInClosed(day, now),
+    today: day ? presentSelfCheckInDay(day) : null,
+    server_time: now.toISOString(),
+  });
+  try {
+    return answer(true, await selfCheckInDay(db, now));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "air_check_in_off") return answer(false, null);
+    if (error instanceof ApiError && error.code === "no_focus_block") return answer(true, null);
+    throw error;
+  }
+}
+
+/**
  * POST /api/check-in/air {code}: checks the signed-in student in to the Focus Block of the teacher
  * whose screen shows that code, with method 'air', while the block's window is open, once. The
  * attempt takes a place in the student's bucket before the code is compared (as sign-in does), so
@@ -117,6 +140,7 @@ export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, 
     { staff_id: match.subject.staff_id, checked_in_by: user.user.id, teacherName },
     row,
     now,
+    { via: "air_code" },
   );
   return { ...result, teacher: { name: teacherName } };
 }

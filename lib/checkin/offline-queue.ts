@@ -81,9 +81,12 @@ export function queuedCheckIn(input: {
   };
 }
 
-/** The POST /api/check-in body of a queued submission: always its own date and id. */
+/**
+ * The POST /api/check-in body of a queued submission: always its own date and id; a try after a failed
+ * one (the device was offline, or the server did not answer) says it is a replay, for the audit log.
+ */
 export function requestBody(item: QueuedCheckIn) {
-  return { chips: item.chips, type: item.type, date: item.date, submission_id: item.id };
+  return { chips: item.chips, type: item.type, date: item.date, submission_id: item.id, ...(item.attempts > 0 ? { replay: true } : {}) };
 }
 
 /** Scans waiting in a user's queue. */

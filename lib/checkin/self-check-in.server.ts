@@ -90,8 +90,9 @@ export interface SelfCheckInResult {
 }
 
 /**
- * Records the student with method 'air' against the teacher's Focus Block today, once. A second
- * attempt answers already_checked_in about the student's own row only (never anyone else's).
+ * Records the student with method 'air' against the teacher's Focus Block today, once, audited with how
+ * (a code or a kiosk). A second attempt answers already_checked_in about the student's own row only
+ * (never anyone else's).
  */
 export async function recordSelfCheckIn(
   db: Db,
@@ -99,6 +100,7 @@ export async function recordSelfCheckIn(
   target: { staff_id: number; checked_in_by: number | null; teacherName: string },
   student: CheckInStudentRow,
   now: Date,
+  how: { via: "air_code" | "kiosk"; details?: Record<string, unknown> },
 ): Promise<SelfCheckInResult> {
   const name = presentCheckInStudent(student);
   const block = presentCheckInBlock(day.block);
@@ -107,6 +109,7 @@ export async function recordSelfCheckIn(
     { block_id: day.block.block_id, date: day.today, staff_id: target.staff_id, checked_in_by: target.checked_in_by },
     [{ student_id: student.id, method: "air", checked_in_at: now }],
     now,
+    { via: how.via, details: { teacher: target.teacherName, block: day.block.label, ...how.details } },
   );
   if (inserted) {
     return {

@@ -17,6 +17,7 @@ import { ApiError, invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { withinSchoolYear } from "@/lib/schedule/occurrence.server";
 import { dayLabel, parseSchoolDate, schoolDateOf, schoolToday, timestampString } from "@/lib/time";
+import { staffName } from "@/lib/people/names";
 import { alreadyCheckedInMessage, shortStaffName } from "./elsewhere-rules";
 import type { CheckInSubmitBody } from "./offline-schemas";
 import { adjacentCheckInDate, checkInMethod, focusBlockOn, NO_FOCUS_BLOCK } from "./rules";
@@ -137,6 +138,11 @@ export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder
     next: adjacentCheckInDate(rows, date, 1),
     previous: adjacentCheckInDate(rows, date, -1),
     today: rows.today,
+    /**
+     * Added to the spec's shape: false when no Focus Block meets on any day (a new school without its bell
+     * schedule), so the screen says so instead of offering next and previous days that have none either.
+     */
+    focus_block_scheduled: rows.anyFlexMeeting,
   };
 }
 export type CheckInStatus = Awaited<ReturnType<typeof checkInStatus>>;
@@ -165,7 +171,7 @@ export interface AlreadyCheckedIn {
  * `already_checked_in` and not recorded twice. Unresolved entries come back in `errors`, as sent.
  * A sysadmin may check students in too (staff_id stays null, checked_in_by names them).
  */
-async function recordCheckIns(db: Db, user: Principal, body: CheckInBody, now: Date) {
+async function recordCheckIns(db: Db, user: Principal, body: CheckInBody, now: Date, replay = false) {
   const calendar = await calendarOf(db);
   const { timezone } = calendar;
   const date = readDate(body.date, timezone, schoolToday(timezone, now));
@@ -225,8 +231,13 @@ async function recordCheckIns(db: Db, user: Principal, body: CheckInBody, now: D
       method: w.method,
       checked_in_at: w.checked_in_at,
     }));
+    const audit = {
+      via: body.type === "student_id" ? ("scheduled_list" as const) : replay ? ("offline_replay" as const) : ("scan" as const),
+      // The list the students go to: the teacher's (a sysadmin has none of their own).
+      details: { teacher: user.staff ? staffName(user.staff) : null, block: block.label },
+    };
     const inserted = new Map(
-      (await insertCheckIns(tx, target, rows, now)).map((row) => [row.student_id, row.id]),
+      (await insertCheckIns(tx, target, rows, now, audit)).map((row) => [row.student_id, row.id]),
     );
     const missed = [...wanted.keys()].filter((id) => !inserted.has(id));
     const existing = new Map(
@@ -260,6 +271,8 @@ async function recordCheckIns(db: Db, user: Principal, body: CheckInBody, now: D
       errors,
       already_checked_in: already,
       timestamp_string: timestampString(now, timezone),
+      /** Added to the spec's shape: the same instant as ISO text, for screens that write times as lists do. */
+      timestamp: now.toISOString(),
       date,
       block: presentCheckInBlock(block),
     };
@@ -321,15 +334,15 @@ export async function checkIn(
   body: CheckInSubmitBody,
   now: Date,
 ): Promise<CheckInAnswer> {
-  const { submission_id: submissionId, ...request } = body;
-  if (!submissionId) return explainElsewhere(db, user, await recordCheckIns(db, user, request, now));
+  const { submission_id: submissionId, replay, ...request } = body;
+  if (!submissionId) return explainElsewhere(db, user, await recordCheckIns(db, user, request, now, replay));
   return db.transaction(async (tx) => {
     const existing = await claimSubmission(tx, submissionId, user.user.id);
     if (existing) {
       if (existing.user_id !== user.user.id) throw new ApiError(409, "submission_taken", SUBMISSION_TAKEN);
       return existing.response as unknown as CheckInAnswer;
     }
-    const answer = await explainElsewhere(tx, user, await recordCheckIns(tx, user, request, now));
+    const answer = await explainElsewhere(tx, user, await recordCheckIns(tx, user, request, now, replay));
     await storeSubmissionResponse(tx, submissionId, answer as unknown as Record<string, unknown>);
     return answer;
   });

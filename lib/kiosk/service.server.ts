@@ -1,15 +1,31 @@
 import "server-only";
 import type { Db } from "@/db";
 import { insertAudit } from "@/db/queries/audit";
-import { studentsByNumber } from "@/db/queries/checkin";
-import { insertKiosk, kioskById, kioskTeacher, listKiosks, revokeKiosk, touchKioskByToken, type KioskRow } from "@/db/queries/kiosks";
+import {
+  insertKiosk,
+  kioskById,
+  kioskStudentByNumber,
+  kioskTeacher,
+  listKiosks,
+  revokeKiosk,
+  touchKioskByToken,
+  type KioskRow,
+} from "@/db/queries/kiosks";
 import { ApiError, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { hashToken } from "@/lib/auth/tokens.server";
-import { takeBucketPlace, giveBucketPlaceBack } from "@/lib/auth/throttle.server";
+import { takeBucketPlace, ThrottledError } from "@/lib/auth/throttle.server";
 import { firstNameAndInitial, staffName } from "@/lib/people/names";
 import { presentStaffRef } from "@/lib/people/present-person";
-import { assertSelfCheckInOpen, presentSelfCheckInDay, recordSelfCheckIn, selfCheckInDay } from "@/lib/checkin/self-check-in.server";
+import {
+  assertSelfCheckInOpen,
+  presentSelfCheckInDay,
+  recordSelfCheckIn,
+  selfCheckInDay,
+  type SelfCheckInDay,
+} from "@/lib/checkin/self-check-in.server";
+import { alertKioskTeacher } from "./alert.server";
+import type { KioskAlertReason } from "./alert-text";
 import type { KioskCheckInBody, KioskCreateBody } from "./schemas";
 import { kioskToken, newKioskToken } from "./token.server";
 
@@ -103,9 +119,24 @@ export async function kioskInfo(db: Db, kiosk: Kiosk, now: Date) {
 export const KIOSK_NOT_FOUND = "Not found — see your teacher.";
 
 /**
- * Unknown student numbers per kiosk: 20 at once, then one every 15 seconds (4 a minute). A door where
- * a few students mistype never notices; a script walking through numbers from a kiosk's token (mostly
- * misses) is held to 240 an hour. A number found gives its place back.
+ * Every number a kiosk sends, found or not: 10 at once, then one a second. A line of students never
+ * comes near it (each steps up, types or scans, and reads the answer: a few seconds apiece, and a
+ * clump of students arriving together is ten at most); a script typing numbers does at once (the
+ * go-live trial's sent 60 in 9.2 s), and its teacher is alerted.
+ */
+export const KIOSK_RATE_BURST = 10;
+export const KIOSK_RATE_DRAIN_SECONDS = 1;
+const everyNumber = (kioskId: number) => ({
+  key: `kiosk:rate:${kioskId}`,
+  capacity: KIOSK_RATE_BURST,
+  drainSeconds: KIOSK_RATE_DRAIN_SECONDS,
+});
+
+/**
+ * Unknown student numbers per kiosk: 20 at once, then one every 15 seconds (4 a minute). Only a miss
+ * takes a place, after the look-up, so misses slow only further misses: a student whose number is
+ * found is never held back by someone else's mistypes. A door where a few students mistype never
+ * notices; a script walking through numbers (mostly misses) is held to 240 misses an hour.
  */
 export const KIOSK_UNKNOWN_BURST = 20;
 export const KIOSK_UNKNOWN_DRAIN_SECONDS = 15;
@@ -115,27 +146,48 @@ const unknownNumbers = (kioskId: number) => ({
   drainSeconds: KIOSK_UNKNOWN_DRAIN_SECONDS,
 });
 
+/** A place in one of the kiosk's buckets; when it is full, the teacher is alerted and the kiosk answers 429. */
+async function takeKioskPlace(db: Db, kiosk: Kiosk, reason: KioskAlertReason, day: SelfCheckInDay, now: Date) {
+  try {
+    await takeBucketPlace(db, reason === "rate" ? everyNumber(kiosk.id) : unknownNumbers(kiosk.id), now);
+  } catch (error) {
+    if (error instanceof ThrottledError) await alertKioskTeacher(db, kiosk, reason, day.timezone, now);
+    throw error;
+  }
+}
+
 /**
  * POST /api/kiosk/check-in: the student with exactly that number (archived students are not found)
- * is checked in to the kiosk's teacher's Focus Block today with method 'air', once. The answer names
- * only that student, by first name and last initial ("Malik P.", with initials and colour for the
- * confirmation): anyone by the door can read it. Each look-up takes a place in the kiosk's bucket of
- * unknown numbers first (so concurrent scans cannot slip past it); past it the kiosk answers 429
- * with Retry-After.
+ * is checked in to the kiosk's teacher's Focus Block today with method 'air', once. Each number takes
+ * a place in the kiosk's rate first (so concurrent scans cannot slip past it), and a number not found
+ * one among its misses; past either the kiosk answers 429 with Retry-After. Anyone by the door can
+ * read the answer, so it names the student (first name and last initial, "Malik P.", with initials and
+ * colour) only when they are expected with that teacher today (a plan or an appointment); anyone else
+ * is checked in without a name (name, initials and colour null), so a kiosk cannot turn numbers into names.
  */
 export async function kioskCheckIn(db: Db, kiosk: Kiosk, body: KioskCheckInBody, now: Date) {
   const day = await selfCheckInDay(db, now);
   assertSelfCheckInOpen(day, now);
-  const bucket = unknownNumbers(kiosk.id);
-  await takeBucketPlace(db, bucket, now);
-  const [student] = await studentsByNumber(db, [body.student_number]);
-  if (!student) throw new ApiError(404, "student_not_found", KIOSK_NOT_FOUND);
-  await giveBucketPlaceBack(db, bucket);
+  await takeKioskPlace(db, kiosk, "rate", day, now);
+  const student = await kioskStudentByNumber(db, body.student_number, {
+    staff_id: kiosk.staff_id,
+    block_id: day.block.block_id,
+    date: day.today,
+  });
+  if (!student) {
+    await takeKioskPlace(db, kiosk, "misses", day, now);
+    throw new ApiError(404, "student_not_found", KIOSK_NOT_FOUND);
+  }
   const teacherName = staffName(kiosk);
-  const result = await recordSelfCheckIn(db, day, { staff_id: kiosk.staff_id, checked_in_by: null, teacherName }, student, now);
+  const result = await recordSelfCheckIn(db, day, { staff_id: kiosk.staff_id, checked_in_by: null, teacherName }, student, now, {
+    via: "kiosk",
+    details: { kiosk_id: kiosk.id, kiosk: kiosk.label },
+  });
   return {
     ...result,
-    student: { name: firstNameAndInitial(student), initials: student.initials, color: student.color },
+    student: student.expected
+      ? { name: firstNameAndInitial(student), initials: student.initials, color: student.color }
+      : { name: null, initials: null, color: null },
     message: result.status === "checked_in" ? `Checked in to ${teacherName}'s Focus Block.` : `Already checked in at ${result.time}.`,
     teacher: { name: teacherName },
   };

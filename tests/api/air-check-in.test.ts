@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { eq } from "drizzle-orm";
 import { GET as airCodeRoute } from "@/app/api/check-in/air-code/route";
-import { POST as airRoute } from "@/app/api/check-in/air/route";
+import { GET as airWindowRoute, POST as airRoute } from "@/app/api/check-in/air/route";
 import { GET as statusRoute } from "@/app/api/check-in/status/route";
 import { checkIns } from "@/db/schema";
 import { AIR_CODE_ALPHABET, airCode, matchAirCode, normalizeAirCode, windowIndex } from "@/lib/checkin/air-code";
@@ -272,5 +272,44 @@ describe("POST /api/check-in/air", () => {
     } finally {
       await setSetting(state.db, "air-check-in", "true");
     }
+  });
+});
+
+describe("GET /api/check-in/air", () => {
+  const windowOf = async (who: Account) => call(airWindowRoute, { token: await token(who), path: "/api/check-in/air" });
+
+  it("says whether the student can check in with a code now: only from 5 minutes before the block to its end", async () => {
+    const student = students[7]!;
+    const expected = (open: boolean) => ({
+      air_check_in: true,
+      open,
+      today: { date: TUE, block: { label: "Focus Block" }, opens: "9:21 AM", closes: "10:06 AM" },
+    });
+    for (const [time, open] of [["08:00:00", false], ["09:20:59", false], ["09:21:00", true], ["09:50:00", true], ["10:06:00", true], ["10:06:01", false], ["14:00:00", false]] as const) {
+      const now = setClock(TUE, time);
+      const res = await windowOf(student);
+      expect({ time, status: res.status }).toEqual({ time, status: 200 });
+      expect({ time, body: res.body }).toMatchObject({ time, body: expected(open) });
+      expect(res.body.server_time).toBe(now.toISOString());
+    }
+  });
+
+  it("answers a day without a Focus Block and a school with Air Check-in off with no window, never an error", async () => {
+    setClock(SAT, "09:30:00");
+    expect((await windowOf(students[7]!)).body).toMatchObject({ air_check_in: true, open: false, today: null });
+    setClock(TUE, "09:30:00");
+    await setSetting(state.db, "air-check-in", "false");
+    try {
+      expect((await windowOf(students[7]!)).body).toMatchObject({ air_check_in: false, open: false, today: null });
+    } finally {
+      await setSetting(state.db, "air-check-in", "true");
+    }
+  });
+
+  it("is for students: staff and sysadmins 403, signed out 401", async () => {
+    setClock(TUE, "09:30:00");
+    expect((await windowOf(teacher)).status).toBe(403);
+    expect((await windowOf(await createSysadmin(state.db))).status).toBe(403);
+    expect((await call(airWindowRoute, { path: "/api/check-in/air" })).status).toBe(401);
   });
 });

@@ -13,7 +13,7 @@ import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { setSchoolYear } from "../helpers/schedule-factories";
-import { createFocusBlock, SAT, TUE } from "../helpers/timetable-factories";
+import { createFocusBlock, createPlan, SAT, TUE } from "../helpers/timetable-factories";
 
 /**
  * Kiosks: administrators register a device for a teacher (POST/GET /api/kiosks, DELETE /api/kiosks/{id});
@@ -29,10 +29,11 @@ let teacher: Awaited<ReturnType<typeof createStaff>>;
 let sysadmin: Awaited<ReturnType<typeof createSysadmin>>;
 let student: Awaited<ReturnType<typeof createStudent>>;
 let archived: Awaited<ReturnType<typeof createStudent>>;
+let focus: Awaited<ReturnType<typeof createFocusBlock>>;
 
 beforeAll(async () => {
   await setSchoolYear(state.db, 60, 60);
-  await createFocusBlock(state.db, { days: [1, 2, 3, 4, 5], start: "09:26", end: "10:06" });
+  focus = await createFocusBlock(state.db, { days: [1, 2, 3, 4, 5], start: "09:26", end: "10:06" });
   admin = await createAdmin(state.db);
   sysadmin = await createSysadmin(state.db);
   teacher = await createStaff(state.db, { title: "Ms.", first_name: "Ada", last_name: "Lovelace" });
@@ -100,6 +101,8 @@ describe("POST /api/kiosk/check-in", () => {
 
   it("checks a typed student number in to the kiosk's teacher's block with method 'air', once, and records the last use", async () => {
     setClock(TUE, "09:30");
+    // Planned with the kiosk's teacher today, so the kiosk names them (anyone else: tests/api/throttle-kiosk.test.ts).
+    await createPlan(state.db, { student_id: student.student.id, staff_id: teacher.staff.id, block_id: focus.id, date: TUE });
     const info = await call(kioskInfoRoute, { headers: kioskHeader(token), path: "/api/kiosk" });
     expect(info.body).toMatchObject({ kiosk: { id: kioskId, label: "Library" }, teacher: { name: "Ms. Lovelace, Ada" }, today: { date: TUE } });
 
@@ -169,9 +172,11 @@ describe("a kiosk token can do nothing else", () => {
       if (entry.isDirectory()) return routeFiles(full);
       return entry.name === "route.ts" ? [full] : [];
     });
-  const files = routeFiles(apiDir).filter(
-    (file) => !file.includes("[...nextauth]") && !file.includes(`${path.sep}health${path.sep}`) && !file.includes(`${path.sep}kiosk${path.sep}`),
-  );
+  // Judged by the path inside app/api, so a checkout in a folder named "kiosk" or "health" still walks them all.
+  const files = routeFiles(apiDir).filter((file) => {
+    const inApi = `${path.sep}${path.relative(apiDir, file)}`;
+    return !inApi.includes("[...nextauth]") && !inApi.includes(`${path.sep}health${path.sep}`) && !inApi.includes(`${path.sep}kiosk${path.sep}`);
+  });
   const cases = files.flatMap((file) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the list of routes is only known at run time
     const mod = require(file) as Record<string, Handler>;

@@ -99,8 +99,30 @@ test("a teacher shows the code, a student enters it on their profile and appears
   await student.getByRole("button", { name: "Check in", exact: true }).click();
   await expect(student.getByText("That code is not right. Check the code your teacher shows and try again.", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(student);
+  // Inside the window the card is there without a link too (outside it, it is not: check-in-screens.spec.ts).
+  await student.goto("/profile");
+  await expect(student.getByRole("heading", { name: "Check in with a code", exact: true })).toBeVisible();
   await student.context().close();
 });
+
+/**
+ * Student numbers for the kiosk: `planned` ones expected with the teacher today and not checked in yet
+ * (the teacher's Scheduled list), and one who is neither (the administrator's student list has the numbers).
+ */
+async function kioskStudents(page: Page, teacherToken: string, adminToken: string) {
+  const status = await (await page.request.get("/api/check-in/status", { headers: { authorization: `Bearer ${teacherToken}` } })).json();
+  const block = status.blocks[0] as { planned: { student: { id: number } }[]; ledger_entries: { student: { id: number } }[] };
+  const students = (await (await page.request.get("/api/students", { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+    id: number;
+    student_number: string;
+  }[];
+  const numberOf = new Map(students.map((s) => [s.id, s.student_number]));
+  const planned = block.planned.map((p) => numberOf.get(p.student.id)!).filter(Boolean);
+  const known = new Set([...block.planned, ...block.ledger_entries].map((e) => e.student.id));
+  const stranger = students.find((s) => !known.has(s.id) && s.student_number !== "100001")!.student_number;
+  expect(planned.length).toBeGreaterThanOrEqual(4);
+  return { planned, stranger };
+}
 
 test("an administrator registers a kiosk; three students check in on it by typing; an unknown number is not found", DURING_THE_BLOCK, async ({
   page,
@@ -111,7 +133,8 @@ test("an administrator registers a kiosk; three students check in on it by typin
   const reason = await closedReason(teacherPage, teacherToken);
   skipOutsideTheBlock(reason);
 
-  await signIn(page, "admin", "/kiosks");
+  const adminToken = await signIn(page, "admin", "/kiosks");
+  const { planned, stranger } = await kioskStudents(page, teacherToken, adminToken);
   await expect(page.getByRole("heading", { name: "Kiosks", level: 1, exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Register a kiosk", exact: true }).click();
   const register = page.getByRole("dialog", { name: "Register a kiosk", exact: true });
@@ -167,7 +190,8 @@ test("an administrator registers a kiosk; three students check in on it by typin
   }
 
   const names: string[] = [];
-  for (const [index, number] of ["100002", "100003", "100004"].entries()) {
+  // Students planned with the teacher today: the kiosk names them ("Jin B.").
+  for (const [index, number] of planned.slice(0, 3).entries()) {
     const answer = await scan(number);
     const name = answer.body.student!.name;
     names.push(name);
@@ -187,10 +211,34 @@ test("an administrator registers a kiosk; three students check in on it by typin
   // Until the next scan: a scan while an answer is up replaces it with the new student's at once.
   await scan("999998");
   await expect(result).toHaveAttribute("data-tone", "bad");
-  const next = await scan("100006");
+  const next = await scan(planned[3]!);
   await expect(result).toHaveAttribute("data-tone", "ok");
   await expect(result).toContainText(next.body.student!.name);
   await expectNoSeriousA11yViolations(kiosk);
+  // A student not expected with this teacher today is checked in without a name: a kiosk turns no number into a name.
+  const unnamed = await scan(stranger);
+  expect(unnamed.body.student).toEqual({ name: null, initials: null, color: null });
+  await expect(result).toHaveAttribute("data-tone", "ok");
+  await expect(result).toHaveText(`You're checked in${`Checked in to ${DEMO_NAMES.teacher}'s Focus Block.`}`);
+  await shoot(kiosk, "kiosk-unnamed");
+
+  // A script sending numbers faster than a line of students: the kiosk slows it, and its teacher is told on
+  // their check-in screen (from their inbox) and can dismiss it.
+  const kioskToken = await kiosk.evaluate(() => window.localStorage.getItem("flexblock.kioskToken"));
+  const burst = await Promise.all(
+    Array.from({ length: 15 }, (_, i) =>
+      kiosk.request.post("/api/kiosk/check-in", { headers: { authorization: `Kiosk ${kioskToken}` }, data: { student_number: `99990${i}` } }),
+    ),
+  );
+  expect(burst.map((r) => r.status())).toContain(429);
+  await teacherPage.reload();
+  const alert = teacherPage.getByTestId("kiosk-alerts").getByRole("alert");
+  await expect(alert).toHaveCount(1);
+  await expect(alert).toContainText("Kiosk “Room 12 door”: student numbers came in faster than students can enter them");
+  await expectNoSeriousA11yViolations(teacherPage);
+  await shoot(teacherPage, "check-in-kiosk-alert");
+  await alert.getByRole("button", { name: "Dismiss", exact: true }).click();
+  await expect(alert).toHaveCount(0);
 
   // The three are in the teacher's list (live, by their full names: the kiosk said only "Jin B."), and the
   // kiosk's last use is shown.
@@ -206,7 +254,7 @@ test("an administrator registers a kiosk; three students check in on it by typin
   await row.getByRole("button", { name: "Revoke Room 12 door", exact: true }).click();
   await page.getByRole("dialog", { name: 'Revoke "Room 12 door"?', exact: true }).getByRole("button", { name: "Revoke", exact: true }).click();
   await expect(row.getByText(/^Revoked /)).toBeVisible();
-  await kiosk.keyboard.type("100005");
+  await kiosk.keyboard.type(planned[4] ?? stranger);
   await kiosk.keyboard.press("Enter");
   await expect(kiosk.getByRole("heading", { name: "Set up this kiosk", exact: true })).toBeVisible();
   await kiosk.context().close();

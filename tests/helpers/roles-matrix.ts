@@ -87,6 +87,8 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/check-in/air-code": { who: STAFF },
   // ... and the student types it in to check themselves in
   "POST /api/check-in/air": { who: STUDENT },
+  // the student's page offers "Check in with a code" only while the window is open
+  "GET /api/check-in/air": { who: STUDENT },
   // kiosk devices: no user at all, a kiosk token (a user's session cannot pass)
   "GET /api/kiosk": { who: PUBLIC, kioskDevice: true },
   "POST /api/kiosk/check-in": { who: PUBLIC, kioskDevice: true },

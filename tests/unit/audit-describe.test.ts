@@ -31,6 +31,17 @@ describe("describeDetails", () => {
     ).toBe("Amended Maya Castellano's block on Wed Nov 25, 2026: “Band trip”.");
   });
 
+  it("says who checked whom in, to whose list and how, for each way a check-in is made", () => {
+    const base = { student: "Maya Castellano", teacher: "Mr. Reyes, Daniel", block: "Focus Block", date: "2026-11-24", method: "manual", check_in_id: 9 };
+    const said = (details: Record<string, unknown>) => describeDetails("check_in.create", { ...base, ...details });
+    expect(said({ via: "scan" })).toBe("Checked Maya Castellano in to Mr. Reyes, Daniel's Focus Block on Tue Nov 24, 2026 with a scanner or a typed number.");
+    expect(said({ via: "scheduled_list", method: "roll-call" })).toMatch(/ from the Scheduled list\.$/);
+    expect(said({ via: "offline_replay", method: "retroactive" })).toMatch(/, sent later by a device that had been offline, recorded as retroactive\.$/);
+    expect(said({ via: "air_code", method: "air" })).toMatch(/ with an Air Check-in code \(the student\)\.$/);
+    expect(said({ via: "kiosk", method: "air", kiosk: "Room 12 door" })).toMatch(/ at the kiosk “Room 12 door”\.$/);
+    expect(said({ via: "scan", teacher: null })).toBe("Checked Maya Castellano in to the Focus Block on Tue Nov 24, 2026 with a scanner or a typed number.");
+  });
+
   it("spells out changes as from … to …", () => {
     expect(
       describeDetails("settings.update", {

@@ -56,6 +56,12 @@ describe("the date guard", () => {
     });
   });
 
+  it("says a try after a failed one is a replay (the audit log names it an offline replay)", () => {
+    const queued = item({ date: "2026-11-18" });
+    expect(requestBody(queued)).not.toHaveProperty("replay");
+    expect(requestBody({ ...queued, attempts: 1 })).toMatchObject({ submission_id: queued.id, replay: true });
+  });
+
   it("flags chips waiting for another date than the one shown", () => {
     expect(pendingDateState("2026-11-18", "2026-11-18", 3)).toBe("ok");
     expect(pendingDateState("2026-11-18", "2026-11-19", 3)).toBe("mismatch");

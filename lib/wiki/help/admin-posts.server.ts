@@ -338,7 +338,7 @@ When you arrive, your teacher scans your student card or types your number. Have
 make sure your number is on it.
 
 Some teachers show a code on the screen instead. Type it under **Check in with a code** at the top of your
-page and press **Check in**, or scan the QR code with your phone's camera. The code changes every 30
+page (it is there while check-in is open) and press **Check in**, or scan the QR code with your phone's camera. The code changes every 30
 seconds, so type the one you see now.
 
 When you are done, press **Sign Out**, especially on a shared computer.

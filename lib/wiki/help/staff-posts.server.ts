@@ -171,6 +171,12 @@ type the code under **Check in with a code**, or scan the QR code; they appear i
 as they do. Codes work from a few minutes before your Focus Block starts until it ends (the minutes are
 under **Settings → Air Check-in**). **Close** puts the code away.
 
+A kiosk by your door (set up by an administrator under **Kiosks**) shows the first name and last initial
+only of students who planned to come to you or have an appointment with you; anyone else reads
+*You're checked in*. If numbers come in faster than a line of students can enter them, the kiosk slows
+down and you get a message, in your notifications and at the top of this page: check your **Checked In**
+list for students who are not in the room, then press **Dismiss**.
+
 ## Another day
 
 The arrows beside the date jump to the previous or next day that has a Focus Block; **Today** comes back,
@@ -182,7 +188,8 @@ recorded twice.
 
 On a day without a Focus Block (a weekend or a Pro-D day) the page says *There is no Focus Block today.* or
 *No Focus Block on this date.*, with buttons to go to the nearest days that have one. **Check In** waits;
-numbers you enter are kept until you pick a day that has one.
+numbers you enter are kept until you pick a day that has one. While no day has a Focus Block yet (a new
+school), the page says so and links the bell schedule, where an administrator adds one.
 `,
 };
 
