@@ -19,6 +19,8 @@ export interface SettingDefinition {
   max?: number;
   /** Served to signed-out clients (the login screen). */
   public?: boolean;
+  /** Only a sysadmin may change it (administrators see it, read-only): it decides who is an administrator. */
+  sysadminOnly?: boolean;
 }
 
 export const SETTING_GROUPS = [
@@ -224,6 +226,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
       "The claim of your identity provider that carries a student's SIS identifier or student number (for example employee_id). Students whose school email is not on their record are matched by it. Empty: by email only.",
     default: "",
     max: 64,
+  },
+  {
+    key: "sis-administrators-are-administrators",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "The SIS's administrators are Flexblock administrators: a OneRoster import gives the administrator flag to each person the SIS calls an administrator (in most SIS, office staff too). Off: the import makes them staff, lists them, and an administrator gives the flag here. Only a system administrator can change this.",
+    default: "false",
+    sysadminOnly: true,
   },
   {
     key: "school-networks",

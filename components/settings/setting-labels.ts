@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   "password-sign-in-teachers": "Teachers may sign in with a password",
   "password-sign-in-administrators": "Administrators may sign in with a password",
   "sso-student-id-claim": "Claim with a student's SIS identifier",
+  "sis-administrators-are-administrators": "The SIS's administrators are Flexblock administrators",
 };
 
 export function settingLabel(key: string): string {

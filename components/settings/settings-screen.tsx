@@ -50,7 +50,7 @@ export function SettingsScreen() {
                     value={draftOf(setting)}
                     onChange={(value) => edit(setting.key, value)}
                     error={errors[setting.key]}
-                    readOnly={!canEdit}
+                    readOnly={!canEdit || ("sysadmin_only" in setting && setting.sysadmin_only === true && user.role !== "sysadmin")}
                   />
                 ),
               )}

@@ -1,5 +1,5 @@
 import type { BundleProblem } from "./parse";
-import type { Action, Change, Plan, PlannedYear } from "./plan";
+import type { Action, Change, Plan, PlannedYear, Review } from "./plan";
 
 /** Changes of each kind (students, sections, enrolments …) the dry run lists per action (the counts cover them all). */
 export const SAMPLES = 10;
@@ -14,7 +14,26 @@ export interface OneRosterResult {
   unmatched_periods: string[];
   /** The school year this import set or changed (from → to), else absent. */
   school_year?: { start: string; end: string; change: "set" | "update"; before: { start: string; end: string } | null };
+  /** What the dry run showed beside the counts, as this import decided it (absent in jobs of an earlier release). */
+  sis_administrators?: Review["sis_administrators"];
+  protected?: Review["protected"];
+  overwrites?: Review["overwrites"];
+  kept?: Review["kept"];
+  terms?: Review["terms"];
+  homerooms?: Review["homerooms"];
+  /** Staff whose role this import set, each audited (roster.role_change). */
+  role_changes?: number;
 }
+
+/** The review the dry run and the result share (the role changes are audited, and only counted here). */
+export const presentReview = (review: Review) => ({
+  sis_administrators: review.sis_administrators,
+  protected: review.protected,
+  overwrites: review.overwrites,
+  kept: review.kept,
+  terms: review.terms,
+  homerooms: review.homerooms,
+});
 
 const ACTIONS: Action[] = ["created", "updated", "archived", "dropped"];
 
@@ -41,6 +60,7 @@ export function presentPlan(plan: Plan) {
     counts: plan.counts,
     samples,
     errors: plan.errors,
+    ...presentReview(plan.review),
   };
 }
 
@@ -49,6 +69,7 @@ const presentChange = (c: Change) => ({
   sourced_id: c.sourced_id,
   name: c.name,
   ...(c.fields ? { fields: c.fields } : {}),
+  ...(c.matched ? { matched: c.matched } : {}),
 });
 
 export function resultOf(plan: Plan): OneRosterResult {
@@ -62,6 +83,8 @@ export function resultOf(plan: Plan): OneRosterResult {
     unchanged,
     errors: plan.errors,
     unmatched_periods: plan.unmatched_periods,
+    ...presentReview(plan.review),
+    role_changes: plan.review.role_changes.length,
     ...(year?.applied && year.change !== "same"
       ? { school_year: { start: year.start, end: year.end, change: year.change, before: year.current } }
       : {}),

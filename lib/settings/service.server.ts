@@ -13,7 +13,7 @@ import {
 } from "@/db/queries/settings";
 import { insertUpload, newestUpload, uploadById } from "@/db/queries/uploads";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
-import { invalid, notFound } from "@/lib/api/errors.server";
+import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "@/lib/setting-definitions";
 import { LOGO_MESSAGES, MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo";
@@ -39,6 +39,10 @@ export function typedValue(type: SettingType, value: string | null): SettingValu
   }
 }
 
+/** Settings only a sysadmin may change (lib/setting-definitions.ts sysadminOnly). */
+const SYSADMIN_ONLY = new Set(SETTINGS.filter((s) => s.sysadminOnly).map((s) => s.key));
+export const SYSADMIN_ONLY_MESSAGE = "Only a system administrator can change this setting.";
+
 function presentSetting(row: SettingRow) {
   const presented = {
     id: row.id,
@@ -48,6 +52,7 @@ function presentSetting(row: SettingRow) {
     description: row.description,
     min: row.min,
     max: row.max,
+    ...(SYSADMIN_ONLY.has(row.key) ? { sysadmin_only: true } : {}),
   };
   // school_logo: the file name the original client expects as value, our URL in the added `url` (lib/settings/logo.ts).
   if (row.key === "school_logo") return { ...presented, ...presentLogo(row.value ?? "") };
@@ -138,6 +143,10 @@ export function calendarSettingsOf(
  */
 export async function updateSettings(db: Db, principal: Principal, body: SettingsUpdateBody, now: Date) {
   const keys = Object.keys(body.values);
+  const reserved = keys.filter((key) => SYSADMIN_ONLY.has(key));
+  if (reserved.length && principal.role !== "sysadmin") {
+    throw new ApiError(403, "forbidden", SYSADMIN_ONLY_MESSAGE, Object.fromEntries(reserved.map((key) => [key, [SYSADMIN_ONLY_MESSAGE]])));
+  }
   await db.transaction(async (tx) => {
     // The school-year bounds are read too: a change to one is checked against the other.
     const rows = await lockSettingsByKeys(tx, [
