@@ -1,5 +1,4 @@
 import type { ImportRow } from "@/db/queries/imports";
-import type { OneRosterResult } from "@/lib/oneroster/present";
 import { staffName } from "@/lib/people/names";
 import type { Outcome, PlanSummary } from "./plan";
 
@@ -64,16 +63,7 @@ export interface ImportReport extends ImportSummary {
   /** Only the uploader is told about (and may take) the one-time download. */
   passwords: { available: boolean; until: string | null; downloaded_at: string | null } | null;
   report_rows: ImportReportRow[];
-  /** A OneRoster import's report (kind "oneroster"; null while it has not run): absent for a CSV. */
-  oneroster?: OneRosterReport | null;
 }
-
-/** A OneRoster import's result, each SIS administrator with their staff record as it is now. */
-export type OneRosterReport = Omit<OneRosterResult, "sis_administrators"> & {
-  sis_administrators: (NonNullable<OneRosterResult["sis_administrators"]>[number] & {
-    staff: { id: number; first_name: string; last_name: string; title: string; initials: string } | null;
-  })[];
-};
 
 /** One row the dry run lists. */
 export interface DryRunRow {

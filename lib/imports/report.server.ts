@@ -7,15 +7,13 @@ import {
   listImports,
   lockImport,
   purgeExpiredPasswords,
-  staffBySourcedIds,
   takeImportPasswords,
   updateImport,
 } from "@/db/queries/imports";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { toCsv } from "@/lib/csv";
-import type { OneRosterResult } from "@/lib/oneroster/present";
-import { presentImport, type ImportReport, type ImportSummary, type OneRosterReport } from "./present";
+import { presentImport, type ImportReport, type ImportSummary } from "./present";
 
 const LIST_LIMIT = 200;
 
@@ -39,7 +37,6 @@ export async function importReport(
   const [found, rows] = await Promise.all([importWithUploader(db, id), importRowsOf(db, id)]);
   if (!found) throw notFound("The import could not be found.");
   const row = found.import;
-  if (row.kind === "oneroster") return { ...presentImport(row, found), ...(await oneRosterReport(db, row)) };
   const isUploader = row.uploaded_by === principal.user.id;
   const open =
     row.passwords_until !== null && row.passwords_until > now && row.passwords_downloaded_at === null;
@@ -48,7 +45,8 @@ export async function importReport(
     headers: row.headers,
     update_existing: row.update_existing,
     done: row.status === "done" ? row.total_rows : Math.min(found.done ?? 0, row.total_rows),
-    passwords: isUploader
+    // A OneRoster import's new accounts have no downloadable passwords (single sign-on or the Credentials Manager).
+    passwords: isUploader && row.kind !== "oneroster"
       ? {
           available: open && row.created_count > 0,
           until: row.passwords_until?.toISOString() ?? null,
@@ -56,38 +54,6 @@ export async function importReport(
         }
       : null,
     report_rows: rows.map(({ row_number, ...r }) => ({ row: row_number, ...r })),
-  };
-}
-
-/**
- * A OneRoster import's report: its result (counts, problems, the rows skipped to protect administrators and
- * sysadmins, overwritten and kept values, terms, homerooms) and each person the SIS calls an
- * administrator with their staff record as it is now, for the one-click "Make administrator"
- * (PUT /api/staff/{id}, with its own rules). One statement beside the import's.
- */
-async function oneRosterReport(db: Db, row: { result: Record<string, unknown> | null; status: string; job_id: number | null }) {
-  const result = (row.result ?? null) as (OneRosterResult & Record<string, unknown>) | null;
-  const listed = result?.sis_administrators ?? [];
-  const staffOf = new Map((await staffBySourcedIds(db, listed.map((a) => a.sourced_id))).map((s) => [s.sourced_id!, s]));
-  const oneroster: OneRosterReport | null = result && {
-    ...result,
-    sis_administrators: listed.map((a) => {
-      const member = staffOf.get(a.sourced_id);
-      return {
-        ...a,
-        staff_id: member?.id ?? null,
-        administrator: member?.administrator ?? false,
-        staff: member ? { id: member.id, first_name: member.first_name, last_name: member.last_name, title: member.title, initials: member.initials } : null,
-      };
-    }),
-  };
-  return {
-    headers: [],
-    update_existing: false,
-    done: row.status === "done" ? 1 : 0,
-    passwords: null,
-    report_rows: [],
-    oneroster,
   };
 }
 

@@ -42,7 +42,11 @@ export function planHomerooms(
     const code = c.classCode ?? c.title;
     const other = seenCodes.get(foldName(code));
     if (other !== undefined) {
-      errors.push({ file: "classes.csv", line: c.line, reason: `Another homeroom has the classCode ${code} (line ${other}).` });
+      errors.push({
+        file: "classes.csv",
+        line: c.line,
+        reason: `Another homeroom has the classCode ${code} (line ${other}).`,
+      });
       continue;
     }
     seenCodes.set(foldName(code), c.line);
@@ -52,7 +56,13 @@ export function planHomerooms(
   const homeroomOf = new Map<string, string>();
   for (const e of enrollments) {
     if (!codeOf.has(e.classSourcedId)) continue;
-    const role = people.roleOf.get(e.userSourcedId) ?? (staffBySourced.has(e.userSourcedId) ? "teacher" : studentBySourced.has(e.userSourcedId) ? "student" : null);
+    const role =
+      people.roleOf.get(e.userSourcedId) ??
+      (staffBySourced.has(e.userSourcedId)
+        ? "teacher"
+        : studentBySourced.has(e.userSourcedId)
+          ? "student"
+          : null);
     if (role === null || (e.teacher ? role === "student" : role !== "student")) {
       errors.push({
         file: "enrollments.csv",
@@ -66,7 +76,8 @@ export function planHomerooms(
       continue;
     }
     const current = teacherOf.get(e.classSourcedId);
-    if (!current || (e.primary && !current.primary)) teacherOf.set(e.classSourcedId, { sourced: e.userSourcedId, primary: e.primary });
+    if (!current || (e.primary && !current.primary))
+      teacherOf.set(e.classSourcedId, { sourced: e.userSourcedId, primary: e.primary });
   }
   review.homerooms.classes = codeOf.size;
 
@@ -77,7 +88,9 @@ export function planHomerooms(
   const staffChange = (sourced: string, before: string | null, after: string | null, name: string) => {
     writes.homerooms.staff.push({ staff_sourced_id: sourced, homeroom: after });
     if (!staffBySourced.has(sourced)) return; // a new staff member: "created" says it
-    const change = ctx.changeOf("staff", sourced) ?? ctx.change({ kind: "staff", action: "updated", sourced_id: sourced, name, fields: {} });
+    const change =
+      ctx.changeOf("staff", sourced) ??
+      ctx.change({ kind: "staff", action: "updated", sourced_id: sourced, name, fields: {} });
     change.fields = { ...change.fields, homeroom: { before, after } };
   };
   for (const [sourced, code] of codeOfTeacher) {
@@ -86,7 +99,8 @@ export function planHomerooms(
     staffChange(sourced, local?.homeroom ?? null, code, nameOfUser(sourced));
   }
   for (const s of state.staff) {
-    if (!s.homeroom || !s.sourced_id || codeOfTeacher.has(s.sourced_id) || !given.has(foldName(s.homeroom))) continue;
+    if (!s.homeroom || !s.sourced_id || codeOfTeacher.has(s.sourced_id) || !given.has(foldName(s.homeroom)))
+      continue;
     staffChange(s.sourced_id, s.homeroom, null, `${s.first_name} ${s.last_name}`);
   }
 
@@ -97,7 +111,11 @@ export function planHomerooms(
     review.homerooms.students += 1;
     const local = studentBySourced.get(student);
     if (!local) {
-      writes.homerooms.students.push({ student_sourced_id: student, teacher_sourced_id: teacher, set_teacher: true });
+      writes.homerooms.students.push({
+        student_sourced_id: student,
+        teacher_sourced_id: teacher,
+        set_teacher: true,
+      });
       continue;
     }
     const localTeacher = local.default_teacher_id === null ? null : staffById.get(local.default_teacher_id);
@@ -105,7 +123,12 @@ export function planHomerooms(
     const last = local.sis_values?.default_teacher as string | null | undefined;
     const noted = last === teacher;
     if (localRef === teacher) {
-      if (!noted) writes.homerooms.students.push({ student_sourced_id: student, teacher_sourced_id: teacher, set_teacher: false });
+      if (!noted)
+        writes.homerooms.students.push({
+          student_sourced_id: student,
+          teacher_sourced_id: teacher,
+          set_teacher: false,
+        });
       continue;
     }
     const shownLocal = localTeacher ? `${localTeacher.first_name} ${localTeacher.last_name}` : null;
@@ -116,13 +139,28 @@ export function planHomerooms(
         before: shownLocal,
         after: nameOfUser(teacher),
       });
-      if (!noted) writes.homerooms.students.push({ student_sourced_id: student, teacher_sourced_id: teacher, set_teacher: false });
+      if (!noted)
+        writes.homerooms.students.push({
+          student_sourced_id: student,
+          teacher_sourced_id: teacher,
+          set_teacher: false,
+        });
       continue;
     }
-    writes.homerooms.students.push({ student_sourced_id: student, teacher_sourced_id: teacher, set_teacher: true });
+    writes.homerooms.students.push({
+      student_sourced_id: student,
+      teacher_sourced_id: teacher,
+      set_teacher: true,
+    });
     const change =
       ctx.changeOf("student", student) ??
-      ctx.change({ kind: "student", action: "updated", sourced_id: student, name: nameOfUser(student), fields: {} });
+      ctx.change({
+        kind: "student",
+        action: "updated",
+        sourced_id: student,
+        name: nameOfUser(student),
+        fields: {},
+      });
     change.fields = { ...change.fields, default_teacher: { before: shownLocal, after: nameOfUser(teacher) } };
   }
 }

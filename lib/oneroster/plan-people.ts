@@ -1,6 +1,11 @@
-import { PROTECTED_ACCOUNT_FIELDS, STAFF_FIELDS, STUDENT_FIELDS, sisMayFill } from "@/lib/people/field-owners";
+import {
+  PROTECTED_ACCOUNT_FIELDS,
+  STAFF_FIELDS,
+  STUDENT_FIELDS,
+  sisMayFill,
+} from "@/lib/people/field-owners";
 import { gradeNumber, type UserRow } from "./parse";
-import type { StaffValues, StudentValues } from "./plan";
+import type { StudentValues } from "./plan-types";
 import { carries, diff, isEmpty, pick, tally, type Fields, type PlanContext } from "./plan-shared";
 
 /**
@@ -41,7 +46,8 @@ function recorded(old: Record<string, unknown> | null, values: Record<string, un
 }
 /** The same values whatever the keys' order (jsonb reorders them). */
 const sameRecord = (a: Record<string, unknown> | null, b: Record<string, unknown> | null) => {
-  const text = (o: Record<string, unknown> | null) => JSON.stringify(Object.entries(o ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
+  const text = (o: Record<string, unknown> | null) =>
+    JSON.stringify(Object.entries(o ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
   return text(a) === text(b);
 };
 
@@ -86,12 +92,24 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
   };
   /** A row that would change a sysadmin's or an administrator's account: skipped, listed. */
   const protect = (u: UserRow, who: "sysadmin" | "administrator", reason: string, fields: Fields = {}) =>
-    review.protected.push({ sourced_id: u.sourcedId, name: nameOf(u), line: u.line, account: who, reason, fields });
+    review.protected.push({
+      sourced_id: u.sourcedId,
+      name: nameOf(u),
+      line: u.line,
+      account: who,
+      reason,
+      fields,
+    });
   /** The SIS-owned fields an update overwrites, counted by field for the dry run. */
   const overwrites = (kind: "student" | "staff", u: UserRow, fields: Fields) => {
     const owners: Record<string, { owner: string }> = kind === "student" ? STUDENT_FIELDS : STAFF_FIELDS;
     for (const [field, change] of Object.entries(fields)) {
-      if (owners[field]?.owner === "sis" && field !== "sourced_id" && change.before !== null && change.before !== undefined)
+      if (
+        owners[field]?.owner === "sis" &&
+        field !== "sourced_id" &&
+        change.before !== null &&
+        change.before !== undefined
+      )
         tally(review.overwrites, kind, field, { sourced_id: u.sourcedId, name: nameOf(u), ...change });
     }
   };
@@ -100,7 +118,10 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
     await ctx.turn();
     if (!userInOrg(u)) continue;
     const fromRoles = rolesByUser.get(u.sourcedId);
-    const rawRole = (u.role ?? (fromRoles?.find((r) => r.primary) ?? fromRoles?.[0])?.role ?? "").replace(/\s/g, "");
+    const rawRole = (u.role ?? (fromRoles?.find((r) => r.primary) ?? fromRoles?.[0])?.role ?? "").replace(
+      /\s/g,
+      "",
+    );
     const role = ROLE_OF[rawRole];
     if (!role) continue; // guardians, parents, relatives: not people of this product
     roleOf.set(u.sourcedId, role);
@@ -117,7 +138,11 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
       }
       const number = u.identifier ?? u.username;
       if (!number) {
-        errors.push({ file: "users.csv", line: u.line, reason: "A student needs an identifier (the student number) or a username." });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: "A student needs an identifier (the student number) or a username.",
+        });
         continue;
       }
       if (sysadmins.has(number.toLowerCase())) {
@@ -126,7 +151,13 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
       }
       const grade = u.grades[0] === undefined ? null : gradeNumber(u.grades[0]);
       if (grade === null) {
-        errors.push({ file: "users.csv", line: u.line, reason: u.grades[0] ? `grades: ${u.grades[0]} is not a grade (KG, PK, 01–13).` : "A student needs a grade." });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: u.grades[0]
+            ? `grades: ${u.grades[0]} is not a grade (KG, PK, 01–13).`
+            : "A student needs a grade.",
+        });
         continue;
       }
       if (options.grades && (grade < options.grades.min || grade > options.grades.max)) {
@@ -140,36 +171,66 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
       }
       const before = seenNumbers.get(number);
       if (before !== undefined) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} is also on line ${before}.` });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: `The student number ${number} is also on line ${before}.`,
+        });
         continue;
       }
       seenNumbers.set(number, u.line);
       if (u.email) {
         const other = seenStudentEmails.get(u.email);
-        if (other !== undefined) errors.push({ file: "users.csv", line: u.line, reason: `The email ${u.email} is also on line ${other}.` });
+        if (other !== undefined)
+          errors.push({
+            file: "users.csv",
+            line: u.line,
+            reason: `The email ${u.email} is also on line ${other}.`,
+          });
         seenStudentEmails.set(u.email, u.line);
       }
       const byNumber = studentByNumber.get(number);
       const match = existing ?? (byNumber && !byNumber.sourced_id ? byNumber : undefined);
       if (!existing && byNumber && byNumber.sourced_id) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} belongs to the SIS record ${byNumber.sourced_id}.` });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: `The student number ${number} belongs to the SIS record ${byNumber.sourced_id}.`,
+        });
         continue;
       }
       if (byNumber && existing && byNumber.id !== existing.id) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} belongs to another student.` });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: `The student number ${number} belongs to another student.`,
+        });
         continue;
       }
       const emailOwner = u.email ? studentByEmail.get(u.email) : undefined;
       if (emailOwner && emailOwner.id !== match?.id && !movedAway(emailOwner.sourced_id, u.email!)) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The email ${u.email} belongs to another student.` });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: `The email ${u.email} belongs to another student.`,
+        });
         continue;
       }
       // The preferred first name is the school's: the SIS fills it only while the school has not set it.
       const lastPreferred = match?.sis_values?.preferred_first_name as string | null | undefined;
       const mayFill = !match || sisMayFill(match.preferred_first_name, lastPreferred);
-      const preferred = !carried.preferred ? (match?.preferred_first_name ?? null) : mayFill ? u.preferredFirstName : match!.preferred_first_name;
+      const preferred = !carried.preferred
+        ? (match?.preferred_first_name ?? null)
+        : mayFill
+          ? u.preferredFirstName
+          : match!.preferred_first_name;
       if (match && carried.preferred && !mayFill && u.preferredFirstName !== match.preferred_first_name) {
-        tally(review.kept, "student", "preferred_first_name", { sourced_id: u.sourcedId, name, before: match.preferred_first_name, after: u.preferredFirstName });
+        tally(review.kept, "student", "preferred_first_name", {
+          sourced_id: u.sourcedId,
+          name,
+          before: match.preferred_first_name,
+          after: u.preferredFirstName,
+        });
       }
       const sisValues = carried.preferred ? { preferred_first_name: u.preferredFirstName } : {};
       const values: StudentValues = {
@@ -184,14 +245,26 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
       };
       if (!match) {
         if (usernames.has(number.toLowerCase())) {
-          errors.push({ file: "users.csv", line: u.line, reason: `The username ${number} is taken by another account.` });
+          errors.push({
+            file: "users.csv",
+            line: u.line,
+            reason: `The username ${number} is taken by another account.`,
+          });
           continue;
         }
         writes.students.insert.push({ ...values, disabled: !u.enabledUser });
         ctx.change({ kind: "student", action: "created", sourced_id: u.sourcedId, name });
         continue;
       }
-      const keys = ["sourced_id", "student_number", "first_name", "last_name", "preferred_first_name", "email", "grade"] as const;
+      const keys = [
+        "sourced_id",
+        "student_number",
+        "first_name",
+        "last_name",
+        "preferred_first_name",
+        "email",
+        "grade",
+      ] as const;
       const fields = diff(pick(match, keys), pick(values, keys));
       if (match.archived) fields.archived = { before: true, after: false };
       if (!u.enabledUser && !match.disabled) fields.enabled = { before: true, after: false };
@@ -202,7 +275,11 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
         continue;
       }
       if (fields.student_number && usernames.has(number.toLowerCase())) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The username ${number} is taken by another account.` });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: `The username ${number} is taken by another account.`,
+        });
         continue;
       }
       if (!noted || Object.keys(fields).some((k) => k !== "archived" && k !== "enabled")) {
@@ -225,7 +302,11 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
     const existing = staffBySourced.get(u.sourcedId);
     const email = u.email ?? (u.username.includes("@") ? u.username.toLowerCase() : null);
     const sisAdministrator = role === "administrator";
-    const listAdministrator = (staff: { id: number; administrator: boolean } | undefined, granted: boolean, removed: boolean) => {
+    const listAdministrator = (
+      staff: { id: number; administrator: boolean } | undefined,
+      granted: boolean,
+      removed: boolean,
+    ) => {
       if (sisAdministrator)
         review.sis_administrators.push({
           sourced_id: u.sourcedId,
@@ -241,7 +322,12 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
     if (u.status === "tobedeleted") {
       if (existing && !existing.disabled) {
         if (existing.administrator) {
-          protect(u, "administrator", "The SIS deletes an administrator: an administrator's account is locked only by a sysadmin.", { enabled: { before: true, after: false } });
+          protect(
+            u,
+            "administrator",
+            "The SIS deletes an administrator: an administrator's account is locked only by a sysadmin.",
+            { enabled: { before: true, after: false } },
+          );
           continue;
         }
         writes.disable.push(existing.user_id);
@@ -250,37 +336,65 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
       continue;
     }
     if (!email) {
-      errors.push({ file: "users.csv", line: u.line, reason: "A staff member needs an email (their username here)." });
+      errors.push({
+        file: "users.csv",
+        line: u.line,
+        reason: "A staff member needs an email (their username here).",
+      });
       continue;
     }
     const before = seenEmails.get(email);
     if (before !== undefined) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} is also on line ${before}.` });
+      errors.push({
+        file: "users.csv",
+        line: u.line,
+        reason: `The email ${email} is also on line ${before}.`,
+      });
       continue;
     }
     seenEmails.set(email, u.line);
     const byEmail = staffByEmail.get(email);
     if (!existing && byEmail?.sourced_id) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} belongs to the SIS record ${byEmail.sourced_id}.` });
+      errors.push({
+        file: "users.csv",
+        line: u.line,
+        reason: `The email ${email} belongs to the SIS record ${byEmail.sourced_id}.`,
+      });
       continue;
     }
     if (existing && byEmail && byEmail.id !== existing.id) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} belongs to another staff member.` });
+      errors.push({
+        file: "users.csv",
+        line: u.line,
+        reason: `The email ${email} belongs to another staff member.`,
+      });
       continue;
     }
     const match = existing ?? byEmail;
     const emailChanges = !match || match.email.toLowerCase() !== email;
     if (emailChanges && sysadmins.has(email)) {
-      protect(u, "sysadmin", `The email ${email} is a system administrator's username.`, match ? { email: { before: match.email, after: email } } : {});
+      protect(
+        u,
+        "sysadmin",
+        `The email ${email} is a system administrator's username.`,
+        match ? { email: { before: match.email, after: email } } : {},
+      );
       listAdministrator(match, false, false);
       continue;
     }
-    const sisValues = { position: carried.position ? (u.position ?? "") : undefined, department: carried.department ? (u.department ?? "") : undefined };
+    const sisValues = {
+      position: carried.position ? (u.position ?? "") : undefined,
+      department: carried.department ? (u.department ?? "") : undefined,
+    };
     const position = sisValues.position ?? match?.position ?? "";
     const department = sisValues.department ?? match?.department ?? "";
     if (!match) {
       if (usernames.has(email)) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The username ${email} is taken by another account.` });
+        errors.push({
+          file: "users.csv",
+          line: u.line,
+          reason: `The username ${email} is taken by another account.`,
+        });
         continue;
       }
       // Only the sysadmin's setting lets the SIS make an administrator; aides and office roles do not take students at first.
@@ -298,16 +412,33 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
         sis_values: administrator ? { administrator: true } : null,
         disabled: !u.enabledUser,
       });
-      review.role_changes.push({ sourced_id: u.sourcedId, name, from: null, to: administrator ? "administrator" : "staff", sis_role: rawRole });
+      review.role_changes.push({
+        sourced_id: u.sourcedId,
+        name,
+        from: null,
+        to: administrator ? "administrator" : "staff",
+        sis_role: rawRole,
+      });
       listAdministrator(undefined, administrator, false);
       ctx.change({ kind: "staff", action: "created", sourced_id: u.sourcedId, name });
       continue;
     }
     // The flag: given only with the sysadmin's setting, never again once the school took it away, never removed.
     const lastFlag = match.sis_values?.administrator;
-    const grant = sisAdministrator && sisAdministratorsAreAdministrators && !match.administrator && sisMayFill(false, lastFlag);
-    const removedBySchool = sisAdministrator && sisAdministratorsAreAdministrators && !match.administrator && !grant;
-    if (removedBySchool) tally(review.kept, "staff", "administrator", { sourced_id: u.sourcedId, name, before: false, after: true });
+    const grant =
+      sisAdministrator &&
+      sisAdministratorsAreAdministrators &&
+      !match.administrator &&
+      sisMayFill(false, lastFlag);
+    const removedBySchool =
+      sisAdministrator && sisAdministratorsAreAdministrators && !match.administrator && !grant;
+    if (removedBySchool)
+      tally(review.kept, "staff", "administrator", {
+        sourced_id: u.sourcedId,
+        name,
+        before: false,
+        after: true,
+      });
     const wanted = {
       sourced_id: u.sourcedId,
       email,
@@ -318,7 +449,16 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
       department,
       sis_role: rawRole,
     };
-    const keys = ["sourced_id", "email", "first_name", "last_name", "administrator", "position", "department", "sis_role"] as const;
+    const keys = [
+      "sourced_id",
+      "email",
+      "first_name",
+      "last_name",
+      "administrator",
+      "position",
+      "department",
+      "sis_role",
+    ] as const;
     const fields = diff(pick(match, keys), wanted);
     if (!u.enabledUser && !match.disabled) fields.enabled = { before: true, after: false };
     // An administrator's account is changed only by a sysadmin, in Flexblock: those fields are skipped.
@@ -329,26 +469,47 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
         skipped[field] = fields[field];
         delete fields[field];
       }
-      if (!isEmpty(skipped)) protect(u, "administrator", "The row would change an administrator's account: only a sysadmin changes it.", skipped);
+      if (!isEmpty(skipped))
+        protect(
+          u,
+          "administrator",
+          "The row would change an administrator's account: only a sysadmin changes it.",
+          skipped,
+        );
       wanted.email = match.email;
       wanted.first_name = match.first_name;
       wanted.last_name = match.last_name;
     }
     listAdministrator(match, grant, removedBySchool);
-    const values = { ...wanted, sis_values: recorded(match.sis_values, grant ? { administrator: true } : {}) };
+    const values = {
+      ...wanted,
+      sis_values: recorded(match.sis_values, grant ? { administrator: true } : {}),
+    };
     if (isEmpty(fields)) {
       ctx.unchanged("staff", u.sourcedId);
       continue;
     }
     if (fields.email && usernames.has(email)) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The username ${email} is taken by another account.` });
+      errors.push({
+        file: "users.csv",
+        line: u.line,
+        reason: `The username ${email} is taken by another account.`,
+      });
       continue;
     }
-    if (Object.keys(fields).some((k) => k !== "enabled")) writes.staff.update.push({ ...values, id: match.id, user_id: match.user_id });
+    if (Object.keys(fields).some((k) => k !== "enabled"))
+      writes.staff.update.push({ ...values, id: match.id, user_id: match.user_id });
     if (fields.enabled) writes.disable.push(match.user_id);
     if (grant || fields.sis_role) {
       const from = match.administrator ? "administrator" : "staff";
-      review.role_changes.push({ sourced_id: u.sourcedId, name, from, to: grant ? "administrator" : from, sis_role: rawRole, sis_role_before: match.sis_role });
+      review.role_changes.push({
+        sourced_id: u.sourcedId,
+        name,
+        from,
+        to: grant ? "administrator" : from,
+        sis_role: rawRole,
+        sis_role_before: match.sis_role,
+      });
     }
     overwrites("staff", u, fields);
     ctx.change({ kind: "staff", action: "updated", sourced_id: u.sourcedId, name, fields });
@@ -365,7 +526,12 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
       await ctx.turn();
       if (s.sourced_id && !listedStudents.has(s.sourced_id) && !s.archived) {
         writes.students.archive.push(s.id);
-        ctx.change({ kind: "student", action: "archived", sourced_id: s.sourced_id, name: `${s.first_name} ${s.last_name}` });
+        ctx.change({
+          kind: "student",
+          action: "archived",
+          sourced_id: s.sourced_id,
+          name: `${s.first_name} ${s.last_name}`,
+        });
       }
     }
     for (const s of state.staff) {
@@ -378,7 +544,8 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
           name,
           line: 0,
           account: "administrator",
-          reason: "The bulk users file leaves out an administrator: an administrator's account is locked only by a sysadmin.",
+          reason:
+            "The bulk users file leaves out an administrator: an administrator's account is locked only by a sysadmin.",
           fields: { enabled: { before: true, after: false } },
         });
         continue;

@@ -1,6 +1,6 @@
 import type { Bundle, BundleProblem, RosterFile } from "./parse";
 import type { TakeTurn } from "@/lib/event-loop";
-import type { Change, FieldTally, PlanOptions, RecordKind, Review, RosterState, Writes } from "./plan";
+import type { Change, FieldTally, PlanOptions, RecordKind, Review, RosterState, Writes } from "./plan-types";
 
 /** What each part of the planner (people, terms, homerooms, the rest) shares while it decides. */
 export interface PlanContext {
@@ -37,7 +37,8 @@ export const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K
   Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 
 /** Whether a file of the bundle has this column (an import writes only the fields its files carry). */
-export const carries = (bundle: Bundle, file: RosterFile, column: string) => bundle.columns[file].includes(column);
+export const carries = (bundle: Bundle, file: RosterFile, column: string) =>
+  bundle.columns[file].includes(column);
 
 /** Records in a tally that the dry run shows by name (the count covers them all). */
 export const TALLY_SAMPLES = 5;

@@ -1,4 +1,4 @@
-import type { RosterState, TermMatch } from "./plan";
+import type { RosterState, TermMatch } from "./plan-types";
 import { diff, foldName, isEmpty, pick, type PlanContext } from "./plan-shared";
 
 const TERM_TYPES = new Set(["term", "semester", "gradingperiod", "quarter", "trimester"]);
@@ -61,7 +61,13 @@ export async function planTerms(ctx: PlanContext): Promise<PlannedTerms> {
     if (s.type === "schoolyear") {
       yearIds.add(s.sourcedId);
       if (s.status === "active" && (!schoolYear || s.startDate > schoolYear.start)) {
-        schoolYear = { sourced_id: s.sourcedId, name: s.title, start: s.startDate, end: s.endDate, line: s.line };
+        schoolYear = {
+          sourced_id: s.sourcedId,
+          name: s.title,
+          start: s.startDate,
+          end: s.endDate,
+          line: s.line,
+        };
       }
       continue;
     }
@@ -76,7 +82,9 @@ export async function planTerms(ctx: PlanContext): Promise<PlannedTerms> {
       start: s.startDate,
       end: s.endDate,
       matched: found?.matched ?? null,
-      term: found ? { id: found.term.id, name: found.term.name, start: found.term.start, end: found.term.end } : null,
+      term: found
+        ? { id: found.term.id, name: found.term.name, start: found.term.start, end: found.term.end }
+        : null,
     });
     if (!found) {
       writes.terms.insert.push(values);

@@ -1,3 +1,4 @@
+import type { ImportReport } from "@/lib/imports/present";
 import type { BundleProblem } from "./parse";
 import type { Action, Change, Plan, PlannedYear, Review } from "./plan";
 
@@ -112,3 +113,13 @@ export function problemsAsFieldErrors(problems: BundleProblem[]): Record<string,
   for (const p of problems) (errors[p.file || "file"] ??= []).push(p.line ? `line ${p.line}: ${p.reason}` : p.reason);
   return errors;
 }
+
+/** A OneRoster import's result, each SIS administrator with their staff record as it is now. */
+export type OneRosterReport = Omit<OneRosterResult, "sis_administrators"> & {
+  sis_administrators: (NonNullable<OneRosterResult["sis_administrators"]>[number] & {
+    staff: { id: number; first_name: string; last_name: string; title: string; initials: string } | null;
+  })[];
+};
+
+/** GET /api/imports/{id}: a CSV import's report, or a OneRoster import's with its result in `oneroster`. */
+export type ImportOrRosterReport = ImportReport & { oneroster?: OneRosterReport | null };

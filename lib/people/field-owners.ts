@@ -30,9 +30,15 @@ export const STUDENT_FIELDS = {
   last_name: { owner: "sis", oneroster: "users.csv familyName" },
   grade: { owner: "sis", oneroster: "users.csv grades" },
   email: { owner: "sis", oneroster: "users.csv email" },
-  enabled: { owner: "sis", oneroster: "users.csv status, enabledUser; a bulk file that leaves them out archives them" },
+  enabled: {
+    owner: "sis",
+    oneroster: "users.csv status, enabledUser; a bulk file that leaves them out archives them",
+  },
   preferred_first_name: { owner: "school, the SIS fills", oneroster: "users.csv preferredFirstName (1.2)" },
-  default_teacher: { owner: "school, the SIS fills", oneroster: "the teacher of their homeroom class (classes.csv classType=homeroom)" },
+  default_teacher: {
+    owner: "school, the SIS fills",
+    oneroster: "the teacher of their homeroom class (classes.csv classType=homeroom)",
+  },
   attends_from: { owner: "school", oneroster: "" },
 } as const satisfies Record<string, FieldOwnership>;
 
@@ -41,7 +47,10 @@ export const STAFF_FIELDS = {
   email: { owner: "sis", oneroster: "users.csv email (the username follows it)" },
   first_name: { owner: "sis", oneroster: "users.csv givenName" },
   last_name: { owner: "sis", oneroster: "users.csv familyName" },
-  enabled: { owner: "sis", oneroster: "users.csv status, enabledUser; a bulk file that leaves them out locks them" },
+  enabled: {
+    owner: "sis",
+    oneroster: "users.csv status, enabledUser; a bulk file that leaves them out locks them",
+  },
   sis_role: { owner: "sis", oneroster: "users.csv role (1.1), roles.csv role (1.2)" },
   position: { owner: "sis", oneroster: "users.csv metadata.jobTitle, metadata.title or metadata.position" },
   department: { owner: "sis", oneroster: "users.csv metadata.department or metadata.dept" },
@@ -49,9 +58,13 @@ export const STAFF_FIELDS = {
   title: { owner: "school", oneroster: "" },
   administrator: {
     owner: "school, the SIS fills",
-    oneroster: "only with the sysadmin's setting sis-administrators-are-administrators; the SIS never removes it",
+    oneroster:
+      "only with the sysadmin's setting sis-administrators-are-administrators; the SIS never removes it",
   },
-  takes_students: { owner: "school", oneroster: "a new person's role: off for aides and administrators (office roles)" },
+  takes_students: {
+    owner: "school",
+    oneroster: "a new person's role: off for aides and administrators (office roles)",
+  },
   capacity: { owner: "school", oneroster: "" },
 } as const satisfies Record<string, FieldOwnership>;
 
@@ -59,7 +72,13 @@ export const STAFF_FIELDS = {
  * The account fields no import changes on an administrator's or a sysadmin's account (only a sysadmin
  * does, in Flexblock): a OneRoster row that would change one is skipped and listed.
  */
-export const PROTECTED_ACCOUNT_FIELDS = ["email", "first_name", "last_name", "enabled", "administrator"] as const;
+export const PROTECTED_ACCOUNT_FIELDS = [
+  "email",
+  "first_name",
+  "last_name",
+  "enabled",
+  "administrator",
+] as const;
 
 const blank = (value: unknown) => value === null || value === undefined || value === "" || value === false;
 

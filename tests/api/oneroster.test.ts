@@ -492,6 +492,26 @@ describe("refused bundles leave the database as it was", () => {
       /line 3: The file could not be read as CSV: check its quotation marks/,
     ],
     [
+      "a job title longer than 100 characters",
+      () => buildBundle({ ...base, users: base.users!.map((u) => (u.role === "teacher" ? { ...u, position: "x".repeat(101) } : u)) }),
+      "users.csv",
+      /line 4: position: The job title is longer than 100 characters/,
+    ],
+    [
+      "two homerooms with the same code",
+      () =>
+        buildBundle({
+          ...base,
+          classes: [
+            ...base.classes!,
+            { sourcedId: "hr-a", title: "HR A", courseSourcedId: "crs-1", classCode: "HR-1", classType: "homeroom" },
+            { sourcedId: "hr-b", title: "HR B", courseSourcedId: "crs-1", classCode: "hr-1", classType: "homeroom" },
+          ],
+        }),
+      "classes.csv",
+      /line 4: Another homeroom has the classCode hr-1 \(line 3\)/,
+    ],
+    [
       "a file the manifest lists but the zip lacks",
       () => zipFiles(Object.fromEntries(Object.entries(bundleFiles(base)).filter(([k]) => k !== "classes.csv"))),
       "classes.csv",
