@@ -25,7 +25,7 @@ the file.
 | Grade | a whole number in the school's grade range: 8 to 12 unless an administrator changed the **grade_min** and **grade_max** settings (0 is kindergarten, -1 pre-K) | 11 |
 | Student number | digits only, unique in the school; leading zeros are kept | 004127 |
 | Default teacher email (optional) | a staff member's email, or blank for none | teacher@demo.school |
-| Homeroom teacher (optional, instead of the default teacher email) | a staff member's email or name (*Ada Lovelace*, *Lovelace, Ada* or *Mx. Lovelace*), or blank for none | Lovelace, Ada |
+| Homeroom (optional, instead of the default teacher email) | the homeroom's code (*HR-204*, from the SIS or the staff CSV's homeroom_code), or its teacher's email or name (*Ada Lovelace*, *Lovelace, Ada* or *Mx. Lovelace*), or blank for none | HR-204 |
 | Email (optional) | the student's own email, unique in the school | maya.c@demo.school |
 | Preferred first name (optional) | the name the student goes by; blank for none | Mia |
 
