@@ -228,6 +228,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
     max: 64,
   },
   {
+    key: "sis-administrators-are-administrators",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "The SIS's administrators are Flexblock administrators: a OneRoster import gives the administrator flag to each person the SIS calls an administrator (in most SIS, office staff too). Off: the import makes them staff, lists them, and an administrator gives the flag here. Only a system administrator can change this.",
+    default: "false",
+    sysadminOnly: true,
+  },
+  {
     key: "school-networks",
     group: "Sign-in",
     type: "string",

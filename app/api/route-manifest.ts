@@ -326,7 +326,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/imports/{id}",
     file: "app/api/imports/[id]/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"an import's report, every row's outcome"},
+    summaries: {"GET":"an import's report, every row's outcome (a OneRoster import's result in `oneroster`)"},
     module: route30 as unknown as RouteModule,
   },
   {
@@ -340,7 +340,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/imports",
     file: "app/api/imports/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"past CSV imports with their outcome, newest first"},
+    summaries: {"GET":"past imports (CSV files of students and staff, OneRoster bundles) with their outcome, newest first"},
     module: route32 as unknown as RouteModule,
   },
   {
@@ -529,7 +529,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/rostering/oneroster",
     file: "app/api/rostering/oneroster/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"a OneRoster 1.1/1.2 CSV bundle (multipart file, dry_run, org_sourced_id, periods); the dry run's plan, or 202 with the import job"},
+    summaries: {"POST":"a OneRoster 1.1/1.2 CSV bundle (multipart file, dry_run, org_sourced_id, periods); the dry run's plan (with the SIS's administrators, rows skipped to protect administrators and sysadmins, overwritten and kept values, terms matched), or 202 with the import job and its entry in the Imports history"},
     module: route59 as unknown as RouteModule,
   },
   {

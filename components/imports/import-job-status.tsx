@@ -1,6 +1,9 @@
 "use client";
 
-import useSWR from "swr";
+import Link from "next/link";
+import { useEffect } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { focusRing } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
@@ -28,12 +31,18 @@ const RESULT_COUNTS = [
   ["unchanged", "Unchanged"],
 ] as const;
 
-/** The import job's progress (polled until it ends) and its result. */
-export function ImportJobStatus({ id }: { id: number }) {
+/** The import job's progress (polled until it ends) and its result, with a link to its report in the Imports history. */
+export function ImportJobStatus({ id, reportHref = null }: { id: number; reportHref?: string | null }) {
   const { data: job, error } = useSWR<ImportJob>(`/api/jobs/${id}`, {
     refreshInterval: (latest) =>
       !latest || latest.status === "queued" || latest.status === "running" ? 1000 : 0,
   });
+  const { mutate } = useSWRConfig();
+  const ended = job !== undefined && job.status !== "queued" && job.status !== "running";
+  // The Imports list above shows the new entry as it is now (queued at once, done when it ends).
+  useEffect(() => {
+    void mutate("/api/imports");
+  }, [ended, mutate]);
   if (!job) {
     return error ? (
       <p role="alert" className="text-sm text-red-700">
@@ -105,6 +114,14 @@ export function ImportJobStatus({ id }: { id: number }) {
       )}
       {result?.unmatched_periods && result.unmatched_periods.length > 0 && !refused && (
         <p>Periods left without a block: {result.unmatched_periods.join(", ")}.</p>
+      )}
+      {reportHref && (
+        <p>
+          <Link href={reportHref} className={cn("rounded font-medium text-indigo-700 underline", focusRing)}>
+            Open the import&apos;s report
+          </Link>{" "}
+          (it lists the people the SIS calls administrators, to give them the administrator role).
+        </p>
       )}
     </div>
   );

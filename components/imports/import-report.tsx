@@ -12,8 +12,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
-import type { ImportReport, ImportReportRow } from "@/lib/imports/present";
+import type { ImportReportRow } from "@/lib/imports/present";
+import type { ImportOrRosterReport as ImportReport } from "@/lib/oneroster/present";
 import { ImportStatus, importKindLabel } from "./import-status";
+import { OneRosterDecisions } from "./oneroster-decisions";
+import { ProblemsTable } from "./oneroster-review";
 
 const n = (value: number) => value.toLocaleString("en-US");
 const OUTCOMES: Record<
@@ -126,6 +129,7 @@ export function ImportReportScreen({ id }: { id: number }) {
     );
   }
   const running = report.status === "queued" || report.status === "running";
+  if (report.kind === "oneroster") return <OneRosterReportScreen report={report} running={running} when={formatWhen} />;
   return (
     <div>
       <PageHeader
@@ -186,6 +190,64 @@ export function ImportReportScreen({ id }: { id: number }) {
         initialSort={{ id: "row" }}
         searchLabel="Search rows"
       />
+    </div>
+  );
+}
+
+/** A OneRoster import's report: what it did, the problems, and the decisions an administrator should see. */
+function OneRosterReportScreen({
+  report,
+  running,
+  when,
+}: {
+  report: ImportReport;
+  running: boolean;
+  when: (iso: string) => string;
+}) {
+  const result = report.oneroster;
+  return (
+    <div>
+      <PageHeader
+        title={`Import report: ${report.filename}`}
+        documentTitle="Import report"
+        description={`${importKindLabel(report.kind)} · sent ${when(report.created_at)}${report.uploaded_by ? ` by ${report.uploaded_by}` : ""}`}
+        actions={<ImportStatus status={report.status} />}
+      />
+      {running && (
+        <p className="mb-6 flex items-center gap-2 text-sm text-slate-700">
+          <Spinner size="sm" /> The import is running: this report fills in when it ends.
+        </p>
+      )}
+      {report.error && (
+        <p role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {report.error} Nothing was changed.
+        </p>
+      )}
+      {result && (
+        <div className="flex flex-col gap-6">
+          {!report.error && (
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-6" aria-label="Totals">
+              {(
+                [
+                  ["Created", result.created],
+                  ["Updated", result.updated],
+                  ["Archived", result.archived],
+                  ["Dropped", result.dropped],
+                  ["Unchanged", result.unchanged],
+                  ["Skipped", result.protected?.length ?? 0],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+                  <dt className="text-xs text-slate-600">{label}</dt>
+                  <dd className="text-xl font-semibold text-slate-900 tabular-nums">{n(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {result.errors.length > 0 && <ProblemsTable problems={result.errors} caption="Problems by file and line" />}
+          <OneRosterDecisions data={result} canGrant={!report.error} />
+        </div>
+      )}
     </div>
   );
 }

@@ -18,4 +18,5 @@ export function ImportStatus({ status }: { status: ImportSummary["status"] }) {
   return <Badge tone={tone}>{text}</Badge>;
 }
 
-export const importKindLabel = (kind: ImportSummary["kind"]) => (kind === "students" ? "Students" : "Staff");
+export const importKindLabel = (kind: ImportSummary["kind"]) =>
+  kind === "students" ? "Students" : kind === "staff" ? "Staff" : "OneRoster (SIS)";

@@ -27,6 +27,7 @@ export function OneRosterImport() {
     busy,
     failure,
     jobId,
+    importId,
     applyYear,
     setApplyYear,
     resultRef,
@@ -90,13 +91,22 @@ export function OneRosterImport() {
         <div
           ref={reviewRef}
           tabIndex={-1}
-          aria-label="What this bundle would change"
+          aria-label={jobId === null ? "What this bundle would change" : "What this bundle changes"}
           role="group"
           className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm outline-none"
         >
           <p className="text-sm text-slate-700">
-            <span className="font-semibold text-slate-900">What this bundle would change.</span>{" "}
-            {"Nothing has been written yet."}
+            {jobId === null ? (
+              <>
+                <span className="font-semibold text-slate-900">What this bundle would change.</span>{" "}
+                {"Nothing has been written yet."}
+              </>
+            ) : (
+              <>
+                <span className="font-semibold text-slate-900">What this bundle changes.</span>{" "}
+                {"Applied: the import's result is below, and its report is in the Imports list."}
+              </>
+            )}
           </p>
           {plan.school_year && (
             <SchoolYearChoice year={plan.school_year} chosen={applyYear} onChosen={setApplyYear} />
@@ -121,7 +131,7 @@ export function OneRosterImport() {
 
       {jobId !== null && (
         <div ref={resultRef} tabIndex={-1} className="rounded-xl outline-none">
-          <ImportJobStatus id={jobId} />
+          <ImportJobStatus id={jobId} reportHref={importId === null ? null : `/imports/${importId}`} />
         </div>
       )}
     </section>

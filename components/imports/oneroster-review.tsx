@@ -3,6 +3,7 @@
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { ChoiceField } from "@/components/school-calendar/choice-field";
+import { OneRosterDecisions } from "./oneroster-decisions";
 import type { BundleProblem } from "@/lib/oneroster/parse";
 import type { presentPlan } from "@/lib/oneroster/present";
 
@@ -60,6 +61,11 @@ const FIELDS: Record<string, string> = {
   dropped: "Dropped",
   start: "Starts",
   end: "Ends",
+  default_teacher: "Homeroom teacher",
+  homeroom: "Homeroom",
+  position: "Position",
+  department: "Department",
+  sis_role: "SIS role",
 };
 
 /** A before or after value in plain words. */
@@ -269,6 +275,7 @@ export function OneRosterReview({
           )}
         </section>
       )}
+      <OneRosterDecisions data={plan} canGrant />
       {SECTIONS.map((s) => (
         <SampleSection key={s.action} {...s} plan={plan} />
       ))}

@@ -48,6 +48,8 @@ export function useOneRosterImport() {
   const [busy, setBusy] = useState<"check" | "apply" | null>(null);
   const [failure, setFailure] = useState<{ message: string; problems: BundleProblem[] } | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
+  /** The applied import's entry in the Imports history (its report). */
+  const [importId, setImportId] = useState<number | null>(null);
   /** The administrator chose to change the school year to the bundle's. */
   const [applyYear, setApplyYear] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -63,6 +65,7 @@ export function useOneRosterImport() {
     setChoices(noChoices());
     setFailure(null);
     setJobId(null);
+    setImportId(null);
     setApplyYear(false);
   }
 
@@ -95,11 +98,12 @@ export function useOneRosterImport() {
     setFailure(null);
     try {
       const changeYear = applyYear && plan.school_year?.change === "update" && !plan.school_year.problem;
-      const answer = await apiUpload<{ job: { id: number } }>(
+      const answer = await apiUpload<{ job: { id: number }; import?: { id: number } }>(
         ENDPOINT,
         form(file, false, choices, changeYear),
       );
       setJobId(answer.job.id);
+      setImportId(answer.import?.id ?? null);
       requestAnimationFrame(() => resultRef.current?.focus());
     } catch (error) {
       setFailure({
@@ -120,6 +124,7 @@ export function useOneRosterImport() {
     busy,
     failure,
     jobId,
+    importId,
     applyYear,
     setApplyYear,
     resultRef,

@@ -6,8 +6,9 @@ export function FieldNotes({ kind, order }: { kind: ImportKind; order: ColumnMap
     <>
       {order.includes("homeroom") && (
         <p className="text-sm text-slate-700">
-          Each homeroom teacher is a staff member&apos;s email or name (&ldquo;Ada Lovelace&rdquo;,
-          &ldquo;Lovelace, Ada&rdquo; or &ldquo;Mx. Lovelace&rdquo;); a blank cell means no default teacher.
+          Each homeroom is its code (&ldquo;HR-204&rdquo;, from the SIS or the staff file&apos;s homeroom
+          code), or the teacher&apos;s email or name (&ldquo;Ada Lovelace&rdquo;, &ldquo;Lovelace, Ada&rdquo; or
+          &ldquo;Mx. Lovelace&rdquo;); a blank cell means no default teacher.
         </p>
       )}
       {kind === "staff" && (

@@ -14,6 +14,10 @@ import { StaffFocusDialog } from "./staff-focus-dialog";
 
 const staffHref = (member: StaffListItem) => `/staff/${member.id}`;
 
+/** "Secretary, Main office", "Science", or "" when the import gave neither. */
+const positionOf = (member: StaffListItem) =>
+  [member.position, member.department].filter((part) => part && part.trim()).join(", ");
+
 const columns: DataColumn<StaffListItem>[] = [
   {
     id: "last_name",
@@ -41,6 +45,13 @@ const columns: DataColumn<StaffListItem>[] = [
     header: "Email",
     value: (s) => s.email,
     className: "hidden sm:table-cell",
+  },
+  // The SIS's job title and department (office staff are easy to pick out), where an import gave them.
+  {
+    id: "position",
+    header: "Position",
+    value: (s) => positionOf(s),
+    secondary: "md",
   },
 ];
 

@@ -61,15 +61,17 @@ export function WizardFiles({
         {kind === "students" && OPTIONAL_FIELDS.students.length > 0 && (
           <>
             {" "}
-            More columns may give each student&apos;s default teacher (default_teacher_email, or homeroom: a
-            staff email or name; leave a cell blank for none), email and preferred_first_name.
+            More columns may give each student&apos;s default teacher (default_teacher_email, or homeroom: the
+            homeroom&apos;s code, or a staff email or name; leave a cell blank for none), email and
+            preferred_first_name.
           </>
         )}
         {kind === "staff" && (
           <>
             {" "}
             More columns may give the title (blank for none), takes_students (yes or no: office staff who take
-            no Focus Block students) and capacity (0 to 500). A blank cell keeps the default.
+            no Focus Block students), capacity (0 to 500), position, department and homeroom_code (the
+            homeroom they teach). A blank cell keeps the default.
           </>
         )}
       </p>

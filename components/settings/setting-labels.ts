@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   "sso-choose-account-students": "Students choose their school account at each sign-in",
   "sso-choose-account-teachers": "Teachers choose their school account at each sign-in",
   "sso-choose-account-administrators": "Administrators choose their school account at each sign-in",
+  "sis-administrators-are-administrators": "The SIS's administrators are Flexblock administrators",
 };
 
 export function settingLabel(key: string): string {

@@ -55,8 +55,9 @@ export async function existingStudents(db: Db, numbers: readonly string[]): Prom
 }
 
 /**
- * The staff members a homeroom column may name (`keys` lower-cased, spaces collapsed): by email, "first
- * last", "last, first", "last first", "title last" or "title first last". One statement whatever the count.
+ * The staff members a homeroom column may name (`keys` lower-cased, spaces collapsed): by their homeroom's
+ * code ("HR-204"), email, "first last", "last, first", "last first", "title last" or "title first last".
+ * One statement whatever the count.
  */
 export async function staffByTeacherKeys(db: Db, keys: readonly string[]) {
   if (keys.length === 0) return [];
@@ -64,10 +65,11 @@ export async function staffByTeacherKeys(db: Db, keys: readonly string[]) {
   const spaced = (value: ReturnType<typeof sql>) =>
     sql`lower(regexp_replace(${value}, '[[:space:]]+', ' ', 'g'))`;
   return db
-    .select({ ...staffRefColumns, email: staff.email })
+    .select({ ...staffRefColumns, email: staff.email, homeroom: staff.homeroom })
     .from(staff)
     .where(
       sql`lower(${staff.email}) in ${list}
+        or ${spaced(sql`coalesce(${staff.homeroom}, '')`)} in ${list}
         or ${spaced(sql`${staff.first_name} || ' ' || ${staff.last_name}`)} in ${list}
         or ${spaced(sql`${staff.last_name} || ', ' || ${staff.first_name}`)} in ${list}
         or ${spaced(sql`${staff.last_name} || ' ' || ${staff.first_name}`)} in ${list}
@@ -120,6 +122,9 @@ export interface ExistingStaff {
   title: string | null;
   capacity: number | null;
   takes_students: boolean | null;
+  position: string | null;
+  department: string | null;
+  homeroom: string | null;
 }
 
 /** The accounts whose username is one of these emails, with their staff row if any (one statement). */
@@ -135,6 +140,9 @@ export async function existingStaffAccounts(db: Db, emails: readonly string[]): 
       title: staff.title,
       capacity: staff.capacity,
       takes_students: staff.takes_students,
+      position: staff.position,
+      department: staff.department,
+      homeroom: staff.homeroom,
     })
     .from(users)
     .leftJoin(staff, eq(staff.user_id, users.id))
@@ -167,6 +175,28 @@ export async function importWithFile(db: Db, id: number) {
 
 export async function updateImport(db: Db, id: number, values: Partial<typeof imports.$inferInsert>) {
   await db.update(imports).set(values).where(eq(imports.id, id));
+}
+
+/** The history row of the import a job runs (a OneRoster import's), by the job. */
+export async function updateImportOfJob(db: Db, jobId: number, values: Partial<typeof imports.$inferInsert>) {
+  await db.update(imports).set(values).where(eq(imports.job_id, jobId));
+}
+
+/** The staff members with these SIS ids, as the one-click "Make administrator" needs them (one statement). */
+export async function staffBySourcedIds(db: Db, sourcedIds: readonly string[]) {
+  if (sourcedIds.length === 0) return [];
+  return db
+    .select({
+      id: staff.id,
+      sourced_id: staff.sourced_id,
+      first_name: staff.first_name,
+      last_name: staff.last_name,
+      title: staff.title,
+      initials: staff.initials,
+      administrator: staff.administrator,
+    })
+    .from(staff)
+    .where(sql`${staff.sourced_id} in (select json_array_elements_text(${jsonList(sourcedIds)}))`);
 }
 
 /** Adds one batch's outcomes to the import's counters. */

@@ -18,6 +18,9 @@ export function listStaff(db: Db) {
       administrator: staff.administrator,
       capacity: staff.capacity,
       takes_students: staff.takes_students,
+      position: staff.position,
+      department: staff.department,
+      homeroom: staff.homeroom,
     })
     .from(staff)
     .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
@@ -147,17 +150,26 @@ export async function updateStaffBulk(
     initials: string;
     capacity?: number;
     takes_students?: boolean;
+    position?: string;
+    department?: string;
+    /** Absent: kept; null: cleared. */
+    homeroom?: string | null;
   }[],
 ) {
   if (rows.length === 0) return;
+  const list = rows.map((row) => ({ ...row, set_homeroom: row.homeroom !== undefined }));
   await db.execute(sql`update ${staff} set
       first_name = v.first_name, last_name = v.last_name, title = coalesce(v.title, ${staff.title}),
       initials = v.initials,
       capacity = coalesce(v.capacity, ${staff.capacity}),
       takes_students = coalesce(v.takes_students, ${staff.takes_students}),
+      position = coalesce(v.position, ${staff.position}),
+      department = coalesce(v.department, ${staff.department}),
+      homeroom = case when v.set_homeroom then v.homeroom else ${staff.homeroom} end,
       updated_at = now()
-    from json_to_recordset(${JSON.stringify(rows)}::json)
-      as v(id int, first_name text, last_name text, title text, initials text, capacity int, takes_students boolean)
+    from json_to_recordset(${JSON.stringify(list)}::json)
+      as v(id int, first_name text, last_name text, title text, initials text, capacity int, takes_students boolean,
+        position text, department text, homeroom text, set_homeroom boolean)
     where ${staff.id} = v.id`);
 }
 

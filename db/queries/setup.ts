@@ -64,6 +64,8 @@ export interface SetupCounts {
   staff: number;
   staff_taking_students: number;
   students: number;
+  /** Active students with a homeroom (default) teacher, whom default placement uses. */
+  students_with_homeroom: number;
   courses: number;
   courses_with_students: number;
   enrolments: number;
@@ -108,6 +110,8 @@ export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<
       (select count(*) from staff)::integer as staff,
       (select count(*) from staff where takes_students)::integer as staff_taking_students,
       (select count(*) from students where archived_at is null)::integer as students,
+      (select count(*) from students where archived_at is null and default_teacher_id is not null)::integer
+        as students_with_homeroom,
       (select count(*) from courses)::integer as courses,
       (select count(distinct e.course_id) from enrollments e
         join students s on s.id = e.student_id and s.archived_at is null

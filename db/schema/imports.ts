@@ -1,24 +1,26 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import { apiTokens } from "./auth";
 import { instant } from "./columns";
 import { jobs } from "./jobs";
 import { users } from "./people";
 import { uploads } from "./social";
 
-export const importKind = pgEnum("import_kind", ["students", "staff"]);
+export const importKind = pgEnum("import_kind", ["students", "staff", "oneroster"]);
 export const importStatus = pgEnum("import_status", ["queued", "running", "done", "failed"]);
 /** conflict: the row names an existing student number under another name; nothing changes until reviewed. */
 export const importOutcome = pgEnum("import_outcome", ["created", "updated", "unchanged", "skipped", "conflict"]);
 
-/** One CSV file sent to POST /api/students/upload or /api/staff/upload, and what became of it. */
+/**
+ * One file sent to POST /api/students/upload or /api/staff/upload (a CSV), or a OneRoster bundle applied
+ * through POST /api/rostering/oneroster, and what became of it: the Imports screen's history.
+ */
 export const imports = pgTable(
   "imports",
   {
     id: serial("id").primaryKey(),
     kind: importKind("kind").notNull(),
-    /** The file's bytes (kept in the database so any instance's job runner can read them). */
-    upload_id: integer("upload_id")
-      .notNull()
-      .references(() => uploads.id, { onDelete: "cascade" }),
+    /** A CSV's bytes (kept in the database so any instance's job runner can read them); null for a OneRoster bundle (its job keeps it). */
+    upload_id: integer("upload_id").references(() => uploads.id, { onDelete: "cascade" }),
     job_id: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     filename: text("filename").notNull(),
     /** The ordered field names the columns map to. */
@@ -40,6 +42,10 @@ export const imports = pgTable(
     /** The initial passwords may be downloaded once, by the uploader, until this instant. */
     passwords_until: instant("passwords_until"),
     passwords_downloaded_at: instant("passwords_downloaded_at"),
+    /** A OneRoster import: the API token that pushed it (null when a person uploaded it on the Imports screen). */
+    api_token_id: integer("api_token_id").references(() => apiTokens.id, { onDelete: "set null" }),
+    /** A OneRoster import's report (lib/oneroster/present.ts OneRosterResult). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
   },
   (t) => [
     index("imports_created_idx").on(t.created_at),

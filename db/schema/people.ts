@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgEnum, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
 import { foldedSearchIndex, instant, timestamps } from "./columns";
 
 export const accountType = pgEnum("account_type", ["staff", "student", "sysadmin"]);
@@ -40,11 +40,21 @@ export const staff = pgTable(
     takes_students: boolean("takes_students").notNull().default(true),
     /** The school information system's identifier (OneRoster sourcedId): later imports match on it. */
     sourced_id: text("sourced_id").unique(),
+    /** The SIS's job title and department ("Secretary", "Office"): "" when no import gave one. */
+    position: text("position").notNull().default(""),
+    department: text("department").notNull().default(""),
+    /** The role the SIS gives them (OneRoster: teacher, aide, administrator …); null for staff made here. */
+    sis_role: text("sis_role"),
+    /** The code of the homeroom they teach ("HR-204"): student CSVs and the SIS name a homeroom by it. */
+    homeroom: text("homeroom"),
+    /** What the SIS last gave for the fields the school owns but the SIS may fill (lib/roster/ownership.ts). */
+    sis_values: jsonb("sis_values").$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [
     check("staff_capacity_non_negative", sql`${t.capacity} >= 0`),
     foldedSearchIndex("staff_name_search", t.first_name, t.last_name),
+    index("staff_homeroom_idx").on(sql`lower(${t.homeroom})`),
   ],
 );
 
@@ -76,6 +86,8 @@ export const students = pgTable(
     attends_from: date("attends_from", { mode: "string" }),
     /** The school information system's identifier (OneRoster sourcedId): later imports match on it. */
     sourced_id: text("sourced_id").unique(),
+    /** What the SIS last gave for the fields the school owns but the SIS may fill (lib/roster/ownership.ts). */
+    sis_values: jsonb("sis_values").$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [

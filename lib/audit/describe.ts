@@ -114,6 +114,12 @@ const KNOWN: Record<string, Describe> = {
   "kiosk.create": (d) => `Kiosk “${text(d.label) ?? "?"}” for ${text(d.teacher) ?? "a teacher"}.`,
   "kiosk.revoke": (d) => `Kiosk “${text(d.label) ?? "?"}” of ${text(d.teacher) ?? "a teacher"}.`,
   "settings.update": changes,
+  "roster.role_change": (d) => {
+    const role = (value: unknown) => (value === "administrator" ? "an administrator" : value === "staff" ? "staff" : "no account");
+    const by = typeof d.api_token_id === "number" ? `the API token #${d.api_token_id}` : "an upload";
+    const sis = text(d.sis_role) ? ` (SIS role ${text(d.sis_role)}${text(d.sis_role_before) ? `, was ${text(d.sis_role_before)}` : ""})` : "";
+    return `${text(d.name) ?? "A person"}: from ${role(d.from)} to ${role(d.to)}${sis}, by OneRoster import job #${text(d.job_id) ?? "?"} from ${by}.`;
+  },
   "staff.update": changes,
   "student.update": changes,
 };

@@ -27,6 +27,8 @@ const LABELS: Record<string, string> = {
   "student.archive": "Archived a student",
   "student.restore": "Restored a student",
   "import.passwords_download": "Downloaded an import's initial passwords",
+  "roster.oneroster_import": "Imported the roster (OneRoster)",
+  "roster.role_change": "Set a role by a roster import",
   "api_token.create": "Created an API token",
   "api_token.revoke": "Revoked an API token",
   "appointment.create": "Booked an appointment, clearing a plan",

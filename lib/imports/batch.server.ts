@@ -234,6 +234,9 @@ async function updatePeople(tx: Db, kind: ImportRow["kind"], rows: PlannedRow<Va
         initials: initialsOf(v.first_name, v.last_name),
         capacity: v.capacity,
         takes_students: v.takes_students,
+        position: v.position,
+        department: v.department,
+        homeroom: v.homeroom,
       };
     }),
   );

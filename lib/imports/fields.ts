@@ -28,11 +28,12 @@ export const OPTIONAL_FIELDS = {
 
 /**
  * More columns a school information system's export has (issue 21): a student's email, preferred first
- * name and homeroom (the default teacher, by their staff email or name).
+ * name and homeroom (the default teacher: the homeroom's code, or the teacher's staff email or name);
+ * a staff member's position (job title) and department, and the code of the homeroom they teach.
  */
 export const MORE_FIELDS = {
   students: ["email", "preferred_first_name", "homeroom"],
-  staff: [],
+  staff: ["position", "department", "homeroom_code"],
 } as const;
 
 export type ImportKind = keyof typeof IMPORT_FIELDS;
@@ -62,7 +63,10 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   takes_students: "Takes Focus Block students",
   capacity: "Capacity",
   preferred_first_name: "Preferred first name",
-  homeroom: "Homeroom teacher (email or name)",
+  homeroom: "Homeroom (code, or the teacher's email or name)",
+  position: "Position (job title)",
+  department: "Department",
+  homeroom_code: "Homeroom code",
 };
 
 /** The label of the wizard's choice that skips a column. */

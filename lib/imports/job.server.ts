@@ -95,7 +95,7 @@ function storedCandidates(result: Record<string, unknown> | null): ImportCandida
 
 /** An import queued before its rows were kept: the file is read the way the upload reads it. */
 const readFile = (db: Db, row: ImportRow, bytes: Uint8Array, payload: ImportJobPayload) =>
-  readImportFile(db, row.kind, {
+  readImportFile(db, row.kind as "students" | "staff", {
     bytes,
     filename: row.filename,
     headers: row.headers,

@@ -33,6 +33,9 @@ const FIELD_NAMES: Record<string, string> = {
   preferred_first_name: "preferred first name",
   takes_students: "takes Focus Block students",
   capacity: "capacity",
+  position: "position",
+  department: "department",
+  homeroom: "homeroom code",
 };
 
 const shown = (value: unknown) =>
@@ -115,6 +118,9 @@ export function planRows<V extends StudentValues | StaffValues>(
             // Compared only when the row gives them.
             ...(candidate.values.takes_students !== undefined ? ["takes_students"] : []),
             ...(candidate.values.capacity !== undefined ? ["capacity"] : []),
+            ...(candidate.values.position !== undefined ? ["position"] : []),
+            ...(candidate.values.department !== undefined ? ["department"] : []),
+            ...(candidate.values.homeroom !== undefined ? ["homeroom"] : []),
           ]
     ) as (keyof V & string)[];
     const changes = changesOf(found, candidate.values, fields);
@@ -164,16 +170,19 @@ export const teacherKey = (ref: string) =>
     .replace(/\s*,\s*/g, ", ");
 
 /**
- * The ways a school writes a staff member in a homeroom column: their email, "Ada Lovelace",
- * "Lovelace, Ada", "Lovelace Ada", and with a title "Mx. Lovelace" or "Mx. Ada Lovelace".
+ * The ways a school writes a staff member in a homeroom column: the code of their homeroom ("HR-204",
+ * as the SIS or the staff CSV gave it), their email, "Ada Lovelace", "Lovelace, Ada", "Lovelace Ada",
+ * and with a title "Mx. Lovelace" or "Mx. Ada Lovelace".
  */
 export function teacherKeysOf(member: {
   email: string;
   title: string;
   first_name: string;
   last_name: string;
+  homeroom?: string | null;
 }) {
   const keys = [
+    ...(member.homeroom ? [member.homeroom] : []),
     member.email,
     `${member.first_name} ${member.last_name}`,
     `${member.last_name}, ${member.first_name}`,

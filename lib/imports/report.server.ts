@@ -45,7 +45,8 @@ export async function importReport(
     headers: row.headers,
     update_existing: row.update_existing,
     done: row.status === "done" ? row.total_rows : Math.min(found.done ?? 0, row.total_rows),
-    passwords: isUploader
+    // A OneRoster import's new accounts have no downloadable passwords (single sign-on or the Credentials Manager).
+    passwords: isUploader && row.kind !== "oneroster"
       ? {
           available: open && row.created_count > 0,
           until: row.passwords_until?.toISOString() ?? null,

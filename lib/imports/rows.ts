@@ -38,6 +38,10 @@ export interface StaffValues {
    */
   takes_students?: boolean;
   capacity?: number;
+  /** The optional position, department and homeroom code columns: absent without the column, "" / null for a blank cell. */
+  position?: string;
+  department?: string;
+  homeroom?: string | null;
 }
 
 /** A data row after the row rules: its values, or why it is skipped. */
@@ -121,7 +125,7 @@ function teacherRef(cells: Record<string, string>, problems: string[]): string |
     return homeroom.toLowerCase();
   }
   const problem = nameProblem("homeroom", homeroom);
-  if (problem) problems.push(problem.replace(/^homeroom teacher \(email or name\)/, "homeroom"));
+  if (problem) problems.push(problem.replace(/^homeroom \(code, or the teacher's email or name\)/, "homeroom"));
   return homeroom;
 }
 
@@ -184,6 +188,9 @@ function staffRow(cells: Record<string, string>): {
   const capacityNumber = capacity && /^\d{1,3}$/.test(capacity) ? Number(capacity) : NaN;
   if (capacity && !(capacityNumber >= 0 && capacityNumber <= MAX_CAPACITY))
     problems.push(`capacity ${quote(capacity)} is not a whole number from 0 to ${MAX_CAPACITY}`);
+  const position = optionalName("position", cells.position, problems);
+  const department = optionalName("department", cells.department, problems);
+  const homeroom = optionalName("homeroom_code", cells.homeroom_code, problems);
   if (problems.length) return { values: null, problems, key: email };
   const values: StaffValues = {
     email,
@@ -193,6 +200,9 @@ function staffRow(cells: Record<string, string>): {
   if (title !== undefined) values.title = title!;
   if (takes) values.takes_students = YES.has(takes);
   if (capacity) values.capacity = capacityNumber;
+  if (position !== undefined) values.position = position ?? "";
+  if (department !== undefined) values.department = department ?? "";
+  if (homeroom !== undefined) values.homeroom = homeroom;
   return { values, problems, key: email };
 }
 

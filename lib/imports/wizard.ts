@@ -151,8 +151,15 @@ const SYNONYMS: Record<string, ImportField> = {
   preferred: "preferred_first_name",
   preferred_name: "preferred_first_name",
   homeroom_teacher: "homeroom",
+  homeroom_code: "homeroom",
+  homeroom_number: "homeroom",
+  home_room: "homeroom",
+  hr: "homeroom",
   nickname: "preferred_first_name",
   advisor: "homeroom",
+  job_title: "position",
+  title_position: "position",
+  dept: "department",
   email_address: "email",
   student_email: "email",
   staff_email: "email",
@@ -169,6 +176,26 @@ const SYNONYMS: Record<string, ImportField> = {
  * ignored.
  */
 export function initialOrder(kind: ImportKind, preview: CsvPreview | undefined): ColumnMapping {
+  return homeroomCodesAreNoEmails(kind, preview, guessOrder(kind, preview));
+}
+
+/**
+ * A column guessed to be the default teacher's email whose first values are no emails ("HR-204", "12")
+ * holds homeroom codes: it is guessed as the homeroom, which matches a code as well as an email or name
+ * (a guess of the email took 1,200 rows of codes for emails, every one an error until remapped).
+ */
+function homeroomCodesAreNoEmails(kind: ImportKind, preview: CsvPreview | undefined, order: ColumnMapping): ColumnMapping {
+  const at = order.indexOf("default_teacher_email");
+  if (kind !== "students" || at < 0 || !preview || order.includes("homeroom")) return order;
+  const values = preview.rows
+    .slice(preview.namedColumns ? 1 : 0)
+    .map((row) => (row[at] ?? "").trim())
+    .filter(Boolean);
+  if (values.length === 0 || values.some((value) => value.includes("@"))) return order;
+  return order.map((field) => (field === "default_teacher_email" ? "homeroom" : field));
+}
+
+function guessOrder(kind: ImportKind, preview: CsvPreview | undefined): ColumnMapping {
   if (preview?.header) return [...preview.header];
   const columns = Math.max(preview?.columns ?? 0, 0);
   if (preview?.namedColumns) {

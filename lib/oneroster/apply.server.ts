@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import {
   archiveStudents,
   disableUsers,
+  insertRoleChangeAudits,
   insertStaffAccounts,
   insertStudentAccounts,
   loadRosterState,
@@ -12,6 +13,7 @@ import {
   updateStudents,
   writeCourses,
   writeEnrollments,
+  writeHomerooms,
   writeMeetings,
   writeSections,
   writeTeachers,
@@ -79,7 +81,7 @@ const lockRoster = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hasht
 export async function applyImport(
   db: Db,
   bytes: Uint8Array,
-  options: PlanOptions & { actor_user_id?: number | null; job_id?: number | null },
+  options: PlanOptions & { actor_user_id?: number | null; job_id?: number | null; api_token_id?: number | null },
   now: Date,
   beforeCommit?: (tx: Db, plan: Plan) => Promise<void>,
 ): Promise<Plan> {
@@ -95,6 +97,7 @@ export async function applyImport(
       planner.close();
       if (plan.errors.length) throw new BundleRefused(plan.errors);
       await writePlan(tx, plan, now, turn);
+      await auditRoleChanges(tx, plan, options, now);
       const year = yearToWrite(plan, options);
       if (year) {
         // The year's terms are those the import just wrote: it holds them (checked above).
@@ -166,7 +169,35 @@ async function writePlan(tx: Db, plan: Plan, now: Date, turn: TakeTurn) {
   await inBatches(w.enrollments.insert, turn, (part) => writeEnrollments(tx, part, [], [], now));
   await inBatches(w.enrollments.update, turn, (part) => writeEnrollments(tx, [], part, [], now));
   await writeEnrollments(tx, [], [], w.enrollments.drop, now);
+  await writeHomerooms(tx, w.homerooms.staff, w.homerooms.students);
   await restoreStudents(tx, w.students.restore);
   await archiveStudents(tx, w.students.archive, now);
   await disableUsers(tx, w.disable, now);
+}
+
+/** One audit entry per staff member whose role the import set: who, from what to what, which import or token. */
+function auditRoleChanges(
+  tx: Db,
+  plan: Plan,
+  options: { actor_user_id?: number | null; job_id?: number | null; api_token_id?: number | null },
+  now: Date,
+) {
+  return insertRoleChangeAudits(
+    tx,
+    options.actor_user_id ?? null,
+    now,
+    plan.review.role_changes.map((c) => ({
+      sourced_id: c.sourced_id,
+      details: {
+        name: c.name,
+        from: c.from,
+        to: c.to,
+        sis_role: c.sis_role,
+        ...(c.sis_role_before !== undefined ? { sis_role_before: c.sis_role_before } : {}),
+        sourced_id: c.sourced_id,
+        job_id: options.job_id ?? null,
+        api_token_id: options.api_token_id ?? null,
+      },
+    })),
+  );
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { insertAudit } from "@/db/queries/audit";
+import { updateImportOfJob } from "@/db/queries/imports";
 import { replaceJobPayload } from "@/db/queries/oneroster";
 import { defineJob } from "@/lib/jobs/types.server";
 import { applyImport } from "./apply.server";
@@ -36,15 +37,27 @@ export const onerosterJob = defineJob<OneRosterJobPayload>({
       periods: payload.periods ?? undefined,
       apply_school_year: payload.apply_school_year ?? false,
       actor_user_id: payload.actor_user_id,
+      api_token_id: payload.api_token_id,
       job_id: job.id,
     };
     const now = new Date();
     await ctx.progress(0, 1);
+    await updateImportOfJob(db, job.id, { status: "running" });
     const keep = { ...payload, bundle: null };
     try {
       const plan = await applyImport(db, bytes, options, now, async (tx, plan) => {
         const result = resultOf(plan);
         await replaceJobPayload(tx, job.id, { ...keep, result });
+        await updateImportOfJob(tx, job.id, {
+          status: "done",
+          finished_at: now,
+          total_rows: plan.counts.created + plan.counts.updated + plan.counts.unchanged + plan.review.protected.length,
+          created_count: plan.counts.created,
+          updated_count: plan.counts.updated,
+          unchanged_count: plan.counts.unchanged,
+          skipped_count: plan.review.protected.length,
+          result: { ...result },
+        });
         await insertAudit(tx, {
           actor_user_id: payload.actor_user_id,
           action: "roster.oneroster_import",
@@ -68,9 +81,26 @@ export const onerosterJob = defineJob<OneRosterJobPayload>({
       };
       await db.transaction(async (tx) => {
         await replaceJobPayload(tx, job.id, { ...keep, result });
+        await updateImportOfJob(tx, job.id, {
+          status: "failed",
+          finished_at: new Date(),
+          error: refusedMessage(error),
+          result: { ...result },
+        });
         await ctx.progress(1, 1, tx);
       });
       return { status: "refused", ...result };
     }
   },
+  async onGiveUp(db, job, _payload, error) {
+    await updateImportOfJob(db, job.id, { status: "failed", finished_at: new Date(), error });
+  },
 });
+
+/** The history's one line for a bundle the job refused (its report lists every problem). */
+function refusedMessage(error: BundleRefused): string {
+  const first = error.problems[0];
+  const where = first ? `${first.file || "the bundle"}${first.line ? ` line ${first.line}` : ""}: ${first.reason}` : "";
+  const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more)` : "";
+  return `The bundle was refused: ${where}${more}`;
+}

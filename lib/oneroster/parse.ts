@@ -84,6 +84,18 @@ const ALIASES: Record<string, string> = {
   preferredFamilyName: "preferredLastName",
 };
 
+/**
+ * A staff member's job title and department: OneRoster has no column for them, so SIS exports put them
+ * in users.csv extension columns (`metadata.*`). The first of these a file has is read; the others ignored.
+ */
+const EXTENSIONS: Record<string, "position" | "department"> = {
+  "metadata.jobtitle": "position",
+  "metadata.title": "position",
+  "metadata.position": "position",
+  "metadata.department": "department",
+  "metadata.dept": "department",
+};
+
 const text = z.string().transform((s) => s.trim());
 const required = (what: string) => z.string().trim().min(1, `${what} is empty.`).max(255, `${what} is longer than 255 characters.`);
 const optional = z.string().trim().max(1000).optional().transform((s) => s || null);
@@ -160,6 +172,8 @@ const schemas = {
     email: optional.pipe(z.union([z.null(), z.email("email is not an email address.").transform((s) => s.toLowerCase())])),
     grades: list,
     preferredFirstName: optional,
+    position: optional.pipe(z.union([z.null(), z.string().max(100, "The job title is longer than 100 characters.")])),
+    department: optional.pipe(z.union([z.null(), z.string().max(100, "The department is longer than 100 characters.")])),
   }),
   roles: z.object({
     status,
@@ -181,6 +195,8 @@ const schemas = {
     title: required("title"),
     courseSourcedId: required("courseSourcedId"),
     classCode: optional,
+    /** homeroom or scheduled (OneRoster's two); a homeroom class gives its students their homeroom teacher. */
+    classType: optional.transform((s) => (s?.toLowerCase() === "homeroom" ? ("homeroom" as const) : ("scheduled" as const))),
     schoolSourcedId: required("schoolSourcedId"),
     termSourcedIds: list,
     periods: list,
@@ -192,6 +208,11 @@ const schemas = {
     schoolSourcedId: required("schoolSourcedId"),
     userSourcedId: required("userSourcedId"),
     role: required("role").transform((s) => s.toLowerCase()),
+    /** The class's main teacher (a homeroom's teacher is its primary one). */
+    primary: z
+      .string()
+      .optional()
+      .transform((s) => (s ?? "").trim().toLowerCase() === "true"),
     beginDate: optionalDate("beginDate"),
     endDate: optionalDate("endDate"),
   }),
@@ -209,6 +230,8 @@ export type EnrollmentRow = Rows<"enrollments">[number];
 export interface Bundle {
   /** How each file is to be applied (a file the manifest calls absent is not read). */
   modes: Record<RosterFile, FileMode>;
+  /** The columns each file has (as read: aliases and extension columns by their names here). An import writes only fields its file carries. */
+  columns: Record<RosterFile, string[]>;
   orgs: OrgRow[];
   academicSessions: SessionRow[];
   users: UserRow[];
@@ -358,12 +381,20 @@ async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn, reader: 
 
 /** The header's problems: required columns missing, columns out of OneRoster's order, a column twice. */
 function checkHeader(file: RosterFile, header: string[], problems: BundleProblem[]): string[] {
-  const names = header.map((h) => ALIASES[h] ?? h);
+  const extensions = new Set<string>();
+  const names = header.map((h) => {
+    const extension = file === "users" ? EXTENSIONS[h.toLowerCase()] : undefined;
+    if (!extension) return ALIASES[h] ?? h;
+    if (extensions.has(extension)) return ""; // a second column for the same field: ignored
+    extensions.add(extension);
+    return extension;
+  });
   const { order, required } = COLUMNS[file];
   const where = fileName(file);
   const seen = new Set<string>();
   let last = -1;
   for (const name of names) {
+    if (name === "") continue;
     if (seen.has(name)) problems.push({ file: where, line: 1, reason: `The column ${name} appears twice.` });
     seen.add(name);
     const at = order.indexOf(name);
@@ -379,8 +410,14 @@ function checkHeader(file: RosterFile, header: string[], problems: BundleProblem
   return names;
 }
 
-/** A roster file's rows, each checked with its zod schema as it is parsed; problems by line. */
-async function readRows<F extends RosterFile>(file: F, bytes: Uint8Array, problems: BundleProblem[], turn: TakeTurn): Promise<Rows<F>> {
+/** A roster file's rows, each checked with its zod schema as it is parsed; problems by line. `columns` gets the header's names. */
+async function readRows<F extends RosterFile>(
+  file: F,
+  bytes: Uint8Array,
+  problems: BundleProblem[],
+  turn: TakeTurn,
+  columns: string[],
+): Promise<Rows<F>> {
   const where = fileName(file);
   const schema = schemas[file] as z.ZodType;
   const out: Rows<F> = [];
@@ -392,6 +429,7 @@ async function readRows<F extends RosterFile>(file: F, bytes: Uint8Array, proble
       const before = problems.length;
       names = checkHeader(file, cells, problems);
       headerBroken = problems.length > before;
+      columns.push(...names.filter(Boolean));
     },
     row({ line, cells }) {
       if (headerBroken) return;
@@ -400,7 +438,9 @@ async function readRows<F extends RosterFile>(file: F, bytes: Uint8Array, proble
         return;
       }
       const record: Record<string, string> = {};
-      names.forEach((name, i) => (record[name] = cells[i]!));
+      names.forEach((name, i) => {
+        if (name) record[name] = cells[i]!;
+      });
       const result = schema.safeParse(record);
       if (!result.success) {
         for (const issue of result.error.issues.slice(0, 3)) {
@@ -459,6 +499,7 @@ export async function parseBundle(bytes: Uint8Array, turn: TakeTurn = turnTaker(
   const modes = await readManifest(zip.read("manifest.csv"), problems, turn);
   const bundle: Bundle = {
     modes,
+    columns: { orgs: [], academicSessions: [], users: [], roles: [], courses: [], classes: [], enrollments: [] },
     orgs: [],
     academicSessions: [],
     users: [],
@@ -476,7 +517,7 @@ export async function parseBundle(bytes: Uint8Array, turn: TakeTurn = turnTaker(
     await turn();
     const bytesOf = zip.read(fileName(file));
     await turn();
-    (bundle[file] as unknown[]) = await readRows(file, bytesOf, problems, turn);
+    (bundle[file] as unknown[]) = await readRows(file, bytesOf, problems, turn, bundle.columns[file]);
   }
   if (modes.users !== "absent" && !bundle.users.some((u) => u.role) && modes.roles === "absent" && bundle.users.length > 0) {
     problems.push({ file: "users.csv", line: 1, reason: "users.csv has no role column (OneRoster 1.1) and the bundle has no roles.csv (OneRoster 1.2)." });

@@ -1,7 +1,10 @@
-import type { Bundle, BundleProblem, ClassRow, EnrollmentRow, OrgRow, UserRow } from "./parse";
-import { gradeNumber } from "./parse";
-import type { loadRosterState } from "@/db/queries/oneroster";
+import type { Bundle, BundleProblem, ClassRow, EnrollmentRow, OrgRow } from "./parse";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
+import { planHomerooms, type HomeroomEnrollment } from "./plan-homerooms";
+import { planPeople, ROLE_OF } from "./plan-people";
+import { diff, isEmpty, pick, type PlanContext } from "./plan-shared";
+import { planTerms } from "./plan-terms";
+import type { Action, Change, Plan, PlannedYear, PlanOptions, Review, RosterState, Writes } from "./plan-types";
 
 /**
  * What a bundle would change, decided against what the school has (RosterState) by sourcedId, never by
@@ -10,144 +13,31 @@ import { turnTaker, type TakeTurn } from "@/lib/event-loop";
  * job writes its `writes` in one transaction. A record the SIS sends again unchanged is "unchanged" and written nowhere, so importing a bundle twice changes nothing.
  */
 
-/** What the school has, as db/queries/oneroster.ts loadRosterState reads it (one place for its shape). */
-export type RosterState = Awaited<ReturnType<typeof loadRosterState>>;
-
-export interface PlanOptions {
-  org_sourced_id?: string | null;
-  /** Change the school's year to the bundle's when they differ (set without asking when it has none). */
-  apply_school_year?: boolean;
-  /** Periods the blocks' labels do not match, mapped by the caller: {"3": block id}. */
-  periods?: Record<string, number>;
-  /** The school's grades (the grade_min and grade_max settings); any grade the database allows when absent. */
-  grades?: { min: number; max: number };
-}
-
-export type RecordKind = "term" | "student" | "staff" | "course" | "section" | "enrollment" | "teacher" | "meeting";
-export type Action = "created" | "updated" | "archived" | "dropped";
-
-export interface Change {
-  kind: RecordKind;
-  action: Action;
-  sourced_id: string;
-  name: string;
-  /** Updated: each field that changes, before → after. */
-  fields?: Record<string, { before: unknown; after: unknown }>;
-}
-
-export interface StudentValues {
-  sourced_id: string;
-  student_number: string;
-  first_name: string;
-  last_name: string;
-  preferred_first_name: string | null;
-  email: string | null;
-  grade: number;
-}
-export interface StaffValues {
-  sourced_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  administrator: boolean;
-  takes_students: boolean;
-}
-
-export interface Writes {
-  terms: { insert: { sourced_id: string; name: string; start: string; end: string }[]; update: { id: number; sourced_id: string; name: string; start: string; end: string }[] };
-  students: {
-    insert: (StudentValues & { disabled: boolean })[];
-    update: (StudentValues & { id: number; user_id: number })[];
-    archive: number[];
-    restore: number[];
-  };
-  staff: {
-    insert: (StaffValues & { disabled: boolean })[];
-    update: (Omit<StaffValues, "takes_students"> & { id: number; user_id: number })[];
-  };
-  /** Accounts to lock (people the SIS disabled, staff it no longer lists). */
-  disable: number[];
-  courses: {
-    insert: { sourced_id: string; name: string; short_name: string }[];
-    update: { id: number; sourced_id: string; name: string; short_name: string }[];
-    archive: number[];
-  };
-  sections: {
-    insert: { sourced_id: string; course_sourced_id: string; code: string; term_sourced_id: string | null; term_id: number | null }[];
-    update: { id: number; sourced_id: string; course_sourced_id: string; code: string; term_sourced_id: string | null; term_id: number | null }[];
-    archive: number[];
-  };
-  meetings: { add: { section_sourced_id: string; block_id: number }[]; remove: { section_id: number; block_id: number }[] };
-  teachers: { add: { section_sourced_id: string; staff_sourced_id: string }[]; remove: { section_id: number; staff_id: number }[] };
-  enrollments: {
-    insert: { sourced_id: string; student_sourced_id: string; section_sourced_id: string; begin_date: string | null; end_date: string | null }[];
-    update: { id: number; student_sourced_id: string; section_sourced_id: string; begin_date: string | null; end_date: string | null }[];
-    drop: number[];
-  };
-}
-
-export interface Counts {
-  created: number;
-  updated: number;
-  archived: number;
-  dropped: number;
-  unchanged: number;
-  errors: number;
-}
-
-/**
- * The school year the bundle's academicSessions give, and what applying it would do to the school's
- * (the settings' first and last day): set it when the school's year is not set up yet (no dates, or no
- * term: a new school has default dates and no term), change it only when the
- * administrator chooses to (never silently), nothing when they agree. `terms` are the school's terms as
- * the import leaves them (the year must hold them); `problem` (filled by lib/oneroster/apply.server.ts with the
- * calendar's rules) says why it cannot be applied.
- */
-export interface PlannedYear {
-  sourced_id: string;
-  name: string;
-  start: string;
-  end: string;
-  line: number;
-  current: { start: string; end: string } | null;
-  change: "set" | "update" | "same";
-  attendance_from: string;
-  terms: { name: string; start: string; end: string }[];
-  problem: string | null;
-  /** Written by this import (set, or changed as the administrator chose). */
-  applied: boolean;
-}
-
-export interface Plan {
-  orgs: { sourced_id: string; name: string; type: string }[];
-  org_sourced_id: string | null;
-  /** The bundle's school year (its latest active schoolYear session), against the school's. */
-  school_year: PlannedYear | null;
-  unmatched_periods: string[];
-  errors: BundleProblem[];
-  counts: Counts;
-  changes: Change[];
-  writes: Writes;
-}
-
-type Role = "student" | "teacher" | "administrator" | "aide";
-const ROLE_OF: Record<string, Role> = {
-  student: "student",
-  teacher: "teacher",
-  proctor: "teacher",
-  administrator: "administrator",
-  siteadministrator: "administrator",
-  districtadministrator: "administrator",
-  principal: "administrator",
-  aide: "aide",
-};
-
-const TERM_TYPES = new Set(["term", "semester", "gradingperiod", "quarter", "trimester"]);
+export type {
+  Action,
+  Change,
+  Counts,
+  FieldTally,
+  Plan,
+  PlannedYear,
+  PlanOptions,
+  ProtectedRow,
+  RecordKind,
+  Review,
+  RoleChange,
+  RosterState,
+  SisAdministrator,
+  StaffValues,
+  StudentValues,
+  TermMatch,
+  Writes,
+} from "./plan-types";
 
 const emptyWrites = (): Writes => ({
   terms: { insert: [], update: [] },
   students: { insert: [], update: [], archive: [], restore: [] },
   staff: { insert: [], update: [] },
+  homerooms: { staff: [], students: [] },
   disable: [],
   courses: { insert: [], update: [], archive: [] },
   sections: { insert: [], update: [], archive: [] },
@@ -167,17 +57,15 @@ export function matchPeriod(period: string, blocks: RosterState["blocks"], map: 
   return hit?.id ?? null;
 }
 
-function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const fields: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of Object.keys(after)) {
-    if (before[key] !== after[key]) fields[key] = { before: before[key], after: after[key] };
-  }
-  return fields;
-}
-
-const isEmpty = (o: object) => Object.keys(o).length === 0;
-const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
+const emptyReview = (): Review => ({
+  sis_administrators: [],
+  protected: [],
+  overwrites: [],
+  kept: [],
+  terms: [],
+  role_changes: [],
+  homerooms: { classes: 0, students: 0 },
+});
 
 export async function planBundle(
   bundle: Bundle,
@@ -188,9 +76,18 @@ export async function planBundle(
   const errors: BundleProblem[] = [];
   const changes: Change[] = [];
   const writes = emptyWrites();
-  let unchanged = 0;
+  const review = emptyReview();
+  const unchangedKeys = new Set<string>();
+  const changeIndex = new Map<string, Change>();
   const modes = bundle.modes;
-  const change = (c: Change) => changes.push(c);
+  const key = (kind: string, sourced: string) => `${kind}\u001f${sourced}`;
+  const change = (c: Change) => {
+    changes.push(c);
+    changeIndex.set(key(c.kind, c.sourced_id), c);
+    unchangedKeys.delete(key(c.kind, c.sourced_id));
+    return c;
+  };
+  let unchangedOthers = 0;
 
   // The school: the one the caller chose, the only school in orgs.csv, or everything when orgs is absent.
   const orgs = bundle.orgs.map((o: OrgRow) => ({ sourced_id: o.sourcedId, name: o.name, type: o.type }));
@@ -203,268 +100,35 @@ export async function planBundle(
     errors.push({ file: "orgs.csv", line: 0, reason: `The bundle has ${schools.length} schools: choose one (org_sourced_id).` });
   }
   const inOrg = (id: string) => !org || id === org;
-
-  // Terms and the school year.
-  const termBySourced = new Map(state.terms.filter((t) => t.sourced_id).map((t) => [t.sourced_id!, t]));
-  const yearIds = new Set<string>();
-  let schoolYear: { sourced_id: string; name: string; start: string; end: string; line: number } | null = null;
-  const bundleTerms = new Set<string>();
-  for (const s of bundle.academicSessions) {
-    await turn();
-    if (s.endDate < s.startDate) {
-      errors.push({ file: "academicSessions.csv", line: s.line, reason: "endDate is before startDate." });
-      continue;
-    }
-    if (s.type === "schoolyear") {
-      yearIds.add(s.sourcedId);
-      if (s.status === "active" && (!schoolYear || s.startDate > schoolYear.start)) {
-        schoolYear = { sourced_id: s.sourcedId, name: s.title, start: s.startDate, end: s.endDate, line: s.line };
-      }
-      continue;
-    }
-    if (!TERM_TYPES.has(s.type)) continue;
-    bundleTerms.add(s.sourcedId);
-    if (s.status === "tobedeleted") continue;
-    const values = { sourced_id: s.sourcedId, name: s.title, start: s.startDate, end: s.endDate };
-    const existing = termBySourced.get(s.sourcedId);
-    if (!existing) {
-      writes.terms.insert.push(values);
-      change({ kind: "term", action: "created", sourced_id: s.sourcedId, name: s.title });
-    } else {
-      const fields = diff(pick(existing, ["name", "start", "end"]), pick(values, ["name", "start", "end"]));
-      if (isEmpty(fields)) unchanged += 1;
-      else {
-        writes.terms.update.push({ id: existing.id, ...values });
-        change({ kind: "term", action: "updated", sourced_id: s.sourcedId, name: s.title, fields });
-      }
-    }
-  }
-
-  // People: each user's role at the school (users.role in 1.1, roles.csv in 1.2).
-  const roleOf = new Map<string, Role>();
-  const rolesByUser = new Map<string, { role: string; primary: boolean }[]>();
-  for (const r of bundle.roles) {
-    await turn();
-    if (r.status === "tobedeleted" || !inOrg(r.orgSourcedId)) continue;
-    const list = rolesByUser.get(r.userSourcedId) ?? [];
-    list.push({ role: r.role, primary: r.roleType === "primary" });
-    rolesByUser.set(r.userSourcedId, list);
-  }
-  const studentBySourced = new Map(state.students.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
-  const studentByNumber = new Map(state.students.map((s) => [s.student_number, s]));
-  const staffBySourced = new Map(state.staff.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
-  const staffByEmail = new Map(state.staff.map((s) => [s.email.toLowerCase(), s]));
-  const usernames = new Set(state.usernames);
-  const studentByEmail = new Map(state.students.filter((s) => s.email).map((s) => [s.email!, s]));
-  const userBySourced = new Map(bundle.users.map((u) => [u.sourcedId, u]));
-  const seenNumbers = new Map<string, number>();
-  const seenEmails = new Map<string, number>();
-  const seenStudentEmails = new Map<string, number>();
-  const listedStudents = new Set<string>();
-  const listedStaff = new Set<string>();
-
-  const userInOrg = (u: UserRow) => {
-    if (!org) return true;
-    if (u.role) return u.orgSourcedIds.length === 0 || u.orgSourcedIds.includes(org);
-    return rolesByUser.has(u.sourcedId);
+  const ctx: PlanContext = {
+    bundle,
+    state,
+    options,
+    turn,
+    errors,
+    writes,
+    review,
+    org,
+    change,
+    changeOf: (kind, sourced) => changeIndex.get(key(kind, sourced)),
+    unchanged: (kind, sourced) => {
+      if (sourced === undefined) unchangedOthers += 1;
+      else if (!changeIndex.has(key(kind, sourced))) unchangedKeys.add(key(kind, sourced));
+    },
+    inOrg,
   };
+  const unchangedCount = () => unchangedKeys.size + unchangedOthers;
 
-  for (const u of bundle.users) {
-    await turn();
-    if (!userInOrg(u)) continue;
-    const fromRoles = rolesByUser.get(u.sourcedId);
-    const rawRole = u.role ?? (fromRoles?.find((r) => r.primary) ?? fromRoles?.[0])?.role ?? "";
-    const role = ROLE_OF[rawRole.replace(/\s/g, "")];
-    if (!role) continue; // guardians, parents, relatives: not people of this product
-    roleOf.set(u.sourcedId, role);
-    const name = `${u.givenName} ${u.familyName}`;
-    if (role === "student") {
-      listedStudents.add(u.sourcedId);
-      const existing = studentBySourced.get(u.sourcedId);
-      if (u.status === "tobedeleted") {
-        if (existing && !existing.archived) {
-          writes.students.archive.push(existing.id);
-          change({ kind: "student", action: "archived", sourced_id: u.sourcedId, name });
-        }
-        continue;
-      }
-      const number = u.identifier ?? u.username;
-      if (!number) {
-        errors.push({ file: "users.csv", line: u.line, reason: "A student needs an identifier (the student number) or a username." });
-        continue;
-      }
-      const grade = u.grades[0] === undefined ? null : gradeNumber(u.grades[0]);
-      if (grade === null) {
-        errors.push({ file: "users.csv", line: u.line, reason: u.grades[0] ? `grades: ${u.grades[0]} is not a grade (KG, PK, 01–13).` : "A student needs a grade." });
-        continue;
-      }
-      if (options.grades && (grade < options.grades.min || grade > options.grades.max)) {
-        const shown = (g: number) => (g === 0 ? "KG" : g === -1 ? "PK" : String(g));
-        errors.push({
-          file: "users.csv",
-          line: u.line,
-          reason: `grades: ${u.grades[0]} is outside the school's grades (${shown(options.grades.min)}–${shown(options.grades.max)}, in Settings).`,
-        });
-        continue;
-      }
-      const before = seenNumbers.get(number);
-      if (before !== undefined) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} is also on line ${before}.` });
-        continue;
-      }
-      seenNumbers.set(number, u.line);
-      if (u.email) {
-        const other = seenStudentEmails.get(u.email);
-        if (other !== undefined) errors.push({ file: "users.csv", line: u.line, reason: `The email ${u.email} is also on line ${other}.` });
-        seenStudentEmails.set(u.email, u.line);
-      }
-      const values: StudentValues = {
-        sourced_id: u.sourcedId,
-        student_number: number,
-        first_name: u.givenName,
-        last_name: u.familyName,
-        preferred_first_name: u.preferredFirstName,
-        email: u.email,
-        grade,
-      };
-      const byNumber = studentByNumber.get(number);
-      const match = existing ?? (byNumber && !byNumber.sourced_id ? byNumber : undefined);
-      if (!existing && byNumber && byNumber.sourced_id) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} belongs to the SIS record ${byNumber.sourced_id}.` });
-        continue;
-      }
-      if (byNumber && existing && byNumber.id !== existing.id) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The student number ${number} belongs to another student.` });
-        continue;
-      }
-      const emailOwner = u.email ? studentByEmail.get(u.email) : undefined;
-      if (emailOwner && emailOwner.id !== match?.id && !movedAway(emailOwner.sourced_id, u.email!)) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The email ${u.email} belongs to another student.` });
-        continue;
-      }
-      if (!match) {
-        if (usernames.has(number.toLowerCase())) {
-          errors.push({ file: "users.csv", line: u.line, reason: `The username ${number} is taken by another account.` });
-          continue;
-        }
-        writes.students.insert.push({ ...values, disabled: !u.enabledUser });
-        change({ kind: "student", action: "created", sourced_id: u.sourcedId, name });
-        continue;
-      }
-      const keys = ["sourced_id", "student_number", "first_name", "last_name", "preferred_first_name", "email", "grade"] as const;
-      const fields = diff(pick(match, keys), pick(values, keys));
-      if (match.archived) fields.archived = { before: true, after: false };
-      if (!u.enabledUser && !match.disabled) fields.enabled = { before: true, after: false };
-      if (isEmpty(fields)) {
-        unchanged += 1;
-        continue;
-      }
-      if (fields.student_number && usernames.has(number.toLowerCase())) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The username ${number} is taken by another account.` });
-        continue;
-      }
-      if (Object.keys(fields).some((k) => k !== "archived" && k !== "enabled")) {
-        writes.students.update.push({ ...values, id: match.id, user_id: match.user_id });
-      }
-      if (match.archived) writes.students.restore.push(match.id);
-      if (fields.enabled) writes.disable.push(match.user_id);
-      change({ kind: "student", action: "updated", sourced_id: u.sourcedId, name, fields });
-      continue;
-    }
-    // Staff: teachers, administrators, aides.
-    listedStaff.add(u.sourcedId);
-    const existing = staffBySourced.get(u.sourcedId);
-    if (u.status === "tobedeleted") {
-      if (existing && !existing.disabled) {
-        writes.disable.push(existing.user_id);
-        change({ kind: "staff", action: "archived", sourced_id: u.sourcedId, name });
-      }
-      continue;
-    }
-    const email = u.email ?? (u.username.includes("@") ? u.username.toLowerCase() : null);
-    if (!email) {
-      errors.push({ file: "users.csv", line: u.line, reason: "A staff member needs an email (their username here)." });
-      continue;
-    }
-    const before = seenEmails.get(email);
-    if (before !== undefined) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} is also on line ${before}.` });
-      continue;
-    }
-    seenEmails.set(email, u.line);
-    const byEmail = staffByEmail.get(email);
-    if (!existing && byEmail?.sourced_id) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} belongs to the SIS record ${byEmail.sourced_id}.` });
-      continue;
-    }
-    if (existing && byEmail && byEmail.id !== existing.id) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The email ${email} belongs to another staff member.` });
-      continue;
-    }
-    const match = existing ?? byEmail;
-    // The SIS can make someone an administrator here; it never takes the flag away (a school sets that).
-    const administrator = role === "administrator" || (match?.administrator ?? false);
-    const values: StaffValues = {
-      sourced_id: u.sourcedId,
-      email,
-      first_name: u.givenName,
-      last_name: u.familyName,
-      administrator,
-      takes_students: role !== "aide",
-    };
-    if (!match) {
-      if (usernames.has(email)) {
-        errors.push({ file: "users.csv", line: u.line, reason: `The username ${email} is taken by another account.` });
-        continue;
-      }
-      writes.staff.insert.push({ ...values, disabled: !u.enabledUser });
-      change({ kind: "staff", action: "created", sourced_id: u.sourcedId, name });
-      continue;
-    }
-    const keys = ["sourced_id", "email", "first_name", "last_name", "administrator"] as const;
-    const fields = diff(pick(match, keys), pick(values, keys));
-    if (!u.enabledUser && !match.disabled) fields.enabled = { before: true, after: false };
-    if (isEmpty(fields)) {
-      unchanged += 1;
-      continue;
-    }
-    if (fields.email && match.email.toLowerCase() !== email && usernames.has(email)) {
-      errors.push({ file: "users.csv", line: u.line, reason: `The username ${email} is taken by another account.` });
-      continue;
-    }
-    if (Object.keys(fields).some((k) => k !== "enabled")) {
-      const { takes_students: _t, ...rest } = values;
-      writes.staff.update.push({ ...rest, id: match.id, user_id: match.user_id });
-    }
-    if (fields.enabled) writes.disable.push(match.user_id);
-    change({ kind: "staff", action: "updated", sourced_id: u.sourcedId, name, fields });
-  }
-  /** The bundle gives the email's present owner another email (or none): it may move. */
-  function movedAway(sourced: string | null, email: string) {
-    const row = sourced ? userBySourced.get(sourced) : undefined;
-    return Boolean(row && row.status === "active" && row.email !== email);
-  }
+  // Terms and the school year; then people.
+  const { yearIds, schoolYear, bundleTerms, termIdOf, sourcedOfTerm } = await planTerms(ctx);
+  const people = await planPeople(ctx);
+  const { roleOf, userBySourced } = people;
 
-  // A bulk users file replaces: SIS people it no longer lists are archived (students) or locked (staff).
-  if (modes.users === "bulk") {
-    for (const s of state.students) {
-      await turn();
-      if (s.sourced_id && !listedStudents.has(s.sourced_id) && !s.archived) {
-        writes.students.archive.push(s.id);
-        change({ kind: "student", action: "archived", sourced_id: s.sourced_id, name: `${s.first_name} ${s.last_name}` });
-      }
-    }
-    for (const s of state.staff) {
-      await turn();
-      if (s.sourced_id && !listedStaff.has(s.sourced_id) && !s.disabled) {
-        writes.disable.push(s.user_id);
-        change({ kind: "staff", action: "archived", sourced_id: s.sourced_id, name: `${s.first_name} ${s.last_name}` });
-      }
-    }
-  }
-
-  // Courses: those of the school and those its classes use.
-  const classes = bundle.classes.filter((c) => inOrg(c.schoolSourcedId));
+  // Courses: those of the school and those its classes use. Homeroom classes are no sections (planHomerooms).
+  const schoolClasses = bundle.classes.filter((c) => inOrg(c.schoolSourcedId));
+  const homeroomClasses = schoolClasses.filter((c) => c.classType === "homeroom" && c.status === "active");
+  const homeroomIds = new Set(schoolClasses.filter((c) => c.classType === "homeroom").map((c) => c.sourcedId));
+  const classes = schoolClasses.filter((c) => c.classType !== "homeroom");
   const usedCourses = new Set(classes.map((c) => c.courseSourcedId));
   const courseBySourced = new Map(state.courses.filter((c) => c.sourced_id).map((c) => [c.sourced_id!, c]));
   const courseByShort = new Map(state.courses.map((c) => [c.short_name.toLowerCase(), c]));
@@ -503,7 +167,7 @@ export async function planBundle(
     }
     const fields = diff(pick(match, ["sourced_id", "name", "short_name"]), values);
     if (match.archived) fields.archived = { before: true, after: false };
-    if (isEmpty(fields)) unchanged += 1;
+    if (isEmpty(fields)) ctx.unchanged("course");
     else {
       writes.courses.update.push({ id: match.id, ...values });
       change({ kind: "course", action: "updated", sourced_id: c.sourcedId, name: c.title, fields });
@@ -544,7 +208,7 @@ export async function planBundle(
     let termSourced: string | null = null;
     for (const t of c.termSourcedIds) {
       if (yearIds.has(t)) continue;
-      if (bundleTerms.has(t) || termBySourced.has(t)) {
+      if (bundleTerms.has(t) || termIdOf.has(t)) {
         termSourced ??= t;
         continue;
       }
@@ -570,7 +234,7 @@ export async function planBundle(
       continue;
     }
     const match = existing ?? adoptable;
-    const termId = termSourced ? (termBySourced.get(termSourced)?.id ?? null) : null;
+    const termId = termSourced ? (termIdOf.get(termSourced) ?? null) : null;
     const values = { sourced_id: c.sourcedId, course_sourced_id: c.courseSourcedId, code, term_sourced_id: termSourced, term_id: termId };
     // Meetings: each period's block (periods that match nothing are asked for in the dry run).
     const wanted = new Set<number>();
@@ -589,7 +253,7 @@ export async function planBundle(
       sourced_id: match.sourced_id,
       course: [...courseBySourced.values()].find((x) => x.id === match.course_id)?.sourced_id ?? null,
       code: match.code,
-      term: match.term_id === null ? null : (state.terms.find((t) => t.id === match.term_id)?.sourced_id ?? `#${match.term_id}`),
+      term: match.term_id === null ? null : (sourcedOfTerm.get(match.term_id) ?? `#${match.term_id}`),
     };
     const fields = diff(before, { sourced_id: c.sourcedId, course: c.courseSourcedId, code, term: termSourced });
     if (match.archived) fields.archived = { before: true, after: false };
@@ -601,7 +265,7 @@ export async function planBundle(
       for (const block_id of blocksAfter) if (!match.blocks.includes(block_id)) writes.meetings.add.push({ section_sourced_id: c.sourcedId, block_id });
       for (const block_id of match.blocks) if (!blocksAfter.includes(block_id)) writes.meetings.remove.push({ section_id: match.id, block_id });
     }
-    if (isEmpty(fields)) unchanged += 1;
+    if (isEmpty(fields)) ctx.unchanged("section");
     else {
       if (Object.keys(fields).some((k) => k !== "blocks")) writes.sections.update.push({ id: match.id, ...values });
       change({ kind: "section", action: "updated", sourced_id: c.sourcedId, name: `${c.title} (${code})`, fields });
@@ -623,6 +287,8 @@ export async function planBundle(
   };
 
   // Enrolments: students in sections (with dates); teachers teach them.
+  const studentBySourced = new Map(state.students.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
+  const staffBySourced = new Map(state.staff.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
   const enrollmentBySourced = new Map(state.enrollments.map((e) => [e.sourced_id, e]));
   const studentIdOf = (sourced: string) => studentBySourced.get(sourced)?.id ?? null;
   const sectionIdOf = (sourced: string) => sectionBySourced.get(sourced)?.id ?? null;
@@ -639,11 +305,17 @@ export async function planBundle(
   const listedEnrollments = new Set<string>();
   const teachersWanted = new Map<string, Set<string>>(); // section sourced → staff sourced (bulk)
   const teacherPairsRemoved: { section: string; staff: string }[] = [];
+  const homeroomEnrollments: HomeroomEnrollment[] = [];
   for (const e of bundle.enrollments as EnrollmentRow[]) {
     await turn();
     if (!inOrg(e.schoolSourcedId)) continue;
     const role = ROLE_OF[e.role];
     if (role === undefined) continue;
+    if (homeroomIds.has(e.classSourcedId)) {
+      if (e.status === "active" && !deletedUser(e.userSourcedId))
+        homeroomEnrollments.push({ line: e.line, classSourcedId: e.classSourcedId, userSourcedId: e.userSourcedId, teacher: role !== "student", primary: e.primary });
+      continue;
+    }
     if (role === "student") listedEnrollments.add(e.sourcedId);
     if (e.status === "tobedeleted") {
       if (role === "student") {
@@ -695,7 +367,7 @@ export async function planBundle(
       { student: studentIdOf(e.userSourcedId), section: sectionIdOf(e.classSourcedId), begin_date: e.beginDate, end_date: e.endDate },
     );
     if (existing.dropped) fields.dropped = { before: true, after: false };
-    if (isEmpty(fields)) unchanged += 1;
+    if (isEmpty(fields)) ctx.unchanged("enrollment");
     else {
       writes.enrollments.update.push({ id: existing.id, ...values });
       change({ kind: "enrollment", action: "updated", sourced_id: e.sourcedId, name, fields });
@@ -746,6 +418,8 @@ export async function planBundle(
     }
   }
 
+  planHomerooms(ctx, homeroomClasses, homeroomEnrollments, people);
+
   const count = (action: Action) => changes.filter((c) => c.action === action).length;
   return {
     orgs,
@@ -758,10 +432,11 @@ export async function planBundle(
       updated: count("updated"),
       archived: count("archived"),
       dropped: count("dropped"),
-      unchanged,
+      unchanged: unchangedCount(),
       errors: errors.length,
     },
     changes,
+    review,
     writes,
   };
 }

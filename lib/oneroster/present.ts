@@ -1,5 +1,6 @@
+import type { ImportReport } from "@/lib/imports/present";
 import type { BundleProblem } from "./parse";
-import type { Action, Change, Plan, PlannedYear } from "./plan";
+import type { Action, Change, Plan, PlannedYear, Review } from "./plan";
 
 /** Changes of each kind (students, sections, enrolments …) the dry run lists per action (the counts cover them all). */
 export const SAMPLES = 10;
@@ -14,7 +15,26 @@ export interface OneRosterResult {
   unmatched_periods: string[];
   /** The school year this import set or changed (from → to), else absent. */
   school_year?: { start: string; end: string; change: "set" | "update"; before: { start: string; end: string } | null };
+  /** What the dry run showed beside the counts, as this import decided it (absent in jobs of an earlier release). */
+  sis_administrators?: Review["sis_administrators"];
+  protected?: Review["protected"];
+  overwrites?: Review["overwrites"];
+  kept?: Review["kept"];
+  terms?: Review["terms"];
+  homerooms?: Review["homerooms"];
+  /** Staff whose role this import set, each audited (roster.role_change). */
+  role_changes?: number;
 }
+
+/** The review the dry run and the result share (the role changes are audited, and only counted here). */
+export const presentReview = (review: Review) => ({
+  sis_administrators: review.sis_administrators,
+  protected: review.protected,
+  overwrites: review.overwrites,
+  kept: review.kept,
+  terms: review.terms,
+  homerooms: review.homerooms,
+});
 
 const ACTIONS: Action[] = ["created", "updated", "archived", "dropped"];
 
@@ -41,6 +61,7 @@ export function presentPlan(plan: Plan) {
     counts: plan.counts,
     samples,
     errors: plan.errors,
+    ...presentReview(plan.review),
   };
 }
 
@@ -49,6 +70,7 @@ const presentChange = (c: Change) => ({
   sourced_id: c.sourced_id,
   name: c.name,
   ...(c.fields ? { fields: c.fields } : {}),
+  ...(c.matched ? { matched: c.matched } : {}),
 });
 
 export function resultOf(plan: Plan): OneRosterResult {
@@ -62,6 +84,8 @@ export function resultOf(plan: Plan): OneRosterResult {
     unchanged,
     errors: plan.errors,
     unmatched_periods: plan.unmatched_periods,
+    ...presentReview(plan.review),
+    role_changes: plan.review.role_changes.length,
     ...(year?.applied && year.change !== "same"
       ? { school_year: { start: year.start, end: year.end, change: year.change, before: year.current } }
       : {}),
@@ -89,3 +113,13 @@ export function problemsAsFieldErrors(problems: BundleProblem[]): Record<string,
   for (const p of problems) (errors[p.file || "file"] ??= []).push(p.line ? `line ${p.line}: ${p.reason}` : p.reason);
   return errors;
 }
+
+/** A OneRoster import's result, each SIS administrator with their staff record as it is now. */
+export type OneRosterReport = Omit<OneRosterResult, "sis_administrators"> & {
+  sis_administrators: (NonNullable<OneRosterResult["sis_administrators"]>[number] & {
+    staff: { id: number; first_name: string; last_name: string; title: string; initials: string } | null;
+  })[];
+};
+
+/** GET /api/imports/{id}: a CSV import's report, or a OneRoster import's with its result in `oneroster`. */
+export type ImportOrRosterReport = ImportReport & { oneroster?: OneRosterReport | null };

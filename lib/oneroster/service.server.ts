@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
+import { insertImport } from "@/db/queries/imports";
 import { apiTokenCreator } from "@/db/queries/oneroster";
 import { tooLarge } from "@/lib/api/body";
 import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
@@ -7,6 +8,7 @@ import { ApiError, fieldErrors, invalid } from "@/lib/api/errors.server";
 import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
 import type { Principal } from "@/lib/auth/principal";
 import { enqueueJob } from "@/lib/jobs/queue.server";
+import { wakeJobRunner } from "@/lib/jobs/wake.server";
 import { planImport } from "./apply.server";
 import { BundleRefused, MAX_BUNDLE_BYTES } from "./parse";
 import { presentPlan, problemsAsFieldErrors } from "./present";
@@ -34,7 +36,7 @@ async function readForm(request: Request) {
     apply_school_year: text("apply_school_year"),
   });
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-  return { bytes: file.bytes, fields: parsed.data };
+  return { bytes: file.bytes, fields: parsed.data, filename: file.name.slice(0, 255) || "oneroster.zip" };
 }
 
 /**
@@ -45,7 +47,7 @@ async function readForm(request: Request) {
  * archived, dropped and left unchanged.
  */
 export async function uploadOneRoster(db: Db, request: Request, user: Principal | null, token: ApiTokenCaller | null) {
-  const { bytes, fields } = await readForm(request);
+  const { bytes, fields, filename } = await readForm(request);
   const options = { org_sourced_id: fields.org_sourced_id ?? null, periods: fields.periods, apply_school_year: fields.apply_school_year };
   let plan;
   try {
@@ -61,20 +63,33 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
   }
   // An API token's import belongs to the administrator who made the token.
   const actor = user?.user.id ?? (token ? await apiTokenCreator(db, token.id) : null);
-  const job = await enqueueJob(
-    db,
-    "oneroster",
-    {
-      bundle: Buffer.from(bytes).toString("base64"),
-      org_sourced_id: plan.org_sourced_id,
-      periods: fields.periods ?? null,
-      apply_school_year: fields.apply_school_year,
-      actor_user_id: actor,
+  // The job and its entry in the Imports history, together: every import is one history with its report.
+  const { job, entry } = await db.transaction(async (tx) => {
+    const job = await enqueueJob(
+      tx,
+      "oneroster",
+      {
+        bundle: Buffer.from(bytes).toString("base64"),
+        org_sourced_id: plan.org_sourced_id,
+        periods: fields.periods ?? null,
+        apply_school_year: fields.apply_school_year,
+        actor_user_id: actor,
+        api_token_id: token?.id ?? null,
+      },
+      { createdBy: actor },
+    );
+    const entry = await insertImport(tx, {
+      kind: "oneroster",
+      filename,
+      headers: [],
+      uploaded_by: actor,
       api_token_id: token?.id ?? null,
-    },
-    { createdBy: actor },
-  );
-  return Response.json({ job: { id: job.id, status: job.status } }, { status: 202 });
+      job_id: job.id,
+    });
+    return { job, entry };
+  });
+  wakeJobRunner(); // now that the job is committed
+  return Response.json({ job: { id: job.id, status: job.status }, import: { id: entry.id, report: `/imports/${entry.id}` } }, { status: 202 });
 }
 
 const describe = (p: { file: string; line: number; reason: string }) =>
@@ -89,5 +104,11 @@ function emptyDryRun() {
     unmatched_periods: [],
     counts: { created: 0, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: 0 },
     samples: { created: [], updated: [], archived: [], dropped: [] },
+    sis_administrators: [],
+    protected: [],
+    overwrites: [],
+    kept: [],
+    terms: [],
+    homerooms: { classes: 0, students: 0 },
   };
 }

@@ -26,6 +26,11 @@ export interface StaffListItem {
   capacity: number | null;
   /** Offered to students, a default placement target and in the plan picker (off for office staff). */
   takes_students: boolean;
+  /** The job title and department the SIS (or the staff CSV) gave; "" when none. */
+  position: string;
+  department: string;
+  /** The code of the homeroom they teach, or null. */
+  homeroom: string | null;
 }
 
 export interface StudentListItem extends StudentPerson {
@@ -55,6 +60,9 @@ export function toStaffListItem(row: StaffListRow, seesCapacity = true): StaffLi
     administrator: row.administrator,
     capacity: seesCapacity ? row.capacity : null,
     takes_students: row.takes_students,
+    position: row.position,
+    department: row.department,
+    homeroom: row.homeroom,
   };
 }
 

@@ -140,6 +140,17 @@ function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[]
         : `${count(c.students, "student")}.`,
       "/students",
     ),
+    // Default placement puts a student who did not choose with their homeroom teacher: without one, nowhere.
+    item(
+      "homerooms",
+      c.students > 0 && c.students_with_homeroom === c.students,
+      c.students === 0
+        ? "No students yet: their homeroom teachers come with them."
+        : c.students_with_homeroom === c.students
+          ? `Every student has a homeroom teacher (default placement uses it).`
+          : `${c.students_with_homeroom.toLocaleString("en-US")} of ${count(c.students, "student")} have a homeroom teacher: default placement cannot place the others. Import the roster with its homeroom classes, or a student CSV with a Homeroom column (a homeroom code, or the teacher's email or name).`,
+      "/imports",
+    ),
     item(
       "courses_and_enrolments",
       c.courses_with_students > 0,

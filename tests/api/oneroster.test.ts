@@ -334,7 +334,8 @@ describe("a OneRoster 1.2 bundle", () => {
     expect(refused.body.errors["users.csv"]).toEqual(["line 2: grades: 07 is outside the school's grades (8–12, in Settings)."]);
     const staff = await q("select s.sourced_id, s.email, s.administrator, s.takes_students, u.username from staff s join users u on u.id = s.user_id where s.sourced_id like 'v12-%' order by 1");
     expect(staff).toEqual([
-      { sourced_id: "v12-a1", email: "ada.admin@school.example", administrator: true, takes_students: true, username: "ada.admin@school.example" },
+      // The SIS's "administrator" (principals and office staff alike) is staff, off Focus Block students at first.
+      { sourced_id: "v12-a1", email: "ada.admin@school.example", administrator: false, takes_students: false, username: "ada.admin@school.example" },
       { sourced_id: "v12-x1", email: "aide@school.example", administrator: false, takes_students: false, username: "aide@school.example" },
     ]);
   });
@@ -491,6 +492,26 @@ describe("refused bundles leave the database as it was", () => {
       /line 3: The file could not be read as CSV: check its quotation marks/,
     ],
     [
+      "a job title longer than 100 characters",
+      () => buildBundle({ ...base, users: base.users!.map((u) => (u.role === "teacher" ? { ...u, position: "x".repeat(101) } : u)) }),
+      "users.csv",
+      /line 4: position: The job title is longer than 100 characters/,
+    ],
+    [
+      "two homerooms with the same code",
+      () =>
+        buildBundle({
+          ...base,
+          classes: [
+            ...base.classes!,
+            { sourcedId: "hr-a", title: "HR A", courseSourcedId: "crs-1", classCode: "HR-1", classType: "homeroom" },
+            { sourcedId: "hr-b", title: "HR B", courseSourcedId: "crs-1", classCode: "hr-1", classType: "homeroom" },
+          ],
+        }),
+      "classes.csv",
+      /line 4: Another homeroom has the classCode hr-1 \(line 3\)/,
+    ],
+    [
       "a file the manifest lists but the zip lacks",
       () => zipFiles(Object.fromEntries(Object.entries(bundleFiles(base)).filter(([k]) => k !== "classes.csv"))),
       "classes.csv",
@@ -631,7 +652,10 @@ describe("a token polls the import it pushed (GET /api/jobs/{id})", () => {
     const done = await poll(jobId, sis.token);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: "succeeded", done: 1, total: 1 });
-    expect(done.body.result).toEqual({ status: "done", created: 1, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: [], unmatched_periods: [] });
+    expect(done.body.result).toEqual({
+      status: "done", created: 1, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: [], unmatched_periods: [],
+      sis_administrators: [], protected: [], overwrites: [], kept: [], terms: [], homerooms: { classes: 0, students: 0 }, role_changes: 0,
+    });
     // Only the token that pushed it: another roster token does not see it (404, as for a person who did not start it).
     expect((await poll(jobId, other.token)).status).toBe(404);
     // A token without roster:write: 403 token_scope.
@@ -654,7 +678,7 @@ describe("a token polls the import it pushed (GET /api/jobs/{id})", () => {
       sis.token,
     );
     expect(res.status).toBe(202);
-    await q("insert into users (username, password_hash, account_type) values ('poll.clash@school.example', 'x', 'sysadmin')");
+    await q("insert into users (username, password_hash, account_type) values ('poll.clash@school.example', 'x', 'student')");
     await runPendingJobs(state.db);
     const job = await poll(res.body.job.id as number, sis.token);
     expect(job.status).toBe(200);
@@ -703,7 +727,7 @@ describe("the job", () => {
     const res = await send(bundle);
     expect(res.status).toBe(202);
     // Meanwhile an account takes the username the new teacher would get.
-    await q("insert into users (username, password_hash, account_type) values ('late.clash@school.example', 'x', 'sysadmin')");
+    await q("insert into users (username, password_hash, account_type) values ('late.clash@school.example', 'x', 'student')");
     const before = await dump();
     await runPendingJobs(state.db);
     const job = await call(jobRoute, { token: tokens.admin, params: { id: String(res.body.job.id) } });
@@ -718,6 +742,9 @@ describe("the job", () => {
       unmatched_periods: [],
       errors: [{ file: "users.csv", line: 2, reason: "The username late.clash@school.example is taken by another account." }],
     });
+    // The Imports history has the import, failed, with its reason.
+    const [entry] = await q(`select kind, status, error from imports where job_id = ${res.body.job.id}`);
+    expect(entry).toEqual({ kind: "oneroster", status: "failed", error: "The bundle was refused: users.csv line 2: The username late.clash@school.example is taken by another account." });
     expect(await dump()).toEqual(before);
   });
 });
@@ -757,15 +784,23 @@ describe("username conflicts are refused, not a failed job", () => {
     const res = await send(buildBundle({ ...spec, users: [{ sourcedId: "clash-2", role: "teacher", givenName: "Ot", familyName: "Her", email: existing.staff.email }] }));
     expect(res.status).toBe(422);
     expect(res.body.errors["users.csv"][0]).toMatch(/line 2: The email .* belongs to another staff member/);
-    // A system administrator's username: neither a new person nor an email change may take it.
+    // A system administrator's username: neither a new person nor an email change may take it. Such a row
+    // would change a sysadmin's account: it is skipped and listed (the rest of the bundle still imports).
     const sysadmin = await createSysadmin(state.db);
     const taken = sysadmin.user.username;
-    const moved = await send(buildBundle({ ...spec, users: [{ sourcedId: "clash-2", role: "teacher", givenName: "Ot", familyName: "Her", email: taken }] }));
-    expect(moved.status).toBe(422);
-    expect(moved.body.errors["users.csv"]).toEqual([`line 2: The username ${taken} is taken by another account.`]);
-    const fresh = await send(buildBundle({ ...spec, users: [{ sourcedId: "clash-3", role: "student", givenName: "St", familyName: "U", identifier: taken, grades: "10" }] }));
-    expect(fresh.status).toBe(422);
-    expect(fresh.body.errors["users.csv"]).toEqual([`line 2: The username ${taken} is taken by another account.`]);
+    const moved = await dryRun(buildBundle({ ...spec, users: [{ sourcedId: "clash-2", role: "teacher", givenName: "Ot", familyName: "Her", email: taken }] }));
+    expect(moved.body.errors).toEqual([]);
+    expect(moved.body.protected).toEqual([
+      expect.objectContaining({ sourced_id: "clash-2", line: 2, account: "sysadmin", reason: `The email ${taken} is a system administrator's username.` }),
+    ]);
+    expect(moved.body.counts).toMatchObject({ created: 0, updated: 0 });
+    const fresh = await dryRun(buildBundle({ ...spec, users: [{ sourcedId: "clash-3", role: "student", givenName: "St", familyName: "U", identifier: taken, grades: "10" }] }));
+    expect(fresh.body.protected).toEqual([expect.objectContaining({ sourced_id: "clash-3", account: "sysadmin" })]);
+    expect(fresh.body.counts).toMatchObject({ created: 0, errors: 0 });
+    const other = await createStaff(state.db);
+    const takenByStaff = await send(buildBundle({ ...spec, users: [{ sourcedId: "clash-4", role: "student", givenName: "St", familyName: "U", identifier: other.user.username, grades: "10" }] }));
+    expect(takenByStaff.status).toBe(422);
+    expect(takenByStaff.body.errors["users.csv"]).toEqual([`line 2: The username ${other.user.username} is taken by another account.`]);
   });
 });
 

@@ -67,6 +67,10 @@ describe("GET /api/staff", () => {
       // Her own capacity; whether she takes Focus Block students (issue 20).
       capacity: 30,
       takes_students: true,
+      // The SIS's job title and department, and the homeroom she teaches: none for a person made by hand.
+      position: "",
+      department: "",
+      homeroom: null,
     });
     expect(body.find((s) => s.first_name === "Alan")?.administrator).toBe(true);
   });
@@ -87,6 +91,9 @@ describe("GET /api/staff", () => {
           "name",
           "takes_students",
           "title",
+          "position",
+          "department",
+          "homeroom",
         ].sort(),
       );
       expect(item.capacity).toBe(30);

@@ -45,6 +45,9 @@ beforeAll(async () => {
 
 const checklist = (token?: string) => call<SetupChecklist>(checklistRoute, { token });
 const itemOf = (body: SetupChecklist, key: string) => body.items.find((item) => item.key === key)!;
+/** Every student gets a homeroom teacher (the step stays done for the tests of other steps). */
+const everyoneHasAHomeroom = () =>
+  state.db.execute(sql`update students set default_teacher_id = (select min(id) from staff) where default_teacher_id is null`);
 
 describe("GET /api/setup on a school that has only its administrator", () => {
   it("lists every step in order, says what is missing, and links each to its screen and help", async () => {
@@ -59,6 +62,7 @@ describe("GET /api/setup on a school that has only its administrator", () => {
       days_without_school: false,
       staff: false,
       students: false,
+      homerooms: false,
       courses_and_enrolments: false,
       sign_in: true,
     });
@@ -70,6 +74,7 @@ describe("GET /api/setup on a school that has only its administrator", () => {
       days_without_school: "/calendar",
       staff: "/staff",
       students: "/students",
+      homerooms: "/imports",
       courses_and_enrolments: "/courses",
     });
     expect(itemOf(res.body, "school_identity").detail).toBe(
@@ -91,6 +96,7 @@ describe("GET /api/setup on a school that has only its administrator", () => {
     // The only student left: archived students do not count.
     expect(itemOf(res.body, "students").detail).toMatch(/^No students yet/);
     expect(itemOf(res.body, "courses_and_enrolments").detail).toMatch(/^No courses yet/);
+    expect(itemOf(res.body, "homerooms")).toMatchObject({ title: "Homerooms", detail: "No students yet: their homeroom teachers come with them." });
     expect(itemOf(res.body, "sign_in").detail).toMatch(/^Password sign-in: staff sign in with their email/);
     // Each step's help post, shipped with the product help.
     const posts = await state.db.select({ id: wikiPosts.id, key: wikiPosts.product_key }).from(wikiPosts);
@@ -139,6 +145,8 @@ describe("GET /api/setup once the school is set up", () => {
     await createCourse(db, { block_id: block.id, staff_id: teacher.staff.id });
     const kids = await createStudents(db, 3);
     await db.insert(enrollments).values(kids.map((kid) => ({ student_id: kid.id, course_id: course.id })));
+    // Their homeroom teacher (default placement's), as a roster import or a student CSV gives it.
+    await db.execute(sql`update students set default_teacher_id = ${teacher.staff.id} where archived_at is null`);
     // The first Focus Block from today: today if it is Tuesday to Friday, else the next Tuesday…
     firstFocus = testToday();
     while (
@@ -168,9 +176,20 @@ describe("GET /api/setup once the school is set up", () => {
     );
     expect(itemOf(res.body, "staff").detail).toBe("3 staff members, 1 of them taking Focus Block students.");
     expect(itemOf(res.body, "students").detail).toBe("3 students.");
+    expect(itemOf(res.body, "homerooms").detail).toBe("Every student has a homeroom teacher (default placement uses it).");
     expect(itemOf(res.body, "courses_and_enrolments").detail).toBe(
       "2 courses, 1 with students (3 enrolments).",
     );
+  });
+
+  it("names the homeroom step while a student has no homeroom teacher (default placement depends on it)", async () => {
+    await createStudents(state.db, 1);
+    const item = itemOf((await checklist(tokens.admin)).body, "homerooms");
+    expect(item).toMatchObject({ done: false, href: "/imports" });
+    expect(item.detail).toBe(
+      "3 of 4 students have a homeroom teacher: default placement cannot place the others. Import the roster with its homeroom classes, or a student CSV with a Homeroom column (a homeroom code, or the teacher's email or name).",
+    );
+    await everyoneHasAHomeroom();
   });
 
   it("previews the first school week with a Focus Block: each day's blocks in order", async () => {
@@ -195,6 +214,7 @@ describe("GET /api/setup once the school is set up", () => {
   it("counts in the same number of statements with 3 or 40 more students and courses", async () => {
     const few = await statementsOf(tokens.admin, () => checklist(tokens.admin));
     await createStudents(state.db, 40);
+    await everyoneHasAHomeroom();
     const many = await statementsOf(tokens.admin, () => checklist(tokens.admin));
     expect(few.result.status).toBe(200);
     expect(many.statements).toBe(few.statements);

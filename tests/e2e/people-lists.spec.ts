@@ -45,7 +45,7 @@ test("a teacher opens the staff list and a colleague's profile", async ({ page }
   await signIn(page, "teacher", "/staff");
   await expect(page).toHaveTitle("Flexblock - Staff");
   await expect(page.getByRole("heading", { name: "Staff", exact: true, level: 1 })).toBeVisible();
-  await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /First name/, /Email/]);
+  await expect(page.getByRole("columnheader")).toHaveText([/Last name/, /First name/, /Email/, /Position/]);
   // 25 rows a page (other specs, such as the OneRoster import into the demo school, may have added staff).
   const range = page.getByText(/^1–\d+ of \d+$/);
   await expect(range).toBeVisible();

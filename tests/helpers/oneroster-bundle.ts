@@ -22,6 +22,9 @@ export interface UserSpec {
   enabledUser?: string;
   status?: string;
   orgSourcedIds?: string;
+  /** Written as users.csv extension columns (metadata.jobTitle, metadata.department) when any user has one. */
+  position?: string;
+  department?: string;
 }
 export interface CourseSpec { sourcedId: string; title: string; courseCode?: string; orgSourcedId?: string; status?: string }
 export interface ClassSpec {
@@ -33,6 +36,8 @@ export interface ClassSpec {
   termSourcedIds?: string;
   periods?: string;
   status?: string;
+  /** "scheduled" unless given ("homeroom": a homeroom class). */
+  classType?: string;
 }
 export interface EnrollmentSpec {
   sourcedId: string;
@@ -43,6 +48,7 @@ export interface EnrollmentSpec {
   beginDate?: string;
   endDate?: string;
   status?: string;
+  primary?: boolean;
 }
 
 export interface BundleSpec {
@@ -114,10 +120,16 @@ export function bundleFiles(spec: BundleSpec): Record<string, string> {
     );
   }
   const users = spec.users ?? [];
+  // SIS exports carry a staff member's job title and department in extension columns.
+  const extensions = [
+    ...(users.some((u) => u.position !== undefined) ? ["metadata.jobTitle"] : []),
+    ...(users.some((u) => u.department !== undefined) ? ["metadata.department"] : []),
+  ];
+  const extensionCells = (u: UserSpec) => ({ "metadata.jobTitle": u.position, "metadata.department": u.department });
   if (present("users")) {
     if (version === "1.1") {
       files["users.csv"] = csv(
-        HEADERS.users11,
+        [...HEADERS.users11, ...extensions],
         users.map((u) => ({
           ...u,
           status: status(u.status),
@@ -125,13 +137,15 @@ export function bundleFiles(spec: BundleSpec): Record<string, string> {
           enabledUser: u.enabledUser ?? "true",
           orgSourcedIds: u.orgSourcedIds ?? SCHOOL,
           username: u.username ?? u.email ?? u.identifier ?? u.sourcedId,
+          ...extensionCells(u),
         })),
       );
     } else {
       files["users.csv"] = csv(
-        HEADERS.users12,
+        [...HEADERS.users12, ...extensions],
         users.map((u) => ({
           ...u,
+          ...extensionCells(u),
           status: status(u.status),
           dateLastModified: MODIFIED,
           enabledUser: u.enabledUser ?? "true",
@@ -166,7 +180,7 @@ export function bundleFiles(spec: BundleSpec): Record<string, string> {
         ...c,
         status: status(c.status),
         dateLastModified: MODIFIED,
-        classType: "scheduled",
+        classType: c.classType ?? "scheduled",
         schoolSourcedId: c.schoolSourcedId ?? SCHOOL,
         termSourcedIds: c.termSourcedIds ?? "",
       })),
@@ -175,7 +189,7 @@ export function bundleFiles(spec: BundleSpec): Record<string, string> {
   if (present("enrollments")) {
     files["enrollments.csv"] = csv(
       HEADERS.enrollments,
-      (spec.enrollments ?? []).map((e) => ({ ...e, status: status(e.status), dateLastModified: MODIFIED, schoolSourcedId: e.schoolSourcedId ?? SCHOOL, primary: "false" })),
+      (spec.enrollments ?? []).map((e) => ({ ...e, status: status(e.status), dateLastModified: MODIFIED, schoolSourcedId: e.schoolSourcedId ?? SCHOOL, primary: e.primary ? "true" : "false" })),
     );
   }
   if (!spec.noManifest) {

@@ -51,6 +51,12 @@ describe("describeDetails", () => {
     expect(describeDetails("staff.update", { staff_id: 4, changes: { email: ["a@x.school", "b@x.school"], administrator: [false, true] } })).toBe(
       "Changed email from “a@x.school” to “b@x.school”; administrator from no to yes.",
     );
+    expect(
+      describeDetails("roster.role_change", { name: "Sam Secretary", from: "staff", to: "administrator", sis_role: "administrator", job_id: 12, api_token_id: 3 }),
+    ).toBe("Sam Secretary: from staff to an administrator (SIS role administrator), by OneRoster import job #12 from the API token #3.");
+    expect(describeDetails("roster.role_change", { name: "Al Aide", from: null, to: "staff", sis_role: "aide", job_id: 13, api_token_id: null })).toBe(
+      "Al Aide: from no account to staff (SIS role aide), by OneRoster import job #13 from an upload.",
+    );
   });
 
   it("spells out any other action field by field, ids left out, never as JSON", () => {

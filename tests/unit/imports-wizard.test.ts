@@ -197,7 +197,7 @@ describe("columns to ignore and more fields (issue 21)", () => {
       "last_name",
       null,
       "email",
-      null,
+      "department", // the staff list shows it
       null,
       null,
       "capacity",
@@ -230,6 +230,22 @@ describe("columns to ignore and more fields (issue 21)", () => {
       null,
       null,
     ]);
+  });
+
+  it("guesses a column of homeroom codes as the homeroom, never as the teacher's email", () => {
+    // A file without a header: the fifth column holds codes, not emails (guessed as the email, every row was an error).
+    expect(initialOrder("students", previewCsv("students", "s.csv", "Ann,Lee,9,1,HR-204\nBo,Ng,9,2,HR-205\n"))).toEqual([
+      "first_name",
+      "last_name",
+      "grade",
+      "student_number",
+      "homeroom",
+    ]);
+    // An export naming its columns: "Homeroom Code" and "HR" are the homeroom.
+    for (const name of ["Homeroom Code", "HR", "Homeroom"]) {
+      const named = previewCsv("students", "s.csv", `Student ID,First,Last,Grade,${name}\n1,Ann,Lee,9,204\n`);
+      expect(initialOrder("students", named)).toEqual(["student_number", "first_name", "last_name", "grade", "homeroom"]);
+    }
   });
 
   it("ignores a column, moves a field, and fits a remembered mapping to the file", () => {

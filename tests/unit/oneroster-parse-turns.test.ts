@@ -42,7 +42,9 @@ it("takes its turns in every loop: per 4 KB of CSV while parsing, per record whi
     enrollments: [],
     blocks: [],
     usernames: [],
+    sysadmin_usernames: [],
     year: { start: "", end: "", attendance_from: "" },
+    sis_administrators_are_administrators: false,
   };
   const plan = await planBundle(bundle, empty, { grades: { min: 8, max: 12 } }, planning.turn);
   expect(plan.counts.created).toBeGreaterThan(0);

@@ -18,9 +18,13 @@ import { HELP_GROUPS } from "@/lib/wiki/help/content";
 import * as client from "@/lib/api/request.client";
 
 const upload = jest.fn();
+const get = jest.fn();
+const put = jest.fn();
 jest.mock("@/lib/api/request.client", () => ({
   ...jest.requireActual("@/lib/api/request.client"),
   apiUpload: (...args: unknown[]) => upload(...args),
+  apiGet: (...args: unknown[]) => get(...args),
+  apiPut: (...args: unknown[]) => put(...args),
 }));
 
 /** The OneRoster dry run's review: what a fixture plan (the shape of lib/oneroster/present.ts) shows. */
@@ -61,6 +65,12 @@ const plan: OneRosterDryRun = {
     dropped: [],
   },
   errors: [{ file: "orgs.csv", line: 0, reason: "The bundle has 2 schools: choose one (org_sourced_id)." }],
+  sis_administrators: [],
+  protected: [],
+  overwrites: [],
+  kept: [],
+  terms: [],
+  homerooms: { classes: 0, students: 0 },
 };
 
 function Harness({
@@ -213,6 +223,14 @@ it("the help post says what the screen says, and is shipped to administrators", 
       "and N more".replace("N", "{n(more)}"),
     ],
     "components/people/list-parts.tsx": ["Imports"],
+    "components/imports/oneroster-decisions.tsx": [
+      "People the SIS calls administrators",
+      "Make administrator",
+      "Skipped to protect administrators and sysadmins",
+      "Local values this import overwrites",
+      "The school's values kept",
+      "New: added",
+    ],
   };
   const unsaid: string[] = [];
   const unbuilt: string[] = [];
@@ -273,7 +291,7 @@ describe("the OneRoster section", () => {
     upload
       .mockResolvedValueOnce(checked)
       .mockResolvedValueOnce({ ...checked, unmatched_periods: [] })
-      .mockResolvedValueOnce({ job: { id: 41 } });
+      .mockResolvedValueOnce({ job: { id: 41 }, import: { id: 9 } });
     render(
       <SWRConfig
         value={{ provider: () => new Map(), fetcher: async (path: string) => swr(path), dedupingInterval: 0 }}
@@ -328,6 +346,10 @@ describe("the OneRoster section", () => {
         .map((d) => d.textContent),
     ).toEqual(["12", "1", "1", "0", "40"]);
     expect(screen.getByRole("button", { name: "Apply" })).toBeDisabled();
+    // Applied: the panel no longer says nothing was written, and the import's report is one click away.
+    expect(screen.queryByText("Nothing has been written yet.")).toBeNull();
+    expect(screen.getByText("Applied: the import's result is below, and its report is in the Imports list.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open the import's report" })).toHaveAttribute("href", "/imports/9");
   });
 
   it("shows the school year: set when the school has none, before → after with a choice when it differs", async () => {
@@ -449,5 +471,58 @@ describe("the OneRoster section", () => {
     expect(
       within(alert).getByRole("row", { name: "users.csv 4 A student needs a grade." }),
     ).toBeInTheDocument();
+  });
+});
+
+describe("the decisions a bundle asks an administrator to see", () => {
+  afterEach(() => {
+    get.mockReset();
+    put.mockReset();
+  });
+  const decided: OneRosterDryRun = {
+    ...plan,
+    errors: [],
+    sis_administrators: [
+      { sourced_id: "a1", name: "Sam Secretary", email: "sam@s.example", role: "administrator", staff_id: 12, administrator: false, granted: false, removed_by_school: false },
+      { sourced_id: "a2", name: "Nia New", email: "nia@s.example", role: "principal", staff_id: null, administrator: false, granted: false, removed_by_school: false },
+    ],
+    protected: [
+      {
+        sourced_id: "p1",
+        name: "Petra Peer",
+        line: 4,
+        account: "administrator",
+        reason: "The row would change an administrator's account: only a sysadmin changes it.",
+        fields: { email: { before: "petra@s.example", after: "mallory@x.example" } },
+      },
+    ],
+    overwrites: [{ kind: "student", field: "last_name", count: 3, samples: [{ sourced_id: "s1", name: "Al Follow", before: "Folow", after: "Follow" }] }],
+    kept: [{ kind: "student", field: "preferred_first_name", count: 110, samples: [{ sourced_id: "s2", name: "Robert Owner", before: "Bobby", after: "Rob" }] }],
+    terms: [
+      { sourced_id: "t1", name: "Semester 1", start: "2026-09-01", end: "2027-01-31", matched: "name_and_dates", term: { id: 4, name: "Semester 1", start: "2026-09-01", end: "2027-01-31" } },
+      { sourced_id: "t2", name: "Q3", start: "2027-02-01", end: "2027-04-15", matched: null, term: null },
+    ],
+    homerooms: { classes: 2, students: 40 },
+  };
+
+  it("lists the SIS's administrators with a one-click grant through PUT /api/staff/{id}, the skipped rows, the overwrites, the kept values and the terms", async () => {
+    get.mockResolvedValue({ first_name: "Sam", last_name: "Secretary", title: "Mx.", initials: "SS" });
+    put.mockResolvedValue({});
+    render(<OneRosterReview plan={decided} blocks={[]} choices={{ org_sourced_id: "", periods: {} }} onChoicesChange={() => undefined} />);
+    const admins = screen.getByRole("table", { name: "People the SIS calls administrators" });
+    expect(within(admins).getByRole("row", { name: /Nia New .* principal Staff, once applied/ })).toBeInTheDocument();
+    fireEvent.click(within(admins).getByRole("button", { name: "Make Sam Secretary an administrator" }));
+    await within(admins).findByText("Administrator");
+    expect(get).toHaveBeenCalledWith("/api/staff/profile/12");
+    expect(put).toHaveBeenCalledWith("/api/staff/12", { first_name: "Sam", last_name: "Secretary", title: "Mx.", initials: "SS", administrator: true });
+    const skipped = screen.getByRole("table", { name: "Rows skipped to protect administrators and sysadmins" });
+    expect(within(skipped).getByText("Email: petra@s.example → mallory@x.example")).toBeInTheDocument();
+    expect(within(screen.getByRole("table", { name: "Local values this import overwrites" })).getByText("Al Follow: Folow → Follow")).toBeInTheDocument();
+    const kept = screen.getByRole("table", { name: "The school's values kept" });
+    expect(within(kept).getByRole("row", { name: /Preferred first name \(students\) 110 Robert Owner: Bobby → Rob/ })).toBeInTheDocument();
+    const terms = screen.getByRole("table", { name: "Terms and how they match" });
+    expect(within(terms).getByText("Semester 1, matched by name and dates")).toBeInTheDocument();
+    expect(within(terms).getByText("New: added")).toBeInTheDocument();
+    expect(screen.getByText(/2 homeroom classes, giving 40 students their homeroom teacher/)).toBeInTheDocument();
   });
 });

@@ -127,6 +127,9 @@ describe("StaffListScreen", () => {
         administrator: false,
         capacity: null,
         takes_students: true,
+        position: "Secretary",
+        department: "Main office",
+        homeroom: null,
       },
       {
         id: 3,
@@ -140,12 +143,18 @@ describe("StaffListScreen", () => {
         administrator: true,
         capacity: null,
         takes_students: true,
+        position: "",
+        department: "",
+        homeroom: "HR-12",
       },
     ];
     const user = userEvent.setup();
     withData(<StaffListScreen />, async () => staff);
     expect(await screen.findByRole("link", { name: "Turing, Alan" })).toHaveAttribute("href", "/staff/3");
     expect(screen.getAllByText("ada@x.school")).toHaveLength(2); // its column, and under the name on phones
+    // The SIS's job title and department, so office staff are easy to pick out.
+    expect(screen.getByRole("columnheader", { name: /Position/ })).toBeInTheDocument();
+    expect(screen.getAllByText("Secretary, Main office").length).toBeGreaterThan(0);
     await user.type(screen.getByRole("searchbox", { name: "Search staff" }), "turing");
     expect(bodyRows()).toHaveLength(1);
     expect(screen.queryByText("ada@x.school")).not.toBeInTheDocument();

@@ -139,6 +139,9 @@ const staff: StaffListItem[] = [
   administrator: false,
   capacity: 30,
   takes_students: true,
+  position: "",
+  department: "",
+  homeroom: null,
 }));
 
 function asRole(role: "admin" | "teacher", ui: ReactNode) {

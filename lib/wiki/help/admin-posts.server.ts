@@ -25,7 +25,7 @@ the file.
 | Grade | a whole number in the school's grade range: 8 to 12 unless an administrator changed the **grade_min** and **grade_max** settings (0 is kindergarten, -1 pre-K) | 11 |
 | Student number | digits only, unique in the school; leading zeros are kept | 004127 |
 | Default teacher email (optional) | a staff member's email, or blank for none | teacher@demo.school |
-| Homeroom teacher (optional, instead of the default teacher email) | a staff member's email or name (*Ada Lovelace*, *Lovelace, Ada* or *Mx. Lovelace*), or blank for none | Lovelace, Ada |
+| Homeroom (optional, instead of the default teacher email) | the homeroom's code (*HR-204*, from the SIS or the staff CSV's homeroom_code), or its teacher's email or name (*Ada Lovelace*, *Lovelace, Ada* or *Mx. Lovelace*), or blank for none | HR-204 |
 | Email (optional) | the student's own email, unique in the school | maya.c@demo.school |
 | Preferred first name (optional) | the name the student goes by; blank for none | Mia |
 
@@ -129,6 +129,21 @@ The check lists, under a line that counts them:
 
 Each list shows a sample and says *and N more* for the rest.
 
+Beside them the check shows what you should decide or know:
+
+| List | What it means |
+| --- | --- |
+| **People the SIS calls administrators** | the SIS calls principals and office staff alike *administrators*, so the import makes them staff, who take no Focus Block students at first (aides too). It never makes anyone a Flexblock administrator: press **Make administrator** beside those who should be (after applying, on the import's report, for people who are new). A system administrator may turn on *The SIS's administrators are Flexblock administrators* in Settings → Sign-in instead; once the school takes the flag away from someone, no import gives it back |
+| **Skipped to protect administrators and sysadmins** | rows that would change an administrator's or a system administrator's account (email and username, names, whether they can sign in, or locking them because a full export leaves them out): no import does that; a sysadmin makes such a change by hand if it is right |
+| **Local values this import overwrites** | fields the SIS owns (legal names, grade, student number, email) whose values here differ: the SIS's replace them |
+| **The school's values kept** | fields the school owns (a preferred first name, a homeroom teacher the school chose): the SIS sends other values, and the school's stay |
+| **Terms** | each term of the bundle and the school's term it matches: by its SIS id, else by name and dates (a term the school made is adopted, never doubled), or *New: added* |
+
+A field the bundle does not carry (a 1.1 export has no preferred first names) is left as it is.
+**Homerooms**: a class the SIS marks as a homeroom (classType *homeroom*) is no section: its teacher
+becomes the homeroom teacher of its students, whom default placement uses, and its code (for example
+*HR-204*) the teacher's homeroom code, which a student CSV may use in its Homeroom column.
+
 **Errors** (a missing column, columns in the wrong order, a line naming a class or person the bundle
 does not have, the same id twice, a grade outside the school's grades) are listed with the file and
 line. While there is one, **Apply** stays off: fix the export in the SIS and check again. A bundle
@@ -153,7 +168,9 @@ After changing a choice, press **Check again**: the lists then show what your ch
 ## 4. Apply
 
 Press **Apply**. The import runs in the background; the section shows its progress, then the result:
-how many records were **Created**, **Updated**, **Archived**, **Dropped** and left **Unchanged**. If
+how many records were **Created**, **Updated**, **Archived**, **Dropped** and left **Unchanged**, with a
+link to the import's report. Every import, by hand or by a token, is in the **Imports** list with its
+report. If
 someone changed the school in the meantime so that the bundle no longer fits (for example, an
 account took a student number), the import is refused, nothing is changed, and the problems are listed.
 
@@ -446,13 +463,15 @@ export const SETUP_STAFF = {
   body: `${SETUP_INTRO}
 
 Open **Staff** and press **Add Staff**: one at a time with the **Single** tab, or many from a CSV file
-with **File Upload** (columns email, last name, first name and title, in any order). Two more columns may
+with **File Upload** (columns email, last name, first name and title, in any order). More columns may
 follow:
 
 | Column | Values | Meaning |
 | --- | --- | --- |
 | takes_students | yes or no (true/false, 1/0) | Whether students can choose this person for a Focus Block. |
 | capacity | 0 to 500 | How many students can choose them for one Focus Block (30 by default). |
+| position, department | text | Their job title and department, shown in the staff list (the SIS's, with a OneRoster import). |
+| homeroom_code | text, such as HR-204 | The homeroom they teach: a student CSV's Homeroom column may name it. |
 
 A blank cell gives a new staff member the default and leaves an existing one as they are.
 
@@ -476,6 +495,26 @@ student information system: see [Importing students from CSV](post:import-csv). 
 first password to hand out, which they change at their first sign-in.
 
 The step is done once the school has a student.
+`,
+};
+
+export const SETUP_HOMEROOMS = {
+  slug: SETUP_HELP.homerooms.slug,
+  title: "Setting up: homerooms",
+  body: `${SETUP_INTRO}
+
+A student's homeroom teacher is their default teacher: default placement puts a student who did not
+choose a teacher for a Focus Block with them. Students without one cannot be placed.
+
+- **From the SIS**: a OneRoster bundle's homeroom classes (classType *homeroom*) give each student their
+  homeroom teacher, and the teacher the homeroom's code. A homeroom teacher the school chose by hand
+  stays.
+- **From a CSV**: a student file's **Homeroom** column names the homeroom by its code (for example
+  *HR-204*, given by the SIS or by the staff CSV's homeroom_code column), or the teacher by their email
+  or name.
+- **One at a time**: on the student's profile.
+
+The step is done when every student has a homeroom teacher.
 `,
 };
 
@@ -521,6 +560,7 @@ export const SETUP_POSTS = [
   SETUP_DAYS_WITHOUT_SCHOOL,
   SETUP_STAFF,
   SETUP_STUDENTS,
+  SETUP_HOMEROOMS,
   SETUP_COURSES,
   SETUP_SIGN_IN,
 ];

@@ -11,6 +11,7 @@ export const SETUP_HELP = {
   days_without_school: { step: "Days without school", slug: "setup-days-without-school" },
   staff: { step: "Staff", slug: "setup-staff" },
   students: { step: "Students", slug: "setup-students" },
+  homerooms: { step: "Homerooms", slug: "setup-homerooms" },
   courses_and_enrolments: { step: "Courses and enrolments", slug: "setup-courses" },
   sign_in: { step: "Sign-in", slug: "setup-sign-in" },
 } as const;

@@ -1,9 +1,9 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { importReport } from "@/lib/imports/report.server";
+import { importOrRosterReport } from "@/lib/oneroster/report.server";
 import { importParams } from "@/lib/imports/schemas";
 
-// GET /api/imports/{id}: an import's report, every row's outcome
+// GET /api/imports/{id}: an import's report, every row's outcome (a OneRoster import's result in `oneroster`)
 export const GET = route({ roles: ROLES.admins, params: importParams }, ({ db, user, params, now }) =>
-  importReport(db, user, params.id, now),
+  importOrRosterReport(db, user, params.id, now),
 );
