@@ -36,7 +36,9 @@ export function CheckedInList({
   const list: (LedgerEntry | ElsewhereEntry)[] = [...(entries ?? []), ...extra].sort((a, b) =>
     b.checked_in_at.localeCompare(a.checked_in_at),
   );
-  const scannedElsewhere = new Set(extra.map((entry) => entry.id));
+  // Every student the caller scanned whom someone else had checked in, also when they are one of the
+  // caller's planned students (already listed as checked in by someone else): the badge and Move here.
+  const scannedElsewhere = new Map(elsewhere.map((entry) => [entry.student.id, entry]));
   // Students someone else checked in are listed but not counted as here: "8 here · 22 elsewhere".
   const elsewhereCount = (entries ?? []).filter((entry) => entry.by_other_staff).length + extra.length;
   const hereCount = list.length - elsewhereCount;
@@ -60,7 +62,8 @@ export function CheckedInList({
           className={cn("max-h-[28rem] divide-y divide-slate-100 overflow-y-auto", focusRing)}
         >
           {list.map((entry) => {
-            const isElsewhere = scannedElsewhere.has(entry.id);
+            const scanned = scannedElsewhere.get(entry.student.id);
+            const isElsewhere = scanned !== undefined;
             const by =
               "checked_in_by" in entry && entry.checked_in_by ? entry.checked_in_by : entry.staff?.name;
             return (
@@ -79,13 +82,13 @@ export function CheckedInList({
                       Checked in by {by ?? "a system administrator"}
                     </p>
                   )}
-                  {isElsewhere && canMove && onMove && (
+                  {scanned && canMove && onMove && (
                     <Button
                       variant="secondary"
                       size="sm"
                       className="mt-1"
                       aria-label={`Move ${entry.student.name} here`}
-                      onClick={() => onMove(entry as ElsewhereEntry)}
+                      onClick={() => onMove(scanned)}
                     >
                       Move here
                     </Button>

@@ -24,3 +24,27 @@ describe("the Checked In list", () => {
     expect(screen.getAllByRole("listitem")).toHaveLength(40);
   });
 });
+
+describe("students the teacher scanned whom someone else had checked in", () => {
+  const elsewhere = (student: number) =>
+    ({ ...entry(student), id: 900 + student, by_other_staff: true, checked_in_by: "Ms. Admin" }) as never;
+
+  it("marks each one 'Checked in elsewhere' with Move here, also one of the teacher's own planned students", async () => {
+    const planned = { ...entry(7), by_other_staff: true, checked_in_by: "Ms. Admin" } as unknown as LedgerEntry;
+    const moved: number[] = [];
+    render(
+      <CheckedInList
+        entries={[entry(1), planned]}
+        loading={false}
+        elsewhere={[elsewhere(7), elsewhere(8)]}
+        canMove
+        onMove={(scanned) => moved.push(scanned.id)}
+      />,
+    );
+    expect(screen.getAllByRole("listitem")).toHaveLength(3);
+    expect(screen.getAllByText("Checked in elsewhere")).toHaveLength(2);
+    screen.getByRole("button", { name: "Move Student 7 here" }).click();
+    expect(moved).toEqual([907]);
+    expect(screen.getByText("1 here · 2 elsewhere", { exact: false })).toBeInTheDocument();
+  });
+});
