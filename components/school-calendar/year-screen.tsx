@@ -97,7 +97,7 @@ function YearForm({ year, onSaved }: { year: SchoolYear; onSaved: (saved: School
           type="date"
           required
           containerClassName="sm:max-w-[calc(50%-0.5rem)]"
-          hint="Nobody is absent before this date: Focus Blocks before it are never counted as missed, in reports or the SIS export. Set it to the day the school starts taking attendance in Flexblock. Students added later are never absent before their account was created."
+          hint="Nobody is absent before this date: Focus Blocks before it are never counted as missed, in reports or the SIS export. Set it to the day the school starts taking attendance in Flexblock. Students added later are counted from the first Focus Block that starts after their account was created."
           error={errors.attendance_from?.message}
           {...register("attendance_from")}
         />

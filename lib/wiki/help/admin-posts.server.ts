@@ -377,7 +377,8 @@ Open **School calendar** and its **School year** page.
 - **First day of school** and **Last day of school**: only dates between them can be school days.
 - **Attendance counts from**: the day the school starts using Flexblock. No student is ever counted absent
   before it, so a school going live in November does not report September and October as missed. A
-  student added later is counted from the day their account was made.
+  student added later is counted from the first Focus Block that starts after their account was made: one
+  imported at 11:00 never missed that morning's Focus Block.
 - **Terms**: the year's semesters or quarters, each with a name and its dates. The year at a glance counts
   the school days and Focus Blocks of each term.
 
