@@ -437,7 +437,9 @@ from an iCalendar (.ics) file or a CSV file (date, name, in session), and choose
 no school. Events that do not close the school (picture day) can be added too; they are shown on the
 calendars.
 
-The step is done when at least one day without school is on the calendar.
+The step is done when at least one school day is closed on the calendar. Only days that would otherwise
+be school days count: a two-week break imported from the district's calendar counts its 10 weekdays, not
+its weekends.
 `,
 };
 
@@ -489,7 +491,12 @@ Courses say which students a teacher teaches, and in which block: teachers see t
 appointments and reports can follow them. Add the courses with their blocks and teachers, and enrol
 their students, under **Courses**.
 
-The step is done when at least one course has students enrolled.
+Import the roster after the bell schedule: a OneRoster import matches each class's periods to the bell
+schedule's blocks by label ("Block 3", "Period 3" or "3"), so a roster imported before the blocks exist
+leaves its classes without meeting times. Import it again (or let the nightly sync run) once the bell
+schedule is saved; the checklist says how many classes still have no meeting time.
+
+The step is done when at least one course has students enrolled and every class meets in a block.
 `,
 };
 
