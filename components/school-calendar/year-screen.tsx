@@ -4,6 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useFieldArray, useForm } from "react-hook-form";
 import useSWR from "swr";
+import { ADMIN_ROLES } from "@/components/auth/types";
+import { useSignedInUser } from "@/components/auth/use-auth";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { LoadError } from "@/components/ui/load-error";
@@ -17,7 +19,9 @@ import { schoolYearBody, type SchoolYearBody } from "@/lib/calendar/schemas";
 import type { SchoolYear } from "./api-types";
 import { CalendarTabs } from "./calendar-tabs";
 import { SCHOOL_YEAR_KEY } from "./calendar-screen";
+import { mediumDateLabel } from "./month";
 import { FormError, placeServerErrors } from "./server-errors";
+import { YearGlance } from "./year-glance";
 
 type YearForm = SchoolYearBody;
 
@@ -28,23 +32,63 @@ const toForm = (year: SchoolYear): YearForm => ({
   terms: year.terms.map(({ name, start, end }) => ({ name, start, end })),
 });
 
-/** /calendar/year: the school year's dates, when attendance starts counting, and its terms. */
+/**
+ * /calendar/year: the school year's dates, when attendance starts counting, and its terms.
+ * Administrators change them; other staff read them (the server refuses their saves).
+ */
 export function YearScreen() {
+  const { user } = useSignedInUser();
+  const canEdit = ADMIN_ROLES.includes(user.role);
   const { data, error, mutate } = useSWR<SchoolYear>(SCHOOL_YEAR_KEY);
   return (
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader
         title="School year"
-        description="The first and last day of school, when attendance starts counting, and the terms."
+        description={
+          canEdit
+            ? "The first and last day of school, when attendance starts counting, and the terms."
+            : "The first and last day of school, when attendance starts counting, and the terms. Administrators change them."
+        }
       />
       <CalendarTabs />
       {error ? (
         <LoadError error={error} what="school year" onRetry={() => mutate()} />
       ) : !data ? (
         <Spinner label="Loading the school year" />
-      ) : (
+      ) : canEdit ? (
         <YearForm year={data} onSaved={(saved) => mutate(saved, { revalidate: true })} />
+      ) : (
+        <YearView year={data} />
       )}
+    </div>
+  );
+}
+
+/** The school year for staff who may not change it: the year at a glance and its terms. */
+function YearView({ year }: { year: SchoolYear }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <YearGlance year={year} error={null} onRetry={() => undefined} canEdit={false} />
+      <section aria-labelledby="terms-heading" className="flex flex-col gap-3">
+        <h2 id="terms-heading" className="text-base font-semibold text-slate-900">
+          Terms
+        </h2>
+        {year.terms.length === 0 ? (
+          <p className="text-sm text-slate-600">No terms yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+            {year.terms.map((term) => (
+              <li key={term.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2">
+                <span className="font-medium text-slate-900">{term.name}</span>
+                <span className="text-slate-700 tabular-nums">
+                  {mediumDateLabel(term.start)} – {mediumDateLabel(term.end)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="text-sm text-slate-600">Only administrators change the school year.</p>
     </div>
   );
 }

@@ -229,8 +229,10 @@ describe("the Bell schedule form", () => {
         "Overlaps Focus Block (10:00–10:40) on Monday.",
       ),
     );
+    // The dry run goes first (the server checks the same rules there).
     expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
       {
+        dry_run: true,
         effective_from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         cycle: { kind: "weekly", day_types: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] },
         blocks: [
@@ -240,6 +242,46 @@ describe("the Bell schedule form", () => {
         bell_schedules: [],
       },
     ]);
+  });
+
+  it("shows the dates a save would move (the server's dry run) and saves only once they are confirmed", async () => {
+    const moved = [
+      { date: "2026-12-08", from: "Day 2", to: "Day 1" },
+      { date: "2026-12-09", from: "Day 1", to: "Day 2" },
+    ];
+    server([
+      ["GET", "/api/timetable", () => [200, none]],
+      [
+        "PUT",
+        "/api/timetable",
+        (call) =>
+          (call.body as { dry_run?: boolean }).dry_run
+            ? [200, { dry_run: true, effective_from: "2026-12-08", regenerated_days: 9, day_type_changes: moved }]
+            : [200, none],
+      ],
+    ]);
+    const user = userEvent.setup();
+    render(withSWR(<TimetableScreen />));
+    fireEvent.change(await screen.findByLabelText("Focus Block on Monday: start"), { target: { value: "10:00" } });
+    fireEvent.change(screen.getByLabelText("Focus Block on Monday: end"), { target: { value: "10:40" } });
+    const puts = () => calls.filter((c) => c.method === "PUT").map((c) => c.body as Record<string, unknown>);
+    await user.click(screen.getByRole("button", { name: "Save bell schedule" }));
+    let dialog = await screen.findByRole("dialog", { name: "Change the day type of school days?" });
+    expect(dialog).toHaveTextContent("2 school days change day type, from Tue Dec 8, 2026 to Wed Dec 9, 2026.");
+    expect(within(dialog).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Tue Dec 8, 2026: Day 2 becomes Day 1",
+      "Wed Dec 9, 2026: Day 1 becomes Day 2",
+    ]);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(puts().map((body) => body.dry_run)).toEqual([true]);
+
+    await user.click(screen.getByRole("button", { name: "Save bell schedule" }));
+    dialog = await screen.findByRole("dialog", { name: "Change the day type of school days?" });
+    await user.click(within(dialog).getByRole("button", { name: "Save and change them" }));
+    await waitFor(() => expect(puts()).toHaveLength(3));
+    expect(puts()[2]).toMatchObject({ confirm_day_type_changes: true });
+    expect(puts()[2]!.dry_run).toBeUndefined();
   });
 
   it("copies a row's times to every day type, and a rotation starts as Day 1 and Day 2", async () => {
