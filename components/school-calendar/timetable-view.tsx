@@ -45,7 +45,12 @@ export function TimetableView({ timetable }: { timetable: Timetable }) {
         <h2 id="blocks-heading" className="text-base font-semibold text-slate-900">
           Blocks
         </h2>
-        <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white sm:block">
+        {/* Many day types (a 10-day rotation) scroll inside the box, never the page; the box takes focus to scroll by keyboard. */}
+        <div
+          tabIndex={0}
+          aria-label="Blocks and their times"
+          className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-2 focus:outline-indigo-600 sm:block"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Blocks and their times on each day type</caption>
             <thead className="bg-slate-50 text-xs text-slate-600">
@@ -70,7 +75,7 @@ export function TimetableView({ timetable }: { timetable: Timetable }) {
                   {dayTypes.map((dayType) => {
                     const time = timeOn(block, dayType);
                     return (
-                      <td key={dayType} className="px-3 py-2 whitespace-nowrap text-slate-700 tabular-nums">
+                      <td key={dayType} className="px-3 py-2 text-slate-700 tabular-nums">
                         {time ? span(time) : <span className="text-slate-600">Does not meet</span>}
                       </td>
                     );
