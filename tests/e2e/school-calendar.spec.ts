@@ -127,6 +127,8 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  // From the top: the phone's bar stays over whatever is scrolled under it, which axe counts as a covered target.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -638,8 +640,6 @@ test.describe("a school from nothing, on a server of its own", () => {
     await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(confirm).toHaveCount(0);
     expect(await dayTypesFrom(page)).toEqual(before);
-    // From the top: the phone's bar stays over what is scrolled under it.
-    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, "timetable-mid-year");
     await page.context().close();
   });
