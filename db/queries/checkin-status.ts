@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { blockOccurrences, blocks, checkIns, plans, settings, staff, students } from "../schema";
 import { preparedPerDb } from "../prepared";
 import { compareNames } from "@/lib/search/fold";
-import { addDays, schoolDateOf, schoolToday } from "@/lib/time";
+import { schoolDateOf, schoolToday } from "@/lib/time";
 import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
 /** A fully qualified column name, so the correlated sub-selects below can never be ambiguous. */
@@ -69,21 +69,31 @@ const setting = (key: string) =>
   sql`(select ${c(settings.value)} from ${settings} where ${c(settings.key)} = ${sql.raw(`'${key}'`)})`;
 
 /**
- * The (block, date) pairs of the flex blocks that meet in the window: the asked date is one of its dates.
- * Which one is worked out in JavaScript with the application's zone rules (statusRowsOf), never in SQL:
- * the database's copy of the time-zone rules can disagree with the application's.
+ * The (block, date) pairs of the flex blocks that meet in the window (day.lo to day.hi): the asked date
+ * is one of its dates. Which one is worked out in JavaScript with the application's zone rules
+ * (statusRowsOf), never in SQL: the database's copy of the time-zone rules can disagree with the application's.
  */
 const flexInWindow = sql`(select ${c(blockOccurrences.block_id)}, ${c(blockOccurrences.date)} from ${blockOccurrences}
   join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
-  where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between ${sql.placeholder("from")}::date and ${sql.placeholder("to")}::date)`;
+  where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between day.lo and day.hi)`;
 
 /** How far around the asked date flex occurrences are read: the previous and next Focus Block buttons. */
 const ADJACENT_WINDOW_DAYS = 45;
 
-/** The school's zone (UTC when unset). */
-const ZONE = sql`(
-      select coalesce((select ${c(settings.value)} from ${settings} where ${c(settings.key)} = 'timezone'), 'UTC') as tz
-    ) as zone`;
+/**
+ * The school's zone (UTC when unset) and the window of dates read. When the application already knows
+ * the zone (statusValues' hint, the zone an earlier status answer had) and it is still the school's,
+ * the window is the date the application worked out for it; otherwise every date the asked instant
+ * falls on somewhere (statusWindow), narrowed in JavaScript.
+ */
+const DAY = sql`(
+      select zone.tz,
+        coalesce(case when zone.tz = ${sql.placeholder("hint_zone")}::text then ${sql.placeholder("hint_date")}::date end,
+          ${sql.placeholder("from")}::date) as lo,
+        coalesce(case when zone.tz = ${sql.placeholder("hint_zone")}::text then ${sql.placeholder("hint_date")}::date end,
+          ${sql.placeholder("to")}::date) as hi
+      from (select coalesce((select ${c(settings.value)} from ${settings} where ${c(settings.key)} = 'timezone'), 'UTC') as tz) zone
+    ) as day`;
 
 /**
  * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
@@ -96,7 +106,7 @@ const ZONE = sql`(
 export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
   db
     .select({
-      timezone: sql`zone.tz`.as("timezone"),
+      timezone: sql`day.tz`.as("timezone"),
       year_start: setting("start_datetime").as("year_start"),
       year_end: setting("end_datetime").as("year_end"),
       no_block_dates: NO_BLOCK_DATES.as("no_block_dates"),
@@ -105,11 +115,12 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
           'start', ${c(blockOccurrences.start)}, 'end', ${c(blockOccurrences.end)})), '[]')
         from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
         where ${c(blocks.flex)}
-          and ${c(blockOccurrences.date)} between ${sql.placeholder("from")}::date - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
-          and ${sql.placeholder("to")}::date + ${sql.raw(String(ADJACENT_WINDOW_DAYS))})`.as("meetings"),
+          and ${c(blockOccurrences.date)} between day.lo - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
+          and day.hi + ${sql.raw(String(ADJACENT_WINDOW_DAYS))})`.as("meetings"),
       own: sql`(select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
         from ${checkIns}
-        where (${c(checkIns.block_id)}, ${c(checkIns.date)}) in ${flexInWindow}
+        where ${c(checkIns.date)} between day.lo and day.hi
+          and (${c(checkIns.block_id)}, ${c(checkIns.date)}) in ${flexInWindow}
           and ${recorder === "staff" ? byStaff : bySysadmin})`.as("own"),
       plans:
         sql`(select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)}, 'date', ${c(plans.date)},
@@ -119,33 +130,44 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
         left join ${checkIns} on ${c(checkIns.student_id)} = ${c(plans.student_id)}
           and ${c(checkIns.block_id)} = ${c(plans.block_id)} and ${c(checkIns.date)} = ${c(plans.date)}
         where ${c(plans.staff_id)} = ${sql.placeholder("staff_id")}
-          and ${c(plans.date)} between ${sql.placeholder("from")}::date and ${sql.placeholder("to")}::date
+          and ${c(plans.date)} between day.lo and day.hi
           and (${c(plans.block_id)}, ${c(plans.date)}) in ${flexInWindow}
           and ${c(plans.student_id)} not in (select ${c(students.id)} from ${students} where ${c(students.archived_at)} is not null))`.as(
           "plans",
         ),
     })
-    .from(ZONE);
+    .from(DAY);
 
 const statusStaff = preparedPerDb((db) => statusQuery(db, "staff").prepare("checkin_status_staff"));
 const statusSysadmin = preparedPerDb((db) => statusQuery(db, "sysadmin").prepare("checkin_status_sysadmin"));
 
+const HOUR_MS = 3_600_000;
+
 /**
- * The dates the statement reads: the asked date alone, or every date the instant (or now) falls on
- * somewhere (UTC−12 to UTC+14: its UTC date and the days either side), since the zone is read by the
- * same statement.
+ * The dates the statement reads when the application does not know the school's zone yet: the asked
+ * date alone, or every date the instant (or now) falls on somewhere, from UTC−12 to UTC+14 (two dates,
+ * three for two hours a day).
  */
 export function statusWindow(query: Pick<StatusQuery, "date" | "instant" | "now">): { from: string; to: string } {
   if (query.date) return { from: query.date, to: query.date };
-  const utcDate = (query.instant ?? query.now).toISOString().slice(0, 10);
-  return { from: addDays(utcDate, -1), to: addDays(utcDate, 1) };
+  const ms = (query.instant ?? query.now).getTime();
+  const utcDate = (offsetMs: number) => new Date(ms + offsetMs).toISOString().slice(0, 10);
+  return { from: utcDate(-12 * HOUR_MS), to: utcDate(14 * HOUR_MS) };
 }
+
+/**
+ * The zone the last status answer had: a hint only (the statement checks it against the setting and
+ * falls back to the whole window when it changed), so the window is the asked date itself almost always.
+ */
+let knownZone: string | null = null;
 
 /** The placeholder values of a status query. */
 export const statusValues = (query: StatusQuery) => ({
   recorder: "staff_id" in query.recorder ? query.recorder.staff_id : query.recorder.user_id,
   staff_id: query.staffId ?? -1,
   ...statusWindow(query),
+  hint_zone: query.date ? null : knownZone,
+  hint_date: query.date || !knownZone ? null : schoolDateOf(query.instant ?? query.now, knownZone),
 });
 
 export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<CheckInStatusRows> {
@@ -165,6 +187,7 @@ export function statusRowsOf(result: Record<string, unknown>[], query: Pick<Stat
     checked_in_at: new Date(r.checked_in_at),
   });
   const timezone = String(row!.timezone);
+  knownZone = timezone;
   const date = query.date ?? schoolDateOf(query.instant ?? query.now, timezone);
   return {
     timezone,

@@ -105,6 +105,13 @@ describe("a zone whose rules differ between the database and the application", (
     expect(res.body.date.iso).toBe(found.appDate);
     expect(res.body.blocks).toHaveLength(1);
     expect(res.body.blocks[0].planned.map((p: { id: number; student: { id: number } }) => p.student.id)).toEqual([student.student.id]);
+    // Again, now that the application knows the zone (it reads only that date), and once the zone changed.
+    const again = await call(statusRoute, { token, path: "/api/check-in/status" });
+    expect([again.body.today, again.body.blocks[0]?.planned.length]).toEqual([found.appDate, 1]);
+    await setSetting(state.db, "timezone", "Pacific/Kiritimati");
+    const moved = await call(statusRoute, { token, path: "/api/check-in/status" });
+    expect(moved.body.today).toBe(schoolToday("Pacific/Kiritimati", found.instant));
+    await setSetting(state.db, "timezone", found.zone);
   });
 
   it("shows a course's meetings under the timetable in force on the application's today", async () => {
