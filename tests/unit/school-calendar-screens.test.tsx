@@ -180,6 +180,66 @@ describe("a day of the calendar", () => {
   });
 });
 
+describe("a day type set by hand", () => {
+  it("shows the dates it moves (the server's dry run) and saves only when confirmed, or keeps the day as it is", async () => {
+    const timetable: Partial<Timetable> = {
+      cycle: { kind: "rotation", day_types: ["Day 1", "Day 2"], first_day_type: null },
+      bell_schedules: [],
+    };
+    const moved = [
+      { date: "2026-12-14", from: "Day 1", to: "Day 2" },
+      { date: "2026-12-15", from: "Day 2", to: "Day 1" },
+    ];
+    server([
+      ["GET", "/api/timetable?date=2026-12-14", () => [200, timetable]],
+      [
+        "PUT",
+        "/api/school-days/2026-12-14",
+        (call) =>
+          (call.body as { dry_run?: boolean }).dry_run
+            ? [200, { dry_run: true, date: "2026-12-14", day_type_changes: moved }]
+            : [200, { ...day("2026-12-14", { day_type: "Day 2" }), day_type_changes: moved }],
+      ],
+    ]);
+    const onChanged = jest.fn(async () => {});
+    const user = userEvent.setup();
+    render(
+      withSWR(
+        <DayDialog
+          date="2026-12-14"
+          day={day("2026-12-14")}
+          canEdit
+          onOpenChange={() => {}}
+          onChanged={onChanged}
+          returnFocusTo={() => null}
+        />,
+      ),
+    );
+    const select = await screen.findByRole("combobox", { name: "Day type" });
+    await user.selectOptions(select, "Day 2");
+    await user.click(screen.getByRole("button", { name: "Save this day" }));
+    const moves = await screen.findByRole("group", { name: "This moves the rotation" });
+    expect(moves).toHaveTextContent("2 school days change day type, from Mon Dec 14, 2026 to Tue Dec 15, 2026.");
+    expect(within(moves).getByRole("heading", { name: "This moves the rotation" })).toHaveFocus();
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([{ day_type: "Day 2", dry_run: true }]);
+    expect(onChanged).not.toHaveBeenCalled();
+    // Keep the day as it is: nothing saved, the choice back as it was.
+    await user.click(within(moves).getByRole("button", { name: "Keep the day as it is" }));
+    expect(select).toHaveValue("");
+    expect(select).toHaveFocus();
+    // Again, and saved.
+    await user.selectOptions(select, "Day 2");
+    await user.click(screen.getByRole("button", { name: "Save this day" }));
+    await user.click(await screen.findByRole("button", { name: "Save and change them" }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
+      { day_type: "Day 2", dry_run: true },
+      { day_type: "Day 2", dry_run: true },
+      { day_type: "Day 2" },
+    ]);
+  });
+});
+
 describe("the Bell schedule form", () => {
   const none: Timetable = {
     date: "2026-12-07",

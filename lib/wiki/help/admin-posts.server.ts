@@ -400,8 +400,15 @@ and the blocks that meet on each of them, with their times.
   Days without school are skipped, so a holiday never puts the rotation out of step.
 - **Takes effect from**: a new bell schedule (the second semester's) applies from that date on; what
   happened before it keeps its blocks and times.
+- **First day type** (a rotation): *Go on with the cycle* keeps every day's day type, which is what new
+  times or a new alternate bell schedule want. Choosing a day type starts the rotation again from that date
+  (the second semester starts at Day 1).
 - **Alternate bell schedules** (late start, assembly, exams) give chosen dates other times; set them on
-  the dates in the school calendar.
+  the dates in the school calendar. They never move the rotation.
+
+Before a change that moves the day type of school days is saved, the page lists those dates: press
+**Save and change them**, or **Cancel** to keep the calendar as it is. Teachers can read the bell schedule;
+only administrators change it.
 
 The step is done once a bell schedule gives at least one block its times. The next step, the Focus
 Block, is part of the same page.
