@@ -2,11 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import useSWR from "swr";
 import { ADMIN_ROLES } from "@/components/auth/types";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
@@ -16,9 +18,10 @@ import { TextField } from "@/components/ui/text-field";
 import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { apiPut } from "@/lib/api/request.client";
 import { schoolYearBody, type SchoolYearBody } from "@/lib/calendar/schemas";
-import type { SchoolYear } from "./api-types";
+import type { DayTypeChange, DryRun, SchoolYear } from "./api-types";
 import { CalendarTabs } from "./calendar-tabs";
 import { SCHOOL_YEAR_KEY } from "./calendar-screen";
+import { DayTypeChanges } from "./day-type-changes";
 import { mediumDateLabel } from "./month";
 import { FormError, placeServerErrors } from "./server-errors";
 import { YearGlance } from "./year-glance";
@@ -103,14 +106,25 @@ function YearForm({ year, onSaved }: { year: SchoolYear; onSaved: (saved: School
     formState: { errors, isSubmitting, isDirty },
   } = useForm<YearForm>({ resolver: zodResolver(schoolYearBody), defaultValues: toForm(year) });
   const terms = useFieldArray({ control, name: "terms" });
-  useLeaveWarning(isDirty && !isSubmitting, "The school year has changes you have not saved. Leave anyway?");
+  const [pending, setPending] = useState<{ values: YearForm; changes: DayTypeChange[] } | null>(null);
+  useLeaveWarning(
+    isDirty && !isSubmitting && pending === null,
+    "The school year has changes you have not saved. Leave anyway?",
+  );
 
+  async function save(values: YearForm) {
+    const saved = await apiPut<SchoolYear>(SCHOOL_YEAR_KEY, values);
+    reset(toForm(saved ?? { ...values }));
+    await onSaved(saved);
+    snackbar("Saved the school year.", { tone: "success" });
+  }
+
+  // First the server's dry run: new dates that move school days' day types (a rotation) show those dates first.
   const submit = handleSubmit(async (values) => {
     try {
-      const saved = await apiPut<SchoolYear>(SCHOOL_YEAR_KEY, values);
-      reset(toForm(saved ?? { ...values }));
-      await onSaved(saved);
-      snackbar("Saved the school year.", { tone: "success" });
+      const preview = await apiPut<DryRun>(SCHOOL_YEAR_KEY, { ...values, dry_run: true });
+      if (preview.day_type_changes.length > 0) setPending({ values, changes: preview.day_type_changes });
+      else await save(values);
     } catch (failure) {
       placeServerErrors(failure, setError, (path) => path);
     }
@@ -202,6 +216,23 @@ function YearForm({ year, onSaved }: { year: SchoolYear; onSaved: (saved: School
           Save school year
         </Button>
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Change the day type of school days?"
+        description="The new dates change which school days there are, and so the day types that follow."
+        confirmLabel="Save and change them"
+        onConfirm={async () => {
+          if (!pending) return;
+          try {
+            await save(pending.values);
+          } catch (failure) {
+            placeServerErrors(failure, setError, (path) => path);
+          }
+        }}
+      >
+        {pending && <DayTypeChanges changes={pending.changes} />}
+      </ConfirmDialog>
     </form>
   );
 }

@@ -189,6 +189,7 @@ export const importFields = z.object({
 
 /** PUT /api/school-year. */
 export const schoolYearBody = z.object({
+  dry_run: dryRun,
   start: isoDate,
   end: isoDate,
   attendance_from: isoDate,

@@ -8,6 +8,7 @@ import { ImportDialog } from "@/components/school-calendar/import-dialog";
 import { MonthGrid } from "@/components/school-calendar/month-grid";
 import { monthOf } from "@/components/school-calendar/month";
 import { TimetableScreen } from "@/components/school-calendar/timetable-screen";
+import { YearScreen } from "@/components/school-calendar/year-screen";
 import { fetcher } from "@/lib/api/request.client";
 
 /**
@@ -177,6 +178,41 @@ describe("a day of the calendar", () => {
     );
     expect(calls.at(-1)).toMatchObject({ method: "PUT", body: { day_type: "Day 2" } });
     expect(onChanged).not.toHaveBeenCalled();
+  });
+});
+
+describe("the School year form", () => {
+  it("shows the dates new year dates would move before saving them", async () => {
+    const year = {
+      start: "2026-09-08",
+      end: "2027-06-25",
+      attendance_from: "2026-09-08",
+      terms: [],
+      school_days: 190,
+      focus_blocks: 190,
+      focus_blocks_by_term: [],
+    };
+    const moved = [{ date: "2026-09-08", from: "Day 1", to: null }];
+    server([
+      ["GET", "/api/school-year", () => [200, year]],
+      [
+        "PUT",
+        "/api/school-year",
+        (call) =>
+          (call.body as { dry_run?: boolean }).dry_run
+            ? [200, { dry_run: true, day_type_changes: moved }]
+            : [200, { ...year, start: "2026-09-09", day_type_changes: moved }],
+      ],
+    ]);
+    const user = userEvent.setup();
+    render(withSWR(<YearScreen />));
+    fireEvent.change(await screen.findByLabelText(/^First day of school/), { target: { value: "2026-09-09" } });
+    await user.click(screen.getByRole("button", { name: "Save school year" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change the day type of school days?" });
+    expect(within(dialog).getByRole("listitem")).toHaveTextContent("Tue Sep 8, 2026: Day 1 becomes a day without school");
+    await user.click(within(dialog).getByRole("button", { name: "Save and change them" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(calls.filter((c) => c.method === "PUT").map((c) => (c.body as { dry_run?: boolean }).dry_run)).toEqual([true, undefined]);
   });
 });
 
