@@ -178,7 +178,7 @@ function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[]
       closed > 0,
       closed === 0
         ? "No holidays or other days without school yet: add them on the calendar, or import the district's calendar file."
-        : `${count(closed, "school day")} without school (holidays, professional days).`,
+        : `${count(closed, "day")} without school (holidays, professional days).`,
       "/calendar",
     ),
     item(

@@ -169,7 +169,7 @@ describe("GET /api/setup once the school is set up", () => {
       /^The Focus Block meets on \d+ school days, first on /,
     );
     expect(itemOf(res.body, "days_without_school").detail).toBe(
-      "2 school days without school (holidays, professional days).",
+      "2 days without school (holidays, professional days).",
     );
     expect(itemOf(res.body, "staff").detail).toBe("3 staff members, 1 of them taking Focus Block students.");
     expect(itemOf(res.body, "students").detail).toBe("3 students.");
