@@ -118,15 +118,50 @@ export function formatSchoolTime(iso: string, timezone: string | undefined, offs
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * An instant as a timestamp in the school's time with its offset, "2026-03-20T09:41:05-07:00" (as the
- * SIS export writes check-in times): by the server's offsets when they cover it, else this runtime's
- * rules for the zone.
+ * The zone's offset at an instant by this runtime's rules, cached per zone and quarter hour: zones change
+ * offset on quarter-hour instants, so a quarter hour whose start and end have the same offset has it
+ * throughout (an SIS export stamps a row per student per day: asking Intl for each took most of a year's export).
  */
-export function schoolTimestamp(iso: string, timezone: string, offsets?: readonly ZoneOffset[]): string {
-  const ms = Date.parse(iso);
-  const minutes = (offsets ? offsetFrom(offsets, ms) : null) ?? offsetAt(ms, timezone);
+const QUARTER_MS = 15 * MINUTE_MS;
+const quarterOffsets = new Map<string, Map<number, number>>();
+export function cachedOffsetAt(ms: number, timezone: string): number {
+  let byQuarter = quarterOffsets.get(timezone);
+  if (!byQuarter) {
+    if (quarterOffsets.size > 32) quarterOffsets.clear();
+    quarterOffsets.set(timezone, (byQuarter = new Map()));
+  }
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let offset = byQuarter.get(quarter);
+  if (offset === undefined) {
+    if (byQuarter.size > 100_000) byQuarter.clear();
+    const start = offsetAt(quarter * QUARTER_MS, timezone);
+    offset = start === offsetAt((quarter + 1) * QUARTER_MS - MINUTE_MS, timezone) ? start : NaN;
+    byQuarter.set(quarter, offset);
+  }
+  return Number.isNaN(offset) ? offsetAt(ms, timezone) : offset;
+}
+
+/** An instant (ms) as `2026-03-20T09:41:05-07:00` with `minutes` as the zone's offset. */
+function stamp(ms: number, minutes: number): string {
   const wall = new Date(Math.floor(ms / 1000) * 1000 + minutes * MINUTE_MS);
   const sign = minutes < 0 ? "-" : "+";
   const abs = Math.abs(minutes);
   return `${wall.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * An instant as a timestamp in the school's time with its offset, "2026-03-20T09:41:05-07:00" (as the
+ * SIS export writes check-in times): by the server's offsets when they cover it, else this runtime's
+ * rules for the zone. The server writes every such stamp with this (lib/reports, the SIS export), so
+ * the screens, the reports and the files agree on the offset.
+ */
+export function schoolTimestamp(iso: string, timezone: string, offsets?: readonly ZoneOffset[]): string {
+  const ms = Date.parse(iso);
+  return stamp(ms, (offsets ? offsetFrom(offsets, ms) : null) ?? cachedOffsetAt(ms, timezone));
+}
+
+/** The same stamp for an instant, by this runtime's rules (the server's: lib/reports, the SIS export). */
+export function schoolTimestampOf(instant: Date, timezone: string): string {
+  const ms = instant.getTime();
+  return stamp(ms, cachedOffsetAt(Math.floor(ms / 1000) * 1000, timezone));
 }

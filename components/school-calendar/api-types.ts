@@ -3,6 +3,7 @@
  * imports only: nothing of the server reaches the browser).
  */
 import type { importEvents } from "@/lib/calendar/events.server";
+import type { DayTypeChange } from "@/lib/calendar/regenerate.server";
 import type { SchoolDayView, getSchoolDays } from "@/lib/calendar/school-days.server";
 import type { getSchoolYear } from "@/lib/calendar/school-year.server";
 import type { TimetableView } from "@/lib/calendar/timetable.server";
@@ -14,6 +15,15 @@ export type DayEvent = SchoolDay["events"][number];
 
 /** GET /api/timetable?date=. */
 export type Timetable = TimetableView;
+
+/** A school day whose day type a change moves (the dry runs of PUT /api/timetable and PUT /api/school-days/{date}). */
+export type { DayTypeChange };
+
+/** What a dry run answers: the dates whose day type the change would move. */
+export interface DryRun {
+  dry_run: true;
+  day_type_changes: DayTypeChange[];
+}
 
 /** GET /api/school-year. */
 export type SchoolYear = Awaited<ReturnType<typeof getSchoolYear>>;

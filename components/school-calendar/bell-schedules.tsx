@@ -21,7 +21,7 @@ export function BellSchedules() {
   const [blocks, names] = useWatch({ control, name: ["blocks", "bell_schedules"] });
   const errors = formState.errors;
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 text-base font-semibold text-slate-900">Alternate bell schedules</legend>
       <p className="text-sm text-slate-600">
         For late starts, assemblies or exams. On a date given one (on the School calendar page), the day

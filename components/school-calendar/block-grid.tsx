@@ -52,7 +52,8 @@ export function BlockGrid() {
   const props = { columns, rows, onCopy: copyToAll, onRemove: blocks.remove };
 
   return (
-    <fieldset className="flex flex-col gap-3">
+    // min-w-0: a fieldset is at least as wide as its content by default, which let a wide grid widen the page.
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 text-base font-semibold text-slate-900">Blocks</legend>
       <p className="text-sm text-slate-600">
         Give each block its times on the day types it meets; leave both times empty where it does not meet.
@@ -111,9 +112,6 @@ function BlockTable({ columns, rows, onCopy, onRemove }: LayoutProps) {
                 {column.name || "(unnamed)"}
               </th>
             ))}
-            <th scope="col" className="px-2 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -121,6 +119,8 @@ function BlockTable({ columns, rows, onCopy, onRemove }: LayoutProps) {
             <tr key={row.field.fieldId} className="align-top">
               <th scope="row" className="min-w-44 px-3 py-2 font-normal">
                 <BlockIdentity row={row} />
+                {/* The row's buttons sit with its label, so no width of the grid can push them out of view. */}
+                <RowActions row={row} onCopy={onCopy} onRemove={onRemove} />
               </th>
               {columns.map((column) => (
                 <td key={column.key} className="px-2 py-2">
@@ -131,9 +131,6 @@ function BlockTable({ columns, rows, onCopy, onRemove }: LayoutProps) {
                   />
                 </td>
               ))}
-              <td className="px-2 py-2">
-                <RowActions row={row} onCopy={onCopy} onRemove={onRemove} />
-              </td>
             </tr>
           ))}
         </tbody>
@@ -215,7 +212,7 @@ function RowActions({
   onRemove: (index: number) => void;
 }) {
   return (
-    <div className="flex items-center gap-1">
+    <div className="mt-1 flex items-center gap-1">
       <IconButton
         label={`Copy to all days: ${row.name}`}
         icon={<Copy className="size-4" />}

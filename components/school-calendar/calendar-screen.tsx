@@ -78,7 +78,7 @@ export function CalendarScreen() {
           )
         }
       />
-      {canEdit && <CalendarTabs />}
+      <CalendarTabs />
       <YearGlance year={year.data} error={year.error} onRetry={() => year.mutate()} canEdit={canEdit} />
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id="calendar-month" className="text-lg font-semibold text-slate-900" aria-live="polite">

@@ -11,7 +11,7 @@ export const CALENDAR_PAGES = [
   { href: "/calendar/year", label: "School year" },
 ] as const;
 
-/** The school calendar's three pages, as tabs that are links (administrators see all three). */
+/** The school calendar's three pages, as tabs that are links (every staff member reads all three). */
 export function CalendarTabs() {
   const pathname = usePathname();
   return (

@@ -8,6 +8,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { TextField } from "@/components/ui/text-field";
 import { MAX_DAY_TYPES } from "@/lib/calendar/schemas";
 import { ChoiceField } from "./choice-field";
+import { mediumDateLabel } from "./month";
 import { FormError } from "./server-errors";
 import { newKey, WEEKDAYS, type TimetableFormValues } from "./timetable-form";
 
@@ -26,13 +27,23 @@ const KINDS = [
   },
 ] as const;
 
-/** The cycle: weekly (which weekdays the school meets) or a rotation of named day types, and where it starts. */
-export function CycleFields() {
+/** The day type the school calendar gives the first school day on or after the date this takes effect. */
+export interface CycleOnDate {
+  date: string;
+  day_type: string;
+}
+
+/**
+ * The cycle: weekly (which weekdays the school meets) or a rotation of named day types, and where it
+ * starts. `continues`: where the cycle stands on the date this takes effect, when a timetable comes
+ * before it (the rotation then goes on by default).
+ */
+export function CycleFields({ continues = null }: { continues?: CycleOnDate | null }) {
   const { control, register, formState } = useFormContext<TimetableFormValues>();
   const kind = useWatch({ control, name: "kind" });
   const errors = formState.errors;
   return (
-    <fieldset className="flex flex-col gap-4">
+    <fieldset className="flex min-w-0 flex-col gap-4">
       <legend className="mb-2 text-base font-semibold text-slate-900">Cycle</legend>
       <div role="radiogroup" aria-label="Cycle kind" className="grid gap-3 sm:grid-cols-2">
         {KINDS.map((option) => (
@@ -53,7 +64,7 @@ export function CycleFields() {
           </label>
         ))}
       </div>
-      {kind === "weekly" ? <WeekdayFields /> : <RotationFields />}
+      {kind === "weekly" ? <WeekdayFields /> : <RotationFields continues={continues} />}
       <FormError message={messageAt(errors, kind === "weekly" ? "weekdays" : "rotation")} />
     </fieldset>
   );
@@ -93,11 +104,13 @@ function WeekdayFields() {
   );
 }
 
-function RotationFields() {
+function RotationFields({ continues }: { continues: CycleOnDate | null }) {
   const { control, register, formState } = useFormContext<TimetableFormValues>();
   const rows = useFieldArray({ control, name: "rotation", keyName: "fieldId" });
   const names = useWatch({ control, name: "rotation" });
   const errors = formState.errors;
+  // The cycle goes on only into day types it has: a renamed one starts afresh, at the first.
+  const goesOn = continues !== null && names.some((row) => row.name.trim() === continues.day_type);
   return (
     <div className="flex flex-col gap-4">
       <fieldset>
@@ -137,13 +150,22 @@ function RotationFields() {
       </fieldset>
       <ChoiceField
         label="First day type"
-        containerClassName="sm:max-w-xs"
-        hint="The day type of the first school day on or after the date this takes effect."
+        containerClassName="sm:max-w-md"
+        hint={
+          goesOn
+            ? "The day type of the first school day on or after the date this takes effect. Going on with the cycle changes no day; another day type starts the rotation again from that day."
+            : "The day type of the first school day on or after the date this takes effect."
+        }
         error={messageAt(errors, "first_day_type")}
-        choices={names.map((row, index) => ({
-          value: index === 0 ? "" : row.key,
-          label: row.name || `Day type ${index + 1}`,
-        }))}
+        choices={[
+          {
+            value: "",
+            label: goesOn
+              ? `Go on with the cycle (${continues.day_type} on ${mediumDateLabel(continues.date)})`
+              : `${names[0]?.name || "Day type 1"} (the first in the list)`,
+          },
+          ...names.map((row, index) => ({ value: row.key, label: row.name || `Day type ${index + 1}` })),
+        ]}
         {...register("first_day_type")}
       />
     </div>

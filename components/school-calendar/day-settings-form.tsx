@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
 import type { SchoolDayBody } from "@/lib/calendar/schemas";
-import type { SchoolDay, Timetable } from "./api-types";
+import type { DayTypeChange, DryRun, SchoolDay, Timetable } from "./api-types";
 import { ChoiceField } from "./choice-field";
+import { DayTypeChanges } from "./day-type-changes";
 
 /** The day type select's choice that clears a day type set by hand. */
 const FOLLOW_CYCLE = "";
@@ -13,7 +14,8 @@ const REGULAR = "";
 
 /**
  * An administrator sets a date's day type by hand (a snow day: the rotation continues from it) and its
- * bell schedule (one of the timetable's alternates, or the regular one).
+ * bell schedule (one of the timetable's alternates, or the regular one). A change that moves the day
+ * type of school days (the server's dry run says which) is shown first, and saved only when confirmed.
  */
 export function DaySettingsForm({
   day,
@@ -32,6 +34,13 @@ export function DaySettingsForm({
   const [bellSchedule, setBellSchedule] = useState(setByHand.bell_schedule);
   const [errors, setErrors] = useState<{ day_type?: string; bell_schedule?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
+  const [changes, setChanges] = useState<DayTypeChange[] | null>(null);
+  const changesHeading = useRef<HTMLHeadingElement>(null);
+  const dayTypeField = useRef<HTMLSelectElement>(null);
+  // The save button gives way to the dates it would change: keyboard focus goes to them.
+  useEffect(() => {
+    if (changes) changesHeading.current?.focus();
+  }, [changes]);
   const rotation = timetable.cycle.kind === "rotation";
   const alternates = timetable.bell_schedules.map((schedule) => schedule.name);
   // Without a day type set by hand, the one the cycle gave is the date's own.
@@ -48,6 +57,15 @@ export function DaySettingsForm({
     setErrors({});
     setSaving(true);
     try {
+      const confirmed = changes !== null;
+      setChanges(null);
+      if (!confirmed && body.day_type !== undefined) {
+        const preview = await apiPut<DryRun>(`/api/school-days/${day.date}`, { ...body, dry_run: true });
+        if (preview.day_type_changes.length > 0) {
+          setChanges(preview.day_type_changes);
+          return;
+        }
+      }
       await apiPut(`/api/school-days/${day.date}`, body);
       await onSaved();
     } catch (failure) {
@@ -68,9 +86,13 @@ export function DaySettingsForm({
         This day&apos;s schedule
       </h3>
       <ChoiceField
+        ref={dayTypeField}
         label="Day type"
         value={dayType}
-        onChange={(e) => setDayType(e.target.value)}
+        onChange={(e) => {
+          setDayType(e.target.value);
+          setChanges(null);
+        }}
         error={errors.day_type}
         choices={[
           {
@@ -105,9 +127,34 @@ export function DaySettingsForm({
           {errors.form}
         </p>
       )}
-      <Button type="submit" variant="secondary" loading={saving} disabled={!changed} className="self-start">
-        Save this day
-      </Button>
+      {changes ? (
+        <div role="group" aria-labelledby="day-changes-heading" className="flex flex-col gap-3">
+          <h4 id="day-changes-heading" ref={changesHeading} tabIndex={-1} className="text-sm font-semibold text-slate-900 outline-none">
+            This moves the rotation
+          </h4>
+          <DayTypeChanges changes={changes} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" loading={saving}>
+              Save and change them
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={saving}
+              onClick={() => {
+                setChanges(null);
+                setDayType(setByHand.day_type);
+                dayTypeField.current?.focus();
+              }}
+            >
+              Keep the day as it is
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button type="submit" variant="secondary" loading={saving} disabled={!changed} className="self-start">
+          Save this day
+        </Button>
+      )}
     </form>
   );
 }

@@ -14,7 +14,8 @@ const timeInput = (invalid: boolean) =>
 
 /**
  * A start and an end time (`<base>.start`, `<base>.end`); both empty means the block does not meet.
- * `name` is what the inputs are called for a screen reader ("Focus Block on Day 1").
+ * Each input has its visible label ("Start", "End"); `name` is what they are called for a screen reader
+ * ("Focus Block on Day 1: start"). Stacked (a table cell): one above the other, each label above its input.
  */
 export function TimeRange({ base, name, stacked }: { base: string; name: string; stacked?: boolean }) {
   const { register, formState } = useFormContext<TimetableFormValues>();
@@ -27,28 +28,27 @@ export function TimeRange({ base, name, stacked }: { base: string; name: string;
     (m, i, all): m is string => !!m && all.indexOf(m) === i,
   );
   const describedBy = messages.length ? `${id}-error` : undefined;
+  const field = (which: "start" | "end", error: string | undefined) => (
+    <div className={cn("flex gap-x-1.5 gap-y-0.5", stacked ? "flex-col" : "items-center")}>
+      <label htmlFor={`${id}-${which}`} className={cn("text-xs text-slate-600", !stacked && "w-8")}>
+        {which === "start" ? "Start" : "End"}
+      </label>
+      <input
+        id={`${id}-${which}`}
+        type="time"
+        aria-label={`${name}: ${which}`}
+        aria-invalid={error || cellError ? true : undefined}
+        aria-describedby={describedBy}
+        className={timeInput(!!(error || cellError))}
+        {...register(`${base}.${which}` as FieldPath<TimetableFormValues>)}
+      />
+    </div>
+  );
   return (
     <div className="flex flex-col gap-1">
-      <div className={cn("flex gap-1", stacked ? "flex-col" : "flex-wrap items-center")}>
-        <input
-          type="time"
-          aria-label={`${name}: start`}
-          aria-invalid={startError || cellError ? true : undefined}
-          aria-describedby={describedBy}
-          className={timeInput(!!(startError || cellError))}
-          {...register(`${base}.start` as FieldPath<TimetableFormValues>)}
-        />
-        <span aria-hidden className={cn("text-xs text-slate-500", stacked && "sr-only")}>
-          –
-        </span>
-        <input
-          type="time"
-          aria-label={`${name}: end`}
-          aria-invalid={endError || cellError ? true : undefined}
-          aria-describedby={describedBy}
-          className={timeInput(!!(endError || cellError))}
-          {...register(`${base}.end` as FieldPath<TimetableFormValues>)}
-        />
+      <div className={cn("flex gap-x-3 gap-y-1.5", stacked ? "flex-col" : "flex-wrap items-center")}>
+        {field("start", startError)}
+        {field("end", endError)}
       </div>
       {describedBy && (
         <p id={describedBy} className="max-w-[15rem] text-xs text-red-700">

@@ -42,7 +42,10 @@ const formShape = z.object({
   kind: z.enum(["weekly", "rotation"]),
   weekdays: z.array(z.string()),
   rotation: z.array(z.object({ key: z.string(), name: z.string() })),
-  /** The key of the rotation's first day type ("" for the first in the list). */
+  /**
+   * The key of the day type a rotation starts at, or "": no first day type (the cycle goes on from the
+   * day before; the first in the list when nothing comes before).
+   */
   first_day_type: z.string(),
   blocks: z.array(
     z.object({ key: z.string(), label: z.string(), flex: z.boolean(), times: z.record(z.string(), cell) }),
@@ -84,7 +87,11 @@ export function emptyTimetableForm(effectiveFrom: string): TimetableFormValues {
   };
 }
 
-/** The form for a timetable the API answered with (times as HH:MM); the empty form when none is in force. */
+/**
+ * The form for a timetable the API answered with (times as HH:MM); the empty form when none is in force.
+ * Edited in place (the same effective date), it keeps its first day type; as a new version from another
+ * date, it has none: the cycle goes on (a late start or new times must never move it).
+ */
 export function timetableToForm(timetable: Timetable, effectiveFrom: string): TimetableFormValues {
   const empty = emptyTimetableForm(effectiveFrom);
   const cycle = timetable.cycle;
@@ -111,12 +118,8 @@ export function timetableToForm(timetable: Timetable, effectiveFrom: string): Ti
     kind: cycle.kind,
     weekdays: weekly ? cycle.day_types : empty.weekdays,
     rotation,
-    // "" is the list's first day type, whichever it is.
     first_day_type:
-      (!weekly &&
-        cycle.first_day_type !== rotation[0]?.name &&
-        keyOfDayType.get(cycle.first_day_type ?? "")) ||
-      "",
+      (!weekly && effectiveFrom === timetable.effective_from && keyOfDayType.get(cycle.first_day_type ?? "")) || "",
     blocks,
     bell_schedules: timetable.bell_schedules.map((schedule) => ({
       key: newKey("s"),
@@ -193,7 +196,7 @@ export function toTimetableBody(values: TimetableFormValues): {
     cycle: {
       kind: values.kind,
       day_types: columns.map((column) => column.name),
-      ...(rotation ? { first_day_type: (first ?? values.rotation[0])?.name.trim() ?? null } : {}),
+      ...(rotation ? { first_day_type: first?.name.trim() || null } : {}),
     },
     blocks,
     bell_schedules: bellSchedules,

@@ -2,10 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import useSWR from "swr";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
+import { ADMIN_ROLES } from "@/components/auth/types";
+import { useSignedInUser } from "@/components/auth/use-auth";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
@@ -14,15 +17,18 @@ import { TextField } from "@/components/ui/text-field";
 import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { apiPut } from "@/lib/api/request.client";
 import { addDays, schoolToday } from "@/lib/time";
-import type { Timetable } from "./api-types";
+import type { TimetableBody } from "@/lib/calendar/schemas";
+import type { DayTypeChange, DryRun, SchoolDays, Timetable } from "./api-types";
 import { BellSchedules } from "./bell-schedules";
 import { BlockGrid } from "./block-grid";
 import { CalendarTabs } from "./calendar-tabs";
 import { ChoiceField } from "./choice-field";
-import { CycleFields } from "./cycle-fields";
+import { CycleFields, type CycleOnDate } from "./cycle-fields";
+import { DayTypeChanges } from "./day-type-changes";
 import { mediumDateLabel } from "./month";
 import { FormError, placeServerErrors } from "./server-errors";
 import { timetableForm, timetableToForm, toTimetableBody, type TimetableFormValues } from "./timetable-form";
+import { TimetableView } from "./timetable-view";
 
 /**
  * The date a new version takes effect from by default: today while no attendance has been taken (the
@@ -34,8 +40,13 @@ export function defaultEffectiveFrom(today: string, earliest: string | null): st
   return earliest > tomorrow ? earliest : tomorrow;
 }
 
-/** /calendar/timetable: the cycle, the blocks and their times, alternate bell schedules, and when it takes effect. */
+/**
+ * /calendar/timetable: the cycle, the blocks and their times, alternate bell schedules, and when it
+ * takes effect. Administrators change it; other staff read it (the server refuses their saves).
+ */
 export function TimetableScreen() {
+  const { user } = useSignedInUser();
+  const canEdit = ADMIN_ROLES.includes(user.role);
   const today = schoolToday(useSchoolTimezone(), new Date());
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = chosen ?? today;
@@ -54,13 +65,22 @@ export function TimetableScreen() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Bell schedule"
-        description="The school's cycle of day types, the blocks of each and their times. A change takes effect from a date and never changes the days before it."
+        description={
+          canEdit
+            ? "The school's cycle of day types, the blocks of each and their times. A change takes effect from a date and never changes the days before it."
+            : "The school's cycle of day types, the blocks of each and their times. Administrators change it."
+        }
       />
       <CalendarTabs />
       {error ? (
         <LoadError error={error} what="bell schedule" onRetry={() => mutate()} />
       ) : !data ? (
         <Spinner label="Loading the bell schedule" />
+      ) : !canEdit ? (
+        <>
+          <VersionChoice timetable={data} today={today} onChoose={setChosen} />
+          <TimetableView timetable={data} />
+        </>
       ) : (
         <>
           <VersionChoice timetable={data} today={today} onChoose={setChosen} />
@@ -74,6 +94,7 @@ export function TimetableScreen() {
                 : defaultEffectiveFrom(today, data.earliest_effective_from),
             )}
             isFirst={data.versions.length === 0}
+            versions={data.versions}
             onSaved={async (effectiveFrom) => {
               setChosen(effectiveFrom > today ? effectiveFrom : null);
               await mutate();
@@ -111,13 +132,35 @@ function VersionChoice({
   );
 }
 
+/** How far after the date a bell schedule takes effect the first school day is looked for. */
+const LOOK_AHEAD_DAYS = 30;
+
+/**
+ * Where the cycle stands on the date a new version takes effect: the day type the school calendar gives
+ * the first school day from it, while a version comes before it (else the rotation starts afresh).
+ */
+function useCycleOn(date: string, versions: readonly string[]): CycleOnDate | null {
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && versions.some((version) => version < date);
+  const days = useSWR<SchoolDays>(valid ? `/api/school-days?from=${date}&to=${addDays(date, LOOK_AHEAD_DAYS)}` : null);
+  const first = days.data?.days.find((day) => day.in_session && day.day_type);
+  return valid && first ? { date: first.date, day_type: first.day_type! } : null;
+}
+
+interface PendingSave {
+  body: TimetableBody;
+  formPath: (path: string) => string | null;
+  changes: DayTypeChange[];
+}
+
 function TimetableEditor({
   initial,
   isFirst,
+  versions,
   onSaved,
 }: {
   initial: TimetableFormValues;
   isFirst: boolean;
+  versions: readonly string[];
   onSaved: (effectiveFrom: string) => unknown;
 }) {
   const form = useForm<TimetableFormValues>({ resolver: zodResolver(timetableForm), defaultValues: initial });
@@ -127,22 +170,33 @@ function TimetableEditor({
     setError,
     reset,
     getValues,
+    control,
     formState: { errors, isSubmitting, isDirty },
   } = form;
+  const [pending, setPending] = useState<PendingSave | null>(null);
+  const effectiveFrom = useWatch({ control, name: "effective_from" });
+  const continues = useCycleOn(effectiveFrom, versions);
   useLeaveWarning(
-    isDirty && !isSubmitting,
+    isDirty && !isSubmitting && pending === null,
     "The bell schedule has changes you have not saved. Leave anyway?",
   );
 
+  async function save(body: TimetableBody, confirmed: boolean) {
+    await apiPut("/api/timetable", confirmed ? { ...body, confirm_day_type_changes: true } : body);
+    reset(getValues());
+    snackbar(`Saved the bell schedule. It takes effect from ${mediumDateLabel(body.effective_from)}.`, {
+      tone: "success",
+    });
+    await onSaved(body.effective_from);
+  }
+
+  // First the server's dry run: a change that moves any school day's day type is shown before it is saved.
   const submit = handleSubmit(async (values) => {
     const { body, formPath } = toTimetableBody(values);
     try {
-      await apiPut("/api/timetable", body);
-      reset(getValues());
-      snackbar(`Saved the bell schedule. It takes effect from ${mediumDateLabel(body.effective_from)}.`, {
-        tone: "success",
-      });
-      await onSaved(body.effective_from);
+      const preview = await apiPut<DryRun>("/api/timetable", { ...body, dry_run: true });
+      if (preview.day_type_changes.length > 0) setPending({ body, formPath, changes: preview.day_type_changes });
+      else await save(body, false);
     } catch (failure) {
       placeServerErrors(failure, setError, formPath);
     }
@@ -150,11 +204,11 @@ function TimetableEditor({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-8">
-        <CycleFields />
+      <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-8">
+        <CycleFields continues={continues} />
         <BlockGrid />
         <BellSchedules />
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-2 text-base font-semibold text-slate-900">When it starts</legend>
           <TextField
             label="Takes effect from"
@@ -177,6 +231,27 @@ function TimetableEditor({
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Change the day type of school days?"
+        description={
+          pending
+            ? `This bell schedule moves the rotation from ${mediumDateLabel(pending.changes[0]!.date)}. Days before it keep their day types.`
+            : undefined
+        }
+        confirmLabel="Save and change them"
+        onConfirm={async () => {
+          if (!pending) return;
+          try {
+            await save(pending.body, true);
+          } catch (failure) {
+            placeServerErrors(failure, setError, pending.formPath);
+          }
+        }}
+      >
+        {pending && <DayTypeChanges changes={pending.changes} />}
+      </ConfirmDialog>
     </FormProvider>
   );
 }

@@ -40,7 +40,10 @@ export function YearGlance({
       </section>
     );
   }
-  const terms = year.focus_blocks_by_term;
+  // Each term once: an SIS bundle imported beside the school's own terms can leave copies with the same name.
+  const terms = year.focus_blocks_by_term.filter(
+    (term, index, all) => all.findIndex((other) => other.name === term.name) === index,
+  );
   return (
     <section
       aria-labelledby="year-glance"

@@ -75,11 +75,11 @@ export async function listOverrides(db: Db) {
   return db.select().from(schoolDayOverrides);
 }
 
-export async function schoolDaysBefore(db: Db, date: string) {
+/** Every generated school day (one row per date of the year: a few hundred). */
+export async function listSchoolDays(db: Db) {
   return db
     .select({ date: schoolDays.date, in_session: schoolDays.in_session, day_type: schoolDays.day_type, bell_schedule: schoolDays.bell_schedule })
-    .from(schoolDays)
-    .where(lt(schoolDays.date, date));
+    .from(schoolDays);
 }
 
 /** The latest date before `today` with a check-in (attendance was taken), or null. */

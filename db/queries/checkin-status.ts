@@ -4,15 +4,17 @@ import type { Db } from "../client";
 import { blockOccurrences, blocks, checkIns, plans, settings, staff, students } from "../schema";
 import { preparedPerDb } from "../prepared";
 import { compareNames } from "@/lib/search/fold";
+import { schoolDateOf, schoolToday } from "@/lib/time";
 import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
 /** A fully qualified column name, so the correlated sub-selects below can never be ambiguous. */
 const c = (column: Column) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
-export type StatusLedgerRow = LedgerRow & { block_id: number };
+export type StatusLedgerRow = LedgerRow & { block_id: number; date: string };
 export interface StatusPlanRow {
   id: number;
   block_id: number;
+  date: string;
   student: LedgerRow["student"];
   /** The student's ledger row for the block and date, whoever recorded it. */
   check_in: StatusLedgerRow | null;
@@ -55,7 +57,7 @@ const studentOf = (
   'first_name', coalesce(nullif(${c(students.preferred_first_name)}, ''), ${c(students.first_name)}), 'last_name', ${c(students.last_name)},
   'initials', ${c(students.initials)}, 'color', ${c(students.color)}) from ${students} where ${c(students.id)} = ${id})`;
 
-const ledgerJson = sql`json_build_object('id', ${c(checkIns.id)}, 'block_id', ${c(checkIns.block_id)},
+const ledgerJson = sql`json_build_object('id', ${c(checkIns.id)}, 'block_id', ${c(checkIns.block_id)}, 'date', ${c(checkIns.date)},
   'method', ${c(checkIns.method)}, 'checked_in_at', ${c(checkIns.checked_in_at)}, 'staff_id', ${c(checkIns.staff_id)},
   'checked_in_by', ${c(checkIns.checked_in_by)}, 'student', ${studentOf(c(checkIns.student_id))},
   'staff', (select json_build_object('id', ${c(staff.id)}, 'title', ${c(staff.title)}, 'first_name', ${c(staff.first_name)},
@@ -68,28 +70,38 @@ const bySysadmin = sql`${c(checkIns.staff_id)} is null and ${c(checkIns.checked_
 const setting = (key: string) =>
   sql`(select ${c(settings.value)} from ${settings} where ${c(settings.key)} = ${sql.raw(`'${key}'`)})`;
 
-/** The flex blocks that meet on the asked date (its block occurrences). */
-const flexToday = sql`(select ${c(blockOccurrences.block_id)} from ${blockOccurrences}
+/**
+ * The (block, date) pairs of the flex blocks that meet in the window (day.lo to day.hi): the asked date
+ * is one of its dates. Which one is worked out in JavaScript with the application's zone rules
+ * (statusRowsOf), never in SQL: the database's copy of the time-zone rules can disagree with the application's.
+ */
+const flexInWindow = sql`(select ${c(blockOccurrences.block_id)}, ${c(blockOccurrences.date)} from ${blockOccurrences}
   join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
-  where ${c(blocks.flex)} and ${c(blockOccurrences.date)} = day.d)`;
+  where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between day.lo and day.hi)`;
 
 /** How far around the asked date flex occurrences are read: the previous and next Focus Block buttons. */
 const ADJACENT_WINDOW_DAYS = 45;
 
-/** The asked date's row: the school's zone, today and the asked date in it. */
+/**
+ * The school's zone (UTC when unset) and the window of dates read. When the application already knows
+ * the zone (statusValues' hint, the zone an earlier status answer had) and it is still the school's,
+ * the window is the date the application worked out for it; otherwise every date the asked instant
+ * falls on somewhere (statusWindow), narrowed in JavaScript.
+ */
 const DAY = sql`(
       select zone.tz,
-        (${sql.placeholder("now")}::timestamptz at time zone zone.tz)::date as today,
-        coalesce(${sql.placeholder("date")}::date, (${sql.placeholder("instant")}::timestamptz at time zone zone.tz)::date,
-                 (${sql.placeholder("now")}::timestamptz at time zone zone.tz)::date) as d
+        coalesce(case when zone.tz = ${sql.placeholder("hint_zone")}::text then ${sql.placeholder("hint_date")}::date end,
+          ${sql.placeholder("from")}::date) as lo,
+        coalesce(case when zone.tz = ${sql.placeholder("hint_zone")}::text then ${sql.placeholder("hint_date")}::date end,
+          ${sql.placeholder("to")}::date) as hi
       from (select coalesce((select ${c(settings.value)} from ${settings} where ${c(settings.key)} = 'timezone'), 'UTC') as tz) zone
     ) as day`;
 
 /**
  * Everything GET /api/check-in/status needs, in ONE statement (the screen is refreshed with a queue
  * waiting: prepared once, db/prepared.ts, and PostgreSQL prepares it once per connection): the zone,
- * today and the asked date in it, the flex meetings, the caller's ledger rows and the plans naming the
- * caller (each with its ledger row, if any) for the flex blocks of that date, and the school year and
+ * the flex meetings, the caller's ledger rows and the plans naming the caller (each with its ledger row,
+ * if any) for the flex blocks of the window holding the asked date (statusWindow), and the school year and
  * no-blocks days the Focus Block rule needs (lib/checkin/rules.ts focusBlockOn). The service picks the
  * Focus Block. Exported for the bench floor (scripts/bench/floor.ts).
  */
@@ -97,8 +109,6 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
   db
     .select({
       timezone: sql`day.tz`.as("timezone"),
-      today: sql`day.today::text`.as("today"),
-      date: sql`day.d::text`.as("date"),
       year_start: setting("start_datetime").as("year_start"),
       year_end: setting("end_datetime").as("year_end"),
       no_block_dates: NO_BLOCK_DATES.as("no_block_dates"),
@@ -106,21 +116,24 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
           'label', ${c(blocks.label)}, 'date', ${c(blockOccurrences.date)},
           'start', ${c(blockOccurrences.start)}, 'end', ${c(blockOccurrences.end)})), '[]')
         from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
-        where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between day.d - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
-          and day.d + ${sql.raw(String(ADJACENT_WINDOW_DAYS))})`.as("meetings"),
+        where ${c(blocks.flex)}
+          and ${c(blockOccurrences.date)} between day.lo - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
+          and day.hi + ${sql.raw(String(ADJACENT_WINDOW_DAYS))})`.as("meetings"),
       own: sql`(select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
         from ${checkIns}
-        where ${c(checkIns.date)} = day.d and ${c(checkIns.block_id)} in ${flexToday}
+        where ${c(checkIns.date)} between day.lo and day.hi
+          and (${c(checkIns.block_id)}, ${c(checkIns.date)}) in ${flexInWindow}
           and ${recorder === "staff" ? byStaff : bySysadmin})`.as("own"),
       plans:
-        sql`(select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)},
+        sql`(select coalesce(json_agg(json_build_object('id', ${c(plans.id)}, 'block_id', ${c(plans.block_id)}, 'date', ${c(plans.date)},
           'student', ${studentOf(c(plans.student_id))},
           'check_in', case when ${c(checkIns.id)} is null then null else ${ledgerJson} end)), '[]')
         from ${plans}
         left join ${checkIns} on ${c(checkIns.student_id)} = ${c(plans.student_id)}
           and ${c(checkIns.block_id)} = ${c(plans.block_id)} and ${c(checkIns.date)} = ${c(plans.date)}
-        where ${c(plans.staff_id)} = ${sql.placeholder("staff_id")} and ${c(plans.date)} = day.d
-          and ${c(plans.block_id)} in ${flexToday}
+        where ${c(plans.staff_id)} = ${sql.placeholder("staff_id")}
+          and ${c(plans.date)} between day.lo and day.hi
+          and (${c(plans.block_id)}, ${c(plans.date)}) in ${flexInWindow}
           and ${c(plans.student_id)} not in (select ${c(students.id)} from ${students} where ${c(students.archived_at)} is not null))`.as(
           "plans",
         ),
@@ -132,38 +145,67 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
 const statusStaff = preparedPerDb((db) => statusQuery(db, "staff").prepare("checkin_status_staff"));
 const statusSysadmin = preparedPerDb((db) => statusQuery(db, "sysadmin").prepare("checkin_status_sysadmin"));
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The dates the statement reads when the application does not know the school's zone yet: the asked
+ * date alone, or every date the instant (or now) falls on somewhere, from UTC−12 to UTC+14 (two dates,
+ * three for two hours a day).
+ */
+export function statusWindow(query: Pick<StatusQuery, "date" | "instant" | "now">): { from: string; to: string } {
+  if (query.date) return { from: query.date, to: query.date };
+  const ms = (query.instant ?? query.now).getTime();
+  const utcDate = (offsetMs: number) => new Date(ms + offsetMs).toISOString().slice(0, 10);
+  return { from: utcDate(-12 * HOUR_MS), to: utcDate(14 * HOUR_MS) };
+}
+
+/**
+ * The zone the last status answer had: a hint only (the statement checks it against the setting and
+ * falls back to the whole window when it changed), so the window is the asked date itself almost always.
+ */
+let knownZone: string | null = null;
+
 /** The placeholder values of a status query. */
 export const statusValues = (query: StatusQuery) => ({
   recorder: "staff_id" in query.recorder ? query.recorder.staff_id : query.recorder.user_id,
   staff_id: query.staffId ?? -1,
-  now: query.now.toISOString(),
-  date: query.date,
-  instant: query.instant?.toISOString() ?? null,
+  ...statusWindow(query),
+  hint_zone: query.date ? null : knownZone,
+  hint_date: query.date || !knownZone ? null : schoolDateOf(query.instant ?? query.now, knownZone),
 });
 
 export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<CheckInStatusRows> {
   const prepared = "staff_id" in query.recorder ? statusStaff(db) : statusSysadmin(db);
-  return statusRowsOf(await prepared.execute(statusValues(query)));
+  return statusRowsOf(await prepared.execute(statusValues(query)), query);
 }
 
-/** The rows of the status statement as the service reads them. */
-export function statusRowsOf(result: Record<string, unknown>[]): CheckInStatusRows {
+/**
+ * The rows of the status statement as the service reads them: today and the asked date in the school's
+ * zone by the application's rules (lib/time), and the window's rows narrowed to that date.
+ */
+export function statusRowsOf(result: Record<string, unknown>[], query: Pick<StatusQuery, "date" | "instant" | "now">): CheckInStatusRows {
   const [row] = result;
   const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
   const ledger = (r: StatusLedgerRow): StatusLedgerRow => ({
     ...r,
     checked_in_at: new Date(r.checked_in_at),
   });
+  const timezone = String(row!.timezone);
+  knownZone = timezone;
+  const date = query.date ?? schoolDateOf(query.instant ?? query.now, timezone);
   return {
-    timezone: String(row!.timezone),
-    today: String(row!.today),
-    date: String(row!.date),
+    timezone,
+    today: schoolToday(timezone, query.now),
+    date,
     yearStart: settingDate(row!.year_start),
     yearEnd: settingDate(row!.year_end),
     meetings: json<FlexMeeting[]>(row!.meetings),
     noBlockDates: json<string[]>(row!.no_block_dates),
-    own: json<StatusLedgerRow[]>(row!.own).map(ledger),
+    own: json<StatusLedgerRow[]>(row!.own)
+      .filter((r) => r.date === date)
+      .map(ledger),
     plans: json<StatusPlanRow[]>(row!.plans)
+      .filter((plan) => plan.date === date)
       .map((plan) => ({ ...plan, check_in: plan.check_in ? ledger(plan.check_in) : null }))
       // As the school reads names (lib/search/fold.ts), then by id.
       .sort((a, b) => compareNames(a.student, b.student) || a.student.id - b.student.id),

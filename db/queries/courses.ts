@@ -7,7 +7,6 @@ import {
   enrollments,
   sectionMeetings,
   sections,
-  settings,
   staff,
   students,
   timetableMeetings,
@@ -42,12 +41,12 @@ export async function findCourse(db: Db, shortName: string, viewerStaffId: numbe
 }
 
 /**
- * When the blocks the course's sections (not archived) meet in meet under the timetable in force today in the school's zone (or
- * the first one to come), in cycle order: each meeting's day type and its position in the cycle.
+ * When the blocks the course's sections (not archived) meet in meet under the timetable in force on `today`
+ * (the school's date, worked out by lib/time: never by the database's zone rules) or the first one to come,
+ * in cycle order: each meeting's day type and its position in the cycle.
  */
-export function courseMeetings(db: Db, courseId: number, now: Date) {
-  const today = sql`(${now.toISOString()}::timestamptz at time zone coalesce(
-    (select ${settings.value} from ${settings} where ${settings.key} = 'timezone'), 'UTC'))::date`;
+export function courseMeetings(db: Db, courseId: number, schoolToday: string) {
+  const today = sql`${schoolToday}::date`;
   const inForce = sql`coalesce(
     (select ${timetables.id} from ${timetables} where ${timetables.effective_from} <= ${today} order by ${timetables.effective_from} desc limit 1),
     (select ${timetables.id} from ${timetables} order by ${timetables.effective_from} limit 1))`;

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { attendanceStatusSql } from "@/lib/attendance/sql.server";
+import { attendanceStatusSql, studentBeganSql } from "@/lib/attendance/sql.server";
 import type { AttendanceStatus } from "@/lib/attendance/rules";
 import type { Db } from "../client";
 import { resultRows } from "./checkin";
@@ -15,10 +15,10 @@ import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
  * JavaScript (lib/time) from the school calendar (reportCalendar) and passed as one JSON parameter:
  * date arithmetic never happens in SQL.
  *
- * A student attends (lib/attendance/period.ts) from their first date: `attends_from`, else the date
- * their account was created in the school's zone, i.e. the first occurrence whose school day ends
- * after `created_at`; and until they are archived (no cell for a block that starts after it). The
- * school's `attendance_from` leaves the occurrences before it out of the report altogether
+ * A student attends (lib/attendance/period.ts) from the first Focus Block that starts after their
+ * account was created and is on or after their `attends_from` (lib/attendance/sql.server.ts
+ * studentBeganSql), until they are archived (no cell for a block that starts after it). The school's
+ * `attendance_from` leaves the occurrences before it out of the report altogether
  * (lib/reports/occurrences.ts). Outside those bounds there is no cell: nobody is absent there.
  */
 
@@ -80,13 +80,11 @@ export interface ReportOccurrence {
   block_id: number;
   /** The block's end on that date is still ahead: its cells count for nothing yet. */
   pending: boolean;
-  /** The block's start (ISO instant): a student archived before it is not expected there. */
-  starts_at: string;
   /**
-   * The end of that school day (ISO instant: the next date's midnight in the school's zone): a student
-   * without `attends_from` whose account was created before it attends from that date on.
+   * The block's start (ISO instant, lib/time): a student whose account was created after it, or who
+   * was archived before it, is not expected there.
    */
-  day_ends_at: string;
+  starts_at: string;
 }
 
 export interface ReportScope {
@@ -131,25 +129,25 @@ const cellStatusSql = (scope: ReportScope) =>
   });
 
 /**
- * The CTEs every report starts from: occ (occurrences), stu (students in scope, each with the first date
- * they attend: `attends_from`, else the first occurrence whose school day ends after their account was
- * created; null when that is none of the range's) and cells (one per student and occurrence from that
- * date on, until they were archived).
+ * The CTEs every report starts from: occ (occurrences), stu (students in scope, each with the date of
+ * the first occurrence they attend: studentBeganSql; null when that is none of the range's; one Focus
+ * Block a day, so that date is that block) and cells (one per student and occurrence from that date
+ * on, until they were archived).
  */
 function cellsCte(scope: ReportScope): SQL {
   const occurrences = JSON.stringify(scope.occurrences);
   return sql`
   occ as (
-    select o.date, o.block_id, o.pending, o.starts_at, o.day_ends_at
+    select o.date, o.block_id, o.pending, o.starts_at
     from json_to_recordset(${occurrences}::json)
-      as o(date date, block_id int, pending boolean, starts_at timestamptz, day_ends_at timestamptz)
+      as o(date date, block_id int, pending boolean, starts_at timestamptz)
   ),
   stu as (
     -- first_name: the name the student goes by (their preferred first name when they have one; issue 21).
     select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
       coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
       s.last_name, s.grade, s.archived_at,
-      coalesce(s.attends_from, (select min(o.date) from occ o where o.day_ends_at > s.created_at)) as first_date,
+      (select min(o.date) from occ o where ${studentBeganSql({ date: sql`o.date`, startsAt: sql`o.starts_at` })}) as first_date,
       row_number() over (order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
     from students s
     where (${int(scope.grade)} is null or s.grade = ${int(scope.grade)})
@@ -164,12 +162,18 @@ function cellsCte(scope: ReportScope): SQL {
     from occ o
     cross join stu s
     left join check_ins ci on ci.student_id = s.id and ci.block_id = o.block_id and ci.date = o.date
-    where ${attends(sql`o`)}
+    where ${hasCell(sql`o`, sql`ci`)}
   )`;
 }
 
-/** The student `s` of stu attends the occurrence `o` (from their first date, until archived before it began). */
-const attends = (o: SQL) => sql`s.first_date <= ${o}.date and (s.archived_at is null or s.archived_at > ${o}.starts_at)`;
+/**
+ * The student `s` of stu has a cell in the occurrence `o`: they attend it (from their first date), or
+ * `log` (a check-in of theirs there) shows them present all the same (a log wins over "outside", as
+ * lib/attendance/rules.ts orders them: a student whose account was made during the block and who was
+ * checked in then is present); not once archived before it began.
+ */
+const hasCell = (o: SQL, log: SQL) =>
+  sql`(s.first_date <= ${o}.date or ${log}.id is not null) and (s.archived_at is null or s.archived_at > ${o}.starts_at)`;
 
 const num = (value: unknown) => Number(value ?? 0);
 /** A student number, or null where the caller may not see it. */
@@ -211,8 +215,9 @@ export async function studentReportRows(db: Db, scope: ReportScope): Promise<Stu
         count(*) filter (where ci.staff_id is distinct from a.staff_id) as missed_appointments
       from appointments a
       join occ o on o.date = a.date and o.block_id = a.block_id and not o.pending
-      join stu s on s.id = a.student_id and ${attends(sql`o`)}
+      join stu s on s.id = a.student_id
       left join check_ins ci on ci.student_id = a.student_id and ci.block_id = a.block_id and ci.date = a.date
+      where ${hasCell(sql`o`, sql`ci`)}
       group by a.student_id
     )
     select s.id, s.student_number, s.first_name, s.last_name, s.grade, c.attended, c.missed, c.excused,
@@ -282,7 +287,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       from plans p
       join stu s on s.id = p.student_id
       left join check_ins ci on ci.student_id = p.student_id and ci.block_id = p.block_id and ci.date = p.date
-      where p.date between ${scope.from}::date and ${scope.to}::date and p.date >= s.first_date
+      where p.date between ${scope.from}::date and ${scope.to}::date and (p.date >= s.first_date or ci.id is not null)
       group by p.staff_id, p.date, p.block_id, s.archived_at
     ),
     appt_days as (
@@ -291,7 +296,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       from appointments a
       join stu s on s.id = a.student_id
       left join check_ins ci on ci.student_id = a.student_id and ci.block_id = a.block_id and ci.date = a.date
-      where a.date between ${scope.from}::date and ${scope.to}::date and a.date >= s.first_date
+      where a.date between ${scope.from}::date and ${scope.to}::date and (a.date >= s.first_date or ci.id is not null)
       group by a.staff_id, a.date, a.block_id, s.archived_at
     ),
     log_days as (
@@ -299,7 +304,6 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       from check_ins ci
       join stu s on s.id = ci.student_id
       where ci.staff_id is not null and ci.date between ${scope.from}::date and ${scope.to}::date
-        and ci.date >= s.first_date
       group by ci.staff_id, ci.date, ci.block_id, s.archived_at
     ),
     planned as (

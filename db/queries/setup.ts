@@ -51,6 +51,8 @@ export interface SetupCounts {
   year_start: string | null;
   year_end: string | null;
   terms: number;
+  /** The terms by start (a bundle imported twice left copies: each name and dates twice); json, text on some drivers. */
+  term_list: { name: string; start: string; end: string }[] | string | null;
   school_days: number;
   timetables: number;
   /** The latest timetable's cycle, its day types and how many blocks it gives times to. */
@@ -60,7 +62,9 @@ export interface SetupCounts {
   focus_blocks: number;
   focus_days: number;
   first_focus_day: string | null;
-  no_school_days: number;
+  /** The dates of events without school (json, text on some drivers) and the include_days setting they are read with. */
+  no_school_dates: string[] | string | null;
+  include_days: string | null;
   staff: number;
   staff_taking_students: number;
   students: number;
@@ -69,14 +73,19 @@ export interface SetupCounts {
   courses: number;
   courses_with_students: number;
   enrolments: number;
+  /** Classes (sections, not archived), and those with no meeting time (no block): made by hand, or from the SIS. */
+  sections: number;
+  sections_without_meetings: number;
+  sis_sections_without_meetings: number;
   /** {product_key: post id} of the setup help posts this school still has (json; text on some drivers). */
   help: Record<string, number> | string | null;
 }
 
 /**
  * Everything the setup checklist counts (GET /api/setup), in ONE statement however big the school:
- * settings, the year's school days and terms, timetables, the Focus Block's occurrences, days without
- * school, staff, active students, courses with enrolled students, and the setup help posts' ids.
+ * settings, the year's school days and terms, timetables, the Focus Block's occurrences, the dates of
+ * days without school, staff, active students, courses with enrolled students, classes without meeting
+ * times, and the setup help posts' ids.
  */
 export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<SetupCounts> {
   const setting = (key: string) => sql`(select value from settings where key = ${key})`;
@@ -91,12 +100,17 @@ export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<
       focus_days as (
         select distinct o.date from block_occurrences o
         join school_days d on d.date = o.date and d.in_session
-        where o.block_id in (select id from focus))
+        where o.block_id in (select id from focus)),
+      waiting as (
+        select s.sourced_id from sections s
+        where s.archived_at is null and not exists (select 1 from section_meetings m where m.section_id = s.id))
     select ${setting("school_name")} as school_name,
       ${setting("timezone")} as timezone,
       left(${setting("start_datetime")}, 10) as year_start,
       left(${setting("end_datetime")}, 10) as year_end,
       (select count(*) from terms)::integer as terms,
+      (select coalesce(json_agg(json_build_object('name', name, 'start', start::text, 'end', "end"::text)
+        order by start, lower(name), id), '[]') from terms) as term_list,
       (select count(*) from school_days where in_session)::integer as school_days,
       (select count(*) from timetables)::integer as timetables,
       (select cycle_kind from latest) as cycle_kind,
@@ -106,7 +120,8 @@ export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<
       (select count(*) from focus)::integer as focus_blocks,
       (select count(*) from focus_days)::integer as focus_days,
       (select to_char(min(date), 'YYYY-MM-DD') from focus_days) as first_focus_day,
-      (select count(distinct date) from calendar_events where no_blocks)::integer as no_school_days,
+      (select coalesce(json_agg(distinct date::text), '[]') from calendar_events where no_blocks) as no_school_dates,
+      ${setting("include_days")} as include_days,
       (select count(*) from staff)::integer as staff,
       (select count(*) from staff where takes_students)::integer as staff_taking_students,
       (select count(*) from students where archived_at is null)::integer as students,
@@ -119,6 +134,9 @@ export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<
       (select count(*) from enrollments e
         join students s on s.id = e.student_id and s.archived_at is null
         where e.dropped_at is null)::integer as enrolments,
+      (select count(*) from sections where archived_at is null)::integer as sections,
+      (select count(*) from waiting)::integer as sections_without_meetings,
+      (select count(*) from waiting where sourced_id is not null)::integer as sis_sections_without_meetings,
       (select json_object_agg(product_key, id) from wiki_posts where product_key in (${keys})) as help`,
   );
   return row!;

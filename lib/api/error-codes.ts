@@ -61,6 +61,10 @@ export const ERROR_CODES = {
   has_appointment: { status: 409, meaning: "An appointment holds the student for that block." },
   import_running: { status: 409, meaning: "An import of that kind is already running." },
   not_pending: { status: 409, meaning: "The block has ended, so it can no longer change." },
+  day_type_changes_unconfirmed: {
+    status: 409,
+    meaning: "The timetable would move the day type of school days: see them with dry_run, then save with confirm_day_type_changes.",
+  },
   already_placed: { status: 409, meaning: "Default placement has already run for that date." },
   placement_closed: { status: 409, meaning: "Default placement has run for that date and students may not change after it." },
   own_administrator: { status: 409, meaning: "Administrators cannot remove their own administrator role." },

@@ -1,12 +1,13 @@
 import { isValidSchoolDate, schoolDateOf, schoolInstant, type SchoolDate } from "@/lib/time";
 
 /**
- * When a student's attendance counts (issue 20): nobody is absent, or "missed", before the school's
- * `attendance_from` setting (the day it started using Flexblock), before their own start
- * (`students.attends_from`; their account's creation date, in the school's zone, when that is null) or
- * while archived. The reports and the SIS export put the same bounds in their SQL (db/queries/reports.ts);
- * the calendar tiles read them through the `outside` fact of lib/attendance/rules.ts.
- * Pure and free of server code, so the browser imports it too.
+ * When a student's attendance counts: from the first block that *starts* after the school's
+ * `attendance_from` date (the day it started using Flexblock), their own `students.attends_from` date
+ * when they have one, and the moment their account was created, all three; and not once they were
+ * archived. A block, not a day: a student imported at 11:00 never misses the Focus Block that met at
+ * 10:00 that morning. The SQL of the reports, the SIS export and placement is built from the same rule
+ * (lib/attendance/sql.server.ts studentBeganSql); the calendar tiles read it through the `outside`
+ * fact of lib/attendance/rules.ts. Pure and free of server code, so the browser imports it too.
  */
 
 /** The `attendance_from` setting's date (`YYYY-MM-DD…`), or null when it is empty or not a date: no bound. */
@@ -22,31 +23,34 @@ export interface StudentAttendanceRow {
   archived_at: Date | null;
 }
 
-/** The student's own first date: `attends_from`, else the school-local date their account was created. */
+/** The student's own first date (the profile shows it): `attends_from`, else the school-local date their account was created. */
 export function studentStartDate(student: Pick<StudentAttendanceRow, "attends_from" | "created_at">, timezone: string): SchoolDate {
   return student.attends_from ? student.attends_from.slice(0, 10) : schoolDateOf(student.created_at, timezone);
 }
 
 export interface AttendancePeriod {
-  /** The first date the student can be missed: the later of the school's attendance_from and their start. */
-  from: SchoolDate;
+  /** The first date the student can be missed: the later of the school's attendance_from and their attends_from; null: neither is set. */
+  from: SchoolDate | null;
+  /** When their account was created: a block that began before it is not theirs to miss. */
+  createdAt: Date;
   /** When they were archived (they are expected in no block that starts at or after it); null when active. */
   archivedAt: Date | null;
 }
 
-/** A student's attendance period from their row, the school's attendance_from (or null) and zone. */
-export function attendancePeriod(
-  student: StudentAttendanceRow,
-  attendanceFrom: SchoolDate | null,
-  timezone: string,
-): AttendancePeriod {
-  const start = studentStartDate(student, timezone);
-  return { from: attendanceFrom && attendanceFrom > start ? attendanceFrom : start, archivedAt: student.archived_at };
+/** A student's attendance period from their row and the school's attendance_from (or null). */
+export function attendancePeriod(student: StudentAttendanceRow, attendanceFrom: SchoolDate | null): AttendancePeriod {
+  const own = student.attends_from ? student.attends_from.slice(0, 10) : null;
+  const from = own && (!attendanceFrom || own > attendanceFrom) ? own : attendanceFrom;
+  return { from, createdAt: student.created_at, archivedAt: student.archived_at };
 }
 
-/** Whether the student attends the block that starts at `startsAt` on `date` (so could be missed there). */
+/**
+ * Whether the student attends the block that starts at `startsAt` on `date` (so could be missed there):
+ * on or after the period's first date, begun after the account was created, and not after archiving.
+ */
 export function attendsOn(period: AttendancePeriod, date: SchoolDate, startsAt: Date): boolean {
-  if (date < period.from) return false;
+  if (period.from && date < period.from) return false;
+  if (period.createdAt.getTime() >= startsAt.getTime()) return false;
   return period.archivedAt === null || period.archivedAt.getTime() > startsAt.getTime();
 }
 
@@ -60,7 +64,7 @@ export interface AttendanceBoundsRow {
 }
 
 /** The period from such a row; null without one (then nothing is said about attendance). */
-export function attendancePeriodOf(row: AttendanceBoundsRow | null | undefined, timezone: string): AttendancePeriod | null {
+export function attendancePeriodOf(row: AttendanceBoundsRow | null | undefined): AttendancePeriod | null {
   if (!row) return null;
   return attendancePeriod(
     {
@@ -69,7 +73,6 @@ export function attendancePeriodOf(row: AttendanceBoundsRow | null | undefined, 
       archived_at: row.archived_at ? new Date(row.archived_at) : null,
     },
     attendanceFromDate(row.attendance_from),
-    timezone,
   );
 }
 

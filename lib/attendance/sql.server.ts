@@ -13,16 +13,25 @@ export function attendanceStatusSql(facts: Record<keyof BlockFacts, SQL>): SQL {
 }
 
 /**
- * The student `s` has begun to attend by the school date `date` (lib/attendance/period.ts): it is on or
+ * The student `s` has begun to attend a block on `date` that starts (or, for placement, is decided) at
+ * the instant `startsAt` (lib/attendance/period.ts attendsOn, as SQL): on or after their `attends_from`
+ * when they have one, and their account was created before that instant. The school's
+ * `attendance_from` and archiving are the callers' own conditions (attendsBySql, the reports).
+ */
+export function studentBeganSql(input: { date: SQL; startsAt: SQL }): SQL {
+  return sql`((s.attends_from is null or s.attends_from <= ${input.date}) and s.created_at < ${input.startsAt})`;
+}
+
+/**
+ * The student `s` has begun to attend by the school date `date` (default placement): it is on or
  * after the school's `attendance_from` (an empty setting is no bound; compared as `YYYY-MM-DD` text, so
- * nothing is cast) and on or after their `attends_from`, or, without one, their account existed by
- * `existedBy` (an instant no later than the end of that school day, worked out in JavaScript with the
- * app's zone rules, or a placement run's cutoff). An instant from JavaScript has milliseconds and
- * created_at microseconds: an account made in the same millisecond as the instant existed by it.
+ * nothing is cast) and studentBeganSql holds with their account existing by `existedBy` (the placement
+ * run's cutoff, worked out in JavaScript). An instant from JavaScript has milliseconds and created_at
+ * microseconds: an account made in the same millisecond as the instant existed by it.
  * Archiving is the caller's own condition.
  */
 export function attendsBySql(input: { date: SQL; existedBy: SQL }): SQL {
   const { date, existedBy } = input;
   return sql`(to_char(${date}, 'YYYY-MM-DD') >= coalesce((select left(value, 10) from settings where key = 'attendance_from'), '')
-    and coalesce(s.attends_from <= ${date}, s.created_at < (${existedBy})::timestamptz + interval '1 millisecond'))`;
+    and ${studentBeganSql({ date, startsAt: sql`(${existedBy})::timestamptz + interval '1 millisecond'` })})`;
 }

@@ -77,9 +77,24 @@ export function meetingsFor(version: TimetableVersion, dayType: string, bellSche
 }
 
 /**
- * Every date of the school year in order. A rotation restarts at a new timetable (at its first day type)
- * and otherwise advances one day type per day in session, skipping days without school; a date whose
- * day type an administrator set continues the rotation from it. Kept rows are returned as they are.
+ * Where a rotation stands when `next` takes over from `previous`: the index in `next`'s day types of the
+ * day type the last school day had, so the next school day takes the one after it (the cycle goes on
+ * through a new timetable: a late-start bell schedule or new times never move it); null to start
+ * afresh, at `next`'s first day type: when `next` names one (the second semester starts at Day 1), or
+ * when the cycle cannot go on (no school day yet, a weekly cycle before, a day type `next` lacks).
+ */
+export function continuedPosition(previous: TimetableVersion | null, position: number | null, next: TimetableVersion | null): number | null {
+  if (!next || next.cycle_kind !== "rotation" || next.first_day_type) return null;
+  if (!previous || previous.cycle_kind !== "rotation" || position === null) return null;
+  const index = next.day_types.indexOf(previous.day_types[position] ?? "");
+  return index >= 0 ? index : null;
+}
+
+/**
+ * Every date of the school year in order. A rotation advances one day type per day in session,
+ * skipping days without school, and goes on through a new timetable unless the timetable names its
+ * first day type (continuedPosition); a date whose day type an administrator set continues the rotation
+ * from it. Kept rows are returned as they are.
  */
 export function generateSchoolDays(inputs: CalendarInputs): GeneratedDay[] {
   const days: GeneratedDay[] = [];
@@ -88,8 +103,8 @@ export function generateSchoolDays(inputs: CalendarInputs): GeneratedDay[] {
   for (let date = inputs.yearStart; date <= inputs.yearEnd; date = addDays(date, 1)) {
     const inForce = timetableOn(inputs.timetables, date);
     if (inForce !== version) {
+      position = continuedPosition(version, position, inForce);
       version = inForce;
-      position = null;
     }
     const kept = inputs.kept.get(date);
     if (kept) {

@@ -8,9 +8,9 @@ import {
   listOverrides,
   listTimetableMeetings,
   listTimetables,
+  listSchoolDays,
   lockCalendar,
   replaceSchoolDaysFrom,
-  schoolDaysBefore,
 } from "@/db/queries/calendar";
 import { addDays, schoolToday, type SchoolDate } from "@/lib/time";
 import { generateSchoolDays, includedWeekdays, type Meeting, type SchoolDayRow, type TimetableVersion } from "./generate";
@@ -67,11 +67,34 @@ export async function loadTimetableVersions(db: Db): Promise<(TimetableVersion &
   });
 }
 
+/** A school day whose day type a change moves (the rotation shifted, the day closed, a new cycle). */
+export interface DayTypeChange {
+  date: SchoolDate;
+  /** The day type it had. */
+  from: string;
+  /** The day type it gets; null when it is no longer a school day. */
+  to: string | null;
+}
+
 export interface Regeneration {
   /** The first date rewritten. */
   from: SchoolDate;
   days: number;
   occurrences: number;
+  /** Every date that had a day type and gets another (or none), in date order. */
+  dayTypeChanges: DayTypeChange[];
+}
+
+/** The dates `previous` gave a day type that `written` gives another or none (a date without one before is not a change). */
+function dayTypeChangesOf(previous: readonly SchoolDayRow[], written: readonly SchoolDayRow[]): DayTypeChange[] {
+  const after = new Map(written.map((day) => [day.date, day.in_session ? day.day_type : null]));
+  const changes: DayTypeChange[] = [];
+  for (const row of previous) {
+    const from = row.in_session ? row.day_type : null;
+    const to = after.get(row.date) ?? null;
+    if (from !== null && from !== to) changes.push({ date: row.date, from, to });
+  }
+  return changes.sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /**
@@ -94,15 +117,15 @@ export async function regenerateSchoolDays(
   const from = changed > rewritable ? changed : rewritable;
   if (!yearStart || !yearEnd || yearEnd < yearStart) {
     await replaceSchoolDaysFrom(db, from, [], []);
-    return { from, days: 0, occurrences: 0 };
+    return { from, days: 0, occurrences: 0, dayTypeChanges: [] };
   }
-  const [timetables, noBlockDates, overrides, before] = await Promise.all([
+  const [timetables, noBlockDates, overrides, existing] = await Promise.all([
     loadTimetableVersions(db),
     listNoBlockDates(db),
     listOverrides(db),
-    schoolDaysBefore(db, from),
+    listSchoolDays(db),
   ]);
-  const kept = new Map<SchoolDate, SchoolDayRow>(before.map((row) => [row.date, row]));
+  const kept = new Map<SchoolDate, SchoolDayRow>(existing.filter((row) => row.date < from).map((row) => [row.date, row]));
   const generated = generateSchoolDays({
     yearStart,
     yearEnd,
@@ -122,5 +145,13 @@ export async function regenerateSchoolDays(
     written.map(({ date, in_session, day_type, bell_schedule }) => ({ date, in_session, day_type, bell_schedule })),
     occurrences,
   );
-  return { from, days: written.length, occurrences: occurrences.length };
+  return {
+    from,
+    days: written.length,
+    occurrences: occurrences.length,
+    dayTypeChanges: dayTypeChangesOf(
+      existing.filter((row) => row.date >= from),
+      written,
+    ),
+  };
 }

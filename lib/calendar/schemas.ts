@@ -53,8 +53,14 @@ const blockLabel = text({
   tooShort: "Give the block a label.",
 });
 
+/** `dry_run: true`: answer what the change would do (the dates whose day type it moves) and write nothing. */
+const dryRun = z.boolean({ error: "dry_run is true or false." }).optional();
+
 /** PUT /api/timetable. */
 export const timetableBody = z.object({
+  dry_run: dryRun,
+  /** A save that moves the day type of school days is refused (409) unless this says the dates were seen. */
+  confirm_day_type_changes: z.boolean({ error: "confirm_day_type_changes is true or false." }).optional(),
   effective_from: isoDate,
   cycle: z.object(
     {
@@ -63,6 +69,7 @@ export const timetableBody = z.object({
         .array(dayTypeName, { error: CALENDAR_MESSAGES.noDayTypes })
         .min(1, { error: CALENDAR_MESSAGES.noDayTypes })
         .max(MAX_DAY_TYPES, { error: CALENDAR_MESSAGES.tooManyDayTypes }),
+      /** Where a rotation starts on the first school day from effective_from; none: the cycle goes on from the day before. */
       first_day_type: dayTypeName.nullish(),
     },
     { error: "Describe the cycle: its kind and day types." },
@@ -133,6 +140,7 @@ export const schoolDayParams = z.object({ date: isoDate });
 /** PUT /api/school-days/{date}: a day type, a bell schedule, or both; null clears what was set by hand. */
 export const schoolDayBody = z
   .object({
+    dry_run: dryRun,
     day_type: dayTypeName.nullable().optional(),
     bell_schedule: text({ label: "A bell schedule's name", max: 60, min: 1 }).nullable().optional(),
   })
@@ -181,6 +189,7 @@ export const importFields = z.object({
 
 /** PUT /api/school-year. */
 export const schoolYearBody = z.object({
+  dry_run: dryRun,
   start: isoDate,
   end: isoDate,
   attendance_from: isoDate,

@@ -17,6 +17,7 @@ import { invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { addDays, dayLabel, schoolToday, type SchoolDate } from "@/lib/time";
 import { firstRewritableDate, regenerateSchoolDays } from "./regenerate.server";
+import { inTransaction } from "./rehearsal.server";
 import type { SchoolDayBody } from "./schemas";
 
 /**
@@ -131,12 +132,15 @@ function groupBy<T>(rows: T[], key: (row: T) => string) {
 
 /**
  * PUT /api/school-days/{date}: sets (or with null clears) the date's day type — the rotation continues
- * from it — and/or its alternate bell schedule, then regenerates from that date in the same
- * transaction. Refused (422) outside the school year, on a date without school, before the first date
- * attendance does not rest on, and for a day type or bell schedule the timetable in force does not have.
+ * from it — and/or its alternate bell schedule (which never moves the rotation), then regenerates from
+ * that date in the same transaction. Refused (422) outside the school year, on a date without school,
+ * before the first date attendance does not rest on, and for a day type or bell schedule the timetable
+ * in force does not have. Answers the day and `day_type_changes`, the dates whose day type moved;
+ * `dry_run: true` answers only those, writing nothing (the screen shows them before saving).
  */
 export async function setSchoolDay(db: Db, principal: Principal, date: SchoolDate, body: SchoolDayBody, now: Date) {
-  await db.transaction(async (tx) => {
+  const dryRun = body.dry_run === true;
+  const changes = await inTransaction(db, dryRun, async (tx) => {
     await lockCalendar(tx);
     const context = await calendarContext(tx, now);
     if (!context.yearStart || !context.yearEnd || date < context.yearStart || date > context.yearEnd) {
@@ -185,14 +189,17 @@ export async function setSchoolDay(db: Db, principal: Principal, date: SchoolDat
     }
     if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
     await writeOverride(tx, date, { day_type: dayType, bell_schedule: bellSchedule }, now);
-    await regenerateSchoolDays(tx, now, date);
+    const { dayTypeChanges } = await regenerateSchoolDays(tx, now, date);
+    if (dryRun) return dayTypeChanges;
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "school_day.update",
-      details: { date, day_type: dayType, bell_schedule: bellSchedule },
+      details: { date, day_type: dayType, bell_schedule: bellSchedule, day_type_changes: dayTypeChanges.length },
       created_at: now,
     });
+    return dayTypeChanges;
   });
+  if (dryRun) return { dry_run: true as const, date, day_type_changes: changes };
   const { days } = await getSchoolDays(db, date, date, now);
-  return days[0]!;
+  return { ...days[0]!, day_type_changes: changes };
 }

@@ -7,7 +7,8 @@ import { updateSettingValues } from "@/db/queries/settings";
 import { invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { addDays, type SchoolDate } from "@/lib/time";
-import { regenerateSchoolDays } from "./regenerate.server";
+import { regenerateSchoolDays, type Regeneration } from "./regenerate.server";
+import { inTransaction } from "./rehearsal.server";
 import { calendarContext, displayDate } from "./school-days.server";
 import { FOCUS_BLOCK_LABEL, type SchoolYearBody } from "./schemas";
 
@@ -77,11 +78,15 @@ export function checkSchoolYear(body: SchoolYearBody): Record<string, string[]> 
 /**
  * PUT /api/school-year: checks the year (checkSchoolYear), then in one transaction stores the dates in
  * their settings, makes the terms exactly those given (a term keeps its id while its name stays), and
- * regenerates the school days from the earliest date whose year membership changed. Answers as GET does.
+ * regenerates the school days from the earliest date whose year membership changed. Answers as GET does,
+ * plus `day_type_changes` (the dates whose day type moved: a new first day moves a rotation); with
+ * `dry_run: true`, only those, and nothing written (the screen shows them before saving).
  */
 export async function saveSchoolYear(db: Db, principal: Principal, body: SchoolYearBody, now: Date) {
-  await writeSchoolYear(db, principal.user.id, body, now);
-  return getSchoolYear(db, now);
+  const dryRun = body.dry_run === true;
+  const result = await inTransaction(db, dryRun, (tx) => writeSchoolYear(tx, principal.user.id, body, now));
+  if (dryRun) return { dry_run: true as const, day_type_changes: result.dayTypeChanges };
+  return { ...(await getSchoolYear(db, now)), day_type_changes: result.dayTypeChanges };
 }
 
 /**
@@ -94,10 +99,10 @@ export async function writeSchoolYear(
   body: SchoolYearBody,
   now: Date,
   via?: { oneroster_job_id: number | null },
-) {
+): Promise<Regeneration> {
   const errors = checkSchoolYear(body);
   if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockCalendar(tx);
     const before = await calendarContext(tx, now);
     await updateSettingValues(
@@ -114,7 +119,7 @@ export async function writeSchoolYear(
       body.terms.map((term) => ({ name: term.name, start: term.start, end: term.end })),
       now,
     );
-    await regenerateSchoolDays(tx, now, changedFrom(before.yearStart, before.yearEnd, body.start, body.end));
+    const regenerated = await regenerateSchoolDays(tx, now, changedFrom(before.yearStart, before.yearEnd, body.start, body.end));
     await insertAudit(tx, {
       actor_user_id: actorUserId,
       action: "school_year.update",
@@ -128,6 +133,7 @@ export async function writeSchoolYear(
       },
       created_at: now,
     });
+    return regenerated;
   });
 }
 

@@ -15,12 +15,13 @@ import {
   timetableMeetingsWithBlocks,
   upsertTimetable,
 } from "@/db/queries/calendar-admin";
-import { invalid } from "@/lib/api/errors.server";
+import { conflict, invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import type { SchoolDate } from "@/lib/time";
 import { WEEKDAY_NAMES } from "./generate";
-import { regenerateSchoolDays } from "./regenerate.server";
-import { attendanceTakenMessage, calendarContext, earliestChange } from "./school-days.server";
+import { regenerateSchoolDays, type DayTypeChange } from "./regenerate.server";
+import { inTransaction } from "./rehearsal.server";
+import { attendanceTakenMessage, calendarContext, displayDate, earliestChange } from "./school-days.server";
 import { CALENDAR_MESSAGES, FOCUS_BLOCK_LABEL, type TimetableBody } from "./schemas";
 
 /**
@@ -233,18 +234,49 @@ export function checkTimetable(body: TimetableBody):
   };
 }
 
+/** The sentence a save that would move day types without confirmation answers with. */
+export function unconfirmedChangesMessage(changes: readonly DayTypeChange[]): string {
+  const first = changes[0]!;
+  const days = changes.length === 1 ? "1 school day" : `${changes.length.toLocaleString("en-US")} school days`;
+  return (
+    `This changes the day type of ${days}, from ${displayDate(first.date)} (${first.from} becomes ${first.to ?? "no school"}). ` +
+    "Look at the dates first (dry_run: true), then save with confirm_day_type_changes: true."
+  );
+}
+
 /**
  * PUT /api/timetable: checks the timetable (checkTimetable, and that its effective date is not before
  * the first date attendance does not rest on), then in one transaction writes the version effective on
  * that date (replacing one already there; later versions stay), matches each block to the existing
  * block with its label and flex (so it keeps its id and its history) or creates it, and regenerates the
- * school days from the effective date. Answers the saved timetable and how many school days were written.
+ * school days from the effective date. A rotation goes on through the new version unless it names its
+ * first day type (lib/calendar/generate.ts continuedPosition): new times or a late-start bell schedule
+ * never move the cycle. A save that moves the day type of any school day answers 409 unless
+ * `confirm_day_type_changes` is true; `dry_run: true` answers those dates (`day_type_changes`) and writes
+ * nothing. Answers the saved timetable, how many school days were written and the dates whose day type moved.
  */
+export async function putTimetable(db: Db, principal: Principal, body: TimetableBody, now: Date) {
+  if (body.dry_run !== true) return saveTimetable(db, principal, body, now);
+  const result = await writeTimetable(db, principal, body, now, true);
+  return { dry_run: true as const, effective_from: result.effective_from, ...changesOf(result) };
+}
+
+const changesOf = (result: { days: number; dayTypeChanges: DayTypeChange[] }) => ({
+  regenerated_days: result.days,
+  day_type_changes: result.dayTypeChanges,
+});
+
+/** PUT /api/timetable's save (dry_run aside): the saved timetable, as GET answers it, and what changed. */
 export async function saveTimetable(db: Db, principal: Principal, body: TimetableBody, now: Date) {
+  const result = await writeTimetable(db, principal, body, now, false);
+  return { ...(await getTimetable(db, result.effective_from, now)), ...changesOf(result) };
+}
+
+async function writeTimetable(db: Db, principal: Principal, body: TimetableBody, now: Date, dryRun: boolean) {
   const checked = checkTimetable(body);
   if ("errors" in checked) throw invalid(checked.errors, Object.values(checked.errors)[0]![0]);
   const timetable = checked.timetable;
-  const regenerated = await db.transaction(async (tx) => {
+  const regenerated = await inTransaction(db, dryRun, async (tx) => {
     await lockCalendar(tx);
     const context = await calendarContext(tx, now);
     const earliest = await earliestChange(tx, now, context.timezone);
@@ -293,6 +325,10 @@ export async function saveTimetable(db: Db, principal: Principal, body: Timetabl
       ),
     );
     const result = await regenerateSchoolDays(tx, now, timetable.effective_from);
+    if (dryRun) return result;
+    if (result.dayTypeChanges.length > 0 && body.confirm_day_type_changes !== true) {
+      throw conflict("day_type_changes_unconfirmed", unconfirmedChangesMessage(result.dayTypeChanges));
+    }
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "timetable.update",
@@ -300,15 +336,17 @@ export async function saveTimetable(db: Db, principal: Principal, body: Timetabl
         effective_from: timetable.effective_from,
         cycle: timetable.cycle.kind,
         day_types: timetable.cycle.day_types,
+        first_day_type: timetable.cycle.first_day_type,
         blocks: timetable.blocks.map((block) => block.label),
         bell_schedules: (timetable.bell_schedules ?? []).map((schedule) => schedule.name),
         regenerated_days: result.days,
+        day_type_changes: result.dayTypeChanges.length,
       },
       created_at: now,
     });
     return result;
   });
-  return { ...(await getTimetable(db, timetable.effective_from, now)), regenerated_days: regenerated.days };
+  return { ...regenerated, effective_from: timetable.effective_from };
 }
 
 /** Each label's block id: the oldest block with that label and flex, or a new one (no block row is ever deleted). */

@@ -29,7 +29,7 @@ export async function coursePage(db: Db, viewer: Principal, shortName: string, n
   if (!course) throw notFound("There is no course with that short name.");
   const { today } = await schoolTodayOf(db, now);
   const [meetings, enrolled, sections] = await Promise.all([
-    courseMeetings(db, course.id, now),
+    courseMeetings(db, course.id, today),
     courseStudents(db, course.id, now),
     sectionsOfCourse(db, course.id, today),
   ]);

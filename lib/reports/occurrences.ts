@@ -30,7 +30,6 @@ export function reportOccurrences(calendar: ReportCalendar, from: string, to: st
       block_id: block.block_id,
       pending: isPending(date, block.end, calendar.timezone, now),
       starts_at: schoolInstant(date, block.start, calendar.timezone).toISOString(),
-      day_ends_at: schoolInstant(addDays(date, 1), "00:00", calendar.timezone).toISOString(),
     });
   }
   return occurrences;

@@ -9,6 +9,7 @@ import type {
 import { attendanceRate, COUNTED, isCounted, logKeepsAppointment, SIS_STATUS } from "@/lib/attendance/rules";
 import { staffName, studentName } from "@/lib/people/names";
 import { presentStaffRef } from "@/lib/people/present-person";
+import { schoolTimestampOf } from "@/lib/school-clock";
 import { csvCells } from "./csv";
 
 /** The JSON rows of each report view, and their CSV columns. */
@@ -53,64 +54,8 @@ export function presentDayRow(row: DayReportRow) {
 }
 export type DayReportEntry = ReturnType<typeof presentDayRow>;
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The zone's offset from UTC in minutes at an instant, read from a cached Intl formatter per zone. */
-function offsetAt(ms: number, timezone: string): number {
-  let formatter = wallClocks.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: timezone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClocks.set(timezone, formatter);
-  }
-  const part: Record<string, number> = {};
-  for (const p of formatter.formatToParts(new Date(ms))) if (p.type !== "literal") part[p.type] = Number(p.value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
-}
-
-/**
- * Offsets per zone and quarter hour: zones change offset on quarter-hour instants, so a quarter hour
- * whose start and end have the same offset has it throughout (an export formats a row per student per
- * day: asking Intl for each row took most of a year's export).
- */
-const QUARTER = 15 * 60_000;
-const quarterOffsets = new Map<string, Map<number, number>>();
-function cachedOffset(ms: number, timezone: string): number {
-  let byQuarter = quarterOffsets.get(timezone);
-  if (!byQuarter) quarterOffsets.set(timezone, (byQuarter = new Map()));
-  const quarter = Math.floor(ms / QUARTER);
-  let offset = byQuarter.get(quarter);
-  if (offset === undefined) {
-    const start = offsetAt(quarter * QUARTER, timezone);
-    offset = start === offsetAt((quarter + 1) * QUARTER - 1000, timezone) ? start : NaN;
-    byQuarter.set(quarter, offset);
-  }
-  return Number.isNaN(offset) ? offsetAt(ms, timezone) : offset;
-}
-
-/** `2026-03-18T09:41:00-07:00`: the check-in's capture time (to the second) in the school's zone. */
-export function schoolIsoTime(instant: Date, timezone: string): string {
-  const ms = Math.floor(instant.getTime() / 1000) * 1000;
-  const offset = cachedOffset(ms, timezone);
-  const wall = new Date(ms + offset * 60_000);
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  return (
-    `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
-    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
-}
+/** `2026-03-18T09:41:00-07:00`: the check-in's capture time (to the second) in the school's zone (lib/school-clock). */
+export const schoolIsoTime = schoolTimestampOf;
 
 /** The teacher of a cell: who checked the student in, else the appointment's staff, else the plan's. */
 const teacherOf = (cell: AttendanceCellRow) => cell.logged_by ?? cell.appointment ?? cell.planned_with;

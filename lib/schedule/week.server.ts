@@ -191,8 +191,8 @@ export function presentStudentWeek(context: WeekContext, rows: StudentWeekRows):
   const logsAt = groupBy(rows.logs);
   const planAt = new Map(rows.plans.map((plan) => [key(plan.block_id, plan.date), plan]));
   const clock = schoolClock(context.calendar.timezone);
-  // Whether the student attends each block (issue 20): never Missed before they count, or once archived.
-  const period = attendancePeriodOf(rows.attendance, context.calendar.timezone);
+  // Whether the student attends each block: never Missed before it counts for them, or once archived.
+  const period = attendancePeriodOf(rows.attendance);
   const occurrenceAt = new Map(rows.timetable.map((row) => [key(row.block_id, row.date), row]));
   const attending = (k: Key) => {
     const row = occurrenceAt.get(k);

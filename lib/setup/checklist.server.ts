@@ -2,8 +2,9 @@ import "server-only";
 import type { Db } from "@/db";
 import { firstWeekPreview, setupCounts, type PreviewRow, type SetupCounts } from "@/db/queries/setup";
 import { ssoProviders } from "@/lib/auth/sso";
+import { includedWeekdays } from "@/lib/calendar/generate";
 import { SETTINGS } from "@/lib/setting-definitions";
-import { dayLabel, schoolToday } from "@/lib/time";
+import { dayLabel, dayOfWeek, schoolToday } from "@/lib/time";
 import { SETUP_HELP, type SetupKey } from "@/lib/wiki/help/setup-steps";
 
 /**
@@ -49,6 +50,58 @@ const dayTypesOf = (value: SetupCounts["day_types"]): string[] =>
   (typeof value === "string" ? (JSON.parse(value) as string[]) : (value ?? [])).filter(Boolean);
 const helpIdsOf = (value: SetupCounts["help"]): Record<string, number> =>
   (typeof value === "string" ? JSON.parse(value) : value) ?? {};
+const jsonList = <T>(value: T[] | string | null): T[] => (typeof value === "string" ? (JSON.parse(value) as T[]) : (value ?? []));
+
+/**
+ * The days without school that would otherwise be school days: in the school year and on a weekday the
+ * school meets (a two-week break holds 10 of them, not 14). The same weekdays the calendar uses
+ * (lib/calendar/generate.ts includedWeekdays).
+ */
+function closedSchoolDays(c: SetupCounts): number {
+  const weekdays = includedWeekdays(c.include_days);
+  const inYear = (date: string) => (!c.year_start || date >= c.year_start) && (!c.year_end || date <= c.year_end);
+  return jsonList(c.no_school_dates).filter((date) => inYear(date) && weekdays.has(dayOfWeek(date))).length;
+}
+
+/**
+ * The year's terms, each once (an SIS bundle imported beside the school's own terms left copies: the
+ * same name and dates twice), and the names that are there more than once.
+ */
+function distinctTerms(c: SetupCounts) {
+  const seen = new Map<string, number>();
+  const names: string[] = [];
+  for (const term of jsonList(c.term_list)) {
+    const key = `${term.name.trim().toLowerCase()}|${term.start}|${term.end}`;
+    const times = (seen.get(key) ?? 0) + 1;
+    seen.set(key, times);
+    if (times === 2) names.push(term.name.trim());
+  }
+  return { count: seen.size, copied: names };
+}
+
+/** "Semester 1", "Semester 1 and Semester 2", "Q1, Q2 and Q3". */
+const listed = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/**
+ * What to do about classes without a meeting time (no block): a roster imported before the bell
+ * schedule matched none of its periods; an import after it matches them by label.
+ */
+function meetingsMissing(c: SetupCounts): string {
+  const n = c.sections_without_meetings;
+  const of = c.sections.toLocaleString("en-US");
+  const waiting =
+    n === c.sections
+      ? `${n === 1 ? "the class has no meeting time yet, so it is" : `none of the ${of} classes has a meeting time yet, so they are`} on nobody's calendar`
+      : `${n.toLocaleString("en-US")} of the ${of} classes ${n === 1 ? "has no meeting time yet, so it is" : "have no meeting time yet, so they are"} on nobody's calendar`;
+  const handMade = c.sections_without_meetings - c.sis_sections_without_meetings;
+  const reimport =
+    c.timetable_blocks === 0
+      ? `: the roster came before the bell schedule. Save the bell schedule first, its blocks labelled as the SIS names its periods ("Block 3", "Period 3" or "3"), then import the roster again on the Imports page (or let the nightly sync run): each class's periods are then matched to those blocks.`
+      : `: import the roster again on the Imports page (or let the nightly sync run): each class's periods are matched to the bell schedule's blocks by label ("Block 3", "Period 3" or "3"), and its dry run asks about any period that matches none.`;
+  if (c.sis_sections_without_meetings === 0) return `${waiting}: give ${n === 1 ? "it" : "each"} its blocks on its course page.`;
+  return `${waiting}${reimport}${handMade === 1 ? " Give the other class its blocks on its course page." : handMade > 1 ? ` Give the other ${handMade.toLocaleString("en-US")} classes their blocks on their course pages.` : ""}`;
+}
 
 /** The sign-in methods this server offers: passwords always, single sign-on when the environment sets it. */
 function signInDetail(): string {
@@ -69,6 +122,8 @@ function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[]
   const named = Boolean(c.school_name?.trim()) && c.school_name!.trim() !== DEFAULT_SCHOOL_NAME;
   const dayTypes = dayTypesOf(c.day_types);
   const year = c.year_start && c.year_end ? `${dateText(c.year_start)} to ${dateText(c.year_end)}` : null;
+  const terms = distinctTerms(c);
+  const closed = closedSchoolDays(c);
   const item = (key: SetupKey, done: boolean, detail: string, href: string): ChecklistItem => {
     const id = helpIds[SETUP_HELP[key].slug];
     return { key, title: SETUP_HELP[key].step, done, detail, href, help: id ? `/wiki/post/${id}` : null };
@@ -89,7 +144,11 @@ function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[]
         ? `No school days${year ? ` from ${year}` : ""}: set the year's first and last day and the days of the week the school meets.`
         : c.terms === 0
           ? `${year ? `${year}: ` : ""}${count(c.school_days, "school day")}, but no terms yet: add the year's terms (semesters or quarters).`
-          : `${year ? `${year}: ` : ""}${count(c.school_days, "school day")}, ${count(c.terms, "term")}.`,
+          : `${year ? `${year}: ` : ""}${count(c.school_days, "school day")}, ${count(terms.count, "term")}.${
+              terms.copied.length
+                ? ` ${listed(terms.copied)} ${terms.copied.length === 1 ? "is" : "are each"} there more than once, with the same dates: keep one of each on the School year page.`
+                : ""
+            }`,
       "/calendar/year",
     ),
     item(
@@ -116,10 +175,10 @@ function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[]
     ),
     item(
       "days_without_school",
-      c.no_school_days > 0,
-      c.no_school_days === 0
+      closed > 0,
+      closed === 0
         ? "No holidays or other days without school yet: add them on the calendar, or import the district's calendar file."
-        : `${count(c.no_school_days, "day")} without school (holidays, professional days).`,
+        : `${count(closed, "day")} without school (holidays, professional days).`,
       "/calendar",
     ),
     item(
@@ -153,13 +212,15 @@ function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[]
     ),
     item(
       "courses_and_enrolments",
-      c.courses_with_students > 0,
+      c.courses_with_students > 0 && c.sections_without_meetings === 0,
       c.courses === 0
         ? "No courses yet: add the courses and enrol their students (or import them with the roster)."
         : c.courses_with_students === 0
           ? `${count(c.courses, "course")}, but no students enrolled in any of them yet.`
-          : `${count(c.courses, "course")}, ${c.courses_with_students.toLocaleString("en-US")} with students (${count(c.enrolments, "enrolment")}).`,
-      "/courses",
+          : `${count(c.courses, "course")}, ${c.courses_with_students.toLocaleString("en-US")} with students (${count(c.enrolments, "enrolment")}).${
+              c.sections_without_meetings > 0 ? ` But ${meetingsMissing(c)}` : ""
+            }`,
+      c.sis_sections_without_meetings > 0 ? "/imports" : "/courses",
     ),
     // Password sign-in always works: this step says which methods there are.
     item(

@@ -229,7 +229,7 @@ export function floorHandler(run: Run) {
       const recorder = recorderOf(user);
       const q = { ...statusDateInput(decodeURIComponent(m[1]!)), now, recorder, staffId: user.staff?.id ?? null };
       const st = "staff_id" in recorder ? s.statusStaff : s.statusSysadmin;
-      return presentCheckInStatus(statusRowsOf(await rows(run, st, statusValues(q))), recorder);
+      return presentCheckInStatus(statusRowsOf(await rows(run, st, statusValues(q)), q), recorder);
     }
     if ((m = /^\/api\/students\/self\/schedule\/([^/]+)$/.exec(path))) {
       const user = await principal(request, now, ROLES.anyone);

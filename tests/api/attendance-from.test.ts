@@ -10,6 +10,7 @@ import { plans, students } from "@/db/schema";
 import { studentTileStatus } from "@/components/calendar/tile-rules";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { placeDay } from "@/lib/placement/service.server";
+import { attendancePeriod, attendsOn } from "@/lib/attendance/period";
 import type { StudentScheduleBlock } from "@/lib/schedule/types";
 import { addDays, schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
@@ -21,11 +22,12 @@ import { statementsOf } from "../helpers/statements";
 import { createCheckIn, createFocusBlock, TEST_TIMEZONE, testToday, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Issue 20: nobody is counted absent (or "missed") before the school's attendance_from, before their own
- * start (attends_from, else the date their account was created) or while archived: not in the reports,
- * the SIS export, the student's week (its tiles) or default placement. Before, every Focus Block since
- * the school year's first day counted as an absence for everyone (the 66,000 and 1,171,800 false
- * `absent` rows of the issue).
+ * Nobody is counted absent (or "missed") in a Focus Block that began before the school's
+ * attendance_from, before their own attends_from, before their account existed, or once they were
+ * archived: not in the reports, the SIS export, the student's week (its tiles) or default placement.
+ * A block, not a day: a student imported at 1 PM never missed that morning's Focus Block (a school
+ * set up mid-morning got 1,200 "Missed" and 1,200 `absent` rows for a block that had ended before
+ * anyone was imported).
  */
 const state = useTestDb();
 const at = (date: string, time: string) => schoolInstant(date, time, TEST_TIMEZONE);
@@ -52,7 +54,7 @@ beforeAll(async () => {
   await setSetting(db, "attendance_from", year.start);
   const fromYearStart = { created_at: at(year.start, "07:00") };
   kids.veteran = await createStudent(db, { first_name: "Vera", last_name: "Aa", ...fromYearStart });
-  // Imported on Wednesday afternoon of the middle week (after that day's Focus Block), no attends_from.
+  // Imported on Wednesday afternoon of the middle week (after that day's Focus Block, 9:26–10:06), no attends_from.
   kids.newcomer = await createStudent(db, { first_name: "Nico", last_name: "Bb", created_at: at(wed3, "13:00") });
   // An account from the start of the year, attending from the last week's Monday.
   kids.lateStart = await createStudent(db, { first_name: "Lale", last_name: "Cc", ...fromYearStart, attends_from: mon2 });
@@ -86,22 +88,22 @@ const byStudent = async () => {
 const absentFrom = (first: string, last = range.to) => days.filter((d) => d >= first && d <= last).map((d) => [d, "absent"]);
 
 describe("a student's own start and archiving", () => {
-  it("exports absent rows only from the date a student's account was created, or their attends_from, until archived", async () => {
+  it("exports absent rows only from the first Focus Block that starts after the account exists and on its attends_from, until archived", async () => {
     const rows = await sisRows(range);
     expect(datesOf(rows, kids.veteran)).toEqual([[days[0], "present"], ...absentFrom(days[1]!)]);
-    // Created on Wednesday afternoon: that date counts (the school-local date of the account), nothing before.
-    expect(datesOf(rows, kids.newcomer)).toEqual(absentFrom(wed3));
+    // Created on Wednesday afternoon: Wednesday's Focus Block had ended, Thursday's is the first.
+    expect(datesOf(rows, kids.newcomer)).toEqual(absentFrom(thu3));
     expect(datesOf(rows, kids.lateStart)).toEqual(absentFrom(mon2));
     // Archived Tuesday at noon: Tuesday's Focus Block had begun, Wednesday's had not.
     expect(datesOf(rows, kids.leaver)).toEqual(absentFrom(days[0]!, tue3));
     expect(datesOf(rows, kids.today)).toEqual([]);
-    expect(rows).toHaveLength(15 + 8 + 5 + 7);
+    expect(rows).toHaveLength(15 + 7 + 5 + 7);
   });
 
   it("counts missed Focus Blocks by student and by day within the same bounds", async () => {
     const counts = await byStudent();
     expect(counts.get(kids.veteran.student.id)).toEqual([1, 14]);
-    expect(counts.get(kids.newcomer.student.id)).toEqual([0, 8]);
+    expect(counts.get(kids.newcomer.student.id)).toEqual([0, 7]);
     expect(counts.get(kids.lateStart.student.id)).toEqual([0, 5]);
     expect(counts.get(kids.leaver.student.id)).toEqual([0, 7]);
     expect(counts.has(kids.today.student.id)).toBe(false);
@@ -109,10 +111,11 @@ describe("a student's own start and archiving", () => {
     const missed = new Map((byDay.body.rows as { date: string; missed: number }[]).map((r) => [r.date, r.missed]));
     expect(missed.get(days[0]!)).toBe(1); // the leaver (Vera came)
     expect(missed.get(tue3)).toBe(2); // Vera and the leaver
-    expect(missed.get(wed3)).toBe(2); // Vera and the newcomer
+    expect(missed.get(wed3)).toBe(1); // Vera (the newcomer came after its Focus Block)
+    expect(missed.get(thu3)).toBe(2); // Vera and the newcomer
     expect(missed.get(mon2)).toBe(3); // Vera, the newcomer and the late start
     const drill = await report({ group_by: "student", student_id: String(kids.newcomer.student.id) });
-    expect(drill.body.blocks.map((b: { date: string }) => b.date)).toEqual(days.filter((d) => d >= wed3));
+    expect(drill.body.blocks.map((b: { date: string }) => b.date)).toEqual(days.filter((d) => d >= thu3));
   });
 
   it("gives staff the student's effective attends_from on the profile (an added field)", async () => {
@@ -146,7 +149,7 @@ describe("a student's own start and archiving", () => {
       );
     };
     // Monday to Friday of the middle week.
-    expect(await week(kids.newcomer, mon3)).toEqual([["past"], ["past"], ["missed"], ["missed"], ["missed"]]);
+    expect(await week(kids.newcomer, mon3)).toEqual([["past"], ["past"], ["past"], ["missed"], ["missed"]]);
     expect(await week(kids.leaver, mon3)).toEqual([["missed"], ["missed"], ["past"], ["past"], ["past"]]);
     expect(await week(kids.veteran, mon3)).toEqual([["missed"], ["missed"], ["missed"], ["missed"], ["missed"]]);
   });
@@ -234,6 +237,63 @@ describe("default placement", () => {
     expect(await placeDay(state.db, day(nextFri, at(nextFri, "08:00")))).toMatchObject({ placed: 5 });
     expect(await placedOn(nextFri, ids)).toEqual(ids.sort((a, b) => a - b));
     await setSetting(state.db, "attendance_from", "");
+  });
+});
+
+describe("a block, not a day", () => {
+  const [, , , thu, fri] = weeks[1]!;
+  const window = { from: thu!, to: weeks[2]![1]! };
+  const inWindow = days.filter((d) => d >= window.from && d <= window.to);
+
+  it("counts nobody imported after the morning's Focus Block, even with attends_from that day (a school set up mid-morning)", async () => {
+    const morning = await createStudent(state.db, { first_name: "Mo", last_name: "Zz", created_at: at(thu!, "08:00") });
+    const during = await createStudent(state.db, { first_name: "Du", last_name: "Zz", created_at: at(thu!, "09:40") });
+    // What an SIS import of that day writes: the account at 11:00, attending from that date.
+    const imported = await createStudent(state.db, { first_name: "Im", last_name: "Zz", created_at: at(thu!, "11:00"), attends_from: thu! });
+    // Made during the block and checked in there and then: present all the same.
+    const checkedIn = await createStudent(state.db, { first_name: "Ci", last_name: "Zz", created_at: at(thu!, "09:40") });
+    await createCheckIn(state.db, { student_id: checkedIn.student.id, block_id: focus.id, date: thu!, checked_in_at: at(thu!, "09:45") });
+    const rows = await sisRows(window);
+    expect(datesOf(rows, checkedIn)).toEqual([[thu, "present"], ...inWindow.filter((d) => d > thu!).map((d) => [d, "absent"])]);
+    expect(datesOf(rows, morning)).toEqual(inWindow.map((d) => [d, "absent"]));
+    expect(datesOf(rows, during)).toEqual(inWindow.filter((d) => d > thu!).map((d) => [d, "absent"]));
+    expect(datesOf(rows, imported)).toEqual(inWindow.filter((d) => d > thu!).map((d) => [d, "absent"]));
+    const counts = await byStudent();
+    expect(counts.get(imported.student.id)).toEqual([0, days.filter((d) => d > thu!).length]);
+    const res = await call(scheduleRoute, { token: tokens.admin, params: { id: String(imported.student.id), date: thu! } });
+    const thursday = (res.body.schedule as { date: { iso: string }; blocks: StudentScheduleBlock[] }[]).find((d) => d.date.iso === thu);
+    expect(thursday!.blocks.filter((b) => b.flex).map(studentTileStatus)).toEqual(["past"]);
+  });
+
+  it("the SIS export (SQL) and the student's week (TypeScript) agree with lib/attendance/period.ts on every block", async () => {
+    const created = ["09:00", "09:25", "09:26", "09:40", "10:06", "11:00"].map((time) => at(thu!, time));
+    const starts = [null, thu!, fri!];
+    const archived = [null, at(fri!, "09:00"), at(fri!, "09:26"), at(fri!, "09:27")];
+    const grid: { student: Student; row: { attends_from: string | null; created_at: Date; archived_at: Date | null } }[] = [];
+    for (const created_at of created)
+      for (const attends_from of starts)
+        for (const archived_at of archived) {
+          const student = await createStudent(state.db, { last_name: `Grid${grid.length}`, created_at, attends_from, archived_at });
+          grid.push({ student, row: { attends_from, created_at, archived_at } });
+        }
+    const rows = await sisRows(window);
+    const weekOf = async (student: Student) => {
+      const res = await call(scheduleRoute, { token: tokens.admin, params: { id: String(student.student.id), date: thu! } });
+      return new Map(
+        (res.body.schedule as { date: { iso: string }; blocks: StudentScheduleBlock[] }[]).map((d) => [
+          d.date.iso,
+          d.blocks.filter((b) => b.flex).map(studentTileStatus)[0],
+        ]),
+      );
+    };
+    for (const { student, row } of grid) {
+      const period = attendancePeriod(row, yearStart);
+      const expected = inWindow.filter((d) => attendsOn(period, d, at(d, "09:26"))).map((d) => [d, "absent"]);
+      expect([row, datesOf(rows, student)]).toEqual([row, expected]);
+      const week = await weekOf(student);
+      const tiles = inWindow.filter((d) => week.has(d)).map((d) => [d, week.get(d) === "missed" ? "absent" : week.get(d)]);
+      expect([row, tiles.filter(([, status]) => status === "absent")]).toEqual([row, expected.filter(([d]) => week.has(d!))]);
+    }
   });
 });
 

@@ -234,6 +234,21 @@ describe("calendar events", () => {
 });
 
 describe("PUT /api/school-days/{date}", () => {
+  it("shows the dates a day type set by hand moves, in a dry run that writes nothing", async () => {
+    const before = await dayTypes("2031-09-02", "2032-06-25");
+    const res = await setDay(admin, "2031-09-03", { day_type: "day 1", dry_run: true });
+    expect(res.status).toBe(200);
+    expect(res.body.dry_run).toBe(true);
+    expect(res.body.day_type_changes).toHaveLength(213);
+    expect(res.body.day_type_changes.slice(0, 3)).toEqual([
+      { date: "2031-09-03", from: "Day 2", to: "Day 1" },
+      { date: "2031-09-04", from: "Day 1", to: "Day 2" },
+      { date: "2031-09-05", from: "Day 2", to: "Day 1" },
+    ]);
+    expect(await dayTypes("2031-09-02", "2032-06-25")).toEqual(before);
+    expect(await state.db.select().from(auditLog).where(eq(auditLog.action, "school_day.update"))).toEqual([]);
+  });
+
   it("sets a day type by hand: the rotation continues from it", async () => {
     const res = await setDay(admin, "2031-09-03", { day_type: "day 1" });
     expect(res.status).toBe(200);
@@ -253,12 +268,14 @@ describe("PUT /api/school-days/{date}", () => {
       "2031-09-08": "Day 2",
     });
     const [audit] = await state.db.select().from(auditLog).where(eq(auditLog.action, "school_day.update"));
-    expect(audit?.details).toEqual({ date: "2031-09-03", day_type: "Day 1", bell_schedule: null });
+    expect(audit?.details).toEqual({ date: "2031-09-03", day_type: "Day 1", bell_schedule: null, day_type_changes: 213 });
   });
 
   it("gives a date an alternate bell schedule: its blocks at its times, the others not meeting", async () => {
     const res = await setDay(sysadmin, "2031-09-04", { bell_schedule: "Late Start" });
     expect(res.status).toBe(200);
+    // A late start never moves the rotation.
+    expect(res.body.day_type_changes).toEqual([]);
     expect(res.body).toMatchObject({ day_type: "Day 2", bell_schedule: "Late start", override: { day_type: null, bell_schedule: "Late start" } });
     expect(res.body.blocks).toEqual([
       { id: ids["Block 2"], label: "Block 2", flex: false, start: "10:00", end: "11:00" },

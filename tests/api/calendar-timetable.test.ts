@@ -126,9 +126,11 @@ describe("PUT /api/timetable", () => {
       versions: ["2031-09-02"],
       earliest_effective_from: null,
       regenerated_days: datesBetween(YEAR.start, YEAR.end).length,
+      // The year's days had no day type before: nothing moved.
+      day_type_changes: [],
     });
     expect(new Set(Object.values(ids)).size).toBe(5);
-    const { regenerated_days: _, ...saved } = res.body;
+    const { regenerated_days: _, day_type_changes: __, ...saved } = res.body;
     const read = await get(teacher, "2031-10-01");
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ ...saved, date: "2031-10-01" });
@@ -156,12 +158,24 @@ describe("PUT /api/timetable", () => {
     );
   });
 
-  it("starts the rotation at first_day_type", async () => {
-    const res = await put(admin, { ...ROTATION, cycle: { ...ROTATION.cycle, first_day_type: "day 2" } });
+  it("starts the rotation at first_day_type, once the dates whose day type moves were seen", async () => {
+    const body = { ...ROTATION, cycle: { ...ROTATION.cycle, first_day_type: "day 2" } };
+    const before = await sessionDays(YEAR.start, YEAR.end);
+    const unconfirmed = await put(admin, body);
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body.code).toBe("day_type_changes_unconfirmed");
+    expect(unconfirmed.body.message).toBe(
+      `This changes the day type of ${before.length} school days, from Sep 2, 2031 (Day 1 becomes Day 2). ` +
+        "Look at the dates first (dry_run: true), then save with confirm_day_type_changes: true.",
+    );
+    expect(await sessionDays(YEAR.start, YEAR.end)).toEqual(before);
+    const res = await put(admin, { ...body, confirm_day_type_changes: true });
     expect(res.status).toBe(200);
     expect(res.body.cycle.first_day_type).toBe("Day 2");
+    expect(res.body.day_type_changes).toHaveLength(before.length);
+    expect(res.body.day_type_changes[0]).toEqual({ date: "2031-09-02", from: "Day 1", to: "Day 2" });
     expect((await sessionDays("2031-09-02", "2031-09-03")).map((d) => d.day_type)).toEqual(["Day 2", "Day 1"]);
-    expect((await put(admin, ROTATION)).status).toBe(200);
+    expect((await put(admin, { ...ROTATION, confirm_day_type_changes: true })).status).toBe(200);
   });
 
   it("keeps a block's id while its label stays, creates new labels, and never deletes a block row", async () => {
@@ -190,7 +204,11 @@ describe("PUT /api/timetable", () => {
   });
 
   it("adds a version from a later date; GET answers the one in force; replacing the first keeps the later one", async () => {
-    const res = await put(sysadmin, { ...WEEKLY, cycle: { kind: "weekly", day_types: WEEKDAYS.map((d) => d.toLowerCase()) } });
+    const res = await put(sysadmin, {
+      ...WEEKLY,
+      cycle: { kind: "weekly", day_types: WEEKDAYS.map((d) => d.toLowerCase()) },
+      confirm_day_type_changes: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.cycle).toEqual({ kind: "weekly", day_types: WEEKDAYS, first_day_type: null });
     expect(res.body.blocks.find((b: { label: string }) => b.label === "Block 1").id).toBe(ids["Block 1"]);
@@ -317,6 +335,67 @@ describe("PUT /api/timetable", () => {
     const bad = await get(teacher, "tomorrow");
     expect(bad.status).toBe(422);
     expect(bad.body.errors.date).toEqual(["Enter a date as YYYY-MM-DD."]);
+  });
+});
+
+describe("a late-start bell schedule saved mid-year (the form takes effect from a date, the cycle goes on)", () => {
+  const MID = "2031-11-18";
+  const UNTIL = "2032-01-30"; // the weekly version starts on Feb 1
+  const assembly = { name: "Assembly", times: [{ label: "Focus Block", start: "13:00", end: "13:40" }] };
+  const withAssembly = [...ROTATION.bell_schedules, assembly];
+  const nextDayTwo = async (from: string) => (await sessionDays(from, UNTIL)).find((d) => d.day_type === "Day 2")!.date;
+
+  it("never moves the cycle: the new version goes on with the day type the cycle gives each date", async () => {
+    const before = await sessionDays(YEAR.start, UNTIL);
+    const res = await put(admin, { ...ROTATION, effective_from: MID, cycle: { ...ROTATION.cycle, first_day_type: null }, bell_schedules: withAssembly });
+    expect(res.status).toBe(200);
+    expect(res.body.day_type_changes).toEqual([]);
+    expect(res.body.versions).toEqual(["2031-09-02", MID, "2032-02-01"]);
+    expect(res.body.cycle.first_day_type).toBeNull();
+    expect(res.body.bell_schedules.map((b: { name: string }) => b.name)).toEqual(["Late start", "Assembly"]);
+    expect(await sessionDays(YEAR.start, UNTIL)).toEqual(before);
+  });
+
+  it("refuses the old form's default (Day 1 on a Day 2 date) until its dates were seen: a dry run lists them and writes nothing", async () => {
+    const date = await nextDayTwo(MID);
+    const before = await sessionDays(YEAR.start, UNTIL);
+    const versions = (await get(teacher)).body.versions;
+    const body = { ...ROTATION, effective_from: date, cycle: { ...ROTATION.cycle, first_day_type: "Day 1" }, bell_schedules: withAssembly };
+    const expected = before
+      .filter((d) => d.date >= date)
+      .map((d) => ({ date: d.date, from: d.day_type, to: d.day_type === "Day 1" ? "Day 2" : "Day 1" }));
+    const dry = await put(admin, { ...body, dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toEqual({ dry_run: true, effective_from: date, regenerated_days: datesBetween(date, YEAR.end).length, day_type_changes: expected });
+    const refused = await put(admin, body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("day_type_changes_unconfirmed");
+    expect(refused.body.message).toMatch(new RegExp(`^This changes the day type of ${expected.length} school days, from .* \\(Day 2 becomes Day 1\\)\\.`));
+    expect(await sessionDays(YEAR.start, UNTIL)).toEqual(before);
+    expect((await get(teacher)).body.versions).toEqual(versions);
+    expect(await state.db.select().from(timetables)).toHaveLength(versions.length);
+  });
+
+  it("goes on by name into a cycle with a new day type, and lists the dates that change", async () => {
+    const before = await sessionDays(MID, UNTIL);
+    const res = await put(admin, {
+      ...ROTATION,
+      effective_from: MID,
+      cycle: { kind: "rotation", day_types: ["Day 1", "Day 2", "Day 3"] },
+      blocks: [...ROTATION.blocks.filter((b) => b.label !== "Focus Block"), { label: "Focus Block", flex: true, times: [...both("10:00", "10:40"), { day_type: "Day 3", start: "10:00", end: "10:40" }] }],
+      dry_run: true,
+    });
+    expect(res.status).toBe(200);
+    // The first school day keeps the day type the cycle gave it; Day 3 then takes its turn.
+    const [first, second, third] = before;
+    const types = ["Day 1", "Day 2", "Day 3"];
+    const next = (type: string) => types[(types.indexOf(type) + 1) % 3];
+    const changed = new Map((res.body.day_type_changes as { date: string; to: string }[]).map((c) => [c.date, c.to]));
+    expect(changed.has(first!.date)).toBe(false);
+    expect(changed.get(second!.date) ?? second!.day_type).toBe(next(first!.day_type!));
+    expect(changed.get(third!.date) ?? third!.day_type).toBe(next(next(first!.day_type!)!));
+    expect(res.body.day_type_changes.length).toBeGreaterThan(0);
+    expect(await sessionDays(MID, UNTIL)).toEqual(before);
   });
 });
 

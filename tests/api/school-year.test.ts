@@ -80,6 +80,8 @@ describe("PUT /api/school-year", () => {
         name: term.name,
         focus_blocks: countWeekdays(term.start, term.end, [2, 3, 4, 5]),
       })),
+      // The year's days had no day type before: nothing moved.
+      day_type_changes: [],
     });
     const stored = await state.db
       .select({ key: settings.key, value: settings.value })
@@ -95,6 +97,25 @@ describe("PUT /api/school-year", () => {
     expect(rows.every((r) => r.date >= YEAR.start && r.date <= YEAR.end)).toBe(true);
     const [audit] = await state.db.select().from(auditLog).where(eq(auditLog.action, "school_year.update"));
     expect(audit?.details).toMatchObject({ start: YEAR.start, end: YEAR.end });
+  });
+
+  it("shows the dates a later first day takes school away from, in a dry run that writes nothing", async () => {
+    const before = (await get(admin)).body;
+    const days = await state.db.select().from(schoolDays);
+    const later = { ...YEAR, start: "2031-09-08", attendance_from: "2031-09-08", terms: [{ ...YEAR.terms[0]!, start: "2031-09-08" }, YEAR.terms[1]!], dry_run: true };
+    const res = await put(admin, later);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      dry_run: true,
+      day_type_changes: ["2031-09-02", "2031-09-03", "2031-09-04", "2031-09-05"].map((date) => ({
+        date,
+        from: ["Tuesday", "Wednesday", "Thursday", "Friday"][dayOfWeek(date) - 2],
+        to: null,
+      })),
+    });
+    expect((await get(admin)).body).toEqual(before);
+    expect(await state.db.select().from(schoolDays)).toEqual(days);
+    expect(await state.db.select().from(auditLog).where(eq(auditLog.action, "school_year.update"))).toHaveLength(1);
   });
 
   it("answers the same from GET, to any signed-in member of staff", async () => {

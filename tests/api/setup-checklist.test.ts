@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { GET as checklistRoute } from "@/app/api/setup/route";
 import { updateSettingValue } from "@/db/queries/settings";
-import { calendarEvents, enrollments, terms, wikiPosts } from "@/db/schema";
+import { calendarEvents, courses, enrollments, sections, terms, timetableMeetings, wikiPosts } from "@/db/schema";
 import type { SetupChecklist } from "@/lib/setup/checklist.server";
 import { SETUP_KEYS } from "@/lib/wiki/help/setup-steps";
 import { shipProductHelp } from "@/lib/wiki/help/ship.server";
@@ -132,12 +132,17 @@ describe("GET /api/setup once the school is set up", () => {
       label: "Block 1",
       meetings: [1, 2, 3, 4, 5].map((day) => ({ day, start: "08:30", end: "09:50" })),
     });
-    // Next week's Tuesday and Wednesday: no school.
+    // Next week's Tuesday and Wednesday: no school. A break imported from a district calendar also
+    // covers the weekend around them, and a day after the school year: neither was a school day.
     const nextTuesday = addDays(testToday(), 7 - dayOfWeek(testToday()) + 2);
     await db.insert(calendarEvents).values([
       { date: nextTuesday, name: "Pro-D Day", no_blocks: true },
       { date: addDays(nextTuesday, 1), name: "Holiday", no_blocks: true },
       { date: addDays(nextTuesday, 2), name: "Picture day", no_blocks: false },
+      { date: addDays(nextTuesday, -2), name: "Break", no_blocks: true },
+      { date: addDays(nextTuesday, 4), name: "Break", no_blocks: true },
+      { date: addDays(nextTuesday, 5), name: "Break", no_blocks: true },
+      { date: addDays(testToday(), 200), name: "Summer", no_blocks: true },
     ]);
     await regenerateTestCalendar(db);
     const teacher = await createStaff(db);
@@ -220,6 +225,55 @@ describe("GET /api/setup once the school is set up", () => {
     expect(many.statements).toBe(few.statements);
     // Authentication, the counts and the preview.
     expect(many.statements).toBeLessThanOrEqual(4);
+  });
+
+  it("shows each term once when an import left copies of them, and says so", async () => {
+    const copies = await state.db
+      .insert(terms)
+      .values([
+        { name: "Semester 1", start: addDays(testToday(), -30), end: addDays(testToday(), 30) },
+        { name: "semester 2", start: addDays(testToday(), 31), end: addDays(testToday(), 90) },
+      ])
+      .returning({ id: terms.id });
+    const { body } = await checklist(tokens.admin);
+    expect(itemOf(body, "year_and_terms")).toMatchObject({ done: true, href: "/calendar/year" });
+    expect(itemOf(body, "year_and_terms").detail).toMatch(
+      /: \d+ school days, 2 terms\. Semester 1 and semester 2 are each there more than once, with the same dates: keep one of each on the School year page\.$/,
+    );
+    for (const copy of copies) await state.db.delete(terms).where(eq(terms.id, copy.id));
+  });
+
+  it("counts classes without a meeting time as missing and says what to do", async () => {
+    const teacher = await createStaff(state.db);
+    const [course] = await state.db.insert(courses).values({ name: "Chemistry 11", short_name: "CHEM11", owner_id: teacher.staff.id }).returning();
+    // From the SIS (a sourcedId) and by hand: neither meets in any block.
+    const made = await state.db
+      .insert(sections)
+      .values([
+        { course_id: course!.id, code: "CHEM11-A", sourced_id: "class-chem-a" },
+        { course_id: course!.id, code: "CHEM11-B" },
+      ])
+      .returning({ id: sections.id });
+    const [kid] = await createStudents(state.db, 1);
+    await state.db.insert(enrollments).values({ student_id: kid!.id, course_id: course!.id, section_id: made[0]!.id });
+    const { body } = await checklist(tokens.admin);
+    const step = itemOf(body, "courses_and_enrolments");
+    expect(step).toMatchObject({ done: false, href: "/imports" });
+    expect(step.detail).toBe(
+      "3 courses, 2 with students (4 enrolments). But 2 of the 4 classes have no meeting time yet, so they are on nobody's calendar: " +
+        "import the roster again on the Imports page (or let the nightly sync run): each class's periods are matched to the bell schedule's blocks by label " +
+        '("Block 3", "Period 3" or "3"), and its dry run asks about any period that matches none. Give the other class its blocks on its course page.',
+    );
+    // The roster imported before any bell schedule: save it first, then import again.
+    const kept = await state.db.select().from(timetableMeetings);
+    await state.db.delete(timetableMeetings).where(sql`true`);
+    const before = itemOf((await checklist(tokens.admin)).body, "courses_and_enrolments");
+    expect(before.detail).toMatch(
+      /But 2 of the 4 classes have no meeting time yet, so they are on nobody's calendar: the roster came before the bell schedule\. Save the bell schedule first/,
+    );
+    await state.db.insert(timetableMeetings).values(kept);
+    await state.db.delete(sections).where(sql`${sections.id} in (${made[0]!.id}, ${made[1]!.id})`);
+    await state.db.delete(courses).where(eq(courses.id, course!.id));
   });
 
   it("says which step is left when one is undone again", async () => {

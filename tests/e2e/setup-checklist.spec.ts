@@ -89,6 +89,37 @@ test("an administrator opens Setup from the side menu: every step, its screen an
   await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
 });
 
+test("a class without a meeting time leaves Courses and enrolments not done, saying what to do", async ({ page }) => {
+  const token = await signIn(page, "admin", "/setup");
+  const headers = { authorization: `Bearer ${token}` };
+  const course = await page.request.post("/api/courses", { headers, data: { name: "Checklist Chemistry", short_name: "CHKCHEM" } });
+  expect(course.status(), await course.text()).toBe(201);
+  const section = await page.request.post("/api/courses/CHKCHEM/sections", { headers, data: { code: "CHKCHEM-A" } });
+  expect(section.status(), await section.text()).toBe(201);
+  const sectionId = ((await section.json()) as { id: number }).id;
+  try {
+    await page.reload();
+    const row = page.getByTestId("setup-step-courses_and_enrolments");
+    await expect(row).toContainText("Not done");
+    await expect(row).toContainText(
+      /classes? (has|have) no meeting time yet, so (it is|they are) on nobody's calendar: give (it|each) its blocks on its course page\./,
+    );
+    await expect(row.getByRole("link", { name: "Courses and enrolments", exact: true })).toHaveAttribute("href", "/courses");
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "test-results/setup-checklist-meetings-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: "test-results/setup-checklist-meetings-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  } finally {
+    // As it was, for the other tests: the section and the course archived.
+    expect((await page.request.delete(`/api/sections/${sectionId}`, { headers })).status()).toBeLessThan(300);
+    expect((await page.request.put("/api/courses/CHKCHEM", { headers, data: { archived: true } })).status()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByTestId("setup-step-courses_and_enrolments")).not.toContainText("has no meeting time");
+});
+
 test("a teacher has no Setup: not in the menu, /setup sends them on, and the API answers 403", async ({
   page,
 }) => {

@@ -17,3 +17,9 @@ export function setSchoolClock(date: string, time: string, plusSeconds = 0): Dat
   jest.useFakeTimers({ doNotFake: [...REAL], now: instant });
   return instant;
 }
+
+/** Moves the clock to an instant (Date only, as setSchoolClock). */
+export function setClock(instant: Date): Date {
+  jest.useFakeTimers({ doNotFake: [...REAL], now: instant });
+  return instant;
+}

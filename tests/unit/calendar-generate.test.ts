@@ -179,3 +179,29 @@ describe("generateSchoolDays: versions, weekly cycles and bell schedules", () =>
     expect([...includedWeekdays("nonsense")]).toEqual([1, 2, 3, 4, 5]);
   });
 });
+
+describe("generateSchoolDays: a new version goes on with the cycle", () => {
+  it("continues the rotation through a version without a first day type (new times, a late-start schedule)", () => {
+    const first = rotation(["Day 1", "Day 2"]);
+    const days = generateSchoolDays(inputs({ timetables: [first] }));
+    const alone = new Map(days.map((d) => [d.date, d.day_type]));
+    // From a Day 2 date, where starting afresh would say Day 1.
+    const from = days.find((d) => d.date >= "2026-11-17" && d.day_type === "Day 2")!.date;
+    const same = rotation(["Day 1", "Day 2"], { effective_from: from, first_day_type: null });
+    const both = generateSchoolDays(inputs({ timetables: [first, same] }));
+    expect(both.find((d) => d.date === from)?.day_type).toBe("Day 2");
+    for (const day of both) expect([day.date, day.day_type]).toEqual([day.date, alone.get(day.date)]);
+  });
+
+  it("goes on by name into a cycle with more day types, and starts afresh when the name is gone", () => {
+    const first = rotation(["Day 1", "Day 2"]);
+    const alone = generateSchoolDays(inputs({ timetables: [first] }));
+    const last = alone.filter((d) => d.in_session && d.date < "2026-11-17").at(-1)!;
+    const longer = rotation(["Day 1", "Day 2", "Day 3"], { effective_from: "2026-11-17", first_day_type: null });
+    const next = generateSchoolDays(inputs({ timetables: [first, longer] })).find((d) => d.in_session && d.date >= "2026-11-17")!;
+    expect(next.day_type).toBe(last.day_type === "Day 1" ? "Day 2" : "Day 3");
+    const renamed = rotation(["A", "B"], { effective_from: "2026-11-17", first_day_type: null });
+    const restarted = generateSchoolDays(inputs({ timetables: [first, renamed] })).find((d) => d.in_session && d.date >= "2026-11-17")!;
+    expect(restarted.day_type).toBe("A");
+  });
+});

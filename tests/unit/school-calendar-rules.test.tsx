@@ -163,12 +163,15 @@ describe("the Bell schedule form and PUT /api/timetable", () => {
       versions: ["2026-12-07"],
       earliest_effective_from: null,
     };
+    // Edited in place, it keeps its first day type.
+    expect(toTimetableBody(timetableToForm(view, "2026-12-07")).body.cycle.first_day_type).toBe("B");
+    // As a new version from another date, it has none: the cycle goes on (never restarted by a default).
     const form = timetableToForm(view, "2026-12-08");
     expect(form.effective_from).toBe("2026-12-08");
     const { body } = toTimetableBody(form);
     expect(body).toEqual({
       effective_from: "2026-12-08",
-      cycle: { kind: "rotation", day_types: ["A", "B"], first_day_type: "B" },
+      cycle: { kind: "rotation", day_types: ["A", "B"], first_day_type: null },
       blocks: [
         { label: "Focus Block", flex: true, times: [{ day_type: "A", start: "10:00", end: "10:40" }] },
         { label: "Block A", flex: false, times: [{ day_type: "B", start: "08:30", end: "09:45" }] },

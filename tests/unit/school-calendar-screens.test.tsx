@@ -8,6 +8,7 @@ import { ImportDialog } from "@/components/school-calendar/import-dialog";
 import { MonthGrid } from "@/components/school-calendar/month-grid";
 import { monthOf } from "@/components/school-calendar/month";
 import { TimetableScreen } from "@/components/school-calendar/timetable-screen";
+import { YearScreen } from "@/components/school-calendar/year-screen";
 import { fetcher } from "@/lib/api/request.client";
 
 /**
@@ -180,6 +181,101 @@ describe("a day of the calendar", () => {
   });
 });
 
+describe("the School year form", () => {
+  it("shows the dates new year dates would move before saving them", async () => {
+    const year = {
+      start: "2026-09-08",
+      end: "2027-06-25",
+      attendance_from: "2026-09-08",
+      terms: [],
+      school_days: 190,
+      focus_blocks: 190,
+      focus_blocks_by_term: [],
+    };
+    const moved = [{ date: "2026-09-08", from: "Day 1", to: null }];
+    server([
+      ["GET", "/api/school-year", () => [200, year]],
+      [
+        "PUT",
+        "/api/school-year",
+        (call) =>
+          (call.body as { dry_run?: boolean }).dry_run
+            ? [200, { dry_run: true, day_type_changes: moved }]
+            : [200, { ...year, start: "2026-09-09", day_type_changes: moved }],
+      ],
+    ]);
+    const user = userEvent.setup();
+    render(withSWR(<YearScreen />));
+    fireEvent.change(await screen.findByLabelText(/^First day of school/), { target: { value: "2026-09-09" } });
+    await user.click(screen.getByRole("button", { name: "Save school year" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change the day type of school days?" });
+    expect(within(dialog).getByRole("listitem")).toHaveTextContent("Tue Sep 8, 2026: Day 1 becomes a day without school");
+    await user.click(within(dialog).getByRole("button", { name: "Save and change them" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(calls.filter((c) => c.method === "PUT").map((c) => (c.body as { dry_run?: boolean }).dry_run)).toEqual([true, undefined]);
+  });
+});
+
+describe("a day type set by hand", () => {
+  it("shows the dates it moves (the server's dry run) and saves only when confirmed, or keeps the day as it is", async () => {
+    const timetable: Partial<Timetable> = {
+      cycle: { kind: "rotation", day_types: ["Day 1", "Day 2"], first_day_type: null },
+      bell_schedules: [],
+    };
+    const moved = [
+      { date: "2026-12-14", from: "Day 1", to: "Day 2" },
+      { date: "2026-12-15", from: "Day 2", to: "Day 1" },
+    ];
+    server([
+      ["GET", "/api/timetable?date=2026-12-14", () => [200, timetable]],
+      [
+        "PUT",
+        "/api/school-days/2026-12-14",
+        (call) =>
+          (call.body as { dry_run?: boolean }).dry_run
+            ? [200, { dry_run: true, date: "2026-12-14", day_type_changes: moved }]
+            : [200, { ...day("2026-12-14", { day_type: "Day 2" }), day_type_changes: moved }],
+      ],
+    ]);
+    const onChanged = jest.fn(async () => {});
+    const user = userEvent.setup();
+    render(
+      withSWR(
+        <DayDialog
+          date="2026-12-14"
+          day={day("2026-12-14")}
+          canEdit
+          onOpenChange={() => {}}
+          onChanged={onChanged}
+          returnFocusTo={() => null}
+        />,
+      ),
+    );
+    const select = await screen.findByRole("combobox", { name: "Day type" });
+    await user.selectOptions(select, "Day 2");
+    await user.click(screen.getByRole("button", { name: "Save this day" }));
+    const moves = await screen.findByRole("group", { name: "This moves the rotation" });
+    expect(moves).toHaveTextContent("2 school days change day type, from Mon Dec 14, 2026 to Tue Dec 15, 2026.");
+    expect(within(moves).getByRole("heading", { name: "This moves the rotation" })).toHaveFocus();
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([{ day_type: "Day 2", dry_run: true }]);
+    expect(onChanged).not.toHaveBeenCalled();
+    // Keep the day as it is: nothing saved, the choice back as it was.
+    await user.click(within(moves).getByRole("button", { name: "Keep the day as it is" }));
+    expect(select).toHaveValue("");
+    expect(select).toHaveFocus();
+    // Again, and saved.
+    await user.selectOptions(select, "Day 2");
+    await user.click(screen.getByRole("button", { name: "Save this day" }));
+    await user.click(await screen.findByRole("button", { name: "Save and change them" }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
+      { day_type: "Day 2", dry_run: true },
+      { day_type: "Day 2", dry_run: true },
+      { day_type: "Day 2" },
+    ]);
+  });
+});
+
 describe("the Bell schedule form", () => {
   const none: Timetable = {
     date: "2026-12-07",
@@ -229,8 +325,10 @@ describe("the Bell schedule form", () => {
         "Overlaps Focus Block (10:00–10:40) on Monday.",
       ),
     );
+    // The dry run goes first (the server checks the same rules there).
     expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
       {
+        dry_run: true,
         effective_from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         cycle: { kind: "weekly", day_types: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] },
         blocks: [
@@ -240,6 +338,46 @@ describe("the Bell schedule form", () => {
         bell_schedules: [],
       },
     ]);
+  });
+
+  it("shows the dates a save would move (the server's dry run) and saves only once they are confirmed", async () => {
+    const moved = [
+      { date: "2026-12-08", from: "Day 2", to: "Day 1" },
+      { date: "2026-12-09", from: "Day 1", to: "Day 2" },
+    ];
+    server([
+      ["GET", "/api/timetable", () => [200, none]],
+      [
+        "PUT",
+        "/api/timetable",
+        (call) =>
+          (call.body as { dry_run?: boolean }).dry_run
+            ? [200, { dry_run: true, effective_from: "2026-12-08", regenerated_days: 9, day_type_changes: moved }]
+            : [200, none],
+      ],
+    ]);
+    const user = userEvent.setup();
+    render(withSWR(<TimetableScreen />));
+    fireEvent.change(await screen.findByLabelText("Focus Block on Monday: start"), { target: { value: "10:00" } });
+    fireEvent.change(screen.getByLabelText("Focus Block on Monday: end"), { target: { value: "10:40" } });
+    const puts = () => calls.filter((c) => c.method === "PUT").map((c) => c.body as Record<string, unknown>);
+    await user.click(screen.getByRole("button", { name: "Save bell schedule" }));
+    let dialog = await screen.findByRole("dialog", { name: "Change the day type of school days?" });
+    expect(dialog).toHaveTextContent("2 school days change day type, from Tue Dec 8, 2026 to Wed Dec 9, 2026.");
+    expect(within(dialog).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Tue Dec 8, 2026: Day 2 becomes Day 1",
+      "Wed Dec 9, 2026: Day 1 becomes Day 2",
+    ]);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(puts().map((body) => body.dry_run)).toEqual([true]);
+
+    await user.click(screen.getByRole("button", { name: "Save bell schedule" }));
+    dialog = await screen.findByRole("dialog", { name: "Change the day type of school days?" });
+    await user.click(within(dialog).getByRole("button", { name: "Save and change them" }));
+    await waitFor(() => expect(puts()).toHaveLength(3));
+    expect(puts()[2]).toMatchObject({ confirm_day_type_changes: true });
+    expect(puts()[2]!.dry_run).toBeUndefined();
   });
 
   it("copies a row's times to every day type, and a rotation starts as Day 1 and Day 2", async () => {

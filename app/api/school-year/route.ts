@@ -18,7 +18,8 @@ export const PUT = route(
     description:
       "Body: `{start, end, attendance_from, terms: [{name, start, end}]}`; the terms replace the old ones (a term keeps " +
       "its id while its name stays); the school days are regenerated. 422: an end before the start, attendance_from " +
-      `or a term outside the year, overlapping terms. ${SHAPE}`,
+      "or a term outside the year, overlapping terms. `dry_run: true` answers `{dry_run, day_type_changes: [{date, from, to}]}` " +
+      `(the dates whose day type the change moves) and writes nothing. ${SHAPE} Plus \`day_type_changes\`.`,
   },
   ({ db, user, body, now }) => saveSchoolYear(db, user, body, now),
 );

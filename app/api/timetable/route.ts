@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { timetableBody, timetableQuery } from "@/lib/calendar/schemas";
-import { getTimetable, saveTimetable } from "@/lib/calendar/timetable.server";
+import { getTimetable, putTimetable } from "@/lib/calendar/timetable.server";
 
 const SHAPE =
   "Answer: `{date, effective_from, cycle: {kind, day_types, first_day_type} | null, blocks: [{id, label, flex, " +
@@ -29,7 +29,10 @@ export const PUT = route(
       "with the same effective date (later ones stay); a block keeps its id while its label and flex stay. 422: " +
       "overlapping times, an end not after its start, an unknown day type, duplicate labels, no or more than 20 day " +
       "types, the Focus Block twice on a day type, an effective date before the first date attendance does not rest on. " +
-      `${SHAPE} Plus \`regenerated_days\`.`,
+      "A rotation goes on through the new version unless `first_day_type` is given. `dry_run: true` answers " +
+      "`{dry_run, effective_from, regenerated_days, day_type_changes: [{date, from, to}]}` and writes nothing; a save " +
+      "that moves any school day's day type is 409 `day_type_changes_unconfirmed` without `confirm_day_type_changes: true`. " +
+      `${SHAPE} Plus \`regenerated_days\` and \`day_type_changes\`.`,
   },
-  ({ db, user, body, now }) => saveTimetable(db, user, body, now),
+  ({ db, user, body, now }) => putTimetable(db, user, body, now),
 );

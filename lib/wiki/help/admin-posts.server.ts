@@ -394,7 +394,8 @@ Open **School calendar** and its **School year** page.
 - **First day of school** and **Last day of school**: only dates between them can be school days.
 - **Attendance counts from**: the day the school starts using Flexblock. No student is ever counted absent
   before it, so a school going live in November does not report September and October as missed. A
-  student added later is counted from the day their account was made.
+  student added later is counted from the first Focus Block that starts after their account was made: one
+  imported at 11:00 never missed that morning's Focus Block.
 - **Terms**: the year's semesters or quarters, each with a name and its dates. The year at a glance counts
   the school days and Focus Blocks of each term.
 
@@ -416,8 +417,15 @@ and the blocks that meet on each of them, with their times.
   Days without school are skipped, so a holiday never puts the rotation out of step.
 - **Takes effect from**: a new bell schedule (the second semester's) applies from that date on; what
   happened before it keeps its blocks and times.
+- **First day type** (a rotation): *Go on with the cycle* keeps every day's day type, which is what new
+  times or a new alternate bell schedule want. Choosing a day type starts the rotation again from that date
+  (the second semester starts at Day 1).
 - **Alternate bell schedules** (late start, assembly, exams) give chosen dates other times; set them on
-  the dates in the school calendar.
+  the dates in the school calendar. They never move the rotation.
+
+Before a change that moves the day type of school days is saved, the page lists those dates: press
+**Save and change them**, or **Cancel** to keep the calendar as it is. Teachers can read the bell schedule;
+only administrators change it.
 
 The step is done once a bell schedule gives at least one block its times. The next step, the Focus
 Block, is part of the same page.
@@ -453,7 +461,9 @@ from an iCalendar (.ics) file or a CSV file (date, name, in session), and choose
 no school. Events that do not close the school (picture day) can be added too; they are shown on the
 calendars.
 
-The step is done when at least one day without school is on the calendar.
+The step is done when at least one school day is closed on the calendar. Only days that would otherwise
+be school days count: a two-week break imported from the district's calendar counts its 10 weekdays, not
+its weekends.
 `,
 };
 
@@ -527,7 +537,12 @@ Courses say which students a teacher teaches, and in which block: teachers see t
 appointments and reports can follow them. Add the courses with their blocks and teachers, and enrol
 their students, under **Courses**.
 
-The step is done when at least one course has students enrolled.
+Import the roster after the bell schedule: a OneRoster import matches each class's periods to the bell
+schedule's blocks by label ("Block 3", "Period 3" or "3"), so a roster imported before the blocks exist
+leaves its classes without meeting times. Import it again (or let the nightly sync run) once the bell
+schedule is saved; the checklist says how many classes still have no meeting time.
+
+The step is done when at least one course has students enrolled and every class meets in a block.
 `,
 };
 
