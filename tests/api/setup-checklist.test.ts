@@ -255,6 +255,7 @@ describe("GET /api/setup once the school is set up", () => {
       ])
       .returning({ id: sections.id });
     const [kid] = await createStudents(state.db, 1);
+    await everyoneHasAHomeroom();
     await state.db.insert(enrollments).values({ student_id: kid!.id, course_id: course!.id, section_id: made[0]!.id });
     const { body } = await checklist(tokens.admin);
     const step = itemOf(body, "courses_and_enrolments");
