@@ -103,6 +103,8 @@ describe("a preferred first name", () => {
       last_name: "Report",
       student_number: "5550001",
       attends_from: day,
+      // Enrolled the week before: attendance counts from the first Focus Block after the account existed.
+      created_at: new Date(`${addDays(day, -7)}T12:00:00Z`),
     });
     await createCheckIn(state.db, { student_id: pat.student.id, block_id: focus.id, date: day, staff_id: teacher.staff.id });
     const res = await call(sisRoute, { token: tokens.admin, query: { from: day, to: day } });
