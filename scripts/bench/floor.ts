@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { Column, eq, getTableColumns, is, Param, Placeholder, SQL, sql, Table } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import type { Db } from "../../db/client";
+import type { StudentNumbers } from "../../db/queries/people";
 import { sessionAccountQuery, type AccountRow } from "../../db/queries/auth";
 import { statusQuery, statusRowsOf, statusValues } from "../../db/queries/checkin-status";
 import { pingQuery } from "../../db/queries/health";
@@ -31,6 +32,7 @@ import { searchPostsQuery } from "../../db/queries/wiki";
 import * as schema from "../../db/schema";
 import { etagOf, notModified, REVALIDATE } from "../../lib/api/conditional.server";
 import { presentCurrentUser } from "../../lib/people/current-user";
+import { studentNumbersFor } from "../../lib/people/lists.server";
 import { isLocked, roleOf, type Principal } from "../../lib/auth/principal";
 import { ROLES, type Role } from "../../lib/auth/roles";
 import { bearerToken, hashToken } from "../../lib/auth/tokens.server";
@@ -132,7 +134,8 @@ export function statements() {
     staffWeek: withFields(staffWeekQuery(mock)),
     inboxStaff: withFields(inboxQuery(mock, "staff_id")),
     inboxSysadmin: withFields(inboxQuery(mock, "sysadmin_id")),
-    searchStudents: withFields(searchStudentsQuery(mock)),
+    searchStudents: withFields(searchStudentsQuery(mock, "setting")),
+    searchStudentsAll: withFields(searchStudentsQuery(mock, "all")),
     searchStaff: withFields(searchStaffQuery(mock)),
     searchCourses: withFields(searchCoursesQuery(mock)),
     searchClusters: withFields(searchClustersQuery(mock)),
@@ -173,14 +176,14 @@ export function floorHandler(run: Run) {
 
   const calendar = async () => calendarSettingsOf((await rows(run, s.calendar, {})) as never);
 
-  async function search(text: string) {
+  async function search(text: string, numbers: StudentNumbers) {
     const trimmed = text.trim();
     const page = { limit: 5, offset: 0 };
     const values = searchValues(trimmed, page);
     const words = queryWords(trimmed);
     const wiki = words.length ? s.wikiWords : s.wikiTitle;
     const [students, staff, courses, clusters, posts] = await Promise.all([
-      rows(run, s.searchStudents, values),
+      rows(run, numbers === "all" ? s.searchStudentsAll : s.searchStudents, values),
       rows(run, s.searchStaff, values),
       rows(run, s.searchCourses, values),
       rows(run, s.searchClusters, values),
@@ -245,8 +248,7 @@ export function floorHandler(run: Run) {
       return presentStaffWeek(context, weekRowOf(result) as unknown as StaffWeekRows);
     }
     if (path === "/api/search") {
-      await principal(request, now, ROLES.shell);
-      return search(query.get("query") ?? "");
+      return search(query.get("query") ?? "", studentNumbersFor(await principal(request, now, ROLES.shell)));
     }
     if (path === "/api/notifications/inbox") {
       const user = await principal(request, now, ROLES.shell);
