@@ -4,6 +4,7 @@ import { insertAudit, insertAudits } from "@/db/queries/audit";
 import {
   archiveStudentAccount,
   emailInUse,
+  findDefaultTeacherCandidate,
   findStaffRow,
   findStaffRows,
   findStudentRow,
@@ -311,16 +312,20 @@ export async function setStudentArchived(
   return presentStudentItem({ ...current, archived_at: archive ? now : null });
 }
 
+export const DEFAULT_TEACHER_LEFT =
+  "This staff member's account is closed (they are no longer at the school): choose another default teacher.";
 export const NOT_TAKING_STUDENTS_DEFAULT =
   "This staff member does not take Focus Block students: choose another default teacher.";
 
 /**
- * A default teacher must be a staff member who takes Focus Block students: default placement places
- * students with them (422 on the field otherwise). The one a student already has may stay.
+ * A default teacher must be a staff member who takes Focus Block students and is still at the school:
+ * default placement places students with them (422 on the field otherwise). The one a student already
+ * has may stay.
  */
 async function checkDefaultTeacher(db: Db, id: number | null | undefined, current: number | null = null) {
   if (id === null || id === undefined || id === current) return;
-  const teacher = await findStaffRow(db, id);
+  const teacher = await findDefaultTeacherCandidate(db, id);
   if (!teacher) throw invalid({ default_teacher_id: ["Choose a teacher from the list."] });
   if (!teacher.takes_students) throw invalid({ default_teacher_id: [NOT_TAKING_STUDENTS_DEFAULT] });
+  if (!teacher.still_here) throw invalid({ default_teacher_id: [DEFAULT_TEACHER_LEFT] });
 }

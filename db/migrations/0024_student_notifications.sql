@@ -1,0 +1,5 @@
+ALTER TABLE "notification_recipients" DROP CONSTRAINT "notification_recipients_one_person";--> statement-breakpoint
+ALTER TABLE "notification_recipients" ADD COLUMN "student_id" integer;--> statement-breakpoint
+ALTER TABLE "notification_recipients" ADD CONSTRAINT "notification_recipients_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notification_recipients_student_idx" ON "notification_recipients" USING btree ("student_id","archived");--> statement-breakpoint
+ALTER TABLE "notification_recipients" ADD CONSTRAINT "notification_recipients_one_person" CHECK (num_nonnulls("notification_recipients"."staff_id", "notification_recipients"."sysadmin_id", "notification_recipients"."student_id") = 1);
