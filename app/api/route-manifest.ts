@@ -417,7 +417,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/notifications/inbox",
     file: "app/api/notifications/inbox/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"the caller's messages that are not archived (empty for sysadmins) Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.server.ts)."},
+    summaries: {"GET":"the caller's messages that are not archived (sysadmins and students: the system's messages to them) Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.server.ts)."},
     module: route43 as unknown as RouteModule,
   },
   {
