@@ -36,7 +36,7 @@ import { isUniqueViolation } from "@/db/errors";
 
 /**
  * Adding and editing people one at a time (the Single tab, the profile's Edit), administrators and
- * sysadmins only. A new account gets a random initial password, shown once in the answer and expired,
+ * sysadmins (teachers may add a student). A new account gets a random initial password, shown once in the answer and expired,
  * so the first sign-in forces a change. Every change is written to the audit log.
  */
 
@@ -105,9 +105,15 @@ export async function createStaffMember(
   });
 }
 
+export const TEACHERS_SET_NO_EMAIL =
+  "Only an administrator sets a student's school email: single sign-on signs the student in with it.";
+
 /**
  * POST /api/students: confirms the caller's password when one is sent (our dialog sends it; the spec's
  * payload has none), then creates the account and the student; the initial password is in the answer, once.
+ * Teachers add students too, as the spec's client lets them (its student list's add button is for all
+ * staff): the same fields but the school email, the key single sign-on signs a student in with, which
+ * stays an administrator's to set (403 on the field).
  */
 export async function createStudentRecord(
   db: Db,
@@ -116,6 +122,9 @@ export async function createStudentRecord(
   caller: Caller,
   now: Date,
 ) {
+  if (principal.role === "teacher" && body.email) {
+    throw new ApiError(403, "forbidden", TEACHERS_SET_NO_EMAIL, { email: [TEACHERS_SET_NO_EMAIL] });
+  }
   await checkSchoolGrade(db, body.grade);
   if (body.password !== undefined) await checkOwnPassword(db, principal, body.password, caller, now);
   await checkDefaultTeacher(db, body.default_teacher_id);

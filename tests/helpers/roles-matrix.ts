@@ -112,9 +112,9 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/staff/{id}/schedule/{date}": { who: SHELL },
   // original-behaviour §10.1: staff-only lists
   "GET /api/students": { who: SHELL },
-  // original-behaviour's default let teachers add students; the product decided administrators and sysadmins
-  // add students (README "People"), so a teacher's call is a widening
-  "POST /api/students": { who: ADMINS },
+  // original-behaviour §11 #39 "Allow teachers to add students" (the spec's client lets them): teachers add a
+  // student one at a time, without a school email (README "People"); the file upload stays administrators'
+  "POST /api/students": { who: SHELL },
   "POST /api/students/upload": { who: ADMINS },
   "PUT /api/students/{id}": { who: ADMINS },
   "POST /api/students/{id}/archive": { who: ADMINS },

@@ -1,6 +1,6 @@
-import { NoMatch } from "@/components/shell/no-match";
+import { notFound } from "next/navigation";
 
-// Any other path, inside the shell: "No match for <path>" and a way back.
+// Any other path, inside the shell: answered 404, with the shell's fallback page (app/(shell)/not-found.tsx).
 export default function MissingPage() {
-  return <NoMatch />;
+  notFound();
 }
