@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
@@ -33,6 +33,10 @@ export function AddEventForm({
   /** The dry run's answer, shown until the event is added or the form changes. */
   const [closing, setClosing] = useState<ClosureDryRun | null>(null);
   const notice = useRef<HTMLParagraphElement>(null);
+  // The dry run's answer takes focus when it appears, so a keyboard or screen reader user hears it first.
+  useEffect(() => {
+    if (closing) notice.current?.focus();
+  }, [closing]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,7 +52,6 @@ export function AddEventForm({
         const dry = await apiPost<ClosureDryRun>("/api/calendar-events", { ...checked.data, dry_run: true });
         if (dry.plans_cancelled > 0) {
           setClosing(dry);
-          requestAnimationFrame(() => notice.current?.focus());
           return;
         }
       }
