@@ -19,7 +19,7 @@ ALTER TABLE "closed_day_plans" ADD CONSTRAINT "closed_day_plans_placement_run_id
 CREATE INDEX "closed_day_plans_event_idx" ON "closed_day_plans" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "closed_day_plans_date_idx" ON "closed_day_plans" USING btree ("date");--> statement-breakpoint
 -- Plans left on days a no-blocks event already closes are moved to the first such event of the date, as a
--- closure made from now on does (lib/schedule/closures.server.ts), so nothing counts them.
+-- closure made from now on does (lib/calendar/closures.server.ts), so nothing counts them.
 WITH closing AS (
   SELECT DISTINCT ON ("date") "id", "date" FROM "calendar_events" WHERE "no_blocks" ORDER BY "date", "id"
 ), moved AS (

@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { rows } from "./placement";
 import { staffStillHereSql } from "./staff-ref";
 
-/** Plans on days a calendar event closes (lib/schedule/closures.server.ts), kept in closed_day_plans. */
+/** Plans on days a calendar event closes (lib/calendar/closures.server.ts), kept in closed_day_plans. */
 
 const dateList = (dates: string[]) => sql.join(dates.map((date) => sql`${date}::date`), sql`, `);
 

@@ -98,7 +98,7 @@ export const plans = pgTable(
 /**
  * Plans a day's closure cancelled (a calendar event with no_blocks: a snow day, a Pro-D day added late),
  * kept with the event that closed it: they count for nothing while the day is closed, and come back as
- * they were if the event is deleted before the day (lib/schedule/closures.server.ts).
+ * they were if the event is deleted before the day (lib/calendar/closures.server.ts).
  */
 export const closedDayPlans = pgTable(
   "closed_day_plans",

@@ -11,7 +11,7 @@ import {
   giveBackClosedDayPlans,
   plansClosingWouldCancel,
   setAsideClosedDayPlans,
-} from "@/lib/schedule/closures.server";
+} from "./closures.server";
 import { addDays, type SchoolDate } from "@/lib/time";
 import { calendarFileKind, CalendarImportError, parseCalendarFile, type ImportedEvent } from "./import";
 import { regenerateSchoolDays } from "./regenerate.server";
@@ -23,7 +23,7 @@ import { importFields, MAX_EVENTS_RANGE, type CalendarEventBody } from "./schema
  * removing and importing them. An event with `no_blocks` means no block meets that date, so adding or
  * removing one regenerates the school days from its date in the same transaction; that is refused on a
  * date attendance already rests on. Closing a day cancels its plans, and deleting the closure before
- * the day gives them back (lib/schedule/closures.server.ts). Every write is audited.
+ * the day gives them back (lib/calendar/closures.server.ts). Every write is audited.
  */
 
 export interface EventView {
