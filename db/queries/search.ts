@@ -1,12 +1,11 @@
 import "server-only";
 import { and, asc, count, eq, isNull, or, sql, type AnyColumn, type Placeholder } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 import { preparedPerDb } from "../prepared";
 import { clusterMembers, clusters, courses, staff, students } from "../schema";
 import { folded, foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName, visibleStudentNumber, type StudentNumbers } from "./people";
-import { staffRefColumns } from "./staff-ref";
+import { staffRefColumns, staffRefJson, type StaffRefRow } from "./staff-ref";
 
 /** `%text%` with LIKE's own wildcards escaped. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -37,26 +36,27 @@ const namesContain = (...columns: AnyColumn[]) =>
 
 /**
  * A person's name is found by its words in any order ("Kim Robert", "Kim, Robert", "Robert Kim" for a
- * Robert Min-jun Kim): each word of the query is a LIKE on the same folded expression, so the trigram
- * index answers all of them together (one bitmap scan with a key per word). The statement is built once,
- * so it has a fixed number of word slots: a shorter query repeats its last word, a longer one keeps its
- * remaining words together in the last slot.
+ * Robert Min-jun Kim): a LIKE per word on the folded expression the trigram index holds, all of them index
+ * conditions, so the index answers the words together (one bitmap scan, a key per word) and each candidate
+ * is checked once. A statement is built once per number of words (1 to MAX_NAME_WORDS; a longer query's
+ * remaining words stay together, as written, in its last), so a one-word query runs the statement it always
+ * ran. A LIKE on the words' own array (`like all`) would not be an index condition: every candidate's names
+ * were folded a second time.
  */
 export const MAX_NAME_WORDS = 4;
-const words = Array.from({ length: MAX_NAME_WORDS }, (_, i) => sql.placeholder(`word${i}`));
-const namesHaveWords = (...columns: AnyColumn[]) => {
+const wordSlot = (i: number) => sql.placeholder(`word${i}`);
+const namesHaveWords = (count: number, ...columns: AnyColumn[]) => {
   const names = folded(sql.join(columns, sql` || ' ' || `));
-  return sql`(${sql.join(words.map((word) => sql`${names} like ${foldedOf(word)}`), sql` and `)})`;
+  const likes = Array.from({ length: count }, (_, i) => sql`${names} like ${foldedOf(wordSlot(i))}`);
+  return sql`(${sql.join(likes, sql` and `)})`;
 };
 
-/** The query's words as LIKE patterns for the word slots (see namesHaveWords). */
-export function wordPatterns(text: string): Record<string, string> {
+/** The query's words as LIKE patterns, one per slot of the statement for their number (namesHaveWords). */
+export function wordPatterns(text: string): { count: number; values: Record<string, string> } {
   const list = text.split(/[\s,]+/).filter(Boolean);
-  if (list.length === 0) list.push(text);
-  const slots = [...list.slice(0, MAX_NAME_WORDS - 1), list.slice(MAX_NAME_WORDS - 1).join(" ")].filter(Boolean);
-  const values: Record<string, string> = {};
-  for (let i = 0; i < MAX_NAME_WORDS; i++) values[`word${i}`] = contains(slots[Math.min(i, slots.length - 1)]!);
-  return values;
+  const words = list.length === 0 ? [text] : list;
+  const slots = [...words.slice(0, MAX_NAME_WORDS - 1), words.slice(MAX_NAME_WORDS - 1).join(" ")].filter(Boolean);
+  return { count: slots.length, values: Object.fromEntries(slots.map((word, i) => [`word${i}`, contains(word)])) };
 }
 const exact = sql.placeholder("text");
 const limit = sql.placeholder("limit");
@@ -65,61 +65,76 @@ const offset = sql.placeholder("offset");
 /** The placeholder values of a search statement (statements built once, db/prepared.ts). */
 export const searchValues = (text: string, page: SearchPage) => ({
   pattern: contains(text),
-  ...wordPatterns(text),
+  ...wordPatterns(text).values,
   text,
   limit: page.limit,
   offset: page.offset,
 });
 
-/** The default (homeroom) teacher of a student found, to tell apart two students of the same name and grade. */
-const homeroom = alias(staff, "homeroom");
+/** How many word slots the people statements need for a query (wordPatterns). */
+export const wordCountOf = (text: string) => wordPatterns(text).count;
 
 /**
  * Students (not archived) by the words of their first (legal or preferred) and last names, or by exact
  * student number; each with the number where the viewer may see it (visibleStudentNumber) and their
- * homeroom teacher, so two students of the same name and grade can be told apart.
+ * homeroom (default) teacher, so two students of the same name and grade can be told apart. The page of
+ * matches is found first and the homeroom looked up for its rows only: beside the window that counts every
+ * match, a lookup in the same select ran for every match (a thousand for "mar" in a school of 2,000).
  */
-export const searchStudentsQuery = (db: Db, numbers: StudentNumbers) =>
-  db
+export const searchStudentsQuery = (db: Db, numbers: StudentNumbers, words = 1) => {
+  const matches = db
     .select({
       id: students.id,
-      first_name: studentDisplayFirstName,
+      first_name: studentDisplayFirstName.as("first_name"),
       last_name: students.last_name,
       grade: students.grade,
-      student_number: visibleStudentNumber(numbers),
-      homeroom: {
-        id: homeroom.id,
-        title: homeroom.title,
-        first_name: homeroom.first_name,
-        last_name: homeroom.last_name,
-      },
-      total,
+      student_number: visibleStudentNumber(numbers).as("student_number"),
+      default_teacher_id: students.default_teacher_id,
+      total: total.as("total"),
     })
     .from(students)
-    .leftJoin(homeroom, eq(homeroom.id, students.default_teacher_id))
     .where(
       and(
         isNull(students.archived_at),
         or(
           // Either name finds a student: the legal first name and the preferred one.
-          namesHaveWords(students.first_name, students.last_name),
-          namesHaveWords(students.preferred_first_name, students.last_name),
+          namesHaveWords(words, students.first_name, students.last_name),
+          namesHaveWords(words, students.preferred_first_name, students.last_name),
           eq(students.student_number, exact),
         ),
       ),
     )
     .orderBy(foldedAsc(students.last_name), foldedAsc(studentDisplayFirstName), asc(students.id))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as("matches");
+  return db
+    .select({
+      id: matches.id,
+      first_name: matches.first_name,
+      last_name: matches.last_name,
+      grade: matches.grade,
+      student_number: matches.student_number,
+      homeroom: sql<StaffRefRow | string | null>`(select ${sql.raw(staffRefJson("t"))} from ${staff} t where t.id = ${matches.default_teacher_id})`,
+      total: sql<number>`${matches.total}`.mapWith(Number),
+    })
+    .from(matches)
+    .orderBy(foldedAsc(matches.last_name), foldedAsc(sql`${matches.first_name}`), asc(matches.id));
+};
+/** One prepared statement per kind of viewer and number of words. */
+function perWords<P>(build: (db: Db, words: number) => P): (db: Db, words: number) => P {
+  const statements = Array.from({ length: MAX_NAME_WORDS }, (_, i) => preparedPerDb((db) => build(db, i + 1)));
+  return (db, words) => statements[Math.min(Math.max(words, 1), MAX_NAME_WORDS) - 1]!(db);
+}
 const studentsPrepared = {
-  all: preparedPerDb((db) => searchStudentsQuery(db, "all").prepare("search_students_all")),
-  setting: preparedPerDb((db) => searchStudentsQuery(db, "setting").prepare("search_students")),
+  all: perWords((db, words) => searchStudentsQuery(db, "all", words).prepare(`search_students_all_${words}`)),
+  setting: perWords((db, words) => searchStudentsQuery(db, "setting", words).prepare(`search_students_${words}`)),
 };
 export const searchStudents = (db: Db, text: string, page: SearchPage, numbers: StudentNumbers) =>
-  studentsPrepared[numbers](db).execute(searchValues(text, page));
+  studentsPrepared[numbers](db, wordCountOf(text)).execute(searchValues(text, page));
 
 /** Staff by the words of their first and last names, with their email (search is for staff only). */
-export const searchStaffQuery = (db: Db) =>
+export const searchStaffQuery = (db: Db, words = 1) =>
   db
     .select({
       ...staffRefColumns,
@@ -127,13 +142,13 @@ export const searchStaffQuery = (db: Db) =>
       total,
     })
     .from(staff)
-    .where(namesHaveWords(staff.first_name, staff.last_name))
+    .where(namesHaveWords(words, staff.first_name, staff.last_name))
     .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id))
     .limit(limit)
     .offset(offset);
-const staffPrepared = preparedPerDb((db) => searchStaffQuery(db).prepare("search_staff"));
+const staffPrepared = perWords((db, words) => searchStaffQuery(db, words).prepare(`search_staff_${words}`));
 export const searchStaff = (db: Db, text: string, page: SearchPage) =>
-  staffPrepared(db).execute(searchValues(text, page));
+  staffPrepared(db, wordCountOf(text)).execute(searchValues(text, page));
 
 /** Courses by name or short name, with the teacher who owns the course. */
 export const searchCoursesQuery = (db: Db) =>

@@ -1,4 +1,5 @@
 import { presentStaffRef } from "@/lib/people/present-person";
+import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { searchClusters, searchCourses, searchStaff, searchStudents } from "@/db/queries/search";
 
 type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -17,7 +18,7 @@ export const presentStudents = (rows: Rows<typeof searchStudents>) =>
     last_name,
     grade,
     ...(student_number !== null && { student_number }),
-    homeroom: homeroom ? presentStaffRef(homeroom) : null,
+    homeroom: homeroom ? presentStaffRef(typeof homeroom === "string" ? (JSON.parse(homeroom) as StaffRefRow) : homeroom) : null,
   }));
 
 export const presentStaff = (rows: Rows<typeof searchStaff>) =>

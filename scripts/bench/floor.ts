@@ -25,6 +25,8 @@ import {
   searchStaffQuery,
   searchStudentsQuery,
   searchValues,
+  wordCountOf,
+  MAX_NAME_WORDS,
 } from "../../db/queries/search";
 import { calendarSettingsQuery } from "../../db/queries/settings";
 import { staffWeekQuery, studentWeekQuery, weekRowOf, weekValues, type StaffWeekRows, type StudentWeekRows } from "../../db/queries/week";
@@ -115,6 +117,8 @@ async function rows(run: Run, built: Built, values: Record<string, unknown>) {
   return (await run(built.text, paramsOf(built, values))).map((r) => nest(built, r));
 }
 
+const WORD_COUNTS = Array.from({ length: MAX_NAME_WORDS }, (_, i) => i + 1);
+
 export function statements() {
   const mock = drizzle.mock({ schema }) as unknown as Db;
   const selected = (q: unknown) => (q as { config: { fields: Record<string, unknown> } }).config.fields;
@@ -134,9 +138,10 @@ export function statements() {
     staffWeek: withFields(staffWeekQuery(mock)),
     inboxStaff: withFields(inboxQuery(mock, "staff_id")),
     inboxSysadmin: withFields(inboxQuery(mock, "sysadmin_id")),
-    searchStudents: withFields(searchStudentsQuery(mock, "setting")),
-    searchStudentsAll: withFields(searchStudentsQuery(mock, "all")),
-    searchStaff: withFields(searchStaffQuery(mock)),
+    // One statement per number of words, as the app prepares them (db/queries/search.ts).
+    searchStudents: WORD_COUNTS.map((n) => withFields(searchStudentsQuery(mock, "setting", n))),
+    searchStudentsAll: WORD_COUNTS.map((n) => withFields(searchStudentsQuery(mock, "all", n))),
+    searchStaff: WORD_COUNTS.map((n) => withFields(searchStaffQuery(mock, n))),
     searchCourses: withFields(searchCoursesQuery(mock)),
     searchClusters: withFields(searchClustersQuery(mock)),
     wikiWords: withFields(searchPostsQuery(mock, true)),
@@ -180,11 +185,12 @@ export function floorHandler(run: Run) {
     const trimmed = text.trim();
     const page = { limit: 5, offset: 0 };
     const values = searchValues(trimmed, page);
+    const slot = wordCountOf(trimmed) - 1;
     const words = queryWords(trimmed);
     const wiki = words.length ? s.wikiWords : s.wikiTitle;
     const [students, staff, courses, clusters, posts] = await Promise.all([
-      rows(run, numbers === "all" ? s.searchStudentsAll : s.searchStudents, values),
-      rows(run, s.searchStaff, values),
+      rows(run, (numbers === "all" ? s.searchStudentsAll : s.searchStudents)[slot]!, values),
+      rows(run, s.searchStaff[slot]!, values),
       rows(run, s.searchCourses, values),
       rows(run, s.searchClusters, values),
       rows(run, wiki, {

@@ -59,10 +59,13 @@ describe("GET /api/search by the words of a name", () => {
     expect((await find("Okafor Robert")).results.staff).toEqual([]);
   });
 
-  it("keeps more words than the slots together in the last one", async () => {
-    // Four slots: "robert", "min-jun", "kim", then "x y" must appear as written, so nothing matches.
-    expect((await find("robert min-jun kim x y")).results.students).toEqual([]);
+  it("needs every word, and keeps more words than the statement's four together, as written", async () => {
+    expect((await find("robert min-jun kim park")).results.students).toEqual([]);
     expect(names((await find("kim robert min-jun")).results.students)).toEqual(["Robert Min-jun Kim"]);
+    // Four slots: "robert", "min-jun", "kim" and then "x y" as written, so nothing matches.
+    expect((await find("robert min-jun kim x y")).results.students).toEqual([]);
+    // LIKE's own wildcards stay text in any word.
+    expect((await find("robert %")).results.students).toEqual([]);
   });
 
   it("runs one statement per kind whatever the number of words", async () => {
@@ -110,8 +113,8 @@ function explainable(query: { toSQL: () => { sql: string; params: unknown[] } },
 
 describe("the trigram indexes answer a search by words", () => {
   it.each([
-    ["students", () => searchStudentsQuery(state.db, "all"), ["students_name_search", "students_preferred_name_search"]],
-    ["staff", () => searchStaffQuery(state.db), ["staff_name_search"]],
+    ["students", () => searchStudentsQuery(state.db, "all", 2), ["students_name_search", "students_preferred_name_search"]],
+    ["staff", () => searchStaffQuery(state.db, 2), ["staff_name_search"]],
   ] as const)("%s: the app's own statement uses its trigram indexes", async (_kind, build, indexes) => {
     const text = explainable(build(), searchValues("kim robert", { limit: 5, offset: 0 }));
     const plan = await state.db.transaction(async (tx) => {
