@@ -417,7 +417,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/notifications/inbox",
     file: "app/api/notifications/inbox/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"the caller's messages that are not archived (empty for sysadmins) Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.server.ts)."},
+    summaries: {"GET":"the caller's messages that are not archived (sysadmins and students: the system's messages to them) Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.server.ts)."},
     module: route43 as unknown as RouteModule,
   },
   {
@@ -725,7 +725,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/students",
     file: "app/api/students/route.ts",
     methods: ["GET","POST"],
-    summaries: {"GET":"every student, with student numbers where the show-student-numbers setting allows (staff and sysadmins only)","POST":"add a student, with the caller's password as confirmation when sent (answers the list item and the initial password once)"},
+    summaries: {"GET":"every student, with student numbers where the show-student-numbers setting allows (staff and sysadmins only)","POST":"add a student (staff and sysadmins; a teacher sets no school email), with the caller's password as confirmation when sent (answers the list item and the initial password once)"},
     module: route87 as unknown as RouteModule,
   },
   {

@@ -17,7 +17,8 @@ export function AddDialog({
 }: {
   what: "Staff" | "Student";
   single: (close: () => void) => ReactNode;
-  upload: (close: () => void) => ReactNode;
+  /** The File Upload tab; without it the dialog is the Single form alone (a teacher adding a student). */
+  upload?: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   // A new key each time the dialog opens: it starts from the Single tab with an empty form.
@@ -34,14 +35,18 @@ export function AddDialog({
         <UserPlus aria-hidden className="size-4" /> Add {what}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={`Add ${what}`} size="xl">
-        <Tabs
-          key={session}
-          label={`How to add ${what === "Staff" ? "staff" : "students"}`}
-          items={[
-            { value: "single", label: "Single", content: single(close) },
-            { value: "upload", label: "File Upload", content: upload(close) },
-          ]}
-        />
+        {upload ? (
+          <Tabs
+            key={session}
+            label={`How to add ${what === "Staff" ? "staff" : "students"}`}
+            items={[
+              { value: "single", label: "Single", content: single(close) },
+              { value: "upload", label: "File Upload", content: upload(close) },
+            ]}
+          />
+        ) : (
+          <div key={session}>{single(close)}</div>
+        )}
       </Dialog>
     </>
   );

@@ -50,17 +50,21 @@ export interface CreatedPerson {
   initial_password: string;
 }
 
-/** /staff's Add Staff and /students' Add Student button and dialog: tabs Single and File Upload. */
+/** /staff's Add Staff and /students' Add Student button and dialog: tabs Single and File Upload (`uploads`). */
 export function AddPersonButton<
   Input extends FieldValues,
   Values extends FieldValues,
   Created extends CreatedPerson,
->({ kind, ...words }: { kind: PersonKind<Input, Values> } & AddWords<Values, Created>) {
+>({
+  kind,
+  uploads = true,
+  ...words
+}: { kind: PersonKind<Input, Values>; uploads?: boolean } & AddWords<Values, Created>) {
   return (
     <AddDialog
       what={kind.what}
       single={(close) => <AddPersonSingle kind={kind} {...words} close={close} />}
-      upload={(close) => <CsvWizard kind={kind.path} close={close} />}
+      upload={uploads ? (close) => <CsvWizard kind={kind.path} close={close} /> : undefined}
     />
   );
 }

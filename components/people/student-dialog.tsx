@@ -38,11 +38,12 @@ export interface EditableStudent {
   email?: string | null;
 }
 
-/** /students' Add Student button and dialog (administrators and sysadmins). */
-export function AddStudentButton() {
+/** /students' Add Student button and dialog (staff and sysadmins; the File Upload tab for administrators and sysadmins). */
+export function AddStudentButton({ uploads = true }: { uploads?: boolean }) {
   return (
     <AddPersonButton
       kind={STUDENTS}
+      uploads={uploads}
       identify={(values) => values.student_number}
       // The created panel's username is the student number sent.
       username={(_created: Created, sent) => sent.student_number}

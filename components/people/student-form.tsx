@@ -10,6 +10,7 @@ import { DefaultTeacherField, defaultTeacherValue } from "./default-teacher-fiel
 import { InitialsField, NameField, usePersonForm } from "./person-form";
 import { SelectField } from "./select-field";
 import { useDerivedInitials } from "./use-derived-initials";
+import { useIsTeacher } from "./use-manages-people";
 import { useGradeRange } from "./use-grade-range";
 
 export type StudentFormInput = z.input<typeof studentCreateForm>;
@@ -67,6 +68,8 @@ export function StudentFields({
   const initials = register("initials");
   const grade = register("grade");
   const number = editing ? null : register("student_number");
+  // The school email is an administrator's to set (single sign-on signs the student in with it).
+  const teacher = useIsTeacher();
   const email = register("email");
   const defaultTeacher = register("default_teacher_id", { setValueAs: defaultTeacherValue });
   return (
@@ -94,15 +97,17 @@ export function StudentFields({
           {...number}
         />
       )}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        hint="Optional: the student's school email (single sign-on matches on it)."
-        containerClassName="sm:col-span-2"
-        error={errors.email?.message}
-        {...email}
-      />
+      {!teacher && (
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          hint="Optional: the student's school email (single sign-on matches on it)."
+          containerClassName="sm:col-span-2"
+          error={errors.email?.message}
+          {...email}
+        />
+      )}
       <DefaultTeacherField error={errors.default_teacher_id?.message} {...defaultTeacher} />
     </form>
   );

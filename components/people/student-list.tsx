@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import type { StudentListItem } from "@/lib/people/lists.server";
 import { ClustersLink, ImportsLink, ListLoadError, PersonLink } from "./list-parts";
 import { useGradeRange } from "./use-grade-range";
-import { useManagesPeople } from "./use-manages-people";
+import { useIsTeacher, useManagesPeople } from "./use-manages-people";
 import { AddStudentButton } from "./student-dialog";
 import { classOf, type StudentClass } from "./student-class";
 
@@ -59,6 +59,7 @@ export function StudentListScreen() {
   const { data, error, isLoading, mutate } = useSWR<StudentListItem[]>("/api/students");
   const [chosen, setChosen] = useState<ClassChoice>("all");
   const manages = useManagesPeople();
+  const teacher = useIsTeacher();
   const { seniorsFrom } = useGradeRange();
   // The number column only where the server sent numbers (administrators, or show-student-numbers on).
   const numbers = data?.some((s) => s.student_number != null) ?? false;
@@ -99,12 +100,8 @@ export function StudentListScreen() {
         actions={
           <>
             <ClustersLink />
-            {manages && (
-              <>
-                <ImportsLink />
-                <AddStudentButton />
-              </>
-            )}
+            {manages && <ImportsLink />}
+            {(manages || teacher) && <AddStudentButton uploads={manages} />}
           </>
         }
       />

@@ -1,8 +1,22 @@
 "use client";
 
 import { Check } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { cn } from "@/lib/cn";
+
+/**
+ * Moves keyboard focus to a heading when `value` changes (not on the first render): the control that
+ * moved the stepper on (Next, Back, Submit, Create Another) leaves the page with its step, and focus
+ * would otherwise fall to the page's body.
+ */
+export function useFocusOnChange(value: unknown, heading: RefObject<HTMLElement | null>) {
+  const last = useRef(value);
+  useEffect(() => {
+    if (last.current === value) return;
+    last.current = value;
+    heading.current?.focus();
+  }, [value, heading]);
+}
 
 export interface StepItem {
   title: string;
@@ -22,6 +36,8 @@ export function VerticalStepper({
   active: number;
   label: string;
 }) {
+  const currentHeading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(active, currentHeading);
   return (
     <ol aria-label={label} className="flex flex-col">
       {steps.map((step, index) => {
@@ -49,8 +65,10 @@ export function VerticalStepper({
             </span>
             <div className="min-w-0 flex-1 pt-1">
               <h2
+                ref={current ? currentHeading : undefined}
+                tabIndex={current ? -1 : undefined}
                 className={cn(
-                  "text-base font-semibold",
+                  "text-base font-semibold focus:outline-none",
                   current || done ? "text-slate-900" : "text-slate-600",
                 )}
               >

@@ -1,9 +1,10 @@
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/text-field";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 import { MAX_MEMO } from "@/lib/scheduler/schemas";
 import { StaffPicker } from "./staff-picker";
-import { StepButtons } from "./stepper";
+import { StepButtons, useFocusOnChange } from "./stepper";
 import type { SchedulerAction, SchedulerState } from "./use-scheduler-state";
 
 /** Step 3's details: sub-step A, one staff member (then shown as chosen), and sub-step B, the memo. */
@@ -17,10 +18,17 @@ export function TypeDetails({
   staff: PowerSchedulerOptions["staff"];
 }) {
   const chosenStaff = staff.find((s) => s.id === state.staffId);
+  // Next and Back between the sub-steps: focus goes to the sub-step that opens.
+  const staffHeading = useRef<HTMLHeadingElement>(null);
+  const memoHeading = useRef<HTMLHeadingElement>(null);
+  const subStepHeading = state.subStep === 0 ? staffHeading : memoHeading;
+  useFocusOnChange(state.subStep, subStepHeading);
   return (
     <ol className="flex flex-col gap-4" aria-label="Details">
       <li aria-current={state.subStep === 0 ? "step" : undefined}>
-        <h3 className="text-sm font-semibold text-slate-900">A. Staff member</h3>
+        <h3 ref={staffHeading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
+          A. Staff member
+        </h3>
         {state.subStep === 0 ? (
           <div className="mt-2 flex flex-col gap-3">
             <StaffPicker
@@ -44,7 +52,9 @@ export function TypeDetails({
         )}
       </li>
       <li aria-current={state.subStep === 1 ? "step" : undefined}>
-        <h3 className="text-sm font-semibold text-slate-900">B. Memo</h3>
+        <h3 ref={memoHeading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
+          B. Memo
+        </h3>
         {state.subStep === 1 && (
           <div className="mt-2 flex flex-col gap-3">
             <TextAreaField

@@ -9,6 +9,7 @@ import { AirCodeEntry } from "@/components/checkin/air-code-entry";
 import { StudentHeader } from "@/components/shell/student-header";
 import { StudentToDo } from "@/components/placement/student-to-do";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { StudentMessages } from "./student-messages";
 import { StudentProfileView } from "./student-profile";
 
 /**
@@ -22,6 +23,7 @@ export function StudentSelfProfile() {
     <div className="min-h-dvh">
       <StudentHeader />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <StudentMessages />
         <StudentToDo />
         <AirCodeEntry />
         <StudentProfileView

@@ -95,9 +95,10 @@ function DayBody({
       {canEdit && (
         <AddEventForm
           date={day.date}
-          onAdded={async (name) => {
+          onAdded={async (name, plansCancelled) => {
             await onChanged();
-            snackbar(`Added ${name}.`, { tone: "success" });
+            const cancelled = plansCancelled === 1 ? "1 plan was" : `${plansCancelled} plans were`;
+            snackbar(plansCancelled ? `Added ${name}. ${cancelled} cancelled.` : `Added ${name}.`, { tone: "success" });
           }}
         />
       )}

@@ -15,7 +15,7 @@ export function noSchoolField(names: readonly string[], chosen: ReadonlySet<stri
 
 /** "2 events will be added; 1 is already on the calendar; 3 fall outside the school year and will be left out." */
 export function importSummary(result: ImportResult): string {
-  const { dry_run: dry, added, duplicates, skipped_outside_year: outside } = result;
+  const { dry_run: dry, added, duplicates, skipped_outside_year: outside, plans_cancelled: plans = 0 } = result;
   const verb = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const parts = [
     dry ? `${verb(added, "event", "events")} will be added` : `Added ${verb(added, "event", "events")}`,
@@ -27,6 +27,13 @@ export function importSummary(result: ImportResult): string {
       dry
         ? `${verb(outside, "falls", "fall")} outside the school year and will be left out`
         : `${verb(outside, "was", "were")} outside the school year and left out`,
+    );
+  // Closing a day cancels the students' plans on it (they come back if the event is deleted before the day).
+  if (plans)
+    parts.push(
+      dry
+        ? `${verb(plans, "plan", "plans")} on the days without school will be cancelled`
+        : `${verb(plans, "plan", "plans")} on the days without school ${plans === 1 ? "was" : "were"} cancelled`,
     );
   return `${parts.join("; ")}.`;
 }

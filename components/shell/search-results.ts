@@ -13,7 +13,15 @@ export type SearchGroup = (typeof SEARCH_GROUPS)[number];
 export interface SearchResponse {
   query: string;
   results: {
-    students: { id: number; first_name: string; last_name: string; grade?: number }[];
+    /** student_number only where the viewer may see numbers; homeroom: the default teacher. */
+    students: {
+      id: number;
+      first_name: string;
+      last_name: string;
+      grade?: number;
+      student_number?: string;
+      homeroom?: { id: number; name: string } | null;
+    }[];
     staff: { id: number; title: string; first_name: string; last_name: string; email?: string }[];
     courses: { name: string; short_name: string; teacher?: { id: number; name: string } | null }[];
     clusters: { id: number; name: string; member_count?: number }[];
@@ -55,6 +63,19 @@ export interface Hit {
 
 const memberCount = (n: number) => (n === 1 ? "1 member" : `${n} members`);
 
+/**
+ * A student's second line: grade, number (when the viewer sees numbers) and homeroom, so two students
+ * of the same name and grade read differently ("Grade 9 · No. 320001 · Homeroom Ms. Okafor, Ines").
+ */
+function studentDetail(s: SearchResponse["results"]["students"][number]): string | undefined {
+  const parts = [
+    s.grade === undefined ? null : `Grade ${s.grade}`,
+    s.student_number ? `No. ${s.student_number}` : null,
+    s.homeroom ? `Homeroom ${s.homeroom.name}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : undefined;
+}
+
 /** The rows of one kind, ready to list. */
 export function hitsOf(group: SearchGroup, results: SearchResponse["results"]): Hit[] {
   switch (group) {
@@ -63,7 +84,7 @@ export function hitsOf(group: SearchGroup, results: SearchResponse["results"]): 
         key: `s${s.id}`,
         label: `${s.first_name} ${s.last_name}`,
         href: itemHref("student", s.id),
-        detail: s.grade === undefined ? undefined : `Grade ${s.grade}`,
+        detail: studentDetail(s),
       }));
     case "staff":
       return results.staff.map((s) => ({

@@ -90,8 +90,10 @@ export function DatePicker({
             collisionPadding={8}
             className="z-50 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
           >
+            {/* autoFocus: keyboard focus opens on the chosen date (else today), not on the month's arrows. */}
             <DayPicker
               mode="single"
+              autoFocus
               selected={selected}
               today={fromIsoDate(today)}
               defaultMonth={selected ?? minDate}

@@ -8,11 +8,13 @@ import { staffRefColumns } from "./staff-ref";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** The recipient rows of one person: a staff member, or a sysadmin (who receives only system messages). */
+/** The recipient rows of one person: a staff member, or a sysadmin or student (who receive only system messages). */
 const rowsOf = (who: Recipient) =>
   who.staff_id !== undefined
     ? eq(notificationRecipients.staff_id, who.staff_id)
-    : eq(notificationRecipients.sysadmin_id, who.sysadmin_id);
+    : who.sysadmin_id !== undefined
+      ? eq(notificationRecipients.sysadmin_id, who.sysadmin_id)
+      : eq(notificationRecipients.student_id, who.student_id);
 
 const inboxSelect = (db: Db) =>
   db
@@ -24,9 +26,9 @@ const newestFirst = [desc(notifications.created_at), desc(notifications.id)];
 
 /**
  * The inbox (the notification poll), built once per recipient kind (db/prepared.ts): a staff
- * member's and a sysadmin's non-archived rows.
+ * member's, a sysadmin's and a student's non-archived rows.
  */
-export const inboxQuery = (db: Db, kind: "staff_id" | "sysadmin_id") =>
+export const inboxQuery = (db: Db, kind: "staff_id" | "sysadmin_id" | "student_id") =>
   inboxSelect(db)
     .where(
       and(
@@ -37,13 +39,14 @@ export const inboxQuery = (db: Db, kind: "staff_id" | "sysadmin_id") =>
     .orderBy(...newestFirst);
 const staffInbox = preparedPerDb((db) => inboxQuery(db, "staff_id").prepare("inbox_staff"));
 const sysadminInbox = preparedPerDb((db) => inboxQuery(db, "sysadmin_id").prepare("inbox_sysadmin"));
+const studentInbox = preparedPerDb((db) => inboxQuery(db, "student_id").prepare("inbox_student"));
 
 /** The caller's non-archived recipient rows with their notification and sender, newest first (one query). */
 export async function inboxRows(db: Db, who: Recipient, notificationId?: number) {
   if (notificationId === undefined) {
-    return who.staff_id !== undefined
-      ? staffInbox(db).execute({ recipient: who.staff_id })
-      : sysadminInbox(db).execute({ recipient: who.sysadmin_id });
+    if (who.staff_id !== undefined) return staffInbox(db).execute({ recipient: who.staff_id });
+    if (who.sysadmin_id !== undefined) return sysadminInbox(db).execute({ recipient: who.sysadmin_id });
+    return studentInbox(db).execute({ recipient: who.student_id });
   }
   return inboxSelect(db)
     .where(and(rowsOf(who), eq(notificationRecipients.notification_id, notificationId)))
@@ -127,8 +130,11 @@ export async function updateInbox(db: Db, who: Recipient, flags: Flags) {
     .where(and(rowsOf(who), eq(notificationRecipients.archived, false)));
 }
 
-/** Whom a system message to this user goes to: their staff row, or their sysadmin row. */
-export type Recipient = { staff_id: number; sysadmin_id?: undefined } | { sysadmin_id: number; staff_id?: undefined };
+/** Whom a message goes to: a staff row, a sysadmin row or (system messages only) a student row. */
+export type Recipient =
+  | { staff_id: number; sysadmin_id?: undefined; student_id?: undefined }
+  | { sysadmin_id: number; staff_id?: undefined; student_id?: undefined }
+  | { student_id: number; staff_id?: undefined; sysadmin_id?: undefined };
 
 export async function recipientOfUser(db: Db, userId: number): Promise<Recipient | null> {
   const [row] = await db
@@ -152,4 +158,25 @@ export async function insertSystemNotification(
   const [row] = await db.insert(notifications).values({ ...values, sender_id: null }).returning();
   await db.insert(notificationRecipients).values({ notification_id: row!.id, ...recipient });
   return row!;
+}
+
+/**
+ * Messages from Flexblock itself to many students at once, each with its own words (one statement,
+ * whatever their number): the notifications take their ids from the sequence in the same statement,
+ * so each recipient row finds its message without a second round trip.
+ */
+export async function insertStudentNotices(
+  db: Db,
+  notices: { student_id: number; body: string }[],
+  values: { initials: string; color: string; created_at: Date },
+) {
+  if (notices.length === 0) return;
+  await db.execute(sql`with v as materialized (
+      select v.student_id, v.body, nextval(pg_get_serial_sequence('notifications', 'id'))::integer as id
+      from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as v(student_id integer, body text)
+    ), n as (
+      insert into notifications (id, sender_id, initials, color, body, created_at)
+      select v.id, null, ${values.initials}, ${values.color}, v.body, ${values.created_at.toISOString()}::timestamptz from v
+    )
+    insert into notification_recipients (notification_id, student_id) select v.id, v.student_id from v`);
 }

@@ -3,6 +3,7 @@ import { asc, eq, inArray, isNull, sql, type Column, type SQL } from "drizzle-or
 import type { Db } from "../client";
 import { sessions, settings, staff, students, users } from "../schema";
 import { foldedAsc } from "../schema/columns";
+import { staffStillHere } from "./staff-ref";
 
 /** Every staff member for the staff list, by last then first name (one statement). */
 export function listStaff(db: Db) {
@@ -181,6 +182,16 @@ export async function findStaffRow(db: Db, id: number) {
 /** The staff row, locked until the transaction ends: a concurrent promotion or edit waits for this one. */
 export async function lockStaffRow(db: Db, id: number) {
   const [row] = await db.select().from(staff).where(eq(staff.id, id)).limit(1).for("update");
+  return row;
+}
+
+/** Whether a staff member can be a default (homeroom) teacher: they take students and are still at the school. */
+export async function findDefaultTeacherCandidate(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: staff.id, takes_students: staff.takes_students, still_here: staffStillHere })
+    .from(staff)
+    .where(eq(staff.id, id))
+    .limit(1);
   return row;
 }
 

@@ -4,13 +4,13 @@ import { attendsBySql } from "@/lib/attendance/sql.server";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, placementRuns, settings } from "../schema";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
-import { staffRefJsonOrNull } from "./staff-ref";
+import { staffRefJsonOrNull, staffStillHereSql } from "./staff-ref";
 
 /** Default placement (lib/placement): the flex timetable, the runs, the set-based placement, the Unscheduled list. */
 
 export type PlacementRunRow = typeof placementRuns.$inferSelect;
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
 }
@@ -61,12 +61,19 @@ const blockList = (blockIds: number[]) => sql.join(blockIds.map((id) => sql`(${i
  * `existedBy`), and with no plan, no appointment and no amendment (their own or a global one) there.
  * `b` is the block, `s` the student.
  */
-const unscheduledWhere = (date: string, existedBy: SQL) => sql`s.archived_at is null
-  and ${attendsBySql({ date: sql`${date}::date`, existedBy })}
-  and not exists (select 1 from plans p where p.student_id = s.id and p.block_id = b.block_id and p.date = ${date}::date)
-  and not exists (select 1 from appointments a where a.student_id = s.id and a.block_id = b.block_id and a.date = ${date}::date)
+export const unscheduledWhere = (date: SQL, existedBy: SQL) => sql`s.archived_at is null
+  and ${attendsBySql({ date, existedBy })}
+  and not exists (select 1 from plans p where p.student_id = s.id and p.block_id = b.block_id and p.date = ${date})
+  and not exists (select 1 from appointments a where a.student_id = s.id and a.block_id = b.block_id and a.date = ${date})
   and not exists (select 1 from amendments m where (m.student_id = s.id or m.student_id is null)
-                  and m.block_id = b.block_id and m.date = ${date}::date)`;
+                  and m.block_id = b.block_id and m.date = ${date})`;
+
+/**
+ * Whom default placement gives student `s`: their default teacher, unless that teacher takes no Focus
+ * Block students (office staff) or has left (their account is locked): then nobody.
+ */
+export const placementTargetOf = sql`(select t.id from staff t where t.id = s.default_teacher_id and t.takes_students
+  and ${staffStillHereSql("t")})`;
 
 /**
  * Gives every unscheduled student with a default teacher a plan with that teacher on each of the
@@ -82,11 +89,9 @@ export async function placeDate(
   const [row] = await rows<{ placed: number; skipped: number }>(
     db,
     sql`with todo as (
-      select s.id as student_id, b.block_id,
-        -- A default teacher who does not take Focus Block students (office staff) is no placement target.
-        (select t.id from staff t where t.id = s.default_teacher_id and t.takes_students) as default_teacher_id
+      select s.id as student_id, b.block_id, ${placementTargetOf} as default_teacher_id
       from students s cross join (values ${blockList(blockIds)}) as b(block_id)
-      where ${unscheduledWhere(date, sql`(select r.cutoff_at from placement_runs r where r.id = ${runId}::integer)`)}),
+      where ${unscheduledWhere(sql`${date}::date`, sql`(select r.cutoff_at from placement_runs r where r.id = ${runId}::integer)`)}),
     ins as (
       insert into plans (student_id, staff_id, block_id, date, source, placement_run_id)
       select student_id, default_teacher_id, block_id, ${date}::date, 'placed', ${runId}::integer
@@ -124,7 +129,7 @@ export function unscheduledStudents(
     from students s left join staff t on t.id = s.default_teacher_id
     where ${teacherId === null ? sql`true` : sql`s.default_teacher_id = ${teacherId}::integer`}
       and exists (select 1 from (values ${blockList(blockIds)}) as b(block_id)
-        where ${unscheduledWhere(date, sql`coalesce((select r.cutoff_at from placement_runs r where r.date = ${date}::date), now())`)})
+        where ${unscheduledWhere(sql`${date}::date`, sql`coalesce((select r.cutoff_at from placement_runs r where r.date = ${date}::date), now())`)})
     order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id`,
   ).then((list) =>
     list.map((row) => ({

@@ -4,11 +4,11 @@ import type { Db } from "../client";
 import { plans, staff, topicSchedules, topics } from "../schema";
 import { foldedAsc } from "../schema/columns";
 import { topicColumns } from "./schedule";
-import { staffRefColumns } from "./staff-ref";
+import { staffRefColumns, staffStillHere } from "./staff-ref";
 
 /**
- * Every teacher who takes Focus Block students, with their plan count and (non-deleted) topic on one
- * block and date, in one statement.
+ * Every teacher who takes Focus Block students and is still at the school (staffStillHere), with their
+ * plan count and (non-deleted) topic on one block and date, in one statement.
  */
 export function staffListFor(db: Db, blockId: number, date: string) {
   const planned = db
@@ -39,17 +39,22 @@ export function staffListFor(db: Db, blockId: number, date: string) {
       ),
     )
     .leftJoin(topics, and(eq(topics.id, topicSchedules.topic_id), eq(topics.deleted, false)))
-    .where(eq(staff.takes_students, true))
+    .where(and(eq(staff.takes_students, true), staffStillHere))
     .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
 }
 
-/** The teacher's row, locked until the transaction ends: seats are counted under this lock. */
+/**
+ * The teacher's row, locked until the transaction ends: seats are counted under this lock (`still_here`:
+ * their account is not locked). Disabling an account releases that teacher's plans under the same lock
+ * (lib/placement/leavers.server.ts), so a plan chosen meanwhile waits, then sees them gone.
+ */
 export async function lockStaff(db: Db, staffId: number) {
   const [row] = await db
     .select({
       ...staffRefColumns,
       capacity: staff.capacity,
       takes_students: staff.takes_students,
+      still_here: staffStillHere,
     })
     .from(staff)
     .where(eq(staff.id, staffId))
@@ -74,7 +79,11 @@ export async function staffTopicOn(db: Db, staffId: number, blockId: number, dat
   return row;
 }
 
-/** Plans for the teacher on that block and date, not counting one student's own. */
+/**
+ * Plans for the teacher on that block and date, not counting one student's own, and whether the teacher
+ * is still at the school. Run after lockStaff: a statement that starts once the lock is held sees an
+ * account locked by the transaction that held it before (lockStaff's own answer may predate it).
+ */
 export async function countPlansExcept(
   db: Db,
   staffId: number,
@@ -83,7 +92,10 @@ export async function countPlansExcept(
   studentId: number,
 ) {
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      n: count(),
+      still_here: sql<boolean>`(select ${staffStillHere} from ${staff} where ${staff.id} = ${staffId})`,
+    })
     .from(plans)
     .where(
       and(
@@ -93,7 +105,7 @@ export async function countPlansExcept(
         ne(plans.student_id, studentId),
       ),
     );
-  return row?.n ?? 0;
+  return { taken: row?.n ?? 0, stillHere: row?.still_here === true };
 }
 
 /** One plan per student, block and date: a new choice replaces the old one (a default placement too). */

@@ -3,7 +3,7 @@ import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 import { powerScheduleSlots, powerSchedules, staff, sysadmins } from "../schema";
-import { staffRefColumns } from "./staff-ref";
+import { staffRefColumns, staffStillHereSql } from "./staff-ref";
 
 /** The Power Scheduler's batches list and undo (the batch itself: db/queries/power-scheduler.ts). */
 
@@ -117,7 +117,7 @@ export async function lockClearedPlanPeople(db: Db, id: number) {
  * Gives back the plans the batch cleared as they were — chosen by the student (and when) or placed by
  * default (and by which run) — unless the student has chosen again since (or left), and only into the
  * seats the teacher has left (issue 23: capacity counts plans): when seats are short, the plans made
- * first come back first. Batches cleared before the source was kept give theirs back as chosen. Run
+ * first come back first; a teacher who has left since (their account locked) gets none back. Batches cleared before the source was kept give theirs back as chosen. Run
  * after lockClearedPlanPeople, so the seats counted here are the seats there are.
  */
 export function restoreClearedPlans(db: Db, id: number) {
@@ -150,6 +150,7 @@ export function restoreClearedPlans(db: Db, id: number) {
       left join placement_runs pr on pr.id = w.placement_run_id
       where w.place + (select count(*) from plans p
         where p.staff_id = w.staff_id and p.block_id = w.block_id and p.date = w.date) <= st.capacity
+        and ${staffStillHereSql("st")}
       on conflict (student_id, block_id, date) do nothing returning 1)
     select count(*)::integer as n from restored`,
   );

@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { clusters, staff, students } from "../schema";
 import { foldedAsc } from "../schema/columns";
 import { studentDisplayFirstName } from "./people";
-import { staffRefColumns } from "./staff-ref";
+import { staffRefColumns, staffStillHere } from "./staff-ref";
 
 /** What the Power Scheduler's steps choose from (one statement each, whatever the school's size). */
 
@@ -33,7 +33,7 @@ export function visibleClusters(db: Db) {
     .orderBy(foldedAsc(clusters.name), asc(clusters.id));
 }
 
-/** Staff for the one-choice radio table (last name, first name, email). */
+/** Staff for the one-choice radio table (last name, first name, email): those still at the school. */
 export function staffChoices(db: Db) {
   return db
     .select({
@@ -42,5 +42,6 @@ export function staffChoices(db: Db) {
       capacity: staff.capacity,
     })
     .from(staff)
+    .where(staffStillHere)
     .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
 }

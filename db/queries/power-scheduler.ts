@@ -10,7 +10,7 @@ import {
   students,
   type PowerScheduleSummary,
 } from "../schema";
-import { staffRefColumns } from "./staff-ref";
+import { staffRefColumns, staffStillHere } from "./staff-ref";
 
 /**
  * The Power Scheduler's data access. A batch is applied with a fixed number of set-based statements
@@ -61,7 +61,7 @@ export function flexBlockDates(db: Db) {
 
 export async function findStaffMember(db: Db, staffId: number) {
   const [row] = await db
-    .select(staffRefColumns)
+    .select({ ...staffRefColumns, still_here: staffStillHere })
     .from(staff)
     .where(eq(staff.id, staffId))
     .limit(1);

@@ -248,6 +248,8 @@ export interface TeacherReportRow {
   capacity: number;
   /** Focus Blocks that have ended in the range. */
   blocks: number;
+  /** Of those, the ones on which this teacher offered seats (teacherReportRows' `offered`). */
+  offered_blocks: number;
   planned: number;
   /** Planned students with a log in that block (the plan item's "success"). */
   attended: number;
@@ -279,8 +281,20 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       select o.date, o.block_id, o.starts_at from occ o where not o.pending
     ),
     tea as (
-      select st.id, st.title, st.first_name, st.last_name, st.capacity from staff st
+      select st.id, st.title, st.first_name, st.last_name, st.capacity, st.created_at, u.disabled_at
+      from staff st join users u on u.id = st.user_id
       where ${int(scope.teacherId)} is null or st.id = ${int(scope.teacherId)}
+    ),
+    -- The ended Focus Blocks on which a teacher offered seats: not one that began before their account
+    -- existed or after it was locked, nor one voided for every student (a global amendment), nor one whose
+    -- topic they marked unavailable. Capacity used is planned over capacity × these (lib/reports/present.ts).
+    offered as (
+      select t.id as staff_id, count(*) as blocks
+      from tea t join ended e on e.starts_at >= t.created_at and (t.disabled_at is null or e.starts_at < t.disabled_at)
+      where not exists (select 1 from amendments m where m.student_id is null and m.date = e.date and m.block_id = e.block_id)
+        and not exists (select 1 from topic_schedules ts join topics tp on tp.id = ts.topic_id
+          where ts.staff_id = t.id and ts.date = e.date and ts.block_id = e.block_id and tp.unavailable and not tp.deleted)
+      group by t.id
     ),
     plan_days as (
       select p.staff_id, p.date, p.block_id, s.archived_at, count(*) as planned, count(ci.id) as attended
@@ -322,7 +336,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
       group by d.staff_id
     )
     select t.id, t.title, t.first_name, t.last_name, t.capacity,
-      (select count(*) from ended) as blocks,
+      (select count(*) from ended) as blocks, coalesce(ob.blocks, 0) as offered_blocks,
       coalesce(p.planned, 0) as planned, coalesce(p.attended, 0) as attended,
       coalesce(a.appointments, 0) as appointments, coalesce(a.kept, 0) as appointments_kept,
       coalesce(l.checked_in, 0) as checked_in
@@ -330,6 +344,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
     left join planned p on p.staff_id = t.id
     left join appts a on a.staff_id = t.id
     left join logged l on l.staff_id = t.id
+    left join offered ob on ob.staff_id = t.id
     order by lower(f_unaccent(t.last_name)), lower(f_unaccent(t.first_name)), t.id`);
   return resultRows(result).map((row) => ({
     id: num(row.id),
@@ -338,6 +353,7 @@ export async function teacherReportRows(db: Db, scope: ReportScope): Promise<Tea
     last_name: String(row.last_name),
     capacity: num(row.capacity),
     blocks: num(row.blocks),
+    offered_blocks: num(row.offered_blocks),
     planned: num(row.planned),
     attended: num(row.attended),
     appointments: num(row.appointments),

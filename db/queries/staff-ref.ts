@@ -1,5 +1,6 @@
 import "server-only";
-import { staff } from "../schema";
+import { sql } from "drizzle-orm";
+import { staff, users } from "../schema";
 
 /**
  * A staff reference: what every query selects to name a staff member and link to their profile (a
@@ -33,3 +34,13 @@ export interface StaffRefRow {
 /** The reference as json, or null where an outer join found no staff member. */
 export const staffRefJsonOrNull = (a: string) =>
   `case when ${a}.id is null then null else ${staffRefJson(a)} end`;
+
+/**
+ * A staff member who is still at the school: their account carries no lock (the Credentials Manager's
+ * Disable, or the SIS locking someone it no longer lists because they left). Only they are offered to
+ * students, placed with, booked with or given plans back. The one rule, in raw SQL with `a` the staff
+ * table's alias, and for the `staff` table in a drizzle query.
+ */
+export const staffStillHereSql = (a: string) =>
+  sql.raw(`not exists (select 1 from users acct where acct.id = ${a}.user_id and acct.disabled_at is not null)`);
+export const staffStillHere = sql<boolean>`not exists (select 1 from ${users} where ${users.id} = ${staff.user_id} and ${users.disabled_at} is not null)`;

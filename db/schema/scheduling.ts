@@ -18,7 +18,7 @@ import {
 import { instant, timestamps } from "./columns";
 import { staff, students, users } from "./people";
 import { placementRuns } from "./placement";
-import { blocks } from "./timetable";
+import { blocks, calendarEvents } from "./timetable";
 
 const day = (name: string) => date(name, { mode: "string" });
 
@@ -93,6 +93,37 @@ export const plans = pgTable(
     index("plans_staff_date_idx").on(t.staff_id, t.date),
     index("plans_block_date_idx").on(t.block_id, t.date),
   ],
+);
+
+/**
+ * Plans a day's closure cancelled (a calendar event with no_blocks: a snow day, a Pro-D day added late),
+ * kept with the event that closed it: they count for nothing while the day is closed, and come back as
+ * they were if the event is deleted before the day (lib/calendar/closures.server.ts).
+ */
+export const closedDayPlans = pgTable(
+  "closed_day_plans",
+  {
+    id: serial("id").primaryKey(),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    staff_id: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    block_id: integer("block_id")
+      .notNull()
+      .references(() => blocks.id, { onDelete: "cascade" }),
+    date: day("date").notNull(),
+    source: planSource("source").notNull(),
+    placement_run_id: integer("placement_run_id").references(() => placementRuns.id, { onDelete: "set null" }),
+    /** The plan's own times, given back with it (the reason's "when"). */
+    created_at: instant("created_at").notNull(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [index("closed_day_plans_event_idx").on(t.event_id), index("closed_day_plans_date_idx").on(t.date)],
 );
 
 export const scheduleType = pgEnum("schedule_type", ["appointment", "amendment"]);

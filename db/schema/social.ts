@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { bytea, instant, timestamps, tsvector } from "./columns";
-import { staff, sysadmins, users } from "./people";
+import { staff, students, sysadmins, users } from "./people";
 
 export const starItemType = pgEnum("star_item_type", ["student", "staff", "course", "cluster"]);
 
@@ -58,6 +58,8 @@ export const notificationRecipients = pgTable(
     /** Staff recipients; a system message to a sysadmin (their CSV import finished) names the sysadmin instead. */
     staff_id: integer("staff_id").references(() => staff.id, { onDelete: "cascade" }),
     sysadmin_id: integer("sysadmin_id").references(() => sysadmins.id, { onDelete: "cascade" }),
+    /** A system message to a student (their plan was cancelled because the teacher left), shown on /profile. */
+    student_id: integer("student_id").references(() => students.id, { onDelete: "cascade" }),
     read: boolean("read").notNull().default(false),
     archived: boolean("archived").notNull().default(false),
   },
@@ -65,7 +67,8 @@ export const notificationRecipients = pgTable(
     unique("notification_recipients_unique").on(t.notification_id, t.staff_id),
     index("notification_recipients_staff_archived_idx").on(t.staff_id, t.archived),
     index("notification_recipients_sysadmin_idx").on(t.sysadmin_id, t.archived),
-    check("notification_recipients_one_person", sql`num_nonnulls(${t.staff_id}, ${t.sysadmin_id}) = 1`),
+    index("notification_recipients_student_idx").on(t.student_id, t.archived),
+    check("notification_recipients_one_person", sql`num_nonnulls(${t.staff_id}, ${t.sysadmin_id}, ${t.student_id}) = 1`),
   ],
 );
 

@@ -71,6 +71,10 @@ export const ERROR_CODES = {
   staff_exists: { status: 409, meaning: "A staff member with that email exists." },
   student_exists: { status: 409, meaning: "A student with that student number exists." },
   teacher_full: { status: 409, meaning: "The teacher's seats are taken." },
+  staff_left: {
+    status: 409,
+    meaning: "The staff member's account is locked (disabled, or locked by the SIS because they left): they take no plans, appointments or default students.",
+  },
   teacher_unavailable: { status: 409, meaning: "The teacher is unavailable for that block." },
   too_many_files: { status: 409, meaning: "More files than one upload may carry." },
   too_many_imports: { status: 409, meaning: "Too many imports are waiting." },

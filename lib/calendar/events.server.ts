@@ -7,6 +7,12 @@ import { tooLarge } from "@/lib/api/body";
 import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
 import { ApiError, fieldErrors, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
+import {
+  cancelPlansOnClosedDays,
+  giveBackClosedDayPlans,
+  plansClosingWouldCancel,
+  setAsideClosedDayPlans,
+} from "./closures.server";
 import { addDays, type SchoolDate } from "@/lib/time";
 import { calendarFileKind, CalendarImportError, type ImportedEvent } from "./import";
 import { readCalendarFile } from "./reader.server";
@@ -18,7 +24,8 @@ import { importFields, MAX_EVENTS_RANGE, type CalendarEventBody } from "./schema
  * The calendar's events (holidays, professional-development days, named days): listing, adding,
  * removing and importing them. An event with `no_blocks` means no block meets that date, so adding or
  * removing one regenerates the school days from its date in the same transaction; that is refused on a
- * date attendance already rests on. Every write is audited.
+ * date attendance already rests on. Closing a day cancels its plans, and deleting the closure before
+ * the day gives them back (lib/calendar/closures.server.ts). Every write is audited.
  */
 
 export interface EventView {
@@ -51,6 +58,7 @@ const outsideYear = (context: CalendarContext, date: SchoolDate) =>
  * the same name already on that date, or a day without school (`no_blocks`) on a date attendance rests on.
  */
 export async function createEvent(db: Db, principal: Principal, body: CalendarEventBody, now: Date) {
+  if (body.dry_run) return createEventDryRun(db, body, now);
   return db.transaction(async (tx) => {
     await lockCalendar(tx);
     const context = await calendarContext(tx, now);
@@ -66,14 +74,31 @@ export async function createEvent(db: Db, principal: Principal, body: CalendarEv
     if (body.no_blocks) await refuseBeforeEarliest(tx, now, context, body.date);
     const [row] = await insertEvents(tx, [{ date: body.date, name: body.name, no_blocks: body.no_blocks }], now);
     if (body.no_blocks) await regenerateSchoolDays(tx, now, body.date);
+    const plansCancelled = body.no_blocks ? await cancelPlansOnClosedDays(tx, [{ event_id: row!.id, date: body.date }]) : 0;
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "calendar_event.create",
-      details: { id: row!.id, date: body.date, name: body.name, no_blocks: body.no_blocks },
+      details: { id: row!.id, date: body.date, name: body.name, no_blocks: body.no_blocks, plans_cancelled: plansCancelled },
       created_at: now,
     });
-    return present(row!);
+    return { ...present(row!), plans_cancelled: plansCancelled };
   });
+}
+
+/** POST /api/calendar-events with dry_run: the same checks, and the plans closing the day would cancel (200, nothing written). */
+async function createEventDryRun(db: Db, body: CalendarEventBody, now: Date) {
+  const context = await calendarContext(db, now);
+  if (outsideYear(context, body.date)) {
+    const message = `${displayDate(body.date)} is outside the school year.`;
+    throw invalid({ date: [message] }, message);
+  }
+  if ((await eventsBetween(db, body.date, body.date)).some((event) => event.name === body.name)) {
+    const message = `There is already an event named "${body.name}" on ${displayDate(body.date)}.`;
+    throw invalid({ name: [message] }, message);
+  }
+  if (body.no_blocks) await refuseBeforeEarliest(db, now, context, body.date);
+  const plansCancelled = body.no_blocks ? await plansClosingWouldCancel(db, [body.date]) : 0;
+  return Response.json({ dry_run: true, date: body.date, name: body.name, no_blocks: body.no_blocks, plans_cancelled: plansCancelled });
 }
 
 async function refuseBeforeEarliest(db: Db, now: Date, context: CalendarContext, date: SchoolDate) {
@@ -90,13 +115,17 @@ export async function removeEvent(db: Db, principal: Principal, id: number, now:
     await lockCalendar(tx);
     const event = await eventById(tx, id);
     if (!event) throw notFound("There is no such event.");
-    if (event.no_blocks) await refuseBeforeEarliest(tx, now, await calendarContext(tx, now), event.date);
+    const context = event.no_blocks ? await calendarContext(tx, now) : null;
+    if (context) await refuseBeforeEarliest(tx, now, context, event.date);
+    // The plans the closure cancelled: given back once the day is open again, if it is still ahead.
+    const setAside = context ? await setAsideClosedDayPlans(tx, event) : [];
     await deleteEvent(tx, id);
     if (event.no_blocks) await regenerateSchoolDays(tx, now, event.date);
+    const plansRestored = context ? await giveBackClosedDayPlans(tx, setAside, context.today) : 0;
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "calendar_event.delete",
-      details: present(event) as unknown as Record<string, unknown>,
+      details: { ...present(event), plans_restored: plansRestored },
       created_at: now,
     });
   });
@@ -137,6 +166,8 @@ async function readImport(request: Request) {
 interface ImportPlan {
   add: ImportedEvent[];
   duplicates: number;
+  /** The plans on the days it closes: cancelled when applied (the dry run counts them). */
+  plansCancelled?: number;
 }
 
 /** What the file would add: each (date, name) once, none already on the calendar; refused before the earliest date. */
@@ -196,19 +227,26 @@ export async function importEvents(db: Db, principal: Principal, request: Reques
     added: plan.add.length,
     skipped_outside_year: parsed.skippedOutsideYear,
     duplicates: plan.duplicates,
+    plans_cancelled: plan.plansCancelled ?? 0,
     events: plan.add.map((e) => ({ date: e.date, name: e.name, no_blocks: e.no_blocks })),
   });
-  if (fields.dry_run) return answer(await planImport(db, parsed.events, context, now));
+  if (fields.dry_run) {
+    const plan = await planImport(db, parsed.events, context, now);
+    plan.plansCancelled = await plansClosingWouldCancel(db, plan.add.filter((e) => e.no_blocks).map((e) => e.date));
+    return answer(plan);
+  }
   const plan = await db.transaction(async (tx) => {
     await lockCalendar(tx);
     const plan = await planImport(tx, parsed.events, context, now);
-    await insertEvents(
+    const added = await insertEvents(
       tx,
       plan.add.map((e) => ({ date: e.date, name: e.name, no_blocks: e.no_blocks })),
       now,
     );
     const noSchool = plan.add.filter((e) => e.no_blocks).map((e) => e.date);
     if (noSchool.length) await regenerateSchoolDays(tx, now, noSchool.reduce((a, b) => (a < b ? a : b)));
+    const closing = added.filter((e) => e.no_blocks).map((e) => ({ event_id: e.id, date: e.date }));
+    plan.plansCancelled = await cancelPlansOnClosedDays(tx, closing);
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "calendar_event.import",
@@ -219,6 +257,7 @@ export async function importEvents(db: Db, principal: Principal, request: Reques
         no_blocks: noSchool.length,
         duplicates: plan.duplicates,
         skipped_outside_year: parsed.skippedOutsideYear,
+        plans_cancelled: plan.plansCancelled,
       },
       created_at: now,
     });

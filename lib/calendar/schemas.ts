@@ -169,8 +169,11 @@ export const calendarEventBody = z.object({
   no_blocks: z
     .boolean({ error: "Say whether there is school that day (no_blocks true or false)." })
     .default(false),
+  /** true: check it and say what it would do (the plans a closure cancels), writing nothing. */
+  dry_run: z.boolean({ error: "dry_run must be true or false." }).default(false),
 });
-export type CalendarEventBody = z.infer<typeof calendarEventBody>;
+/** dry_run may be left out by callers in the server (the demo), as the route's default does. */
+export type CalendarEventBody = Omit<z.infer<typeof calendarEventBody>, "dry_run"> & { dry_run?: boolean };
 
 export const calendarEventParams = z.object({ id });
 

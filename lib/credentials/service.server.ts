@@ -15,6 +15,7 @@ import {
 } from "@/db/queries/credentials";
 import { ApiError } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
+import { releasePlansOfLeavers } from "@/lib/placement/leavers.server";
 import { takePasswordConfirmationOf } from "@/lib/auth/service.server";
 import { presentCredentialUser, type CredentialUser } from "./present";
 import { ACCOUNT_CHANGE_MESSAGES, accountChangeProblem, type AccountPart, type AccountRef } from "@/lib/auth/account-changes";
@@ -47,6 +48,9 @@ export interface CredentialsResult {
   user_ids: number[];
   /** reset-passwords only. */
   passwords?: ResetPassword[];
+  /** disable-users only: the disabled teachers' plans released, and how many of those students were placed again. */
+  plans_released?: number;
+  placed_again?: number;
 }
 
 /**
@@ -75,6 +79,11 @@ export async function applyCredentialsAction(
     const rows = await lockAccounts(tx, ids);
     assertManageable(caller, ids, rows, ACTION_INFO[action].part);
     const passwords = await apply(tx, action, rows, fresh, now);
+    // A disabled teacher takes no students: their plans still ahead are released in this transaction.
+    const released =
+      action === "disable-users"
+        ? await releasePlansOfLeavers(tx, { userIds: ids, reason: "disabled", actorUserId: principal.user.id }, now)
+        : null;
     if (action !== "reenable-users") await revokeSessions(tx, ids);
     await insertAudits(
       tx,
@@ -92,6 +101,7 @@ export async function applyCredentialsAction(
       count: rows.length,
       user_ids: ids,
       ...(passwords && { passwords }),
+      ...released,
     };
   });
 }

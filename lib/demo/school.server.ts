@@ -2,13 +2,13 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { updateSettingValue } from "@/db/queries/settings";
 import { sql } from "drizzle-orm";
-import { students } from "@/db/schema";
+import { staff, students } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password.server";
 import { findAccountByUserId } from "@/db/queries/auth";
 import type { Principal } from "@/lib/auth/principal";
 import { saveSchoolYear } from "@/lib/calendar/school-year.server";
 import { ensureDefaultSettings } from "@/lib/settings/service.server";
-import { addDays, type SchoolDate } from "@/lib/time";
+import { addDays, schoolInstant, type SchoolDate } from "@/lib/time";
 import { seedCalendar, type SeedCalendar } from "./calendar.server";
 import { seedBlocks, seedClusters, seedCourses } from "./curriculum.server";
 import { seedFlexActivity, type FlexCounts } from "./flex.server";
@@ -115,6 +115,8 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
   await seedStars(db, people, clusters);
   // The demo's people were there all year: their history counts from its first day.
   await db.update(students).set({ attends_from: calendar.yearStart }).where(sql`true`);
+  // Staff too (a teacher offers seats from when their account exists: the reports' capacity used).
+  await db.update(staff).set({ created_at: schoolInstant(calendar.yearStart, "00:00", options.timezone) }).where(sql`true`);
   return {
     ...counts,
     people,

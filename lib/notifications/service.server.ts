@@ -26,10 +26,14 @@ export function presentInbox(rows: InboxRow[], timezone: string, now: Date) {
   return rows.map((row) => ({ read: row.read, notification: presentNotification(row.notification, row.sender, timezone, now) }));
 }
 
-/** Whose inbox: a staff member's, or a sysadmin's (which holds only system messages, e.g. a CSV import's). */
+/**
+ * Whose inbox: a staff member's, or a sysadmin's or a student's (which hold only system messages: a CSV
+ * import's; a plan cancelled because the teacher left, lib/placement/leavers.server.ts).
+ */
 function recipientOf(principal: Principal): Recipient | null {
   if (principal.staff) return { staff_id: principal.staff.id };
   if (principal.sysadmin) return { sysadmin_id: principal.sysadmin.id };
+  if (principal.student) return { student_id: principal.student.id };
   return null;
 }
 

@@ -25,6 +25,7 @@ import { randomColor } from "@/lib/people/colors";
 import { newHashedInitialPasswords } from "@/lib/people/initial-password.server";
 import { schoolGradeRange } from "@/lib/people/grades.server";
 import { initialsOf } from "@/lib/people/names";
+import { releasePlansOfLeavers } from "@/lib/placement/leavers.server";
 import { BundleRefused } from "./parse";
 import type { Plan, PlannedYear, PlanOptions } from "./plan";
 import { openPlanner } from "./planner.server";
@@ -98,6 +99,8 @@ export async function applyImport(
       if (plan.errors.length) throw new BundleRefused(plan.errors);
       await writePlan(tx, plan, now, turn);
       await auditRoleChanges(tx, plan, options, now);
+      // Staff the SIS no longer lists (locked just now) take no students: their plans ahead are released.
+      await releasePlansOfLeavers(tx, { userIds: plan.writes.disable, reason: "left_sis", actorUserId: options.actor_user_id ?? null }, now);
       const year = yearToWrite(plan, options);
       if (year) {
         // The year's terms are those the import just wrote: it holds them (checked above).

@@ -4,7 +4,7 @@ import { insertAudit, insertAudits } from "@/db/queries/audit";
 import {
   archiveStudentAccount,
   emailInUse,
-  findStaffRow,
+  findDefaultTeacherCandidate,
   findStaffRows,
   lockStaffRow,
   findStudentRow,
@@ -42,7 +42,7 @@ import { isUniqueViolation } from "@/db/errors";
 
 /**
  * Adding and editing people one at a time (the Single tab, the profile's Edit), administrators and
- * sysadmins only. A new account gets a random initial password, shown once in the answer and expired,
+ * sysadmins (teachers may add a student). A new account gets a random initial password, shown once in the answer and expired,
  * so the first sign-in forces a change. Every change is written to the audit log.
  */
 
@@ -111,9 +111,15 @@ export async function createStaffMember(
   });
 }
 
+export const TEACHERS_SET_NO_EMAIL =
+  "Only an administrator sets a student's school email: single sign-on signs the student in with it.";
+
 /**
  * POST /api/students: confirms the caller's password when one is sent (our dialog sends it; the spec's
  * payload has none), then creates the account and the student; the initial password is in the answer, once.
+ * Teachers add students too, as the spec's client lets them (its student list's add button is for all
+ * staff): the same fields but the school email, the key single sign-on signs a student in with, which
+ * stays an administrator's to set (403 on the field).
  */
 export async function createStudentRecord(
   db: Db,
@@ -122,6 +128,9 @@ export async function createStudentRecord(
   caller: Caller,
   now: Date,
 ) {
+  if (principal.role === "teacher" && body.email) {
+    throw new ApiError(403, "forbidden", TEACHERS_SET_NO_EMAIL, { email: [TEACHERS_SET_NO_EMAIL] });
+  }
   await checkSchoolGrade(db, body.grade);
   if (body.password !== undefined) await checkOwnPassword(db, principal, body.password, caller, now);
   await checkDefaultTeacher(db, body.default_teacher_id);
@@ -337,16 +346,20 @@ export async function setStudentArchived(
   return presentStudentItem({ ...current, archived_at: archive ? now : null });
 }
 
+export const DEFAULT_TEACHER_LEFT =
+  "This staff member's account is closed (they are no longer at the school): choose another default teacher.";
 export const NOT_TAKING_STUDENTS_DEFAULT =
   "This staff member does not take Focus Block students: choose another default teacher.";
 
 /**
- * A default teacher must be a staff member who takes Focus Block students: default placement places
- * students with them (422 on the field otherwise). The one a student already has may stay.
+ * A default teacher must be a staff member who takes Focus Block students and is still at the school:
+ * default placement places students with them (422 on the field otherwise). The one a student already
+ * has may stay.
  */
 async function checkDefaultTeacher(db: Db, id: number | null | undefined, current: number | null = null) {
   if (id === null || id === undefined || id === current) return;
-  const teacher = await findStaffRow(db, id);
+  const teacher = await findDefaultTeacherCandidate(db, id);
   if (!teacher) throw invalid({ default_teacher_id: ["Choose a teacher from the list."] });
   if (!teacher.takes_students) throw invalid({ default_teacher_id: [NOT_TAKING_STUDENTS_DEFAULT] });
+  if (!teacher.still_here) throw invalid({ default_teacher_id: [DEFAULT_TEACHER_LEFT] });
 }

@@ -33,7 +33,7 @@ export function presentStudentRow(row: StudentReportRow) {
 export type StudentReportEntry = ReturnType<typeof presentStudentRow>;
 
 export function presentTeacherRow(row: TeacherReportRow) {
-  const seats = row.capacity * row.blocks;
+  const seats = row.capacity * row.offered_blocks;
   return {
     teacher: presentStaffRef(row),
     blocks: row.blocks,
@@ -43,7 +43,14 @@ export function presentTeacherRow(row: TeacherReportRow) {
     appointments_kept: row.appointments_kept,
     checked_in: row.checked_in,
     capacity: row.capacity,
-    /** Planned students over the seats offered (capacity × Focus Blocks); null with no seats. */
+    /**
+     * The seats the teacher offered: capacity × the ended Focus Blocks they took students in (not before
+     * their account existed or after it was locked, not a block voided for everyone or one they marked
+     * unavailable). Counting every Focus Block of the range made 27 of 30 seats read 45 % when the
+     * range held a block from before the teacher was imported.
+     */
+    seats,
+    /** Planned students over the seats offered; null with no seats. */
     capacity_used: seats > 0 ? row.planned / seats : null,
   };
 }
@@ -117,6 +124,7 @@ export const TEACHER_CSV = [
   "checked_in",
   "capacity",
   "capacity_used_percent",
+  "seats",
 ];
 export const teacherCsvRow = (e: TeacherReportEntry) => [
   e.teacher.name,
@@ -128,6 +136,7 @@ export const teacherCsvRow = (e: TeacherReportEntry) => [
   e.checked_in,
   e.capacity,
   percent(e.capacity_used),
+  e.seats,
 ];
 
 export const DAY_CSV = ["date", "attended", "missed", "excused", "attendance_rate_percent"];

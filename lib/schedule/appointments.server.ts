@@ -117,7 +117,9 @@ export async function cancelAppointment(
     for (const plan of await clearedPlansOfAppointment(tx, row.id)) {
       const teacher = await lockStaff(tx, plan.staff_id);
       if (!teacher) continue;
-      if ((await countPlansExcept(tx, teacher.id, row.block_id, row.date, row.student.id)) >= teacher.capacity) continue;
+      const seats = await countPlansExcept(tx, teacher.id, row.block_id, row.date, row.student.id);
+      // A teacher who has left gets no plan back (their plans were released when their account was locked).
+      if (!seats.stillHere || seats.taken >= teacher.capacity) continue;
       if (await restorePlan(tx, row.student.id, row.block_id, row.date, plan)) plansRestored += 1;
     }
     await insertAudit(tx, {

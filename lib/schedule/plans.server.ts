@@ -49,6 +49,9 @@ export const NOT_TAKING_STUDENTS =
   "This staff member does not take Focus Block students. Choose a teacher from the list.";
 
 export const teacherFull = () => conflict("teacher_full", "This teacher is full.");
+export const STAFF_LEFT = "This teacher's account is closed (they are no longer at the school), so they take no students. Choose another teacher.";
+/** A staff member whose account is locked takes no plans, appointments or placements (db/queries/staff-ref.ts). */
+export const staffLeft = (field = "staff_id") => new ApiError(409, "staff_left", STAFF_LEFT, { [field]: [STAFF_LEFT] });
 export const teacherUnavailable = () => conflict("teacher_unavailable", "Teacher is unavailable.");
 
 /** A student may not change their plan for the date: placement has run and the setting forbids changes after it. */
@@ -90,11 +93,13 @@ export async function planOwnBlock(
     }
     const teacher = await lockStaff(tx, input.staff_id);
     if (!teacher) throw notFound("The teacher could not be found.");
+    if (!teacher.still_here) throw staffLeft();
     if (!teacher.takes_students) throw invalid({ staff_id: [NOT_TAKING_STUDENTS] }, NOT_TAKING_STUDENTS);
     const topic = await staffTopicOn(tx, teacher.id, input.block_id, date);
     if (topic?.unavailable) throw teacherUnavailable();
-    const taken = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
-    if (taken >= teacher.capacity) throw teacherFull();
+    const seats = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
+    if (!seats.stillHere) throw staffLeft();
+    if (seats.taken >= teacher.capacity) throw teacherFull();
     const plan = await upsertPlan(tx, {
       student_id: student.id,
       staff_id: teacher.id,

@@ -10,6 +10,7 @@ import {
 import { noBlockDates } from "@/db/queries/schedule";
 import { ApiError, invalid } from "@/lib/api/errors.server";
 import { readSchoolDate, withinSchoolYear } from "@/lib/schedule/occurrence.server";
+import { staffLeft } from "@/lib/schedule/plans.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { addDays, type SchoolDate } from "@/lib/time";
 import { MAX_RANGE_DAYS, type PowerSchedulePreviewBody } from "./schemas";
@@ -58,6 +59,8 @@ export async function planBatch(db: Db, body: PowerSchedulePreviewBody, now: Dat
     const message = "The staff member could not be found.";
     throw new ApiError(404, "staff_not_found", message, { staff_id: [message] });
   }
+  // Nobody is booked with, or excused by, a staff member who has left (their account is locked).
+  if (staff && !staff.still_here) throw staffLeft();
   if (current.length < someIds.length) {
     const known = new Set(current);
     const message = `These students could not be found: ${someIds.filter((id) => !known.has(id)).join(", ")}.`;

@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { Column, eq, getTableColumns, is, Param, Placeholder, SQL, sql, Table } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import type { Db } from "../../db/client";
+import type { StudentNumbers } from "../../db/queries/people";
 import { sessionAccountQuery, type AccountRow } from "../../db/queries/auth";
 import { statusQuery, statusRowsOf, statusValues } from "../../db/queries/checkin-status";
 import { pingQuery } from "../../db/queries/health";
@@ -24,6 +25,8 @@ import {
   searchStaffQuery,
   searchStudentsQuery,
   searchValues,
+  wordCountOf,
+  MAX_NAME_WORDS,
 } from "../../db/queries/search";
 import { calendarSettingsQuery } from "../../db/queries/settings";
 import { staffWeekQuery, studentWeekQuery, weekRowOf, weekValues, type StaffWeekRows, type StudentWeekRows } from "../../db/queries/week";
@@ -31,6 +34,7 @@ import { searchPostsQuery } from "../../db/queries/wiki";
 import * as schema from "../../db/schema";
 import { etagOf, notModified, REVALIDATE } from "../../lib/api/conditional.server";
 import { presentCurrentUser } from "../../lib/people/current-user";
+import { studentNumbersFor } from "../../lib/people/lists.server";
 import { isLocked, roleOf, type Principal } from "../../lib/auth/principal";
 import { ROLES, type Role } from "../../lib/auth/roles";
 import { bearerToken, hashToken } from "../../lib/auth/tokens.server";
@@ -113,6 +117,8 @@ async function rows(run: Run, built: Built, values: Record<string, unknown>) {
   return (await run(built.text, paramsOf(built, values))).map((r) => nest(built, r));
 }
 
+const WORD_COUNTS = Array.from({ length: MAX_NAME_WORDS }, (_, i) => i + 1);
+
 export function statements() {
   const mock = drizzle.mock({ schema }) as unknown as Db;
   const selected = (q: unknown) => (q as { config: { fields: Record<string, unknown> } }).config.fields;
@@ -132,8 +138,10 @@ export function statements() {
     staffWeek: withFields(staffWeekQuery(mock)),
     inboxStaff: withFields(inboxQuery(mock, "staff_id")),
     inboxSysadmin: withFields(inboxQuery(mock, "sysadmin_id")),
-    searchStudents: withFields(searchStudentsQuery(mock)),
-    searchStaff: withFields(searchStaffQuery(mock)),
+    // One statement per number of words, as the app prepares them (db/queries/search.ts).
+    searchStudents: WORD_COUNTS.map((n) => withFields(searchStudentsQuery(mock, "setting", n))),
+    searchStudentsAll: WORD_COUNTS.map((n) => withFields(searchStudentsQuery(mock, "all", n))),
+    searchStaff: WORD_COUNTS.map((n) => withFields(searchStaffQuery(mock, n))),
     searchCourses: withFields(searchCoursesQuery(mock)),
     searchClusters: withFields(searchClustersQuery(mock)),
     wikiWords: withFields(searchPostsQuery(mock, true)),
@@ -173,15 +181,16 @@ export function floorHandler(run: Run) {
 
   const calendar = async () => calendarSettingsOf((await rows(run, s.calendar, {})) as never);
 
-  async function search(text: string) {
+  async function search(text: string, numbers: StudentNumbers) {
     const trimmed = text.trim();
     const page = { limit: 5, offset: 0 };
     const values = searchValues(trimmed, page);
+    const slot = wordCountOf(trimmed) - 1;
     const words = queryWords(trimmed);
     const wiki = words.length ? s.wikiWords : s.wikiTitle;
     const [students, staff, courses, clusters, posts] = await Promise.all([
-      rows(run, s.searchStudents, values),
-      rows(run, s.searchStaff, values),
+      rows(run, (numbers === "all" ? s.searchStudentsAll : s.searchStudents)[slot]!, values),
+      rows(run, s.searchStaff[slot]!, values),
       rows(run, s.searchCourses, values),
       rows(run, s.searchClusters, values),
       rows(run, wiki, {
@@ -245,8 +254,7 @@ export function floorHandler(run: Run) {
       return presentStaffWeek(context, weekRowOf(result) as unknown as StaffWeekRows);
     }
     if (path === "/api/search") {
-      await principal(request, now, ROLES.shell);
-      return search(query.get("query") ?? "");
+      return search(query.get("query") ?? "", studentNumbersFor(await principal(request, now, ROLES.shell)));
     }
     if (path === "/api/notifications/inbox") {
       const user = await principal(request, now, ROLES.shell);

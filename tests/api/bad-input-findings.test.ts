@@ -18,12 +18,15 @@ import { GET as staffWeek } from "@/app/api/staff/[id]/schedule/route";
 import { POST as star } from "@/app/api/star/route";
 import { GET as studentWeek } from "@/app/api/students/[id]/schedule/route";
 import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
+import { PUT as updateStudent } from "@/app/api/students/[id]/route";
+import { POST as powerScheduler } from "@/app/api/power-scheduler/route";
+import { POST as powerSchedulerPreview } from "@/app/api/power-scheduler/preview/route";
 import { POST as staffList } from "@/app/api/students/staff-list/route";
 import { POST as createTopic } from "@/app/api/topics/route";
 import { POST as scheduleTopic } from "@/app/api/topics/schedule/route";
 import { POST as unstar } from "@/app/api/unstar/route";
 import { useTestDb } from "../helpers/db";
-import { TEST_PASSWORD, tokenFor } from "../helpers/factories";
+import { createStaff, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { createFuzzWorld } from "../helpers/fuzz-fixtures";
 import { call } from "../helpers/http";
 import { TUE } from "../helpers/timetable-factories";
@@ -34,8 +37,11 @@ import { TUE } from "../helpers/timetable-factories";
  */
 const state = useTestDb();
 let world: Awaited<ReturnType<typeof createFuzzWorld>>;
+/** A staff member who left (their account is locked): the refusals naming them. */
+let leftStaffId = 0;
 beforeAll(async () => {
   world = await createFuzzWorld(state.db);
+  leftStaffId = (await createStaff(state.db, { disabled_at: new Date() })).staff.id;
 });
 
 const NUL = String.fromCharCode(0);
@@ -198,6 +204,38 @@ const cases: Case[] = [
     () => ({ body: { item_type: "student", item_id: Number(BIG_ID) } }),
     INVALID,
     "item_id",
+  ],
+  // A staff member who left: refused with the field named, whatever else is right.
+  [
+    "plan with a teacher who left",
+    "student",
+    schedulePlan,
+    () => ({ body: { block_id: ids().block, date: TUE, staff_id: leftStaffId } }),
+    [409],
+    "staff_id",
+  ],
+  ...[powerScheduler, powerSchedulerPreview].map(
+    (handler, i): Case => [
+      `Power Scheduler ${i ? "preview " : ""}with a teacher who left`,
+      "admin",
+      handler,
+      () => ({
+        body: { student_type: "all", schedule_type: "amendment", staff_id: leftStaffId, memo: "x", date_time: TUE },
+      }),
+      [409],
+      "staff_id",
+    ],
+  ),
+  [
+    "default teacher who left",
+    "admin",
+    updateStudent,
+    () => ({
+      params: { id: String(ids().student) },
+      body: { first_name: "A", last_name: "B", initials: "AB", grade: 9, default_teacher_id: leftStaffId },
+    }),
+    INVALID,
+    "default_teacher_id",
   ],
 ];
 

@@ -142,7 +142,7 @@ describe("calendar events", () => {
     const res = await addEvent(admin, { date: "2031-09-03", name: "  Pro-D Day ", no_blocks: true });
     expect(res.status).toBe(201);
     proD = res.body.id;
-    expect(res.body).toEqual({ id: proD, date: "2031-09-03", name: "Pro-D Day", no_blocks: true });
+    expect(res.body).toEqual({ id: proD, date: "2031-09-03", name: "Pro-D Day", no_blocks: true, plans_cancelled: 0 });
     const [day] = (await days(teacher, "2031-09-03", "2031-09-03")).body.days;
     expect(day).toEqual({
       date: "2031-09-03",
@@ -163,7 +163,7 @@ describe("calendar events", () => {
       "2031-09-08": "Day 2",
     });
     const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "calendar_event.create"));
-    expect(audits.map((a) => a.details)).toContainEqual({ id: proD, date: "2031-09-03", name: "Pro-D Day", no_blocks: true });
+    expect(audits.map((a) => a.details)).toContainEqual({ id: proD, date: "2031-09-03", name: "Pro-D Day", no_blocks: true, plans_cancelled: 0 });
   });
 
   it("adds a named day that keeps school, and lists events by range and for the whole year", async () => {

@@ -80,7 +80,7 @@ describe("an iCalendar file", () => {
     const occurrences = await state.db.select().from(blockOccurrences);
     const res = await upload(admin, form({ text: SCHOOL_ICS, name: "school.ics", type: "text/calendar" }, { dry_run: "true" }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dry_run: true, added: 4, skipped_outside_year: 1, duplicates: 0, events: expected });
+    expect(res.body).toEqual({ dry_run: true, added: 4, skipped_outside_year: 1, duplicates: 0, plans_cancelled: 0, events: expected });
     expect(await allEvents()).toEqual([]);
     expect(await state.db.select().from(blockOccurrences)).toEqual(occurrences);
     expect(await inSession("2031-09-05")).toBe(true);
@@ -90,7 +90,7 @@ describe("an iCalendar file", () => {
   it("applies: the events are written, the holidays have no school, the excepted Friday does", async () => {
     const res = await upload(admin, form({ text: SCHOOL_ICS, name: "school.ics" }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dry_run: false, added: 4, skipped_outside_year: 1, duplicates: 0, events: expected });
+    expect(res.body).toEqual({ dry_run: false, added: 4, skipped_outside_year: 1, duplicates: 0, plans_cancelled: 0, events: expected });
     const rows = await allEvents();
     expect(rows.map(({ date, name, no_blocks }) => ({ date, name, no_blocks })).sort((a, b) => a.date.localeCompare(b.date))).toEqual(expected);
     expect(await inSession("2031-09-05")).toBe(false);
@@ -104,7 +104,7 @@ describe("an iCalendar file", () => {
   it("skips what is already on the calendar (same date and name) as duplicates", async () => {
     const res = await upload(admin, form({ text: SCHOOL_ICS, name: "school.ics" }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dry_run: false, added: 0, skipped_outside_year: 1, duplicates: 4, events: [] });
+    expect(res.body).toEqual({ dry_run: false, added: 0, skipped_outside_year: 1, duplicates: 4, plans_cancelled: 0, events: [] });
     expect(await allEvents()).toHaveLength(4);
   });
 
@@ -202,6 +202,7 @@ describe("a CSV file", () => {
       added: 2,
       skipped_outside_year: 1,
       duplicates: 0,
+      plans_cancelled: 0,
       events: [
         { date: "2031-10-13", name: "Thanksgiving", no_blocks: true },
         { date: "2031-10-16", name: "Parent conferences", no_blocks: false },

@@ -167,8 +167,25 @@ describe("POST /api/students", () => {
       body: newStudent({ student_number: "0700998", password: "not-my-password" }),
     });
     expect(wrong.status).toBe(401);
-    // Still administrators only.
-    expect((await call(createStudentRoute, { token: tokens.teacher, body: { ...spec, student_number: "0700997" } })).status).toBe(403);
+  });
+
+  it("lets a teacher add a student, as the spec's client does, but not set the school email single sign-on signs in with", async () => {
+    const { password: _none, ...spec } = newStudent({ student_number: "0700997", first_name: "Hedy" });
+    const res = await call(createStudentRoute, { token: tokens.teacher, body: spec });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ first_name: "Hedy", initial_password: expect.any(String) });
+    expect(await auditOf("student.create")).toEqual(expect.arrayContaining([expect.objectContaining({ details: expect.objectContaining({ student_number: "0700997" }) })]));
+    // With their password confirming, as the Add Student dialog sends it.
+    expect((await call(createStudentRoute, { token: tokens.teacher, body: newStudent({ student_number: "0700996" }) })).status).toBe(201);
+    const withEmail = await call(createStudentRoute, {
+      token: tokens.teacher,
+      body: { ...spec, student_number: "0700995", email: "hedy@students.test.school" },
+    });
+    expect(withEmail.status).toBe(403);
+    expect(withEmail.body.errors.email).toEqual(["Only an administrator sets a student's school email: single sign-on signs the student in with it."]);
+    expect(await state.db.select().from(students).where(eq(students.student_number, "0700995"))).toEqual([]);
+    // Students still may not.
+    expect((await call(createStudentRoute, { token: tokens.student, body: { ...spec, student_number: "0700994" } })).status).toBe(403);
   });
 
   it("answers 409 in the student number field for a number already used", async () => {
@@ -188,7 +205,7 @@ describe("POST /api/students", () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(["grade", "password", "student_number"]);
     expect(
-      (await call(createStudentRoute, { token: tokens.teacher, body: newStudent({ student_number: "5" }) }))
+      (await call(createStudentRoute, { token: tokens.student, body: newStudent({ student_number: "5" }) }))
         .status,
     ).toBe(403);
   });

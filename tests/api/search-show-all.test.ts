@@ -72,6 +72,7 @@ describe("GET /api/search detail fields", () => {
       first_name: "Pilar00",
       last_name: "Quillfeather",
       grade: 8,
+      homeroom: null,
     });
     expect(found).toEqual([
       {

@@ -10,8 +10,23 @@ import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signI
 interface Options {
   students: { id: number; first_name: string; last_name: string }[];
   staff: { id: number; first_name: string; last_name: string; name: string; email: string }[];
-  blocks: { id: number; label: string; days: number[] }[];
+  blocks: { id: number; label: string; days: number[]; dates: string[] }[];
   today: string;
+}
+
+const SHOTS = "test-results/power-scheduler";
+/** The screen at 1280 × 800 and at 390 wide, full page (looked at by hand). */
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** Presses a button from the keyboard, as a keyboard user does. */
+async function press(page: Page, button: ReturnType<Page["getByRole"]>) {
+  await button.focus();
+  await page.keyboard.press("Enter");
 }
 
 const MEMO = `Assembly rehearsal ${Date.now() % 100000}`;
@@ -111,22 +126,32 @@ test("an administrator schedules some students over two dates, sees it on a cale
   }
   await expect(page.getByText(/^2 of \d+ students selected$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await next.click();
+  // Keyboard focus follows the stepper: to the heading of each step that opens, never to the page's body.
+  await press(page, next);
+  await expect(steps.getByRole("heading", { name: "Step 2: Select Date and Blocks", exact: true })).toBeFocused();
 
-  // 2. Two dates, the Focus Block only.
+  // 2. Two dates, the Focus Block only. The date picker opens with focus on the chosen date (the first day a
+  // flex block meets from today, which the step starts on).
+  const startsOn = options.blocks.flatMap((block) => block.dates.slice(0, 1)).sort()[0]!;
+  await press(page, page.getByRole("button", { name: "Start date", exact: true }));
+  await expect(page.locator(`[data-day="${startsOn}"] button`)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await shoot(page, "dates");
   await pickDate(page, "Start date", first);
   await pickDate(page, "End date", second);
   for (const block of options.blocks.filter((x) => x.id !== focus.id)) {
     await page.getByRole("checkbox", { name: new RegExp(`^${escape(block.label)} \\(`) }).click();
   }
   await expectNoSeriousA11yViolations(page);
-  await next.click();
+  await press(page, next);
+  await expect(steps.getByRole("heading", { name: "Step 3: Select scheduling type", exact: true })).toBeFocused();
 
   // 3. Appointment with the demo teacher, a memo, the preview, Submit.
   await page.getByRole("radio", { name: /^Appointment/ }).check();
   await page.getByRole("searchbox", { name: "Search staff", exact: true }).fill(teacher.last_name);
   await page.getByRole("radio", { name: `Choose ${teacher.name}`, exact: true }).check();
-  await next.click();
+  await press(page, next);
+  await expect(page.getByRole("heading", { name: "B. Memo", exact: true })).toBeFocused();
   const submit = page.getByRole("button", { name: "Submit", exact: true });
   await expect(submit).toBeDisabled();
   await page.getByPlaceholder("Schedule change purpose", { exact: true }).fill(MEMO);
@@ -134,10 +159,14 @@ test("an administrator schedules some students over two dates, sees it on a cale
     /^4 appointments for 2 students on 2 dates/,
   );
   await expectNoSeriousA11yViolations(page);
-  await submit.click();
+  await shoot(page, "submit");
+  await press(page, submit);
 
   // 4. Done.
   await expect(page.getByText("The schedule change has been processed.", { exact: true })).toBeVisible();
+  await expect(steps.getByRole("heading", { name: "Step 4: Done", exact: true })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, "done");
   await expect(page.getByTestId("power-scheduler-headline")).toHaveText(
     /^4 appointments for 2 students on 2 dates/,
   );

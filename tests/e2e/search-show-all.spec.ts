@@ -53,8 +53,8 @@ test("a teacher sees all of a kind with Show all, goes back, and opens a student
   await page.keyboard.type(query);
   const students = panel.getByRole("region", { name: "Students", exact: true });
   await expect(students.getByRole("link")).toHaveCount(5);
-  // Each row: the name, and the grade as its description.
-  await expect(students.getByRole("link").first()).toHaveAccessibleDescription(/^Grade (8|9|10|11|12)$/);
+  // Each row: the name, and the grade (then the homeroom, when the student has one) as its description.
+  await expect(students.getByRole("link").first()).toHaveAccessibleDescription(/^Grade (8|9|10|11|12)( · Homeroom .+)?$/);
 
   const showAll = panel.getByRole("button", { name: `Show all ${total} students`, exact: true });
   await tabTo(page, showAll);

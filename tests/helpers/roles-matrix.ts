@@ -114,9 +114,9 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/staff/{id}/schedule/{date}": { who: SHELL },
   // original-behaviour §10.1: staff-only lists
   "GET /api/students": { who: SHELL },
-  // original-behaviour's default let teachers add students; the product decided administrators and sysadmins
-  // add students (README "People"), so a teacher's call is a widening
-  "POST /api/students": { who: ADMINS },
+  // original-behaviour §11 #39 "Allow teachers to add students" (the spec's client lets them): teachers add a
+  // student one at a time, without a school email (README "People"); the file upload stays administrators'
+  "POST /api/students": { who: SHELL },
   "POST /api/students/upload": { who: ADMINS },
   "PUT /api/students/{id}": { who: ADMINS },
   "POST /api/students/{id}/archive": { who: ADMINS },
@@ -159,18 +159,19 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/placement/run": { who: ADMINS },
 
   // ── Notifications (spec §6: offered to all signed-in users on the shell; sysadmins get empty lists) ──
-  "GET /api/notifications/inbox": { who: SHELL },
+  // Students read the system's messages to them too: a plan cancelled because its teacher left
+  "GET /api/notifications/inbox": { who: ANYONE },
   "GET /api/notifications/outbox": { who: SHELL },
   // the Archived view (issue 23 item 15): the caller's archived messages
-  "GET /api/notifications/archived": { who: SHELL },
+  "GET /api/notifications/archived": { who: ANYONE },
   // sending: the sender is a staff member (original-behaviour §8.1: staff to staff)
   "POST /api/notifications": { who: STAFF },
-  "PUT /api/notifications/archive/all": { who: SHELL },
-  "PUT /api/notifications/archive/{id}": { who: SHELL },
-  "PUT /api/notifications/unarchive/{id}": { who: SHELL },
-  "PUT /api/notifications/read/all": { who: SHELL },
-  "PUT /api/notifications/read/{id}": { who: SHELL },
-  "PUT /api/notifications/unread/{id}": { who: SHELL },
+  "PUT /api/notifications/archive/all": { who: ANYONE },
+  "PUT /api/notifications/archive/{id}": { who: ANYONE },
+  "PUT /api/notifications/unarchive/{id}": { who: ANYONE },
+  "PUT /api/notifications/read/all": { who: ANYONE },
+  "PUT /api/notifications/read/{id}": { who: ANYONE },
+  "PUT /api/notifications/unread/{id}": { who: ANYONE },
 
   // ── Search, starred, feedback (spec §6) ──
   // original-behaviour §11 row 33: staff and sysadmins only

@@ -198,12 +198,19 @@ describe("the calendar import", () => {
   });
 
   it("says what a preview would do and what an import did", () => {
-    const result = { added: 3, duplicates: 1, skipped_outside_year: 2, events: [] };
+    const result = { added: 3, duplicates: 1, skipped_outside_year: 2, plans_cancelled: 0, events: [] };
     expect(importSummary({ ...result, dry_run: true })).toBe(
       "3 events will be added; 1 is already on the calendar; 2 fall outside the school year and will be left out.",
     );
     expect(
       importSummary({ ...result, dry_run: false, added: 1, duplicates: 2, skipped_outside_year: 1 }),
     ).toBe("Added 1 event; 2 were already on the calendar; 1 was outside the school year and left out.");
+    // The plans on the days it closes: counted by the dry run, cancelled by the import.
+    expect(importSummary({ ...result, dry_run: true, duplicates: 0, skipped_outside_year: 0, plans_cancelled: 110 })).toBe(
+      "3 events will be added; 110 plans on the days without school will be cancelled.",
+    );
+    expect(importSummary({ ...result, dry_run: false, duplicates: 0, skipped_outside_year: 0, plans_cancelled: 1 })).toBe(
+      "Added 3 events; 1 plan on the days without school was cancelled.",
+    );
   });
 });

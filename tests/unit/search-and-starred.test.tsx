@@ -41,6 +41,20 @@ describe("search results", () => {
     expect(hitsOf("wiki", results)[0]).toMatchObject({ href: "/wiki/post/9", detail: "Getting started" });
   });
 
+  it("tells two students of the same name and grade apart by number (when sent) and homeroom", () => {
+    const twins = {
+      ...results,
+      students: [
+        { id: 7, first_name: "Maya", last_name: "Singh", grade: 9, student_number: "320001", homeroom: { id: 2, name: "Ms. Okafor, Ines" } },
+        { id: 8, first_name: "Maya", last_name: "Singh", grade: 9, homeroom: null },
+      ],
+    };
+    expect(hitsOf("students", twins).map((h) => h.detail)).toEqual([
+      "Grade 9 · No. 320001 · Homeroom Ms. Okafor, Ines",
+      "Grade 9",
+    ]);
+  });
+
   it("leaves the detail out when an older server sends only the spec's fields", () => {
     const bare = {
       ...results,

@@ -20,9 +20,11 @@ export const POST = route(
     body: calendarEventBody,
     status: 201,
     description:
-      "Body: `{date, name, no_blocks}` (no_blocks: no block meets that date; the school days are regenerated). " +
+      "Body: `{date, name, no_blocks, dry_run}` (no_blocks: no block meets that date; the school days are regenerated, " +
+      "and the plans on that date are cancelled with the closure). " +
       "422: outside the school year, the same name on that date, or a day without school on a date attendance rests on. " +
-      "Answer (201): `{id, date, name, no_blocks}`.",
+      "Answer (201): `{id, date, name, no_blocks, plans_cancelled}`; with `dry_run: true` the same checks and " +
+      "`{dry_run: true, date, name, no_blocks, plans_cancelled}` (200), nothing written.",
   },
   ({ db, user, body, now }) => createEvent(db, user, body, now),
 );

@@ -4,6 +4,6 @@ import { searchQuery } from "@/lib/search/schemas";
 import { search } from "@/lib/search/service.server";
 
 // GET /api/search?query=&limit=&kind=&offset=: find students, staff, courses, clusters and wiki posts (staff and sysadmins)
-export const GET = route({ roles: ROLES.shell, query: searchQuery }, ({ db, query }) =>
-  search(db, query.query, query.limit, { kind: query.kind, offset: query.offset }),
+export const GET = route({ roles: ROLES.shell, query: searchQuery }, ({ db, user, query }) =>
+  search(db, user, query.query, query.limit, { kind: query.kind, offset: query.offset }),
 );

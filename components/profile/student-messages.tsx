@@ -1,0 +1,69 @@
+"use client";
+
+import { BellRing } from "lucide-react";
+import { useState } from "react";
+import useSWR from "swr";
+import { INBOX_KEY, type NotificationEntry } from "@/components/shell/use-notifications";
+import { Button } from "@/components/ui/button";
+import { snackbar } from "@/components/ui/snackbar";
+import { apiPut, messageOf } from "@/lib/api/request.client";
+
+/**
+ * The messages Flexblock sent the student (a plan cancelled because its teacher left, with why and
+ * what happens now), first on /profile until the student dismisses each one (archived, as in the
+ * staff's panel). Nothing is shown when there are none.
+ */
+export function StudentMessages() {
+  const { data, mutate } = useSWR<NotificationEntry[]>(INBOX_KEY, { refreshInterval: 60_000 });
+  const [dismissing, setDismissing] = useState<number | null>(null);
+  if (!data || data.length === 0) return null;
+
+  async function dismiss(id: number) {
+    setDismissing(id);
+    try {
+      await apiPut(`/api/notifications/archive/${id}`);
+      await mutate((list) => list?.filter((entry) => entry.notification.id !== id), { revalidate: false });
+      // The heading takes focus, so the keyboard is not left on a button that is gone.
+      document.getElementById("student-messages-heading")?.focus();
+    } catch (failure) {
+      snackbar(messageOf(failure), { tone: "error" });
+    } finally {
+      setDismissing(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="student-messages-heading" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
+      <h2
+        id="student-messages-heading"
+        tabIndex={-1}
+        className="flex items-center gap-2 text-sm font-semibold text-amber-950 focus:outline-none"
+      >
+        <BellRing aria-hidden className="size-5 shrink-0 text-amber-700" />
+        {data.length === 1 ? "A message for you" : `${data.length} messages for you`}
+      </h2>
+      <ul className="mt-2 flex flex-col divide-y divide-amber-200">
+        {data.map(({ notification }) => (
+          <li key={notification.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <p className="text-sm break-words text-slate-900">{notification.body}</p>
+              <p className="mt-0.5 text-xs text-slate-700">
+                {notification.date}, {notification.time}
+              </p>
+            </div>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="self-start"
+              loading={dismissing === notification.id}
+              aria-label={`Dismiss the message of ${notification.date}, ${notification.time}`}
+              onClick={() => void dismiss(notification.id)}
+            >
+              Dismiss
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

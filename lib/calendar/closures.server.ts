@@ -1,0 +1,38 @@
+import "server-only";
+import type { Db } from "@/db";
+import {
+  cancelPlansOn,
+  countPlansOn,
+  handOverClosedDayPlans,
+  restoreClosedDayPlans,
+  takeClosedDayPlans,
+  type ClosedDayPlan,
+} from "@/db/queries/closures";
+import type { SchoolDate } from "@/lib/time";
+
+/**
+ * Plans on a day a calendar event closes (no_blocks: a snow day, a Pro-D day added late). Closing the
+ * day cancels them in the same transaction (the event's dry run says how many), so no list, report or
+ * count meets them; they are kept with the event, and deleting the event before the day gives them back
+ * as they were. Once the day has come, a deleted closure gives nothing back. A fixed number of statements.
+ */
+
+/** How many plans closing these dates would cancel. */
+export const plansClosingWouldCancel = (db: Db, dates: SchoolDate[]) => countPlansOn(db, dates);
+
+/** Cancels the plans on each date its event closes; answers how many. */
+export const cancelPlansOnClosedDays = (tx: Db, closures: { event_id: number; date: SchoolDate }[]) =>
+  cancelPlansOn(tx, closures);
+
+/**
+ * Before a closing event is deleted: its plans go to another event that still closes the date (nothing
+ * to give back then), or are taken out to be given back once the day's blocks are regenerated.
+ */
+export async function setAsideClosedDayPlans(tx: Db, event: { id: number; date: SchoolDate }): Promise<ClosedDayPlan[]> {
+  if ((await handOverClosedDayPlans(tx, event)) > 0) return [];
+  return takeClosedDayPlans(tx, event.id);
+}
+
+/** After the day is open again: the set-aside plans back, if the day is still ahead; answers how many. */
+export const giveBackClosedDayPlans = (tx: Db, plans: ClosedDayPlan[], today: SchoolDate) =>
+  restoreClosedDayPlans(tx, plans, today);
