@@ -74,9 +74,9 @@ describe("wiki posts in GET /api/search", () => {
       "students",
       "wiki",
     ]);
-    // The spec's fields, plus the grade the search panel shows (fields are only ever added).
+    // The spec's fields, plus the grade and homeroom the search panel shows (fields are only ever added).
     expect(res.body.results.students).toEqual([
-      { id: expect.any(Number), first_name: "Quetzal", last_name: "Birdsong", grade: 10 },
+      { id: expect.any(Number), first_name: "Quetzal", last_name: "Birdsong", grade: 10, homeroom: null },
     ]);
     expect(res.body.results.wiki).toHaveLength(1);
   });
