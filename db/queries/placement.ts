@@ -82,16 +82,16 @@ export const placementTargetOf = sql`(select t.id from staff t where t.id = s.de
  */
 export async function placeDate(
   db: Db,
-  input: { date: string; blockIds: number[]; runId: number },
+  input: { date: string; blockIds: number[]; runId: number; existedBy: Date },
 ): Promise<{ placed: number; skipped: number }> {
-  const { date, blockIds, runId } = input;
+  const { date, blockIds, runId, existedBy } = input;
   if (blockIds.length === 0) return { placed: 0, skipped: 0 };
   const [row] = await rows<{ placed: number; skipped: number }>(
     db,
     sql`with todo as (
       select s.id as student_id, b.block_id, ${placementTargetOf} as default_teacher_id
       from students s cross join (values ${blockList(blockIds)}) as b(block_id)
-      where ${unscheduledWhere(sql`${date}::date`, sql`(select r.cutoff_at from placement_runs r where r.id = ${runId}::integer)`)}),
+      where ${unscheduledWhere(sql`${date}::date`, sql`${existedBy.toISOString()}::timestamptz`)}),
     ins as (
       insert into plans (student_id, staff_id, block_id, date, source, placement_run_id)
       select student_id, default_teacher_id, block_id, ${date}::date, 'placed', ${runId}::integer
@@ -117,9 +117,9 @@ export interface UnscheduledRow {
 /** The date's unscheduled students (on any of its flex blocks), of one default teacher or the whole school. */
 export function unscheduledStudents(
   db: Db,
-  input: { date: string; blockIds: number[]; teacherId: number | null; numbers: StudentNumbers },
+  input: { date: string; blockIds: number[]; existedBy: Date; teacherId: number | null; numbers: StudentNumbers },
 ): Promise<UnscheduledRow[]> {
-  const { date, blockIds, teacherId, numbers } = input;
+  const { date, blockIds, existedBy, teacherId, numbers } = input;
   if (blockIds.length === 0) return Promise.resolve([]);
   return rows<UnscheduledRow>(
     db,
@@ -129,7 +129,7 @@ export function unscheduledStudents(
     from students s left join staff t on t.id = s.default_teacher_id
     where ${teacherId === null ? sql`true` : sql`s.default_teacher_id = ${teacherId}::integer`}
       and exists (select 1 from (values ${blockList(blockIds)}) as b(block_id)
-        where ${unscheduledWhere(sql`${date}::date`, sql`coalesce((select r.cutoff_at from placement_runs r where r.date = ${date}::date), now())`)})
+        where ${unscheduledWhere(sql`${date}::date`, sql`${existedBy.toISOString()}::timestamptz`)})
     order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id`,
   ).then((list) =>
     list.map((row) => ({

@@ -25,8 +25,9 @@ export function studentBeganSql(input: { date: SQL; startsAt: SQL }): SQL {
 /**
  * The student `s` has begun to attend by the school date `date` (default placement): it is on or
  * after the school's `attendance_from` (an empty setting is no bound; compared as `YYYY-MM-DD` text, so
- * nothing is cast) and studentBeganSql holds with their account existing by `existedBy` (the placement
- * run's cutoff, worked out in JavaScript). An instant from JavaScript has milliseconds and created_at
+ * nothing is cast) and studentBeganSql holds with their account existing by `existedBy` (the day's
+ * first flex block's start, worked out in JavaScript: a student added after the cutoff but before the block
+ * is placed, and a run caught up late for a past date leaves out an account made after that block). An instant from JavaScript has milliseconds and created_at
  * microseconds: an account made in the same millisecond as the instant existed by it.
  * Archiving is the caller's own condition.
  */

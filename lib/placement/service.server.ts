@@ -49,6 +49,11 @@ export interface FocusDay {
   blockIds: number[];
   /** The earliest flex block's start (HH:MM[:SS]). */
   start: string;
+  /**
+   * That start as an instant: placement and the Unscheduled list count a student whose account existed
+   * before it (lib/attendance/sql.server.ts attendsBySql), as attendance does.
+   */
+  startsAt: Date;
   /** null when placement is off. */
   cutoffAt: Date | null;
 }
@@ -75,6 +80,7 @@ export function focusDays(
       date,
       blockIds: [...new Set(meeting.map((m) => m.block_id))],
       start,
+      startsAt: schoolInstant(date, start, calendar.timezone),
       cutoffAt: wall ? schoolInstant(wall.date, wall.time, calendar.timezone) : null,
     });
   }
@@ -144,7 +150,7 @@ export function placeDay(
   return db.transaction(async (tx) => {
     const run = await claimRun(tx, day.date, day.cutoffAt ?? new Date());
     if (!run) return null;
-    const counts = await placeDate(tx, { date: day.date, blockIds: day.blockIds, runId: run.id });
+    const counts = await placeDate(tx, { date: day.date, blockIds: day.blockIds, runId: run.id, existedBy: day.startsAt });
     await finishRun(tx, run.id, counts.placed, counts.skipped);
     await inTransaction?.(tx);
     return { date: day.date, ...counts };
@@ -205,7 +211,7 @@ export async function unscheduledFor(
   const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date);
   const [run, students] = await Promise.all([
     runOn(db, date),
-    day ? unscheduledStudents(db, { date, blockIds: day.blockIds, teacherId, numbers: studentNumbersFor(principal) }) : Promise.resolve([]),
+    day ? unscheduledStudents(db, { date, blockIds: day.blockIds, existedBy: day.startsAt, teacherId, numbers: studentNumbersFor(principal) }) : Promise.resolve([]),
   ]);
   return {
     date,

@@ -199,7 +199,7 @@ describe("default placement", () => {
     )
       .map((r) => r.student_id)
       .sort((a, b) => a - b);
-  const day = (date: string, cutoffAt: Date) => ({ date, blockIds: [focus.id], start: "09:26:00", cutoffAt });
+  const day = (date: string, cutoffAt: Date) => ({ date, blockIds: [focus.id], start: "09:26:00", startsAt: at(date, "09:26"), cutoffAt });
 
   beforeAll(async () => {
     homeroom = await createStaff(state.db);
@@ -220,7 +220,7 @@ describe("default placement", () => {
     expect(await placedOn(nextTue, ids)).toEqual(attending);
     expect(await placeDay(state.db, day(nextWed, at(nextWed, "08:00")))).toMatchObject({ date: nextWed, placed: 5 });
     expect(await placedOn(nextWed, [starter.student.id])).toEqual([starter.student.id]);
-    // A run caught up late for last Tuesday: an account made after its cutoff (today's) is not placed there.
+    // A run caught up late for last Tuesday: an account made after that block (today's) is not placed there.
     const lastTue = weekdayDate(2, -1);
     await placeDay(state.db, day(lastTue, at(lastTue, "08:00")));
     expect(await placedOn(lastTue, ids)).toEqual(attending.filter((id) => id !== kids.today.student.id));
@@ -237,6 +237,15 @@ describe("default placement", () => {
     expect(await placeDay(state.db, day(nextFri, at(nextFri, "08:00")))).toMatchObject({ placed: 5 });
     expect(await placedOn(nextFri, ids)).toEqual(ids.sort((a, b) => a - b));
     await setSetting(state.db, "attendance_from", "");
+  });
+
+  it("places an account made after the date's cutoff but before its block (a cutoff already passed when the school set it)", async () => {
+    const late = await createStudent(state.db, { default_teacher_id: homeroom.staff.id });
+    const date = weekdayDate(4, 2);
+    const listed = await call(unscheduledRoute, { token: tokens.admin, query: { date } });
+    expect((listed.body.students as { id: number }[]).map((s) => s.id)).toContain(late.student.id);
+    expect(await placeDay(state.db, day(date, new Date(Date.now() - 86_400_000)))).toMatchObject({ date });
+    expect(await placedOn(date, [late.student.id])).toEqual([late.student.id]);
   });
 });
 

@@ -266,6 +266,7 @@ describe("a staff member who does not take Focus Block students", () => {
       date: WED,
       blockIds: [focus.id],
       start: "09:26",
+      startsAt: new Date(Date.now() + 60_000), // after both students were made
       cutoffAt: new Date(),
     });
     expect(result).not.toBeNull();

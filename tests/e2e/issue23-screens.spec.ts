@@ -205,9 +205,13 @@ test("after the Air Check-in window the teacher sees it closed with its times, n
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, "air-closed");
 
-  // The student who types a code now is told the window closed, with its times, not that the code is wrong.
+  // Out of the window the student's page offers no code card; one who follows a teacher's QR link (or types a
+  // code it brought) is told the window closed, with its times, not that the code is wrong.
   await signInAs(page, DEMO_USERS.student, "/profile");
-  await page.getByLabel("Code from your teacher's screen", { exact: true }).fill("ACD479");
+  await expect(page.getByRole("button", { name: "Change Password", exact: true })).toBeVisible();
+  await expect(page.getByLabel("Code from your teacher's screen", { exact: true })).toHaveCount(0);
+  await page.goto("/profile?air=ACD479");
+  await expect(page.getByLabel("Code from your teacher's screen", { exact: true })).toHaveValue("ACD479");
   await page.getByRole("button", { name: "Check in", exact: true }).click();
   await expect(
     page.getByText(

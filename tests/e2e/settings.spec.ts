@@ -120,7 +120,7 @@ test.describe("settings", () => {
     const sysadmins = page.getByRole("switch", { name: "System administrators may sign in with their school account", exact: true });
     await expect(sysadmins).toBeDisabled();
     await expect(sysadmins).toHaveAttribute("aria-checked", "false");
-    await expect(page.getByText(/Only a system administrator can change this\.$/)).toBeVisible();
+    await expect(sysadmins).toHaveAccessibleDescription(/Only a system administrator can change this\.$/);
     const students = page.getByRole("switch", { name: "Students choose their school account at each sign-in", exact: true });
     await expect(students).toHaveAttribute("aria-checked", "true");
     const teachers = page.getByRole("switch", { name: "Teachers choose their school account at each sign-in", exact: true });
