@@ -5,7 +5,7 @@ import { jobs } from "./jobs";
 import { users } from "./people";
 import { uploads } from "./social";
 
-export const importKind = pgEnum("import_kind", ["students", "staff", "oneroster"]);
+export const importKind = pgEnum("import_kind", ["students", "staff", "oneroster", "calendar"]);
 export const importStatus = pgEnum("import_status", ["queued", "running", "done", "failed"]);
 /** conflict: the row names an existing student number under another name; nothing changes until reviewed. */
 export const importOutcome = pgEnum("import_outcome", ["created", "updated", "unchanged", "skipped", "conflict"]);
