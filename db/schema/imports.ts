@@ -19,7 +19,7 @@ export const imports = pgTable(
   {
     id: serial("id").primaryKey(),
     kind: importKind("kind").notNull(),
-    /** A CSV's bytes (kept in the database so any instance's job runner can read them); null for a OneRoster bundle (its job keeps it). */
+    /** The file (kept in the database so any instance's job runner can read it): a CSV, or a OneRoster bundle kept in parts; emptied when the import ends. */
     upload_id: integer("upload_id").references(() => uploads.id, { onDelete: "cascade" }),
     job_id: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     filename: text("filename").notNull(),
