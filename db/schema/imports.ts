@@ -11,8 +11,9 @@ export const importStatus = pgEnum("import_status", ["queued", "running", "done"
 export const importOutcome = pgEnum("import_outcome", ["created", "updated", "unchanged", "skipped", "conflict"]);
 
 /**
- * One file sent to POST /api/students/upload or /api/staff/upload (a CSV), or a OneRoster bundle applied
- * through POST /api/rostering/oneroster, and what became of it: the Imports screen's history.
+ * One file sent to POST /api/students/upload or /api/staff/upload (a CSV), a OneRoster bundle applied
+ * through POST /api/rostering/oneroster, or a calendar file applied through POST /api/calendar-events/import,
+ * and what became of it: the Imports screen's history.
  */
 export const imports = pgTable(
   "imports",
@@ -44,7 +45,7 @@ export const imports = pgTable(
     passwords_downloaded_at: instant("passwords_downloaded_at"),
     /** A OneRoster import: the API token that pushed it (null when a person uploaded it on the Imports screen). */
     api_token_id: integer("api_token_id").references(() => apiTokens.id, { onDelete: "set null" }),
-    /** A OneRoster import's report (lib/oneroster/present.ts OneRosterResult). */
+    /** A OneRoster import's report (lib/oneroster/present.ts OneRosterResult), a calendar file's (lib/imports/present.ts CalendarImportResult). */
     result: jsonb("result").$type<Record<string, unknown>>(),
   },
   (t) => [
