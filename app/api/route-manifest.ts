@@ -326,7 +326,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/imports/{id}",
     file: "app/api/imports/[id]/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"an import's report, every row's outcome (a OneRoster import's result in `oneroster`)"},
+    summaries: {"GET":"an import's report, every row's outcome (a OneRoster import's result in `oneroster`, a calendar file's in `calendar`)"},
     module: route30 as unknown as RouteModule,
   },
   {
@@ -340,7 +340,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/imports",
     file: "app/api/imports/route.ts",
     methods: ["GET"],
-    summaries: {"GET":"past imports (CSV files of students and staff, OneRoster bundles) with their outcome, newest first"},
+    summaries: {"GET":"past imports (CSV files of students and staff, OneRoster bundles, calendar files) with their outcome, newest first"},
     module: route32 as unknown as RouteModule,
   },
   {

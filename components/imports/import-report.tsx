@@ -14,7 +14,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import type { ImportReportRow } from "@/lib/imports/present";
 import type { ImportOrRosterReport as ImportReport } from "@/lib/oneroster/present";
+import { CalendarReportScreen } from "./calendar-report";
 import { ImportStatus, importKindLabel } from "./import-status";
+import { ImportTotals } from "./import-totals";
 import { OneRosterDecisions } from "./oneroster-decisions";
 import { ProblemsTable } from "./oneroster-review";
 
@@ -130,6 +132,7 @@ export function ImportReportScreen({ id }: { id: number }) {
   }
   const running = report.status === "queued" || report.status === "running";
   if (report.kind === "oneroster") return <OneRosterReportScreen report={report} running={running} when={formatWhen} />;
+  if (report.kind === "calendar") return <CalendarReportScreen report={report} when={formatWhen} />;
   return (
     <div>
       <PageHeader
@@ -163,23 +166,17 @@ export function ImportReportScreen({ id }: { id: number }) {
           {report.error}
         </p>
       )}
-      <dl className="mb-6 grid grid-cols-2 gap-4 sm:grid-cols-5" aria-label="Totals">
-        {(
-          [
-            ["Rows", report.rows],
-            ["Created", report.created],
-            ["Updated", report.updated],
-            ["Unchanged", report.unchanged],
-            ["Skipped", report.skipped],
-            ...(report.conflicts ? ([["Conflicts", report.conflicts]] as const) : []),
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-xl font-semibold text-slate-900 tabular-nums">{n(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportTotals
+        className="mb-6 sm:grid-cols-5"
+        totals={[
+          ["Rows", report.rows],
+          ["Created", report.created],
+          ["Updated", report.updated],
+          ["Unchanged", report.unchanged],
+          ["Skipped", report.skipped],
+          ...(report.conflicts ? ([["Conflicts", report.conflicts]] as const) : []),
+        ]}
+      />
       {!running && <PasswordsDownload report={report} onTaken={() => mutate()} />}
       <DataTable
         label="Rows"
@@ -226,23 +223,17 @@ function OneRosterReportScreen({
       {result && (
         <div className="flex flex-col gap-6">
           {!report.error && (
-            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-6" aria-label="Totals">
-              {(
-                [
-                  ["Created", result.created],
-                  ["Updated", result.updated],
-                  ["Archived", result.archived],
-                  ["Dropped", result.dropped],
-                  ["Unchanged", result.unchanged],
-                  ["Skipped", result.protected?.length ?? 0],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-                  <dt className="text-xs text-slate-600">{label}</dt>
-                  <dd className="text-xl font-semibold text-slate-900 tabular-nums">{n(value)}</dd>
-                </div>
-              ))}
-            </dl>
+            <ImportTotals
+              className="sm:grid-cols-6"
+              totals={[
+                ["Created", result.created],
+                ["Updated", result.updated],
+                ["Archived", result.archived],
+                ["Dropped", result.dropped],
+                ["Unchanged", result.unchanged],
+                ["Skipped", result.protected?.length ?? 0],
+              ]}
+            />
           )}
           {result.errors.length > 0 && <ProblemsTable problems={result.errors} caption="Problems by file and line" />}
           <OneRosterDecisions data={result} canGrant={!report.error} />

@@ -18,5 +18,11 @@ export function ImportStatus({ status }: { status: ImportSummary["status"] }) {
   return <Badge tone={tone}>{text}</Badge>;
 }
 
-export const importKindLabel = (kind: ImportSummary["kind"]) =>
-  kind === "students" ? "Students" : kind === "staff" ? "Staff" : "OneRoster (SIS)";
+const KINDS: Record<ImportSummary["kind"], string> = {
+  students: "Students",
+  staff: "Staff",
+  oneroster: "OneRoster (SIS)",
+  calendar: "Calendar file",
+};
+
+export const importKindLabel = (kind: ImportSummary["kind"]) => KINDS[kind];

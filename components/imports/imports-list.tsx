@@ -62,7 +62,7 @@ const columnsFor = (when: (iso: string) => string): DataColumn<ImportSummary>[] 
   { id: "skipped", header: "Skipped", value: (row) => row.skipped, kind: "number", secondary: "sm" },
 ];
 
-/** /imports: every recent import (CSV files of students and staff, OneRoster bundles), newest first; each opens its report. */
+/** /imports: every recent import (CSV files of students and staff, OneRoster bundles, calendar files), newest first; each opens its report. */
 export function ImportsListScreen() {
   const router = useRouter();
   const when = useSchoolTime();
@@ -76,7 +76,7 @@ export function ImportsListScreen() {
     <div>
       <PageHeader
         title="Imports"
-        description="CSV files of students and staff and OneRoster bundles from the SIS, and what became of each."
+        description="CSV files of students and staff, OneRoster bundles from the SIS and calendar files, and what became of each."
       />
       {error && !data ? (
         <ListLoadError error={error} what="imports" onRetry={() => void mutate()} />

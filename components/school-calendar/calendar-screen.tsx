@@ -11,10 +11,11 @@ import { IconButton } from "@/components/ui/icon-button";
 import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { schoolToday } from "@/lib/time";
-import type { SchoolDays, SchoolYear } from "./api-types";
+import type { ImportResult, SchoolDays, SchoolYear } from "./api-types";
 import { CalendarTabs } from "./calendar-tabs";
 import { DayDialog } from "./day-dialog";
 import { ImportDialog } from "./import-dialog";
+import { ImportDone, type ImportDoneInfo } from "./import-done";
 import { MonthGrid, MonthList } from "./month-grid";
 import { addMonths, monthLabel, monthOf, monthWeeks } from "./month";
 import { YearGlance } from "./year-glance";
@@ -45,6 +46,7 @@ export function CalendarScreen() {
   const [focused, setFocused] = useState(today);
   const [openDate, setOpenDate] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<ImportDoneInfo | null>(null);
 
   const year = useSWR<SchoolYear>(SCHOOL_YEAR_KEY);
   const days = useSWR<SchoolDays>(monthRangeKey(month), { keepPreviousData: true });
@@ -59,6 +61,10 @@ export function CalendarScreen() {
     setFocused(`${next}-01`);
   }
   const refresh = () => Promise.all([days.mutate(), year.mutate()]);
+  async function afterImport(result: ImportResult, file: File) {
+    if (result.import) setImported({ filename: file.name, report: result.import.report });
+    await refresh();
+  }
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -78,6 +84,7 @@ export function CalendarScreen() {
           )
         }
       />
+      {imported && <ImportDone done={imported} onDismiss={() => setImported(null)} />}
       <CalendarTabs />
       <YearGlance year={year.data} error={year.error} onRetry={() => year.mutate()} canEdit={canEdit} />
       <div className="mb-3 flex items-center justify-between gap-2">
@@ -136,7 +143,7 @@ export function CalendarScreen() {
         onChanged={refresh}
         returnFocusTo={() => (openDate ? shownDateButton(openDate) : null)}
       />
-      {canEdit && <ImportDialog open={importing} onOpenChange={setImporting} onImported={refresh} />}
+      {canEdit && <ImportDialog open={importing} onOpenChange={setImporting} onImported={afterImport} />}
     </div>
   );
 }

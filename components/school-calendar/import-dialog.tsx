@@ -4,6 +4,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/text-field";
+import type { ImportResult } from "./api-types";
 import { ImportPreview } from "./import-preview";
 import { isCsv } from "./import-rules";
 import { useCalendarImport } from "./use-calendar-import";
@@ -19,7 +20,8 @@ export function ImportDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onImported: () => Promise<unknown>;
+  /** Told the file applied and the answer (its entry in the Imports history at `import.report`). */
+  onImported: (result: ImportResult, file: File) => Promise<unknown>;
 }) {
   const fileId = useId();
   const { file, preview, noSchool, error, busy, reset, choose, apply, toggle } = useCalendarImport(

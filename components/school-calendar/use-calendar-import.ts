@@ -10,7 +10,10 @@ import { importSummary, isCsv, noSchoolField } from "./import-rules";
  * The calendar import's steps: choosing a file sends a dry run (the preview), the person ticks the
  * events that mean no school, and Apply sends the file for real (POST /api/calendar-events/import).
  */
-export function useCalendarImport(onImported: () => Promise<unknown>, onOpenChange: (open: boolean) => void) {
+export function useCalendarImport(
+  onImported: (result: ImportResult, file: File) => Promise<unknown>,
+  onOpenChange: (open: boolean) => void,
+) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [noSchool, setNoSchool] = useState<Set<string>>(new Set());
@@ -62,7 +65,7 @@ export function useCalendarImport(onImported: () => Promise<unknown>, onOpenChan
     setBusy("apply");
     const result = await send(file, false, isCsv(file) ? undefined : noSchoolField(names, noSchool));
     if (result) {
-      await onImported();
+      await onImported(result, file);
       snackbar(importSummary(result), { tone: "success" });
       reset();
       onOpenChange(false);

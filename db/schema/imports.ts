@@ -5,21 +5,22 @@ import { jobs } from "./jobs";
 import { users } from "./people";
 import { uploads } from "./social";
 
-export const importKind = pgEnum("import_kind", ["students", "staff", "oneroster"]);
+export const importKind = pgEnum("import_kind", ["students", "staff", "oneroster", "calendar"]);
 export const importStatus = pgEnum("import_status", ["queued", "running", "done", "failed"]);
 /** conflict: the row names an existing student number under another name; nothing changes until reviewed. */
 export const importOutcome = pgEnum("import_outcome", ["created", "updated", "unchanged", "skipped", "conflict"]);
 
 /**
- * One file sent to POST /api/students/upload or /api/staff/upload (a CSV), or a OneRoster bundle applied
- * through POST /api/rostering/oneroster, and what became of it: the Imports screen's history.
+ * One file sent to POST /api/students/upload or /api/staff/upload (a CSV), a OneRoster bundle applied
+ * through POST /api/rostering/oneroster, or a calendar file applied through POST /api/calendar-events/import,
+ * and what became of it: the Imports screen's history.
  */
 export const imports = pgTable(
   "imports",
   {
     id: serial("id").primaryKey(),
     kind: importKind("kind").notNull(),
-    /** A CSV's bytes (kept in the database so any instance's job runner can read them); null for a OneRoster bundle (its job keeps it). */
+    /** The file (kept in the database so any instance's job runner can read it): a CSV, or a OneRoster bundle kept in parts; emptied when the import ends. */
     upload_id: integer("upload_id").references(() => uploads.id, { onDelete: "cascade" }),
     job_id: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     filename: text("filename").notNull(),
@@ -44,7 +45,7 @@ export const imports = pgTable(
     passwords_downloaded_at: instant("passwords_downloaded_at"),
     /** A OneRoster import: the API token that pushed it (null when a person uploaded it on the Imports screen). */
     api_token_id: integer("api_token_id").references(() => apiTokens.id, { onDelete: "set null" }),
-    /** A OneRoster import's report (lib/oneroster/present.ts OneRosterResult). */
+    /** A OneRoster import's report (lib/oneroster/present.ts OneRosterResult), a calendar file's (lib/imports/present.ts CalendarImportResult). */
     result: jsonb("result").$type<Record<string, unknown>>(),
   },
   (t) => [

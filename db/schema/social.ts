@@ -6,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   unique,
@@ -140,7 +141,7 @@ export const productHelpShipped = pgTable("product_help_shipped", {
   shipped_at: instant("shipped_at").notNull().defaultNow(),
 });
 
-export const uploadKind = pgEnum("upload_kind", ["logo", "students_csv", "staff_csv"]);
+export const uploadKind = pgEnum("upload_kind", ["logo", "students_csv", "staff_csv", "oneroster_bundle"]);
 export const uploadStatus = pgEnum("upload_status", ["received", "processed", "failed"]);
 
 /** Files users send: the school logo, CSV imports. Kept in the database so every instance serves them. */
@@ -158,3 +159,20 @@ export const uploads = pgTable("uploads", {
   created_at: instant("created_at").notNull().defaultNow(),
   processed_at: instant("processed_at"),
 });
+
+/**
+ * A large upload's bytes in parts of at most 1 MB (a OneRoster bundle, up to 50 MB; `uploads.data` is then
+ * empty): written and read a part per statement, so no single step encodes or decodes the whole file on the
+ * server's event loop (db/queries/uploads.ts). Deleted with the upload, or when the import that read them ends.
+ */
+export const uploadParts = pgTable(
+  "upload_parts",
+  {
+    upload_id: integer("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    part: integer("part").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.upload_id, t.part] })],
+);

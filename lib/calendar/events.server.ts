@@ -15,6 +15,8 @@ import {
 } from "./closures.server";
 import { addDays, type SchoolDate } from "@/lib/time";
 import { calendarFileKind, CalendarImportError, type ImportedEvent } from "./import";
+import type { CalendarImportResult } from "@/lib/imports/present";
+import { recordCalendarImport } from "./import-history.server";
 import { readCalendarFile } from "./reader.server";
 import { regenerateSchoolDays } from "./regenerate.server";
 import { attendanceTakenMessage, calendarContext, displayDate, earliestChange, type CalendarContext } from "./school-days.server";
@@ -200,13 +202,20 @@ async function planImport(db: Db, events: ImportedEvent[], context: CalendarCont
   return { add, duplicates };
 }
 
+/** What the file adds (a dry run: would add); an applied file's entry in the Imports history at `import`. */
+export type ImportAnswer = Omit<CalendarImportResult, "no_blocks" | "file_kind"> & {
+  dry_run: boolean;
+  import?: { id: number; report: string };
+};
+
 /**
  * POST /api/calendar-events/import: a .ics or .csv file (multipart `file`, at most 2 MB) with the form
  * fields `dry_run` ("true": answer what would happen, write nothing) and `no_school` (.ics: which events
  * mean no school, see lib/calendar/import.ts). Problems answer 422 with every line named and nothing
- * written; otherwise one transaction adds the events and regenerates the school days once.
+ * written; otherwise one transaction adds the events, regenerates the school days once and writes the
+ * file's entry in the Imports history (its report at `import.report`).
  */
-export async function importEvents(db: Db, principal: Principal, request: Request, now: Date) {
+export async function importEvents(db: Db, principal: Principal, request: Request, now: Date): Promise<ImportAnswer> {
   const { file, kind, filename, fields } = await readImport(request);
   const bytes = file.bytes;
   const context = await calendarContext(db, now);
@@ -222,7 +231,7 @@ export async function importEvents(db: Db, principal: Principal, request: Reques
     if (error instanceof CalendarImportError) throw invalid({ file: error.problems }, error.problems[0]);
     throw error;
   }
-  const answer = (plan: ImportPlan) => ({
+  const answer = (plan: ImportPlan): ImportAnswer => ({
     dry_run: fields.dry_run,
     added: plan.add.length,
     skipped_outside_year: parsed.skippedOutsideYear,
@@ -235,7 +244,7 @@ export async function importEvents(db: Db, principal: Principal, request: Reques
     plan.plansCancelled = await plansClosingWouldCancel(db, plan.add.filter((e) => e.no_blocks).map((e) => e.date));
     return answer(plan);
   }
-  const plan = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockCalendar(tx);
     const plan = await planImport(tx, parsed.events, context, now);
     const added = await insertEvents(
@@ -247,6 +256,14 @@ export async function importEvents(db: Db, principal: Principal, request: Reques
     if (noSchool.length) await regenerateSchoolDays(tx, now, noSchool.reduce((a, b) => (a < b ? a : b)));
     const closing = added.filter((e) => e.no_blocks).map((e) => ({ event_id: e.id, date: e.date }));
     plan.plansCancelled = await cancelPlansOnClosedDays(tx, closing);
+    const done = answer(plan);
+    const { dry_run: _, ...report } = done;
+    const entry = await recordCalendarImport(tx, {
+      filename,
+      uploadedBy: principal.user.id,
+      now,
+      result: { ...report, no_blocks: noSchool.length, file_kind: kind },
+    });
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "calendar_event.import",
@@ -258,10 +275,10 @@ export async function importEvents(db: Db, principal: Principal, request: Reques
         duplicates: plan.duplicates,
         skipped_outside_year: parsed.skippedOutsideYear,
         plans_cancelled: plan.plansCancelled,
+        import_id: entry.id,
       },
       created_at: now,
     });
-    return plan;
+    return { ...done, import: entry };
   });
-  return answer(plan);
 }

@@ -1,4 +1,5 @@
 import type { ImportRow } from "@/db/queries/imports";
+import type { SchoolDate } from "@/lib/time";
 import { staffName } from "@/lib/people/names";
 import type { Outcome, PlanSummary } from "./plan";
 
@@ -46,6 +47,20 @@ export function presentImport(row: ImportRow, uploader: Uploader): ImportSummary
   };
 }
 
+/** A calendar import's report, kept in its history row's `result`; GET /api/imports/{id} answers it in `calendar`. */
+export interface CalendarImportResult {
+  added: number;
+  /** Events already on the calendar (same date and name), or twice in the file. */
+  duplicates: number;
+  skipped_outside_year: number;
+  plans_cancelled: number;
+  /** The added events that close their day (no Focus Blocks). */
+  no_blocks: number;
+  file_kind: "ics" | "csv";
+  /** The events added, by date. */
+  events: { date: SchoolDate; name: string; no_blocks: boolean }[];
+}
+
 export interface ImportReportRow {
   row: number;
   outcome: Outcome;
@@ -63,6 +78,8 @@ export interface ImportReport extends ImportSummary {
   /** Only the uploader is told about (and may take) the one-time download. */
   passwords: { available: boolean; until: string | null; downloaded_at: string | null } | null;
   report_rows: ImportReportRow[];
+  /** A calendar file's report (its events added, the counts); only on an import of kind `calendar`. */
+  calendar?: CalendarImportResult | null;
 }
 
 /** One row the dry run lists. */

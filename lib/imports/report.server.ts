@@ -13,11 +13,11 @@ import {
 import { ApiError, forbidden, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { toCsv } from "@/lib/csv";
-import { presentImport, type ImportReport, type ImportSummary } from "./present";
+import { presentImport, type CalendarImportResult, type ImportReport, type ImportSummary } from "./present";
 
 const LIST_LIMIT = 200;
 
-/** GET /api/imports: the latest imports of either kind, newest first (administrators and sysadmins). */
+/** GET /api/imports: the latest imports of every kind, newest first (administrators and sysadmins). */
 export async function importsList(db: Db): Promise<ImportSummary[]> {
   const rows = await listImports(db, LIST_LIMIT);
   return rows.map((row) => presentImport(row.import, row));
@@ -25,7 +25,7 @@ export async function importsList(db: Db): Promise<ImportSummary[]> {
 
 /**
  * GET /api/imports/{id}: every row's outcome, the progress while it runs, and — for the uploader
- * only — whether the one-time password download is still there.
+ * only — whether the one-time password download is still there; a calendar file's report in `calendar`.
  */
 export async function importReport(
   db: Db,
@@ -45,8 +45,9 @@ export async function importReport(
     headers: row.headers,
     update_existing: row.update_existing,
     done: row.status === "done" ? row.total_rows : Math.min(found.done ?? 0, row.total_rows),
-    // A OneRoster import's new accounts have no downloadable passwords (single sign-on or the Credentials Manager).
-    passwords: isUploader && row.kind !== "oneroster"
+    // Only a CSV of people makes accounts with passwords to download: a OneRoster import's new accounts sign in
+    // with single sign-on or get theirs from the Credentials Manager, and a calendar file makes none.
+    passwords: isUploader && (row.kind === "students" || row.kind === "staff")
       ? {
           available: open && row.created_count > 0,
           until: row.passwords_until?.toISOString() ?? null,
@@ -54,6 +55,7 @@ export async function importReport(
         }
       : null,
     report_rows: rows.map(({ row_number, ...r }) => ({ row: row_number, ...r })),
+    ...(row.kind === "calendar" ? { calendar: (row.result as CalendarImportResult | null) ?? null } : {}),
   };
 }
 

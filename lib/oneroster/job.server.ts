@@ -2,14 +2,17 @@ import "server-only";
 import { insertAudit } from "@/db/queries/audit";
 import { updateImportOfJob } from "@/db/queries/imports";
 import { replaceJobPayload } from "@/db/queries/oneroster";
+import { dropUploadParts, readUploadInParts } from "@/db/queries/uploads";
 import { defineJob } from "@/lib/jobs/types.server";
 import { applyImport } from "./apply.server";
 import { BundleRefused } from "./parse";
 import { resultOf, type OneRosterResult } from "./present";
 
 export interface OneRosterJobPayload {
-  /** The zip, base64; replaced by null (and the result) in the transaction that applies it. */
+  /** The zip, base64, in jobs queued before bundles were kept as uploads; null since. */
   bundle: string | null;
+  /** The upload that keeps the zip in parts (db/queries/uploads.ts); its parts go in the transaction that applies it. */
+  upload_id?: number | null;
   org_sourced_id: string | null;
   periods: Record<string, number> | null;
   /** The administrator chose to change the school year to the bundle's (absent in jobs queued before). */
@@ -30,8 +33,13 @@ export const onerosterJob = defineJob<OneRosterJobPayload>({
   maxAttempts: 3,
   async run(ctx) {
     const { db, payload, job } = ctx;
-    if (payload.result || !payload.bundle) return { ...(payload.result ?? {}), status: "done" };
-    const bytes = Buffer.from(payload.bundle, "base64");
+    if (payload.result) return { ...payload.result, status: "done" };
+    const bytes = payload.bundle
+      ? Buffer.from(payload.bundle, "base64")
+      : payload.upload_id
+        ? await readUploadInParts(db, payload.upload_id)
+        : undefined;
+    if (!bytes) return { status: "done" };
     const options = {
       org_sourced_id: payload.org_sourced_id,
       periods: payload.periods ?? undefined,
@@ -48,6 +56,7 @@ export const onerosterJob = defineJob<OneRosterJobPayload>({
       const plan = await applyImport(db, bytes, options, now, async (tx, plan) => {
         const result = resultOf(plan);
         await replaceJobPayload(tx, job.id, { ...keep, result });
+        if (payload.upload_id) await dropUploadParts(tx, payload.upload_id, now);
         await updateImportOfJob(tx, job.id, {
           status: "done",
           finished_at: now,
@@ -81,6 +90,7 @@ export const onerosterJob = defineJob<OneRosterJobPayload>({
       };
       await db.transaction(async (tx) => {
         await replaceJobPayload(tx, job.id, { ...keep, result });
+        if (payload.upload_id) await dropUploadParts(tx, payload.upload_id, new Date());
         await updateImportOfJob(tx, job.id, {
           status: "failed",
           finished_at: new Date(),
@@ -92,8 +102,9 @@ export const onerosterJob = defineJob<OneRosterJobPayload>({
       return { status: "refused", ...result };
     }
   },
-  async onGiveUp(db, job, _payload, error) {
+  async onGiveUp(db, job, payload, error) {
     await updateImportOfJob(db, job.id, { status: "failed", finished_at: new Date(), error });
+    if (payload.upload_id) await dropUploadParts(db, payload.upload_id, new Date());
   },
 });
 

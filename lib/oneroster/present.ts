@@ -121,5 +121,5 @@ export type OneRosterReport = Omit<OneRosterResult, "sis_administrators"> & {
   })[];
 };
 
-/** GET /api/imports/{id}: a CSV import's report, or a OneRoster import's with its result in `oneroster`. */
+/** GET /api/imports/{id}: a CSV import's report, a OneRoster import's with its result in `oneroster`, a calendar file's with its report in `calendar`. */
 export type ImportOrRosterReport = ImportReport & { oneroster?: OneRosterReport | null };

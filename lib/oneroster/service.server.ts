@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { insertImport } from "@/db/queries/imports";
 import { apiTokenCreator } from "@/db/queries/oneroster";
+import { insertUploadInParts } from "@/db/queries/uploads";
 import { tooLarge } from "@/lib/api/body";
 import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
 import { ApiError, fieldErrors, invalid } from "@/lib/api/errors.server";
@@ -64,12 +65,20 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
   // An API token's import belongs to the administrator who made the token.
   const actor = user?.user.id ?? (token ? await apiTokenCreator(db, token.id) : null);
   // The job and its entry in the Imports history, together: every import is one history with its report.
+  // The bundle is kept as an upload in parts (up to 50 MB: a part per statement, never the whole file at
+  // once on the event loop), and the job reads it from there.
   const { job, entry } = await db.transaction(async (tx) => {
+    const upload = await insertUploadInParts(
+      tx,
+      { kind: "oneroster_bundle", filename, content_type: "application/zip", uploaded_by: actor },
+      bytes,
+    );
     const job = await enqueueJob(
       tx,
       "oneroster",
       {
-        bundle: Buffer.from(bytes).toString("base64"),
+        bundle: null,
+        upload_id: upload.id,
         org_sourced_id: plan.org_sourced_id,
         periods: fields.periods ?? null,
         apply_school_year: fields.apply_school_year,
@@ -85,6 +94,7 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
       uploaded_by: actor,
       api_token_id: token?.id ?? null,
       job_id: job.id,
+      upload_id: upload.id,
     });
     return { job, entry };
   });

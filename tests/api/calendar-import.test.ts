@@ -56,6 +56,8 @@ function form(file: { text: string; name: string; type?: string } | null, fields
 const upload = (token: string | undefined, data: FormData) =>
   callForm(importRoute, { token, form: data, path: "/api/calendar-events/import" });
 const allEvents = () => state.db.select().from(calendarEvents);
+/** An applied file's entry in the Imports history (tests/api/calendar-import-history.test.ts reads it). */
+const entry = { id: expect.any(Number), report: expect.stringMatching(/^\/imports\/\d+$/) };
 const inSession = async (date: string) =>
   (await state.db.select().from(schoolDays).where(eq(schoolDays.date, date)))[0]?.in_session;
 
@@ -90,7 +92,7 @@ describe("an iCalendar file", () => {
   it("applies: the events are written, the holidays have no school, the excepted Friday does", async () => {
     const res = await upload(admin, form({ text: SCHOOL_ICS, name: "school.ics" }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dry_run: false, added: 4, skipped_outside_year: 1, duplicates: 0, plans_cancelled: 0, events: expected });
+    expect(res.body).toEqual({ dry_run: false, added: 4, skipped_outside_year: 1, duplicates: 0, plans_cancelled: 0, events: expected, import: entry });
     const rows = await allEvents();
     expect(rows.map(({ date, name, no_blocks }) => ({ date, name, no_blocks })).sort((a, b) => a.date.localeCompare(b.date))).toEqual(expected);
     expect(await inSession("2031-09-05")).toBe(false);
@@ -104,7 +106,7 @@ describe("an iCalendar file", () => {
   it("skips what is already on the calendar (same date and name) as duplicates", async () => {
     const res = await upload(admin, form({ text: SCHOOL_ICS, name: "school.ics" }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dry_run: false, added: 0, skipped_outside_year: 1, duplicates: 4, plans_cancelled: 0, events: [] });
+    expect(res.body).toEqual({ dry_run: false, added: 0, skipped_outside_year: 1, duplicates: 4, plans_cancelled: 0, events: [], import: entry });
     expect(await allEvents()).toHaveLength(4);
   });
 
@@ -207,6 +209,7 @@ describe("a CSV file", () => {
         { date: "2031-10-13", name: "Thanksgiving", no_blocks: true },
         { date: "2031-10-16", name: "Parent conferences", no_blocks: false },
       ],
+      import: entry,
     });
     expect(await inSession("2031-10-13")).toBe(false);
     expect(await inSession("2031-10-16")).toBe(true);

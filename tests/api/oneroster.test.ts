@@ -562,6 +562,53 @@ describe("API tokens", () => {
   });
 });
 
+describe("the bundle waits for its job as an upload in parts (never base64 in the job's JSON)", () => {
+  /** A bundle the import reads, made 2.5 MB by a file it ignores (three parts of at most 1 MB). */
+  function largeBundle() {
+    const files = Object.fromEntries(Object.entries(bundleFiles(smallSchool())).map(([k, v]) => [k, strToU8(v)]));
+    const ignored = new Uint8Array(2.5 * 1024 * 1024);
+    for (let i = 0; i < ignored.length; i++) ignored[i] = (i * 7919) % 251;
+    return zipSync({ ...files, "demographics.csv": [ignored, { level: 0 }] });
+  }
+
+  it("keeps the zip's bytes in parts while queued, applies them as sent, and drops them with the apply", async () => {
+    const bundle = largeBundle();
+    const res = await send(bundle, {});
+    expect(res.status).toBe(202);
+    const [queued] = await q(`select payload, (select upload_id from imports where job_id = jobs.id) as upload_id from jobs where id = ${res.body.job.id}`);
+    const payload = queued!.payload as { bundle: unknown; upload_id: unknown };
+    expect(payload.bundle).toBeNull();
+    expect(JSON.stringify(payload).length).toBeLessThan(2000);
+    expect(payload.upload_id).toBe(queued!.upload_id);
+    const parts = await q(`select part, length(data) as bytes from upload_parts where upload_id = ${queued!.upload_id} order by part`);
+    expect(parts.map((p) => Number(p.bytes))).toEqual([1024 * 1024, 1024 * 1024, bundle.length - 2 * 1024 * 1024]);
+    const [upload] = await q(`select kind, size, length(data) as data, status from uploads where id = ${queued!.upload_id}`);
+    expect(upload).toMatchObject({ kind: "oneroster_bundle", size: bundle.length, status: "received" });
+    expect(Number(upload!.data)).toBe(0);
+
+    await runPendingJobs(state.db);
+    const job = await call(jobRoute, { token: tokens.admin, params: { id: String(res.body.job.id) } });
+    expect(job.body.result).toMatchObject({ status: "done", errors: [] });
+    expect((job.body.result as { created: number }).created).toBeGreaterThan(0);
+    expect(await q(`select 1 from upload_parts where upload_id = ${queued!.upload_id}`)).toHaveLength(0);
+    const [done] = await q(`select status from uploads where id = ${queued!.upload_id}`);
+    expect(done!.status).toBe("processed");
+  });
+
+  it("drops the parts of a bundle its job refuses", async () => {
+    const bundle = largeBundle();
+    const res = await send(bundle, {});
+    expect(res.status).toBe(202);
+    const [entry] = await q(`select upload_id from imports where job_id = ${res.body.job.id}`);
+    // The database changes between the upload and the job so that the bundle no longer holds: its org is gone.
+    await q(`update jobs set payload = jsonb_set(payload, '{org_sourced_id}', '"no-such-org"') where id = ${res.body.job.id}`);
+    await runPendingJobs(state.db);
+    const job = await call(jobRoute, { token: tokens.admin, params: { id: String(res.body.job.id) } });
+    expect(job.body.result).toMatchObject({ status: "refused" });
+    expect(await q(`select 1 from upload_parts where upload_id = ${entry!.upload_id}`)).toHaveLength(0);
+  });
+});
+
 describe("the school year from academicSessions", () => {
   const setting = async (key: string) => (await q(`select value from settings where key = '${key}'`))[0]?.value ?? null;
   const year = async () => ({ start: await setting("start_datetime"), end: await setting("end_datetime"), attendance_from: await setting("attendance_from") });

@@ -17,8 +17,9 @@ import {
 /**
  * The school calendar's screens (issue 20). An administrator of a school with nothing in it sets up a
  * Day 1 / Day 2 school in the browser: the school year and its terms, the bell schedule as a rotation
- * with a Focus Block and an alternate schedule, two holidays from an .ics file; the month then shows
- * Day 1 and Day 2 taking turns and skipping the holidays. Then, on the same school, the administrator adds
+ * with a Focus Block and an alternate schedule, two holidays from an .ics file (and that file's report in
+ * the Imports history, reached from the calendar); the month then shows Day 1 and Day 2 taking turns and
+ * skipping the holidays. Then, on the same school, the administrator adds
  * a teacher and a student in the browser; the teacher posts a topic on a Day 2's Focus Block and the
  * student chooses that teacher. Like first-run.spec.ts, it runs a server of its own on an empty embedded
  * database (no demo), so the demo school the other specs use stays as it is.
@@ -332,6 +333,32 @@ test.describe("a school from nothing, on a server of its own", () => {
     await expect(glance).toContainText(
       `Focus Blocks in Semester 1${schoolDaysBetween(start, addDays(semester2, -3), [proD, heritage])}`,
     );
+
+    // The file is an entry of the Imports history: its report names who imported it and lists the events added.
+    await page.screenshot({ path: path.join(SHOTS, "imported-1280.png") });
+    await page.getByRole("link", { name: "See the import report", exact: true }).click();
+    await expect(page).toHaveURL(/\/imports\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Import report: district.ics" })).toBeVisible();
+    await expect(page.getByText(/^Calendar file · imported .+ by /)).toBeVisible();
+    await expect(page.getByLabel("Totals")).toHaveText(
+      "Added3Already on the calendar0Outside the school year1Plans cancelled0",
+    );
+    await expect(page.getByRole("table", { name: "Events added" }).locator("tbody tr")).toHaveText([
+      `${mediumDate(proD)}Pro-D DayNo Focus Blocks`,
+      `${mediumDate(pictures)}Picture DaySchool day`,
+      `${mediumDate(heritage)}Heritage Day holidayNo Focus Blocks`,
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, "import-report");
+    // The Imports screen lists it beside the roster files.
+    await page.goto("/imports");
+    const entry = page.getByRole("row").filter({ has: page.getByRole("link", { name: "district.ics", exact: true }) });
+    await expect(entry).toContainText("Calendar file");
+    await page.screenshot({ path: path.join(SHOTS, "imports-1280.png") });
+    await entry.getByRole("link", { name: "district.ics", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Import report: district.ics" })).toBeVisible();
+    await page.getByRole("link", { name: "Open the school calendar", exact: true }).click();
+    await expect(page).toHaveURL(/\/calendar$/);
 
     // Day 1 and Day 2 take turns and skip the holidays.
     await showMonthOf(page, start);

@@ -434,7 +434,8 @@ describe("the calendar import", () => {
     await user.click(screen.getByRole("checkbox", { name: "No school: Picture Day, Dec 10, 2026" }));
     await user.click(screen.getByRole("checkbox", { name: "No school: Pro-D Day, Dec 9, 2026" }));
     await user.click(screen.getByRole("button", { name: "Apply" }));
-    await waitFor(() => expect(onImported).toHaveBeenCalled());
+    // The screen is told the file and the answer (the link to the import's report comes from it).
+    await waitFor(() => expect(onImported).toHaveBeenCalledWith(expect.objectContaining({ dry_run: false }), file));
     const applied = calls[1]!.body as FormData;
     expect(applied.get("dry_run")).toBeNull();
     expect(applied.get("no_school")).toBe("Picture Day");

@@ -2,5 +2,5 @@ import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { importsList } from "@/lib/imports/report.server";
 
-// GET /api/imports: past imports (CSV files of students and staff, OneRoster bundles) with their outcome, newest first
+// GET /api/imports: past imports (CSV files of students and staff, OneRoster bundles, calendar files) with their outcome, newest first
 export const GET = route({ roles: ROLES.admins }, ({ db }) => importsList(db));
