@@ -111,8 +111,9 @@ export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, 
   const student = user.student;
   if (!student) throw new ApiError(403, "forbidden", "Only students check themselves in with a code.");
   const day = await selfCheckInDay(db, now);
-  // After the window any code is refused for that, not as a wrong or expired code (the teacher's screen says so too).
-  if (selfCheckInClosed(day, now)) assertSelfCheckInOpen(day, now);
+  // Outside the window any code is refused for that, not as a wrong or expired code: before it the student
+  // reads when it opens, after it that it closed (the teacher's screen says so too). No code is compared then.
+  assertSelfCheckInOpen(day, now);
 
   const bucket = bucketOf(student.id);
   await takeBucketPlace(db, bucket, now);

@@ -177,6 +177,10 @@ describe("POST /api/check-in/air", () => {
     const tooEarly = await submit(students[3]!, early.body.code);
     expect(tooEarly.status).toBe(409);
     expect(tooEarly.body).toMatchObject({ code: "check_in_not_open", message: "Check-in for the Focus Block opens at 9:21 AM." });
+    // A wrong code before the window is told the same, not that it is wrong (a QR link opened early).
+    const wrongEarly = await submit(students[3]!, "ACDEFG");
+    expect(wrongEarly.status).toBe(409);
+    expect(wrongEarly.body).toMatchObject({ code: "check_in_not_open", message: "Check-in for the Focus Block opens at 9:21 AM." });
 
     await setSetting(state.db, "air-check-in-minutes-before", "15");
     try {
