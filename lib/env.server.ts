@@ -42,6 +42,22 @@ const envSchema = z.object({
    * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges, or
    * "loopback"). Default none: the socket's own address is the client's.
    */
+  /**
+   * Outgoing mail (lib/reach): smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465. Unset:
+   * nothing is sent by email (the screens say so). SMTP_URL_FILE: the same URL in a file (a container secret).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, such as smtp://user:password@smtp.example.org:587")
+    .optional(),
+  /** The sender of every email: `"Cedar Ridge Flexblock" <flexblock@school.example>` or a bare address. */
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^\s*(?:"[^"\r\n]{1,100}"\s*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s"<>\r\n]{1,100}\s*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)\s*$/,
+      'must be an address, or a name and an address such as "Cedar Ridge Flexblock" <flexblock@school.example>',
+    )
+    .optional(),
   TRUSTED_PROXIES: z
     .string()
     .regex(/^[\w.:/, ]*$/, "must be a comma-separated list of addresses or CIDR ranges")
@@ -82,19 +98,25 @@ export function resetEnvCache() {
   cached = undefined;
 }
 
+/** `NAME_FILE` (a container secret): the value of NAME read from that file when NAME itself is not set. */
+function readSecretFile(source: Record<string, string | undefined>, name: string) {
+  const file = source[`${name}_FILE`];
+  if (source[name] || !file) return;
+  try {
+    source[name] = fs.readFileSync(file, "utf8").trim();
+  } catch (error) {
+    throw new Error(
+      `Invalid environment configuration:\n  ${name}_FILE: cannot read ${file} (${(error as Error).message})\nSee .env.example.`,
+    );
+  }
+}
+
 export function env(): Env {
   if (cached) return cached;
   const source = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
-  // A container secret: the URL (with its password) in a file rather than in the environment.
-  if (!source.DATABASE_URL && source.DATABASE_URL_FILE) {
-    try {
-      source.DATABASE_URL = fs.readFileSync(source.DATABASE_URL_FILE, "utf8").trim();
-    } catch (error) {
-      throw new Error(
-        `Invalid environment configuration:\n  DATABASE_URL_FILE: cannot read ${source.DATABASE_URL_FILE} (${(error as Error).message})\nSee .env.example.`,
-      );
-    }
-  }
+  // Container secrets: a URL (with its password) in a file rather than in the environment.
+  readSecretFile(source, "DATABASE_URL");
+  readSecretFile(source, "SMTP_URL");
   const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

@@ -30,6 +30,7 @@ export const SETTING_GROUPS = [
   { name: "Privacy", description: "Manage privacy options for Flexblock" },
   { name: "Default placement", description: "Give students who did not choose a teacher their default teacher" },
   { name: "Sign-in", description: "Choose how students and staff sign in" },
+  { name: "Notifications", description: "Choose what Flexblock sends by email and push, and when" },
 ] as const;
 
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -277,5 +278,60 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description:
       "At each single sign-on, administrators choose their school account again (or sign in to it again). Off: without a question, as for teachers. System administrators are always asked.",
     default: "false",
+  },
+  {
+    key: "reminder-not-chosen",
+    group: "Notifications",
+    type: "string",
+    description:
+      "Remind students who have not chosen a teacher for a Focus Block: a time on the school day before (14:00), or hours before the block starts (3h). Empty: no reminder.",
+    default: "",
+    max: 10,
+  },
+  {
+    key: "teacher-digest",
+    group: "Notifications",
+    type: "string",
+    description:
+      "Send each teacher who takes students the list of who is coming, at this time on days with a Focus Block (07:30). Empty: no morning list.",
+    default: "",
+    max: 5,
+  },
+  {
+    key: "password-reset-by-email",
+    group: "Notifications",
+    type: "string",
+    description:
+      "Who may reset a forgotten password from a link sent by email: staff, everyone (staff and students with an email on their record) or off.",
+    default: "staff",
+    max: 10,
+    public: true,
+  },
+  {
+    key: "guardian-digest",
+    group: "Notifications",
+    type: "string",
+    description:
+      "Email each student's family contacts a summary of the week's Focus Blocks on this day, at 16:00 or the time given (friday, or friday 15:30). Empty: no family summary.",
+    default: "",
+    max: 16,
+  },
+  {
+    key: "quiet-hours",
+    group: "Notifications",
+    type: "string",
+    description:
+      "Nothing scheduled is sent between these times (school time), only password links and an administrator's send-now: 21:00-07:00. Empty: no quiet hours.",
+    default: "21:00-07:00",
+    max: 11,
+  },
+  {
+    key: "mandatory-notifications",
+    group: "Notifications",
+    type: "string",
+    description:
+      "Kinds of message nobody can turn off, separated by commas: reminders, changes, digest. Empty: everyone chooses.",
+    default: "",
+    max: 40,
   },
 ];

@@ -170,13 +170,26 @@ export async function insertStudentNotices(
   notices: { student_id: number; body: string }[],
   values: { initials: string; color: string; created_at: Date },
 ) {
+  await insertSystemNotices(db, notices, values);
+}
+
+/**
+ * The same for any mix of students and staff, each notice with an optional link into the app (the
+ * in-app copy of every email and push message, lib/reach/notify.server.ts). One statement.
+ */
+export async function insertSystemNotices(
+  db: Db,
+  notices: { student_id?: number | null; staff_id?: number | null; body: string; link?: string | null }[],
+  values: { initials: string; color: string; created_at: Date },
+) {
   if (notices.length === 0) return;
+  const rows = notices.map((n) => ({ student_id: n.student_id ?? null, staff_id: n.staff_id ?? null, body: n.body, link: n.link ?? null }));
   await db.execute(sql`with v as materialized (
-      select v.student_id, v.body, nextval(pg_get_serial_sequence('notifications', 'id'))::integer as id
-      from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as v(student_id integer, body text)
+      select v.student_id, v.staff_id, v.body, v.link, nextval(pg_get_serial_sequence('notifications', 'id'))::integer as id
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(student_id integer, staff_id integer, body text, link text)
     ), n as (
-      insert into notifications (id, sender_id, initials, color, body, created_at)
-      select v.id, null, ${values.initials}, ${values.color}, v.body, ${values.created_at.toISOString()}::timestamptz from v
+      insert into notifications (id, sender_id, initials, color, body, link, created_at)
+      select v.id, null, ${values.initials}, ${values.color}, v.body, v.link, ${values.created_at.toISOString()}::timestamptz from v
     )
-    insert into notification_recipients (notification_id, student_id) select v.id, v.student_id from v`);
+    insert into notification_recipients (notification_id, student_id, staff_id) select v.id, v.student_id, v.staff_id from v`);
 }

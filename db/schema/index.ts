@@ -10,3 +10,4 @@ export * from "./jobs";
 export * from "./imports";
 export * from "./placement";
 export * from "./kiosks";
+export * from "./reach";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { schoolNetworksSchema } from "@/lib/api/ip";
 import { hasControlCharacters } from "@/lib/api/schemas";
 import { cutoffSchema, cutoffText } from "./placement-cutoff";
+import { checkNotificationSetting } from "./notification-settings";
 import { isValidSchoolDate, isValidTimeZone } from "@/lib/time";
 import type { SettingType } from "@/lib/setting-definitions";
 import { storedLogoValue } from "./logo";
@@ -105,6 +106,6 @@ function checkStringKey(key: string, text: string): { stored: string } | { error
       return networks.success ? { stored: networks.data } : { error: networks.error.issues[0]!.message };
     }
     default:
-      return { stored: text };
+      return checkNotificationSetting(key, text) ?? { stored: text };
   }
 }

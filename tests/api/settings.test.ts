@@ -24,6 +24,7 @@ describe("GET /api/settings", () => {
       "Privacy",
       "Default placement",
       "Sign-in",
+      "Notifications",
     ]);
     const general = res.body.groups[0];
     expect(general.description).toBe("Common settings for Flexblock");
@@ -39,10 +40,11 @@ describe("GET /api/settings", () => {
 });
 
 describe("GET /api/settings/unauthenticated", () => {
-  it("serves only the school name and logo to signed-out clients", async () => {
+  it("serves only the school name, the logo and whether password links are offered to signed-out clients", async () => {
     const res = await call(publicSettings);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.values).sort()).toEqual(["school_logo", "school_name"]);
+    // and whether "Forgot your password?" is offered (the login screen's password step reads it)
+    expect(Object.keys(res.body.values).sort()).toEqual(["password-reset-by-email", "school_logo", "school_name"]);
   });
 });
 

@@ -166,6 +166,9 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/notifications/archived": { who: ANYONE },
   // sending: the sender is a staff member (original-behaviour §8.1: staff to staff)
   "POST /api/notifications": { who: STAFF },
+  // ── Reach (issue 32): the outbox's test message and log are the administrators' ──
+  "POST /api/mail/test": { who: ADMINS },
+  "GET /api/mail/log": { who: ADMINS },
   "PUT /api/notifications/archive/all": { who: ANYONE },
   "PUT /api/notifications/archive/{id}": { who: ANYONE },
   "PUT /api/notifications/unarchive/{id}": { who: ANYONE },

@@ -1,0 +1,60 @@
+import "server-only";
+import { createElement } from "react";
+import { render, toPlainText } from "@react-email/render";
+import type { Db } from "@/db";
+import type { OutboxRow } from "@/db/queries/outbox";
+import { settingValues } from "@/db/queries/settings";
+import { presentLogo } from "@/lib/settings/logo";
+import type { MessageContent } from "./content";
+import { isMessageKind, MESSAGE_KINDS } from "./kinds";
+import { appUrl, unsubscribeToken } from "./links.server";
+import { EmailLayout } from "./templates/email";
+
+export interface SchoolBrand {
+  school: string;
+  logoUrl: string | null;
+}
+
+export async function schoolBrand(db: Db): Promise<SchoolBrand> {
+  const values = new Map((await settingValues(db, ["school_name", "school_logo"])).map((r) => [r.key, r.value]));
+  const logo = presentLogo(values.get("school_logo") ?? "").url;
+  return { school: values.get("school_name") || "Flexblock", logoUrl: logo ? appUrl(logo) : null };
+}
+
+/** Headings stay as written in the plain-text part (html-to-text shouts them by default). */
+const PLAIN_HEADINGS = ["h1", "h2"].map((selector) => ({ selector, options: { uppercase: false } }));
+
+export const contentOf = (row: Pick<OutboxRow, "data">) => (row.data as { content: MessageContent }).content;
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The email of an outbox row: HTML and plain text from the one layout, and for every kind a person can
+ * turn off, the RFC 8058 one-click unsubscribe headers (a mail client POSTs to the List-Unsubscribe URL).
+ */
+export async function renderEmail(db: Db, row: OutboxRow, brand: SchoolBrand): Promise<RenderedEmail> {
+  const content = contentOf(row);
+  const preference = isMessageKind(row.kind) ? MESSAGE_KINDS[row.kind].preference : null;
+  const token = preference && row.to_address ? await unsubscribeToken(db, { address: row.to_address, kind: preference }) : null;
+  const unsubscribeUrl = token ? appUrl(`/unsubscribe?token=${encodeURIComponent(token)}`) : null;
+  const element = createElement(EmailLayout, {
+    ...brand,
+    content,
+    actionUrl: content.action ? appUrl(content.action.path) : null,
+    unsubscribeUrl,
+    unsubscribeLabel: preference && isMessageKind(row.kind) ? `Stop ${MESSAGE_KINDS[row.kind].label}` : null,
+    // A guardian has no account, so no settings page: the unsubscribe link is their way out.
+    preferencesUrl: row.user_id ? appUrl("/notifications") : null,
+  });
+  const html = await render(element);
+  const headers: Record<string, string> = {};
+  if (token) {
+    headers["List-Unsubscribe"] = `<${appUrl(`/api/unsubscribe?token=${encodeURIComponent(token)}`)}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return { html, text: toPlainText(html, { selectors: PLAIN_HEADINGS }), headers };
+}
