@@ -62,6 +62,25 @@ const ssoEnv = {
   NEXTAUTH_SECRET: "an-e2e-secret-of-enough-length",
 };
 
+/**
+ * The mailbox (tests/mail/catcher.mjs): a real SMTP server the app sends every email to, on port + 2000,
+ * and its HTTP API over what arrived on port + 2001 (tests/e2e/mailbox.ts reads it).
+ */
+export const MAIL_CATCHER_HTTP = `http://127.0.0.1:${port + 2001}`;
+const mailCatcher = {
+  command: "node tests/mail/catcher.mjs",
+  url: `${MAIL_CATCHER_HTTP}/health`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  env: { MAIL_CATCHER_SMTP_PORT: String(port + 2000), MAIL_CATCHER_HTTP_PORT: String(port + 2001) },
+};
+const mailEnv = {
+  SMTP_URL: `smtp://flexblock:relay-password@127.0.0.1:${port + 2000}`,
+  MAIL_FROM: '"Demo School Flexblock" <flexblock@demo.school>',
+  // Links in emails point at the app under test.
+  NEXTAUTH_URL: baseURL,
+};
+
 /** End-to-end tests in Chromium (scripts/find-chromium.mjs) against the built app on a fresh embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -95,6 +114,7 @@ export default defineConfig({
   },
   webServer: [
     ...(sso ? [ssoServer] : []),
+    mailCatcher,
     {
       command: offset === null ? serverCommand : `faketime -f ${faketimeOffset(offset)} ${serverCommand}`,
       url: `${baseURL}/api/health`,
@@ -109,6 +129,7 @@ export default defineConfig({
         SCHOOL_TIMEZONE: process.env.SCHOOL_TIMEZONE ?? "America/Vancouver",
         // Real timers in a shifted clock: only the wall clock moves.
         ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
+        ...mailEnv,
         ...(sso ? ssoEnv : {}),
       },
     },
