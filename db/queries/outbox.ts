@@ -212,3 +212,11 @@ export async function outboxIdByOccasion(db: Db, occasionKey: string): Promise<n
   const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.occasion_key, occasionKey)).limit(1);
   return row?.id;
 }
+
+/** Which of these occasion keys were claimed already (a scheduled run's `run:<kind>:<date>`). */
+export async function claimedOccasions(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const found = await db.execute(sql`
+    select key from reach_occasions where key in (select value from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
+  return new Set(resultRows(found).map((r) => String(r.key)));
+}

@@ -92,6 +92,8 @@ const KNOWN: Record<string, Describe> = {
     const memo = text(d.memo);
     return `Amended ${text(d.student) ?? "a student"}'s block on ${day(d.date) ?? "a date"}${memo ? `: “${memo}”` : ""}.`;
   },
+  "reminders.send_now": (d) =>
+    `Sent ${d.kind === "teacher_digest" ? "the teachers' morning lists" : "the “not chosen yet” reminders"} for ${day(d.date) ?? "a date"} now (job #${text(d.job_id) ?? "?"}).`,
   "placement.run_now": (d) => `Placed the unscheduled students of ${day(d.date) ?? "a date"} with their default teachers.`,
   "check_in.create": (d) => {
     const teacher = text(d.teacher);

@@ -5,6 +5,7 @@ import { pruneJob } from "@/lib/jobs/prune.server";
 import type { JobKind } from "@/lib/jobs/types.server";
 import { onerosterJob } from "@/lib/oneroster/job.server";
 import { placementJob } from "@/lib/placement/job.server";
+import { remindersJob } from "@/lib/reach/reminders-job.server";
 import { outboxJob } from "@/lib/reach/sender.server";
 
 type PayloadOf<K> = K extends JobKind<infer P> ? P : never;
@@ -17,6 +18,7 @@ declare module "@/lib/jobs/kinds.server" {
     outbox: PayloadOf<typeof outboxJob>;
     placement: PayloadOf<typeof placementJob>;
     prune: PayloadOf<typeof pruneJob>;
+    reminders: PayloadOf<typeof remindersJob>;
   }
 }
 
@@ -26,5 +28,5 @@ declare module "@/lib/jobs/kinds.server" {
  * write it beside its domain (see lib/jobs/types.server.ts), then add it here and to JobPayloads above.
  */
 export function registerEveryJobKind(): void {
-  registerJobKinds({ import: importJob, oneroster: onerosterJob, outbox: outboxJob, placement: placementJob, prune: pruneJob });
+  registerJobKinds({ import: importJob, oneroster: onerosterJob, outbox: outboxJob, placement: placementJob, prune: pruneJob, reminders: remindersJob });
 }

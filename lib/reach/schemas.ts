@@ -6,3 +6,9 @@ export const mailLogQuery = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   channel: z.enum(["email", "push"]).optional(),
 });
+
+export const sendRemindersBody = z.object({
+  kind: z.enum(["not_chosen", "teacher_digest"]),
+  date: z.string().max(40),
+});
+export type SendRemindersBody = z.infer<typeof sendRemindersBody>;

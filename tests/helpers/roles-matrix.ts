@@ -169,6 +169,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // ── Reach (issue 32): the outbox's test message and log are the administrators' ──
   "POST /api/mail/test": { who: ADMINS },
   "GET /api/mail/log": { who: ADMINS },
+  "POST /api/reminders/send": { who: ADMINS },
   "PUT /api/notifications/archive/all": { who: ANYONE },
   "PUT /api/notifications/archive/{id}": { who: ANYONE },
   "PUT /api/notifications/unarchive/{id}": { who: ANYONE },

@@ -1,0 +1,90 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { rows, unscheduledWhere } from "./placement";
+import { staffStillHereSql } from "./staff-ref";
+
+/**
+ * The people the scheduled messages go to (lib/reach/reminders.server.ts), each list one statement
+ * whatever the school's size.
+ */
+
+const blockList = (blockIds: number[]) => sql.join(blockIds.map((id) => sql`(${id}::integer)`), sql`, `);
+
+export interface NotChosenRow {
+  student_id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  /** The earliest of the date's flex blocks still without a teacher (the reminder's link opens it). */
+  block_id: number;
+}
+
+/** Students default placement would place on `date` (no plan, appointment or amendment), with a usable account. */
+export function notChosenStudents(db: Db, input: { date: string; blockIds: number[]; existedBy: Date }): Promise<NotChosenRow[]> {
+  const { date, blockIds, existedBy } = input;
+  if (blockIds.length === 0) return Promise.resolve([]);
+  return rows<NotChosenRow>(
+    db,
+    sql`select s.id as student_id, s.user_id, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
+        s.last_name, s.email,
+        (select min(b.block_id) from (values ${blockList(blockIds)}) as b(block_id)
+          where ${unscheduledWhere(sql`${date}::date`, sql`${existedBy.toISOString()}::timestamptz`)}) as block_id
+      from students s join users u on u.id = s.user_id
+      where (u.disabled_at is null or u.disabled_at > now())
+        and exists (select 1 from (values ${blockList(blockIds)}) as b(block_id)
+          where ${unscheduledWhere(sql`${date}::date`, sql`${existedBy.toISOString()}::timestamptz`)})
+      order by s.id`,
+  );
+}
+
+export interface DigestRow {
+  staff_id: number;
+  user_id: number;
+  email: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+  block_id: number;
+  block_label: string;
+  kind: "planned" | "appointment";
+  student_first_name: string;
+  student_last_name: string;
+  memo: string;
+}
+
+/**
+ * Who is coming to each teacher on `date` (the morning list): plans and appointments on the date's flex
+ * blocks, for every teacher who takes students and has not left. Ordered by teacher, block, name.
+ */
+export function teacherDigestRows(db: Db, input: { date: string; blockIds: number[] }): Promise<DigestRow[]> {
+  const { date, blockIds } = input;
+  if (blockIds.length === 0) return Promise.resolve([]);
+  return rows<DigestRow>(
+    db,
+    sql`with coming as (
+        select p.staff_id, p.block_id, 'planned' as kind, p.student_id, '' as memo
+          from plans p where p.date = ${date}::date and p.block_id in (select b.block_id from (values ${blockList(blockIds)}) as b(block_id))
+        union all
+        select a.staff_id, a.block_id, 'appointment' as kind, a.student_id, a.memo
+          from appointments a where a.date = ${date}::date and a.block_id in (select b.block_id from (values ${blockList(blockIds)}) as b(block_id)))
+      select t.id as staff_id, t.user_id, t.email, t.title, t.first_name, t.last_name, c.block_id, bl.label as block_label,
+        c.kind, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as student_first_name, s.last_name as student_last_name, c.memo
+      from coming c
+      join staff t on t.id = c.staff_id
+      join students s on s.id = c.student_id and s.archived_at is null
+      join blocks bl on bl.id = c.block_id
+      where t.takes_students and ${staffStillHereSql("t")}
+      order by t.id, c.block_id, c.kind desc, lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name))`,
+  );
+}
+
+/** Teachers who take students and have not left, with their accounts (the morning list goes to each, even an empty one). */
+export function digestTeachers(db: Db) {
+  return rows<{ staff_id: number; user_id: number; email: string; title: string; first_name: string; last_name: string }>(
+    db,
+    sql`select t.id as staff_id, t.user_id, t.email, t.title, t.first_name, t.last_name from staff t
+      where t.takes_students and ${staffStillHereSql("t")} order by t.id`,
+  );
+}

@@ -1,0 +1,92 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import type { DigestRow } from "@/db/queries/reach-lists";
+import type { Cutoff } from "@/lib/settings/placement-cutoff";
+import { dayOfWeek, schoolDateOf, type SchoolDate } from "@/lib/time";
+import type { MessageContent } from "./content";
+
+/**
+ * What each scheduled kind says (pure: the words, from the data). The layout renders them
+ * (lib/reach/templates/email.tsx); the inbox and push take the same words.
+ */
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Tuesday, Dec 8". */
+export function longDay(date: SchoolDate): string {
+  const [, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${WEEKDAYS[dayOfWeek(date)]}, ${MONTHS[m - 1]} ${d}`;
+}
+
+/** "Tue Dec 8". */
+export function shortDay(date: SchoolDate): string {
+  const [, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${WEEKDAYS[dayOfWeek(date)]!.slice(0, 3)} ${MONTHS[m - 1]} ${d}`;
+}
+
+/** "8:00 AM" at the instant, in the school's zone, with the day when it is not `date`. */
+function cutoffWords(at: Date, date: SchoolDate, timezone: string): string {
+  const clock = format(new TZDate(at, timezone), "h:mm a");
+  const on = schoolDateOf(at, timezone);
+  return on === date ? `${clock} on ${WEEKDAYS[dayOfWeek(date)]}` : `${clock} on ${longDay(on)}`;
+}
+
+export function notChosenContent(input: {
+  date: SchoolDate;
+  blockId: number;
+  firstName: string;
+  cutoffAt: Date | null;
+  cutoff: Cutoff;
+  timezone: string;
+}): { subject: string; content: MessageContent } {
+  const day = longDay(input.date);
+  const paragraphs = [`Hi ${input.firstName}, you have not chosen a teacher for Focus Block on ${day} yet.`];
+  if (input.cutoffAt && input.cutoff.kind !== "off") {
+    paragraphs.push(
+      `If you do not choose by ${cutoffWords(input.cutoffAt, input.date, input.timezone)}, you will be placed with your homeroom teacher.`,
+    );
+  }
+  return {
+    subject: `Choose your Focus Block for ${shortDay(input.date)}`,
+    content: {
+      heading: `Choose a teacher for ${day}`,
+      paragraphs,
+      action: { label: "Choose a teacher", path: `/profile?date=${input.date}&block=${input.blockId}` },
+      note: "You get this reminder because you have not chosen yet. You can turn reminders off in your notification settings.",
+    },
+  };
+}
+
+const studentName = (row: DigestRow) => `${row.student_last_name}, ${row.student_first_name}`;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function teacherDigestContent(input: { date: SchoolDate; teacher: string; rows: DigestRow[] }): {
+  subject: string;
+  content: MessageContent;
+} {
+  const day = longDay(input.date);
+  const planned = input.rows.filter((r) => r.kind === "planned").length;
+  const booked = input.rows.length - planned;
+  const blocks = new Map<number, { label: string; lines: string[] }>();
+  for (const row of input.rows) {
+    const block = blocks.get(row.block_id) ?? { label: row.block_label, lines: [] };
+    block.lines.push(row.kind === "appointment" ? `${studentName(row)} (appointment${row.memo ? `: ${row.memo}` : ""})` : studentName(row));
+    blocks.set(row.block_id, block);
+  }
+  const summary =
+    input.rows.length === 0
+      ? "Nobody is planned with you or booked for an appointment yet."
+      : `${count(planned, "student is", "students are")} planned with you and ${count(booked, "has an appointment", "have appointments")}.`;
+  return {
+    subject: `Your Focus Block list for ${shortDay(input.date)}`,
+    content: {
+      heading: `Who is coming to Focus Block on ${day}`,
+      paragraphs: [`Good morning, ${input.teacher}. ${summary}`],
+      sections: [...blocks.values()].map((b) => ({ title: `${b.label} (${b.lines.length})`, lines: b.lines })),
+      action: { label: "Open check-in", path: "/check-in" },
+      note: "You get this list on days with a Focus Block. You can turn it off in your notification settings.",
+    },
+  };
+}
