@@ -77,16 +77,16 @@ export const placementTargetOf = sql`(select t.id from staff t where t.id = s.de
 
 /**
  * Gives every unscheduled student with a default teacher a plan with that teacher on each of the
- * date's flex blocks, in ONE statement; answers how many plans it made and how many students it had
- * to leave (no default teacher). A plan made meanwhile by the student wins (on conflict do nothing).
+ * date's flex blocks, in ONE statement; answers how many plans it made, how many students it had
+ * to leave (no default teacher), and whom it placed with whom (each is told). A plan made meanwhile by the student wins (on conflict do nothing).
  */
 export async function placeDate(
   db: Db,
   input: { date: string; blockIds: number[]; runId: number; existedBy: Date },
-): Promise<{ placed: number; skipped: number }> {
+): Promise<{ placed: number; skipped: number; students: { student_id: number; staff_id: number }[] }> {
   const { date, blockIds, runId, existedBy } = input;
-  if (blockIds.length === 0) return { placed: 0, skipped: 0 };
-  const [row] = await rows<{ placed: number; skipped: number }>(
+  if (blockIds.length === 0) return { placed: 0, skipped: 0, students: [] };
+  const [row] = await rows<{ placed: number; skipped: number; students: { student_id: number; staff_id: number }[] }>(
     db,
     sql`with todo as (
       select s.id as student_id, b.block_id, ${placementTargetOf} as default_teacher_id
@@ -97,11 +97,14 @@ export async function placeDate(
       select student_id, default_teacher_id, block_id, ${date}::date, 'placed', ${runId}::integer
       from todo where default_teacher_id is not null
       on conflict (student_id, block_id, date) do nothing
-      returning 1)
+      returning student_id, staff_id)
     select (select count(*) from ins)::integer as placed,
-      (select count(distinct student_id) from todo where default_teacher_id is null)::integer as skipped`,
+      (select count(distinct student_id) from todo where default_teacher_id is null)::integer as skipped,
+      (select coalesce(json_agg(distinct jsonb_build_object('student_id', student_id, 'staff_id', staff_id)), '[]'::json) from ins) as students`,
   );
-  return row ?? { placed: 0, skipped: 0 };
+  if (!row) return { placed: 0, skipped: 0, students: [] };
+  // PGlite hands json back as text.
+  return { ...row, students: typeof row.students === "string" ? JSON.parse(row.students) : row.students };
 }
 
 export interface UnscheduledRow {

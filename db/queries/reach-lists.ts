@@ -5,7 +5,7 @@ import { rows, unscheduledWhere } from "./placement";
 import { staffStillHereSql } from "./staff-ref";
 
 /**
- * The people the scheduled messages go to (lib/reach/reminders.server.ts), each list one statement
+ * The people the scheduled messages go to (lib/placement/reminders.server.ts, lib/schedule/moved.server.ts), each list one statement
  * whatever the school's size.
  */
 
@@ -86,5 +86,54 @@ export function digestTeachers(db: Db) {
     db,
     sql`select t.id as staff_id, t.user_id, t.email, t.title, t.first_name, t.last_name from staff t
       where t.takes_students and ${staffStillHereSql("t")} order by t.id`,
+  );
+}
+
+export interface StudentAddressee {
+  student_id: number;
+  user_id: number;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+}
+
+/** The students among `ids` still at the school, with what they are told by (one statement). */
+export function studentAddressees(db: Db, ids: number[]): Promise<StudentAddressee[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return rows<StudentAddressee>(
+    db,
+    sql`select s.id as student_id, s.user_id, s.email, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name
+      from students s where s.archived_at is null
+        and s.id in (select value::integer from jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))`,
+  );
+}
+
+/** Each student a Power Scheduler batch reached, with the dates (for All Students: every active student). */
+export function batchStudents(db: Db, batchId: number, kind: "appointment" | "amendment" | "global-amendment") {
+  if (kind === "global-amendment") {
+    return rows<{ student_id: number; dates: string[] }>(
+      db,
+      sql`select s.id as student_id,
+          (select coalesce(json_agg(distinct to_char(m.date, 'YYYY-MM-DD')), '[]'::json) from amendments m where m.power_schedule_id = ${batchId}::integer) as dates
+        from students s where s.archived_at is null`,
+    );
+  }
+  const table = kind === "appointment" ? sql`appointments` : sql`amendments`;
+  return rows<{ student_id: number; dates: string[] }>(
+    db,
+    sql`select r.student_id, json_agg(distinct to_char(r.date, 'YYYY-MM-DD')) as dates
+      from ${table} r where r.power_schedule_id = ${batchId}::integer and r.student_id is not null group by r.student_id`,
+  );
+}
+
+/** The plans an event closing its day cancelled (kept with the event), with their teachers. */
+export function closedDayPlansOf(db: Db, eventIds: number[]) {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return rows<{ event_id: number; event_name: string; student_id: number; date: string; title: string; first_name: string; last_name: string }>(
+    db,
+    sql`select c.event_id, e.name as event_name, c.student_id, to_char(c.date, 'YYYY-MM-DD') as date, t.title, t.first_name, t.last_name
+      from closed_day_plans c join calendar_events e on e.id = c.event_id join staff t on t.id = c.staff_id
+      where c.event_id in (select value::integer from jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb))
+      order by c.student_id, c.date`,
   );
 }

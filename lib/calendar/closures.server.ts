@@ -8,6 +8,8 @@ import {
   takeClosedDayPlans,
   type ClosedDayPlan,
 } from "@/db/queries/closures";
+import { insertJob } from "@/db/queries/jobs";
+import { wakeJobRunner } from "@/lib/jobs/wake.server";
 import type { SchoolDate } from "@/lib/time";
 
 /**
@@ -20,15 +22,34 @@ import type { SchoolDate } from "@/lib/time";
 /** How many plans closing these dates would cancel. */
 export const plansClosingWouldCancel = (db: Db, dates: SchoolDate[]) => countPlansOn(db, dates);
 
-/** Cancels the plans on each date its event closes; answers how many. */
-export const cancelPlansOnClosedDays = (tx: Db, closures: { event_id: number; date: SchoolDate }[]) =>
-  cancelPlansOn(tx, closures);
+/**
+ * Cancels the plans on each date its event closes; answers how many. Each student whose plan it was is
+ * told by the "closed-day-notices" job (lib/schedule/closed-day-notices.server.ts), put on the queue in
+ * this transaction, so the notices exist exactly when the closure does (lib/calendar sits below the
+ * messages' rules).
+ */
+export async function cancelPlansOnClosedDays(tx: Db, closures: { event_id: number; date: SchoolDate }[]) {
+  const cancelled = await cancelPlansOn(tx, closures);
+  if (cancelled > 0) {
+    await insertJob(tx, {
+      kind: "closed-day-notices",
+      payload: { event_ids: [...new Set(closures.map((c) => c.event_id))] },
+      created_by: null,
+      max_attempts: 3,
+    });
+    wakeJobRunner();
+  }
+  return cancelled;
+}
 
 /**
  * Before a closing event is deleted: its plans go to another event that still closes the date (nothing
  * to give back then), or are taken out to be given back once the day's blocks are regenerated.
  */
-export async function setAsideClosedDayPlans(tx: Db, event: { id: number; date: SchoolDate }): Promise<ClosedDayPlan[]> {
+export async function setAsideClosedDayPlans(
+  tx: Db,
+  event: { id: number; date: SchoolDate },
+): Promise<ClosedDayPlan[]> {
   if ((await handOverClosedDayPlans(tx, event)) > 0) return [];
   return takeClosedDayPlans(tx, event.id);
 }

@@ -1,11 +1,12 @@
 import "server-only";
 import { importJob } from "@/lib/imports/job.server";
+import { closedDayNoticesJob } from "@/lib/schedule/closed-day-notices.server";
 import { registerJobKinds } from "@/lib/jobs/kinds.server";
 import { pruneJob } from "@/lib/jobs/prune.server";
 import type { JobKind } from "@/lib/jobs/types.server";
 import { onerosterJob } from "@/lib/oneroster/job.server";
 import { placementJob } from "@/lib/placement/job.server";
-import { remindersJob } from "@/lib/reach/reminders-job.server";
+import { remindersJob } from "@/lib/placement/reminders-job.server";
 import { outboxJob } from "@/lib/reach/sender.server";
 
 type PayloadOf<K> = K extends JobKind<infer P> ? P : never;
@@ -13,6 +14,7 @@ type PayloadOf<K> = K extends JobKind<infer P> ? P : never;
 /** Every kind of background job by the name stored in jobs.kind, with the payload enqueueJob takes. */
 declare module "@/lib/jobs/kinds.server" {
   interface JobPayloads {
+    "closed-day-notices": PayloadOf<typeof closedDayNoticesJob>;
     import: PayloadOf<typeof importJob>;
     oneroster: PayloadOf<typeof onerosterJob>;
     outbox: PayloadOf<typeof outboxJob>;
@@ -28,5 +30,13 @@ declare module "@/lib/jobs/kinds.server" {
  * write it beside its domain (see lib/jobs/types.server.ts), then add it here and to JobPayloads above.
  */
 export function registerEveryJobKind(): void {
-  registerJobKinds({ import: importJob, oneroster: onerosterJob, outbox: outboxJob, placement: placementJob, prune: pruneJob, reminders: remindersJob });
+  registerJobKinds({
+    "closed-day-notices": closedDayNoticesJob,
+    import: importJob,
+    oneroster: onerosterJob,
+    outbox: outboxJob,
+    placement: placementJob,
+    prune: pruneJob,
+    reminders: remindersJob,
+  });
 }

@@ -6,6 +6,7 @@ import { insertStudentNotices } from "@/db/queries/notifications";
 import { flexMeetings } from "@/db/queries/placement";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
+import { tellMoved } from "@/lib/schedule/moved.server";
 import { dayLabel, isPending, schoolToday } from "@/lib/time";
 
 /**
@@ -99,13 +100,19 @@ export async function releasePlansOfLeavers(
 
   const releasedBy = groupBy(released, (p) => p.student_id);
   const placedBy = groupBy(placed, (p) => p.student_id);
-  await insertStudentNotices(
+  const notices = [...releasedBy.entries()].map(([id, plans]) => ({
+    student_id: id,
+    body: leaverNotice(plans, placedBy.get(id) ?? [], input.reason),
+    dates: plans.map((p) => p.date),
+  }));
+  await insertStudentNotices(tx, notices, { initials: "FB", color: "indigo", created_at: now });
+  // The same words by email and push, once per student and leaving.
+  const occasion = `left:${leavers.map((l) => l.id).sort((a, b) => a - b).join(",")}:${today}`;
+  await tellMoved(
     tx,
-    [...releasedBy.entries()].map(([id, plans]) => ({
-      student_id: id,
-      body: leaverNotice(plans, placedBy.get(id) ?? [], input.reason),
-    })),
-    { initials: "FB", color: "indigo", created_at: now },
+    notices.map((n) => ({ student_id: n.student_id, occasion, change: { kind: "released" as const, text: n.body, dates: n.dates } })),
+    now,
+    { inApp: false },
   );
   // Each leaver's release is audited: who, how many plans and students, how many placed again, why.
   const userOf = new Map(leavers.map((l) => [l.id, l.user_id]));

@@ -12,6 +12,8 @@ import {
   type PlacementRunRow,
 } from "@/db/queries/placement";
 import { insertAudit } from "@/db/queries/audit";
+import { staffByIds } from "@/db/queries/notifications";
+import { tellMoved } from "@/lib/schedule/moved.server";
 import { ApiError, conflict, forbidden } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { studentNumbersFor } from "@/lib/people/lists.server";
@@ -150,11 +152,29 @@ export function placeDay(
   return db.transaction(async (tx) => {
     const run = await claimRun(tx, day.date, day.cutoffAt ?? new Date());
     if (!run) return null;
-    const counts = await placeDate(tx, { date: day.date, blockIds: day.blockIds, runId: run.id, existedBy: day.startsAt });
+    const { students, ...counts } = await placeDate(tx, { date: day.date, blockIds: day.blockIds, runId: run.id, existedBy: day.startsAt });
     await finishRun(tx, run.id, counts.placed, counts.skipped);
+    await tellPlaced(tx, day, run.cutoff_at, students);
     await inTransaction?.(tx);
     return { date: day.date, ...counts };
   });
+}
+
+/** Each placed student is told with whom, and why (one message per student and date). */
+async function tellPlaced(tx: Db, day: FocusDay, cutoffAt: Date, placed: { student_id: number; staff_id: number }[]) {
+  if (placed.length === 0) return;
+  const teachers = new Map((await staffByIds(tx, [...new Set(placed.map((p) => p.staff_id))])).map((t) => [t.id, t]));
+  const once = new Map(placed.map((p) => [p.student_id, p.staff_id]));
+  await tellMoved(
+    tx,
+    [...once].flatMap(([studentId, staffId]) => {
+      const teacher = teachers.get(staffId);
+      return teacher
+        ? [{ student_id: studentId, occasion: `placement:${day.date}`, change: { kind: "placed" as const, teacher, cutoffAt, dates: [day.date] } }]
+        : [];
+    }),
+    new Date(),
+  );
 }
 
 export const ALREADY_PLACED = "Default placement has already run for this date.";

@@ -16,12 +16,16 @@ export interface MessageContent {
   note?: string;
 }
 
+/** A sentence ends with its full stop (the profile's reason sentences end with a memo, without one). */
+export const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /** No CR or LF in what becomes a header (a subject, a name), and nothing longer than a line. */
 export const oneLine = (text: string, max = 200) => text.replace(/[\r\n\t\u2028\u2029]+/g, " ").trim().slice(0, max);
 
 /** The in-app message of a content (the inbox keeps text only, up to its 1,000 characters). */
 export function inboxText(content: MessageContent): string {
-  const parts = [content.heading, ...content.paragraphs];
+  const heading = /[.!?:]$/.test(content.heading) ? content.heading : `${content.heading}:`;
+  const parts = [heading, ...content.paragraphs];
   for (const section of content.sections ?? []) parts.push(`${section.title}: ${section.lines.join("; ")}`);
   return parts.join(" ").slice(0, 1000);
 }

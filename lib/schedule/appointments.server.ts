@@ -14,6 +14,8 @@ import {
   restorePlan,
 } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff } from "@/db/queries/plans";
+import { staffByIds } from "@/db/queries/notifications";
+import { tellMoved } from "./moved.server";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { conflict, forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
@@ -59,9 +61,10 @@ export async function createAppointment(
       date,
       memo: input.memo,
     });
+    let cleared: Awaited<ReturnType<typeof clearStudentPlans>> = [];
     if (input.clear_schedule) {
       // What the teacher removed is audited, and kept there so cancelling the appointment gives it back.
-      const cleared = await clearStudentPlans(tx, student.id, input.block_id, date);
+      cleared = await clearStudentPlans(tx, student.id, input.block_id, date);
       if (cleared.length > 0) {
         await insertAudit(tx, {
           actor_user_id: principal.user.id,
@@ -79,6 +82,13 @@ export async function createAppointment(
         });
       }
     }
+    // The student is told who booked them and why, and which plan that cancelled.
+    const clearedTeachers = cleared.length > 0 ? await staffByIds(tx, cleared.map((c) => c.staff_id)) : [];
+    await tellMoved(
+      tx,
+      [{ student_id: student.id, occasion: `appointment:${row.id}`, change: { kind: "booked", by: teacher, memo: input.memo, dates: [date], cleared: clearedTeachers } }],
+      now,
+    );
     return presentAppointment({ ...row, staff: teacher, student });
   });
 }
@@ -137,6 +147,25 @@ export async function cancelAppointment(
       },
       created_at: now,
     });
+    // The student's block changed: they are told who cancelled the appointment and what they have now.
+    await tellMoved(
+      tx,
+      [
+        {
+          student_id: row.student.id,
+          occasion: `appointment-cancelled:${row.id}`,
+          change: {
+            kind: "appointment_cancelled",
+            by: principal.staff ?? { title: "", first_name: "", last_name: principal.sysadmin?.name ?? "An administrator" },
+            teacher: row.staff,
+            memo: row.memo,
+            dates: [row.date],
+            restored: plansRestored > 0,
+          },
+        },
+      ],
+      now,
+    );
     return presentAppointment(row);
   });
 }
@@ -179,6 +208,11 @@ export async function amendBlock(
       },
       created_at: now,
     });
+    await tellMoved(
+      tx,
+      [{ student_id: student.id, occasion: `amendment:${row.id}`, change: { kind: "amended", by: teacher, memo: input.memo, dates: [date] } }],
+      now,
+    );
     return presentAmendment({ ...row, staff: teacher, student });
   });
 }

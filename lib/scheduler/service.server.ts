@@ -21,6 +21,8 @@ import {
 } from "@/db/queries/power-scheduler-batches";
 import { ApiError, conflict, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
+import { batchStudents } from "@/db/queries/reach-lists";
+import { tellMoved } from "@/lib/schedule/moved.server";
 import { planBatch } from "./plan.server";
 import { presentBatch, presentPreview, type PowerScheduleBatch, type PowerSchedulePreview } from "./present";
 import type { PowerScheduleBody, PowerSchedulePreviewBody } from "./schemas";
@@ -127,6 +129,25 @@ export async function runPowerSchedule(
       appointment_limit: plan.limit,
     };
     await setBatchSummary(tx, batch.id, summary, counts.students);
+    // Each student the batch reached is told once, with the batch's memo and dates (one message each).
+    const by = principal.staff ?? { name: principal.sysadmin?.name ?? "An administrator" };
+    const reached = await batchStudents(tx, batch.id, plan.kind);
+    await tellMoved(
+      tx,
+      reached.map((r) => ({
+        student_id: r.student_id,
+        occasion: `batch:${batch.id}`,
+        change: {
+          kind: "power_scheduler" as const,
+          by,
+          batch: batch.type,
+          everyone: plan.kind === "global-amendment",
+          memo: plan.memo,
+          dates: r.dates,
+        },
+      })),
+      now,
+    );
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "power_scheduler.run",

@@ -4,7 +4,7 @@ import { POST as sendNow } from "@/app/api/reminders/send/route";
 import { PUT as putSettings } from "@/app/api/settings/route";
 import { notificationRecipients, notifications, outbox } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
-import { dueReminders } from "@/lib/reach/reminders.server";
+import { dueReminders } from "@/lib/placement/reminders.server";
 import { addDays, schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";

@@ -8,7 +8,7 @@ import { readSchoolDate } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { schoolToday } from "@/lib/time";
 import { hasFocusBlock } from "./reminders.server";
-import type { SendRemindersBody } from "./schemas";
+import type { SendRemindersBody } from "@/lib/reach/schemas";
 
 /**
  * POST /api/reminders/send {kind, date}: an administrator sends a date's "not chosen" reminders or

@@ -5,21 +5,21 @@ import { flexMeetings } from "@/db/queries/placement";
 import { digestTeachers, notChosenStudents, teacherDigestRows, type DigestRow } from "@/db/queries/reach-lists";
 import { noBlockDates } from "@/db/queries/schedule";
 import { settingValues } from "@/db/queries/settings";
-import { focusDays, type FocusDay } from "@/lib/placement/service.server";
+import { focusDays, type FocusDay } from "./service.server";
 import { titledLastName } from "@/lib/people/names";
 import { readDailyTime, readReminder } from "@/lib/settings/notification-settings";
 import { placementSettings } from "@/lib/settings/placement.server";
 import type { Cutoff } from "@/lib/settings/placement-cutoff";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
 import { addDays, dayOfWeek, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
-import { notChosenContent, teacherDigestContent } from "./messages";
-import { notify, type Notice } from "./notify.server";
+import { notChosenContent, teacherDigestContent } from "@/lib/reach/messages";
+import { notify, type Notice } from "@/lib/reach/notify.server";
 
 /**
  * The scheduled messages about a Focus Block date: "Not chosen yet" to students with no plan (setting
  * reminder-not-chosen: a time the school day before, or hours before the block) and the morning list
  * to each teacher who takes students (setting teacher-digest: a time on the day). The "reminders" job
- * kind (lib/reach/reminders-job.server.ts) sends each date's run once (`run:<kind>:<date>` in
+ * kind (lib/placement/reminders-job.server.ts) sends each date's run once (`run:<kind>:<date>` in
  * reach_occasions); an administrator's send-now (POST /api/reminders/send) sends at once, and nobody
  * is told twice either way (notify's per-person occasion).
  */
