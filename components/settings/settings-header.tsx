@@ -1,4 +1,4 @@
-import { KeyRound, Lock, MessageSquareText } from "lucide-react";
+import { KeyRound, Lock, Mail, MessageSquareText } from "lucide-react";
 import Link from "next/link";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -13,6 +13,10 @@ export function SettingsHeader({ canEdit, onFeedback }: { canEdit: boolean; onFe
         actions={
           canEdit && (
             <>
+              <Link href="/settings/email" className={buttonClasses({ variant: "secondary" })}>
+                <Mail aria-hidden className="size-4" />
+                Email log
+              </Link>
               <Link href="/api-tokens" className={buttonClasses({ variant: "secondary" })}>
                 <KeyRound aria-hidden className="size-4" />
                 API tokens

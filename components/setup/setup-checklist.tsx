@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import type { ChecklistItem, SetupChecklist } from "@/lib/setup/checklist.server";
+import { SendTestButton } from "@/components/reach/send-test-button";
 import { FirstWeekPreview } from "./first-week-preview";
 
 /**
@@ -18,7 +19,9 @@ import { FirstWeekPreview } from "./first-week-preview";
  */
 export function SetupChecklistScreen() {
   const { data, error, isLoading, mutate } = useSWR<SetupChecklist>("/api/setup");
-  const done = data?.items.filter((item) => item.done).length ?? 0;
+  // An optional step (email) never holds back "Every step is done".
+  const required = data?.items.filter((item) => !item.optional) ?? [];
+  const done = required.filter((item) => item.done).length;
   return (
     <div>
       <PageHeader
@@ -37,15 +40,13 @@ export function SetupChecklistScreen() {
                 Steps
               </h2>
               <p className="text-sm text-slate-600" aria-live="polite">
-                {done === data.items.length
-                  ? "Every step is done."
-                  : `${done} of ${data.items.length} steps done`}
+                {done === required.length ? "Every step is done." : `${done} of ${required.length} steps done`}
               </p>
             </div>
             <ol className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
               {data.items.map((item) => (
                 <li key={item.key}>
-                  <Step item={item} />
+                  <Step item={item} onChanged={() => void mutate()} />
                 </li>
               ))}
             </ol>
@@ -57,7 +58,7 @@ export function SetupChecklistScreen() {
   );
 }
 
-function Step({ item }: { item: ChecklistItem }) {
+function Step({ item, onChanged }: { item: ChecklistItem; onChanged: () => void }) {
   const Icon = item.done ? CheckCircle2 : Circle;
   return (
     <div className="flex items-start gap-3 px-4 py-3 sm:px-5" data-testid={`setup-step-${item.key}`}>
@@ -73,11 +74,16 @@ function Step({ item }: { item: ChecklistItem }) {
           >
             {item.title}
           </Link>
-          <span className={cn("text-xs font-medium", item.done ? "text-emerald-700" : "text-amber-800")}>
-            {item.done ? "Done" : "Not done"}
+          <span className={cn("text-xs font-medium", item.done ? "text-emerald-700" : item.optional ? "text-slate-600" : "text-amber-800")}>
+            {item.done ? "Done" : item.optional ? "Optional" : "Not done"}
           </span>
         </p>
         <p className="mt-0.5 text-sm break-words text-slate-700">{item.detail}</p>
+        {item.key === "email" && item.mail_configured && (
+          <div className="mt-2">
+            <SendTestButton size="sm" onSent={onChanged} />
+          </div>
+        )}
       </div>
       {item.help && (
         <Link

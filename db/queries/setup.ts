@@ -77,6 +77,9 @@ export interface SetupCounts {
   sections: number;
   sections_without_meetings: number;
   sis_sections_without_meetings: number;
+  /** The last test message the mail server took (POST /api/mail/test), and to whom. */
+  mail_tested_at: string | null;
+  mail_tested_to: string | null;
   /** {product_key: post id} of the setup help posts this school still has (json; text on some drivers). */
   help: Record<string, number> | string | null;
 }
@@ -137,6 +140,8 @@ export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<
       (select count(*) from sections where archived_at is null)::integer as sections,
       (select count(*) from waiting)::integer as sections_without_meetings,
       (select count(*) from waiting where sourced_id is not null)::integer as sis_sections_without_meetings,
+      (select max(sent_at)::text from outbox where kind = 'test' and status = 'sent') as mail_tested_at,
+      (select to_address from outbox where kind = 'test' and status = 'sent' order by sent_at desc limit 1) as mail_tested_to,
       (select json_object_agg(product_key, id) from wiki_posts where product_key in (${keys})) as help`,
   );
   return row!;

@@ -3,6 +3,7 @@ import type { Db } from "@/db";
 import { firstWeekPreview, setupCounts, type PreviewRow, type SetupCounts } from "@/db/queries/setup";
 import { ssoProviders } from "@/lib/auth/sso";
 import { includedWeekdays } from "@/lib/calendar/generate";
+import { mailStatus } from "@/lib/reach/mail-admin.server";
 import { SETTINGS } from "@/lib/setting-definitions";
 import { dayLabel, dayOfWeek, schoolToday } from "@/lib/time";
 import { SETUP_HELP, type SetupKey } from "@/lib/wiki/help/setup-steps";
@@ -23,6 +24,10 @@ export interface ChecklistItem {
   href: string;
   /** The step's help post in the wiki (null when the school deleted it). */
   help: string | null;
+  /** A step the school may leave (email): it does not count towards "Every step is done". */
+  optional?: boolean;
+  /** The email step: whether this server has a mail server to send with (the step offers a test message). */
+  mail_configured?: boolean;
 }
 
 export interface PreviewDay {
@@ -116,6 +121,16 @@ function signInDetail(): string {
     return "Password sign-in: staff sign in with their email, students with their student number. Single sign-on (Google, Microsoft) is not set up; IT turns it on in the server's environment.";
   }
   return `Password sign-in, and single sign-on with ${names.join(" and ")}.`;
+}
+
+/** The optional email step: set up or not, and whether a test message got through. */
+function emailDetail(c: SetupCounts): string {
+  const mail = mailStatus();
+  if (!mail.configured) {
+    return "Optional. Email is not set up, so Flexblock tells people only inside the app and by push. IT sets SMTP_URL and MAIL_FROM in the server's environment to send reminders, change notices, morning lists, password links and family summaries by email.";
+  }
+  if (c.mail_tested_at === null) return `Email is set up, sent as ${mail.from}. Send yourself a test message to check that it arrives.`;
+  return `Email works: a test message reached ${c.mail_tested_to ?? "you"} on ${dateText(c.mail_tested_at.slice(0, 10))}. Sent as ${mail.from}.`;
 }
 
 function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[] {
@@ -229,6 +244,7 @@ function items(c: SetupCounts, helpIds: Record<string, number>): ChecklistItem[]
       signInDetail(),
       helpIds[SETUP_HELP.sign_in.slug] ? `/wiki/post/${helpIds[SETUP_HELP.sign_in.slug]}` : "/wiki",
     ),
+    { ...item("email", mailStatus().configured && c.mail_tested_at !== null, emailDetail(c), "/settings/email"), optional: true, mail_configured: mailStatus().configured },
   ];
 }
 

@@ -118,6 +118,8 @@ describe("you were moved, and why", () => {
     expect(result!.placed).toBeGreaterThan(0);
     const [mail] = await mailsTo("cleo@students.example", before);
     expect(mail!.text).toContain("Placed with your homeroom teacher, Mr. Reyes, at the 08:00 cutoff.");
+    const inbox = await inboxOf(cleo.student.id);
+    expect(inbox.map((n) => n.body).join("\n")).toContain("Placed with your homeroom teacher, Mr. Reyes");
   });
 
   it("a day closed by a calendar event tells the students whose plans it cancelled", async () => {

@@ -567,6 +567,27 @@ The checklist names the methods this server offers.
 `,
 };
 
+export const SETUP_EMAIL = {
+  slug: SETUP_HELP.email.slug,
+  title: "Setting up: email (optional)",
+  body: `${SETUP_INTRO}
+
+Without email, Flexblock tells people only inside the app: the messages on a student's page and in a
+teacher's inbox, and push notifications on the devices where they turned them on. With email, it also
+sends reminders to students who have not chosen, notices when someone changes a student's Focus Block
+(and why), teachers' morning lists, forgotten-password links and families' weekly summaries.
+
+Your IT person sets two variables in the server's environment (the README's *Email*, and
+\`.env.example\`) and restarts it: \`SMTP_URL\`, the school's mail server (for example Google Workspace's
+SMTP relay or Microsoft 365's, as \`smtp://user:password@host:587\`), and \`MAIL_FROM\`, the sender people
+see, such as \`"Cedar Ridge Flexblock" <flexblock@cedarridge.example>\`.
+
+Then press **Send a test message** on this step or on Settings → Email log: a message goes to your own
+address at once and the screen says whether the mail server took it. The step is done once one has.
+What is sent, and when, is under Settings → Notifications; the Email log shows every message.
+`,
+};
+
 export const SETUP_POSTS = [
   SETUP_SCHOOL_IDENTITY,
   SETUP_YEAR_AND_TERMS,
@@ -578,4 +599,5 @@ export const SETUP_POSTS = [
   SETUP_HOMEROOMS,
   SETUP_COURSES,
   SETUP_SIGN_IN,
+  SETUP_EMAIL,
 ];

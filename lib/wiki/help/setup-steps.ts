@@ -14,6 +14,7 @@ export const SETUP_HELP = {
   homerooms: { step: "Homerooms", slug: "setup-homerooms" },
   courses_and_enrolments: { step: "Courses and enrolments", slug: "setup-courses" },
   sign_in: { step: "Sign-in", slug: "setup-sign-in" },
+  email: { step: "Email", slug: "setup-email" },
 } as const;
 
 export type SetupKey = keyof typeof SETUP_HELP;
