@@ -19,9 +19,13 @@ export function safeOrigin(value: string | null | undefined, origin = currentOri
 
 const currentOrigin = () => (typeof window === "undefined" ? "http://localhost" : window.location.origin);
 
-/** Where the login screen sends a user after sign-in. */
+/**
+ * Where the login screen sends a user after sign-in. A student always lands on their own page, with the
+ * week and block a reminder's link asked for (/profile?date=…&block=…), never on a page someone else
+ * was on at this shared computer.
+ */
 export function homeFor(role: Role, origin: string | null): string {
-  if (role === "student") return "/profile";
+  if (role === "student") return origin && /^\/profile(\?|$)/.test(origin) ? origin : "/profile";
   return origin && origin !== "/profile" ? origin : "/";
 }
 

@@ -63,7 +63,7 @@ export function MailLogScreen() {
         </span>
       ),
     },
-    { id: "kind", header: "Kind", value: (m) => m.kind_label, secondary: "md" },
+    { id: "kind", header: "Kind", value: (m) => m.kind_label.charAt(0).toUpperCase() + m.kind_label.slice(1), secondary: "md" },
     { id: "subject", header: "Subject", value: (m) => m.subject, className: "max-w-xs" },
     {
       id: "status",

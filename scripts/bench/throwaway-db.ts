@@ -5,7 +5,7 @@ import { openDatabase, type DbHandle } from "../../db/client";
  * The database a standalone bench runs on: a throwaway one on the server DATABASE_URL names (created
  * here, dropped by close()), else PGlite in memory. Migrated, with nothing in it.
  */
-export async function openBenchDatabase(prefix: string): Promise<{ handle: DbHandle; onPostgres: boolean; close(): Promise<void> }> {
+export async function openBenchDatabase(prefix: string): Promise<{ handle: DbHandle; onPostgres: boolean; url: string | undefined; close(): Promise<void> }> {
   const server = process.env.DATABASE_URL;
   const name = `flexblock_bench_${prefix}_${process.pid}`;
   let url: string | undefined;
@@ -21,6 +21,7 @@ export async function openBenchDatabase(prefix: string): Promise<{ handle: DbHan
   return {
     handle,
     onPostgres: Boolean(server),
+    url,
     async close() {
       await handle.close();
       if (!server) return;

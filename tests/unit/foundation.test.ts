@@ -113,6 +113,9 @@ describe("sign-in redirects", () => {
 
   it("sends students to /profile and staff to their origin or /", () => {
     expect(homeFor("student", "/staff")).toBe("/profile");
+    // A reminder's link keeps its week and block through the sign-in; another page of /profile's name does not.
+    expect(homeFor("student", "/profile?date=2026-12-08&block=4")).toBe("/profile?date=2026-12-08&block=4");
+    expect(homeFor("student", "/profiles/3")).toBe("/profile");
     expect(homeFor("teacher", "/staff")).toBe("/staff");
     expect(homeFor("admin", null)).toBe("/");
   });
