@@ -129,3 +129,14 @@ export async function deleteStudentPlans(db: Db, studentId: number, blockId: num
     .delete(plans)
     .where(and(eq(plans.student_id, studentId), eq(plans.block_id, blockId), eq(plans.date, date)));
 }
+
+/**
+ * Deletes the plans with this teacher on one block and date (the teacher put an unavailable topic on it:
+ * they take nobody there), in one statement, and answers whose they were.
+ */
+export function releaseStaffPlansOn(db: Db, staffId: number, blockId: number, date: string) {
+  return db
+    .delete(plans)
+    .where(and(eq(plans.staff_id, staffId), eq(plans.block_id, blockId), eq(plans.date, date)))
+    .returning({ id: plans.id, student_id: plans.student_id });
+}

@@ -12,7 +12,7 @@ import { notify, type Notice } from "@/lib/reach/notify.server";
 /**
  * "You were moved, and why": whenever someone else changes a student's Focus Block (an appointment or
  * its cancelling, an amendment, a Power Scheduler batch, default placement, a closed day, a teacher who
- * left), the student is told what changed, by whom and why, in the sentence their profile shows for the
+ * left or made themselves unavailable), the student is told what changed, by whom and why, in the sentence their profile shows for the
  * block's reason (lib/schedule/reason.ts sentenceFor). One message per student per occasion (a batch of
  * 900 is 900 messages, each once), written in the transaction of the change, in a fixed number of
  * statements.
@@ -26,7 +26,8 @@ export type Change =
   | { kind: "power_scheduler"; by: Staff | { name: string }; batch: "appointment" | "amendment"; everyone: boolean; memo: string; dates: SchoolDate[] }
   | { kind: "placed"; teacher: Staff; cutoffAt: Date; dates: SchoolDate[] }
   | { kind: "closed_day"; event: string; teachers: Staff[]; dates: SchoolDate[] }
-  | { kind: "released"; text: string; dates: SchoolDate[] };
+  | { kind: "released"; text: string; dates: SchoolDate[] }
+  | { kind: "unavailable"; teacher: Staff; topic: string; dates: SchoolDate[] };
 
 export interface Moved {
   student_id: number;
@@ -92,6 +93,12 @@ export function movedContent(change: Change, timezone: string): { subject: strin
       break;
     case "released":
       paragraphs.push(change.text);
+      break;
+    case "unavailable":
+      paragraphs.push(
+        `${titledLastName(change.teacher)} is not taking students in Focus Block on ${when.long}${change.topic.trim() ? ` (${change.topic.trim()})` : ""}, so your plan with them was cancelled.`,
+      );
+      paragraphs.push("Choose another teacher for that Focus Block.");
       break;
   }
   const first = [...change.dates].sort()[0];

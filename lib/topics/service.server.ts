@@ -9,10 +9,12 @@ import {
   softDeleteTopic,
   upsertTopicSchedule,
 } from "@/db/queries/topics";
+import { lockStaff, releaseStaffPlansOn } from "@/db/queries/plans";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { randomColor } from "@/lib/people/colors";
+import { tellMoved } from "@/lib/schedule/moved.server";
 import { notPending, readSchoolDate, requireOccurrence } from "@/lib/schedule/occurrence.server";
 import { presentTopic, presentTopicSchedule } from "@/lib/schedule/present";
 import type { Topic, TopicSchedule } from "@/lib/schedule/types";
@@ -69,13 +71,39 @@ export async function scheduleTopic(
   const date = readSchoolDate(input.date, calendar.timezone);
   const topic = await ownTopic(db, owner.id, input.topic_id, "set");
   await requireOccurrence(db, input.block_id, date, calendar, now, { flex: true, pending: true });
-  const row = await upsertTopicSchedule(db, {
-    topic_id: topic.id,
-    staff_id: owner.id,
-    block_id: input.block_id,
-    date,
+  const row = await db.transaction(async (tx) => {
+    // Locked first, as a student choosing this teacher locks it (lib/schedule/plans.server.ts): no plan slips in.
+    if (topic.unavailable) await lockStaff(tx, owner.id);
+    const scheduled = await upsertTopicSchedule(tx, { topic_id: topic.id, staff_id: owner.id, block_id: input.block_id, date });
+    if (topic.unavailable) await releaseForUnavailable(tx, owner, topic.memo, input.block_id, date, now);
+    return scheduled;
   });
   return presentTopicSchedule(row, topic, owner);
+}
+
+/**
+ * An unavailable topic ("Away at a conference") means the teacher takes nobody in that block: the plans
+ * already made with them there are released and each student is told why and asked to choose again,
+ * in the topic's transaction (the teacher's row already locked).
+ */
+async function releaseForUnavailable(
+  tx: Db,
+  owner: { id: number; title: string; first_name: string; last_name: string },
+  memo: string,
+  blockId: number,
+  date: string,
+  now: Date,
+) {
+  const released = await releaseStaffPlansOn(tx, owner.id, blockId, date);
+  await tellMoved(
+    tx,
+    released.map((plan) => ({
+      student_id: plan.student_id,
+      occasion: `unavailable:${plan.id}`,
+      change: { kind: "unavailable" as const, teacher: owner, topic: memo, dates: [date] },
+    })),
+    now,
+  );
 }
 
 export async function unscheduleTopic(

@@ -11,8 +11,12 @@
  *      each once.
  *
  * On the PostgreSQL server in DATABASE_URL (a throwaway database, dropped at the end), else PGlite in
- * memory (part 2 then runs its two senders on one PGlite). Options: --students=1200, --down=120.
+ * memory (part 2 then runs its two senders on one PGlite). The SMTP server is the e2e mail catcher
+ * (tests/mail/catcher.mjs: smtp-server and mailparser) in a process of its own, counted over its HTTP
+ * API, so parsing what arrives does not share the sender's event loop. Options: --students=1200,
+ * --down=120, BENCH_SMTP_PORT (5125; its HTTP API on the next port).
  */
+import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { queryCounter, type Db } from "../../db/client";
@@ -25,8 +29,9 @@ import { checkInStatus } from "../../lib/checkin/service.server";
 import { seedSchool } from "../../lib/demo/school.server";
 import { sendReminder } from "../../lib/placement/reminders.server";
 import { sendDueMessages } from "../../lib/reach/sender.server";
+import { shortDay } from "../../lib/reach/messages";
 import { addDays, schoolToday } from "../../lib/time";
-import { startSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp";
+import { resetEnvCache } from "../../lib/env.server";
 import { summarize } from "./harness";
 import { openBenchDatabase } from "./throwaway-db";
 
@@ -45,24 +50,46 @@ const report = (name: string, ok: boolean, detail: string) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends until `done()` or `timeoutMs`, as the job runner would: again at once while anything was due, else after a second. */
-async function sendUntil(db: Db, done: () => boolean, timeoutMs: number) {
+async function sendUntil(db: Db, done: () => Promise<boolean>, timeoutMs: number) {
   const started = Date.now();
-  while (!done() && Date.now() - started < timeoutMs) {
+  while (!(await done()) && Date.now() - started < timeoutMs) {
     const counts = await sendDueMessages(db);
     if (counts.sent + counts.retry + counts.failed + counts.bounced === 0) await sleep(1000);
   }
 }
 
-/** Messages that arrived with this subject prefix: how many, and how many distinct recipients. */
-function arrivedFor(smtp: TestSmtpServer, subject: string) {
-  const to = smtp.messages.filter((m) => m.subject?.includes(subject)).map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "");
-  return { total: to.length, distinct: new Set(to).size };
+const SMTP_PORT = Number(process.env.BENCH_SMTP_PORT ?? 5125);
+const MAILBOX = `http://127.0.0.1:${SMTP_PORT + 1}`;
+
+/** The mail catcher in a process of its own; SMTP_URL points at it. */
+async function startCatcher() {
+  const child = spawn(process.execPath, ["tests/mail/catcher.mjs"], {
+    env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(SMTP_PORT + 1) },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 100; i += 1) {
+    if (await fetch(`${MAILBOX}/health`).then((r) => r.ok, () => false)) break;
+    await sleep(100);
+  }
+  process.env.SMTP_URL = `smtp://flexblock:relay-password@127.0.0.1:${SMTP_PORT}`;
+  process.env.MAIL_FROM = '"Bench Flexblock" <flexblock@school.example>';
+  resetEnvCache();
+  return {
+    stop: () => fetch(`${MAILBOX}/smtp/stop`, { method: "POST" }),
+    start: () => fetch(`${MAILBOX}/smtp/start`, { method: "POST" }),
+    close: () => child.kill(),
+  };
+}
+
+/** Messages that arrived with this subject: how many, and how many distinct recipients. */
+async function arrivedFor(subject: string): Promise<{ total: number; distinct: number }> {
+  return (await fetch(`${MAILBOX}/summary?subject=${encodeURIComponent(subject)}`)).json() as Promise<{ total: number; distinct: number }>;
 }
 
 async function main() {
   const { handle, onPostgres, url, close } = await openBenchDatabase("mail");
   const db = handle.db;
-  const smtp = await startSmtpServer({ from: '"Bench Flexblock" <flexblock@school.example>' });
+  const smtp = await startCatcher();
   try {
     const seeded = Date.now();
     await seedSchool(db, { now: new Date(), timezone: TIMEZONE, students: STUDENTS, extraTeachers: 60, weeksBack: 4, weeksAhead: 0 });
@@ -102,13 +129,14 @@ async function main() {
         await sleep(20);
       }
     })();
-    await sendUntil(db, () => arrivedFor(smtp, "Choose your Focus Block").total >= expected, 180_000);
+    const NOT_CHOSEN = `Choose your Focus Block for ${shortDay(dates[0]!)}`;
+    await sendUntil(db, async () => (await arrivedFor(NOT_CHOSEN)).total >= expected, 180_000);
     const seconds = (Date.now() - started) / 1000;
     sending = false;
     await reader;
     // The reads' own statements are not the sender's.
     const sendStatements = queryCounter.count - sendStart - during.length * statementsPerRead;
-    const first = arrivedFor(smtp, "Choose your Focus Block");
+    const first = await arrivedFor(NOT_CHOSEN);
     report(
       `${expected} "not chosen" reminders delivered within 60 s`,
       expected >= STUDENTS * 0.85 && first.distinct === expected && seconds <= 60,
@@ -127,8 +155,8 @@ async function main() {
     const half = await sendReminder(db, "not_chosen", dates[1]!, new Date(), { immediate: true });
     const halfQueueStatements = queryCounter.count - halfQueueStart;
     const halfSendStart = queryCounter.count;
-    const halfExpected = first.total + (half?.told ?? 0);
-    await sendUntil(db, () => arrivedFor(smtp, "Choose your Focus Block").total >= halfExpected, 180_000);
+    const HALF = `Choose your Focus Block for ${shortDay(dates[1]!)}`;
+    await sendUntil(db, async () => (await arrivedFor(HALF)).total >= (half?.told ?? 0), 180_000);
     const halfSendStatements = queryCounter.count - halfSendStart;
     await db.execute(sql`update students set archived_at = null`);
     const perMessage = sendStatements / Math.max(1, expected);
@@ -141,20 +169,17 @@ async function main() {
 
     // 2. Two senders at once on one database.
     const second = onPostgres ? await openDatabase({ url: url!, migrate: false }) : handle;
-    const before = smtp.messages.length;
     const twice = await sendReminder(db, "not_chosen", dates[2]!, new Date(), { immediate: true });
     const want = twice?.told ?? 0;
-    const subject = `Choose your Focus Block for`;
-    const doneTwice = () => smtp.messages.length - before >= want;
+    const TWICE = `Choose your Focus Block for ${shortDay(dates[2]!)}`;
+    const doneTwice = async () => (await arrivedFor(TWICE)).total >= want;
     await Promise.all([sendUntil(db, doneTwice, 180_000), sendUntil(second.db, doneTwice, 180_000)]);
     await sleep(2000);
-    const arrived = smtp.messages.slice(before).filter((m) => m.subject?.startsWith(subject));
-    const recipients = arrived.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "");
-    const distinct = new Set(recipients).size;
+    const both = await arrivedFor(TWICE);
     report(
       "two senders on one database: 0 duplicates, 0 lost",
-      recipients.length === distinct && distinct === want,
-      `${want} queued, ${recipients.length} arrived, ${recipients.length - distinct} duplicates, ${want - distinct} lost`,
+      both.total === both.distinct && both.distinct === want,
+      `${want} queued, ${both.total} arrived, ${both.total - both.distinct} duplicates, ${want - both.distinct} lost`,
     );
     if (second !== handle) await second.close();
 
@@ -164,31 +189,35 @@ async function main() {
       await db.execute(sql`delete from reach_occasions where key like ${`%:${date}`}`);
       await db.execute(sql`delete from outbox where occasion_key like ${`%:${date}`}`);
     }
-    const downBefore = smtp.messages.length;
+    const DOWN = `Choose your Focus Block for ${shortDay(date)}`;
+    const downBefore = (await arrivedFor(DOWN)).total;
     const again = await sendReminder(db, "not_chosen", date, new Date(), { immediate: true });
     const wantAgain = again?.told ?? 0;
     const downStarted = Date.now();
     let stoppedAt = 0;
+    let backAt = 0;
     const outage = (async () => {
-      while (smtp.messages.length - downBefore < Math.min(300, wantAgain / 4)) await sleep(50);
+      while ((await arrivedFor(DOWN)).total - downBefore < Math.min(300, wantAgain / 4)) await sleep(50);
       await smtp.stop();
       stoppedAt = Date.now();
-      console.log(`      SMTP server stopped after ${smtp.messages.length - downBefore} messages; back in ${DOWN_SECONDS} s`);
+      console.log(`      SMTP server stopped after ${(await arrivedFor(DOWN)).total - downBefore} messages; back in ${DOWN_SECONDS} s`);
       await sleep(DOWN_SECONDS * 1000);
       await smtp.start();
+      backAt = Date.now();
     })();
-    await sendUntil(db, () => smtp.messages.length - downBefore >= wantAgain, DOWN_SECONDS * 1000 + 600_000);
+    await sendUntil(db, async () => backAt > 0 && (await arrivedFor(DOWN)).total - downBefore >= wantAgain, DOWN_SECONDS * 1000 + 600_000);
+    const lastAt = Date.now();
     await outage;
     await sleep(2000);
-    const after = smtp.messages.slice(downBefore).map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "");
+    const after = await arrivedFor(DOWN);
     const [{ waiting }] = (await db.execute(sql`select count(*)::integer as waiting from outbox where status <> 'sent'`)) as unknown as [{ waiting: number }];
     report(
       `SMTP server down ${DOWN_SECONDS} s mid-send: every message arrives after, each once`,
-      after.length === new Set(after).size && new Set(after).size === wantAgain && waiting === 0,
-      `${wantAgain} queued, ${new Set(after).size} arrived, ${after.length - new Set(after).size} twice; the last ${((Date.now() - stoppedAt) / 1000 - DOWN_SECONDS).toFixed(0)} s after the server came back (whole part ${((Date.now() - downStarted) / 1000).toFixed(0)} s; retries back off 30 s, 2 min, 4.5 min …); ${waiting} not sent`,
+      after.total - downBefore === wantAgain && after.distinct === wantAgain && waiting === 0,
+      `${wantAgain} queued, ${after.distinct} arrived, ${after.total - after.distinct} twice; stopped ${((stoppedAt - downStarted) / 1000).toFixed(0)} s in, the last message ${((lastAt - backAt) / 1000).toFixed(0)} s after the server came back (retries back off 30 s, 2 min, 4.5 min …); ${waiting} not sent`,
     );
   } finally {
-    await smtp.close();
+    smtp.close();
     await close();
   }
   const failed = results.filter((r) => !r.ok).length;

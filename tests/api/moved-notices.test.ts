@@ -5,7 +5,9 @@ import { DELETE as cancelRoute } from "@/app/api/appointments/[id]/route";
 import { POST as createRoute } from "@/app/api/appointments/create/route";
 import { POST as eventsPost } from "@/app/api/calendar-events/route";
 import { POST as powerScheduler } from "@/app/api/power-scheduler/route";
-import { notificationRecipients, notifications, outbox } from "@/db/schema";
+import { POST as topicCreate } from "@/app/api/topics/route";
+import { POST as topicSchedule } from "@/app/api/topics/schedule/route";
+import { notificationRecipients, notifications, outbox, plans } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { placeDay } from "@/lib/placement/service.server";
 import { schoolInstant } from "@/lib/time";
@@ -130,6 +132,22 @@ describe("you were moved, and why", () => {
     expect(closed.status).toBe(201);
     const [mail] = await mailsTo("dana@students.example", before);
     expect(mail!.text).toMatch(/There is no Focus Block on Thursday, .* \(Snow day\), so your plan with Mr\. Reyes was cancelled\./);
+  });
+
+  it("a teacher who puts an unavailable topic on a block releases the plans there and tells each student to choose again", async () => {
+    const eli = await createStudent(state.db, { first_name: "Eli", last_name: "Away", email: "eli@students.example" });
+    await createPlan(state.db, { student_id: eli.student.id, staff_id: reyes.staff.id, block_id: focus.id, date: TUE });
+    const reyesToken = await tokenFor(state.db, reyes);
+    const topic = await call<{ id: number }>(topicCreate, { token: reyesToken, body: { memo: "Away at a conference", unavailable: true } });
+    expect(topic.status).toBe(201);
+    const before = smtp.messages.length;
+    const set = await call(topicSchedule, { token: reyesToken, body: { topic_id: topic.body.id, block_id: focus.id, date: TUE } });
+    expect(set.status).toBe(200);
+    expect(await state.db.select().from(plans).where(eq(plans.student_id, eli.student.id))).toEqual([]);
+    const [mail] = await mailsTo("eli@students.example", before);
+    expect(mail!.text).toMatch(/Mr\. Reyes is not taking students in Focus Block on Tuesday, .* \(Away at a conference\), so your plan with them was cancelled\./);
+    expect(mail!.text).toContain("Choose another teacher for that Focus Block.");
+    expect((await inboxOf(eli.student.id)).map((n) => n.body).join("\n")).toContain("Mr. Reyes is not taking students");
   });
 
   it("writes nothing twice: one outbox row per student, channel and occasion", async () => {
