@@ -15,6 +15,7 @@ import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/request.c
 import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
 import { FocusBlockSettings } from "./focus-block-settings";
 import { ProfileCalendar } from "./profile-calendar";
+import { EmailRefusedNote } from "@/components/reach/email-refused-note";
 import { ProfileHeaderSkeleton } from "./profile-header";
 import { StaffHeader } from "./staff-header";
 import { useProfileWeek } from "./use-profile-week";
@@ -79,6 +80,7 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
       ) : (
         <ProfileHeaderSkeleton />
       )}
+      {staff && <EmailRefusedNote address={staff.email} refusal={staff.email_refused} />}
 
       {staff && managesPeople && (
         <FocusBlockSettings

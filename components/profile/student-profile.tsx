@@ -17,6 +17,7 @@ import { ApiClientError, fetcher, messageOf } from "@/lib/api/request.client";
 import type { StudentProfile, StudentScheduleBlock } from "@/lib/schedule/types";
 import { clusterSummary } from "./cluster-summary";
 import { ProfileCalendar } from "./profile-calendar";
+import { EmailRefusedNote } from "@/components/reach/email-refused-note";
 import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
 import { StarToggle } from "./star-toggle";
 import { useProfileWeek } from "./use-profile-week";
@@ -128,6 +129,7 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
       ) : (
         <ProfileHeaderSkeleton />
       )}
+      {student && <EmailRefusedNote address={student.email} refusal={student.email_refused} />}
 
       <ProfileCalendar week={week} describe={studentTile} dayMark={studentDayMark}>
         {({ block, day }) => (

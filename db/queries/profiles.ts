@@ -6,6 +6,13 @@ import { foldedAsc } from "../schema/columns";
 import { studentListColumns, visibleStudentNumber, type StudentNumbers } from "./people";
 import { staffRefJson } from "./staff-ref";
 
+/**
+ * The refusal on record for an address (a permanent 5xx: lib/reach/sender.server.ts), as json
+ * { error, since }, or null: nothing more is sent to it until the address changes.
+ */
+const refusalOf = (email: typeof staff.email | typeof students.email) =>
+  sql<unknown>`(select json_build_object('error', f.error, 'since', f.failed_at) from failing_addresses f where f.address = ${email})`;
+
 /** The viewer's star on the item, joined (at most one row: stars are unique per staff, type and item). */
 const starOf = (
   viewerStaffId: number,
@@ -25,6 +32,7 @@ const staffColumns = {
   email: staff.email,
   capacity: staff.capacity,
   takes_students: staff.takes_students,
+  email_refused: refusalOf(staff.email),
 };
 
 /** A staff member, and whether the viewing staff member (if any) starred them. */
@@ -46,6 +54,7 @@ const studentColumns = (numbers: StudentNumbers) => ({
   first_name: students.first_name,
   preferred_first_name: students.preferred_first_name,
   email: students.email,
+  email_refused: refusalOf(students.email),
   /** Null where the viewer may not see it (visibleStudentNumber). */
   student_number: visibleStudentNumber(numbers),
   archived_at: students.archived_at,

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { findStaffProfile, findStudentProfile, studentClusters, updateCapacity } from "@/db/queries/profiles";
 import { forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
-import type { StaffProfile, StudentProfile } from "@/lib/schedule/types";
+import type { EmailRefusal, StaffProfile, StudentProfile } from "@/lib/schedule/types";
 import { studentStartDate } from "@/lib/attendance/period";
 import { studentNumbersFor } from "./lists.server";
 import type { StaffRefRow } from "@/db/queries/staff-ref";
@@ -34,6 +34,8 @@ export async function staffProfile(db: Db, viewer: Principal, id: number): Promi
     capacity: seesCapacity ? row.capacity : null,
     takes_students: row.takes_students,
     starred: Boolean(row.starred),
+    // Those who see the capacity (the owner, administrators) see a refused address too.
+    ...(seesCapacity ? { email_refused: refusalOf(row.email_refused) } : {}),
   };
 }
 
@@ -69,10 +71,16 @@ export async function studentProfile(
     // Staff see (and administrators edit) the default teacher default placement uses (issue 12).
     ...(isStudent ? {} : { default_teacher: defaultTeacherOf(row.default_teacher) }),
     // Staff see (and administrators edit) the optional school email (issue 21).
-    ...(isStudent ? {} : { email: row.email ?? null }),
+    ...(isStudent ? {} : { email: row.email ?? null, email_refused: refusalOf(row.email_refused) }),
     // Staff see the first date the student attends (issue 20): attends_from, else their account's creation date.
     ...(isStudent ? {} : { attends_from: studentStartDate(row, row.timezone || "UTC") }),
   };
+}
+
+/** The refusal's json (text on some drivers), with `since` as an ISO instant. */
+function refusalOf(value: unknown): EmailRefusal | null {
+  const refusal = (typeof value === "string" ? JSON.parse(value) : value) as { error: string; since: string } | null;
+  return refusal ? { error: refusal.error, since: new Date(refusal.since).toISOString() } : null;
 }
 
 /** The caller sets their own capacity (0..500). Plans above a lowered capacity stay; remaining shows 0. */

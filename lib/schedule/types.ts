@@ -216,6 +216,18 @@ export interface StaffProfile {
   takes_students: boolean;
   /** The viewer (a staff member) starred this person; always false for sysadmins. */
   starred: boolean;
+  /**
+   * The owner and administrators: the mail server refused `email` for good (a 5xx), with its answer and
+   * since when; nothing more is sent to it until the address changes. Null when it is not refused.
+   */
+  email_refused?: EmailRefusal | null;
+}
+
+/** A permanent refusal of an address by its mail server (issue 32). */
+export interface EmailRefusal {
+  error: string;
+  /** ISO instant. */
+  since: string;
 }
 
 export interface ClusterRef {
@@ -247,6 +259,8 @@ export interface StudentProfile {
   default_teacher?: PersonRef | null;
   /** Staff viewers: the student's optional school email (issue 21), null when none. */
   email?: string | null;
+  /** Staff viewers: the mail server refused that email for good (see StaffProfile.email_refused). */
+  email_refused?: EmailRefusal | null;
   /**
    * Staff viewers: the first date the student attends (`YYYY-MM-DD`; issue 20, an addition to the spec's
    * fields): their `attends_from`, else the date their account was created in the school's zone. Nobody

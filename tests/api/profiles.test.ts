@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { POST as capacityRoute } from "@/app/api/staff/capacity/route";
 import { GET as staffProfileRoute } from "@/app/api/staff/profile/[id]/route";
 import { GET as studentProfileRoute } from "@/app/api/students/profile/[id]/route";
-import { staff } from "@/db/schema";
+import { failingAddresses, staff } from "@/db/schema";
 import type { StaffProfile, StudentProfile } from "@/lib/schedule/types";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
@@ -79,7 +79,20 @@ describe("GET /api/staff/profile/{id}", () => {
       capacity: 25,
       takes_students: true,
       starred: false,
+      email_refused: null,
     });
+  });
+
+  it("shows the owner and administrators an address the mail server refused for good, and other staff nothing of it", async () => {
+    await state.db.insert(failingAddresses).values({ address: teacher.staff.email, error: "550 5.1.1 No such user here" });
+    try {
+      const own = await staffProfile(teacher.staff.id, tokens.teacher);
+      expect(own.body.email_refused).toEqual({ error: "550 5.1.1 No such user here", since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+      expect((await staffProfile(teacher.staff.id, tokens.admin)).body.email_refused).toMatchObject({ error: "550 5.1.1 No such user here" });
+      expect((await staffProfile(teacher.staff.id, tokens.colleague)).body).not.toHaveProperty("email_refused");
+    } finally {
+      await state.db.delete(failingAddresses).where(eq(failingAddresses.address, teacher.staff.email));
+    }
   });
 
   it("shows other staff the star and hides the capacity; admins and sysadmins see the capacity", async () => {
