@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { render, toPlainText } from "@react-email/render";
+import { render } from "@react-email/render";
 import type { Db } from "@/db";
 import type { OutboxRow } from "@/db/queries/outbox";
 import { settingValues } from "@/db/queries/settings";
@@ -8,7 +8,8 @@ import { presentLogo } from "@/lib/settings/logo";
 import type { MessageContent } from "./content";
 import { isMessageKind, MESSAGE_KINDS } from "./kinds";
 import { appUrl, unsubscribeToken } from "./links.server";
-import { EmailLayout } from "./templates/email";
+import { EmailLayout, type EmailProps } from "./templates/email";
+import { emailText } from "./templates/email-text";
 
 export interface SchoolBrand {
   school: string;
@@ -20,9 +21,6 @@ export async function schoolBrand(db: Db): Promise<SchoolBrand> {
   const logo = presentLogo(values.get("school_logo") ?? "").url;
   return { school: values.get("school_name") || "Flexblock", logoUrl: logo ? appUrl(logo) : null };
 }
-
-/** Headings stay as written in the plain-text part (html-to-text shouts them by default). */
-const PLAIN_HEADINGS = ["h1", "h2"].map((selector) => ({ selector, options: { uppercase: false } }));
 
 export const contentOf = (row: Pick<OutboxRow, "data">) => (row.data as { content: MessageContent }).content;
 
@@ -41,7 +39,7 @@ export async function renderEmail(db: Db, row: OutboxRow, brand: SchoolBrand): P
   const preference = isMessageKind(row.kind) ? MESSAGE_KINDS[row.kind].preference : null;
   const token = preference && row.to_address ? await unsubscribeToken(db, { address: row.to_address, kind: preference }) : null;
   const unsubscribeUrl = token ? appUrl(`/unsubscribe?token=${encodeURIComponent(token)}`) : null;
-  const element = createElement(EmailLayout, {
+  const props: EmailProps = {
     ...brand,
     content,
     actionUrl: content.action ? appUrl(content.action.path) : null,
@@ -49,12 +47,12 @@ export async function renderEmail(db: Db, row: OutboxRow, brand: SchoolBrand): P
     unsubscribeLabel: preference && isMessageKind(row.kind) ? `Stop ${MESSAGE_KINDS[row.kind].label}` : null,
     // A guardian has no account, so no settings page: the unsubscribe link is their way out.
     preferencesUrl: row.user_id ? appUrl("/notifications") : null,
-  });
-  const html = await render(element);
+  };
+  const html = await render(createElement(EmailLayout, props));
   const headers: Record<string, string> = {};
   if (token) {
     headers["List-Unsubscribe"] = `<${appUrl(`/api/unsubscribe?token=${encodeURIComponent(token)}`)}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
-  return { html, text: toPlainText(html, { selectors: PLAIN_HEADINGS }), headers };
+  return { html, text: emailText(props), headers };
 }

@@ -18,9 +18,9 @@ import { deliverPush } from "./push.server";
 import { contentOf, renderEmail, schoolBrand, type SchoolBrand } from "./render.server";
 import { failureOf, mailConfig, mailTransport, type MailConfig } from "./transport.server";
 
-/** Messages claimed at a time, and sent at once within a claim. */
+/** Messages claimed at a time, and sent at once within a claim (the transport pools 5 connections). */
 const BATCH = 50;
-const CONCURRENCY = 10;
+const CONCURRENCY = 5;
 /** A claim's lease: a sender that dies mid-batch hands its messages on after this. */
 const LEASE_SECONDS = 120;
 /** A job sends for at most this long, then hands the runner back (placement must not wait on mail). */
