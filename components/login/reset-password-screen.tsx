@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import useSWR from "swr";
 import { schoolBrand, type AppSettings } from "@/components/auth/types";
 import { SchoolBrand } from "@/components/shell/school-brand";
@@ -45,14 +45,13 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
     register,
     control,
     handleSubmit,
-    watch,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { newPassword: "", confirmation: "", showPassword: false },
   });
-  const shown = watch("showPassword");
+  const shown = useWatch({ control, name: "showPassword" });
 
   async function submit(values: ResetPasswordValues) {
     try {
