@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import useSWR from "swr";
 import { schoolBrand, type AppSettings } from "@/components/auth/types";
+import { useAuth } from "@/components/auth/use-auth";
 import { SchoolBrand } from "@/components/shell/school-brand";
 import { buttonClasses, Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -17,6 +18,7 @@ import { PASSWORD_FORM_MESSAGES, resetPasswordForm, type ResetPasswordValues } f
 
 export const RESET_PASSWORD_TEXT = {
   title: "Choose a new password",
+  changedTitle: "Password changed",
   intro: "Choose the password you will sign in with from now on. Every device signed in to your account is signed out.",
   missing: "This password link is not complete. Open the link from the email again, or ask for a new one from the sign-in screen.",
   askAgain: "Ask for a new link",
@@ -41,6 +43,7 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
   const brand = schoolBrand(publicSettings);
   const [linkError, setLinkError] = useState<string | null>(token ? null : RESET_PASSWORD_TEXT.missing);
   const [changed, setChanged] = useState<string | null>(null);
+  const { status, signOut } = useAuth();
   const {
     register,
     control,
@@ -78,14 +81,25 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
           <SchoolBrand name={brand.name} logo={brand.logo} size="lg" />
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8">
-          <h1 className="mb-1 text-xl font-semibold tracking-tight text-slate-900">{RESET_PASSWORD_TEXT.title}</h1>
+          <h1 className="mb-1 text-xl font-semibold tracking-tight text-slate-900">
+            {changed ? RESET_PASSWORD_TEXT.changedTitle : RESET_PASSWORD_TEXT.title}
+          </h1>
           {changed ? (
             <div className="mt-4 flex flex-col gap-5">
               <p role="status" className="flex gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200">
                 <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <span>{changed}</span>
               </p>
-              <Link href="/login" className={buttonClasses({ size: "lg", className: "w-full" })}>
+              <Link
+                href="/login"
+                className={buttonClasses({ size: "lg", className: "w-full" })}
+                onClick={(event) => {
+                  // This browser was signed in (the account's sessions have all ended): sign it out here too.
+                  if (status !== "signed-in") return;
+                  event.preventDefault();
+                  void signOut("user");
+                }}
+              >
                 {RESET_PASSWORD_TEXT.signIn}
               </Link>
             </div>

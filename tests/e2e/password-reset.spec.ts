@@ -38,6 +38,7 @@ test("a teacher who forgot their password gets a link by email, sets a new one a
   await main.getByLabel("Email or Student Number", { exact: true }).fill(email);
   await main.getByRole("button", { name: "Next", exact: true }).click();
   await expect(main.getByLabel("Password", { exact: true })).toBeFocused();
+  await screenshots(page, "password-step");
   await main.getByRole("button", { name: "Forgot your password?", exact: true }).click();
   await expect(main.getByRole("status").filter({ hasText: SENT })).toBeVisible();
   await expect(main.getByRole("button", { name: "Forgot your password?", exact: true })).toHaveCount(0);
@@ -68,6 +69,7 @@ test("a teacher who forgot their password gets a link by email, sets a new one a
   await form.getByLabel("New password", { exact: true }).fill(newPassword);
   await form.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
   await form.getByRole("button", { name: "Set new password", exact: true }).click();
+  await expect(main.getByRole("heading", { name: "Password changed", exact: true })).toBeVisible();
   await expect(main.getByRole("status").filter({ hasText: "Your password was changed. Sign in with your new password." })).toBeVisible();
   await screenshots(page, "done");
   // Every other session of the account ended.
