@@ -51,6 +51,7 @@ test("a teacher who forgot their password gets a link by email, sets a new one a
   const link = linkIn(mail, "/reset-password?token=");
 
   await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password(\?|$)/);
   await expect(main.getByRole("heading", { name: "Choose a new password", exact: true })).toBeVisible();
   const form = main.getByRole("form", { name: "Choose a new password" });
   await expect(form.getByLabel("New password", { exact: true })).toBeFocused();
@@ -84,6 +85,7 @@ test("a teacher who forgot their password gets a link by email, sets a new one a
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
   await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password(\?|$)/);
   await form.getByLabel("New password", { exact: true }).fill("another-harbour-song-12");
   await form.getByLabel("Confirm new password", { exact: true }).fill("another-harbour-song-12");
   await form.getByRole("button", { name: "Set new password", exact: true }).click();
