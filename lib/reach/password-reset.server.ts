@@ -67,6 +67,17 @@ export const RESET_ACCOUNT_DRAIN_SECONDS = 20 * 60;
 export const RESET_ADDRESS_BURST = 30;
 export const RESET_ADDRESS_DRAIN_SECONDS = 60;
 
+/**
+ * Every request is answered no sooner than this after it arrived: a link's work (a few statements) would
+ * otherwise make the answer for an account that may reset measurably slower than for one that may not.
+ */
+export const RESET_ANSWER_FLOOR_MS = 150;
+
+const answerNoSoonerThan = async (started: number) => {
+  const remaining = started + RESET_ANSWER_FLOOR_MS - performance.now();
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+};
+
 export interface ResetCaller {
   address: string;
 }
@@ -125,13 +136,22 @@ function resetEmail(account: AccountRow, school: string, token: string): { subje
  * not, with no unsubscribe header: lib/reach/kinds.ts), in one transaction with the audit entry.
  */
 export async function requestPasswordReset(db: Db, body: PasswordResetBody, caller: ResetCaller, now: Date) {
-  const answer = { message: PASSWORD_RESET_MESSAGES.requested };
+  const started = performance.now();
+  try {
+    await sendResetLink(db, body, caller, now);
+  } finally {
+    await answerNoSoonerThan(started);
+  }
+  return { message: PASSWORD_RESET_MESSAGES.requested };
+}
+
+async function sendResetLink(db: Db, body: PasswordResetBody, caller: ResetCaller, now: Date): Promise<void> {
   const username = normalizeUsername(body.username);
-  if (await throttled(db, username, caller.address, now)) return answer;
+  if (await throttled(db, username, caller.address, now)) return;
   const account = await findAccountByUsername(db, username);
-  if (!account || !mailConfig() || !(await mayReset(db, account, now))) return answer;
+  if (!account || !mailConfig() || !(await mayReset(db, account, now))) return;
   const address = emailOf(account);
-  if (!isSendableAddress(address)) return answer;
+  if (!isSendableAddress(address)) return;
   const [schoolRow] = await settingValues(db, ["school_name"]);
   const school = schoolRow?.value || "your school";
   const token = newToken();
@@ -173,7 +193,6 @@ export async function requestPasswordReset(db: Db, body: PasswordResetBody, call
       created_at: now,
     });
   });
-  return answer;
 }
 
 const refused = (message: string) => new ApiError(422, "reset_link_invalid", message, { token: [message] });
