@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
 import { forgetUser } from "@/lib/storage.client";
+import { ForgotPassword } from "./forgot-password";
 import { ChosenAccount, FormError, PasswordStep } from "./login-parts";
 import { RememberedUsers } from "./remembered-users";
 import { useLoginSteps } from "./use-login-steps";
@@ -14,8 +15,11 @@ import { useLoginSteps } from "./use-login-steps";
  */
 export function LoginForm({
   onSignIn,
+  resetByEmail = false,
 }: {
   onSignIn: (username: string, password: string) => Promise<unknown>;
+  /** The school lets someone reset a forgotten password by email: the password step offers it. */
+  resetByEmail?: boolean;
 }) {
   const {
     remembered,
@@ -49,7 +53,10 @@ export function LoginForm({
     return (
       <div className="flex flex-col gap-5">
         {chosenAccount}
-        <p role="status" className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200">
+        <p
+          role="status"
+          className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200"
+        >
           This account signs in with its school account: use the button below.
         </p>
       </div>
@@ -70,6 +77,7 @@ export function LoginForm({
         showPassword={showPassword}
         onShowPassword={setShowPassword}
         onSubmit={signIn}
+        after={resetByEmail ? <ForgotPassword key={account.username} username={account.username} /> : null}
       />
     );
   }

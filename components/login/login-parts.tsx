@@ -43,6 +43,7 @@ export function PasswordStep({
   showPassword,
   onShowPassword,
   onSubmit,
+  after,
 }: {
   account: RememberedUser;
   chosen: ReactNode;
@@ -55,6 +56,8 @@ export function PasswordStep({
   showPassword: boolean;
   onShowPassword: (shown: boolean) => void;
   onSubmit: (event: FormEvent) => void;
+  /** Under Sign In ("Forgot your password?"). */
+  after?: ReactNode;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -85,6 +88,7 @@ export function PasswordStep({
       <Button type="submit" size="lg" loading={busy} className="w-full">
         Sign In
       </Button>
+      {after}
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { usePageTitle } from "@/components/ui/page-title";
 import { Splash } from "@/components/auth/splash";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { ssoErrorMessage } from "./login-errors";
+import { resetByEmailOffered } from "./forgot-password";
 import { LoginForm } from "./login-form";
 import { SsoButtons, type Provider } from "./sso-buttons";
 import { restartSso } from "./sso-start";
@@ -58,7 +59,8 @@ export function LoginScreen() {
       .then((token) => acceptToken(token.access_token))
       .catch((error) => {
         // The provider asked nobody and the school asks this role every time: ask the provider again.
-        if (error instanceof ApiClientError && error.code === "sso_choose_account" && restartSso(from)) return;
+        if (error instanceof ApiClientError && error.code === "sso_choose_account" && restartSso(from))
+          return;
         setSsoError(ssoErrorMessage(error));
       });
   }, [status, acceptToken]);
@@ -92,7 +94,14 @@ export function LoginScreen() {
               {ssoError}
             </p>
           )}
-          <LoginForm onSignIn={signIn} />
+          <LoginForm
+            onSignIn={signIn}
+            resetByEmail={
+              publicSettings
+                ? resetByEmailOffered(publicSettings.values["password-reset-by-email"]?.value)
+                : false
+            }
+          />
           <SsoButtons providers={publicSettings?.sso} origin={originFromUrl()} />
         </div>
         {settingsFailed && (

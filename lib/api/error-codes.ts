@@ -96,6 +96,11 @@ export const ERROR_CODES = {
   outside_school_year: { status: 422, meaning: "The date is outside the school year." },
   too_many: { status: 422, meaning: "More entries than one request may carry." },
   no_address: { status: 422, meaning: "The account has no email address to send to." },
+  reset_link_invalid: {
+    status: 422,
+    meaning:
+      "A forgotten-password link that is unknown (forged), expired (30 minutes), used already, replaced by a newer one, or for an account that may no longer reset by email; nothing changed.",
+  },
   wrong_code: { status: 422, meaning: "An Air Check-in code that matches no teacher's current code." },
   account_locked: { status: 423, meaning: "The account is disabled." },
   too_many_attempts: { status: 429, meaning: "Throttled; see Retry-After." },

@@ -113,6 +113,14 @@ const KNOWN: Record<string, Describe> = {
   "credentials.invalidate_password": credentials,
   "credentials.disable": credentials,
   "credentials.reenable": credentials,
+  "password_reset.request": (d) => {
+    const replaced = typeof d.replaced === "number" ? d.replaced : 0;
+    return `Emailed a password link for ${text(d.username) ?? "an account"}, asked for from ${text(d.requested_from) ?? "an unknown address"}${
+      replaced > 0 ? `; it replaced ${plural(replaced, "earlier link")}` : ""
+    }.`;
+  },
+  "password_reset.complete": (d) =>
+    `${text(d.username) ?? "The account"} chose a new password with the emailed link; every session of the account was signed out.`,
   "kiosk.create": (d) => `Kiosk “${text(d.label) ?? "?"}” for ${text(d.teacher) ?? "a teacher"}.`,
   "kiosk.revoke": (d) => `Kiosk “${text(d.label) ?? "?"}” of ${text(d.teacher) ?? "a teacher"}.`,
   "settings.update": changes,

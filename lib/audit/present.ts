@@ -15,6 +15,8 @@ const LABELS: Record<string, string> = {
   "credentials.reenable": "Reenabled account",
   "credentials.reset_sign_in": "Reset single sign-on",
   "sso.refused": "Single sign-on refused",
+  "password_reset.request": "Sent a forgotten-password link",
+  "password_reset.complete": "Reset a forgotten password by email",
   "power_scheduler.run": "Ran the Power Scheduler",
   "power_scheduler.undo": "Undid a Power Scheduler batch",
   "settings.update": "Changed settings",

@@ -84,3 +84,20 @@ export function changePasswordErrors(
   }
   return errors;
 }
+
+/**
+ * The forgotten-password page's form (/reset-password): a new password long enough, typed twice unless it
+ * is shown. Whose it is the page does not know (the link's token does): the server checks the rest.
+ */
+export const resetPasswordForm = z
+  .object({ newPassword: z.string(), confirmation: z.string(), showPassword: z.boolean() })
+  .superRefine((values, ctx) => {
+    const length = newPasswordLength.safeParse(values.newPassword);
+    if (!length.success) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: length.error.issues[0]!.message });
+    }
+    if (!values.showPassword && values.confirmation !== values.newPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmation"], message: PASSWORD_FORM_MESSAGES.mismatch });
+    }
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordForm>;

@@ -30,6 +30,20 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const checkUserBody = z.object({ username });
 
+/** POST /api/password-reset: the account whose owner forgot the password. */
+export const passwordResetBody = z.object({ username });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+/** POST /api/password-reset/complete: the emailed link's token and the new password (its rules live on the server). */
+export const completePasswordResetBody = z.object({
+  token: z
+    .string({ error: "The link's token is missing. Open the link from the email again." })
+    .min(1, "The link's token is missing. Open the link from the email again.")
+    .max(200, "This password link is not valid. Ask for a new one from the sign-in screen."),
+  new_password: z.string({ error: "A new password is required." }).min(1, "A new password is required.").max(1024, "That password is too long."),
+});
+export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody>;
+
 export const verifyUserBody = z.object({ password });
 
 /** The caller's own password, sent with an action it confirms (creating an API token). */

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import {
+  type AccountRow,
   deleteSession,
   deleteUserSessions,
   findAccountByUsername,
@@ -220,7 +221,7 @@ export async function changePassword(
 }
 
 /** The words a password must not be built from: the account's username, names, email and number. */
-function passwordOwner(principal: Principal): PasswordOwner {
+export function passwordOwner(principal: AccountRow): PasswordOwner {
   const { staff, student, sysadmin } = principal;
   return {
     username: principal.user.username,

@@ -124,7 +124,7 @@ function addressRule(a: Attempt): BucketRule | null {
 }
 
 /** Whether the address is in the school networks setting (read each time: a change applies at once). */
-async function inSchoolNetwork(db: Db, address: string) {
+export async function inSchoolNetwork(db: Db, address: string) {
   const [row] = await settingValues(db, [SCHOOL_NETWORKS_SETTING]);
   return inCidrs(address, schoolNetworks(row?.value));
 }

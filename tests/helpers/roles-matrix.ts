@@ -44,6 +44,9 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // ── Authentication and session (spec §7) ──
   "POST /api/login": { who: PUBLIC },
   "POST /api/check-user": { who: PUBLIC }, // the login screen's username step, before any sign-in
+  // issue 32: "Forgot your password?" on the password step, and the emailed link's page: nobody is signed in
+  "POST /api/password-reset": { who: PUBLIC },
+  "POST /api/password-reset/complete": { who: PUBLIC },
   "GET /api/user": { who: ANYONE, expiredPasswordOk: true },
   "POST /api/logout": { who: ANYONE, expiredPasswordOk: true },
   "GET /api/settings": { who: ANYONE, expiredPasswordOk: true },

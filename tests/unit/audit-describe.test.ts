@@ -69,4 +69,12 @@ describe("describeDetails", () => {
     expect(describeDetails("anything", null)).toBe("");
     expect(describeDetails("anything", { id: 4 })).toBe("");
   });
+  it("says who asked for a forgotten-password link and that every session ended after it was used", () => {
+    expect(describeDetails("password_reset.request", { username: "ruiz@school.example", requested_from: "203.0.113.9", replaced: 1 })).toBe(
+      "Emailed a password link for ruiz@school.example, asked for from 203.0.113.9; it replaced 1 earlier link.",
+    );
+    expect(describeDetails("password_reset.complete", { username: "ruiz@school.example" })).toBe(
+      "ruiz@school.example chose a new password with the emailed link; every session of the account was signed out.",
+    );
+  });
 });

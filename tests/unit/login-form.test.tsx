@@ -114,4 +114,20 @@ describe("LoginForm", () => {
     expect(await screen.findByLabelText("Password")).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+  it("offers Forgot your password? on the password step only when the school allows resets, and says the neutral sentence", async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<LoginForm onSignIn={jest.fn()} />);
+    await toPasswordStep(user);
+    expect(screen.queryByRole("button", { name: "Forgot your password?" })).not.toBeInTheDocument();
+    unmount();
+
+    render(<LoginForm onSignIn={jest.fn()} resetByEmail />);
+    await toPasswordStep(user);
+    const sent = "If that account can reset its password by email, a link is on its way. It works for 30 minutes.";
+    const fetchMock = mockFetch({ status: 202, body: { message: sent } });
+    await user.click(screen.getByRole("button", { name: "Forgot your password?" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(sent);
+    expect(fetchMock).toHaveBeenCalledWith("/api/password-reset", expect.objectContaining({ method: "POST", body: JSON.stringify({ username: "teacher@demo.school" }) }));
+    expect(screen.queryByRole("button", { name: "Forgot your password?" })).not.toBeInTheDocument();
+  });
 });
