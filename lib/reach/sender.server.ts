@@ -21,6 +21,11 @@ import { failureOf, mailConfig, mailTransport, type MailConfig } from "./transpo
 /** Messages claimed at a time, and sent at once within a claim (the transport pools 5 connections). */
 const BATCH = 50;
 const CONCURRENCY = 5;
+/**
+ * At most this many messages a second from one instance: 1,200 reminders go in 30 s, well inside a
+ * minute, and the sending leaves the server's event loop to check-in (the runner shares it).
+ */
+const MAX_PER_SECOND = 40;
 /** A claim's lease: a sender that dies mid-batch hands its messages on after this. */
 const LEASE_SECONDS = 120;
 /** A job sends for at most this long, then hands the runner back (placement must not wait on mail). */
@@ -137,9 +142,15 @@ export async function sendDueMessages(db: Db, signal?: AbortSignal): Promise<Rec
     const failing = new Map(
       (await failingAddressesAmong(db, [...new Set(emails.map((r) => r.to_address!))])).map((f) => [f.address, f.error]),
     );
+    const batchStarted = Date.now();
     await eachLimited(rows, CONCURRENCY, async (row) => {
       counts[await deliver(db, row, config, brand, failing)] += 1;
+      // A turn for whatever else is waiting (a check-in) between messages.
+      await new Promise((resolve) => setImmediate(resolve));
     });
+    // A full batch: more is likely due, at the pace above (a last, short batch ends the run at once).
+    const paced = (rows.length * 1000) / MAX_PER_SECOND - (Date.now() - batchStarted);
+    if (rows.length === BATCH && paced > 0 && !signal?.aborted) await new Promise((resolve) => setTimeout(resolve, paced));
     if (Date.now() - started > RUN_BUDGET_MS) {
       // More may be due: the runner asks again at once, after anything else waiting has had its turn.
       wakeRecurringCheck();
