@@ -7,12 +7,12 @@ import useSWR from "swr";
 import { homeFor, safeOrigin } from "@/components/auth/auth-gate";
 import { BANNERS, SETTINGS_FAILED_MESSAGE, schoolBrand, type AppSettings } from "@/components/auth/types";
 import { useAuth } from "@/components/auth/use-auth";
-import { SchoolBrand } from "@/components/shell/school-brand";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Splash } from "@/components/auth/splash";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { ssoErrorMessage } from "./login-errors";
 import { resetByEmailOffered } from "./forgot-password";
+import { AuthPage } from "./auth-page";
 import { LoginForm } from "./login-form";
 import { SsoButtons, type Provider } from "./sso-buttons";
 import { restartSso } from "./sso-start";
@@ -69,42 +69,11 @@ export function LoginScreen() {
 
   const banner = signOutReason && signOutReason !== "user" ? BANNERS[signOutReason] : null;
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-slate-50 via-slate-50 to-indigo-50/60 px-4 py-10">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center">
-          <SchoolBrand name={brand.name} logo={brand.logo} size="lg" />
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8">
-          <h1 className="mb-1 text-xl font-semibold tracking-tight text-slate-900">Sign in</h1>
-          <p className="mb-6 text-sm text-slate-600">Use your school email or student number.</p>
-          {banner && (
-            <div
-              role="alert"
-              className="mb-5 flex gap-2.5 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
-            >
-              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <p>{banner}</p>
-            </div>
-          )}
-          {ssoError && (
-            <p
-              role="alert"
-              className="mb-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
-            >
-              {ssoError}
-            </p>
-          )}
-          <LoginForm
-            onSignIn={signIn}
-            resetByEmail={
-              publicSettings
-                ? resetByEmailOffered(publicSettings.values["password-reset-by-email"]?.value)
-                : false
-            }
-          />
-          <SsoButtons providers={publicSettings?.sso} origin={originFromUrl()} />
-        </div>
-        {settingsFailed && (
+    <AuthPage
+      brand={brand}
+      title="Sign in"
+      below={
+        settingsFailed && (
           <p
             role="alert"
             className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-red-800"
@@ -113,9 +82,36 @@ export function LoginScreen() {
             <AlertTriangle aria-hidden className="size-4 shrink-0" />
             {SETTINGS_FAILED_MESSAGE}
           </p>
-        )}
-        <p className="mt-8 text-center text-xs text-slate-500">Flexblock</p>
-      </div>
-    </main>
+        )
+      }
+    >
+      <p className="mb-6 text-sm text-slate-600">Use your school email or student number.</p>
+      {banner && (
+        <div
+          role="alert"
+          className="mb-5 flex gap-2.5 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <p>{banner}</p>
+        </div>
+      )}
+      {ssoError && (
+        <p
+          role="alert"
+          className="mb-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
+        >
+          {ssoError}
+        </p>
+      )}
+      <LoginForm
+        onSignIn={signIn}
+        resetByEmail={
+          publicSettings
+            ? resetByEmailOffered(publicSettings.values["password-reset-by-email"]?.value)
+            : false
+        }
+      />
+      <SsoButtons providers={publicSettings?.sso} origin={originFromUrl()} />
+    </AuthPage>
   );
 }

@@ -8,19 +8,25 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import useSWR from "swr";
 import { schoolBrand, type AppSettings } from "@/components/auth/types";
 import { useAuth } from "@/components/auth/use-auth";
-import { SchoolBrand } from "@/components/shell/school-brand";
 import { buttonClasses, Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { usePageTitle } from "@/components/ui/page-title";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
-import { PASSWORD_FORM_MESSAGES, resetPasswordForm, type ResetPasswordValues } from "@/lib/auth/password-rules";
+import { AuthPage } from "./auth-page";
+import {
+  PASSWORD_FORM_MESSAGES,
+  resetPasswordForm,
+  type ResetPasswordValues,
+} from "@/lib/auth/password-rules";
 
 export const RESET_PASSWORD_TEXT = {
   title: "Choose a new password",
   changedTitle: "Password changed",
-  intro: "Choose the password you will sign in with from now on. Every device signed in to your account is signed out.",
-  missing: "This password link is not complete. Open the link from the email again, or ask for a new one from the sign-in screen.",
+  intro:
+    "Choose the password you will sign in with from now on. Every device signed in to your account is signed out.",
+  missing:
+    "This password link is not complete. Open the link from the email again, or ask for a new one from the sign-in screen.",
   askAgain: "Ask for a new link",
   done: "Your password was changed. Sign in with your new password.",
   signIn: "Sign in",
@@ -29,7 +35,9 @@ export const RESET_PASSWORD_TEXT = {
 
 /** The link's own refusals (forged, expired, used, replaced, locked): the link cannot be used, the form goes. */
 const linkRefused = (error: ApiClientError) =>
-  error.code === "reset_link_invalid" || error.code === "account_locked" || (error.status === 422 && !!error.fieldError("token"));
+  error.code === "reset_link_invalid" ||
+  error.code === "account_locked" ||
+  (error.status === 422 && !!error.fieldError("token"));
 
 /**
  * /reset-password?token=…: the page a forgotten-password email links to, outside the signed-in shell like
@@ -67,97 +75,111 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
       const apiError = error instanceof ApiClientError ? error : null;
       if (apiError && linkRefused(apiError)) setLinkError(apiError.message);
       else if (apiError?.status === 422 && apiError.fieldError("new_password")) {
-        setError("newPassword", { type: "server", message: apiError.fieldError("new_password") }, { shouldFocus: true });
+        setError(
+          "newPassword",
+          { type: "server", message: apiError.fieldError("new_password") },
+          { shouldFocus: true },
+        );
       } else {
-        setError("root.server", { type: "server", message: apiError?.status === 0 ? apiError.message : PASSWORD_FORM_MESSAGES.failed });
+        setError("root.server", {
+          type: "server",
+          message: apiError?.status === 0 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
+        });
       }
     }
   }
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-slate-50 via-slate-50 to-indigo-50/60 px-4 py-10">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center">
-          <SchoolBrand name={brand.name} logo={brand.logo} size="lg" />
+    <AuthPage brand={brand} title={changed ? RESET_PASSWORD_TEXT.changedTitle : RESET_PASSWORD_TEXT.title}>
+      {changed ? (
+        <div className="mt-4 flex flex-col gap-5">
+          <p
+            role="status"
+            className="flex gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200"
+          >
+            <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>{changed}</span>
+          </p>
+          <Link
+            href="/login"
+            className={buttonClasses({ size: "lg", className: "w-full" })}
+            onClick={(event) => {
+              // This browser was signed in (the account's sessions have all ended): sign it out here too.
+              if (status !== "signed-in") return;
+              event.preventDefault();
+              void signOut("user");
+            }}
+          >
+            {RESET_PASSWORD_TEXT.signIn}
+          </Link>
         </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8">
-          <h1 className="mb-1 text-xl font-semibold tracking-tight text-slate-900">
-            {changed ? RESET_PASSWORD_TEXT.changedTitle : RESET_PASSWORD_TEXT.title}
-          </h1>
-          {changed ? (
-            <div className="mt-4 flex flex-col gap-5">
-              <p role="status" className="flex gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200">
-                <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <span>{changed}</span>
-              </p>
-              <Link
-                href="/login"
-                className={buttonClasses({ size: "lg", className: "w-full" })}
-                onClick={(event) => {
-                  // This browser was signed in (the account's sessions have all ended): sign it out here too.
-                  if (status !== "signed-in") return;
-                  event.preventDefault();
-                  void signOut("user");
-                }}
+      ) : linkError ? (
+        <div className="mt-4 flex flex-col gap-5">
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+            {linkError}
+          </p>
+          <Link href="/login" className={buttonClasses({ size: "lg", className: "w-full" })}>
+            {RESET_PASSWORD_TEXT.askAgain}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mb-6 text-sm text-slate-600">{RESET_PASSWORD_TEXT.intro}</p>
+          <form
+            onSubmit={handleSubmit(submit)}
+            noValidate
+            className="flex flex-col gap-4"
+            aria-label={RESET_PASSWORD_TEXT.title}
+          >
+            <TextField
+              label="New password"
+              type={shown ? "text" : "password"}
+              autoComplete="new-password"
+              hint="At least 8 characters. Common passwords and your own name are refused."
+              error={errors.newPassword?.message}
+              autoFocus
+              {...register("newPassword")}
+            />
+            {!shown && (
+              <TextField
+                label="Confirm new password"
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirmation?.message}
+                {...register("confirmation")}
+              />
+            )}
+            <Controller
+              control={control}
+              name="showPassword"
+              render={({ field }) => (
+                <Checkbox
+                  label="Show password"
+                  checked={field.value}
+                  onCheckedChange={(value) => field.onChange(value === true)}
+                />
+              )}
+            />
+            {errors.root?.server?.message && (
+              <p
+                role="alert"
+                className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
               >
-                {RESET_PASSWORD_TEXT.signIn}
-              </Link>
-            </div>
-          ) : linkError ? (
-            <div className="mt-4 flex flex-col gap-5">
-              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-                {linkError}
+                {errors.root.server.message}
               </p>
-              <Link href="/login" className={buttonClasses({ size: "lg", className: "w-full" })}>
-                {RESET_PASSWORD_TEXT.askAgain}
-              </Link>
-            </div>
-          ) : (
-            <>
-              <p className="mb-6 text-sm text-slate-600">{RESET_PASSWORD_TEXT.intro}</p>
-              <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4" aria-label={RESET_PASSWORD_TEXT.title}>
-                <TextField
-                  label="New password"
-                  type={shown ? "text" : "password"}
-                  autoComplete="new-password"
-                  hint="At least 8 characters. Common passwords and your own name are refused."
-                  error={errors.newPassword?.message}
-                  autoFocus
-                  {...register("newPassword")}
-                />
-                {!shown && (
-                  <TextField
-                    label="Confirm new password"
-                    type="password"
-                    autoComplete="new-password"
-                    error={errors.confirmation?.message}
-                    {...register("confirmation")}
-                  />
-                )}
-                <Controller
-                  control={control}
-                  name="showPassword"
-                  render={({ field }) => (
-                    <Checkbox label="Show password" checked={field.value} onCheckedChange={(value) => field.onChange(value === true)} />
-                  )}
-                />
-                {errors.root?.server?.message && (
-                  <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-                    {errors.root.server.message}
-                  </p>
-                )}
-                <Button type="submit" size="lg" loading={isSubmitting} className="mt-2 w-full">
-                  {RESET_PASSWORD_TEXT.submit}
-                </Button>
-                <Link href="/login" className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline">
-                  Back to sign in
-                </Link>
-              </form>
-            </>
-          )}
-        </div>
-        <p className="mt-8 text-center text-xs text-slate-500">Flexblock</p>
-      </div>
-    </main>
+            )}
+            <Button type="submit" size="lg" loading={isSubmitting} className="mt-2 w-full">
+              {RESET_PASSWORD_TEXT.submit}
+            </Button>
+            <Link
+              href="/login"
+              className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
+            >
+              Back to sign in
+            </Link>
+          </form>
+        </>
+      )}
+    </AuthPage>
   );
 }

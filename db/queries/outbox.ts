@@ -45,19 +45,17 @@ export async function insertOutboxRows(db: Db, rows: NewOutboxRow[]): Promise<nu
   return resultRows(inserted).length;
 }
 
+/** Queued, its time come, and no sender holding it. */
+const dueNow = () =>
+  and(
+    eq(outbox.status, "queued"),
+    lte(outbox.send_after, sql`now()`),
+    sql`(${outbox.locked_until} is null or ${outbox.locked_until} < now())`,
+  );
+
 /** Is any message due (for the sender's isDue: one cheap statement)? */
 export async function hasDueMessages(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, "queued"),
-        lte(outbox.send_after, sql`now()`),
-        sql`(${outbox.locked_until} is null or ${outbox.locked_until} < now())`,
-      ),
-    )
-    .limit(1);
+  const rows = await db.select({ id: outbox.id }).from(outbox).where(dueNow()).limit(1);
   return rows.length > 0;
 }
 
@@ -69,19 +67,16 @@ export async function claimDueMessages(db: Db, limit: number, leaseSeconds: numb
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, "queued"),
-        lte(outbox.send_after, sql`now()`),
-        sql`(${outbox.locked_until} is null or ${outbox.locked_until} < now())`,
-      ),
-    )
+    .where(dueNow())
     .orderBy(outbox.id)
     .limit(limit)
     .for("update", { skipLocked: true });
   return db
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
     .where(inArray(outbox.id, due))
     .returning();
 }
@@ -97,10 +92,19 @@ export async function markMessageSent(db: Db, row: OutboxRow): Promise<void> {
 }
 
 /** A temporary failure: queued again after `seconds`. */
-export async function markMessageRetry(db: Db, row: OutboxRow, error: string, seconds: number): Promise<void> {
+export async function markMessageRetry(
+  db: Db,
+  row: OutboxRow,
+  error: string,
+  seconds: number,
+): Promise<void> {
   await db
     .update(outbox)
-    .set({ locked_until: null, last_error: error, send_after: sql`now() + make_interval(secs => ${seconds})` })
+    .set({
+      locked_until: null,
+      last_error: error,
+      send_after: sql`now() + make_interval(secs => ${seconds})`,
+    })
     .where(heldBy(row));
 }
 
@@ -131,7 +135,10 @@ export async function clearFailingAddress(db: Db, address: string): Promise<void
 }
 
 /** GET /api/mail/log: the newest messages first, of one status or all. */
-export async function outboxLog(db: Db, options: { limit: number; status?: OutboxRow["status"]; channel?: Channel }) {
+export async function outboxLog(
+  db: Db,
+  options: { limit: number; status?: OutboxRow["status"]; channel?: Channel },
+) {
   const filters = [
     options.status ? eq(outbox.status, options.status) : undefined,
     options.channel ? eq(outbox.channel, options.channel) : undefined,
@@ -163,12 +170,26 @@ export async function outboxCounts(db: Db) {
     .groupBy(outbox.status);
 }
 
-export async function insertOptOut(db: Db, channel: Channel, subject: string, kind: string): Promise<boolean> {
-  const rows = await db.insert(optOuts).values({ channel, subject, kind }).onConflictDoNothing().returning({ id: optOuts.id });
+export async function insertOptOut(
+  db: Db,
+  channel: Channel,
+  subject: string,
+  kind: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(optOuts)
+    .values({ channel, subject, kind })
+    .onConflictDoNothing()
+    .returning({ id: optOuts.id });
   return rows.length > 0;
 }
 
-export async function deleteOptOut(db: Db, channel: Channel, subject: string, kind: string): Promise<boolean> {
+export async function deleteOptOut(
+  db: Db,
+  channel: Channel,
+  subject: string,
+  kind: string,
+): Promise<boolean> {
   const rows = await db
     .delete(optOuts)
     .where(and(eq(optOuts.channel, channel), eq(optOuts.subject, subject), eq(optOuts.kind, kind)))
@@ -197,8 +218,17 @@ export async function claimOccasions(db: Db, keys: string[]): Promise<Set<string
 export async function claimMessage(db: Db, id: number, leaseSeconds: number): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "queued"), sql`(${outbox.locked_until} is null or ${outbox.locked_until} < now())`))
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(
+      and(
+        eq(outbox.id, id),
+        eq(outbox.status, "queued"),
+        sql`(${outbox.locked_until} is null or ${outbox.locked_until} < now())`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -209,7 +239,11 @@ export async function findOutboxRow(db: Db, id: number): Promise<OutboxRow | und
 }
 
 export async function outboxIdByOccasion(db: Db, occasionKey: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.occasion_key, occasionKey)).limit(1);
+  const [row] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(eq(outbox.occasion_key, occasionKey))
+    .limit(1);
   return row?.id;
 }
 
