@@ -36,3 +36,11 @@ export async function markPushSent(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.update(pushSubscriptions).set({ last_sent_at: sql`now()` }).where(inArray(pushSubscriptions.id, ids));
 }
+
+export async function countPushSubscriptions(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.user_id, userId));
+  return row?.count ?? 0;
+}

@@ -96,6 +96,10 @@ export const ERROR_CODES = {
   outside_school_year: { status: 422, meaning: "The date is outside the school year." },
   too_many: { status: 422, meaning: "More entries than one request may carry." },
   no_address: { status: 422, meaning: "The account has no email address to send to." },
+  mandatory_notification: {
+    status: 422,
+    meaning: "The school sends that kind of notification to everyone (setting mandatory-notifications): it cannot be turned off.",
+  },
   wrong_code: { status: 422, meaning: "An Air Check-in code that matches no teacher's current code." },
   account_locked: { status: 423, meaning: "The account is disabled." },
   too_many_attempts: { status: 429, meaning: "Throttled; see Retry-After." },
