@@ -48,6 +48,8 @@ const base64url = (bytes: (n: number) => boolean, message: string) =>
 
 /** Hosts a push service never has: a device's endpoint names its browser's push service on the internet. */
 function isPushServiceUrl(value: string): boolean {
+  // URL() drops tabs and line breaks silently: refuse them (and spaces) before it can.
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
   let url: URL;
   try {
     url = new URL(value);
