@@ -6,8 +6,13 @@ import { settingValues } from "@/db/queries/settings";
 import { ApiError } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { PREFERENCE_KINDS, readMandatory, type PreferenceKind } from "@/lib/settings/notification-settings";
-import { PREFERENCE_LABELS } from "./kinds";
-import type { ChannelPreferences, NotificationPreferences, NotificationPreferencesBody, PreferenceChannel } from "./preferences";
+import {
+  MANDATORY_MESSAGES,
+  type ChannelPreferences,
+  type NotificationPreferences,
+  type NotificationPreferencesBody,
+  type PreferenceChannel,
+} from "./preferences";
 import { mailConfig } from "./transport.server";
 
 /**
@@ -53,10 +58,6 @@ export async function notificationPreferences(db: Db, principal: Principal): Pro
   };
 }
 
-/** The sentence a locked switch answers with. */
-export const mandatoryMessage = (kind: PreferenceKind) =>
-  `Your school sends everyone “${PREFERENCE_LABELS[kind]}”, so it cannot be turned off.`;
-
 /**
  * PUT /api/user/notification-preferences: the switches given, in one transaction. Turning a mandatory
  * kind off is refused (422) and changes nothing; without an address there is no email to turn off, so
@@ -74,12 +75,12 @@ export async function saveNotificationPreferences(
       .map((channel) => ({ channel, kind })),
   );
   if (refused.length > 0) {
-    const message = mandatoryMessage(refused[0]!.kind);
+    const message = MANDATORY_MESSAGES[refused[0]!.kind];
     throw new ApiError(
       422,
       "mandatory_notification",
       message,
-      Object.fromEntries(refused.map((r) => [`${r.channel}.${r.kind}`, [mandatoryMessage(r.kind)]])),
+      Object.fromEntries(refused.map((r) => [`${r.channel}.${r.kind}`, [MANDATORY_MESSAGES[r.kind]]])),
     );
   }
   const address = emailAddressOf(principal);

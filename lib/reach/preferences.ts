@@ -24,6 +24,13 @@ export interface NotificationPreferences {
   devices: number;
 }
 
+/** Why a switch is locked (the screen beside it, and the 422 of a PUT that tries to turn it off). */
+export const MANDATORY_MESSAGES: Record<PreferenceKind, string> = {
+  reminders: "Your school requires reminders to choose a teacher, so they cannot be turned off.",
+  changes: "Your school requires notices when someone changes your Focus Block, so they cannot be turned off.",
+  digest: "Your school requires the morning list and weekly summaries, so they cannot be turned off.",
+};
+
 const channelUpdate = z.strictObject(
   Object.fromEntries(PREFERENCE_KINDS.map((k) => [k, z.boolean().optional()])) as Record<PreferenceKind, z.ZodOptional<z.ZodBoolean>>,
 );
