@@ -87,4 +87,6 @@ export const pushSubscriptionBody = z.object({
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
 /** DELETE /api/push/subscriptions: this device's endpoint. */
-export const pushEndpointBody = z.object({ endpoint: z.string().trim().min(1).max(1000) });
+export const pushEndpointBody = z.object({
+  endpoint: z.string().trim().min(1).max(1000).regex(/^[^\s\u0000-\u001f\u007f]+$/, PUSH_ENDPOINT_MESSAGE),
+});
