@@ -58,6 +58,11 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** A browser without a reachable push service may never answer: give up after a while. */
+function withTimeout<T>(promise: Promise<T>, ms = 20_000): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), ms))]);
+}
+
 /** Why turning push on did not work, in a sentence for the person. */
 export class PushSetupError extends Error {}
 
@@ -80,7 +85,7 @@ export async function turnOnPush(): Promise<PushState> {
     if (!reg) throw new Error("no service worker");
     subscription =
       (await reg.pushManager.getSubscription()) ??
-      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) }));
+      (await withTimeout(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) })));
   } catch {
     throw new PushSetupError(PUSH_MESSAGES.failed);
   }
