@@ -41,8 +41,8 @@ export function DevicePush({ onChanged }: { onChanged?: () => unknown }) {
       await onChanged?.();
     } catch (error) {
       const message = error instanceof PushSetupError ? error.message : messageOf(error, "That didn't work. Please try again.");
+      // Said beside the button (an alert), where the person is looking: no second copy in a snackbar.
       setProblem(message);
-      snackbar(message, { tone: "error" });
       setState(await read());
     } finally {
       setBusy(false);

@@ -40,7 +40,7 @@ export function NotificationSwitches({
                 {MANDATORY_MESSAGES[kind]}
               </p>
             )}
-            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <div className="mt-3 grid max-w-md gap-3">
               {(["email", "push"] as const).map((channel) => (
                 <Switch
                   key={channel}
@@ -52,7 +52,7 @@ export function NotificationSwitches({
                         ? "Your account has no email address, so no email is sent."
                         : undefined
                   }
-                  checked={preferences[channel][kind]}
+                  checked={channel === "email" && noAddress ? false : preferences[channel][kind]}
                   disabled={locked || (channel === "email" && noAddress) || saving === `${channel}.${kind}`}
                   onCheckedChange={(on) => onChange(channel, kind, on)}
                 />

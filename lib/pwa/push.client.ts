@@ -58,7 +58,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** A browser without a reachable push service may never answer: give up after a while. */
+/** A worker that never activates, or a push service that never answers: give up after a while. */
 function withTimeout<T>(promise: Promise<T>, ms = 20_000): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), ms))]);
 }
@@ -81,11 +81,16 @@ export async function turnOnPush(): Promise<PushState> {
   const { public_key } = await apiGet<{ public_key: string }>("/api/push/key");
   let subscription: PushSubscription;
   try {
-    const reg = await registration(true);
-    if (!reg) throw new Error("no service worker");
-    subscription =
-      (await reg.pushManager.getSubscription()) ??
-      (await withTimeout(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) })));
+    subscription = await withTimeout(
+      (async () => {
+        const reg = await registration(true);
+        if (!reg) throw new Error("no service worker");
+        return (
+          (await reg.pushManager.getSubscription()) ??
+          (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) }))
+        );
+      })(),
+    );
   } catch {
     throw new PushSetupError(PUSH_MESSAGES.failed);
   }

@@ -39,6 +39,7 @@ describe("the Notifications panel's switches", () => {
     render(<NotificationSwitches preferences={preferences({ email_address: null })} saving={null} onChange={jest.fn()} />);
     const reminders = screen.getByRole("group", { name: "Reminders to choose a teacher" });
     expect(within(reminders).getByRole("switch", { name: "Email" })).toBeDisabled();
+    expect(within(reminders).getByRole("switch", { name: "Email" })).toHaveAttribute("aria-checked", "false");
     expect(within(reminders).getByRole("switch", { name: "Email" })).toHaveAccessibleDescription("Your account has no email address, so no email is sent.");
     expect(within(reminders).getByRole("switch", { name: "Push" })).toBeEnabled();
   });
