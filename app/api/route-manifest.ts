@@ -542,7 +542,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/push/subscriptions",
     file: "app/api/push/subscriptions/route.ts",
     methods: ["POST","DELETE"],
-    summaries: {"POST":"turn push on for this device (the signed-in person's)","DELETE":"turn push off for this device (only the caller's own)"},
+    summaries: {"POST":"turn push on for this device (the signed-in person's)","DELETE":"turn push off for this device (only the caller's own); sign-out calls it, from the expired-password screen too"},
     module: route60 as unknown as RouteModule,
   },
   {
