@@ -87,7 +87,7 @@ test("a student turns a kind off on their profile, it stays off, and turns on pu
 test("a teacher opens Notifications from the account menu; a kind the school made mandatory is locked and says why", async ({ page }) => {
   await setMandatory(page, "changes");
   try {
-    await signIn(page, "teacher", "/");
+    const token = await signIn(page, "teacher", "/");
     await accountButton(page, "teacher").click();
     await page.getByRole("menuitem", { name: "Notifications" }).click();
     await expect(page).toHaveURL(/\/notifications$/);
@@ -116,6 +116,16 @@ test("a teacher opens Notifications from the account menu; a kind the school mad
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/teacher-390.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
+
+    // The same panel is on the teacher's own profile, with the lock.
+    const me = await page.request.get("/api/user", { headers: { Authorization: `Bearer ${token}` } });
+    const staffId = ((await me.json()) as { details: { id: number } }).details.id;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/staff/${staffId}`);
+    const panel = page.getByRole("region", { name: "Notifications", exact: true });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByText("Email goes to teacher@demo.school.")).toBeVisible();
+    await expect(group(page, "When someone changes my Focus Block, and why").getByRole("switch", { name: "Email" })).toBeDisabled();
   } finally {
     await setMandatory(page, "");
   }
