@@ -1,9 +1,13 @@
 import "server-only";
 import type { Db } from "@/db";
-import { deletePushSubscription, upsertPushSubscription } from "@/db/queries/push";
+import { deletePushSubscription, pruneOldPushSubscriptions, upsertPushSubscription } from "@/db/queries/push";
 import type { Principal } from "@/lib/auth/principal";
+import { oneLine } from "./content";
 import type { PushSubscriptionBody } from "./preferences";
 import { vapidKeys } from "./push.server";
+
+/** The devices one account may have push on at once (a phone, a laptop, a tablet, a lab computer or two…). */
+export const MAX_DEVICES = 10;
 
 /** GET /api/push/key: the VAPID public key a browser subscribes with (applicationServerKey). */
 export async function pushPublicKey(db: Db) {
@@ -15,12 +19,16 @@ export async function pushPublicKey(db: Db) {
  * another account had moves to this one (a shared lab computer: the previous student's notices stop).
  */
 export async function subscribeDevice(db: Db, principal: Principal, body: PushSubscriptionBody, userAgent: string) {
-  await upsertPushSubscription(db, {
-    user_id: principal.user.id,
-    endpoint: body.endpoint,
-    p256dh: body.keys.p256dh,
-    auth: body.keys.auth,
-    user_agent: userAgent.slice(0, 300),
+  await db.transaction(async (tx) => {
+    await upsertPushSubscription(tx, {
+      user_id: principal.user.id,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      user_agent: oneLine(userAgent, 300),
+    });
+    // Nobody has more devices than this; a browser subscribing over and over replaces its oldest.
+    await pruneOldPushSubscriptions(tx, principal.user.id, MAX_DEVICES);
   });
   return { subscribed: true, message: "Notifications are on for this device." };
 }

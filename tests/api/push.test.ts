@@ -13,6 +13,7 @@ import { upsertPushSubscription } from "@/db/queries/push";
 import { outbox, pushSubscriptions, settings } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { notify, type Notice } from "@/lib/reach/notify.server";
+import { MAX_DEVICES } from "@/lib/reach/devices.server";
 import { vapidKeys } from "@/lib/reach/push.server";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, tokenFor } from "../helpers/factories";
@@ -142,6 +143,17 @@ describe("POST and DELETE /api/push/subscriptions", () => {
     const his = await call(unsubscribe, { method: "DELETE", token: await tokenFor(state.db, sam), body: { endpoint: device.endpoint } });
     expect(his.body).toEqual({ removed: true, message: "Notifications are off for this device." });
     expect(await state.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint))).toHaveLength(0);
+  });
+
+  it("keeps an account's ten newest devices: an eleventh replaces the oldest", async () => {
+    const s = await createStudent(state.db);
+    const token = await tokenFor(state.db, s);
+    const devices = Array.from({ length: MAX_DEVICES + 1 }, () => subscription());
+    for (const device of devices) expect((await call(subscribe, { token, body: device })).status).toBe(201);
+    const left = await state.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, s.user.id));
+    expect(left).toHaveLength(MAX_DEVICES);
+    expect(left.map((r) => r.endpoint)).not.toContain(devices[0]!.endpoint);
+    expect(left.map((r) => r.endpoint)).toContain(devices[MAX_DEVICES]!.endpoint);
   });
 
   it("lets a person with an expired password remove this device when signing out", async () => {
