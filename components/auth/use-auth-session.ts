@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import { snackbar } from "@/components/ui/snackbar";
 import { ApiClientError, apiGet, apiPost } from "@/lib/api/request.client";
+import { forgetPushDevice } from "@/lib/pwa/push.client";
 import { clearPersonalData, getToken } from "@/lib/storage.client";
 import type { AuthStatus } from "./auth-context";
 import type { AppSettings, CurrentUser, SignOutReason } from "./types";
@@ -72,6 +73,8 @@ export function useAuthSession() {
   const endSession = useCallback(
     async (reason: SignOutReason, tellServer: boolean) => {
       statusRef.current = "signed-out"; // before the token goes, so the storage listener stays quiet
+      // This device's push goes with the session (a shared computer's next person gets none of it).
+      await forgetPushDevice(tellServer && getToken() !== null);
       if (tellServer && getToken()) {
         await apiPost("/api/logout").catch(() => undefined);
       }

@@ -1,10 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-
-/** The check-in screen's service worker: its scope is the check-in page only, so no other screen is served from it. */
-export const SERVICE_WORKER_URL = "/serwist/sw.js";
-export const SERVICE_WORKER_SCOPE = "/check-in";
+import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "@/lib/pwa/registration";
 
 /**
  * Registers the service worker (lib/pwa/sw.client.ts) from the check-in screen, in production builds only

@@ -7,6 +7,7 @@ import { useSignedInUser } from "@/components/auth/use-auth";
 import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
 import { useManagesPeople } from "@/components/people/use-manages-people";
 import { staffTile } from "@/components/calendar/tile-rules";
+import { NotificationSettings } from "@/components/reach/notification-settings";
 import { TopicDialog, type TopicDialogMode } from "@/components/topics/topic-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
@@ -108,6 +109,8 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
           />
         )}
       </ProfileCalendar>
+
+      {isOwner && <NotificationSettings />}
 
       {isOwner && (
         <TopicDialog

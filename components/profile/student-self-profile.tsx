@@ -8,13 +8,15 @@ import { useSignedInUser } from "@/components/auth/use-auth";
 import { AirCodeEntry } from "@/components/checkin/air-code-entry";
 import { StudentHeader } from "@/components/shell/student-header";
 import { StudentToDo } from "@/components/placement/student-to-do";
+import { NotificationSettings } from "@/components/reach/notification-settings";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { StudentMessages } from "./student-messages";
 import { StudentProfileView } from "./student-profile";
 
 /**
  * /profile: the student's own screen (the only one students have): who they are, their week with the
- * plan control in each flex block, Help (the pages written for students), Change Password and Sign Out.
+ * plan control in each flex block, Help (the pages written for students), Change Password and Sign Out,
+ * and their Notifications (push on this device, email and push per kind).
  */
 export function StudentSelfProfile() {
   const { signOut } = useSignedInUser();
@@ -47,6 +49,7 @@ export function StudentSelfProfile() {
             </>
           }
         />
+        <NotificationSettings />
         <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       </main>
     </div>

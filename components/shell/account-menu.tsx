@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRound, LogOut, Settings, UserRound } from "lucide-react";
+import { Bell, KeyRound, LogOut, Settings, UserRound } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { ChangePasswordDialog } from "@/components/auth/change-password-dialog";
@@ -19,7 +19,7 @@ export function profileHref(user: { account_type: string; details: { id: number 
   return null;
 }
 
-/** Display name, display role (a badge for sysadmins), Profile, Settings, Change Password and Sign Out. */
+/** Display name, display role (a badge for sysadmins), Profile, Notifications, Settings, Change Password and Sign Out. */
 export function AccountMenu({ side = "right" }: { side?: "right" | "bottom" }) {
   const { user, signOut } = useSignedInUser();
   const profile = profileHref(user);
@@ -67,6 +67,12 @@ export function AccountMenu({ side = "right" }: { side?: "right" | "bottom" }) {
             </Link>
           </MenuItem>
         )}
+        <MenuItem asChild>
+          <Link href="/notifications">
+            <Bell aria-hidden className="size-4 text-slate-500" />
+            Notifications
+          </Link>
+        </MenuItem>
         <MenuItem asChild>
           <Link href="/settings">
             <Settings aria-hidden className="size-4 text-slate-500" />

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { pushSubscriptions } from "../schema";
 
@@ -15,8 +15,23 @@ export async function upsertPushSubscription(
     .values(row)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, user_agent: row.user_agent },
+      set: { user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, user_agent: row.user_agent, created_at: sql`now()` },
     });
+}
+
+/** Keeps an account's `keep` newest devices and removes the rest (answers how many went). */
+export async function pruneOldPushSubscriptions(db: Db, userId: number, keep: number): Promise<number> {
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.user_id, userId))
+    .orderBy(desc(pushSubscriptions.created_at), desc(pushSubscriptions.id))
+    .limit(keep);
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.user_id, userId), notInArray(pushSubscriptions.id, newest)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length;
 }
 
 export async function deletePushSubscription(db: Db, endpoint: string, userId?: number): Promise<boolean> {
@@ -35,4 +50,12 @@ export async function pushSubscriptionsOf(db: Db, userIds: number[]): Promise<Pu
 export async function markPushSent(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.update(pushSubscriptions).set({ last_sent_at: sql`now()` }).where(inArray(pushSubscriptions.id, ids));
+}
+
+export async function countPushSubscriptions(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.user_id, userId));
+  return row?.count ?? 0;
 }

@@ -101,6 +101,10 @@ export const ERROR_CODES = {
     meaning:
       "A forgotten-password link that is unknown (forged), expired (30 minutes), used already, replaced by a newer one, or for an account that may no longer reset by email; nothing changed.",
   },
+  mandatory_notification: {
+    status: 422,
+    meaning: "The school sends that kind of notification to everyone (setting mandatory-notifications): it cannot be turned off.",
+  },
   wrong_code: { status: 422, meaning: "An Air Check-in code that matches no teacher's current code." },
   account_locked: { status: 423, meaning: "The account is disabled." },
   too_many_attempts: { status: 429, meaning: "Throttled; see Retry-After." },

@@ -7,9 +7,14 @@
  * screen needs to start (who is signed in, the settings, the day's status), for at most 12 hours.
  * Nothing else is cached; check-ins themselves are never replayed here (the page's queue does that,
  * idempotently). Sign-out deletes the API cache (lib/storage.client.ts).
+ *
+ * It also shows web push messages (lib/reach/push.server.ts): a push event of any scope reaches the
+ * registration, so the Notifications screen subscribes this same worker (lib/pwa/push.client.ts). A tap
+ * focuses a window already on the message's page, or opens it; only paths of this site are opened.
  */
 import type { PrecacheEntry, SerwistGlobalConfig } from "serwist";
 import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, Serwist } from "serwist";
+import { openablePath, PUSH_ICON, readPushMessage } from "./push-message";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -63,3 +68,34 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+
+self.addEventListener("push", (event) => {
+  const message = readPushMessage(event.data?.text(), self.location.origin);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      icon: PUSH_ICON,
+      badge: PUSH_ICON,
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = openablePath((event.notification.data as { url?: unknown } | null)?.url, self.location.origin);
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => client.url === target);
+      if (open) return open.focus();
+      const any = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (any) {
+        const moved = await any.navigate(target).catch(() => null);
+        if (moved) return moved.focus();
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});

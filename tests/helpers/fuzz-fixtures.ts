@@ -75,6 +75,10 @@ export async function createFuzzWorld(db: Db) {
     [/^values$/, { school_name: "Fuzz High" }],
     // POST /api/check-in's offline-queue id: without a UUID its baseline stopped at validation.
     [/^submission_id$/, "6f1c2f4e-8a3b-4c1d-9e2f-0a1b2c3d4e5f"],
+    // A browser's push subscription (POST /api/push/subscriptions): a push service's address and real-sized keys.
+    [/^endpoint$/, "https://fcm.googleapis.com/fcm/send/fuzz-device"],
+    [/^p256dh$/, "BL8Z0e12aQzZaB_Na50M01xq8-lCrySb2pyI5ffUMCQu4l-PtZa53BvrdLCgkfvaSikyDQbKaj5T5XSiaQXP0lU"],
+    [/^auth$/, "Zm9yIGZ1enppbmcgb25seQ"],
   ];
   // A path's `id` by the collection the route names (first match wins).
   const idHints: Array<[RegExp, number]> = [

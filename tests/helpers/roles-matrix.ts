@@ -173,6 +173,12 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/mail/test": { who: ADMINS },
   "GET /api/mail/log": { who: ADMINS },
   "POST /api/reminders/send": { who: ADMINS },
+  // issue 32: each person's own devices and switches; signing out (an expired password's screen too) removes this device
+  "GET /api/push/key": { who: ANYONE },
+  "POST /api/push/subscriptions": { who: ANYONE },
+  "DELETE /api/push/subscriptions": { who: ANYONE, expiredPasswordOk: true },
+  "GET /api/user/notification-preferences": { who: ANYONE },
+  "PUT /api/user/notification-preferences": { who: ANYONE },
   "PUT /api/notifications/archive/all": { who: ANYONE },
   "PUT /api/notifications/archive/{id}": { who: ANYONE },
   "PUT /api/notifications/unarchive/{id}": { who: ANYONE },

@@ -1,0 +1,6 @@
+import { route } from "@/lib/http/route.server";
+import { ROLES } from "@/lib/auth/roles";
+import { pushPublicKey } from "@/lib/reach/devices.server";
+
+// GET /api/push/key: the server's VAPID public key, to subscribe a device to push with
+export const GET = route({ roles: ROLES.anyone }, ({ db }) => pushPublicKey(db));

@@ -1,0 +1,88 @@
+"use client";
+
+import { useId, useState } from "react";
+import useSWR from "swr";
+import { LoadError } from "@/components/ui/load-error";
+import { snackbar } from "@/components/ui/snackbar";
+import { apiPut, fetcher, messageOf } from "@/lib/api/request.client";
+import { cn } from "@/lib/cn";
+import { PREFERENCE_LABELS } from "@/lib/reach/kinds";
+import type { NotificationPreferences, PreferenceChannel } from "@/lib/reach/preferences";
+import type { PreferenceKind } from "@/lib/settings/notification-settings";
+import { DevicePush } from "./device-push";
+import { CHANNEL_LABELS, NotificationSwitches } from "./notification-switches";
+
+export const PREFERENCES_KEY = "/api/user/notification-preferences";
+
+/** A sentence for the snackbar after a switch was saved. */
+export function savedMessage(channel: PreferenceChannel, kind: PreferenceKind, on: boolean) {
+  return `${CHANNEL_LABELS[channel]}: ${PREFERENCE_LABELS[kind]} turned ${on ? "on" : "off"}.`;
+}
+
+/**
+ * The person's Notifications panel (their own profile, and /notifications): push on this device, and
+ * which kinds come by email and by push, each saved as it is switched (PUT, one switch at a time).
+ */
+export function NotificationSettings({ title = "Notifications", className }: { title?: string; className?: string }) {
+  const headingId = useId();
+  const preferences = useSWR<NotificationPreferences>(PREFERENCES_KEY, fetcher);
+  const [saving, setSaving] = useState<string | null>(null);
+
+  async function change(channel: PreferenceChannel, kind: PreferenceKind, on: boolean) {
+    const before = preferences.data;
+    if (!before) return;
+    setSaving(`${channel}.${kind}`);
+    // Shown at once; put back if the server refuses.
+    void preferences.mutate({ ...before, [channel]: { ...before[channel], [kind]: on } }, { revalidate: false });
+    try {
+      const saved = await apiPut<NotificationPreferences>(PREFERENCES_KEY, { [channel]: { [kind]: on } });
+      void preferences.mutate(saved, { revalidate: false });
+      snackbar(savedMessage(channel, kind, on), { tone: "success" });
+    } catch (error) {
+      void preferences.mutate(before, { revalidate: false });
+      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  const data = preferences.data;
+  return (
+    <section
+      id="notifications"
+      aria-labelledby={headingId}
+      className={cn("mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5", className)}
+    >
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-0.5 text-sm text-slate-600">
+        Everything also shows in Flexblock&apos;s own messages. Choose what else reaches you, and where.
+      </p>
+      <div className="mt-4 border-b border-slate-200 pb-4">
+        <DevicePush onChanged={() => preferences.mutate()} />
+      </div>
+      <div className="mt-4">
+        {preferences.error && !data ? (
+          <LoadError error={preferences.error} what="notification settings" onRetry={() => void preferences.mutate()} />
+        ) : !data ? (
+          <p className="text-sm text-slate-600">Loading your notification settings…</p>
+        ) : (
+          <>
+            {data.email_address && !data.email_configured && (
+              <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                This school&apos;s Flexblock does not send email yet. Your choices are kept for when it does.
+              </p>
+            )}
+            {data.email_address && (
+              <p className="mb-3 text-sm text-slate-600">
+                Email goes to <span className="font-medium text-slate-900">{data.email_address}</span>.
+              </p>
+            )}
+            <NotificationSwitches preferences={data} saving={saving} onChange={(c, k, on) => void change(c, k, on)} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
