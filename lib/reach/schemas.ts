@@ -12,3 +12,6 @@ export const sendRemindersBody = z.object({
   date: z.string().max(40),
 });
 export type SendRemindersBody = z.infer<typeof sendRemindersBody>;
+
+/** ?token= of the unsubscribe link (its signature is checked by lib/reach/unsubscribe.server.ts). */
+export const unsubscribeQuery = z.object({ token: z.string().min(1).max(1000) });
