@@ -8,7 +8,7 @@ export const mailLogQuery = z.object({
 });
 
 export const sendRemindersBody = z.object({
-  kind: z.enum(["not_chosen", "teacher_digest"]),
+  kind: z.enum(["not_chosen", "teacher_digest", "guardian_digest"]),
   date: z.string().max(40),
 });
 export type SendRemindersBody = z.infer<typeof sendRemindersBody>;
