@@ -53,13 +53,18 @@ export interface RosterGuardian {
 }
 
 /**
- * A OneRoster import's guardians, in three statements whatever their number: those it made before are
+ * A OneRoster import's guardians, in at most four statements whatever their number: those it made before are
  * updated (matched on the student and the guardian's sourcedId), new ones added (an address the school
  * already has for that student, by hand or by CSV, stays theirs), and — for the students of a bulk
- * users.csv (`syncStudents`) — those it made before and no longer lists removed. Contacts the school
+ * users.csv (`syncStudents`) — those it made before and no longer lists removed, as are guardians the
+ * SIS deletes (`removed`, by sourcedId). Contacts the school
  * added by hand or by CSV are never touched. A guardian is a contact row, never an account.
  */
-export async function writeRosterGuardians(db: Db, list: RosterGuardian[], syncStudents: string[]) {
+export async function writeRosterGuardians(db: Db, list: RosterGuardian[], syncStudents: string[], removed: string[] = []) {
+  if (removed.length) {
+    await db.execute(sql`delete from guardians where source = 'oneroster'
+      and sourced_id in (select value from jsonb_array_elements_text(${json(removed)}))`);
+  }
   if (list.length) {
     await db.execute(sql`update guardians g set name = r.name, email = r.email, relationship = r.relationship
       from jsonb_to_recordset(${json(list)}) as r(student_sourced_id text, sourced_id text, name text, email text, relationship text)
