@@ -16,6 +16,7 @@ import { usePageTitle } from "@/components/ui/page-title";
 import { ApiClientError, fetcher, messageOf } from "@/lib/api/request.client";
 import type { StudentProfile, StudentScheduleBlock } from "@/lib/schedule/types";
 import { clusterSummary } from "./cluster-summary";
+import { FamilyContacts } from "./family-contacts";
 import { ProfileCalendar } from "./profile-calendar";
 import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
 import { StarToggle } from "./star-toggle";
@@ -142,6 +143,14 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
           />
         )}
       </ProfileCalendar>
+
+      {viewer === "staff" && student && (
+        <FamilyContacts
+          studentId={student.id}
+          studentName={student.name}
+          canEdit={user.role === "admin" || user.role === "sysadmin"}
+        />
+      )}
     </div>
   );
 }
