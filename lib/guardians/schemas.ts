@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_EMAIL_ADDRESS, mailboxAddress } from "@/lib/api/email-address";
 import { idOf, personName, text } from "@/lib/api/schemas";
 
 /**
@@ -8,18 +9,10 @@ import { idOf, personName, text } from "@/lib/api/schemas";
  * characters; stored lower-cased.
  */
 export const GUARDIAN_EMAIL_MESSAGE = "Enter a valid email address, such as parent@example.com.";
-export const MAX_GUARDIAN_EMAIL = 254;
+export const MAX_GUARDIAN_EMAIL = MAX_EMAIL_ADDRESS;
 
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/;
-const mailbox = z.email({ error: GUARDIAN_EMAIL_MESSAGE });
-
-/** The address as stored, or null when it is not one a message may go to. */
-export function guardianAddress(value: string): string | null {
-  if (CONTROL.test(value)) return null;
-  const address = value.trim().toLowerCase();
-  if (address.length === 0 || address.length > MAX_GUARDIAN_EMAIL || /\s/.test(address)) return null;
-  return mailbox.safeParse(address).success ? address : null;
-}
+/** The address as stored, or null when it is not one a message may go to (lib/api/email-address.ts). */
+export const guardianAddress = mailboxAddress;
 
 export const guardianEmail = z
   .string({ error: GUARDIAN_EMAIL_MESSAGE })

@@ -4,7 +4,7 @@ import { DEFAULT_GRADE_RANGE, isInRange, type GradeRange } from "@/lib/grade-ran
 import { STAFF_TITLES } from "@/lib/people/names";
 import { MAX_CAPACITY } from "@/lib/people/schemas";
 import type { CsvRecord } from "./parse";
-import { guardianAddress } from "@/lib/guardians/schemas";
+import { mailboxAddress } from "@/lib/api/email-address";
 import { FIELD_LABELS, MAX_NAME_LENGTH, type ImportField, type ImportKind } from "./fields";
 
 export interface StudentValues {
@@ -138,7 +138,7 @@ const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/i;
 function guardianOf(cells: Record<string, string>, problems: string[]): StudentValues["guardian"] | undefined {
   const raw = cells.guardian_email;
   if (raw === undefined || raw === "") return undefined;
-  const email = guardianAddress(raw);
+  const email = mailboxAddress(raw);
   if (!email) problems.push(`guardian email ${quote(raw)} is not a valid email address`);
   const name = cells.guardian_name ?? "";
   const nameIssue = name ? nameProblem("guardian_name", name) : null;
