@@ -74,11 +74,11 @@ export function UnsubscribeScreen({ token, initial }: { token: string; initial: 
           {state && (
             <div className="mt-6 flex justify-end">
               {state.unsubscribed ? (
-                <Button variant="secondary" loading={busy} onClick={() => act("DELETE")}>
+                <Button key="undo" variant="secondary" loading={busy} onClick={() => act("DELETE")}>
                   Undo
                 </Button>
               ) : (
-                <Button loading={busy} onClick={() => act("POST")}>
+                <Button key="unsubscribe" loading={busy} onClick={() => act("POST")}>
                   Unsubscribe
                 </Button>
               )}
