@@ -535,7 +535,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/reminders/send",
     file: "app/api/reminders/send/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"send a date's reminders or morning lists now (a job)"},
+    summaries: {"POST":"send a date's reminders or morning lists now (a job); kind guardian_digest: the weekly family summary of the week holding `date`"},
     module: route59 as unknown as RouteModule,
   },
   {

@@ -49,6 +49,7 @@ test("a guardian gets the weekly summary and stops it from the link, then undoes
   await page.goto("/settings/email");
   await page.getByRole("button", { name: "Send this week's family summary", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "This week's family summary is on its way" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   const mail = await waitForMail(address, new RegExp(`^${student.name}: Focus Block week of `));
   expect(mail.text).toContain(`Hello Lucia Ferreira, here is ${student.name}'s Focus Block week of`);
