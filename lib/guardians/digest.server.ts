@@ -54,8 +54,11 @@ export interface DigestResult {
   told: number;
 }
 
-/** The week's counted Focus Block cells of every student (one statement), by student. */
-async function weekCells(db: Db, monday: SchoolDate, now: Date): Promise<Map<number, AttendanceCellRow[]>> {
+/**
+ * The week's counted Focus Block cells of every student (one statement), by student; null when no Focus
+ * Block meets that week at all (a holiday week).
+ */
+async function weekCells(db: Db, monday: SchoolDate, now: Date): Promise<Map<number, AttendanceCellRow[]> | null> {
   const calendar = await reportCalendar(db);
   const timezone = calendar.timezone || "UTC";
   const sunday = addDays(monday, 6);
@@ -65,8 +68,8 @@ async function weekCells(db: Db, monday: SchoolDate, now: Date): Promise<Map<num
     sunday,
     now,
   );
+  if (occurrences.length === 0) return null;
   const byStudent = new Map<number, AttendanceCellRow[]>();
-  if (occurrences.length === 0) return byStudent;
   const cells = await attendanceCellRows(db, {
     from: monday,
     to: sunday,
@@ -102,12 +105,14 @@ export async function sendGuardianDigest(
     const guardians = await digestGuardians(tx);
     if (guardians.length === 0) return { week, monday, told: 0 };
     const cells = await weekCells(tx, monday, now);
+    // A week without a Focus Block (a break) is not summarised on schedule; an administrator's send-now still is.
+    if (!cells && !options.immediate) return { week, monday, told: 0 };
     const notices: Notice[] = guardians.map((g) => {
       const { subject, content } = guardianDigestContent({
         monday,
         student: { first_name: g.first_name, last_name: g.last_name },
         guardianName: g.name,
-        cells: cells.get(g.student_id) ?? [],
+        cells: cells?.get(g.student_id) ?? [],
       });
       return {
         to: { user_id: null, guardian_id: g.guardian_id, email: g.email, name: g.name },

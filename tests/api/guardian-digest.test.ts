@@ -13,7 +13,7 @@ import { schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { createAmendment, createAppointment, createWeekTimetable, setSetting } from "../helpers/schedule-factories";
+import { createAmendment, createAppointment, createEvent, createWeekTimetable, setSetting } from "../helpers/schedule-factories";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { createCheckIn, createPlan, FRI, MON, TEST_TIMEZONE, weekdayDate } from "../helpers/timetable-factories";
 
@@ -137,6 +137,11 @@ describe("the weekly family summary (guardian_digest)", () => {
     expect((await state.db.select().from(outbox).where(eq(outbox.to_address, "maria@family.example"))).length).toBe(1);
     expect(await dueDigestWeek(state.db, at(FRI, "15:45"))).toBeNull();
     expect((await sendGuardianDigest(state.db, MON, at(FRI, "15:45"), { immediate: false })).told).toBe(0);
+    // A week without a Focus Block (a break) is not summarised on schedule.
+    await createEvent(state.db, { date: weekdayDate(1, 2), name: "Winter break", no_blocks: true });
+    for (const day of [2, 3, 4, 5]) await createEvent(state.db, { date: weekdayDate(day, 2), name: "Winter break", no_blocks: true });
+    const breakWeek = await sendGuardianDigest(state.db, weekdayDate(1, 2), at(weekdayDate(5, 2), "15:31"), { immediate: false });
+    expect(breakWeek.told).toBe(0);
     // A run whose moment is half a day gone is not sent late.
     expect(await dueDigestWeek(state.db, at(weekdayDate(6, 1), "09:00"))).toBeNull();
   });
