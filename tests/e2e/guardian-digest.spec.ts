@@ -56,6 +56,16 @@ test("a guardian gets the weekly summary and stops it from the link, then undoes
   expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
   expect(mail.headers["list-unsubscribe"]).toMatch(/\/api\/unsubscribe\?token=/);
   const link = linkIn(mail, "/unsubscribe?token=");
+  // The mail client's one-click (RFC 8058): a form POST to the header's address, no sign-in; then undone.
+  const oneClick = mail.headers["list-unsubscribe"]!.replace(/^<|>$/g, "");
+  const clicked = await page.request.fetch(oneClick, {
+    method: "POST",
+    headers: { authorization: "" },
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(clicked.status()).toBe(200);
+  expect((await clicked.json()).unsubscribed).toBe(true);
+  expect((await page.request.fetch(oneClick, { method: "DELETE" })).status()).toBe(200);
 
   // The guardian (no account) opens the link in a browser of their own.
   const guardian = await newPage(browser);
