@@ -2,7 +2,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { GET as importRoute } from "@/app/api/imports/[id]/route";
 import { guardians, students, users } from "@/db/schema";
-import { applyImport } from "@/lib/oneroster/apply.server";
+import { applyImport, planImport } from "@/lib/oneroster/apply.server";
+import { presentPlan } from "@/lib/oneroster/present";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, tokenFor } from "../helpers/factories";
@@ -47,20 +48,20 @@ const rosa = (agents: string): UserSpec => ({
 describe("guardians from OneRoster users.csv", () => {
   it("links parent, guardian and relative rows by the student's agentSourcedIds; never an account", async () => {
     const accountsBefore = (await state.db.select({ id: users.id }).from(users)).length;
-    await applyImport(
-      state.db,
-      bundle([
-        rosa("par-1,rel-1"),
-        { sourcedId: "par-1", role: "parent", givenName: "Maria", familyName: "Diaz", email: "Maria@Family.example" },
-        { sourcedId: "rel-1", role: "relative", givenName: "Tia", familyName: "Lopez", email: "tia@family.example" },
-        // Names the student from its own side.
-        { sourcedId: "gdn-1", role: "guardian", givenName: "Jo", familyName: "Diaz", email: "jo@family.example", agentSourcedIds: "stu-rosa" },
-        // No address: nothing could be sent to them.
-        { sourcedId: "par-2", role: "parent", givenName: "No", familyName: "Mail", agentSourcedIds: "stu-rosa" },
-      ]),
-      {},
-      new Date(),
-    );
+    const first = bundle([
+      rosa("par-1,rel-1"),
+      { sourcedId: "par-1", role: "parent", givenName: "Maria", familyName: "Diaz", email: "Maria@Family.example" },
+      { sourcedId: "rel-1", role: "relative", givenName: "Tia", familyName: "Lopez", email: "tia@family.example" },
+      // Names the student from its own side.
+      { sourcedId: "gdn-1", role: "guardian", givenName: "Jo", familyName: "Diaz", email: "jo@family.example", agentSourcedIds: "stu-rosa" },
+      // No address: nothing could be sent to them.
+      { sourcedId: "par-2", role: "parent", givenName: "No", familyName: "Mail", agentSourcedIds: "stu-rosa" },
+    ]);
+    // The dry run counts them (and makes one account: Rosa's).
+    const dry = presentPlan(await planImport(state.db, first, {}));
+    expect(dry.family_contacts).toBe(3);
+    expect(dry.counts.created).toBe(1);
+    await applyImport(state.db, first, {}, new Date());
     expect(await contactsOf("stu-rosa")).toEqual([
       { name: "Jo Diaz", email: "jo@family.example", relationship: "guardian", source: "oneroster", sourced_id: "gdn-1" },
       { name: "Maria Diaz", email: "maria@family.example", relationship: "parent", source: "oneroster", sourced_id: "par-1" },
