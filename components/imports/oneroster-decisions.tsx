@@ -25,6 +25,8 @@ export interface OneRosterDecisionsData {
   kept?: FieldTally[];
   terms?: TermMatch[];
   homerooms?: { classes: number; students: number };
+  /** Student–guardian links the bundle carries (the dry run only): family contacts, never accounts. */
+  family_contacts?: number;
 }
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -311,6 +313,13 @@ export function OneRosterDecisions({ data, canGrant }: { data: OneRosterDecision
           Homerooms: {n(homerooms.classes)} homeroom {homerooms.classes === 1 ? "class" : "classes"}, giving{" "}
           {n(homerooms.students)} {homerooms.students === 1 ? "student" : "students"} their homeroom teacher
           (default placement uses it).
+        </p>
+      )}
+      {(data.family_contacts ?? 0) > 0 && (
+        <p className="text-sm text-slate-700" data-testid="oneroster-family-contacts">
+          Family contacts: {n(data.family_contacts!)} parent, guardian or relative{" "}
+          {data.family_contacts === 1 ? "link" : "links"} to students. They get the weekly summary by email; none of
+          them gets an account.
         </p>
       )}
     </div>

@@ -16,6 +16,7 @@ import { usePageTitle } from "@/components/ui/page-title";
 import { ApiClientError, fetcher, messageOf } from "@/lib/api/request.client";
 import type { StudentProfile, StudentScheduleBlock } from "@/lib/schedule/types";
 import { clusterSummary } from "./cluster-summary";
+import { FamilyContacts } from "./family-contacts";
 import { ProfileCalendar } from "./profile-calendar";
 import { EmailRefusedNote } from "@/components/reach/email-refused-note";
 import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
@@ -144,6 +145,14 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
           />
         )}
       </ProfileCalendar>
+
+      {viewer === "staff" && student && (
+        <FamilyContacts
+          studentId={student.id}
+          studentName={student.name}
+          canEdit={user.role === "admin" || user.role === "sysadmin"}
+        />
+      )}
     </div>
   );
 }

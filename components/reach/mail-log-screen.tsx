@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
+import { SendFamilySummaryButton } from "./send-family-summary-button";
 import { SendTestButton } from "./send-test-button";
 
 type Status = "queued" | "sent" | "failed" | "bounced";
@@ -115,7 +116,12 @@ export function MailLogScreen() {
               </span>
             </p>
           )}
-          {data.configured && <SendTestButton onSent={() => void mutate()} />}
+          {data.configured && (
+            <div className="flex flex-wrap items-start gap-3">
+              <SendTestButton onSent={() => void mutate()} />
+              <SendFamilySummaryButton onSent={() => void mutate()} />
+            </div>
+          )}
         </section>
       )}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show messages">

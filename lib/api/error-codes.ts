@@ -81,6 +81,7 @@ export const ERROR_CODES = {
   wiki_group_not_empty: { status: 409, meaning: "A wiki group with posts cannot be deleted." },
   mail_not_configured: { status: 409, meaning: "Email is not set up on this server (SMTP_URL)." },
   not_sent: { status: 409, meaning: "The message could not be sent (the address cannot receive email)." },
+  guardian_exists: { status: 409, meaning: "The student already has a family contact with that email address." },
   passwords_gone: { status: 410, meaning: "An import's initial passwords were downloaded or have expired." },
   too_large: { status: 413, meaning: "The body passed its byte limit." },
   not_csv: { status: 415, meaning: "An upload is not a CSV file." },
@@ -91,6 +92,10 @@ export const ERROR_CODES = {
   expired_code: { status: 422, meaning: "An Air Check-in code that was right minutes ago and has rotated since." },
   no_flex_block: { status: 422, meaning: "No flex block meets on that date." },
   no_focus_block: { status: 422, meaning: "No Focus Block meets on that date." },
+  unsubscribe_link_invalid: {
+    status: 422,
+    meaning: "The unsubscribe link's token was not signed by this server (forged, altered or cut short): nothing was changed.",
+  },
   not_flex: { status: 422, meaning: "The block is not a flex block." },
   not_meeting: { status: 422, meaning: "The block does not meet on that date." },
   outside_school_year: { status: 422, meaning: "The date is outside the school year." },

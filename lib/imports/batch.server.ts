@@ -17,6 +17,7 @@ import {
   updateStaffBulk,
   updateStudentsBulk,
 } from "@/db/queries/people";
+import { writeCsvGuardians } from "@/db/queries/guardians";
 import { randomColor } from "@/lib/people/colors";
 import { newHashedInitialPasswords } from "@/lib/people/initial-password.server";
 import { initialsOf } from "@/lib/people/names";
@@ -126,6 +127,7 @@ export async function writeBatch(
       row.kind,
       plan.filter((r) => r.outcome === "updated"),
     );
+    if (row.kind === "students") await writeGuardians(tx, candidates, plan, personIdOf);
 
     const outcomes = plan.map((r): PlannedRow<Values> => {
       if (r.outcome !== "created") return r;
@@ -160,6 +162,33 @@ export async function writeBatch(
   });
 }
 
+/**
+ * The guardian columns' family contacts (one statement): for each row whose student was created,
+ * updated or found unchanged (never a conflict: that number is someone else's), whether or not
+ * update_existing is on (adding a contact overwrites nothing).
+ */
+async function writeGuardians(
+  tx: Db,
+  candidates: readonly RowCandidate<Values>[],
+  plan: PlannedRow<Values>[],
+  personIdOf: Map<string, number>,
+) {
+  const guardianOf = new Map(
+    candidates.flatMap((c) => {
+      const guardian = c.values && "grade" in c.values ? c.values.guardian : undefined;
+      return guardian ? [[c.key, guardian] as const] : [];
+    }),
+  );
+  if (guardianOf.size === 0) return;
+  const list = plan.flatMap((r) => {
+    const guardian = guardianOf.get(r.key);
+    if (!guardian || r.outcome === "conflict" || r.outcome === "skipped") return [];
+    const studentId = r.outcome === "created" ? personIdOf.get(r.key) : r.person_id;
+    return studentId ? [{ student_id: studentId, ...guardian }] : [];
+  });
+  await writeCsvGuardians(tx, list);
+}
+
 async function insertPeople(
   tx: Db,
   kind: ImportRow["kind"],
@@ -173,6 +202,7 @@ async function insertPeople(
         const {
           default_teacher_email: _email,
           teacher_ref: _ref,
+          guardian: _guardian,
           default_teacher_id,
           ...v
         } = r.values as StudentValues;

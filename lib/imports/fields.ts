@@ -30,9 +30,11 @@ export const OPTIONAL_FIELDS = {
  * More columns a school information system's export has (issue 21): a student's email, preferred first
  * name and homeroom (the default teacher: the homeroom's code, or the teacher's staff email or name);
  * a staff member's position (job title) and department, and the code of the homeroom they teach.
+ * A student's family contact (issue 32): guardian_email, with guardian_name and guardian_language
+ * (a language tag such as es or pt-BR) if the file has them; a contact, never an account.
  */
 export const MORE_FIELDS = {
-  students: ["email", "preferred_first_name", "homeroom"],
+  students: ["email", "preferred_first_name", "homeroom", "guardian_email", "guardian_name", "guardian_language"],
   staff: ["position", "department", "homeroom_code"],
 } as const;
 
@@ -67,6 +69,9 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   position: "Position (job title)",
   department: "Department",
   homeroom_code: "Homeroom code",
+  guardian_email: "Guardian email",
+  guardian_name: "Guardian name",
+  guardian_language: "Guardian language",
 };
 
 /** The label of the wizard's choice that skips a column. */

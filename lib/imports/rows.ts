@@ -4,6 +4,7 @@ import { DEFAULT_GRADE_RANGE, isInRange, type GradeRange } from "@/lib/grade-ran
 import { STAFF_TITLES } from "@/lib/people/names";
 import { MAX_CAPACITY } from "@/lib/people/schemas";
 import type { CsvRecord } from "./parse";
+import { mailboxAddress } from "@/lib/api/email-address";
 import { FIELD_LABELS, MAX_NAME_LENGTH, type ImportField, type ImportKind } from "./fields";
 
 export interface StudentValues {
@@ -24,6 +25,8 @@ export interface StudentValues {
   email?: string | null;
   /** The optional preferred first name column: absent without the column, null for a blank cell. */
   preferred_first_name?: string | null;
+  /** The guardian columns: a family contact to add (lib/imports/batch.server.ts); absent without an address. */
+  guardian?: { email: string; name: string; locale: string | null };
 }
 
 export interface StaffValues {
@@ -129,6 +132,22 @@ function teacherRef(cells: Record<string, string>, problems: string[]): string |
   return homeroom;
 }
 
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/i;
+
+/** The guardian columns: an address (one mailbox, no line breaks), an optional name and language tag. */
+function guardianOf(cells: Record<string, string>, problems: string[]): StudentValues["guardian"] | undefined {
+  const raw = cells.guardian_email;
+  if (raw === undefined || raw === "") return undefined;
+  const email = mailboxAddress(raw);
+  if (!email) problems.push(`guardian email ${quote(raw)} is not a valid email address`);
+  const name = cells.guardian_name ?? "";
+  const nameIssue = name ? nameProblem("guardian_name", name) : null;
+  if (nameIssue) problems.push(nameIssue);
+  const language = cells.guardian_language ?? "";
+  if (language && !LANGUAGE_TAG.test(language)) problems.push(`guardian language ${quote(language)} is not a language tag such as es or pt-BR`);
+  return email ? { email, name, locale: language || null } : undefined;
+}
+
 function studentRow(
   cells: Record<string, string>,
   grades: GradeRange,
@@ -155,12 +174,14 @@ function studentRow(
   if (email && !emailSchema.safeParse(email).success)
     problems.push(`email ${quote(cells.email!)} is not a valid email address`);
   const preferred = optionalName("preferred_first_name", cells.preferred_first_name, problems);
+  const guardian = guardianOf(cells, problems);
   const values: StudentValues | null = problems.length
     ? null
     : { student_number: number, first_name: cells.first_name!, last_name: cells.last_name!, grade };
   if (values && teacher !== undefined) values.teacher_ref = teacher;
   if (values && email !== undefined) values.email = email || null;
   if (values && preferred !== undefined) values.preferred_first_name = preferred;
+  if (values && guardian) values.guardian = guardian;
   return { values, problems, key: number };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { importJob } from "@/lib/imports/job.server";
+import { guardianDigestJob } from "@/lib/guardians/digest-job.server";
 import { closedDayNoticesJob } from "@/lib/schedule/closed-day-notices.server";
 import { registerJobKinds } from "@/lib/jobs/kinds.server";
 import { pruneJob } from "@/lib/jobs/prune.server";
@@ -15,6 +16,7 @@ type PayloadOf<K> = K extends JobKind<infer P> ? P : never;
 declare module "@/lib/jobs/kinds.server" {
   interface JobPayloads {
     "closed-day-notices": PayloadOf<typeof closedDayNoticesJob>;
+    "guardian-digest": PayloadOf<typeof guardianDigestJob>;
     import: PayloadOf<typeof importJob>;
     oneroster: PayloadOf<typeof onerosterJob>;
     outbox: PayloadOf<typeof outboxJob>;
@@ -32,6 +34,7 @@ declare module "@/lib/jobs/kinds.server" {
 export function registerEveryJobKind(): void {
   registerJobKinds({
     "closed-day-notices": closedDayNoticesJob,
+    "guardian-digest": guardianDigestJob,
     import: importJob,
     oneroster: onerosterJob,
     outbox: outboxJob,

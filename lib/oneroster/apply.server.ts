@@ -19,6 +19,7 @@ import {
   writeTeachers,
   writeTerms,
 } from "@/db/queries/oneroster";
+import { writeRosterGuardians } from "@/db/queries/guardians";
 import { checkSchoolYear, writeSchoolYear } from "@/lib/calendar/school-year.server";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 import { randomColor } from "@/lib/people/colors";
@@ -164,6 +165,8 @@ async function writePlan(tx: Db, plan: Plan, now: Date, turn: TakeTurn) {
       })),
     ),
   );
+  // Family contacts once their students exist (a parent row is a contact, never an account).
+  await writeRosterGuardians(tx, w.guardians.upsert, w.guardians.sync_students, w.guardians.remove);
   await updateStaff(tx, w.staff.update.map((s) => ({ ...s, initials: initialsOf(s.first_name, s.last_name) })));
   await writeCourses(tx, w.courses.insert, w.courses.update, w.courses.archive, now);
   await writeSections(tx, w.sections.insert, w.sections.update, w.sections.archive, now);

@@ -171,6 +171,8 @@ const schemas = {
     identifier: optional,
     email: optional.pipe(z.union([z.null(), z.email("email is not an email address.").transform((s) => s.toLowerCase())])),
     grades: list,
+    /** A student's guardians (parent, guardian or relative rows), or a guardian's students: family contacts, never accounts. */
+    agentSourcedIds: list,
     preferredFirstName: optional,
     position: optional.pipe(z.union([z.null(), z.string().max(100, "The job title is longer than 100 characters.")])),
     department: optional.pipe(z.union([z.null(), z.string().max(100, "The department is longer than 100 characters.")])),

@@ -128,7 +128,22 @@ export interface StaffValues {
   sis_values: Record<string, unknown> | null;
 }
 
+/** A family contact from users.csv (role parent, guardian or relative) linked to a student by agentSourcedIds. */
+export interface RosterGuardianLink {
+  student_sourced_id: string;
+  sourced_id: string;
+  name: string;
+  email: string;
+  relationship: string;
+}
+
 export interface Writes {
+  /**
+   * Family contacts (lib/oneroster/plan-guardians.ts): `upsert` each link; for the students of a bulk
+   * users.csv (`sync_students`) the contacts an earlier import made and this one no longer lists go;
+   * `remove`: guardians the SIS deletes (status tobedeleted). Contacts the school added stay.
+   */
+  guardians: { upsert: RosterGuardianLink[]; sync_students: string[]; remove: string[] };
   terms: {
     insert: { sourced_id: string; name: string; start: string; end: string }[];
     update: { id: number; sourced_id: string; name: string; start: string; end: string }[];

@@ -1,6 +1,7 @@
 import type { Bundle, BundleProblem, ClassRow, EnrollmentRow, OrgRow } from "./parse";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 import { planHomerooms, type HomeroomEnrollment } from "./plan-homerooms";
+import { planGuardians } from "./plan-guardians";
 import { planPeople, ROLE_OF } from "./plan-people";
 import { diff, isEmpty, pick, type PlanContext } from "./plan-shared";
 import { planTerms } from "./plan-terms";
@@ -34,6 +35,7 @@ export type {
 } from "./plan-types";
 
 const emptyWrites = (): Writes => ({
+  guardians: { upsert: [], sync_students: [], remove: [] },
   terms: { insert: [], update: [] },
   students: { insert: [], update: [], archive: [], restore: [] },
   staff: { insert: [], update: [] },
@@ -123,6 +125,7 @@ export async function planBundle(
   const { yearIds, schoolYear, bundleTerms, termIdOf, sourcedOfTerm } = await planTerms(ctx);
   const people = await planPeople(ctx);
   const { roleOf, userBySourced } = people;
+  await planGuardians(ctx, people);
 
   // Courses: those of the school and those its classes use. Homeroom classes are no sections (planHomerooms).
   const schoolClasses = bundle.classes.filter((c) => inOrg(c.schoolSourcedId));

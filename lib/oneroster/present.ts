@@ -59,6 +59,8 @@ export function presentPlan(plan: Plan) {
     school_year: plan.school_year && presentYear(plan.school_year),
     unmatched_periods: plan.unmatched_periods,
     counts: plan.counts,
+    /** Family contacts (student–guardian links) the bundle carries: contacts, never accounts. */
+    family_contacts: plan.writes.guardians.upsert.length,
     samples,
     errors: plan.errors,
     ...presentReview(plan.review),

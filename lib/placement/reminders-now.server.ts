@@ -7,15 +7,16 @@ import { enqueueJob, presentJob } from "@/lib/jobs/queue.server";
 import { readSchoolDate } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { schoolToday } from "@/lib/time";
-import { hasFocusBlock } from "./reminders.server";
+import { hasFocusBlock, type ReminderKind } from "./reminders.server";
 import type { SendRemindersBody } from "@/lib/reach/schemas";
 
 /**
  * POST /api/reminders/send {kind, date}: an administrator sends a date's "not chosen" reminders or
  * morning lists now (past the quiet hours): a job, answered at once (GET /api/jobs/{id} follows it). A
- * second call tells nobody twice. Only for a Focus Block date from today on. Audited.
+ * second call tells nobody twice. Only for a Focus Block date from today on. Audited. (The weekly
+ * family summary, kind guardian_digest, is lib/guardians/digest-now.server.ts: the route picks.)
  */
-export async function sendRemindersNow(db: Db, principal: Principal, body: SendRemindersBody, now: Date) {
+export async function sendRemindersNow(db: Db, principal: Principal, body: SendRemindersBody & { kind: ReminderKind }, now: Date) {
   const { timezone } = await schoolCalendarSettings(db);
   const date = readSchoolDate(body.date, timezone);
   if (date < schoolToday(timezone, now)) {

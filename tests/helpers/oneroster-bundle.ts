@@ -22,6 +22,8 @@ export interface UserSpec {
   enabledUser?: string;
   status?: string;
   orgSourcedIds?: string;
+  /** A student's guardians (or a guardian's students), comma-separated sourcedIds. */
+  agentSourcedIds?: string;
   /** Written as users.csv extension columns (metadata.jobTitle, metadata.department) when any user has one. */
   position?: string;
   department?: string;

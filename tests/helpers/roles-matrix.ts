@@ -179,6 +179,13 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "DELETE /api/push/subscriptions": { who: ANYONE, expiredPasswordOk: true },
   "GET /api/user/notification-preferences": { who: ANYONE },
   "PUT /api/user/notification-preferences": { who: ANYONE },
+  // the unsubscribe link needs no sign-in: a guardian has no account, and a mail client's one-click POST carries none
+  "POST /api/unsubscribe": { who: PUBLIC },
+  "DELETE /api/unsubscribe": { who: PUBLIC },
+  // family contacts: administrators write; teachers see names (never addresses); students nothing
+  "GET /api/students/{id}/guardians": { who: SHELL },
+  "POST /api/students/{id}/guardians": { who: ADMINS },
+  "DELETE /api/students/{id}/guardians/{guardianId}": { who: ADMINS },
   "PUT /api/notifications/archive/all": { who: ANYONE },
   "PUT /api/notifications/archive/{id}": { who: ANYONE },
   "PUT /api/notifications/unarchive/{id}": { who: ANYONE },

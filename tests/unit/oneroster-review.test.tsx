@@ -48,6 +48,7 @@ const plan: OneRosterDryRun = {
   },
   unmatched_periods: ["Lab", "Z"],
   counts: { created: 12, updated: 1, archived: 1, dropped: 0, unchanged: 40, errors: 1 },
+  family_contacts: 2,
   samples: {
     created: [
       { kind: "student", sourced_id: "stu-1", name: "Ines Rosterton" },
@@ -115,6 +116,10 @@ it("shows samples with 'and N more', changes before → after, errors by file an
   expect(within(created).getByRole("row", { name: "Student Ines Rosterton stu-1" })).toBeInTheDocument();
   expect(within(created).getByRole("row", { name: "Enrolment stu-1 in cls-1 enr-1" })).toBeInTheDocument();
   expect(screen.getByText("and 10 more")).toBeInTheDocument();
+  // Family contacts (issue 32): counted, never accounts.
+  expect(screen.getByTestId("oneroster-family-contacts")).toHaveTextContent(
+    "Family contacts: 2 parent, guardian or relative links to students. They get the weekly summary by email; none of them gets an account.",
+  );
 
   const changed = screen.getByRole("table", { name: "Changed records" });
   const row = within(changed).getByRole("row", { name: /Tomas Rosterton/ });
