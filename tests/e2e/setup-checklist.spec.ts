@@ -7,7 +7,7 @@ import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
  */
 
 interface Checklist {
-  items: { key: string; title: string; done: boolean; detail: string; href: string; help: string | null }[];
+  items: { key: string; title: string; done: boolean; detail: string; href: string; help: string | null; optional?: boolean }[];
   preview: { first_day: string; days: { date: string; label: string; blocks: { label: string }[] }[] } | null;
 }
 interface StaffItem {
@@ -42,19 +42,21 @@ test("an administrator opens Setup from the side menu: every step, its screen an
 
   // The page shows what GET /api/setup answers, step by step.
   const checklist = await api(page, token).get<Checklist>("/api/setup");
-  // Ten steps (Homerooms among them: default placement depends on it).
+  // Ten steps (Homerooms among them: default placement depends on it), and the optional Email step.
   expect(checklist.items.map((item) => item.key)).toContain("homerooms");
-  const steps = checklist.items.length;
+  expect(checklist.items.filter((item) => item.optional).map((item) => item.key)).toEqual(["email"]);
+  const required = checklist.items.filter((item) => !item.optional);
+  const steps = required.length;
   expect(steps).toBe(10);
   for (const item of checklist.items) {
     const row = page.getByTestId(`setup-step-${item.key}`);
     await expect(row.getByRole("link", { name: item.title, exact: true })).toHaveAttribute("href", item.href);
-    await expect(row).toContainText(item.done ? "Done" : "Not done");
+    await expect(row).toContainText(item.done ? "Done" : item.optional ? "Optional" : "Not done");
     await expect(row).toContainText(item.detail);
     if (item.help)
       await expect(row.getByRole("link", { name: `Help: ${item.title}` })).toHaveAttribute("href", item.help);
   }
-  const done = checklist.items.filter((item) => item.done).length;
+  const done = required.filter((item) => item.done).length;
   await expect(page.getByText(done === steps ? "Every step is done." : `${done} of ${steps} steps done`)).toBeVisible();
 
   const preview = page.getByRole("region", {
