@@ -28,10 +28,14 @@ the file.
 | Homeroom (optional, instead of the default teacher email) | the homeroom's code (*HR-204*, from the SIS or the staff CSV's homeroom_code), or its teacher's email or name (*Ada Lovelace*, *Lovelace, Ada* or *Mx. Lovelace*), or blank for none | HR-204 |
 | Email (optional) | the student's own email, unique in the school | maya.c@demo.school |
 | Preferred first name (optional) | the name the student goes by; blank for none | Mia |
+| Guardian email (optional) | a family contact's address: they get the weekly Focus Block summary when the school sends one (no account, no sign-in) | r.castellano@example.com |
+| Guardian name (optional) | that contact's name | Rosa Castellano |
+| Guardian language (optional) | the language of their emails, as a tag; English for now | es |
 
 - A first row holding the column names (for example
   \`first_name,last_name,grade,student_number,default_teacher_email\`; the optional ones are
-  \`homeroom\`, \`email\` and \`preferred_first_name\`) is recognised and skipped. Without one, every
+  \`homeroom\`, \`email\`, \`preferred_first_name\`, \`guardian_email\`, \`guardian_name\` and
+  \`guardian_language\`) is recognised and skipped. Without one, every
   row is read as a student.
 - The **default teacher** is the student's homeroom teacher: when your school uses default placement,
   students who have not chosen a teacher by the placement cutoff are placed with this teacher. A file
