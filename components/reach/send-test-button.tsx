@@ -1,10 +1,8 @@
 "use client";
 
 import { Send } from "lucide-react";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { apiPost } from "@/lib/api/request.client";
+import { SendNowButton } from "./send-now-button";
 
 interface TestAnswer {
   to: string;
@@ -17,36 +15,19 @@ interface TestAnswer {
  * says whether the school's mail server took it, and if not, what it answered.
  */
 export function SendTestButton({ onSent, size }: { onSent?: () => void; size?: "sm" }) {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
-  async function send() {
-    setBusy(true);
-    setResult(null);
-    try {
-      const answer = await apiPost<TestAnswer>("/api/mail/test");
-      const said = answer.sent
-        ? `A test message is on its way to ${answer.to}.`
-        : `The mail server did not take the test message: ${answer.error ?? "no answer"}. It is tried again later.`;
-      setResult(said);
-      snackbar(said, { tone: answer.sent ? "default" : "error" });
-      onSent?.();
-    } catch (failure) {
-      const said = messageOf(failure, "The test message could not be sent. Please try again.");
-      setResult(said);
-      snackbar(said, { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <span className="flex flex-col items-start gap-1">
-      <Button variant="secondary" size={size} onClick={send} loading={busy}>
-        <Send aria-hidden className="size-4" />
-        Send a test message
-      </Button>
-      <span role="status" className="text-sm text-slate-700">
-        {result}
-      </span>
-    </span>
+    <SendNowButton
+      icon={<Send aria-hidden className="size-4" />}
+      label="Send a test message"
+      failed="The test message could not be sent. Please try again."
+      onSent={onSent}
+      size={size}
+      send={async () => {
+        const answer = await apiPost<TestAnswer>("/api/mail/test");
+        return answer.sent
+          ? { said: `A test message is on its way to ${answer.to}.`, ok: true }
+          : { said: `The mail server did not take the test message: ${answer.error ?? "no answer"}. It is tried again later.`, ok: false };
+      }}
+    />
   );
 }
