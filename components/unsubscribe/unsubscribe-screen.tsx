@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FlexblockMark } from "@/components/auth/flexblock-mark";
+import { AuthPage } from "@/components/login/auth-page";
 import { Button } from "@/components/ui/button";
 import { usePageTitle } from "@/components/ui/page-title";
 import { apiRequest, messageOf } from "@/lib/api/request.client";
@@ -25,7 +25,9 @@ export function UnsubscribeScreen({ token, initial }: { token: string; initial: 
     setBusy(true);
     setError(null);
     try {
-      setState(await apiRequest<UnsubscribeView>(method, `/api/unsubscribe?token=${encodeURIComponent(token)}`));
+      setState(
+        await apiRequest<UnsubscribeView>(method, `/api/unsubscribe?token=${encodeURIComponent(token)}`),
+      );
       setChanged(true);
     } catch (e) {
       setError(messageOf(e, "That did not work. Please try again."));
@@ -52,40 +54,41 @@ export function UnsubscribeScreen({ token, initial }: { token: string; initial: 
   }
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-slate-50 via-slate-50 to-indigo-50/60 px-4 py-10">
-      <div className="w-full max-w-lg">
-        <div className="mb-6 flex items-center justify-center gap-2 text-slate-900">
-          <FlexblockMark className="size-8" />
-          <span className="text-lg font-semibold">Flexblock</span>
+    <AuthPage title={heading} wide>
+      <p
+        className="mt-2 text-sm text-slate-700"
+        role="status"
+        aria-live="polite"
+        data-testid="unsubscribe-message"
+      >
+        {text}
+      </p>
+      {state && state.unsubscribed && (
+        <p className="mt-2 text-sm text-slate-600">
+          Changed your mind? Undo it and these emails will come again.
+        </p>
+      )}
+      {error && (
+        <p
+          role="alert"
+          className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
+        >
+          {error}
+        </p>
+      )}
+      {state && (
+        <div className="mt-6 flex justify-end">
+          {state.unsubscribed ? (
+            <Button key="undo" variant="secondary" loading={busy} onClick={() => act("DELETE")}>
+              Undo
+            </Button>
+          ) : (
+            <Button key="unsubscribe" loading={busy} onClick={() => act("POST")}>
+              Unsubscribe
+            </Button>
+          )}
         </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8">
-          <h1 className="mb-2 text-xl font-semibold tracking-tight text-slate-900">{heading}</h1>
-          <p className="text-sm text-slate-700" role="status" aria-live="polite" data-testid="unsubscribe-message">
-            {text}
-          </p>
-          {state && state.unsubscribed && (
-            <p className="mt-2 text-sm text-slate-600">Changed your mind? Undo it and these emails will come again.</p>
-          )}
-          {error && (
-            <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-              {error}
-            </p>
-          )}
-          {state && (
-            <div className="mt-6 flex justify-end">
-              {state.unsubscribed ? (
-                <Button key="undo" variant="secondary" loading={busy} onClick={() => act("DELETE")}>
-                  Undo
-                </Button>
-              ) : (
-                <Button key="unsubscribe" loading={busy} onClick={() => act("POST")}>
-                  Unsubscribe
-                </Button>
-              )}
-            </div>
-          )}
-        </div>
-      </div>
-    </main>
+      )}
+    </AuthPage>
   );
 }
