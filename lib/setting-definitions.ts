@@ -29,6 +29,7 @@ export const SETTING_GROUPS = [
   { name: "Air Check-in", description: "Control how Air Check-in works" },
   { name: "Privacy", description: "Manage privacy options for Flexblock" },
   { name: "Default placement", description: "Give students who did not choose a teacher their default teacher" },
+  { name: "Choosing", description: "Deadlines, waitlists and standing choices for Focus Blocks" },
   { name: "Sign-in", description: "Choose how students and staff sign in" },
   { name: "Notifications", description: "Choose what Flexblock sends by email and push, and when" },
 ] as const;
@@ -187,6 +188,60 @@ export const SETTINGS: readonly SettingDefinition[] = [
     type: "boolean",
     description: "Students may still change their teacher after they were placed, until the Focus Block starts.",
     default: "true",
+  },
+  {
+    key: "choice-deadline",
+    group: "Choosing",
+    type: "string",
+    description:
+      "Until when students may choose their teacher for a Focus Block: a time on its day (08:00), or hours before it starts (2h). Empty: until it starts. A day in the calendar may set its own.",
+    default: "",
+    max: 10,
+  },
+  {
+    key: "request-deadline",
+    group: "Choosing",
+    type: "string",
+    description:
+      "Until when teachers may book students (requests and appointments) for a Focus Block; after it only an administrator may: a time on its day (08:00), or hours before it starts (2h). Empty: until it starts.",
+    default: "",
+    max: 10,
+  },
+  {
+    key: "waitlist-mode",
+    group: "Choosing",
+    type: "string",
+    description:
+      "When a seat frees with a full teacher: auto (the first on the waitlist is placed at once) or offer (the seat is held for them for the minutes below, then offered to the next).",
+    default: "auto",
+    max: 5,
+  },
+  {
+    key: "waitlist-offer-minutes",
+    group: "Choosing",
+    type: "numeric",
+    description: "In offer mode, how many minutes a freed seat is held for the first student on the waitlist.",
+    default: "30",
+    min: 1,
+    max: 1440,
+  },
+  {
+    key: "waitlist-limit",
+    group: "Choosing",
+    type: "numeric",
+    description: "How many waitlists a student may be on for one Focus Block.",
+    default: "3",
+    min: 0,
+    max: 10,
+  },
+  {
+    key: "standing-choice-days",
+    group: "Choosing",
+    type: "numeric",
+    description: "How many days ahead a student's standing choices fill their Focus Blocks.",
+    default: "14",
+    min: 1,
+    max: 60,
   },
   {
     key: "check-in-move",

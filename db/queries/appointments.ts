@@ -1,4 +1,5 @@
 import "server-only";
+import type { PlanSource } from "@/db/schema/choice";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { amendments, appointments, auditLog, checkIns, plans, staff, students } from "../schema";
@@ -26,7 +27,7 @@ export async function lockStudent(db: Db, studentId: number) {
 /** A plan an appointment booked with "Clear the student's plan" removed, as kept to give it back. */
 export interface ClearedAppointmentPlan {
   staff_id: number;
-  source: "chosen" | "placed";
+  source: PlanSource;
   placement_run_id: number | null;
   /** When the student chose (the reason's "when"). */
   updated_at: string;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PlanSource } from "@/db/schema/choice";
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { rows } from "./placement";
@@ -59,7 +60,7 @@ export interface ClosedDayPlan {
   staff_id: number;
   block_id: number;
   date: string;
-  source: "chosen" | "placed";
+  source: PlanSource;
   placement_run_id: number | null;
   created_at: string;
   updated_at: string;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PlanSource } from "@/db/schema/choice";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { ONE_ROW, preparedPerDb } from "../prepared";
@@ -73,7 +74,7 @@ export interface StudentPlanRow extends Placed {
 export interface StaffPlanRow extends Placed {
   student: StudentRefRow;
   /** Why the plan is there (lib/schedule/reason-rows.ts). */
-  source?: "chosen" | "placed";
+  source?: PlanSource;
   chosen_at?: string;
   cutoff_at?: string | null;
 }

@@ -11,3 +11,4 @@ export * from "./imports";
 export * from "./placement";
 export * from "./kiosks";
 export * from "./reach";
+export * from "./choice";

@@ -14,7 +14,9 @@ import {
   unique,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { appointmentSeries, standingChoices, type PlanSource, type TopicAudience } from "./choice";
 import { instant, timestamps } from "./columns";
 import { staff, students, users } from "./people";
 import { placementRuns } from "./placement";
@@ -33,6 +35,10 @@ export const topics = pgTable(
     memo: varchar("memo", { length: 255 }).notNull().default(""),
     color: text("color").notNull(),
     unavailable: boolean("unavailable").notNull().default(false),
+    /** Seats below the teacher's capacity for the blocks this topic is on (null: the capacity). */
+    seat_cap: integer("seat_cap"),
+    /** Who may join (null: everyone): lib/choice/audience.ts. */
+    open_to: jsonb("open_to").$type<TopicAudience>(),
     /** Soft delete: past schedules keep pointing at the topic. */
     deleted: boolean("deleted").notNull().default(false),
     ...timestamps,
@@ -65,7 +71,11 @@ export const topicSchedules = pgTable(
 );
 
 /** How a plan came about: the student chose, or default placement gave them their default teacher. */
-export const planSource = pgEnum("plan_source", ["chosen", "placed"]);
+/**
+ * chosen: by the student's hand; placed: default placement; standing: the student's standing choice;
+ * waitlist: a seat freed for them from the waitlist (lib/choice/ladder.ts ranks them).
+ */
+export const planSource = pgEnum("plan_source", ["chosen", "placed", "standing", "waitlist"]);
 
 /** A student's chosen teacher for a flex block on a date. */
 export const plans = pgTable(
@@ -85,6 +95,8 @@ export const plans = pgTable(
     source: planSource("source").notNull().default("chosen"),
     /** The placement run that made it (source "placed"); null for a student's own choice. */
     placement_run_id: integer("placement_run_id").references(() => placementRuns.id, { onDelete: "set null" }),
+    /** The standing choice that made it (source "standing"). */
+    standing_choice_id: integer("standing_choice_id").references((): AnyPgColumn => standingChoices.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -146,7 +158,7 @@ export interface ClearedPlan {
   block_id: number;
   date: string;
   /** Chosen by the student or placed by default (absent in batches run before it was kept: chosen). */
-  source?: "chosen" | "placed";
+  source?: PlanSource;
   placement_run_id?: number | null;
   /** When the student chose (the reason's "when"), so Undo gives that back too. */
   updated_at?: string;
@@ -227,9 +239,14 @@ export const appointments = pgTable(
     power_schedule_id: integer("power_schedule_id").references(() => powerSchedules.id, {
       onDelete: "set null",
     }),
+    /** Locked (default): the student cannot choose instead; unlocked: the student may still choose. */
+    locked: boolean("locked").notNull().default(true),
+    /** The recurring request it is an occurrence of. */
+    series_id: integer("series_id").references((): AnyPgColumn => appointmentSeries.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
+    index("appointments_series_idx").on(t.series_id),
     index("appointments_student_date_idx").on(t.student_id, t.date),
     index("appointments_staff_date_idx").on(t.staff_id, t.date),
     index("appointments_block_date_idx").on(t.block_id, t.date),

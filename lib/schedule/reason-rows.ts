@@ -1,4 +1,5 @@
 import type { StaffRefRow } from "@/db/queries/staff-ref";
+import type { PlanSource } from "@/db/schema/choice";
 import { presentStaffRef } from "@/lib/people/present-person";
 import type { Reason } from "./reason";
 import type { PersonRef } from "./types";
@@ -26,7 +27,7 @@ export interface ReasonItemRow {
 }
 
 export interface ReasonPlanRow {
-  source?: "chosen" | "placed";
+  source?: PlanSource;
   chosen_at?: string;
   cutoff_at?: string | null;
   staff: StaffRefRow;

@@ -97,6 +97,10 @@ function checkStringKey(key: string, text: string): { stored: string } | { error
         days.length > 0 && days.every((d) => /^[1-7]$/.test(d)) && new Set(days).size === days.length;
       return ok ? { stored: days.join(",") } : { error: SETTING_MESSAGES.includeDays };
     }
+    case "waitlist-mode":
+      return text === "auto" || text === "offer" ? { stored: text } : { error: "Choose auto or offer." };
+    case "choice-deadline":
+    case "request-deadline":
     case "placement_cutoff": {
       const cutoff = cutoffSchema.safeParse(text);
       return cutoff.success ? { stored: cutoffText(cutoff.data) } : { error: cutoff.error.issues[0]!.message };

@@ -23,6 +23,7 @@ describe("GET /api/settings", () => {
       "Air Check-in",
       "Privacy",
       "Default placement",
+      "Choosing",
       "Sign-in",
       "Notifications",
     ]);
