@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
-import { findStaffProfile, findStudentProfile, studentClusters, updateCapacity } from "@/db/queries/profiles";
+import { findStaffProfile, findStudentProfile, studentClusters } from "@/db/queries/profiles";
 import { forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import type { EmailRefusal, StaffProfile, StudentProfile } from "@/lib/schedule/types";
@@ -11,7 +11,7 @@ import { staffName, studentName } from "./names";
 import { presentStaffRef } from "./present-person";
 
 /**
- * Profiles: GET /api/staff/profile/{id}, GET /api/students/profile/{id|self}, POST /api/staff/capacity.
+ * Profiles: GET /api/staff/profile/{id}, GET /api/students/profile/{id|self}, POST /api/staff/capacity (lib/schedule/waitlist.server.ts).
  * Capacity is shown to its owner and to administrators; student numbers to staff only, as the one rule
  * allows (lib/people/lists.server.ts studentNumbersFor); `starred` is the
  * staff viewer's own star (false for sysadmins and students).
@@ -84,12 +84,6 @@ function refusalOf(value: unknown): EmailRefusal | null {
 }
 
 /** The caller sets their own capacity (0..500). Plans above a lowered capacity stay; remaining shows 0. */
-export async function setOwnCapacity(db: Db, viewer: Principal, capacity: number): Promise<StaffProfile> {
-  const own = requireStaff(viewer);
-  await updateCapacity(db, own.id, capacity);
-  return staffProfile(db, viewer, own.id);
-}
-
 /** The default teacher from the profile row's json (text on some drivers) as {id, name}, or null. */
 function defaultTeacherOf(value: unknown): { id: number; name: string } | null {
   const row = (typeof value === "string" ? JSON.parse(value) : value) as StaffRefRow | null;

@@ -15,7 +15,8 @@ import {
 } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff } from "@/db/queries/plans";
 import { staffByIds } from "@/db/queries/notifications";
-import { tellMoved } from "./moved.server";
+import { tellMoved, tellSeatMoves } from "./moved.server";
+import { fillFreedSeats } from "@/lib/choice/seats.server";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { conflict, forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
@@ -89,6 +90,8 @@ export async function createAppointment(
       [{ student_id: student.id, occasion: `appointment:${row.id}`, change: { kind: "booked", by: teacher, memo: input.memo, dates: [date], cleared: clearedTeachers } }],
       now,
     );
+    // The seat the cleared plan held goes to that teacher's waitlist, in this transaction.
+    for (const plan of cleared) await tellSeatMoves(tx, await fillFreedSeats(tx, plan.staff_id, input.block_id, date, now), now);
     return presentAppointment({ ...row, staff: teacher, student });
   });
 }

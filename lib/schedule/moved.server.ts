@@ -5,6 +5,9 @@ import { settingValues } from "@/db/queries/settings";
 import { titledLastName } from "@/lib/people/names";
 import { sentenceFor, type Reason } from "./reason";
 import type { SchoolDate } from "@/lib/time";
+import type { SeatMove } from "@/lib/choice/seats.server";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import { sentence, type MessageContent } from "@/lib/reach/content";
 import { longDay, shortDay } from "@/lib/reach/messages";
 import { notify, type Notice } from "@/lib/reach/notify.server";
@@ -27,7 +30,8 @@ export type Change =
   | { kind: "placed"; teacher: Staff; cutoffAt: Date; dates: SchoolDate[] }
   | { kind: "closed_day"; event: string; teachers: Staff[]; dates: SchoolDate[] }
   | { kind: "released"; text: string; dates: SchoolDate[] }
-  | { kind: "unavailable"; teacher: Staff; topic: string; dates: SchoolDate[] };
+  | { kind: "unavailable"; teacher: Staff; topic: string; dates: SchoolDate[] }
+  | { kind: "waitlist"; teacher: Staff; dates: SchoolDate[]; offeredUntil?: Date };
 
 export interface Moved {
   student_id: number;
@@ -100,6 +104,17 @@ export function movedContent(change: Change, timezone: string): { subject: strin
       );
       paragraphs.push("Choose another teacher for that Focus Block.");
       break;
+    case "waitlist":
+      if (change.offeredUntil) {
+        paragraphs.push(
+          `A seat freed with ${titledLastName(change.teacher)} in Focus Block on ${when.long}, and you are first on the waitlist.`,
+        );
+        paragraphs.push(`It is held for you until ${offerClock(change.offeredUntil, timezone)}: accept it in your block to take it.`);
+      } else {
+        paragraphs.push(reasonSentence({ kind: "waitlist", teacher: ref(change.teacher), at }));
+        paragraphs.push(`You are with ${titledLastName(change.teacher)} in Focus Block on ${when.long}; your other plan and waitlists for that block were released.`);
+      }
+      break;
   }
   const first = [...change.dates].sort()[0];
   return {
@@ -111,6 +126,26 @@ export function movedContent(change: Change, timezone: string): { subject: strin
       note: "You get this because someone else changed your Focus Block. You can choose how you are told in your notification settings.",
     },
   };
+}
+
+const offerClock = (at: Date, timezone: string) => format(new TZDate(at, timezone), "HH:mm 'on' EEE, MMM d");
+
+/** Tells the students a freed seat placed or was offered (lib/choice/seats.server.ts fillFreedSeats), one message each. */
+export function tellSeatMoves(tx: Db, moves: SeatMove[], now: Date): Promise<number> {
+  return tellMoved(
+    tx,
+    moves.map((move) => ({
+      student_id: move.student_id,
+      occasion: `waitlist:${move.kind}:${move.teacher.id}:${move.block_id}:${move.date}:${now.getTime()}`,
+      change: {
+        kind: "waitlist" as const,
+        teacher: move.teacher,
+        dates: [move.date],
+        offeredUntil: move.kind === "offered" ? move.until : undefined,
+      },
+    })),
+    now,
+  );
 }
 
 /**

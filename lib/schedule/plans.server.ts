@@ -3,12 +3,15 @@ import type { Db } from "@/db";
 import { countAppointments, lockStudent } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
 import { runOn } from "@/db/queries/placement";
+import { countHeldOffers, deleteWaitlistEntry, studentPlaceOn, studentPlanOn, waitlistCountsOn } from "@/db/queries/waitlist";
+import { effectiveCapacity, fillFreedSeats } from "@/lib/choice/seats.server";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
 import { placementSettings } from "@/lib/settings/placement.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
+import { tellSeatMoves } from "./moved.server";
 import { presentPlan, presentTopic } from "./present";
 import { readSchoolDate, requireOccurrence } from "./occurrence.server";
 import type { SchedulePlanBody } from "./schemas";
@@ -23,26 +26,44 @@ import type { Plan, StaffListResponse } from "./types";
 export async function staffListForBlock(
   db: Db,
   input: { block_id: number; date: string },
+  viewer: Principal | null = null,
+  now: Date = new Date(),
 ): Promise<StaffListResponse> {
   const calendar = await schoolCalendarSettings(db);
   const date = readSchoolDate(input.date, calendar.timezone);
-  const [block, rows] = await Promise.all([
+  const studentId = viewer?.student?.id ?? null;
+  const [block, rows, lines, places] = await Promise.all([
     findBlockOnDate(db, input.block_id, date),
     staffListFor(db, input.block_id, date),
+    waitlistCountsOn(db, input.block_id, date, now),
+    studentId === null ? Promise.resolve([]) : studentPlaceOn(db, studentId, input.block_id, date),
   ]);
   if (!block) throw notFound("The block could not be found.");
-  return rows.map(({ staff, planned, topic }) => ({
-    staff: {
-      id: staff.id,
-      name: staffName(staff),
-      initials: staff.initials,
-      color: staff.color,
-      capacity: staff.capacity,
-    },
-    topic: topic ? presentTopic(topic, staff) : null,
-    num_scheduled: planned,
-    num_remaining: Math.max(0, staff.capacity - planned),
-  }));
+  const lineOf = new Map(lines.map((line) => [line.staff_id, line]));
+  const placeOf = new Map(places.map((place) => [place.staff_id, place]));
+  return rows.map(({ staff, planned, topic, seat_cap }) => {
+    const seats = effectiveCapacity(staff.capacity, topic ? { seat_cap } : null);
+    const line = lineOf.get(staff.id);
+    const place = placeOf.get(staff.id);
+    // A seat held for someone's offer is taken for everyone else (not for the student it is held for).
+    const held = Math.max(0, (line?.held ?? 0) - (place?.offered_until && place.offered_until > now ? 1 : 0));
+    return {
+      staff: {
+        id: staff.id,
+        name: staffName(staff),
+        initials: staff.initials,
+        color: staff.color,
+        capacity: staff.capacity,
+      },
+      topic: topic ? presentTopic(topic, staff) : null,
+      num_scheduled: planned,
+      num_remaining: Math.max(0, seats - planned - held),
+      seats,
+      waitlist: line?.waiting ?? 0,
+      waitlist_position: place?.position ?? null,
+      offered_until: place?.offered_until && place.offered_until > now ? place.offered_until.toISOString() : null,
+    };
+  });
 }
 
 export const NOT_TAKING_STUDENTS =
@@ -91,21 +112,31 @@ export async function planOwnBlock(
     if (await changeClosed(tx, date)) {
       throw conflict("placement_closed", "Default placement has run for this Focus Block, so your teacher can no longer change.");
     }
+    // The teachers of the change, lowest id first: the one chosen, and the one whose seat frees (a swap
+    // the other way at the same time waits for this one instead of deadlocking with it).
+    const before = await studentPlanOn(tx, student.id, input.block_id, date);
+    const freed = before && before.staff_id !== input.staff_id ? before.staff_id : null;
+    if (freed !== null && freed < input.staff_id) await lockStaff(tx, freed);
     const teacher = await lockStaff(tx, input.staff_id);
     if (!teacher) throw notFound("The teacher could not be found.");
+    if (freed !== null && freed > input.staff_id) await lockStaff(tx, freed);
     if (!teacher.still_here) throw staffLeft();
     if (!teacher.takes_students) throw invalid({ staff_id: [NOT_TAKING_STUDENTS] }, NOT_TAKING_STUDENTS);
     const topic = await staffTopicOn(tx, teacher.id, input.block_id, date);
     if (topic?.unavailable) throw teacherUnavailable();
     const seats = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
     if (!seats.stillHere) throw staffLeft();
-    if (seats.taken >= teacher.capacity) throw teacherFull();
+    const held = await countHeldOffers(tx, teacher.id, input.block_id, date, now, student.id);
+    if (seats.taken + held >= effectiveCapacity(teacher.capacity, topic)) throw teacherFull();
     const plan = await upsertPlan(tx, {
       student_id: student.id,
       staff_id: teacher.id,
       block_id: input.block_id,
       date,
     });
+    // With the teacher now, so off their waitlist; the seat they left goes to that teacher's waitlist.
+    await deleteWaitlistEntry(tx, student.id, teacher.id, input.block_id, date);
+    if (freed !== null) await tellSeatMoves(tx, await fillFreedSeats(tx, freed, input.block_id, date, now), now);
     return presentPlan(plan, student, teacher);
   });
 }

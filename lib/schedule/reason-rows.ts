@@ -90,6 +90,7 @@ export function blockReason(
     if (plan.source === "placed" && plan.cutoff_at) {
       return { kind: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
     }
+    if (plan.source === "waitlist") return { kind: "waitlist", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
     return { kind: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
   }
   return null;

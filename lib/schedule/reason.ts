@@ -50,5 +50,7 @@ export function sentenceFor(
     }
     case "amended":
       return withMemo(`${by ?? "A teacher"} amended this block`);
+    case "waitlist":
+      return `A seat freed with ${teacher}; ${you} ${self ? "were" : "was"} first on the waitlist.`;
   }
 }

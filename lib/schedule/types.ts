@@ -15,13 +15,13 @@ export interface PersonRef {
  * Why a student is where they are in a block (issue 12): the `reason` of a block in a student's schedule
  * (lib/schedule/reason.ts words it).
  */
-export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended";
+export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended" | "waitlist";
 
 export interface Reason {
   kind: ReasonKind;
   /** Who did it: the booking or amending staff member, the person who ran the Power Scheduler. */
   by?: PersonRef;
-  /** The teacher of a plan (chosen or placed by default). */
+  /** The teacher of a plan (chosen, placed by default, or given from their waitlist). */
   teacher?: PersonRef;
   /** The memo of an appointment, an amendment or a Power Scheduler batch. */
   memo?: string;
@@ -275,8 +275,50 @@ export interface StaffListEntry {
   /** The teacher's (non-deleted) topic on that block and date. */
   topic: Topic | null;
   num_scheduled: number;
-  /** max(0, capacity − plans). */
+  /** max(0, seats − plans − seats held for waitlist offers); seats: the capacity, or the topic's lower seat cap. */
   num_remaining: number;
+  /** The seats: the capacity, or the topic's seat cap when it sets a lower one (lib/choice/seats.server.ts effectiveCapacity). */
+  seats?: number;
+  /** How many are on the teacher's waitlist for the block. */
+  waitlist?: number;
+  /** The calling student's place on it (1: first), or null when they are not on it. */
+  waitlist_position?: number | null;
+  /** Offer mode: the seat held for the calling student until then (ISO instant), or null. */
+  offered_until?: string | null;
+}
+
+/** POST /api/students/waitlist: the student's place in line (1: first). */
+export interface WaitlistJoinResponse {
+  position: number;
+  student_id: number;
+  staff_id: number;
+  block_id: number;
+  date: string;
+}
+
+/** DELETE /api/students/waitlist */
+export interface WaitlistLeaveResponse {
+  student_id: number;
+  staff_id: number;
+  block_id: number;
+  date: string;
+  /** Offer mode: the seat held for the student went to the next in line. */
+  offer_released: boolean;
+}
+
+export interface WaitlistEntryView {
+  position: number;
+  student: PersonRef & { grade: number; student_number: string };
+  joined_at: string;
+  /** Offer mode: a seat held for them until then (ISO instant). */
+  offered_until: string | null;
+}
+
+/** GET /api/staff/{id}/waitlist/{date}: the teacher's waitlists on the date, per block, in line order. */
+export interface StaffWaitlistResponse {
+  staff_id: number;
+  date: string;
+  blocks: { block_id: number; entries: WaitlistEntryView[] }[];
 }
 
 export type StaffListResponse = StaffListEntry[];

@@ -115,6 +115,8 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // original-behaviour §2.6: staff schedules for teachers, admins and sysadmins; students 403
   "GET /api/staff/{id}/schedule": { who: SHELL },
   "GET /api/staff/{id}/schedule/{date}": { who: SHELL },
+  // issue 33 §1: a teacher's waitlists (their own; administrators anyone's)
+  "GET /api/staff/{id}/waitlist/{date}": { who: SHELL },
   // original-behaviour §10.1: staff-only lists
   "GET /api/students": { who: SHELL },
   // original-behaviour §11 #39 "Allow teachers to add students" (the spec's client lets them): teachers add a
@@ -132,6 +134,10 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/students/staff-list": { who: ANYONE },
   // spec §6: students plan their own schedule; original-behaviour §4.2: only a student
   "POST /api/students/schedule-plan": { who: STUDENT },
+  // issue 33 §1: a student joins or leaves a full teacher's waitlist; staff put a student on or off it
+  "POST /api/students/waitlist": { who: ["student", "teacher", "admin"] },
+  "DELETE /api/students/waitlist": { who: ["student", "teacher", "admin"] },
+  "POST /api/students/waitlist/accept": { who: STUDENT },
 
   // ── Scheduling (spec §6, §7) ──
   // original-behaviour §11 rows 16 and §6 "Ours": admins (and sysadmins) only

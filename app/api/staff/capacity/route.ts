@@ -1,9 +1,9 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { setOwnCapacity } from "@/lib/people/profiles.server";
 import { capacityBody } from "@/lib/schedule/schemas";
+import { setOwnCapacityAndHandOn } from "@/lib/schedule/waitlist.server";
 
-// POST /api/staff/capacity: set the caller's own capacity
-export const POST = route({ roles: ROLES.staff, body: capacityBody }, ({ db, user, body }) =>
-  setOwnCapacity(db, user, body.capacity),
+// POST /api/staff/capacity: set the caller's own capacity (seats it frees go to the caller's waitlists)
+export const POST = route({ roles: ROLES.staff, body: capacityBody }, ({ db, user, body, now }) =>
+  setOwnCapacityAndHandOn(db, user, body.capacity, now),
 );

@@ -4,6 +4,6 @@ import { staffListForBlock } from "@/lib/schedule/plans.server";
 import { blockDateBody } from "@/lib/schedule/schemas";
 
 // POST /api/students/staff-list: every teacher with their topic and remaining seats for a block and date
-export const POST = route({ roles: ROLES.anyone, body: blockDateBody }, ({ db, body }) =>
-  staffListForBlock(db, body),
+export const POST = route({ roles: ROLES.anyone, body: blockDateBody }, ({ db, user, body, now }) =>
+  staffListForBlock(db, body, user, now),
 );
