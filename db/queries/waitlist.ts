@@ -210,17 +210,21 @@ export function waitlistCountsOn(db: Db, blockId: number, date: string, now: Dat
 }
 
 /** The student's places in the lines they are in for a block and date (1: first), with any offer held for them. */
-export function studentPlaceOn(db: Db, studentId: number, blockId: number, date: string) {
-  return db
-    .select({
-      staff_id: waitlistEntries.staff_id,
-      offered_until: waitlistEntries.offered_until,
-      position: sql<number>`(select count(*) from ${waitlistEntries} w2 where w2.staff_id = ${waitlistEntries.staff_id} and w2.block_id = ${waitlistEntries.block_id} and w2.date = ${waitlistEntries.date} and w2.id <= ${waitlistEntries.id})`.mapWith(
-        Number,
-      ),
-    })
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.student_id, studentId), eq(waitlistEntries.block_id, blockId), eq(waitlistEntries.date, date)));
+export async function studentPlaceOn(db: Db, studentId: number, blockId: number, date: string) {
+  const result = await db.execute(sql`
+    select staff_id, offered_until, position from (
+      select w.student_id, w.staff_id, w.offered_until,
+        row_number() over (partition by w.staff_id order by w.id) as position
+      from ${waitlistEntries} w
+      where w.block_id = ${blockId} and w.date = ${date}::date
+    ) line
+    where line.student_id = ${studentId}`);
+  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { staff_id: number; offered_until: string | Date | null; position: number | string }[];
+  return rows.map((r) => ({
+    staff_id: Number(r.staff_id),
+    offered_until: r.offered_until === null ? null : new Date(r.offered_until),
+    position: Number(r.position),
+  }));
 }
 
 /** The text of the `choice-deadline` setting and the date's own choice deadline (day_deadlines), if any. */
