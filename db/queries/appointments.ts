@@ -14,13 +14,18 @@ const itemColumns = {
   block_id: appointments.block_id,
 };
 
-/** The student's row, locked until the transaction ends: their appointments are counted under this lock. */
+/**
+ * The student's row, locked until the transaction ends: their appointments are counted under this lock.
+ * NO KEY UPDATE: it serializes the student's writes as FOR UPDATE did, but lets another transaction
+ * insert a row that refers to the student (a notice, a plan) without waiting — a seat offered from a
+ * waitlist tells the student while their own request waits for that teacher (issue 33).
+ */
 export async function lockStudent(db: Db, studentId: number) {
   const [row] = await db
     .select({ ...studentRef, user_id: students.user_id })
     .from(students)
     .where(eq(students.id, studentId))
-    .for("update");
+    .for("no key update");
   return row;
 }
 

@@ -95,20 +95,21 @@ export async function countPlansOf(db: Db, staffId: number, blockId: number, dat
 }
 
 /**
- * The first in line who is not holding an offer, with their student row locked. A student whose row
- * another transaction holds at this instant (they are choosing, or being booked) is passed over for
- * this seat and keeps their place (SKIP LOCKED: the freeing transaction holds a teacher's lock, and
- * waiting for a student after a teacher would invert the lock order, student then teacher).
+ * The first in line who is not holding an offer. `lockStudent`: with their student row locked; a
+ * student whose row another transaction holds at this instant (they are choosing, or being booked)
+ * is passed over for this seat and keeps their place (SKIP LOCKED: the freeing transaction holds a
+ * teacher's lock, and waiting for a student after a teacher would invert the lock order, student
+ * then teacher). An offer needs no student lock (it is the entry's own row, under the teacher's).
  */
-export async function lockFirstWaiting(db: Db, staffId: number, blockId: number, date: string) {
-  const [row] = await db
-    .select({ id: waitlistEntries.id, student_id: waitlistEntries.student_id, user_id: students.user_id })
+export async function firstWaiting(db: Db, staffId: number, blockId: number, date: string, options: { lockStudent: boolean }) {
+  const query = db
+    .select({ id: waitlistEntries.id, student_id: waitlistEntries.student_id })
     .from(waitlistEntries)
     .innerJoin(students, eq(students.id, waitlistEntries.student_id))
     .where(and(queue(staffId, blockId, date), isNull(waitlistEntries.offered_until)))
     .orderBy(asc(waitlistEntries.id))
-    .limit(1)
-    .for("update", { of: students, skipLocked: true });
+    .limit(1);
+  const [row] = options.lockStudent ? await query.for("no key update", { of: students, skipLocked: true }) : await query;
   return row;
 }
 

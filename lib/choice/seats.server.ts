@@ -8,7 +8,7 @@ import {
   deleteStudentWaitlistsOn,
   deleteWaitlistEntry,
   hasAppointmentOn,
-  lockFirstWaiting,
+  firstWaiting,
   lockStaffIfFree,
   setOffer,
   studentPlanOn,
@@ -23,9 +23,10 @@ import {
  * seat goes to the first in line before anyone else can see it free.
  *
  * Lock order: the changing student, then the teachers of the change (lowest id first), then — inside
- * fillFreedSeats — the waitlisted students (SKIP LOCKED, never waiting: a student busy at that
- * instant is passed over for that seat and keeps their place) and the teachers further down the
- * chain (SKIP LOCKED too; the recurring check, lib/choice/waitlist-job.server.ts, hands those on).
+ * fillFreedSeats — the waitlisted students placed (auto mode; SKIP LOCKED, never waiting: a student
+ * busy at that instant is passed over for that seat and keeps their place; an offer takes no student
+ * lock, so offers go strictly in line order) and the teachers further down the chain (SKIP LOCKED
+ * too; the recurring check, lib/schedule/waitlist-job.server.ts, hands those on).
  */
 
 export type WaitlistMode = "auto" | "offer";
@@ -102,7 +103,7 @@ export async function fillFreedSeats(
     let free = effectiveCapacity(teacher.capacity, topic) - planned - held;
     const ref: Teacher = { id: teacher.id, title: teacher.title, first_name: teacher.first_name, last_name: teacher.last_name };
     while (free > 0 && moves.length < MAX_SEAT_MOVES) {
-      const first = await lockFirstWaiting(tx, teacher.id, blockId, date);
+      const first = await firstWaiting(tx, teacher.id, blockId, date, { lockStudent: settings.mode === "auto" });
       if (!first) break;
       if (await hasAppointmentOn(tx, first.student_id, blockId, date)) {
         await deleteWaitlistEntry(tx, first.student_id, teacher.id, blockId, date);
