@@ -10,9 +10,12 @@ import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { Tooltip } from "@/components/ui/tooltip";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { apiPost, apiRequest, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
-import type { SchedulePlanResponse, StaffListEntry, StaffListResponse } from "@/lib/schedule/types";
+import type { SchedulePlanResponse, StaffListEntry, StaffListResponse, WaitlistJoinResponse } from "@/lib/schedule/types";
+import { Button } from "@/components/ui/button";
+import { useSchoolTimezone } from "@/components/audit/use-school-time";
+import { ordinal, waitlistClock } from "./waitlist-words";
 import { paletteHex } from "./palette";
 import { containsFolded } from "@/lib/search/fold";
 
@@ -25,6 +28,11 @@ const staffListFetcher = ([path, block_id, date]: StaffListKey) =>
 /** A row cannot be chosen when the teacher has no seats left or marked the block unavailable. */
 export const isUnavailable = (entry: StaffListEntry) =>
   entry.num_remaining <= 0 || !!entry.topic?.unavailable;
+
+/** A full teacher (not unavailable) has a waitlist the student may join. */
+const isFull = (entry: StaffListEntry) => entry.num_remaining <= 0 && !entry.topic?.unavailable;
+
+type WaitlistAction = "join" | "leave" | "accept";
 
 /**
  * The teachers a student can plan for a flex block, each with "remaining of capacity" seats.
@@ -47,6 +55,7 @@ export function PlanPicker({
   const { data, error, isLoading, mutate } = useSWR(key, staffListFetcher);
   const [query, setQuery] = useState("");
   const [saving, setSaving] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState<{ id: number; action: WaitlistAction } | null>(null);
 
   const rows = useMemo(() => {
     const list = data ?? [];
@@ -71,6 +80,30 @@ export function PlanPicker({
       await mutate();
     } finally {
       setSaving(null);
+    }
+  }
+
+  async function onWaitlist(entry: StaffListEntry, action: WaitlistAction) {
+    if (waiting !== null) return;
+    setWaiting({ id: entry.staff.id, action });
+    const body = { staff_id: entry.staff.id, block_id: blockId, date };
+    try {
+      if (action === "join") {
+        const joined = await apiPost<WaitlistJoinResponse>("/api/students/waitlist", body);
+        snackbar(`You are ${ordinal(joined.position)} on ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+      } else if (action === "leave") {
+        await apiRequest("DELETE", "/api/students/waitlist", body);
+        snackbar(`You left ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+      } else {
+        await apiPost<SchedulePlanResponse>("/api/students/waitlist/accept", body);
+        snackbar(`You took the seat with ${shortName(entry.staff.name)}.`, { tone: "success" });
+      }
+      await Promise.all([mutate(), action === "accept" ? onPlanned?.() : null]);
+    } catch (err) {
+      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
+      await mutate();
+    } finally {
+      setWaiting(null);
     }
   }
 
@@ -103,6 +136,8 @@ export function PlanPicker({
               canChoose={canChoose}
               saving={saving === entry.staff.id}
               onChoose={() => choose(entry)}
+              waitlistBusy={waiting?.id === entry.staff.id ? waiting.action : null}
+              onWaitlist={(action) => onWaitlist(entry, action)}
             />
           </li>
         ))}
@@ -112,20 +147,28 @@ export function PlanPicker({
   );
 }
 
+const shortName = (name: string) => name.split(", ")[0] ?? name;
+
 function PlanRow({
   entry,
   current,
   canChoose,
   saving,
   onChoose,
+  waitlistBusy,
+  onWaitlist,
 }: {
   entry: StaffListEntry;
   current: boolean;
   canChoose: boolean;
   saving: boolean;
   onChoose: () => void;
+  waitlistBusy: WaitlistAction | null;
+  onWaitlist: (action: WaitlistAction) => void;
 }) {
+  const timezone = useSchoolTimezone();
   const unavailable = isUnavailable(entry);
+  const seats = entry.seats ?? entry.staff.capacity;
   const body = (
     <>
       <Avatar initials={entry.staff.initials} color={entry.staff.color} size="sm" />
@@ -154,7 +197,7 @@ function PlanRow({
             unavailable ? "text-slate-600" : "text-slate-800",
           )}
         >
-          {seatsLeft(entry.num_remaining, entry.staff.capacity)}
+          {seatsLeft(entry.num_remaining, seats)}
         </span>
         {current ? (
           <Badge tone="accent">
@@ -162,8 +205,12 @@ function PlanRow({
           </Badge>
         ) : entry.topic?.unavailable ? (
           <span className="text-xs text-slate-600">Unavailable</span>
+        ) : entry.offered_until ? (
+          <Badge tone="success">Seat held for you</Badge>
         ) : entry.num_remaining <= 0 ? (
-          <span className="text-xs text-slate-600">Full</span>
+          <span className="text-xs text-slate-600">
+            Full{entry.waitlist ? ` · ${entry.waitlist} waiting` : ""}
+          </span>
         ) : null}
       </span>
       {saving && <Spinner size="sm" className="text-indigo-600" />}
@@ -175,6 +222,43 @@ function PlanRow({
     unavailable && !current && "bg-slate-50",
   );
   if (!canChoose) return <div className={rowClasses}>{body}</div>;
+
+  // A full teacher's waitlist (issue 33): join it, see one's place and leave it, or take the seat held
+  // for one (offer mode). The row itself is not a button then, so its actions are reachable by Tab.
+  const position = entry.waitlist_position ?? null;
+  if (!current && (entry.offered_until || (isFull(entry) && canChoose))) {
+    const name = shortName(entry.staff.name);
+    return (
+      <div className={cn(rowClasses, "flex-wrap")} data-testid={`plan-teacher-${entry.staff.id}`}>
+        {body}
+        <div className="flex w-full flex-wrap items-center justify-end gap-2 pl-11">
+          {entry.offered_until ? (
+            <>
+              <span className="mr-auto text-xs text-slate-700">
+                A seat freed and is held for you until {waitlistClock(entry.offered_until, timezone)}.
+              </span>
+              <Button size="sm" loading={waitlistBusy === "accept"} onClick={() => onWaitlist("accept")} aria-label={`Accept seat with ${name}`}>
+                Accept seat
+              </Button>
+            </>
+          ) : position !== null ? (
+            <>
+              <span className="mr-auto text-xs text-slate-700" data-testid={`waitlist-position-${entry.staff.id}`}>
+                You are {ordinal(position)} on the waitlist.
+              </span>
+              <Button variant="secondary" size="sm" loading={waitlistBusy === "leave"} onClick={() => onWaitlist("leave")} aria-label={`Leave ${name}'s waitlist`}>
+                Leave waitlist
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" size="sm" loading={waitlistBusy === "join"} onClick={() => onWaitlist("join")} aria-label={`Join ${name}'s waitlist`}>
+              Join waitlist
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
 
   const button = (
     <button

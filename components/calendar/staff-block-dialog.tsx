@@ -4,7 +4,7 @@ import type { CurrentUser } from "@/components/auth/types";
 import type { ScheduleDay, StaffScheduleBlock } from "@/lib/schedule/types";
 import { AppointmentList } from "./appointment-list";
 import { ClassSection, DialogSection } from "./dialog-parts";
-import { AmendmentsSection, AttendanceSection, PlannedSection, TopicSection } from "./staff-block-sections";
+import { AmendmentsSection, AttendanceSection, PlannedSection, TopicSection, WaitlistSection } from "./staff-block-sections";
 
 export interface StaffBlockDialogProps {
   block: StaffScheduleBlock;
@@ -15,15 +15,19 @@ export interface StaffBlockDialogProps {
   onChanged: () => unknown;
   /** Open the Topic dialog in select mode for this block. */
   onChooseTopic: () => void;
+  /** The teacher whose waitlist the dialog shows (their own, or any for an administrator); null: none shown. */
+  waitlistOf?: number | null;
 }
 
 /** The sections of a block in a teacher's schedule: topic, planned students, appointments, attendance. */
 export function StaffBlockDialogBody({
   block,
+  day,
   isOwner,
   user,
   onChanged,
   onChooseTopic,
+  waitlistOf = null,
 }: StaffBlockDialogProps) {
   return (
     <div>
@@ -36,6 +40,8 @@ export function StaffBlockDialogBody({
       )}
 
       {block.flex && <PlannedSection block={block} />}
+
+      {block.flex && waitlistOf !== null && <WaitlistSection staffId={waitlistOf} date={day.date.iso} blockId={block.id} />}
 
       <DialogSection title="Appointments">
         <AppointmentList

@@ -12,6 +12,7 @@ import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
 import { methodLabel } from "./method-labels";
 import { paletteHex } from "./palette";
 import { isScheduledTopic, planStatus } from "./tile-rules";
+import { useBlockWaitlist, WaitlistEntries } from "./waitlist-list";
 
 /** Topic: the block's scheduled topic; its owner sets, changes or removes it while the block is pending. */
 export function TopicSection({
@@ -100,7 +101,7 @@ export function PlannedSection({ block }: { block: StaffScheduleBlock }) {
               href={`/students/${plan.student.id}`}
               // A student placed by default did not choose this teacher: say so (lib/schedule/reason.ts).
               detail={
-                plan.reason?.kind === "placed"
+                plan.reason?.kind === "placed" || plan.reason?.kind === "waitlist"
                   ? sentenceFor(plan.reason, {
                       viewer: "staff",
                       timezone,
@@ -112,6 +113,22 @@ export function PlannedSection({ block }: { block: StaffScheduleBlock }) {
             />
           ))}
         </ItemList>
+      )}
+    </DialogSection>
+  );
+}
+
+/** Waitlist: who waits for a seat with the teacher on this block, first in line first (issue 33). */
+export function WaitlistSection({ staffId, date, blockId }: { staffId: number; date: string; blockId: number }) {
+  const { entries } = useBlockWaitlist(staffId, date, blockId);
+  return (
+    <DialogSection title={`Waitlist${entries?.length ? ` (${entries.length})` : ""}`}>
+      {entries === null ? (
+        <EmptyText>Loading the waitlist…</EmptyText>
+      ) : entries.length === 0 ? (
+        <EmptyText>Nobody is waiting</EmptyText>
+      ) : (
+        <WaitlistEntries entries={entries} />
       )}
     </DialogSection>
   );

@@ -137,6 +137,7 @@ export function CheckInScreen({ alerts }: { alerts?: ReactNode } = {}) {
           elsewhere={elsewhere}
           onCheckIn={checkInScheduled}
           onMove={(entry) => void moveHere(entry)}
+          staffId={user?.account_type === "staff" ? user.details.id : null}
         />
       </div>
       <NotTodayDialog question={notToday.question} today={status?.today} onAnswer={notToday.answer} />

@@ -1,3 +1,6 @@
+"use client";
+
+import { useBlockWaitlist, WaitlistEntries } from "@/components/calendar/waitlist-list";
 import { CheckedInList, type ElsewhereEntry } from "./checked-in-list";
 import { ScheduledList } from "./scheduled-list";
 import type { CheckInStatus } from "./use-check-in-status";
@@ -9,14 +12,18 @@ export function DayLists({
   elsewhere,
   onCheckIn,
   onMove,
+  staffId = null,
 }: {
   status: CheckInStatus | undefined;
+  /** The signed-in teacher: their waitlist for the block shows under Scheduled. */
+  staffId?: number | null;
   loading: boolean;
   elsewhere: { can_move: boolean; entries: ElsewhereEntry[] } | undefined;
   onCheckIn: (studentIds: number[]) => Promise<boolean>;
   onMove: (entry: ElsewhereEntry) => void;
 }) {
   const block = status?.blocks[0] ?? null;
+  const waitlist = useBlockWaitlist(block ? staffId : null, status?.date.iso ?? null, block?.block.id ?? null);
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
       <ScheduledList
@@ -25,6 +32,7 @@ export function DayLists({
         loading={loading}
         disabled={!block}
         onCheckIn={onCheckIn}
+        waitlist={waitlist.entries?.length ? <WaitlistEntries entries={waitlist.entries} heading={`Waitlist (${waitlist.entries.length})`} /> : null}
       />
       <CheckedInList
         entries={block?.ledger_entries ?? (status ? [] : null)}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -14,8 +14,11 @@ export function ScheduledList({
   loading,
   disabled,
   onCheckIn,
+  waitlist,
 }: {
   planned: readonly PlannedStudent[] | null;
+  /** Who waits for a seat with the caller on this block, in line order (components/calendar/waitlist-list.tsx). */
+  waitlist?: ReactNode;
   loading: boolean;
   disabled: boolean;
   /** Resolves when the check-in went through (the ticks are then cleared). */
@@ -89,6 +92,7 @@ export function ScheduledList({
           </ul>
         </>
       )}
+      {waitlist && <div className="mt-4 border-t border-slate-100 pt-3">{waitlist}</div>}
     </Panel>
   );
 }

@@ -102,6 +102,7 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
             isOwner={isOwner}
             user={user}
             onChanged={() => schedule.mutate()}
+            waitlistOf={isOwner || managesPeople ? staffId : null}
             onChooseTopic={() => {
               setDialogOpen(false);
               setTopicMode("select");
