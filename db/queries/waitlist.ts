@@ -285,3 +285,8 @@ export function staffWaitlistBlocksFrom(db: Db, staffId: number, from: string) {
     .where(and(eq(waitlistEntries.staff_id, staffId), gte(waitlistEntries.date, from)))
     .orderBy(asc(waitlistEntries.date), asc(waitlistEntries.block_id));
 }
+
+export async function staffExists(db: Db, staffId: number) {
+  const [row] = await db.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId));
+  return Boolean(row);
+}

@@ -9,6 +9,7 @@ import {
   findWaitlistEntry,
   hasAppointmentOn,
   insertWaitlistEntry,
+  staffExists,
   staffWaitlistBlocksFrom,
   staffWaitlistOn,
   studentPlanOn,
@@ -183,9 +184,10 @@ export async function acceptWaitlistOffer(db: Db, principal: Principal, input: W
   });
 }
 
-/** GET /api/staff/{id}/waitlist/{date}: a teacher sees their own; administrators anyone's. */
+/** GET /api/staff/{id}/waitlist/{date}: a teacher sees their own; administrators anyone's. 404 for no such staff member. */
 export async function staffWaitlist(db: Db, principal: Principal, staffId: number, dateInput: string): Promise<StaffWaitlistResponse> {
   const mayReadAny = principal.role === "admin" || principal.role === "sysadmin";
+  if (!(await staffExists(db, staffId))) throw notFound("The staff member could not be found.");
   if (!mayReadAny && principal.staff?.id !== staffId) throw forbidden("Teachers can only see their own waitlists.");
   const calendar = await schoolCalendarSettings(db);
   const date = readSchoolDate(dateInput, calendar.timezone);

@@ -84,6 +84,11 @@ describe("POST /api/students/staff-list", () => {
       },
       num_scheduled: 0,
       num_remaining: 2,
+      // Issue 33: the seats (a topic's seat cap may lower them), the waitlist and the caller's place on it.
+      seats: 2,
+      waitlist: 0,
+      waitlist_position: null,
+      offered_until: null,
     });
     expect(byId.get(busy.staff.id)).toMatchObject({ topic: null, num_scheduled: 1, num_remaining: 0 });
     expect(byId.get(away.staff.id)!.topic).toMatchObject({ unavailable: true });
