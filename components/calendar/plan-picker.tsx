@@ -166,7 +166,6 @@ function PlanRow({
   waitlistBusy: WaitlistAction | null;
   onWaitlist: (action: WaitlistAction) => void;
 }) {
-  const timezone = useSchoolTimezone();
   const unavailable = isUnavailable(entry);
   const seats = entry.seats ?? entry.staff.capacity;
   const body = (
@@ -235,7 +234,7 @@ function PlanRow({
           {entry.offered_until ? (
             <>
               <span className="mr-auto text-xs text-slate-700">
-                A seat freed and is held for you until {waitlistClock(entry.offered_until, timezone)}.
+                A seat freed and is held for you until <HeldUntil at={entry.offered_until} />.
               </span>
               <Button size="sm" loading={waitlistBusy === "accept"} onClick={() => onWaitlist("accept")} aria-label={`Accept seat with ${name}`}>
                 Accept seat
@@ -277,6 +276,12 @@ function PlanRow({
     </button>
   );
   return unavailable ? <Tooltip content={TEACHER_UNAVAILABLE}>{button}</Tooltip> : button;
+}
+
+/** The clock time a held seat is kept until, in the school's time zone. */
+function HeldUntil({ at }: { at: string }) {
+  const timezone = useSchoolTimezone();
+  return <>{waitlistClock(at, timezone)}</>;
 }
 
 /** "25 seats left of 30" (spec §3: num_remaining of capacity, in words). */

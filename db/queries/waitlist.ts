@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, gt, gte, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { appointments, dayDeadlines, plans, settings, staff, students, topics, waitlistEntries } from "../schema";
 import { studentDisplayFirstName } from "./people";
@@ -289,4 +289,27 @@ export function staffWaitlistBlocksFrom(db: Db, staffId: number, from: string) {
 export async function staffExists(db: Db, staffId: number) {
   const [row] = await db.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId));
   return Boolean(row);
+}
+
+/**
+ * The seats a Power Scheduler batch freed that someone waits for: the teachers, blocks and dates of
+ * the plans it cleared (power_schedules.cleared_plans) with a non-empty waitlist, lowest teacher id
+ * first (the lock order of teachers). One statement; none when nobody waits.
+ */
+export async function batchFreedSeatsWithWaitlist(db: Db, batchId: number) {
+  const result = await db.execute(sql`
+    select distinct (c->>'staff_id')::integer as staff_id, (c->>'block_id')::integer as block_id, (c->>'date')::date::text as date
+    from power_schedules ps, jsonb_array_elements(ps.cleared_plans) c
+    where ps.id = ${batchId}::integer
+      and exists (select 1 from ${waitlistEntries} w where w.staff_id = (c->>'staff_id')::integer
+        and w.block_id = (c->>'block_id')::integer and w.date = (c->>'date')::date)
+    order by 1, 2, 3`);
+  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { staff_id: number; block_id: number; date: string }[];
+  return rows.map((r) => ({ staff_id: Number(r.staff_id), block_id: Number(r.block_id), date: String(r.date) }));
+}
+
+/** Teachers who left take nobody: their waitlists from `from` on are done with (one statement). */
+export async function deleteWaitlistsOfStaff(db: Db, staffIds: number[], from: string) {
+  if (staffIds.length === 0) return;
+  await db.delete(waitlistEntries).where(and(inArray(waitlistEntries.staff_id, staffIds), gte(waitlistEntries.date, from)));
 }

@@ -4,6 +4,7 @@ import { insertAudits } from "@/db/queries/audit";
 import { lockLeavers, placeReleased, releasePlans, type PlacedAgain, type ReleasedPlan } from "@/db/queries/leavers";
 import { insertStudentNotices } from "@/db/queries/notifications";
 import { flexMeetings } from "@/db/queries/placement";
+import { deleteWaitlistsOfStaff } from "@/db/queries/waitlist";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { tellMoved } from "@/lib/schedule/moved.server";
@@ -94,6 +95,8 @@ export async function releasePlansOfLeavers(
   const pendingToday = (await flexMeetings(tx, today, today))
     .filter((m) => isPending(today, m.end, timezone, now))
     .map((m) => m.block_id);
+  // Nobody waits for a teacher who takes nobody (issue 33).
+  await deleteWaitlistsOfStaff(tx, leavers.map((l) => l.id), today);
   const released = await releasePlans(tx, { staffIds: leavers.map((l) => l.id), today, pendingToday });
   if (released.length === 0) return { plans_released: 0, placed_again: 0 };
   const placed = await placeReleased(tx, released);

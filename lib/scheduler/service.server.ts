@@ -22,7 +22,9 @@ import {
 import { ApiError, conflict, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { batchStudents } from "@/db/queries/reach-lists";
-import { tellMoved } from "@/lib/schedule/moved.server";
+import { tellMoved, tellSeatMoves } from "@/lib/schedule/moved.server";
+import { batchFreedSeatsWithWaitlist } from "@/db/queries/waitlist";
+import { fillFreedSeats } from "@/lib/choice/seats.server";
 import { planBatch } from "./plan.server";
 import { presentBatch, presentPreview, type PowerScheduleBatch, type PowerSchedulePreview } from "./present";
 import type { PowerScheduleBody, PowerSchedulePreviewBody } from "./schemas";
@@ -117,6 +119,12 @@ export async function runPowerSchedule(
       memo: plan.memo,
     });
     const plansCleared = await clearBatchPlans(tx, plan.kind, batch.id);
+    // The seats the cleared plans held go to those teachers' waitlists, in this transaction (issue 33).
+    if (plansCleared > 0) {
+      for (const seat of await batchFreedSeatsWithWaitlist(tx, batch.id)) {
+        await tellSeatMoves(tx, await fillFreedSeats(tx, seat.staff_id, seat.block_id, seat.date, now), now);
+      }
+    }
     const done = { ...counts, created, plans_cleared: plansCleared };
     const summary = {
       dates: plan.dates.length,

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { and, eq } from "drizzle-orm";
 import { POST as createAppointmentRoute } from "@/app/api/appointments/create/route";
+import { POST as powerSchedulerRoute } from "@/app/api/power-scheduler/route";
 import { POST as capacityRoute } from "@/app/api/staff/capacity/route";
 import { GET as staffWaitlistRoute } from "@/app/api/staff/[id]/waitlist/[date]/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
@@ -8,7 +9,8 @@ import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
 import { POST as staffList } from "@/app/api/students/staff-list/route";
 import { POST as acceptRoute } from "@/app/api/students/waitlist/accept/route";
 import { DELETE as leaveRoute, POST as joinRoute } from "@/app/api/students/waitlist/route";
-import { dayDeadlines, notificationRecipients, notifications, plans, waitlistEntries } from "@/db/schema";
+import { dayDeadlines, notificationRecipients, notifications, plans, users, waitlistEntries } from "@/db/schema";
+import { releasePlansOfLeavers } from "@/lib/placement/leavers.server";
 import { handOnWaitlists } from "@/lib/schedule/waitlist-job.server";
 import { sentenceFor } from "@/lib/schedule/reason";
 import type { StaffListResponse, StaffWaitlistResponse, StudentScheduleResponse } from "@/lib/schedule/types";
@@ -269,6 +271,41 @@ describe("a seat that frees goes to the first in line, in the freeing request (w
     });
     expect(booked.status).toBe(201);
     expect(await planOf(waiting.id, date)).toEqual({ staff_id: teacher.id, source: "waitlist" });
+  });
+
+  it("a Power Scheduler batch that clears plans frees their seats for the waitlists, in its transaction", async () => {
+    const date = freshDate();
+    const teacher = await fullTeacher(date, 2);
+    const [a, b, c] = [await pupil(), await pupil(), await pupil()];
+    for (const s of [a, b, c]) await join(s.token, { block_id: focus.id, date, staff_id: teacher.id });
+    const booker = await teacherWith(5);
+    const batch = await call(powerSchedulerRoute, {
+      token: adminToken,
+      body: {
+        student_type: "some",
+        schedule_type: "appointment",
+        staff_id: booker.id,
+        memo: "Assembly",
+        student_ids: teacher.seated.map((s) => s.id),
+        date_time: date,
+        block_ids: [focus.id],
+      },
+    });
+    expect(batch.body).toMatchObject({ plans_cleared: 2 });
+    expect((await planOf(a.id, date))?.source).toBe("waitlist");
+    expect((await planOf(b.id, date))?.source).toBe("waitlist");
+    expect(await entriesOf(c.id, date)).toHaveLength(1);
+  });
+
+  it("a teacher who leaves takes nobody: their waitlists go", async () => {
+    const date = freshDate();
+    const account = await createStaff(state.db, { capacity: 0 });
+    const s = await pupil();
+    await join(s.token, { block_id: focus.id, date, staff_id: account.staff.id });
+    expect(await entriesOf(s.id, date)).toHaveLength(1);
+    await state.db.update(users).set({ disabled_at: new Date() }).where(eq(users.id, account.user.id));
+    await state.db.transaction((tx) => releasePlansOfLeavers(tx, { userIds: [account.user.id], reason: "disabled", actorUserId: null }, new Date()));
+    expect(await entriesOf(s.id, date)).toEqual([]);
   });
 
   it("counts a topic's seat cap below the capacity as the seats (choosing and the staff list)", async () => {
