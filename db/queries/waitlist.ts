@@ -313,3 +313,60 @@ export async function deleteWaitlistsOfStaff(db: Db, staffIds: number[], from: s
   if (staffIds.length === 0) return;
   await db.delete(waitlistEntries).where(and(inArray(waitlistEntries.staff_id, staffIds), gte(waitlistEntries.date, from)));
 }
+
+/** The blocks and dates, from `from` on, where the teacher has plans (a capacity lowered is checked there). */
+export function staffPlannedBlocksFrom(db: Db, staffId: number, from: string) {
+  return db
+    .selectDistinct({ block_id: plans.block_id, date: plans.date })
+    .from(plans)
+    .where(and(eq(plans.staff_id, staffId), gte(plans.date, from)))
+    .orderBy(asc(plans.date), asc(plans.block_id));
+}
+
+/**
+ * The `count` plans with the teacher placed last (latest first), with their students' rows locked;
+ * a student busy at this instant is passed over (SKIP LOCKED: the caller holds the teacher's lock).
+ */
+export async function lockLastPlaced(db: Db, staffId: number, blockId: number, date: string, count: number) {
+  if (count <= 0) return [];
+  return db
+    .select({ id: plans.id, student_id: plans.student_id, updated_at: plans.updated_at })
+    .from(plans)
+    .innerJoin(students, eq(students.id, plans.student_id))
+    .where(and(eq(plans.staff_id, staffId), eq(plans.block_id, blockId), eq(plans.date, date)))
+    .orderBy(sql`${plans.updated_at} desc`, sql`${plans.id} desc`)
+    .limit(count)
+    .for("no key update", { of: students, skipLocked: true });
+}
+
+export async function deletePlansById(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(plans).where(inArray(plans.id, ids));
+}
+
+/**
+ * Puts the students at the front of the teacher's waitlist, in the order given, ahead of everyone
+ * already in it (arrival order is the id, so the line is written again in its new order, each entry
+ * keeping who added it, its offer and when it joined).
+ */
+export async function putAtFrontOfWaitlist(db: Db, staffId: number, blockId: number, date: string, studentIds: number[]) {
+  if (studentIds.length === 0) return;
+  const old = await db
+    .delete(waitlistEntries)
+    .where(queue(staffId, blockId, date))
+    .returning({
+      id: waitlistEntries.id,
+      student_id: waitlistEntries.student_id,
+      added_by: waitlistEntries.added_by,
+      offered_until: waitlistEntries.offered_until,
+      created_at: waitlistEntries.created_at,
+    });
+  const front = new Set(studentIds);
+  const rest = old.filter((e) => !front.has(e.student_id)).sort((a, b) => a.id - b.id);
+  const values = [
+    ...studentIds.map((student_id) => ({ student_id, staff_id: staffId, block_id: blockId, date, added_by: null, offered_until: null })),
+    ...rest.map((e) => ({ student_id: e.student_id, staff_id: staffId, block_id: blockId, date, added_by: e.added_by, offered_until: e.offered_until, created_at: e.created_at })),
+  ];
+  // One row at a time, so the ids (the line's order) follow the list.
+  for (const value of values) await db.insert(waitlistEntries).values(value);
+}

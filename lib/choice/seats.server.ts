@@ -5,6 +5,9 @@ import { settingValues } from "@/db/queries/settings";
 import {
   countHeldOffers,
   countPlansOf,
+  deletePlansById,
+  lockLastPlaced,
+  putAtFrontOfWaitlist,
   deleteStudentWaitlistsOn,
   deleteWaitlistEntry,
   hasAppointmentOn,
@@ -135,4 +138,27 @@ export async function placeFromWaitlist(tx: Db, studentId: number, staffId: numb
   await upsertWaitlistPlan(tx, { student_id: studentId, staff_id: staffId, block_id: blockId, date });
   await deleteStudentWaitlistsOn(tx, studentId, blockId, date);
   return before ? before.staff_id : null;
+}
+
+/**
+ * A teacher's seats lowered below their plans on a block (a capacity or a topic's seat cap lowered):
+ * nobody is dropped silently — the last placed (the latest plans) lose their seat and go back to the
+ * front of the teacher's waitlist, in the order they were placed, in the caller's transaction (which
+ * holds the teacher's row). Answers who went back (the caller tells them).
+ */
+export async function seatsLowered(tx: Db, staffId: number, blockId: number, date: string): Promise<{ student_id: number }[]> {
+  const teacher = await lockStaff(tx, staffId);
+  if (!teacher) return [];
+  const topic = await staffTopicOn(tx, teacher.id, blockId, date);
+  if (topic?.unavailable) return [];
+  const planned = await countPlansOf(tx, teacher.id, blockId, date);
+  const excess = planned - effectiveCapacity(teacher.capacity, topic);
+  if (excess <= 0) return [];
+  const last = await lockLastPlaced(tx, teacher.id, blockId, date, Math.min(excess, planned));
+  if (last.length === 0) return [];
+  await deletePlansById(tx, last.map((p) => p.id));
+  // Back in the order they were placed: the earliest of them first.
+  const back = [...last].reverse().map((p) => p.student_id);
+  await putAtFrontOfWaitlist(tx, teacher.id, blockId, date, back);
+  return back.map((student_id) => ({ student_id }));
 }

@@ -10,6 +10,7 @@ import {
   hasAppointmentOn,
   insertWaitlistEntry,
   staffExists,
+  staffPlannedBlocksFrom,
   staffWaitlistBlocksFrom,
   staffWaitlistOn,
   studentPlanOn,
@@ -20,13 +21,15 @@ import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/erro
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { updateCapacity } from "@/db/queries/profiles";
 import { staffProfile } from "@/lib/people/profiles.server";
-import { schoolToday } from "@/lib/time";
+import { isPending, schoolToday } from "@/lib/time";
 import { choiceDeadlineAt } from "@/lib/choice/deadlines.server";
 import type { WaitlistAcceptBody, WaitlistBody } from "@/lib/choice/schemas";
-import { effectiveCapacity, fillFreedSeats, placeFromWaitlist, waitlistSettings, type SeatMove } from "@/lib/choice/seats.server";
+import { effectiveCapacity, fillFreedSeats, placeFromWaitlist, seatsLowered, waitlistSettings, type SeatMove } from "@/lib/choice/seats.server";
+import { findBlockOnDate } from "@/db/queries/schedule";
+import { longDay } from "@/lib/reach/messages";
 import { titledLastName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { tellSeatMoves } from "./moved.server";
+import { tellMoved, tellSeatMoves } from "./moved.server";
 import { readSchoolDate, requireOccurrence } from "./occurrence.server";
 import { NOT_TAKING_STUDENTS, staffLeft, teacherFull, teacherUnavailable } from "./plans.server";
 import { presentPlan, studentRef } from "./present";
@@ -209,15 +212,38 @@ export async function staffWaitlist(db: Db, principal: Principal, staffId: numbe
 /**
  * POST /api/staff/capacity: the caller's own capacity, and — in the same transaction, under their row's
  * lock — every seat that raising it freed goes to their waitlists (today on). Lowering it below the
- * planned count drops nobody: the plans stay (the count shows over capacity) and nobody new joins.
+ * planned count of a Focus Block still ahead drops nobody silently: the last placed go back to the
+ * front of the waitlist, and are told (lib/choice/seats.server.ts seatsLowered).
  */
 export async function setOwnCapacityAndHandOn(db: Db, principal: Principal, capacity: number, now: Date): Promise<StaffProfile> {
   const own = requireStaff(principal);
   const calendar = await schoolCalendarSettings(db);
   const today = schoolToday(calendar.timezone, now);
   await db.transaction(async (tx) => {
-    await lockStaff(tx, own.id);
+    const teacher = await lockStaff(tx, own.id);
+    const lowered = teacher !== undefined && capacity < teacher.capacity;
     await updateCapacity(tx, own.id, capacity);
+    if (lowered) {
+      for (const seat of await staffPlannedBlocksFrom(tx, own.id, today)) {
+        const block = await findBlockOnDate(tx, seat.block_id, seat.date);
+        if (!block?.end || !isPending(seat.date, block.end, calendar.timezone, now)) continue;
+        const back = await seatsLowered(tx, own.id, seat.block_id, seat.date);
+        await tellMoved(
+          tx,
+          back.map(({ student_id }) => ({
+            student_id,
+            occasion: `waitlist-bumped:${own.id}:${seat.block_id}:${seat.date}:${now.getTime()}`,
+            change: {
+              kind: "released" as const,
+              text: `${titledLastName(teacher!)} now takes fewer students in Focus Block on ${longDay(seat.date)}, so your plan with them was cancelled. You are back at the front of their waitlist: the next seat that frees is yours. You may choose another teacher meanwhile.`,
+              dates: [seat.date],
+            },
+          })),
+          now,
+        );
+      }
+      return;
+    }
     const settings = await waitlistSettings(tx);
     for (const line of await staffWaitlistBlocksFrom(tx, own.id, today)) {
       await tellSeatMoves(tx, await fillFreedSeats(tx, own.id, line.block_id, line.date, now, { settings }), now);

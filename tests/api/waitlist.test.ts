@@ -259,6 +259,26 @@ describe("a seat that frees goes to the first in line, in the freeing request (w
     expect(await entriesOf(c.id, date)).toHaveLength(1);
   });
 
+  it("a capacity lowered below the planned count drops nobody silently: the last placed go back to the front of the line, told", async () => {
+    const date = freshDate();
+    const teacher = await teacherWith(3, { title: "Ms.", last_name: "Ruiz" });
+    const [a, b, c, d] = [await pupil(), await pupil(), await pupil(), await pupil()];
+    for (const s of [a, b, c]) expect((await choose(s.token, date, teacher.id)).status).toBe(200);
+    expect((await join(d.token, { block_id: focus.id, date, staff_id: teacher.id })).body.position).toBe(1);
+    expect((await call(capacityRoute, { token: teacher.token, body: { capacity: 1 } })).status).toBe(200);
+    expect(await planOf(a.id, date)).toEqual({ staff_id: teacher.id, source: "chosen" });
+    expect(await planOf(b.id, date)).toBeUndefined();
+    expect(await planOf(c.id, date)).toBeUndefined();
+    const list = await call<StaffWaitlistResponse>(staffWaitlistRoute, { token: teacher.token, params: { id: String(teacher.id), date } });
+    expect(list.body.blocks[0]!.entries.map((e) => e.student.id)).toEqual([b.id, c.id, d.id]);
+    expect((await inboxOf(c.id)).at(-1)!.body).toMatch(/Ms\. Ruiz now takes fewer students .* You are back at the front of their waitlist/);
+    // Raised again: they are back, first in line first.
+    expect((await call(capacityRoute, { token: teacher.token, body: { capacity: 2 } })).status).toBe(200);
+    expect(await planOf(b.id, date)).toEqual({ staff_id: teacher.id, source: "waitlist" });
+    expect(await planOf(c.id, date)).toBeUndefined();
+    await call(capacityRoute, { token: teacher.token, body: { capacity: 30 } });
+  });
+
   it("an appointment that clears a plan frees its seat for the waitlist", async () => {
     const date = freshDate();
     const teacher = await fullTeacher(date, 1);
