@@ -22,7 +22,6 @@ export function useBlockWaitlist(staffId: number | null, date: string | null, bl
  * check-in screen's Scheduled list). Nothing when nobody waits.
  */
 export function WaitlistEntries({ entries, heading }: { entries: StaffWaitlistResponse["blocks"][number]["entries"]; heading?: string }) {
-  const timezone = useSchoolTimezone();
   if (entries.length === 0) return null;
   return (
     <div data-testid="waitlist">
@@ -34,10 +33,15 @@ export function WaitlistEntries({ entries, heading }: { entries: StaffWaitlistRe
             <a href={`/students/${entry.student.id}`} className="min-w-0 flex-1 truncate font-medium text-indigo-700 hover:underline">
               {entry.student.name}
             </a>
-            {entry.offered_until && <Badge tone="success">Seat held until {waitlistClock(entry.offered_until, timezone)}</Badge>}
+            {entry.offered_until && <HeldBadge until={entry.offered_until} />}
           </li>
         ))}
       </ol>
     </div>
   );
+}
+
+function HeldBadge({ until }: { until: string }) {
+  const timezone = useSchoolTimezone();
+  return <Badge tone="success">Seat held until {waitlistClock(until, timezone)}</Badge>;
 }
