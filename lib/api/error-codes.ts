@@ -66,6 +66,8 @@ export const ERROR_CODES = {
     meaning: "The timetable would move the day type of school days: see them with dry_run, then save with confirm_day_type_changes.",
   },
   already_placed: { status: 409, meaning: "Default placement has already run for that date." },
+  choice_closed: { status: 409, meaning: "The Focus Block's choice deadline (setting choice-deadline, or the day's own) has passed: students may no longer choose." },
+  request_closed: { status: 409, meaning: "The Focus Block's request deadline (setting request-deadline, or the day's own) has passed: only an administrator may book a student." },
   placement_closed: { status: 409, meaning: "Default placement has run for that date and students may not change after it." },
   own_administrator: { status: 409, meaning: "Administrators cannot remove their own administrator role." },
   staff_exists: { status: 409, meaning: "A staff member with that email exists." },

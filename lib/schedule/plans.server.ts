@@ -5,6 +5,8 @@ import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } f
 import { runOn } from "@/db/queries/placement";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
+import { choiceClosedSentence } from "@/lib/choice/deadlines";
+import { choiceDeadlineAt } from "@/lib/choice/deadlines.server";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
 import { placementSettings } from "@/lib/settings/placement.server";
@@ -61,6 +63,12 @@ async function changeClosed(db: Db, date: string): Promise<boolean> {
   return Boolean(await runOn(db, date));
 }
 
+/** Students' choosing for the block is open until its choice deadline (lib/choice/deadlines.ts): else 409 choice_closed. */
+export async function requireChoiceOpen(db: Db, date: string, blockId: number, timezone: string, now: Date) {
+  const closesAt = await choiceDeadlineAt(db, date, blockId);
+  if (closesAt && closesAt.getTime() <= now.getTime()) throw conflict("choice_closed", choiceClosedSentence(closesAt, timezone));
+}
+
 /**
  * A student chooses a teacher for one of their pending flex blocks. One transaction, with the student's
  * row locked first (as booking an appointment locks it: a booking that clears the student's plan waits
@@ -81,6 +89,7 @@ export async function planOwnBlock(
   return db.transaction(async (tx) => {
     await lockStudent(tx, student.id);
     await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
+    await requireChoiceOpen(tx, date, input.block_id, calendar.timezone, now);
     if ((await countAppointments(tx, student.id, input.block_id, date)) > 0) {
       throw new ApiError(
         409,

@@ -10,7 +10,9 @@ export const PUT = route(
     params: schoolDayParams,
     body: schoolDayBody,
     description:
-      "Body: `{day_type?: string | null, bell_schedule?: string | null, dry_run?: boolean}`. Regenerates the school days " +
+      "Body: `{day_type?: string | null, bell_schedule?: string | null, choice_deadline?: string | null, " +
+      "request_deadline?: string | null, dry_run?: boolean}` (the deadlines in the form of placement_cutoff: \"08:00\", " +
+      "\"2h\", \"\" until the block starts; null: the school's setting). Regenerates the school days " +
       "from the date. 422: an unknown day type or bell schedule, a date without school, outside the school year, or " +
       "before the first date attendance does not rest on. Answer: the day as in GET /api/school-days, plus " +
       "`day_type_changes: [{date, from, to}]` (the dates whose day type moved); with `dry_run: true`, " +
