@@ -9,6 +9,7 @@ import { onerosterJob } from "@/lib/oneroster/job.server";
 import { placementJob } from "@/lib/placement/job.server";
 import { remindersJob } from "@/lib/placement/reminders-job.server";
 import { outboxJob } from "@/lib/reach/sender.server";
+import { standingChoicesJob } from "@/lib/standing/job.server";
 
 type PayloadOf<K> = K extends JobKind<infer P> ? P : never;
 
@@ -23,6 +24,7 @@ declare module "@/lib/jobs/kinds.server" {
     placement: PayloadOf<typeof placementJob>;
     prune: PayloadOf<typeof pruneJob>;
     reminders: PayloadOf<typeof remindersJob>;
+    "standing-choices": PayloadOf<typeof standingChoicesJob>;
   }
 }
 
@@ -41,5 +43,6 @@ export function registerEveryJobKind(): void {
     placement: placementJob,
     prune: pruneJob,
     reminders: remindersJob,
+    "standing-choices": standingChoicesJob,
   });
 }
