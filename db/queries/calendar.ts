@@ -32,15 +32,7 @@ export async function calendarSettings(db: Db) {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
-    .where(
-      inArray(settings.key, [
-        "timezone",
-        "start_datetime",
-        "end_datetime",
-        "include_days",
-        "attendance_from",
-      ]),
-    );
+    .where(inArray(settings.key, ["timezone", "start_datetime", "end_datetime", "include_days", "attendance_from"]));
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
@@ -91,12 +83,7 @@ export async function listOverrides(db: Db) {
 /** Every generated school day (one row per date of the year: a few hundred). */
 export async function listSchoolDays(db: Db) {
   return db
-    .select({
-      date: schoolDays.date,
-      in_session: schoolDays.in_session,
-      day_type: schoolDays.day_type,
-      bell_schedule: schoolDays.bell_schedule,
-    })
+    .select({ date: schoolDays.date, in_session: schoolDays.in_session, day_type: schoolDays.day_type, bell_schedule: schoolDays.bell_schedule })
     .from(schoolDays);
 }
 
@@ -118,15 +105,9 @@ export async function replaceSchoolDaysFrom(
 ) {
   await db.delete(schoolDays).where(gte(schoolDays.date, from));
   for (let i = 0; i < days.length; i += 5000)
-    await db
-      .insert(schoolDays)
-      .values(days.slice(i, i + 5000))
-      .onConflictDoNothing();
+    await db.insert(schoolDays).values(days.slice(i, i + 5000)).onConflictDoNothing();
   for (let i = 0; i < occurrences.length; i += 10000)
-    await db
-      .insert(blockOccurrences)
-      .values(occurrences.slice(i, i + 10000))
-      .onConflictDoNothing();
+    await db.insert(blockOccurrences).values(occurrences.slice(i, i + 10000)).onConflictDoNothing();
 }
 
 export async function countSchoolDays(db: Db, from: string, to: string) {

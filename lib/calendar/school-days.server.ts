@@ -119,21 +119,12 @@ export async function getSchoolDays(db: Db, from: SchoolDate, to: SchoolDate, no
       day_type: day?.day_type ?? null,
       bell_schedule: day?.bell_schedule ?? null,
       blocks: day
-        ? (blocksOf.get(date) ?? []).map((o) => ({
-            id: o.id,
-            label: o.label,
-            flex: o.flex,
-            start: hhmm(o.start),
-            end: hhmm(o.end),
-          }))
+        ? (blocksOf.get(date) ?? []).map((o) => ({ id: o.id, label: o.label, flex: o.flex, start: hhmm(o.start), end: hhmm(o.end) }))
         : [],
       events: (eventsOf.get(date) ?? []).map((e) => ({ id: e.id, name: e.name, no_blocks: e.no_blocks })),
       override: override ? { day_type: override.day_type, bell_schedule: override.bell_schedule } : null,
       deadlines: deadlinesOf.has(date)
-        ? {
-            choice_deadline: deadlinesOf.get(date)!.choice_deadline,
-            request_deadline: deadlinesOf.get(date)!.request_deadline,
-          }
+        ? { choice_deadline: deadlinesOf.get(date)!.choice_deadline, request_deadline: deadlinesOf.get(date)!.request_deadline }
         : null,
     });
   }
@@ -158,13 +149,7 @@ function groupBy<T>(rows: T[], key: (row: T) => string) {
  * in force does not have. Answers the day and `day_type_changes`, the dates whose day type moved;
  * `dry_run: true` answers only those, writing nothing (the screen shows them before saving).
  */
-export async function setSchoolDay(
-  db: Db,
-  principal: Principal,
-  date: SchoolDate,
-  body: SchoolDayBody,
-  now: Date,
-) {
+export async function setSchoolDay(db: Db, principal: Principal, date: SchoolDate, body: SchoolDayBody, now: Date) {
   const dryRun = body.dry_run === true;
   const changes = await inTransaction(db, dryRun, async (tx) => {
     await lockCalendar(tx);
@@ -180,11 +165,7 @@ export async function setSchoolDay(
       const message = attendanceTakenMessage(earliest, "day");
       throw invalid({ date: [message] }, message);
     }
-    const [day, current, version] = await Promise.all([
-      schoolDayOn(tx, date),
-      overrideOn(tx, date),
-      timetableInForce(tx, date),
-    ]);
+    const [day, current, version] = await Promise.all([schoolDayOn(tx, date), overrideOn(tx, date), timetableInForce(tx, date)]);
     const errors: Record<string, string[]> = {};
     const setting = (body.day_type ?? null) !== null || (body.bell_schedule ?? null) !== null;
     if (setting && !day?.in_session) errors.date = [`There is no school on ${displayDate(date)}.`];
@@ -217,18 +198,15 @@ export async function setSchoolDay(
         } else bellSchedule = known;
       }
     }
-    const settingDeadline =
-      (body.choice_deadline ?? null) !== null || (body.request_deadline ?? null) !== null;
+    const settingDeadline = (body.choice_deadline ?? null) !== null || (body.request_deadline ?? null) !== null;
     if (settingDeadline && !day?.in_session) errors.date = [`There is no school on ${displayDate(date)}.`];
     if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
     let deadlines: { choice_deadline: string | null; request_deadline: string | null } | null = null;
     if (body.choice_deadline !== undefined || body.request_deadline !== undefined) {
       const [own] = await dayDeadlinesBetween(tx, date, date);
       deadlines = {
-        choice_deadline:
-          body.choice_deadline !== undefined ? body.choice_deadline : (own?.choice_deadline ?? null),
-        request_deadline:
-          body.request_deadline !== undefined ? body.request_deadline : (own?.request_deadline ?? null),
+        choice_deadline: body.choice_deadline !== undefined ? body.choice_deadline : (own?.choice_deadline ?? null),
+        request_deadline: body.request_deadline !== undefined ? body.request_deadline : (own?.request_deadline ?? null),
       };
       await writeDayDeadlines(tx, date, deadlines, now);
     }
@@ -238,13 +216,7 @@ export async function setSchoolDay(
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "school_day.update",
-      details: {
-        date,
-        day_type: dayType,
-        bell_schedule: bellSchedule,
-        day_type_changes: dayTypeChanges.length,
-        ...(deadlines ?? {}),
-      },
+      details: { date, day_type: dayType, bell_schedule: bellSchedule, day_type_changes: dayTypeChanges.length, ...(deadlines ?? {}) },
       created_at: now,
     });
     return dayTypeChanges;

@@ -21,36 +21,15 @@ type Staff = { title: string; first_name: string; last_name: string };
 
 export type Change =
   | { kind: "booked"; by: Staff; memo: string; dates: SchoolDate[]; cleared: Staff[] }
-  | {
-      kind: "appointment_cancelled";
-      by: Staff;
-      teacher: Staff;
-      memo: string;
-      dates: SchoolDate[];
-      restored: boolean;
-    }
+  | { kind: "appointment_cancelled"; by: Staff; teacher: Staff; memo: string; dates: SchoolDate[]; restored: boolean }
   | { kind: "amended"; by: Staff; memo: string; dates: SchoolDate[] }
-  | {
-      kind: "power_scheduler";
-      by: Staff | { name: string };
-      batch: "appointment" | "amendment";
-      everyone: boolean;
-      memo: string;
-      dates: SchoolDate[];
-    }
+  | { kind: "power_scheduler"; by: Staff | { name: string }; batch: "appointment" | "amendment"; everyone: boolean; memo: string; dates: SchoolDate[] }
   | { kind: "placed"; teacher: Staff; cutoffAt: Date; dates: SchoolDate[] }
   | { kind: "closed_day"; event: string; teachers: Staff[]; dates: SchoolDate[] }
   | { kind: "released"; text: string; dates: SchoolDate[] }
   | { kind: "unavailable"; teacher: Staff; topic: string; dates: SchoolDate[] }
-  | {
-      kind: "standing";
-      teacher: Staff;
-      /** "Day 2" or "Tuesdays" (lib/schedule/reason.ts standingPatternWords). */
-      pattern: string;
-      outcome: "unavailable" | "waitlisted";
-      detail: string;
-      dates: SchoolDate[];
-    };
+  /** A standing choice that could not be planned on a Focus Block (lib/standing): "Day 2" or "Tuesdays". */
+  | { kind: "standing"; teacher: Staff; pattern: string; outcome: "unavailable" | "waitlisted"; detail: string; dates: SchoolDate[] };
 
 export interface Moved {
   student_id: number;
@@ -60,9 +39,7 @@ export interface Moved {
 }
 
 const ref = (staff: Staff | { name: string }) =>
-  "name" in staff
-    ? { id: 0, name: staff.name }
-    : { id: 0, name: `${titledLastName(staff)}, ${staff.first_name}` };
+  "name" in staff ? { id: 0, name: staff.name } : { id: 0, name: `${titledLastName(staff)}, ${staff.first_name}` };
 
 /** The dates a change is about, as the subject and heading name them. */
 function whenWords(dates: SchoolDate[]): { short: string; long: string } {
@@ -77,9 +54,7 @@ function whenWords(dates: SchoolDate[]): { short: string; long: string } {
 
 const listNames = (staff: Staff[]) => {
   const names = [...new Set(staff.map(titledLastName))];
-  return names.length <= 1
-    ? (names[0] ?? "")
-    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 };
 
 /** The words of one change (pure). */
@@ -92,37 +67,25 @@ export function movedContent(change: Change, timezone: string): { subject: strin
     case "booked":
       paragraphs.push(reasonSentence({ kind: "booked", by: ref(change.by), memo: change.memo, at }));
       paragraphs.push(`You are with ${titledLastName(change.by)} in Focus Block on ${when.long}.`);
-      if (change.cleared.length > 0)
-        paragraphs.push(`Your plan with ${listNames(change.cleared)} for that block was cancelled.`);
+      if (change.cleared.length > 0) paragraphs.push(`Your plan with ${listNames(change.cleared)} for that block was cancelled.`);
       break;
     case "appointment_cancelled":
       paragraphs.push(
         `${titledLastName(change.by)} cancelled your appointment with ${titledLastName(change.teacher)}${change.memo ? ` (${change.memo})` : ""} on ${when.long}.`,
       );
-      paragraphs.push(
-        change.restored ? "Your plan from before it is back." : "Choose a teacher for that Focus Block.",
-      );
+      paragraphs.push(change.restored ? "Your plan from before it is back." : "Choose a teacher for that Focus Block.");
       break;
     case "amended":
       paragraphs.push(reasonSentence({ kind: "amended", by: ref(change.by), memo: change.memo, at }));
       break;
     case "power_scheduler":
       paragraphs.push(
-        reasonSentence({
-          kind: "power_scheduler",
-          batch: change.batch,
-          by: ref(change.by),
-          memo: change.memo,
-          everyone: change.everyone || undefined,
-          at,
-        }),
+        reasonSentence({ kind: "power_scheduler", batch: change.batch, by: ref(change.by), memo: change.memo, everyone: change.everyone || undefined, at }),
       );
       paragraphs.push(`This is for ${when.long}.`);
       break;
     case "placed":
-      paragraphs.push(
-        reasonSentence({ kind: "placed", teacher: ref(change.teacher), at: change.cutoffAt.toISOString() }),
-      );
+      paragraphs.push(reasonSentence({ kind: "placed", teacher: ref(change.teacher), at: change.cutoffAt.toISOString() }));
       paragraphs.push(`You had not chosen a teacher for Focus Block on ${when.long}.`);
       break;
     case "closed_day":
@@ -166,18 +129,10 @@ export function movedContent(change: Change, timezone: string): { subject: strin
  * Tells each student of their change, in the caller's transaction. Answers how many were told.
  * `inApp: false` when the caller writes the inbox message itself (a teacher who left: leavers.server.ts).
  */
-export async function tellMoved(
-  tx: Db,
-  moved: Moved[],
-  now: Date,
-  options: { inApp?: boolean } = {},
-): Promise<number> {
+export async function tellMoved(tx: Db, moved: Moved[], now: Date, options: { inApp?: boolean } = {}): Promise<number> {
   if (moved.length === 0) return 0;
   const [people, zone] = await Promise.all([
-    studentAddressees(
-      tx,
-      moved.map((m) => m.student_id),
-    ),
+    studentAddressees(tx, moved.map((m) => m.student_id)),
     settingValues(tx, ["timezone"]),
   ]);
   const timezone = zone[0]?.value || "UTC";
@@ -188,12 +143,7 @@ export async function tellMoved(
     const { subject, content } = movedContent(m.change, timezone);
     return [
       {
-        to: {
-          user_id: person.user_id,
-          student_id: person.student_id,
-          email: person.email,
-          name: `${person.first_name} ${person.last_name}`,
-        },
+        to: { user_id: person.user_id, student_id: person.student_id, email: person.email, name: `${person.first_name} ${person.last_name}` },
         kind: "moved" as const,
         occasion: m.occasion,
         subject,
