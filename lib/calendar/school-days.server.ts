@@ -83,7 +83,7 @@ export interface SchoolDayView {
   override: { day_type: string | null; bell_schedule: string | null } | null;
   /**
    * The date's own choice and request deadlines (lib/choice/deadlines.ts; null each: the school's
-   * setting), or null when it has none (issue 33; an addition).
+   * setting); absent when it has none (issue 33; an addition).
    */
   deadlines?: { choice_deadline: string | null; request_deadline: string | null } | null;
 }
@@ -123,9 +123,10 @@ export async function getSchoolDays(db: Db, from: SchoolDate, to: SchoolDate, no
         : [],
       events: (eventsOf.get(date) ?? []).map((e) => ({ id: e.id, name: e.name, no_blocks: e.no_blocks })),
       override: override ? { day_type: override.day_type, bell_schedule: override.bell_schedule } : null,
-      deadlines: deadlinesOf.has(date)
-        ? { choice_deadline: deadlinesOf.get(date)!.choice_deadline, request_deadline: deadlinesOf.get(date)!.request_deadline }
-        : null,
+      // Only on a date with its own deadlines (an addition to the answer; absent otherwise).
+      ...(deadlinesOf.has(date)
+        ? { deadlines: { choice_deadline: deadlinesOf.get(date)!.choice_deadline, request_deadline: deadlinesOf.get(date)!.request_deadline } }
+        : {}),
     });
   }
   return { from, to, days: out };

@@ -132,6 +132,9 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/students/staff-list": { who: ANYONE },
   // spec §6: students plan their own schedule; original-behaviour §4.2: only a student
   "POST /api/students/schedule-plan": { who: STUDENT },
+  "GET /api/students/standing-choices": { who: STUDENT },
+  "POST /api/students/standing-choices": { who: STUDENT },
+  "DELETE /api/students/standing-choices/{id}": { who: STUDENT },
 
   // ── Scheduling (spec §6, §7) ──
   // original-behaviour §11 rows 16 and §6 "Ours": admins (and sysadmins) only
