@@ -35,9 +35,12 @@ import { tellMoved, type Moved } from "@/lib/schedule/moved.server";
 import { standingPatternWords } from "@/lib/schedule/reason";
 import { STAFF_LEFT, NOT_TAKING_STUDENTS } from "@/lib/schedule/plans.server";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
-import { addDays, isPending, schoolToday, type SchoolDate } from "@/lib/time";
+import { addDays, isPending, schoolToday } from "@/lib/time";
 import { defaultUntil, matchesPattern } from "./pattern";
 import type { StandingChoiceBody } from "./schemas";
+import type { StandingChoiceView, StandingOutcomeView } from "./types";
+
+export type { StandingChoiceView, StandingOutcomeView } from "./types";
 
 /**
  * A student's standing choices (issue 33 §2): "every Day 2 with Ms. Ruiz" or "every Tuesday", from a
@@ -54,25 +57,6 @@ import type { StandingChoiceBody } from "./schemas";
  */
 
 export type StandingOutcome = "planned" | "held" | "unavailable" | "waitlisted" | "closed";
-
-export interface StandingOutcomeView {
-  date: SchoolDate;
-  block_id: number;
-  outcome: string;
-  detail: string;
-}
-
-export interface StandingChoiceView {
-  id: number;
-  staff: { id: number; name: string };
-  day_type: string | null;
-  weekday: number | null;
-  /** "Day 2" or "Tuesdays". */
-  pattern: string;
-  from: SchoolDate;
-  until: SchoolDate;
-  created_at: string;
-}
 
 /** Matches materialised per run (and per recurring check), so a run is a bounded number of statements. */
 export const STANDING_BATCH = 200;
