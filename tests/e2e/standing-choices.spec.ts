@@ -155,3 +155,52 @@ test("on a phone, the usual choices read and remove", async ({ page, request }) 
   expect(block?.scheduled).toBeNull();
   await shoot(page, "standing-removed");
 });
+
+test("an administrator gives a day its own deadlines in the calendar's day dialog", async ({ page, request }) => {
+  const date = range!.wednesdays[0];
+  const ownDeadlines = async () => {
+    const response = await request.get(`/api/school-days?from=${date}&to=${date}`, { headers: auth(adminToken) });
+    return ((await response.json()) as { days: { deadlines?: unknown }[] }).days[0]?.deadlines ?? null;
+  };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await signIn(page, "admin", "/calendar");
+    const month = new Date(`${date}T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    const heading = page.getByRole("heading", { level: 2, name: month, exact: true });
+    for (let i = 0; i < 13 && !(await heading.isVisible()); i++) {
+      await page.getByRole("button", { name: "Next month", exact: true }).click();
+    }
+    await page.locator(`button[data-date="${date}"]`).locator("visible=true").click();
+    const longDate = new Date(`${date}T00:00:00Z`).toLocaleString("en-US", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const day = page.getByRole("dialog", { name: longDate });
+    const choice = day.getByLabel("Students choose until", { exact: true });
+    const requests = day.getByLabel("Teachers book students until", { exact: true });
+    if (width === 1280) {
+      await choice.fill("08:00");
+      await requests.fill("2h");
+      await day.getByRole("button", { name: "Save this day", exact: true }).click();
+      await expect.poll(ownDeadlines).toEqual({ choice_deadline: "08:00", request_deadline: "2h" });
+    } else {
+      await expect(choice).toHaveValue("08:00");
+      await choice.fill("8am");
+      await day.getByRole("button", { name: "Save this day", exact: true }).click();
+      await expect(day.getByText("Enter a time on the block's day such as 08:00")).toBeVisible();
+    }
+    await choice.scrollIntoViewIfNeeded();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, "standing-day-deadlines");
+  }
+  // Put back: the school's settings again.
+  const cleared = await request.put(`/api/school-days/${date}`, {
+    headers: auth(adminToken),
+    data: { choice_deadline: null, request_deadline: null },
+  });
+  expect(cleared.status()).toBe(200);
+  expect(await ownDeadlines()).toBeNull();
+});
