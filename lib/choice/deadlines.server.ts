@@ -11,20 +11,28 @@ import { deadlineInstant, deadlineRules, ruleOn, type DeadlineKind, type Deadlin
  * (day_deadlines, the calendar's day dialog) overrides the setting.
  */
 
-async function deadlineAt(db: Db, kind: DeadlineKind, date: SchoolDate, blockId: number): Promise<Date | null> {
-  const [row, calendar] = await Promise.all([deadlineReadFor(db, date, blockId), schoolCalendarSettings(db)]);
+async function deadlineAt(db: Db, kind: DeadlineKind, date: SchoolDate, blockId: number, zone?: string): Promise<Date | null> {
+  const [row, timezone] = await Promise.all([
+    deadlineReadFor(db, date, blockId),
+    zone ?? schoolCalendarSettings(db).then((calendar) => calendar.timezone),
+  ]);
   if (!row.start) return null;
   const rules = deadlineRules({ choice: row.choice_setting, request: row.request_setting }, [
     { date, choice_deadline: row.choice_deadline, request_deadline: row.request_deadline },
   ]);
-  return deadlineInstant(ruleOn(rules, kind, date), date, row.start, calendar.timezone);
+  return deadlineInstant(ruleOn(rules, kind, date), date, row.start, timezone);
 }
 
-/** When students' choosing closes for the block on the date; null when it does not meet then. */
-export const choiceDeadlineAt = (db: Db, date: SchoolDate, blockId: number) => deadlineAt(db, "choice", date, blockId);
+/**
+ * When students' choosing closes for the block on the date; null when it does not meet then. `timezone`:
+ * the school's, when the caller has read it already (else one more statement reads it).
+ */
+export const choiceDeadlineAt = (db: Db, date: SchoolDate, blockId: number, timezone?: string) =>
+  deadlineAt(db, "choice", date, blockId, timezone);
 
 /** When teachers' booking closes for the block on the date (administrators may still book); null when it does not meet. */
-export const requestDeadlineAt = (db: Db, date: SchoolDate, blockId: number) => deadlineAt(db, "request", date, blockId);
+export const requestDeadlineAt = (db: Db, date: SchoolDate, blockId: number, timezone?: string) =>
+  deadlineAt(db, "request", date, blockId, timezone);
 
 export async function choiceDeadlinePassed(db: Db, date: SchoolDate, blockId: number, now: Date): Promise<boolean> {
   const at = await choiceDeadlineAt(db, date, blockId);

@@ -43,7 +43,7 @@ export const studentNotFound = () => notFound("The student for this appointment 
  */
 export async function requireRequestOpen(db: Db, principal: Principal, date: string, blockId: number, timezone: string, now: Date) {
   if (principal.role === "admin" || principal.role === "sysadmin") return;
-  const closesAt = await requestDeadlineAt(db, date, blockId);
+  const closesAt = await requestDeadlineAt(db, date, blockId, timezone);
   if (closesAt && closesAt.getTime() <= now.getTime()) throw conflict("request_closed", requestClosedSentence(closesAt, timezone));
 }
 

@@ -65,7 +65,7 @@ async function changeClosed(db: Db, date: string): Promise<boolean> {
 
 /** Students' choosing for the block is open until its choice deadline (lib/choice/deadlines.ts): else 409 choice_closed. */
 export async function requireChoiceOpen(db: Db, date: string, blockId: number, timezone: string, now: Date) {
-  const closesAt = await choiceDeadlineAt(db, date, blockId);
+  const closesAt = await choiceDeadlineAt(db, date, blockId, timezone);
   if (closesAt && closesAt.getTime() <= now.getTime()) throw conflict("choice_closed", choiceClosedSentence(closesAt, timezone));
 }
 
