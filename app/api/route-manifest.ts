@@ -101,29 +101,31 @@ import * as route96 from "@/app/api/students/profile/[id]/route";
 import * as route97 from "@/app/api/students/route";
 import * as route98 from "@/app/api/students/schedule-plan/route";
 import * as route99 from "@/app/api/students/staff-list/route";
-import * as route100 from "@/app/api/students/upload/route";
-import * as route101 from "@/app/api/students/waitlist/accept/route";
-import * as route102 from "@/app/api/students/waitlist/route";
-import * as route103 from "@/app/api/timetable/route";
-import * as route104 from "@/app/api/topics/[id]/route";
-import * as route105 from "@/app/api/topics/route";
-import * as route106 from "@/app/api/topics/schedule/[id]/route";
-import * as route107 from "@/app/api/topics/schedule/route";
-import * as route108 from "@/app/api/unstar/route";
-import * as route109 from "@/app/api/unsubscribe/route";
-import * as route110 from "@/app/api/user/notification-preferences/route";
-import * as route111 from "@/app/api/user/route";
-import * as route112 from "@/app/api/users/disable-users/route";
-import * as route113 from "@/app/api/users/invalidate-passwords/route";
-import * as route114 from "@/app/api/users/reenable-users/route";
-import * as route115 from "@/app/api/users/reset-passwords/route";
-import * as route116 from "@/app/api/users/reset-sign-in/route";
-import * as route117 from "@/app/api/users/route";
-import * as route118 from "@/app/api/verify-user/route";
-import * as route119 from "@/app/api/wiki/groups/[id]/route";
-import * as route120 from "@/app/api/wiki/groups/route";
-import * as route121 from "@/app/api/wiki/posts/[id]/route";
-import * as route122 from "@/app/api/wiki/posts/route";
+import * as route100 from "@/app/api/students/standing-choices/[id]/route";
+import * as route101 from "@/app/api/students/standing-choices/route";
+import * as route102 from "@/app/api/students/upload/route";
+import * as route103 from "@/app/api/students/waitlist/accept/route";
+import * as route104 from "@/app/api/students/waitlist/route";
+import * as route105 from "@/app/api/timetable/route";
+import * as route106 from "@/app/api/topics/[id]/route";
+import * as route107 from "@/app/api/topics/route";
+import * as route108 from "@/app/api/topics/schedule/[id]/route";
+import * as route109 from "@/app/api/topics/schedule/route";
+import * as route110 from "@/app/api/unstar/route";
+import * as route111 from "@/app/api/unsubscribe/route";
+import * as route112 from "@/app/api/user/notification-preferences/route";
+import * as route113 from "@/app/api/user/route";
+import * as route114 from "@/app/api/users/disable-users/route";
+import * as route115 from "@/app/api/users/invalidate-passwords/route";
+import * as route116 from "@/app/api/users/reenable-users/route";
+import * as route117 from "@/app/api/users/reset-passwords/route";
+import * as route118 from "@/app/api/users/reset-sign-in/route";
+import * as route119 from "@/app/api/users/route";
+import * as route120 from "@/app/api/verify-user/route";
+import * as route121 from "@/app/api/wiki/groups/[id]/route";
+import * as route122 from "@/app/api/wiki/groups/route";
+import * as route123 from "@/app/api/wiki/posts/[id]/route";
+import * as route124 from "@/app/api/wiki/posts/route";
 
 export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
@@ -827,164 +829,178 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     module: route99 as unknown as RouteModule,
   },
   {
+    path: "/api/students/standing-choices/{id}",
+    file: "app/api/students/standing-choices/[id]/route.ts",
+    methods: ["DELETE"],
+    summaries: {"DELETE":"the student removes their own standing choice and its pending plans"},
+    module: route100 as unknown as RouteModule,
+  },
+  {
+    path: "/api/students/standing-choices",
+    file: "app/api/students/standing-choices/route.ts",
+    methods: ["GET","POST"],
+    summaries: {"GET":"the signed-in student's standing choices (\"every Day 2 with Ms. Ruiz\")","POST":"a standing choice, materialised at once for the Focus Blocks ahead"},
+    module: route101 as unknown as RouteModule,
+  },
+  {
     path: "/api/students/upload",
     file: "app/api/students/upload/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student CSV (multipart file, headers, password); 202 with the import job, or the dry run"},
-    module: route100 as unknown as RouteModule,
+    module: route102 as unknown as RouteModule,
   },
   {
     path: "/api/students/waitlist/accept",
     file: "app/api/students/waitlist/accept/route.ts",
     methods: ["POST"],
     summaries: {"POST":"in offer mode, the student takes the seat held for them from the waitlist"},
-    module: route101 as unknown as RouteModule,
+    module: route103 as unknown as RouteModule,
   },
   {
     path: "/api/students/waitlist",
     file: "app/api/students/waitlist/route.ts",
     methods: ["POST","DELETE"],
     summaries: {"POST":"a student joins a full teacher's waitlist for a Focus Block (staff add one with student_id)","DELETE":"leave a teacher's waitlist for a Focus Block (staff take a student off with student_id)"},
-    module: route102 as unknown as RouteModule,
+    module: route104 as unknown as RouteModule,
   },
   {
     path: "/api/timetable",
     file: "app/api/timetable/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the timetable in force on ?date= (default today): its cycle, blocks and alternate bell schedules","PUT":"save the timetable that takes effect from a date (administrators); regenerates the school days from it"},
-    module: route103 as unknown as RouteModule,
+    module: route105 as unknown as RouteModule,
   },
   {
     path: "/api/topics/{id}",
     file: "app/api/topics/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"soft-delete one of the caller's topics"},
-    module: route104 as unknown as RouteModule,
+    module: route106 as unknown as RouteModule,
   },
   {
     path: "/api/topics",
     file: "app/api/topics/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the caller's topics (not deleted); a sysadmin has none (an empty list, never 403)","POST":"create a topic owned by the caller"},
-    module: route105 as unknown as RouteModule,
+    module: route107 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule/{id}",
     file: "app/api/topics/schedule/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"take the caller's topic off a pending flex block"},
-    module: route106 as unknown as RouteModule,
+    module: route108 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule",
     file: "app/api/topics/schedule/route.ts",
     methods: ["POST"],
     summaries: {"POST":"put one of the caller's topics on a pending flex block"},
-    module: route107 as unknown as RouteModule,
+    module: route109 as unknown as RouteModule,
   },
   {
     path: "/api/unstar",
     file: "app/api/unstar/route.ts",
     methods: ["POST"],
     summaries: {"POST":"remove an item from the caller's Starred list"},
-    module: route108 as unknown as RouteModule,
+    module: route110 as unknown as RouteModule,
   },
   {
     path: "/api/unsubscribe",
     file: "app/api/unsubscribe/route.ts",
     methods: ["POST","DELETE"],
     summaries: {"POST":"no sign-in (RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click`, the page an empty body; the body is not read): turns the token's kind off for its address","DELETE":"undo, the kind is sent to that address again"},
-    module: route109 as unknown as RouteModule,
+    module: route111 as unknown as RouteModule,
   },
   {
     path: "/api/user/notification-preferences",
     file: "app/api/user/notification-preferences/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the signed-in person's email and push switches per kind","PUT":"turn kinds on or off (a mandatory kind cannot be turned off)"},
-    module: route110 as unknown as RouteModule,
+    module: route112 as unknown as RouteModule,
   },
   {
     path: "/api/user",
     file: "app/api/user/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the signed-in user (also while their password is expired)"},
-    module: route111 as unknown as RouteModule,
+    module: route113 as unknown as RouteModule,
   },
   {
     path: "/api/users/disable-users",
     file: "app/api/users/disable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"lock the accounts and sign them out"},
-    module: route112 as unknown as RouteModule,
+    module: route114 as unknown as RouteModule,
   },
   {
     path: "/api/users/invalidate-passwords",
     file: "app/api/users/invalidate-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"expire the accounts' passwords and sign them out"},
-    module: route113 as unknown as RouteModule,
+    module: route115 as unknown as RouteModule,
   },
   {
     path: "/api/users/reenable-users",
     file: "app/api/users/reenable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"unlock the accounts"},
-    module: route114 as unknown as RouteModule,
+    module: route116 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-passwords",
     file: "app/api/users/reset-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"give each account a new temporary password, expired, signed out"},
-    module: route115 as unknown as RouteModule,
+    module: route117 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-sign-in",
     file: "app/api/users/reset-sign-in/route.ts",
     methods: ["POST"],
     summaries: {"POST":"forget the accounts' school-account (single sign-on) links and sign them out"},
-    module: route116 as unknown as RouteModule,
+    module: route118 as unknown as RouteModule,
   },
   {
     path: "/api/users",
     file: "app/api/users/route.ts",
     methods: ["GET"],
     summaries: {"GET":"every account with its account and password status (administrators and sysadmins)"},
-    module: route117 as unknown as RouteModule,
+    module: route119 as unknown as RouteModule,
   },
   {
     path: "/api/verify-user",
     file: "app/api/verify-user/route.ts",
     methods: ["POST"],
     summaries: {"POST":"confirm the caller's password before a sensitive action"},
-    module: route118 as unknown as RouteModule,
+    module: route120 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups/{id}",
     file: "app/api/wiki/groups/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"the group's posts in order (students: only a group meant for everyone)","PUT":"rename or move a group (administrators)","DELETE":"delete an empty group (administrators)"},
-    module: route119 as unknown as RouteModule,
+    module: route121 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups",
     file: "app/api/wiki/groups/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the wiki groups in order (staff and sysadmins every one; students those meant for everyone)","POST":"add a group at the end (administrators)"},
-    module: route120 as unknown as RouteModule,
+    module: route122 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts/{id}",
     file: "app/api/wiki/posts/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"one post, its markdown as written (students: only in a group meant for everyone)","PUT":"edit a post, or move it within or between groups (administrators)","DELETE":"delete a post (administrators)"},
-    module: route121 as unknown as RouteModule,
+    module: route123 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts",
     file: "app/api/wiki/posts/route.ts",
     methods: ["POST"],
     summaries: {"POST":"write a new post in a group (administrators)"},
-    module: route122 as unknown as RouteModule,
+    module: route124 as unknown as RouteModule,
   },
 ];

@@ -9,6 +9,7 @@ import type { ScheduleDay, StudentScheduleBlock } from "@/lib/schedule/types";
 import { AmendmentForm } from "./amendment-form";
 import { AppointmentForm } from "./appointment-form";
 import { AppointmentList } from "./appointment-list";
+import { ChooseUntil, choosingClosed } from "./choose-until";
 import type { BlockFormProps } from "./block-form";
 import { ClassSection, DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
 import { methodLabel } from "./method-labels";
@@ -161,8 +162,11 @@ function PlanSection({
             <p className="mt-3 text-sm text-slate-600">
               You have an appointment in this block, so you cannot choose a teacher for it.
             </p>
+          ) : choosingClosed(block.choose_until) ? (
+            <ChooseUntil chooseUntil={block.choose_until} />
           ) : (
             <div className="mt-3">
+              <ChooseUntil chooseUntil={block.choose_until} className="mb-2" />
               <p className="mb-2 text-sm text-slate-700">
                 {teacher ? "Change your teacher:" : "Choose a teacher:"}
               </p>

@@ -10,6 +10,7 @@ import { StudentHeader } from "@/components/shell/student-header";
 import { StudentToDo } from "@/components/placement/student-to-do";
 import { NotificationSettings } from "@/components/reach/notification-settings";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { StandingChoices } from "./standing-choices";
 import { StudentMessages } from "./student-messages";
 import { StudentProfileView } from "./student-profile";
 
@@ -49,6 +50,7 @@ export function StudentSelfProfile() {
             </>
           }
         />
+        <StandingChoices />
         <NotificationSettings />
         <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       </main>

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
 import type { SchoolDayBody } from "@/lib/calendar/schemas";
 import type { DayTypeChange, DryRun, SchoolDay, Timetable } from "./api-types";
@@ -11,6 +12,8 @@ import { DayTypeChanges } from "./day-type-changes";
 /** The day type select's choice that clears a day type set by hand. */
 const FOLLOW_CYCLE = "";
 const REGULAR = "";
+/** An empty deadline field: the school's setting (choice-deadline, request-deadline) applies. */
+const SCHOOL_SETTING = "";
 
 /**
  * An administrator sets a date's day type by hand (a snow day: the rotation continues from it) and its
@@ -29,10 +32,20 @@ export function DaySettingsForm({
   const setByHand = {
     day_type: day.override?.day_type ?? FOLLOW_CYCLE,
     bell_schedule: day.bell_schedule ?? REGULAR,
+    choice_deadline: day.deadlines?.choice_deadline ?? SCHOOL_SETTING,
+    request_deadline: day.deadlines?.request_deadline ?? SCHOOL_SETTING,
   };
   const [dayType, setDayType] = useState(setByHand.day_type);
   const [bellSchedule, setBellSchedule] = useState(setByHand.bell_schedule);
-  const [errors, setErrors] = useState<{ day_type?: string; bell_schedule?: string; form?: string }>({});
+  const [choiceDeadline, setChoiceDeadline] = useState(setByHand.choice_deadline);
+  const [requestDeadline, setRequestDeadline] = useState(setByHand.request_deadline);
+  const [errors, setErrors] = useState<{
+    day_type?: string;
+    bell_schedule?: string;
+    choice_deadline?: string;
+    request_deadline?: string;
+    form?: string;
+  }>({});
   const [saving, setSaving] = useState(false);
   const [changes, setChanges] = useState<DayTypeChange[] | null>(null);
   const changesHeading = useRef<HTMLHeadingElement>(null);
@@ -49,6 +62,8 @@ export function DaySettingsForm({
   const body: SchoolDayBody = {};
   if (dayType !== setByHand.day_type) body.day_type = dayType || null;
   if (bellSchedule !== setByHand.bell_schedule) body.bell_schedule = bellSchedule || null;
+  if (choiceDeadline.trim() !== setByHand.choice_deadline) body.choice_deadline = choiceDeadline.trim() || null;
+  if (requestDeadline.trim() !== setByHand.request_deadline) body.request_deadline = requestDeadline.trim() || null;
   const changed = Object.keys(body).length > 0;
 
   async function submit(event: FormEvent) {
@@ -73,8 +88,10 @@ export function DaySettingsForm({
       const found = {
         day_type: apiError?.fieldError("day_type"),
         bell_schedule: apiError?.fieldError("bell_schedule"),
+        choice_deadline: apiError?.fieldError("choice_deadline"),
+        request_deadline: apiError?.fieldError("request_deadline"),
       };
-      setErrors(found.day_type || found.bell_schedule ? found : { form: messageOf(failure) });
+      setErrors(Object.values(found).some(Boolean) ? found : { form: messageOf(failure) });
     } finally {
       setSaving(false);
     }
@@ -122,6 +139,24 @@ export function DaySettingsForm({
           The bell schedule has no alternates (late start, assembly) yet; add them on the Bell schedule page.
         </p>
       )}
+      <TextField
+        label="Students choose until"
+        value={choiceDeadline}
+        onChange={(e) => setChoiceDeadline(e.target.value)}
+        error={errors.choice_deadline}
+        placeholder="The school's setting"
+        hint="A time on this day (08:00) or hours before the Focus Block (2h). Empty: the school's choice deadline."
+        autoComplete="off"
+      />
+      <TextField
+        label="Teachers book students until"
+        value={requestDeadline}
+        onChange={(e) => setRequestDeadline(e.target.value)}
+        error={errors.request_deadline}
+        placeholder="The school's setting"
+        hint="After it only an administrator may book a student. Empty: the school's request deadline."
+        autoComplete="off"
+      />
       {errors.form && (
         <p role="alert" className="text-sm text-red-700">
           {errors.form}

@@ -23,6 +23,11 @@ export async function lockCalendar(db: Db) {
   await db.execute(sql`select pg_advisory_xact_lock(${REGENERATION_LOCK})`);
 }
 
+/** The same key shared: a write that must not meet a calendar change half-way (a standing choice's plan) waits for it. */
+export async function lockCalendarShared(db: Db) {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${REGENERATION_LOCK})`);
+}
+
 export async function calendarSettings(db: Db) {
   const rows = await db
     .select({ key: settings.key, value: settings.value })

@@ -119,7 +119,7 @@ export async function upsertPlan(
     .values(values)
     .onConflictDoUpdate({
       target: [plans.student_id, plans.block_id, plans.date],
-      set: { staff_id: values.staff_id, source: "chosen", placement_run_id: null, updated_at: new Date() },
+      set: { staff_id: values.staff_id, source: "chosen", placement_run_id: null, standing_choice_id: null, updated_at: new Date() },
     })
     .returning({ id: plans.id, date: plans.date, block_id: plans.block_id });
   return row!;

@@ -77,6 +77,8 @@ export interface StaffPlanRow extends Placed {
   source?: PlanSource;
   chosen_at?: string;
   cutoff_at?: string | null;
+  /** The standing choice that made the plan (source "standing"). */
+  standing?: { day_type: string | null; weekday: number | null } | null;
 }
 export interface TopicScheduleRow extends Placed {
   topic: TopicRow;
@@ -224,6 +226,14 @@ export interface StudentWeekRows extends WeekRows {
   plans: StudentPlanRow[];
   /** When the student's attendance counts (lib/attendance/period.ts); absent from rows made elsewhere. */
   attendance?: AttendanceBoundsRow | null;
+  /** The choice deadline's setting and the week's dates with their own (lib/choice/deadlines.ts); absent from rows made elsewhere. */
+  deadlines?: WeekDeadlinesRow | null;
+}
+
+export interface WeekDeadlinesRow {
+  choice: string | null;
+  request: string | null;
+  days: { date: string; choice_deadline: string | null; request_deadline: string | null }[];
 }
 
 /**
@@ -238,6 +248,13 @@ export const studentWeekQuery = (db: Db) =>
         sql`(select json_build_object('attends_from', s.attends_from, 'created_at', s.created_at, 'archived_at', s.archived_at,
         'attendance_from', (select value from settings where key = 'attendance_from'))
       from students s where s.id = ${P.id})`.as("attendance"),
+      deadlines: sql`json_build_object(
+        'choice', (select value from settings where key = 'choice-deadline'),
+        'request', (select value from settings where key = 'request-deadline'),
+        'days', coalesce((select json_agg(json_build_object('date', dd.date, 'choice_deadline', dd.choice_deadline,
+          'request_deadline', dd.request_deadline)) from day_deadlines dd where dd.date between ${P.from}::date and ${P.to}::date), '[]'::json))`.as(
+        "deadlines",
+      ),
       timetable: timetable().as("timetable"),
       courses: sectionsMeeting(
         sql`join enrollments en on en.section_id = se.id and en.student_id = ${P.id}`,
@@ -254,10 +271,12 @@ export const studentWeekQuery = (db: Db) =>
         `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id,
          'staff', ${staffRefJson("st", "initials", "color")},
          'topic', ${orNull("t", topicJson("t"))},
-         'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
+         'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at,
+         'standing', ${orNull("sc", "json_build_object('day_type', sc.day_type, 'weekday', sc.weekday)")})`,
         "p.id",
         sql`from plans p join staff st on st.id = p.staff_id
           left join placement_runs pr on pr.id = p.placement_run_id
+          left join standing_choices sc on sc.id = p.standing_choice_id
           left join topic_schedules ts on ts.staff_id = p.staff_id and ts.block_id = p.block_id and ts.date = p.date
           left join topics t on t.id = ts.topic_id and not t.deleted
           where p.student_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,
@@ -296,10 +315,12 @@ export const staffWeekQuery = (db: Db) =>
       logs: logsWhere(sql`c.staff_id = ${P.id}`).as("logs"),
       plans: list(
         `json_build_object('id', p.id, 'date', p.date, 'block_id', p.block_id, 'student', ${studentJson("s")},
-         'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at)`,
+         'source', p.source, 'chosen_at', p.updated_at, 'cutoff_at', pr.cutoff_at,
+         'standing', ${orNull("sc", "json_build_object('day_type', sc.day_type, 'weekday', sc.weekday)")})`,
         "lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), p.id",
         sql`from plans p join students s on s.id = p.student_id
           left join placement_runs pr on pr.id = p.placement_run_id
+          left join standing_choices sc on sc.id = p.standing_choice_id
           where p.staff_id = ${P.id} and p.date between ${P.from}::date and ${P.to}::date`,
       ).as("plans"),
       topics: list(

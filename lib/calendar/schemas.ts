@@ -137,16 +137,40 @@ export const schoolDaysQuery = z
 /** PUT /api/school-days/{date}. */
 export const schoolDayParams = z.object({ date: isoDate });
 
-/** PUT /api/school-days/{date}: a day type, a bell schedule, or both; null clears what was set by hand. */
-export const schoolDayBody = z
-  .object({
-    dry_run: dryRun,
-    day_type: dayTypeName.nullable().optional(),
-    bell_schedule: text({ label: "A bell schedule's name", max: 60, min: 1 }).nullable().optional(),
-  })
-  .refine((body) => body.day_type !== undefined || body.bell_schedule !== undefined, {
-    error: "Give a day_type or a bell_schedule (null clears it).",
-  });
+/**
+ * A day's own deadline as this schema takes it; its form ("08:00", "2h", "") is checked by the route's
+ * body, lib/choice/schemas.ts schoolDayDeadlinesBody (lib/calendar sits below the settings' rules).
+ */
+const deadlineText = z
+  .string({ error: "A deadline must be text." })
+  .max(10, { error: "A deadline is at most 10 characters." });
+
+/** PUT /api/school-days/{date}: a day type, a bell schedule, deadlines; null clears what was set by hand. */
+export const schoolDayFields = z.object({
+  dry_run: dryRun,
+  day_type: dayTypeName.nullable().optional(),
+  bell_schedule: text({ label: "A bell schedule's name", max: 60, min: 1 }).nullable().optional(),
+  /** The day's own choice and request deadlines (lib/choice/deadlines.ts): "08:00", "2h", "" (until the block starts); null: the school's setting. */
+  choice_deadline: deadlineText.nullable().optional(),
+  request_deadline: deadlineText.nullable().optional(),
+});
+
+/** Something to change: a day type, a bell schedule or a deadline. */
+export const schoolDayChanges = (body: {
+  day_type?: unknown;
+  bell_schedule?: unknown;
+  choice_deadline?: unknown;
+  request_deadline?: unknown;
+}) =>
+  body.day_type !== undefined ||
+  body.bell_schedule !== undefined ||
+  body.choice_deadline !== undefined ||
+  body.request_deadline !== undefined;
+
+export const SCHOOL_DAY_NOTHING =
+  "Give a day_type, a bell_schedule, a choice_deadline or a request_deadline (null clears it).";
+
+export const schoolDayBody = schoolDayFields.refine(schoolDayChanges, { error: SCHOOL_DAY_NOTHING });
 export type SchoolDayBody = z.infer<typeof schoolDayBody>;
 
 /** GET /api/calendar-events?from=&to= (default: the school year). */

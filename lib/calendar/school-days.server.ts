@@ -13,6 +13,7 @@ import {
   timetableInForce,
   writeOverride,
 } from "@/db/queries/calendar-admin";
+import { dayDeadlinesBetween, writeDayDeadlines } from "@/db/queries/deadlines";
 import { invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { addDays, dayLabel, schoolToday, type SchoolDate } from "@/lib/time";
@@ -80,21 +81,28 @@ export interface SchoolDayView {
   events: { id: number; name: string; no_blocks: boolean }[];
   /** What an administrator set by hand on this date, or null. */
   override: { day_type: string | null; bell_schedule: string | null } | null;
+  /**
+   * The date's own choice and request deadlines (lib/choice/deadlines.ts; null each: the school's
+   * setting); absent when it has none (issue 33; an addition).
+   */
+  deadlines?: { choice_deadline: string | null; request_deadline: string | null } | null;
 }
 
 /**
- * Every date from `from` to `to` (inclusive), in five statements whatever the range: the settings, then
- * the school days, their block occurrences, the events and the overrides. A date outside the school
+ * Every date from `from` to `to` (inclusive), in six statements whatever the range: the settings, then
+ * the school days, their block occurrences, the events, the overrides and the days' own deadlines. A date outside the school
  * year (or without a generated row) is not in session and has no blocks.
  */
 export async function getSchoolDays(db: Db, from: SchoolDate, to: SchoolDate, now: Date) {
   const context = await calendarContext(db, now);
-  const [days, occurrences, events, overrides] = await Promise.all([
+  const [days, occurrences, events, overrides, deadlines] = await Promise.all([
     schoolDaysBetween(db, from, to),
     occurrencesBetween(db, from, to),
     eventsBetween(db, from, to),
     overridesBetween(db, from, to),
+    dayDeadlinesBetween(db, from, to),
   ]);
+  const deadlinesOf = new Map(deadlines.map((d) => [d.date, d]));
   const dayOf = new Map(days.map((day) => [day.date, day]));
   const blocksOf = groupBy(occurrences, (o) => o.date);
   const eventsOf = groupBy(events, (e) => e.date);
@@ -115,6 +123,10 @@ export async function getSchoolDays(db: Db, from: SchoolDate, to: SchoolDate, no
         : [],
       events: (eventsOf.get(date) ?? []).map((e) => ({ id: e.id, name: e.name, no_blocks: e.no_blocks })),
       override: override ? { day_type: override.day_type, bell_schedule: override.bell_schedule } : null,
+      // Only on a date with its own deadlines (an addition to the answer; absent otherwise).
+      ...(deadlinesOf.has(date)
+        ? { deadlines: { choice_deadline: deadlinesOf.get(date)!.choice_deadline, request_deadline: deadlinesOf.get(date)!.request_deadline } }
+        : {}),
     });
   }
   return { from, to, days: out };
@@ -187,14 +199,25 @@ export async function setSchoolDay(db: Db, principal: Principal, date: SchoolDat
         } else bellSchedule = known;
       }
     }
+    const settingDeadline = (body.choice_deadline ?? null) !== null || (body.request_deadline ?? null) !== null;
+    if (settingDeadline && !day?.in_session) errors.date = [`There is no school on ${displayDate(date)}.`];
     if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
+    let deadlines: { choice_deadline: string | null; request_deadline: string | null } | null = null;
+    if (body.choice_deadline !== undefined || body.request_deadline !== undefined) {
+      const [own] = await dayDeadlinesBetween(tx, date, date);
+      deadlines = {
+        choice_deadline: body.choice_deadline !== undefined ? body.choice_deadline : (own?.choice_deadline ?? null),
+        request_deadline: body.request_deadline !== undefined ? body.request_deadline : (own?.request_deadline ?? null),
+      };
+      await writeDayDeadlines(tx, date, deadlines, now);
+    }
     await writeOverride(tx, date, { day_type: dayType, bell_schedule: bellSchedule }, now);
     const { dayTypeChanges } = await regenerateSchoolDays(tx, now, date);
     if (dryRun) return dayTypeChanges;
     await insertAudit(tx, {
       actor_user_id: principal.user.id,
       action: "school_day.update",
-      details: { date, day_type: dayType, bell_schedule: bellSchedule, day_type_changes: dayTypeChanges.length },
+      details: { date, day_type: dayType, bell_schedule: bellSchedule, day_type_changes: dayTypeChanges.length, ...(deadlines ?? {}) },
       created_at: now,
     });
     return dayTypeChanges;

@@ -10,6 +10,7 @@ import { placementJob } from "@/lib/placement/job.server";
 import { remindersJob } from "@/lib/placement/reminders-job.server";
 import { outboxJob } from "@/lib/reach/sender.server";
 import { waitlistJob } from "@/lib/schedule/waitlist-job.server";
+import { standingChoicesJob } from "@/lib/standing/job.server";
 
 type PayloadOf<K> = K extends JobKind<infer P> ? P : never;
 
@@ -25,6 +26,7 @@ declare module "@/lib/jobs/kinds.server" {
     prune: PayloadOf<typeof pruneJob>;
     reminders: PayloadOf<typeof remindersJob>;
     waitlist: PayloadOf<typeof waitlistJob>;
+    "standing-choices": PayloadOf<typeof standingChoicesJob>;
   }
 }
 
@@ -44,5 +46,6 @@ export function registerEveryJobKind(): void {
     prune: pruneJob,
     reminders: remindersJob,
     waitlist: waitlistJob,
+    "standing-choices": standingChoicesJob,
   });
 }

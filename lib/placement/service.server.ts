@@ -23,6 +23,8 @@ import { readSchoolDate } from "@/lib/schedule/occurrence.server";
 import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { placementSettings } from "@/lib/settings/placement.server";
 import { cutoffWallClock, type Cutoff } from "@/lib/settings/placement-cutoff";
+import { deadlineInstant, deadlineOn, ruleOn, type DeadlineRules } from "@/lib/choice/deadlines";
+import { deadlineRulesBetween } from "@/lib/choice/deadlines.server";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
 import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
 import type { PlacementRunView, PlacementToDo, UnscheduledResponse } from "./types";
@@ -62,7 +64,10 @@ export interface FocusDay {
 
 /**
  * The dates from `from` to `to` on which a flex block meets (inside the school year, not on a
- * no-blocks day: lib/schedule/school-days.ts), with their cutoffs.
+ * no-blocks day: lib/schedule/school-days.ts), with their cutoffs. With the choice deadlines
+ * (lib/choice/deadlines.ts), a date's placement runs at the later of the placement cutoff and its
+ * choice deadline (students choose until it; an empty choice deadline, "until the block starts",
+ * holds placement back not at all: placement then runs at its cutoff as before).
  */
 export function focusDays(
   meetings: Meeting[],
@@ -70,6 +75,7 @@ export function focusDays(
   cutoff: Cutoff,
   from: SchoolDate,
   to: SchoolDate,
+  deadlines?: DeadlineRules,
 ): FocusDay[] {
   const days: FocusDay[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
@@ -78,12 +84,18 @@ export function focusDays(
     if (meeting.length === 0) continue;
     const start = meeting[0]!.start;
     const wall = cutoffWallClock(cutoff, date, start);
+    let cutoffAt = wall ? schoolInstant(wall.date, wall.time, calendar.timezone) : null;
+    const choice = deadlines ? ruleOn(deadlines, "choice", date) : null;
+    if (cutoffAt && choice && choice.kind !== "off") {
+      const choiceAt = deadlineInstant(choice, date, start, calendar.timezone);
+      if (choiceAt.getTime() > cutoffAt.getTime()) cutoffAt = choiceAt;
+    }
     days.push({
       date,
       blockIds: [...new Set(meeting.map((m) => m.block_id))],
       start,
       startsAt: schoolInstant(date, start, calendar.timezone),
-      cutoffAt: wall ? schoolInstant(wall.date, wall.time, calendar.timezone) : null,
+      cutoffAt,
     });
   }
   return days;
@@ -107,8 +119,8 @@ export async function dueDates(db: Db, now: Date): Promise<FocusDay[]> {
   const to = horizon(settings.cutoff, today);
   const meetings = await flexMeetings(db, from, to);
   if (meetings.length === 0) return [];
-  const noBlocks = await noBlockDates(db, from, to);
-  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, from, to).filter(
+  const [noBlocks, deadlines] = await Promise.all([noBlockDates(db, from, to), deadlineRulesBetween(db, from, to)]);
+  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, from, to, deadlines).filter(
     (day) => day.cutoffAt !== null && day.cutoffAt.getTime() <= now.getTime(),
   );
   if (days.length === 0) return [];
@@ -227,8 +239,12 @@ export async function unscheduledFor(
   if (principal.role === "teacher" && teacherId === null) throw forbidden();
   const [calendar, settings] = await Promise.all([schoolCalendarSettings(db), placementSettings(db)]);
   const date = readSchoolDate(dateInput, calendar.timezone);
-  const [noBlocks, meetings] = await Promise.all([noBlockDates(db, date, date), flexMeetings(db, date, date)]);
-  const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date);
+  const [noBlocks, meetings, deadlines] = await Promise.all([
+    noBlockDates(db, date, date),
+    flexMeetings(db, date, date),
+    deadlineRulesBetween(db, date, date),
+  ]);
+  const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date, deadlines);
   const [run, students] = await Promise.all([
     runOn(db, date),
     day ? unscheduledStudents(db, { date, blockIds: day.blockIds, existedBy: day.startsAt, teacherId, numbers: studentNumbersFor(principal) }) : Promise.resolve([]),
@@ -258,20 +274,30 @@ export async function toDoFor(db: Db, principal: Principal, now: Date): Promise<
   const [calendar, settings] = await Promise.all([schoolCalendarSettings(db), placementSettings(db)]);
   const today = schoolToday(calendar.timezone, now);
   const last = addDays(today, TODO_DAYS - 1);
-  const [noBlocks, meetings] = await Promise.all([noBlockDates(db, today, last), flexMeetings(db, today, last)]);
-  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, today, last);
+  const [noBlocks, meetings, deadlines] = await Promise.all([
+    noBlockDates(db, today, last),
+    flexMeetings(db, today, last),
+    deadlineRulesBetween(db, today, last),
+  ]);
+  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, today, last, deadlines);
   const pending = days.flatMap((day) =>
     meetings
       .filter((m) => day.blockIds.includes(m.block_id) && m.date === day.date)
       .filter((m) => schoolInstant(day.date, m.end, calendar.timezone).getTime() > now.getTime())
-      .map((m) => ({ block_id: m.block_id, date: day.date, cutoffAt: day.cutoffAt })),
+      .map((m) => ({
+        block_id: m.block_id,
+        date: day.date,
+        cutoffAt: day.cutoffAt,
+        chooseUntil: deadlineOn(deadlines, "choice", day.date, m.start, calendar.timezone),
+      })),
   );
   const open = await openBlocksOf(db, student.id, pending);
-  const cutoffOf = new Map(pending.map((p) => [`${p.block_id}|${p.date}`, p.cutoffAt]));
+  const pendingOf = new Map(pending.map((p) => [`${p.block_id}|${p.date}`, p]));
   const list = open.map((o) => ({
     date: o.date,
     block_id: o.block_id,
-    cutoff_at: cutoffOf.get(`${o.block_id}|${o.date}`)?.toISOString() ?? null,
+    cutoff_at: pendingOf.get(`${o.block_id}|${o.date}`)?.cutoffAt?.toISOString() ?? null,
+    choose_until: pendingOf.get(`${o.block_id}|${o.date}`)?.chooseUntil.toISOString() ?? null,
   }));
   const next = list[0]?.cutoff_at ?? null;
   return {

@@ -1,7 +1,13 @@
 /** Answer shapes of the placement API, for screens (lib/placement/service.server.ts builds them). */
 export interface PlacementToDo {
   /** Upcoming (pending) Focus Blocks without a teacher, soonest first. */
-  open: { date: string; block_id: number; cutoff_at: string | null }[];
+  open: {
+    date: string;
+    block_id: number;
+    cutoff_at: string | null;
+    /** Until when the student may choose (the choice deadline, lib/choice/deadlines.ts; issue 33). */
+    choose_until: string | null;
+  }[];
   /** Placement on and the next open block's cutoff still ahead: the banner's "not chosen yet". */
   next_cutoff_at: string | null;
 }

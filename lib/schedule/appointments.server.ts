@@ -19,6 +19,8 @@ import { tellMoved, tellSeatMoves } from "./moved.server";
 import { fillFreedSeats } from "@/lib/choice/seats.server";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { conflict, forbidden, notFound } from "@/lib/api/errors.server";
+import { requestClosedSentence } from "@/lib/choice/deadlines";
+import { requestDeadlineAt } from "@/lib/choice/deadlines.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { staffName, studentName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
@@ -36,6 +38,16 @@ import type { Amendment, Appointment } from "./types";
 
 export const studentNotFound = () => notFound("The student for this appointment could not be found.");
 
+/**
+ * After a Focus Block's request deadline (lib/choice/deadlines.ts) only an administrator (or a
+ * sysadmin) may book a student into it: other staff get 409 request_closed.
+ */
+export async function requireRequestOpen(db: Db, principal: Principal, date: string, blockId: number, timezone: string, now: Date) {
+  if (principal.role === "admin" || principal.role === "sysadmin") return;
+  const closesAt = await requestDeadlineAt(db, date, blockId, timezone);
+  if (closesAt && closesAt.getTime() <= now.getTime()) throw conflict("request_closed", requestClosedSentence(closesAt, timezone));
+}
+
 export async function createAppointment(
   db: Db,
   principal: Principal,
@@ -48,7 +60,8 @@ export async function createAppointment(
   return db.transaction(async (tx) => {
     const student = await lockStudent(tx, input.student_id);
     if (!student) throw studentNotFound();
-    await requireOccurrence(tx, input.block_id, date, calendar, now, { pending: true });
+    const occurrence = await requireOccurrence(tx, input.block_id, date, calendar, now, { pending: true });
+    if (occurrence.block.flex) await requireRequestOpen(tx, principal, date, input.block_id, calendar.timezone, now);
     if (calendar.appointmentLimit > 0) {
       const booked = await countAppointments(tx, student.id, input.block_id, date);
       if (booked >= calendar.appointmentLimit) {

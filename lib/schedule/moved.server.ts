@@ -31,7 +31,9 @@ export type Change =
   | { kind: "closed_day"; event: string; teachers: Staff[]; dates: SchoolDate[] }
   | { kind: "released"; text: string; dates: SchoolDate[] }
   | { kind: "unavailable"; teacher: Staff; topic: string; dates: SchoolDate[] }
-  | { kind: "waitlist"; teacher: Staff; dates: SchoolDate[]; offeredUntil?: Date };
+  | { kind: "waitlist"; teacher: Staff; dates: SchoolDate[]; offeredUntil?: Date }
+  /** A standing choice that could not be planned on a Focus Block (lib/standing): "Day 2" or "Tuesdays". */
+  | { kind: "standing"; teacher: Staff; pattern: string; outcome: "unavailable" | "waitlisted"; detail: string; dates: SchoolDate[] };
 
 export interface Moved {
   student_id: number;
@@ -114,6 +116,16 @@ export function movedContent(change: Change, timezone: string): { subject: strin
         paragraphs.push(reasonSentence({ kind: "waitlist", teacher: ref(change.teacher), at }));
         paragraphs.push(`You are with ${titledLastName(change.teacher)} in Focus Block on ${when.long}; your other plan and waitlists for that block were released.`);
       }
+      break;
+    case "standing":
+      paragraphs.push(
+        `Your usual on ${change.pattern} with ${titledLastName(change.teacher)} could not be planned for Focus Block on ${when.long}: ${change.detail}`,
+      );
+      paragraphs.push(
+        change.outcome === "waitlisted"
+          ? "If a seat frees, it can be yours; until then, choose another teacher if you like."
+          : "Choose another teacher for that Focus Block.",
+      );
       break;
   }
   const first = [...change.dates].sort()[0];

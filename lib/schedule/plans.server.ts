@@ -7,6 +7,8 @@ import { countHeldOffers, deleteWaitlistEntry, studentPlaceOn, studentPlanOn, wa
 import { effectiveCapacity, fillFreedSeats } from "@/lib/choice/seats.server";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
+import { choiceClosedSentence } from "@/lib/choice/deadlines";
+import { choiceDeadlineAt } from "@/lib/choice/deadlines.server";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
 import { placementSettings } from "@/lib/settings/placement.server";
@@ -82,6 +84,15 @@ async function changeClosed(db: Db, date: string): Promise<boolean> {
   return Boolean(await runOn(db, date));
 }
 
+/** Students' choosing for the block is open until its choice deadline (lib/choice/deadlines.ts): else 422 choice_closed. */
+export async function requireChoiceOpen(db: Db, date: string, blockId: number, timezone: string, now: Date) {
+  const closesAt = await choiceDeadlineAt(db, date, blockId, timezone);
+  if (closesAt && closesAt.getTime() <= now.getTime()) {
+    const sentence = choiceClosedSentence(closesAt, timezone);
+    throw new ApiError(422, "choice_closed", sentence, { date: [sentence] });
+  }
+}
+
 /**
  * A student chooses a teacher for one of their pending flex blocks. One transaction, with the student's
  * row locked first (as booking an appointment locks it: a booking that clears the student's plan waits
@@ -102,6 +113,7 @@ export async function planOwnBlock(
   return db.transaction(async (tx) => {
     await lockStudent(tx, student.id);
     await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
+    await requireChoiceOpen(tx, date, input.block_id, calendar.timezone, now);
     if ((await countAppointments(tx, student.id, input.block_id, date)) > 0) {
       throw new ApiError(
         409,

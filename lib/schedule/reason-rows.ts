@@ -30,6 +30,8 @@ export interface ReasonPlanRow {
   source?: PlanSource;
   chosen_at?: string;
   cutoff_at?: string | null;
+  /** The standing choice's pattern of a plan with source "standing". */
+  standing?: { day_type: string | null; weekday: number | null } | null;
   staff: StaffRefRow;
 }
 
@@ -91,6 +93,15 @@ export function blockReason(
       return { kind: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
     }
     if (plan.source === "waitlist") return { kind: "waitlist", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
+    if (plan.source === "standing" && plan.standing) {
+      return defined({
+        kind: "standing",
+        teacher: presentStaffRef(plan.staff),
+        day_type: plan.standing.day_type ?? undefined,
+        weekday: plan.standing.weekday ?? undefined,
+        at: iso(plan.chosen_at),
+      });
+    }
     return { kind: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
   }
   return null;

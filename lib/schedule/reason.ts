@@ -14,6 +14,14 @@ export const shortStaffName = (name: string) => name.split(", ")[0] ?? name;
 
 const when = (iso: string, timezone: string, pattern: string) => format(new TZDate(new Date(iso), timezone), pattern);
 
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** "Day 2" (a day type of the rotation) or "Tuesdays" (a weekday) of a standing choice. */
+export function standingPatternWords(pattern: { day_type?: string | null; weekday?: number | null }): string {
+  if (pattern.day_type) return pattern.day_type;
+  return pattern.weekday !== undefined && pattern.weekday !== null ? `${WEEKDAY_NAMES[pattern.weekday]}s` : "this day";
+}
+
 /**
  * One sentence for a reason. `viewer` "self": the student reads it ("You chose …"); "staff": a staff
  * member reads it about `studentName`.
@@ -52,5 +60,9 @@ export function sentenceFor(
       return withMemo(`${by ?? "A teacher"} amended this block`);
     case "waitlist":
       return `A seat freed with ${teacher}; ${you} ${self ? "were" : "was"} first on the waitlist.`;
+    case "standing": {
+      const whose = self ? "Your" : options.studentName ? `${options.studentName}'s` : "The student's";
+      return `${whose} usual on ${standingPatternWords(reason)} with ${teacher}.`;
+    }
   }
 }

@@ -15,7 +15,7 @@ export interface PersonRef {
  * Why a student is where they are in a block (issue 12): the `reason` of a block in a student's schedule
  * (lib/schedule/reason.ts words it).
  */
-export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended" | "waitlist";
+export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended" | "waitlist" | "standing";
 
 export interface Reason {
   kind: ReasonKind;
@@ -29,6 +29,10 @@ export interface Reason {
   batch?: "appointment" | "amendment";
   /** An amendment for every student (a Power Scheduler batch for all). */
   everyone?: boolean;
+  /** A standing choice's day type ("Day 2"; kind "standing"). */
+  day_type?: string;
+  /** A standing choice's weekday (0 = Sunday … 6; kind "standing"). */
+  weekday?: number;
   /** When: chosen, the placement cutoff, booked, amended, the batch ran (ISO instant). */
   at: string;
 }
@@ -138,6 +142,11 @@ export interface StudentScheduleBlock extends BlockBase {
    * amendment first, then an appointment, then the plan; null when nothing places them.
    */
   reason?: Reason | null;
+  /**
+   * A flex block: until when the student may choose a teacher for it (the choice deadline,
+   * lib/choice/deadlines.ts; issue 33, an addition to the spec's fields), as an ISO instant.
+   */
+  choose_until?: string | null;
   /**
    * False on a block before the student's attendance counts (the school's `attendance_from`, their
    * `attends_from` or the date their account was created) or once they were archived: such a flex

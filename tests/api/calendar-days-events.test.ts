@@ -305,7 +305,7 @@ describe("PUT /api/school-days/{date}", () => {
     ["an unknown bell schedule", "2031-09-03", { bell_schedule: "Exams" }, "bell_schedule", '"Exams" is not a bell schedule of the timetable in force (Late start).'],
     ["a date without school", "2031-09-06", { day_type: "Day 1" }, "date", "There is no school on Sep 6, 2031."],
     ["a date outside the school year", "2031-08-29", { day_type: "Day 1" }, "date", "Aug 29, 2031 is outside the school year."],
-    ["an empty body", "2031-09-03", {}, "body", "Give a day_type or a bell_schedule (null clears it)."],
+    ["an empty body", "2031-09-03", {}, "body", "Give a day_type, a bell_schedule, a choice_deadline or a request_deadline (null clears it)."],
     ["a date that is not one", "2031-02-30", { day_type: "Day 1" }, "date", "Enter a date as YYYY-MM-DD."],
   ])("refuses %s with 422 and changes nothing", async (_, date, body, field, message) => {
     const before = await days(teacher, "2031-09-01", "2031-09-30");

@@ -138,6 +138,9 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/students/waitlist": { who: ["student", "teacher", "admin"] },
   "DELETE /api/students/waitlist": { who: ["student", "teacher", "admin"] },
   "POST /api/students/waitlist/accept": { who: STUDENT },
+  "GET /api/students/standing-choices": { who: STUDENT },
+  "POST /api/students/standing-choices": { who: STUDENT },
+  "DELETE /api/students/standing-choices/{id}": { who: STUDENT },
 
   // ── Scheduling (spec §6, §7) ──
   // original-behaviour §11 rows 16 and §6 "Ours": admins (and sysadmins) only

@@ -247,6 +247,10 @@ describe("the seeded help says what the screens say", () => {
       "components/profile/student-self-profile.tsx": ["Sign Out"],
       "components/checkin/air-code-entry.tsx": ["Check in with a code"],
       "components/placement/student-to-do.tsx": ["Choose", "without a teacher", "homeroom teacher"],
+      "components/profile/standing-choices.tsx": ["My usual choices", "Every", "With", "From", "Until", "Add usual choice", "Remove"],
+      "components/calendar/choose-until.tsx": ["You can choose until"],
+      "lib/choice/deadlines.ts": ["Choosing closed at"],
+      "lib/schedule/reason.ts": ["usual on"],
     });
     expectSays(STUDENT_PLANNING, [
       NO_SCHEDULE,

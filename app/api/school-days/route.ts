@@ -10,7 +10,8 @@ export const GET = route(
     query: schoolDaysQuery,
     description:
       "Answer: `{from, to, days: [{date, in_session, day_type, bell_schedule, blocks: [{id, label, flex, start, end}], " +
-      "events: [{id, name, no_blocks}], override: {day_type, bell_schedule} | null}]}`. A date outside the school year " +
+      "events: [{id, name, no_blocks}], override: {day_type, bell_schedule} | null, " +
+      "deadlines: {choice_deadline, request_deadline} | null}]}`. A date outside the school year " +
       "is not in session and has no blocks.",
   },
   ({ db, query, now }) => getSchoolDays(db, query.from, query.to, now),

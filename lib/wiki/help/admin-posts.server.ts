@@ -324,7 +324,18 @@ something easy to guess. Tick **Remember me** only on your own device.
    *Quiet study*, and how many seats are left, such as *4 seats left of 30*.
 4. The message *Set Plan successfully.* means you are booked. The block now shows the teacher's name.
 
-You can change your mind until the block ends: open it again and pick someone else.
+You can change your mind until choosing closes: open it again and pick someone else. The block says until
+when, for example *You can choose until 08:00 on Tue, Dec 8.* (your school sets the time; without one, it is
+when the block starts). Afterwards it says *Choosing closed at 08:00 on Tue, Dec 8.*
+
+## Your usual choices
+
+If you see the same teacher on the same day every time, add it once under **My usual choices** on your
+page: **Every** (the day, such as *Day 2* or *Wednesday*), **With** (the teacher), **From** and **Until**
+(empty: the end of the term), then **Add usual choice**. Your coming Focus Blocks of that day are planned
+for you, and they say *Your usual on Day 2 with Ms. Ruiz.* A choice you make by hand for one day, or an
+appointment, comes first. If the teacher is full you are put on their waitlist, and you are told. Days
+without school are skipped. **Remove** takes the usual choice away, with the coming plans it made.
 
 ## If you do not choose
 

@@ -1,0 +1,65 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { cutoffWallClock, readCutoff, type Cutoff } from "@/lib/settings/placement-cutoff";
+import { schoolInstant, type SchoolDate } from "@/lib/time";
+
+/**
+ * The two deadlines of a Focus Block (issue 33 §4), in the form of placement_cutoff ("08:00" on the
+ * day, "2h" before the block starts, "" until the block starts):
+ *   choice-deadline   after it, students' own choices (and standing choices) are closed;
+ *   request-deadline  after it, only an administrator may book a student (appointments, requests).
+ * A date may set its own (day_deadlines; null there: the school's setting). Pure and client-safe: the
+ * server rules (deadlines.server.ts), the week views and the screens share it.
+ */
+export type DeadlineKind = "choice" | "request";
+
+export interface DayDeadlineTexts {
+  choice_deadline: string | null;
+  request_deadline: string | null;
+}
+
+export interface DeadlineRules {
+  choice: Cutoff;
+  request: Cutoff;
+  /** Dates with their own deadlines. */
+  days: ReadonlyMap<SchoolDate, DayDeadlineTexts>;
+}
+
+export function deadlineRules(
+  settings: { choice: string | null | undefined; request: string | null | undefined },
+  days: ({ date: SchoolDate } & DayDeadlineTexts)[],
+): DeadlineRules {
+  return {
+    choice: readCutoff(settings.choice ?? ""),
+    request: readCutoff(settings.request ?? ""),
+    days: new Map(days.map(({ date, choice_deadline, request_deadline }) => [date, { choice_deadline, request_deadline }])),
+  };
+}
+
+/** The rule in force for a date: the date's own, else the school's. */
+export function ruleOn(rules: DeadlineRules, kind: DeadlineKind, date: SchoolDate): Cutoff {
+  const own = rules.days.get(date)?.[kind === "choice" ? "choice_deadline" : "request_deadline"];
+  return own === null || own === undefined ? rules[kind] : readCutoff(own);
+}
+
+/** The deadline's instant for a block starting at `start` (HH:MM[:SS]) on `date`; "" is the block's start. */
+export function deadlineInstant(rule: Cutoff, date: SchoolDate, start: string, timezone: string): Date {
+  const wall = cutoffWallClock(rule, date, start);
+  return wall ? schoolInstant(wall.date, wall.time, timezone) : schoolInstant(date, start, timezone);
+}
+
+/** The deadline of one kind for a block starting at `start` on `date`. */
+export function deadlineOn(rules: DeadlineRules, kind: DeadlineKind, date: SchoolDate, start: string, timezone: string): Date {
+  return deadlineInstant(ruleOn(rules, kind, date), date, start, timezone);
+}
+
+/** "08:00 on Tue, Dec 8" in the school's time zone. */
+export const deadlineWords = (at: Date | string, timezone: string) =>
+  format(new TZDate(new Date(at), timezone), "HH:mm 'on' EEE, MMM d");
+
+/** "Choosing closed at 08:00 on Tue, Dec 8." */
+export const choiceClosedSentence = (at: Date | string, timezone: string) => `Choosing closed at ${deadlineWords(at, timezone)}.`;
+
+/** "Booking students for this Focus Block closed at 08:00 on Tue, Dec 8: ask an administrator." */
+export const requestClosedSentence = (at: Date | string, timezone: string) =>
+  `Booking students for this Focus Block closed at ${deadlineWords(at, timezone)}: ask an administrator to book them.`;
