@@ -60,6 +60,7 @@ export async function createAppointment(
       block_id: input.block_id,
       date,
       memo: input.memo,
+      locked: input.locked,
     });
     let cleared: Awaited<ReturnType<typeof clearStudentPlans>> = [];
     if (input.clear_schedule) {
@@ -86,7 +87,7 @@ export async function createAppointment(
     const clearedTeachers = cleared.length > 0 ? await staffByIds(tx, cleared.map((c) => c.staff_id)) : [];
     await tellMoved(
       tx,
-      [{ student_id: student.id, occasion: `appointment:${row.id}`, change: { kind: "booked", by: teacher, memo: input.memo, dates: [date], cleared: clearedTeachers } }],
+      [{ student_id: student.id, occasion: `appointment:${row.id}`, change: { kind: "booked", by: teacher, memo: input.memo, dates: [date], cleared: clearedTeachers, locked: input.locked } }],
       now,
     );
     return presentAppointment({ ...row, staff: teacher, student });

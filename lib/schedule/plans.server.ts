@@ -1,12 +1,16 @@
 import "server-only";
 import type { Db } from "@/db";
-import { countAppointments, lockStudent } from "@/db/queries/appointments";
+import { appointmentsOfStudentIn, deleteAppointment, lockStudent } from "@/db/queries/appointments";
+import { insertAudit } from "@/db/queries/audit";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
 import { runOn } from "@/db/queries/placement";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import { staffName } from "@/lib/people/names";
+import { lockedSentence, studentMayChooseOver } from "@/lib/choice/locks";
+import { staffName, studentName, titledLastName } from "@/lib/people/names";
+import { notify } from "@/lib/reach/notify.server";
+import { longDay } from "@/lib/reach/messages";
 import { placementSettings } from "@/lib/settings/placement.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { presentPlan, presentTopic } from "./present";
@@ -81,13 +85,10 @@ export async function planOwnBlock(
   return db.transaction(async (tx) => {
     await lockStudent(tx, student.id);
     await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
-    if ((await countAppointments(tx, student.id, input.block_id, date)) > 0) {
-      throw new ApiError(
-        409,
-        "has_appointment",
-        "You have an appointment in this block, so you cannot choose a teacher for it.",
-      );
-    }
+    // The ladder (lib/choice/ladder.ts): a locked appointment holds the block; an unlocked request gives way.
+    const held = await appointmentsOfStudentIn(tx, student.id, input.block_id, date);
+    const locked = held.find((a) => !studentMayChooseOver(a));
+    if (locked) throw new ApiError(409, "has_appointment", lockedSentence(locked.staff, locked.memo));
     if (await changeClosed(tx, date)) {
       throw conflict("placement_closed", "Default placement has run for this Focus Block, so your teacher can no longer change.");
     }
@@ -100,6 +101,7 @@ export async function planOwnBlock(
     const seats = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
     if (!seats.stillHere) throw staffLeft();
     if (seats.taken >= teacher.capacity) throw teacherFull();
+    await releaseRequests(tx, principal, student, held, now);
     const plan = await upsertPlan(tx, {
       student_id: student.id,
       staff_id: teacher.id,
@@ -108,4 +110,56 @@ export async function planOwnBlock(
     });
     return presentPlan(plan, student, teacher);
   });
+}
+
+type HeldAppointment = Awaited<ReturnType<typeof appointmentsOfStudentIn>>[number];
+
+/**
+ * The student chose over unlocked requests (lib/choice/ladder.ts rule 3): each is cancelled, audited,
+ * and its teacher told in-app (and by email and push, by their preferences) in the choice's transaction.
+ */
+async function releaseRequests(
+  tx: Db,
+  principal: Principal,
+  student: NonNullable<Principal["student"]>,
+  requests: HeldAppointment[],
+  now: Date,
+) {
+  for (const request of requests) {
+    if (!(await deleteAppointment(tx, request.id))) continue;
+    await insertAudit(tx, {
+      actor_user_id: principal.user.id,
+      action: "appointment.release",
+      target_user_id: principal.user.id,
+      details: {
+        appointment_id: request.id,
+        series_id: request.series_id,
+        student: studentName(student),
+        teacher: staffName(request.staff),
+        date: request.date,
+        block_id: request.block_id,
+        memo: request.memo,
+      },
+      created_at: now,
+    });
+  }
+  const who = studentName(student);
+  await notify(
+    tx,
+    requests.map((request) => ({
+      to: { user_id: request.staff.user_id, staff_id: request.staff.id, email: request.staff.email, name: `${request.staff.first_name} ${request.staff.last_name}` },
+      kind: "request_released" as const,
+      occasion: `appointment:${request.id}`,
+      subject: `${who} chose another teacher on ${longDay(request.date)}`,
+      content: {
+        heading: `${who} chose another teacher for Focus Block on ${longDay(request.date)}`,
+        paragraphs: [
+          `${titledLastName(request.staff)}, you asked ${who} to come${request.memo ? ` (${request.memo})` : ""}, unlocked, so they could still choose. They chose another teacher, so your request for that day was cancelled.`,
+        ],
+        action: { label: "See your day", path: `/calendar?date=${request.date}` },
+        note: "You get this because a student chose instead of your unlocked request. You can choose how you are told in your notification settings.",
+      },
+    })),
+    now,
+  );
 }
