@@ -2,7 +2,9 @@
 
 import type { CurrentUser } from "@/components/auth/types";
 import type { ScheduleDay, StaffScheduleBlock } from "@/lib/schedule/types";
+import Link from "next/link";
 import { AppointmentList } from "./appointment-list";
+import { BlockMessageSection } from "./block-message-form";
 import { ClassSection, DialogSection } from "./dialog-parts";
 import { AmendmentsSection, AttendanceSection, PlannedSection, TopicSection } from "./staff-block-sections";
 
@@ -20,6 +22,7 @@ export interface StaffBlockDialogProps {
 /** The sections of a block in a teacher's schedule: topic, planned students, appointments, attendance. */
 export function StaffBlockDialogBody({
   block,
+  day,
   isOwner,
   user,
   onChanged,
@@ -37,7 +40,18 @@ export function StaffBlockDialogBody({
 
       {block.flex && <PlannedSection block={block} />}
 
-      <DialogSection title="Appointments">
+      {block.flex && isOwner && <BlockMessageSection blockId={block.id} date={day.date.iso} pending={block.pending} />}
+
+      <DialogSection
+        title="Appointments"
+        action={
+          isOwner ? (
+            <Link href="/calendar/recurring-requests" className="rounded-sm text-sm font-medium text-indigo-700 hover:underline">
+              Recurring requests
+            </Link>
+          ) : null
+        }
+      >
         <AppointmentList
           block={block}
           user={user}

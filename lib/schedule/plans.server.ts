@@ -1,16 +1,12 @@
 import "server-only";
 import type { Db } from "@/db";
-import { appointmentsOfStudentIn, deleteAppointment, lockStudent } from "@/db/queries/appointments";
-import { insertAudit } from "@/db/queries/audit";
+import { countAppointments, lockStudent } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
 import { runOn } from "@/db/queries/placement";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import { lockedSentence, studentMayChooseOver } from "@/lib/choice/locks";
-import { staffName, studentName, titledLastName } from "@/lib/people/names";
-import { notify } from "@/lib/reach/notify.server";
-import { longDay } from "@/lib/reach/messages";
+import { staffName } from "@/lib/people/names";
 import { placementSettings } from "@/lib/settings/placement.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { presentPlan, presentTopic } from "./present";
@@ -66,6 +62,28 @@ async function changeClosed(db: Db, date: string): Promise<boolean> {
 }
 
 /**
+ * What holds the student's block against their own choice, asked under the student's lock before the
+ * teacher is: it throws (409) when something the student may not replace holds the block, and answers
+ * what to do once the choice is made (in the same transaction, only if it is). The route passes the
+ * ladder's (lib/choice/locks.server.ts: locked appointments refuse, unlocked requests are released);
+ * injected so lib/schedule stays below lib/choice.
+ */
+export type ChoiceGate = (
+  tx: Db,
+  principal: Principal,
+  at: { student_id: number; block_id: number; date: string },
+  now: Date,
+) => Promise<() => Promise<void>>;
+
+/** Without the ladder: any appointment holds the block. */
+const anyAppointmentHolds: ChoiceGate = async (tx, _principal, at) => {
+  if ((await countAppointments(tx, at.student_id, at.block_id, at.date)) > 0) {
+    throw new ApiError(409, "has_appointment", "You have an appointment in this block, so you cannot choose a teacher for it.");
+  }
+  return async () => {};
+};
+
+/**
  * A student chooses a teacher for one of their pending flex blocks. One transaction, with the student's
  * row locked first (as booking an appointment locks it: a booking that clears the student's plan waits
  * for this choice, or this choice sees its appointment; issue 23): the block rules, no appointment in
@@ -77,6 +95,7 @@ export async function planOwnBlock(
   principal: Principal,
   input: SchedulePlanBody,
   now: Date,
+  gate: ChoiceGate = anyAppointmentHolds,
 ): Promise<Plan> {
   const student = principal.student;
   if (!student) throw forbidden("User is not a student.");
@@ -85,10 +104,7 @@ export async function planOwnBlock(
   return db.transaction(async (tx) => {
     await lockStudent(tx, student.id);
     await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
-    // The ladder (lib/choice/ladder.ts): a locked appointment holds the block; an unlocked request gives way.
-    const held = await appointmentsOfStudentIn(tx, student.id, input.block_id, date);
-    const locked = held.find((a) => !studentMayChooseOver(a));
-    if (locked) throw new ApiError(409, "has_appointment", lockedSentence(locked.staff, locked.memo));
+    const afterChoice = await gate(tx, principal, { student_id: student.id, block_id: input.block_id, date }, now);
     if (await changeClosed(tx, date)) {
       throw conflict("placement_closed", "Default placement has run for this Focus Block, so your teacher can no longer change.");
     }
@@ -101,7 +117,7 @@ export async function planOwnBlock(
     const seats = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
     if (!seats.stillHere) throw staffLeft();
     if (seats.taken >= teacher.capacity) throw teacherFull();
-    await releaseRequests(tx, principal, student, held, now);
+    await afterChoice();
     const plan = await upsertPlan(tx, {
       student_id: student.id,
       staff_id: teacher.id,
@@ -112,54 +128,3 @@ export async function planOwnBlock(
   });
 }
 
-type HeldAppointment = Awaited<ReturnType<typeof appointmentsOfStudentIn>>[number];
-
-/**
- * The student chose over unlocked requests (lib/choice/ladder.ts rule 3): each is cancelled, audited,
- * and its teacher told in-app (and by email and push, by their preferences) in the choice's transaction.
- */
-async function releaseRequests(
-  tx: Db,
-  principal: Principal,
-  student: NonNullable<Principal["student"]>,
-  requests: HeldAppointment[],
-  now: Date,
-) {
-  for (const request of requests) {
-    if (!(await deleteAppointment(tx, request.id))) continue;
-    await insertAudit(tx, {
-      actor_user_id: principal.user.id,
-      action: "appointment.release",
-      target_user_id: principal.user.id,
-      details: {
-        appointment_id: request.id,
-        series_id: request.series_id,
-        student: studentName(student),
-        teacher: staffName(request.staff),
-        date: request.date,
-        block_id: request.block_id,
-        memo: request.memo,
-      },
-      created_at: now,
-    });
-  }
-  const who = studentName(student);
-  await notify(
-    tx,
-    requests.map((request) => ({
-      to: { user_id: request.staff.user_id, staff_id: request.staff.id, email: request.staff.email, name: `${request.staff.first_name} ${request.staff.last_name}` },
-      kind: "request_released" as const,
-      occasion: `appointment:${request.id}`,
-      subject: `${who} chose another teacher on ${longDay(request.date)}`,
-      content: {
-        heading: `${who} chose another teacher for Focus Block on ${longDay(request.date)}`,
-        paragraphs: [
-          `${titledLastName(request.staff)}, you asked ${who} to come${request.memo ? ` (${request.memo})` : ""}, unlocked, so they could still choose. They chose another teacher, so your request for that day was cancelled.`,
-        ],
-        action: { label: "See your day", path: `/calendar?date=${request.date}` },
-        note: "You get this because a student chose instead of your unlocked request. You can choose how you are told in your notification settings.",
-      },
-    })),
-    now,
-  );
-}
