@@ -830,7 +830,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/students/schedule-plan",
     file: "app/api/students/schedule-plan/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"a student chooses a teacher for their own pending flex block"},
+    summaries: {"POST":"a student chooses a teacher for their own pending flex block (a locked appointment refuses it; an unlocked request gives way: lib/choice/locks.server.ts)"},
     module: route100 as unknown as RouteModule,
   },
   {
