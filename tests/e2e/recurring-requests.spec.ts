@@ -85,7 +85,7 @@ test("a teacher books a recurring request for a term", async ({ page }) => {
   await appointments.getByRole("button", { name: "New appointment", exact: true }).click();
   await appointments.getByLabel("Appointment memo", { exact: true }).fill(MEMO);
   await appointments.getByLabel("Repeat", { exact: true }).selectOption({ label: `Every ${target.weekday}` });
-  await appointments.getByLabel("Until", { exact: true }).fill(target.until);
+  await appointments.getByRole("textbox", { name: "Until", exact: true }).fill(target.until);
   await expect(appointments.getByRole("checkbox", { name: "Let the student still choose (unlocked)" })).not.toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await shoot(page, "recurring-form");
@@ -113,7 +113,7 @@ test("the teacher messages the students of the block", async ({ page }) => {
   const block = page.getByRole("dialog", { name: "Focus Block", exact: true });
   const message = block.getByRole("region", { name: "Message", exact: true });
   await message.getByRole("button", { name: "Message students", exact: true }).click();
-  await message.getByLabel("Message to your students", { exact: true }).fill("Meet in room 204, bring a pencil.");
+  await message.getByRole("textbox", { name: "Message to your students", exact: true }).fill("Meet in room 204, bring a pencil.");
   await expectNoSeriousA11yViolations(page);
   await shoot(page, "block-message");
   await message.getByRole("button", { name: "Send", exact: true }).click();
