@@ -6,7 +6,7 @@ import { GET as seriesList, POST as seriesPost } from "@/app/api/appointments/se
 import { POST as eventRoute } from "@/app/api/calendar-events/route";
 import { GET as studentScheduleRoute } from "@/app/api/students/[id]/schedule/[date]/route";
 import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
-import { appointments, auditLog, notificationRecipients, plans } from "@/db/schema";
+import { appointments, auditLog, notificationRecipients, plans, schoolDayOverrides } from "@/db/schema";
 import { ALREADY_CHECKED_IN, LIMIT_REACHED } from "@/lib/choice/series.server";
 import type { AppointmentSeries } from "@/lib/choice/series-types";
 import { addDays } from "@/lib/time";
@@ -14,7 +14,7 @@ import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { createAppointment, createEvent, createWeekTimetable, type Answer } from "../helpers/schedule-factories";
-import { createCheckIn, createPlan, weekdayDate } from "../helpers/timetable-factories";
+import { createCheckIn, createPlan, regenerateTestCalendar, weekdayDate } from "../helpers/timetable-factories";
 
 /**
  * Issue 33 §2 and §3: a teacher's recurring requests (appointment series) and locked / unlocked
@@ -115,6 +115,17 @@ describe("POST /api/appointments/series", () => {
     expect(byWeekday.status).toBe(201);
     expect(byWeekday.body.dates.map((d) => d.date)).toEqual([dates[0], dates[2]]);
     expect(byWeekday.body.skipped).toEqual([{ student_id: b!.student.id, date: dates[1], reason: "No Focus Block that day (Pro-D Day)." }]);
+  });
+
+  it("follows a day type changed by hand (a Wednesday made a Tuesday)", async () => {
+    const [a] = await students(1);
+    const tuesday = weekdayDate(2, 8);
+    const wednesday = weekdayDate(3, 8);
+    await state.db.insert(schoolDayOverrides).values({ date: wednesday, day_type: "Tuesday" });
+    await regenerateTestCalendar(state.db);
+    const res = await post({ student_ids: [a!.student.id], block_id: focus.id, day_type: "Tuesday", from: tuesday, until: addDays(wednesday, 1) });
+    expect(res.status).toBe(201);
+    expect(res.body.dates.map((d) => d.date)).toEqual([tuesday, wednesday]);
   });
 
   it("obeys the appointment limit and an existing check-in for each occurrence, and says so", async () => {
