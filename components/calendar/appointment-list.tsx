@@ -1,5 +1,6 @@
 "use client";
 
+import { Lock, LockOpen } from "lucide-react";
 import type { CurrentUser } from "@/components/auth/types";
 import type { Appointment, ScheduleBlock } from "@/lib/schedule/types";
 import { CancelAppointment } from "./cancel-appointment";
@@ -34,6 +35,19 @@ export function AppointmentList({
           title={person(appointment).name}
           href={person(appointment).href}
           memo={appointment.memo || null}
+          detail={
+            <span className="inline-flex items-center gap-1" data-testid="appointment-lock">
+              {appointment.locked === false ? (
+                <>
+                  <LockOpen aria-hidden className="size-3.5" /> Unlocked request{appointment.series_id ? " · recurring" : ""}
+                </>
+              ) : (
+                <>
+                  <Lock aria-hidden className="size-3.5" /> Locked{appointment.series_id ? " · recurring" : ""}
+                </>
+              )}
+            </span>
+          }
           status={appointmentStatus(appointment, block.pending, block.logs)}
           actions={
             canCancelAppointment(user, appointment.staff.id, block.pending) ? (

@@ -2,7 +2,9 @@
 
 import type { CurrentUser } from "@/components/auth/types";
 import type { ScheduleDay, StaffScheduleBlock } from "@/lib/schedule/types";
+import Link from "next/link";
 import { AppointmentList } from "./appointment-list";
+import { BlockMessageSection } from "./block-message-form";
 import { ClassSection, DialogSection } from "./dialog-parts";
 import { AmendmentsSection, AttendanceSection, PlannedSection, TopicSection, WaitlistSection } from "./staff-block-sections";
 
@@ -43,7 +45,18 @@ export function StaffBlockDialogBody({
 
       {block.flex && waitlistOf !== null && <WaitlistSection staffId={waitlistOf} date={day.date.iso} blockId={block.id} />}
 
-      <DialogSection title="Appointments">
+      {block.flex && isOwner && <BlockMessageSection blockId={block.id} date={day.date.iso} pending={block.pending} />}
+
+      <DialogSection
+        title="Appointments"
+        action={
+          isOwner ? (
+            <Link href="/calendar/recurring-requests" className="rounded-sm text-sm font-medium text-indigo-700 hover:underline">
+              Recurring requests
+            </Link>
+          ) : null
+        }
+      >
         <AppointmentList
           block={block}
           user={user}

@@ -1,10 +1,12 @@
 "use client";
 
-import { CalendarPlus, FilePenLine } from "lucide-react";
+import { CalendarPlus, FilePenLine, Lock, LockOpen } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "@/components/auth/types";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { lockedSentence, studentMayChooseOver } from "@/lib/choice/locks";
+import { shortStaffName } from "@/lib/schedule/reason";
 import type { ScheduleDay, StudentScheduleBlock } from "@/lib/schedule/types";
 import { AmendmentForm } from "./amendment-form";
 import { AppointmentForm } from "./appointment-form";
@@ -140,7 +142,9 @@ function PlanSection({
   onChanged: () => unknown;
 }) {
   const teacher = isScheduledTeacher(block.scheduled) ? block.scheduled : null;
-  const hasAppointment = block.appointments.length > 0;
+  // The ladder (lib/choice/ladder.ts): a locked appointment holds the block; an unlocked request lets the student choose.
+  const locked = block.appointments.find((a) => !studentMayChooseOver({ locked: a.locked !== false }));
+  const requests = block.appointments.filter((a) => a.locked === false);
   return (
     <DialogSection title="Plan">
       {teacher ? (
@@ -158,15 +162,25 @@ function PlanSection({
       )}
       {block.pending &&
         (viewer === "self" ? (
-          hasAppointment ? (
-            <p className="mt-3 text-sm text-slate-600">
-              You have an appointment in this block, so you cannot choose a teacher for it.
+          locked ? (
+            <p className="mt-3 flex items-start gap-2 text-sm text-slate-700" data-testid="locked-reason">
+              <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <span>{lockedSentence({ name: locked.staff.name }, locked.memo)}</span>
             </p>
           ) : choosingClosed(block.choose_until) ? (
             <ChooseUntil chooseUntil={block.choose_until} />
           ) : (
             <div className="mt-3">
               <ChooseUntil chooseUntil={block.choose_until} className="mb-2" />
+              {requests.length > 0 && (
+                <p className="mb-2 flex items-start gap-2 text-sm text-slate-700" data-testid="request-note">
+                  <LockOpen aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span>
+                    {shortStaffName(requests[0]!.staff.name)} asked you to come, unlocked. If you choose another teacher, the
+                    request is cancelled and they are told.
+                  </span>
+                </p>
+              )}
               <p className="mb-2 text-sm text-slate-700">
                 {teacher ? "Change your teacher:" : "Choose a teacher:"}
               </p>

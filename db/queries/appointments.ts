@@ -12,6 +12,8 @@ const itemColumns = {
   memo: appointments.memo,
   date: appointments.date,
   block_id: appointments.block_id,
+  locked: appointments.locked,
+  series_id: appointments.series_id,
 };
 
 /**
@@ -117,7 +119,7 @@ export async function countAppointments(db: Db, studentId: number, blockId: numb
 
 export async function insertAppointment(
   db: Db,
-  values: { student_id: number; staff_id: number; block_id: number; date: string; memo: string },
+  values: { student_id: number; staff_id: number; block_id: number; date: string; memo: string; locked?: boolean },
 ) {
   const [row] = await db.insert(appointments).values(values).returning(itemColumns);
   return row!;
@@ -161,4 +163,14 @@ export async function insertAmendment(
     block_id: amendments.block_id,
   });
   return row!;
+}
+
+/** The student's appointments on one block and date, with each teacher's address (a request the student's choice releases tells them). */
+export function appointmentsOfStudentIn(db: Db, studentId: number, blockId: number, date: string) {
+  return db
+    .select({ ...itemColumns, staff: { ...staffRefColumns, user_id: staff.user_id, email: staff.email } })
+    .from(appointments)
+    .innerJoin(staff, eq(staff.id, appointments.staff_id))
+    .where(and(eq(appointments.student_id, studentId), eq(appointments.block_id, blockId), eq(appointments.date, date)))
+    .orderBy(appointments.id);
 }

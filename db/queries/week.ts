@@ -58,6 +58,8 @@ export interface AppointmentRow extends Placed {
   memo: string;
   staff: StaffRefRow;
   student: StudentRefRow;
+  locked?: boolean;
+  series_id?: number | null;
 }
 export interface LogRow extends Placed {
   method: LogMethod;
@@ -166,7 +168,7 @@ const appointmentsWhere = (whose: SQL) =>
   list(
     `json_build_object('id', a.id, 'memo', a.memo, 'date', a.date, 'block_id', a.block_id,
        'staff', ${staffRefJson("st")}, 'student', ${studentJson("s")},
-       'created_at', a.created_at, 'batch', ${batchJson})`,
+       'created_at', a.created_at, 'batch', ${batchJson}, 'locked', a.locked, 'series_id', a.series_id)`,
     "a.id",
     sql`from appointments a join staff st on st.id = a.staff_id join students s on s.id = a.student_id
         ${batchJoins}

@@ -58,7 +58,11 @@ export const ERROR_CODES = {
   submission_taken: { status: 409, meaning: "A check-in submission_id another account used." },
   appointment_limit: { status: 409, meaning: "The student has as many appointments as allowed then." },
   cluster_exists: { status: 409, meaning: "A cluster of that name exists." },
-  has_appointment: { status: 409, meaning: "An appointment holds the student for that block." },
+  has_appointment: {
+    status: 409,
+    meaning: "A locked appointment holds the student for that block (the message names the teacher and the memo; an unlocked request does not refuse).",
+  },
+  series_cancelled: { status: 409, meaning: "The recurring request (appointment series) was cancelled already." },
   import_running: { status: 409, meaning: "An import of that kind is already running." },
   not_pending: { status: 409, meaning: "The block has ended, so it can no longer change." },
   day_type_changes_unconfirmed: {

@@ -31,7 +31,7 @@ export class ApiClientError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = "Unable to reach the server. Check your connection and try again.";
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -87,6 +87,7 @@ export const apiGet = <T>(path: string) => apiRequest<T>("GET", path);
 export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body ?? {});
 export const apiPut = <T>(path: string, body?: unknown) => apiRequest<T>("PUT", path, body ?? {});
 export const apiDelete = <T>(path: string) => apiRequest<T>("DELETE", path);
+export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body ?? {});
 /** multipart/form-data (file uploads); the browser sets the boundary. */
 export const apiUpload = <T>(path: string, form: FormData) => apiRequest<T>("POST", path, form);
 

@@ -10,6 +10,8 @@ export const MESSAGE_KINDS = {
   moved: { preference: "changes", label: "notices when someone changes your Focus Block" },
   teacher_digest: { preference: "digest", label: "the morning list of who is coming" },
   guardian_digest: { preference: "digest", label: "the weekly Focus Block summary" },
+  teacher_message: { preference: "changes", label: "messages from your teachers about a Focus Block" },
+  request_released: { preference: "changes", label: "notices when a student chooses instead of your request" },
   password_reset: { preference: null, label: "password reset links" },
   test: { preference: null, label: "test messages" },
 } as const satisfies Record<string, { preference: PreferenceKind | null; label: string }>;

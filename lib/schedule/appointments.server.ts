@@ -74,6 +74,7 @@ export async function createAppointment(
       block_id: input.block_id,
       date,
       memo: input.memo,
+      locked: input.locked,
     });
     let cleared: Awaited<ReturnType<typeof clearStudentPlans>> = [];
     if (input.clear_schedule) {
@@ -100,7 +101,7 @@ export async function createAppointment(
     const clearedTeachers = cleared.length > 0 ? await staffByIds(tx, cleared.map((c) => c.staff_id)) : [];
     await tellMoved(
       tx,
-      [{ student_id: student.id, occasion: `appointment:${row.id}`, change: { kind: "booked", by: teacher, memo: input.memo, dates: [date], cleared: clearedTeachers } }],
+      [{ student_id: student.id, occasion: `appointment:${row.id}`, change: { kind: "booked", by: teacher, memo: input.memo, dates: [date], cleared: clearedTeachers, locked: input.locked } }],
       now,
     );
     // The seat the cleared plan held goes to that teacher's waitlist, in this transaction.

@@ -23,7 +23,7 @@ import { notify, type Notice } from "@/lib/reach/notify.server";
 type Staff = { title: string; first_name: string; last_name: string };
 
 export type Change =
-  | { kind: "booked"; by: Staff; memo: string; dates: SchoolDate[]; cleared: Staff[] }
+  | { kind: "booked"; by: Staff; memo: string; dates: SchoolDate[]; cleared: Staff[]; locked?: boolean }
   | { kind: "appointment_cancelled"; by: Staff; teacher: Staff; memo: string; dates: SchoolDate[]; restored: boolean }
   | { kind: "amended"; by: Staff; memo: string; dates: SchoolDate[] }
   | { kind: "power_scheduler"; by: Staff | { name: string }; batch: "appointment" | "amendment"; everyone: boolean; memo: string; dates: SchoolDate[] }
@@ -33,7 +33,9 @@ export type Change =
   | { kind: "unavailable"; teacher: Staff; topic: string; dates: SchoolDate[] }
   | { kind: "waitlist"; teacher: Staff; dates: SchoolDate[]; offeredUntil?: Date }
   /** A standing choice that could not be planned on a Focus Block (lib/standing): "Day 2" or "Tuesdays". */
-  | { kind: "standing"; teacher: Staff; pattern: string; outcome: "unavailable" | "waitlisted"; detail: string; dates: SchoolDate[] };
+  | { kind: "standing"; teacher: Staff; pattern: string; outcome: "unavailable" | "waitlisted"; detail: string; dates: SchoolDate[] }
+  /** A teacher's recurring request (lib/choice/series.server.ts): its dates booked, or cancelled, for this student. */
+  | { kind: "series"; action: "booked" | "cancelled"; by: Staff; teacher: Staff; memo: string; locked: boolean; pattern: string; dates: SchoolDate[] };
 
 export interface Moved {
   student_id: number;
@@ -69,7 +71,7 @@ export function movedContent(change: Change, timezone: string): { subject: strin
   const paragraphs: string[] = [];
   switch (change.kind) {
     case "booked":
-      paragraphs.push(reasonSentence({ kind: "booked", by: ref(change.by), memo: change.memo, at }));
+      paragraphs.push(reasonSentence({ kind: "booked", by: ref(change.by), memo: change.memo, at, locked: change.locked }));
       paragraphs.push(`You are with ${titledLastName(change.by)} in Focus Block on ${when.long}.`);
       if (change.cleared.length > 0) paragraphs.push(`Your plan with ${listNames(change.cleared)} for that block was cancelled.`);
       break;
@@ -99,6 +101,17 @@ export function movedContent(change: Change, timezone: string): { subject: strin
       break;
     case "released":
       paragraphs.push(change.text);
+      break;
+    case "series":
+      if (change.action === "booked") {
+        paragraphs.push(reasonSentence({ kind: "booked", by: ref(change.teacher), memo: change.memo, at, locked: change.locked }));
+        paragraphs.push(`This is a recurring request, ${change.pattern}: Focus Block on ${when.long}.`);
+      } else {
+        paragraphs.push(
+          `${titledLastName(change.by)} cancelled the recurring request with ${titledLastName(change.teacher)}${change.memo ? ` (${change.memo})` : ""}, ${change.pattern}: Focus Block on ${when.long}.`,
+        );
+        paragraphs.push("Choose a teacher for those Focus Blocks.");
+      }
       break;
     case "unavailable":
       paragraphs.push(

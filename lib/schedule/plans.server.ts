@@ -94,6 +94,28 @@ export async function requireChoiceOpen(db: Db, date: string, blockId: number, t
 }
 
 /**
+ * What holds the student's block against their own choice, asked under the student's lock before the
+ * teacher is: it throws (409) when something the student may not replace holds the block, and answers
+ * what to do once the choice is made (in the same transaction, only if it is). The route passes the
+ * ladder's (lib/choice/locks.server.ts: locked appointments refuse, unlocked requests are released);
+ * injected so lib/schedule stays below lib/choice.
+ */
+export type ChoiceGate = (
+  tx: Db,
+  principal: Principal,
+  at: { student_id: number; block_id: number; date: string },
+  now: Date,
+) => Promise<() => Promise<void>>;
+
+/** Without the ladder: any appointment holds the block. */
+const anyAppointmentHolds: ChoiceGate = async (tx, _principal, at) => {
+  if ((await countAppointments(tx, at.student_id, at.block_id, at.date)) > 0) {
+    throw new ApiError(409, "has_appointment", "You have an appointment in this block, so you cannot choose a teacher for it.");
+  }
+  return async () => {};
+};
+
+/**
  * A student chooses a teacher for one of their pending flex blocks. One transaction, with the student's
  * row locked first (as booking an appointment locks it: a booking that clears the student's plan waits
  * for this choice, or this choice sees its appointment; issue 23): the block rules, no appointment in
@@ -105,6 +127,7 @@ export async function planOwnBlock(
   principal: Principal,
   input: SchedulePlanBody,
   now: Date,
+  gate: ChoiceGate = anyAppointmentHolds,
 ): Promise<Plan> {
   const student = principal.student;
   if (!student) throw forbidden("User is not a student.");
@@ -114,13 +137,7 @@ export async function planOwnBlock(
     await lockStudent(tx, student.id);
     await requireOccurrence(tx, input.block_id, date, calendar, now, { flex: true, pending: true });
     await requireChoiceOpen(tx, date, input.block_id, calendar.timezone, now);
-    if ((await countAppointments(tx, student.id, input.block_id, date)) > 0) {
-      throw new ApiError(
-        409,
-        "has_appointment",
-        "You have an appointment in this block, so you cannot choose a teacher for it.",
-      );
-    }
+    const afterChoice = await gate(tx, principal, { student_id: student.id, block_id: input.block_id, date }, now);
     if (await changeClosed(tx, date)) {
       throw conflict("placement_closed", "Default placement has run for this Focus Block, so your teacher can no longer change.");
     }
@@ -140,6 +157,7 @@ export async function planOwnBlock(
     if (!seats.stillHere) throw staffLeft();
     const held = await countHeldOffers(tx, teacher.id, input.block_id, date, now, student.id);
     if (seats.taken + held >= effectiveCapacity(teacher.capacity, topic)) throw teacherFull();
+    await afterChoice();
     const plan = await upsertPlan(tx, {
       student_id: student.id,
       staff_id: teacher.id,
@@ -152,3 +170,4 @@ export async function planOwnBlock(
     return presentPlan(plan, student, teacher);
   });
 }
+

@@ -51,7 +51,7 @@ export function presentAmendment(
 }
 
 export function presentAppointment(
-  row: ItemRow & { staff: StaffRefRow; student: StudentRefRow },
+  row: ItemRow & { staff: StaffRefRow; student: StudentRefRow; locked?: boolean; series_id?: number | null },
 ): Appointment {
   return {
     id: row.id,
@@ -60,6 +60,8 @@ export function presentAppointment(
     block_id: row.block_id,
     staff: presentStaffRef(row.staff),
     student: studentRef(row.student),
+    locked: row.locked ?? true,
+    series_id: row.series_id ?? null,
   };
 }
 

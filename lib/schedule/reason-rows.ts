@@ -24,6 +24,8 @@ export interface ReasonItemRow {
   staff: StaffRefRow | null;
   student?: unknown;
   batch?: BatchJson | null;
+  /** An appointment's lock (false: an unlocked request). */
+  locked?: boolean;
 }
 
 export interface ReasonPlanRow {
@@ -86,6 +88,7 @@ export function blockReason(
       by: appointment.staff ? presentStaffRef(appointment.staff) : undefined,
       memo: appointment.memo,
       at: iso(appointment.created_at),
+      locked: appointment.locked,
     });
   }
   if (plan) {

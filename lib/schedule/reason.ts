@@ -48,6 +48,10 @@ export function sentenceFor(
       return `Placed with ${whose} homeroom teacher, ${teacher}, at the ${clock} cutoff.`;
     }
     case "booked":
+      if (reason.locked === false) {
+        // An unlocked request (lib/choice/ladder.ts): the student may still choose.
+        return `${withMemo(`${by ?? "A teacher"} asked ${you} to come`).replace(/\.$/, "")}. ${self ? "You" : "They"} may still choose.`;
+      }
       return withMemo(`${by ?? "A teacher"} booked ${you}`);
     case "power_scheduler": {
       const who = by ?? "An administrator";

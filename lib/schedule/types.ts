@@ -35,6 +35,11 @@ export interface Reason {
   weekday?: number;
   /** When: chosen, the placement cutoff, booked, amended, the batch ran (ISO instant). */
   at: string;
+  /**
+   * An appointment's lock (booked): true, the student cannot choose instead; false, an unlocked request
+   * (lib/choice/ladder.ts "request"): the student may still choose. Absent on other kinds.
+   */
+  locked?: boolean;
 }
 
 export type CheckInMethod = "manual" | "air" | "roll-call" | "retroactive" | "proactive";
@@ -78,6 +83,10 @@ export interface Appointment {
   block_id: number;
   staff: PersonRef;
   student: PersonRef;
+  /** False: an unlocked request, the student may still choose (lib/choice/ladder.ts). Always sent; optional for older rows made by hand. */
+  locked?: boolean;
+  /** The recurring request it is an occurrence of (GET /api/appointments/series/{id}), or null. Always sent. */
+  series_id?: number | null;
 }
 
 /** A ledger (check-in) row. */

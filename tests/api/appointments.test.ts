@@ -69,6 +69,8 @@ describe("POST /api/appointments/create", () => {
       block_id: focus.id,
       staff: { id: teacher.staff.id, name: "Ms. Lovelace, Ada" },
       student: { id: student.student.id, name: "Jane Doe" },
+      locked: true,
+      series_id: null,
     });
   });
 

@@ -200,7 +200,7 @@ describe("POST /api/students/schedule-plan", () => {
     });
     const res = await plan({ staff_id: teacher.staff.id, block_id: focus.id, date: THU });
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe("has_appointment");
+    expect(res.body).toMatchObject({ code: "has_appointment", message: "Mr. Busy has booked you for See me — ask him to change it." });
   });
 
   it("checks the block: exists, flex, meets that day, pending, inside the school year", async () => {

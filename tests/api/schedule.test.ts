@@ -285,6 +285,8 @@ describe("a student's schedule", () => {
         block_id: focus.id,
         staff: { id: colleague.staff.id, name: "Mr. Turing, Alan" },
         student: { id: student.student.id, name: "Jane Doe" },
+        locked: true,
+        series_id: null,
       },
     ]);
     expect(wed.blocks.find((b) => !b.flex)!.amendments.map((a) => a.memo)).toEqual(["Field trip"]);

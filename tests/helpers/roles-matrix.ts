@@ -154,6 +154,15 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/appointments/create": { who: STAFF },
   // spec §6: an administrator or the appointment's own staff member; design §5: sysadmins as administrators
   "DELETE /api/appointments/{id}": { who: SHELL },
+  // issue 33 §2: a teacher's recurring requests; the list is the caller's own (administrators and sysadmins see all),
+  // one series its teacher's or an administrator's (403 otherwise); booking needs a staff row (the series' teacher)
+  "GET /api/appointments/series": { who: SHELL },
+  "POST /api/appointments/series": { who: STAFF },
+  "GET /api/appointments/series/{id}": { who: SHELL },
+  "PATCH /api/appointments/series/{id}": { who: SHELL },
+  "DELETE /api/appointments/series/{id}": { who: SHELL },
+  // issue 33 §6: a teacher messages the students of their block; an administrator or sysadmin for any teacher (staff_id)
+  "POST /api/staff/block-message": { who: SHELL },
   // spec §6: staff add amendments (the author is the caller's staff row)
   "POST /api/amendment": { who: STAFF },
   // design §5: "topics ... answer empty or 403 cleanly" for a sysadmin: the list answers a sysadmin empty

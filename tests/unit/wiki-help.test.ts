@@ -237,9 +237,8 @@ describe("the seeded help says what the screens say", () => {
   it("Planning your Focus Block (for students)", () => {
     expectClaims(STUDENT_PLANNING, {
       "components/calendar/plan-picker.tsx": ["Set Plan successfully.", "Full", "Unavailable"],
-      "components/calendar/student-block-dialog.tsx": [
-        "You have an appointment in this block, so you cannot choose a teacher for it.",
-      ],
+      "lib/choice/locks.ts": ["has booked you", "to change it"],
+      "lib/schedule/reason.ts": ["to come", "may still choose", "usual on"],
       "lib/schedule/plans.server.ts": [
         "Default placement has run for this Focus Block, so your teacher can no longer change.",
       ],
@@ -250,7 +249,6 @@ describe("the seeded help says what the screens say", () => {
       "components/profile/standing-choices.tsx": ["My usual choices", "Every", "With", "From", "Until", "Add usual choice", "Remove"],
       "components/calendar/choose-until.tsx": ["You can choose until"],
       "lib/choice/deadlines.ts": ["Choosing closed at"],
-      "lib/schedule/reason.ts": ["usual on"],
     });
     expectSays(STUDENT_PLANNING, [
       NO_SCHEDULE,

@@ -348,8 +348,11 @@ teacher, Mr. Reyes, at the 08:00 cutoff.* Your school decides whether you can st
 
 - **Full**: the teacher has no seats left. Pick someone else.
 - **Unavailable**: the teacher is not taking students that day.
-- *You have an appointment in this block, so you cannot choose a teacher for it.* A teacher has booked
-  you. Go to them: the appointment and its note are listed in the block.
+- *Ms. Ruiz has booked you for a test retake — ask her to change it.* A teacher has booked you, locked.
+  Go to them: the appointment and its note are listed in the block, with a lock. Only the teacher can
+  change it.
+- *Mr. Reyes asked you to come: lab catch-up. You may still choose.* A teacher's request, unlocked: you
+  may still choose another teacher, and your choice cancels the request (the teacher is told).
 - *Default placement has run for this Focus Block, so your teacher can no longer change.* You were placed
   with your homeroom teacher and your school does not allow changes after that.
 

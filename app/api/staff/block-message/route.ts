@@ -1,0 +1,10 @@
+import { route } from "@/lib/http/route.server";
+import { ROLES } from "@/lib/auth/roles";
+import { sendBlockMessage } from "@/lib/choice/block-message.server";
+import { blockMessageBody } from "@/lib/choice/series-schemas";
+
+// POST /api/staff/block-message: message everyone planned with the teacher for a block and date (and its waitlist)
+export const POST = route(
+  { roles: ROLES.shell, body: blockMessageBody, status: 202 },
+  ({ db, user, body, now }) => sendBlockMessage(db, user, body, now),
+);
