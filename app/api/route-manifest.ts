@@ -833,8 +833,8 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
     path: "/api/topics/{id}",
     file: "app/api/topics/[id]/route.ts",
-    methods: ["DELETE"],
-    summaries: {"DELETE":"soft-delete one of the caller's topics"},
+    methods: ["PATCH","DELETE"],
+    summaries: {"PATCH":"change one of the caller's topics (memo, colour, who may join, seat cap)","DELETE":"soft-delete one of the caller's topics"},
     module: route101 as unknown as RouteModule,
   },
   {

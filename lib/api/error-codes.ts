@@ -76,6 +76,10 @@ export const ERROR_CODES = {
     meaning: "The staff member's account is locked (disabled, or locked by the SIS because they left): they take no plans, appointments or default students.",
   },
   teacher_unavailable: { status: 409, meaning: "The teacher is unavailable for that block." },
+  not_open_to_you: {
+    status: 409,
+    meaning: "The teacher's topic for that block is only for some grades, clusters or sections, and the student is in none of them (the message says whom).",
+  },
   too_many_files: { status: 409, meaning: "More files than one upload may carry." },
   too_many_imports: { status: 409, meaning: "Too many imports are waiting." },
   wiki_group_not_empty: { status: 409, meaning: "A wiki group with posts cannot be deleted." },

@@ -5,6 +5,8 @@ import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } f
 import { runOn } from "@/db/queries/placement";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
+import { effectiveCapacity } from "@/lib/choice/audience";
+import { refusalsFor, requireAdmitted } from "@/lib/choice/audience.server";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
 import { placementSettings } from "@/lib/settings/placement.server";
@@ -16,13 +18,17 @@ import type { Plan, StaffListResponse } from "./types";
 
 /**
  * Student self-planning for flex blocks: POST /api/students/staff-list and POST /api/students/schedule-plan.
- * Seats are plans only (appointments and check-ins do not take a seat): remaining = max(0, capacity − plans).
+ * Seats are plans only (appointments and check-ins do not take a seat): remaining = max(0, seats − plans),
+ * the seats being the capacity or the topic's lower seat cap; a topic open only to some students
+ * (lib/choice/audience.ts) is closed to the others, on the list and when choosing (409 not_open_to_you).
  */
 
 /** Every teacher with their topic and remaining seats for a block on a date, in a fixed number of statements. */
 export async function staffListForBlock(
   db: Db,
   input: { block_id: number; date: string },
+  /** The student reading the list: topics they may not join are marked closed, with the reason. */
+  studentId: number | null = null,
 ): Promise<StaffListResponse> {
   const calendar = await schoolCalendarSettings(db);
   const date = readSchoolDate(input.date, calendar.timezone);
@@ -31,18 +37,24 @@ export async function staffListForBlock(
     staffListFor(db, input.block_id, date),
   ]);
   if (!block) throw notFound("The block could not be found.");
-  return rows.map(({ staff, planned, topic }) => ({
-    staff: {
-      id: staff.id,
-      name: staffName(staff),
-      initials: staff.initials,
-      color: staff.color,
-      capacity: staff.capacity,
-    },
-    topic: topic ? presentTopic(topic, staff) : null,
-    num_scheduled: planned,
-    num_remaining: Math.max(0, staff.capacity - planned),
-  }));
+  const refusals = await refusalsFor(db, rows.flatMap(({ topic }) => (topic ? [topic] : [])), studentId, date);
+  return rows.map(({ staff, planned, topic }) => {
+    const closed = topic ? (refusals.get(topic.id) ?? null) : null;
+    return {
+      staff: {
+        id: staff.id,
+        name: staffName(staff),
+        initials: staff.initials,
+        color: staff.color,
+        capacity: staff.capacity,
+      },
+      topic: topic ? presentTopic(topic, staff) : null,
+      num_scheduled: planned,
+      num_remaining: Math.max(0, effectiveCapacity(staff.capacity, topic?.seat_cap) - planned),
+      open: closed === null,
+      closed_reason: closed,
+    };
+  });
 }
 
 export const NOT_TAKING_STUDENTS =
@@ -97,9 +109,10 @@ export async function planOwnBlock(
     if (!teacher.takes_students) throw invalid({ staff_id: [NOT_TAKING_STUDENTS] }, NOT_TAKING_STUDENTS);
     const topic = await staffTopicOn(tx, teacher.id, input.block_id, date);
     if (topic?.unavailable) throw teacherUnavailable();
+    if (topic) await requireAdmitted(tx, topic, student.id, date);
     const seats = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
     if (!seats.stillHere) throw staffLeft();
-    if (seats.taken >= teacher.capacity) throw teacherFull();
+    if (seats.taken >= effectiveCapacity(teacher.capacity, topic?.seat_cap)) throw teacherFull();
     const plan = await upsertPlan(tx, {
       student_id: student.id,
       staff_id: teacher.id,

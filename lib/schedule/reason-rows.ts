@@ -55,6 +55,7 @@ export function blockReason(
       return defined({
         kind: "power_scheduler",
         batch: "amendment",
+        rung: "amendment",
         by: batchBy(amendment.batch),
         memo: amendment.memo,
         everyone: amendment.student == null ? true : undefined,
@@ -63,6 +64,7 @@ export function blockReason(
     }
     return defined({
       kind: "amended",
+      rung: "amendment",
       by: amendment.staff ? presentStaffRef(amendment.staff) : undefined,
       memo: amendment.memo,
       at: iso(amendment.created_at),
@@ -74,6 +76,7 @@ export function blockReason(
       return defined({
         kind: "power_scheduler",
         batch: "appointment",
+        rung: "appointment",
         by: batchBy(appointment.batch),
         memo: appointment.memo,
         at: iso(appointment.batch.created_at),
@@ -81,6 +84,7 @@ export function blockReason(
     }
     return defined({
       kind: "booked",
+      rung: "appointment",
       by: appointment.staff ? presentStaffRef(appointment.staff) : undefined,
       memo: appointment.memo,
       at: iso(appointment.created_at),
@@ -88,9 +92,9 @@ export function blockReason(
   }
   if (plan) {
     if (plan.source === "placed" && plan.cutoff_at) {
-      return { kind: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
+      return { kind: "placed", rung: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
     }
-    return { kind: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
+    return { kind: "chosen", rung: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
   }
   return null;
 }

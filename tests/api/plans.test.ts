@@ -84,6 +84,8 @@ describe("POST /api/students/staff-list", () => {
       },
       num_scheduled: 0,
       num_remaining: 2,
+      open: true,
+      closed_reason: null,
     });
     expect(byId.get(busy.staff.id)).toMatchObject({ topic: null, num_scheduled: 1, num_remaining: 0 });
     expect(byId.get(away.staff.id)!.topic).toMatchObject({ unavailable: true });
