@@ -813,7 +813,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/students/staff-list",
     file: "app/api/students/staff-list/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"every teacher with their topic and remaining seats for a block and date"},
+    summaries: {"POST":"every teacher with their topic and remaining seats for a block and date (for a student: whether each topic is open to them, and why not)"},
     module: route98 as unknown as RouteModule,
   },
   {

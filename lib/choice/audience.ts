@@ -8,6 +8,9 @@ import { gradeLabel } from "@/lib/grade-range";
  */
 export type { TopicAudience } from "@/db/schema/choice";
 
+/** The plan picker's mark on a teacher whose topic the student may not join (the Help post quotes it). */
+export const NOT_OPEN_TO_YOU = "Not open to you";
+
 /** What decides admission: the student's grade, clusters and current sections. */
 export interface AudienceMember {
   grade: number;

@@ -67,7 +67,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await state.db.delete(plans);
+  await state.db.delete(plans).where(eq(plans.block_id, focus.id));
 });
 
 const create = (body: unknown, token = tokens.teacher!) => call<Answer<OwnTopic>>(createTopicRoute, { token, body });
@@ -161,7 +161,7 @@ describe("POST and PATCH /api/topics: who may join and seats", () => {
 describe("the staff list and choosing, for a topic open only to some", () => {
   it("marks the topic closed, with its reason, for a student outside it, and open for those inside", async () => {
     await offered({ open_to: { grades: [], cluster_ids: [], section_ids: [chem01.id, chem02.id] } });
-    const row = (res: Answer<StaffListResponse>) => res.body.find((entry) => entry.staff.id === teacher.staff.id)!;
+    const row = (res: Awaited<ReturnType<typeof list>>) => res.body.find((entry) => entry.staff.id === teacher.staff.id)!;
     const outside = await list(tokens.ten!);
     expect(outside.status).toBe(200);
     expect(row(outside)).toMatchObject({
