@@ -139,7 +139,9 @@ function PlanRow({
     <>
       <Avatar initials={entry.staff.initials} color={entry.staff.color} size="sm" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium text-slate-900">{entry.staff.name}</span>
+        <span className={cn("block truncate text-sm font-medium", closed ? "text-slate-600" : "text-slate-900")}>
+          {entry.staff.name}
+        </span>
         <span className="flex items-center gap-1.5 text-xs text-slate-600">
           {entry.topic ? (
             <>
@@ -168,7 +170,7 @@ function PlanRow({
             unavailable ? "text-slate-600" : "text-slate-800",
           )}
         >
-          {seatsLeft(entry.num_remaining, entry.staff.capacity)}
+          {seatsLeft(entry.num_remaining, entry.seats ?? entry.staff.capacity)}
         </span>
         {current ? (
           <Badge tone="accent">

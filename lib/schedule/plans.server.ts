@@ -40,6 +40,7 @@ export async function staffListForBlock(
   const refusals = await refusalsFor(db, rows.flatMap(({ topic }) => (topic ? [topic] : [])), studentId, date);
   return rows.map(({ staff, planned, topic }) => {
     const closed = topic ? (refusals.get(topic.id) ?? null) : null;
+    const seats = effectiveCapacity(staff.capacity, topic?.seat_cap);
     return {
       staff: {
         id: staff.id,
@@ -50,7 +51,8 @@ export async function staffListForBlock(
       },
       topic: topic ? presentTopic(topic, staff) : null,
       num_scheduled: planned,
-      num_remaining: Math.max(0, effectiveCapacity(staff.capacity, topic?.seat_cap) - planned),
+      seats,
+      num_remaining: Math.max(0, seats - planned),
       open: closed === null,
       closed_reason: closed,
     };

@@ -297,7 +297,9 @@ export interface StaffListEntry {
   /** The teacher's (non-deleted) topic on that block and date. */
   topic: Topic | null;
   num_scheduled: number;
-  /** max(0, seats − plans): the seats are the capacity, or the topic's seat cap when lower. */
+  /** The seats offered: the capacity, or the topic's seat cap when lower (issue 33 §5). */
+  seats: number;
+  /** max(0, seats − plans). */
   num_remaining: number;
   /**
    * Whether the student reading the list may join the teacher's topic (who may join, issue 33 §5);

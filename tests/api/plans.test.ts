@@ -83,6 +83,7 @@ describe("POST /api/students/staff-list", () => {
         staff: { id: teacher.staff.id, name: "Ms. Lovelace, Ada" },
       },
       num_scheduled: 0,
+      seats: 2,
       num_remaining: 2,
       open: true,
       closed_reason: null,

@@ -202,7 +202,7 @@ describe("the staff list and choosing, for a topic open only to some", () => {
     const others = await createStudents(state.db, 2);
     await createPlan(state.db, { student_id: others[0]!.id, staff_id: teacher.staff.id, block_id: focus.id, date: WED });
     const one = (await list(tokens.ten!)).body.find((entry) => entry.staff.id === teacher.staff.id)!;
-    expect(one).toMatchObject({ num_scheduled: 1, num_remaining: 1, staff: { capacity: 20 }, open: true });
+    expect(one).toMatchObject({ num_scheduled: 1, seats: 2, num_remaining: 1, staff: { capacity: 20 }, open: true });
     expect((await plan(tokens.ten!)).status).toBe(200);
     const full = await plan(tokens.twelve!);
     expect(full.status).toBe(409);
