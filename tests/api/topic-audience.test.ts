@@ -218,6 +218,20 @@ describe("the staff list and choosing, for a topic open only to some", () => {
     expect(row).toBeUndefined();
   });
 
+  it("holds the cap when students race for the last seats (the teacher's row is locked while seats are counted)", async () => {
+    await offered({ seat_cap: 3 }, THU);
+    const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => createStudent(state.db, { first_name: `Racer${i}`, grade: 11 })));
+    const racerTokens = await Promise.all(racers.map((r) => tokenFor(state.db, r)));
+    const results = await Promise.all(racerTokens.map((token) => plan(token, teacher.staff.id, THU)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "teacher_full")).toBe(true);
+    const rows = await state.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.staff_id, teacher.staff.id), eq(plans.block_id, focus.id), eq(plans.date, THU)));
+    expect(rows).toHaveLength(3);
+  });
+
   it("reads the student's audience in a fixed number of statements, however many topics are limited", async () => {
     await offered({ open_to: { grades: [12], cluster_ids: [robotics.id], section_ids: [chem01.id] } });
     const few = await statementsOf(tokens.ten, () => list(tokens.ten!));
