@@ -10,7 +10,7 @@
  * are found by .dependency-cruiser-folders.cjs, run by tests/unit/folder-layers.test.ts.
  */
 const FOUNDATION =
-  "^lib/(env\\.server|time|log\\.server)\\.ts$|^lib/api/error-codes\\.ts$|^lib/search/fold\\.ts$|^lib/attendance/(rules|period|sql\\.server)\\.ts$|^lib/schedule/(types|reason)\\.ts$";
+  "^lib/(env\\.server|time|log\\.server)\\.ts$|^lib/api/error-codes\\.ts$|^lib/search/fold\\.ts$|^lib/attendance/(rules|period|sql\\.server)\\.ts$|^lib/schedule/(types|reason)\\.ts$|^lib/choice/ladder\\.ts$";
 
 /**
  * Where a module runs is in its path: db/ and app/api/ are the server's, components/ the browser's, and in

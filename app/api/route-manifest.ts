@@ -842,7 +842,7 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     path: "/api/students/schedule-plan",
     file: "app/api/students/schedule-plan/route.ts",
     methods: ["POST"],
-    summaries: {"POST":"a student chooses a teacher for their own pending flex block (a locked appointment refuses it; an unlocked request gives way: lib/choice/locks.server.ts)"},
+    summaries: {"POST":"a student chooses a teacher for their own pending flex block (a locked appointment refuses it; an unlocked request gives way: lib/requests/locks.server.ts)"},
     module: route101 as unknown as RouteModule,
   },
   {
@@ -897,8 +897,8 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
     path: "/api/topics/{id}",
     file: "app/api/topics/[id]/route.ts",
-    methods: ["DELETE"],
-    summaries: {"DELETE":"soft-delete one of the caller's topics"},
+    methods: ["PATCH","DELETE"],
+    summaries: {"PATCH":"change one of the caller's topics (memo, colour, who may join, seat cap)","DELETE":"soft-delete one of the caller's topics"},
     module: route109 as unknown as RouteModule,
   },
   {

@@ -5,7 +5,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { snackbar } from "@/components/ui/snackbar";
 import { inputClasses, TextAreaField, TextField } from "@/components/ui/text-field";
 import { apiGet, apiPost, messageOf } from "@/lib/api/request.client";
-import { patternWords, WEEKDAYS, type AppointmentSeries } from "@/lib/choice/series-types";
+import { patternWords, WEEKDAYS, type AppointmentSeries } from "@/lib/requests/series-types";
 import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
 import type { AppointmentResponse } from "@/lib/schedule/types";
 import { addDays, dayOfWeek } from "@/lib/time";

@@ -7,7 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
 import { apiPost, messageOf } from "@/lib/api/request.client";
-import { MAX_BLOCK_MESSAGE } from "@/lib/choice/series-schemas";
+import { MAX_BLOCK_MESSAGE } from "@/lib/requests/series-schemas";
 import { BlockForm } from "./block-form";
 import { DialogSection } from "./dialog-parts";
 

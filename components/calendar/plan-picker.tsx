@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { Tooltip } from "@/components/ui/tooltip";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/request.client";
+import { NOT_OPEN_TO_YOU } from "@/lib/choice/audience";
 import { cn } from "@/lib/cn";
 import type { SchedulePlanResponse, StaffListEntry, StaffListResponse, WaitlistJoinResponse } from "@/lib/schedule/types";
 import { Button } from "@/components/ui/button";
@@ -25,9 +26,12 @@ type StaffListKey = readonly [string, number, string];
 const staffListFetcher = ([path, block_id, date]: StaffListKey) =>
   apiPost<StaffListResponse>(path, { block_id, date });
 
-/** A row cannot be chosen when the teacher has no seats left or marked the block unavailable. */
+/** Whether the row's topic is closed to this student (who may join; `open` is absent from older servers). */
+export const isClosed = (entry: StaffListEntry) => entry.open === false;
+
+/** A row cannot be chosen when the teacher has no seats left, marked the block unavailable or the topic is not open to the student. */
 export const isUnavailable = (entry: StaffListEntry) =>
-  entry.num_remaining <= 0 || !!entry.topic?.unavailable;
+  entry.num_remaining <= 0 || !!entry.topic?.unavailable || isClosed(entry);
 
 /** A full teacher (not unavailable) has a waitlist the student may join. */
 const isFull = (entry: StaffListEntry) => entry.num_remaining <= 0 && !entry.topic?.unavailable;
@@ -65,6 +69,10 @@ export function PlanPicker({
   }, [data, query]);
 
   async function choose(entry: StaffListEntry) {
+    if (canChoose && isClosed(entry) && entry.staff.id !== currentStaffId) {
+      snackbar(entry.closed_reason ?? NOT_OPEN_TO_YOU, { tone: "error" });
+      return;
+    }
     if (!canChoose || isUnavailable(entry) || saving !== null || entry.staff.id === currentStaffId) return;
     setSaving(entry.staff.id);
     try {
@@ -168,11 +176,14 @@ function PlanRow({
 }) {
   const unavailable = isUnavailable(entry);
   const seats = entry.seats ?? entry.staff.capacity;
+  const closed = isClosed(entry);
   const body = (
     <>
       <Avatar initials={entry.staff.initials} color={entry.staff.color} size="sm" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium text-slate-900">{entry.staff.name}</span>
+        <span className={cn("block truncate text-sm font-medium", closed ? "text-slate-600" : "text-slate-900")}>
+          {entry.staff.name}
+        </span>
         <span className="flex items-center gap-1.5 text-xs text-slate-600">
           {entry.topic ? (
             <>
@@ -187,6 +198,11 @@ function PlanRow({
             <span>No topic</span>
           )}
         </span>
+        {closed && entry.closed_reason && (
+          <span className="mt-0.5 block text-xs text-slate-600" data-testid={`plan-closed-reason-${entry.staff.id}`}>
+            {entry.closed_reason}
+          </span>
+        )}
       </span>
       <span className="flex shrink-0 flex-col items-end gap-0.5">
         <span
@@ -202,6 +218,8 @@ function PlanRow({
           <Badge tone="accent">
             <Check aria-hidden className="size-3" /> {canChoose ? "Your plan" : "Planned"}
           </Badge>
+        ) : closed ? (
+          <span className="text-xs text-slate-600">{NOT_OPEN_TO_YOU}</span>
         ) : entry.topic?.unavailable ? (
           <span className="text-xs text-slate-600">Unavailable</span>
         ) : entry.offered_until ? (
@@ -275,6 +293,7 @@ function PlanRow({
       {body}
     </button>
   );
+  if (closed) return <Tooltip content={entry.closed_reason ?? NOT_OPEN_TO_YOU}>{button}</Tooltip>;
   return unavailable ? <Tooltip content={TEACHER_UNAVAILABLE}>{button}</Tooltip> : button;
 }
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { CurrentUser } from "@/components/auth/types";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { lockedSentence, studentMayChooseOver } from "@/lib/choice/locks";
+import { lockedSentence, studentMayChooseOver } from "@/lib/requests/locks";
 import { shortStaffName } from "@/lib/schedule/reason";
 import type { ScheduleDay, StudentScheduleBlock } from "@/lib/schedule/types";
 import { AmendmentForm } from "./amendment-form";

@@ -14,7 +14,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
 import { apiDelete, apiPatch, messageOf } from "@/lib/api/request.client";
-import type { AppointmentSeries } from "@/lib/choice/series-types";
+import type { AppointmentSeries } from "@/lib/requests/series-types";
 import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
 import { UNLOCKED_LABEL } from "@/components/calendar/appointment-form";
 

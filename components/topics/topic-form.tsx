@@ -4,15 +4,16 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
-import { apiPost } from "@/lib/api/request.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import type { TopicResponse } from "@/lib/schedule/types";
 import { MAX_TOPIC_MEMO } from "@/lib/topics/schemas";
+import { AudienceFields, EVERYONE, audienceBody, type AudienceValue } from "./audience-fields";
 import { ColorPicker } from "./color-picker";
 import { randomTopicColor } from "./palette";
 
 export const TOPIC_FAILED = "Please try that again.";
 
-/** A new topic: memo, one of the 18 colours (random to start) and "unavailable". */
+/** A new topic: memo, one of the 18 colours (random to start), "unavailable", who may join and its seats. */
 export function TopicForm({
   onCreated,
   onCancel,
@@ -25,20 +26,30 @@ export function TopicForm({
   const [unavailable, setUnavailable] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [audience, setAudience] = useState<AudienceValue>(EVERYONE);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!memo.trim()) return;
     setBusy(true);
     setFailed(false);
+    setErrors({});
     try {
-      const topic = await apiPost<TopicResponse>("/api/topics", { memo: memo.trim(), color, unavailable });
+      const topic = await apiPost<TopicResponse>("/api/topics", {
+        memo: memo.trim(),
+        color,
+        unavailable,
+        ...audienceBody(audience),
+      });
       setMemo("");
       setUnavailable(false);
       setColor(randomTopicColor());
+      setAudience(EVERYONE);
       await onCreated(topic);
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 422 && Object.keys(err.errors).length > 0) setErrors(err.errors);
+      else setFailed(true);
     } finally {
       setBusy(false);
     }
@@ -64,6 +75,7 @@ export function TopicForm({
         checked={unavailable}
         onCheckedChange={setUnavailable}
       />
+      <AudienceFields value={audience} onChange={setAudience} errors={errors} />
       {failed && (
         <p role="alert" className="text-sm text-red-700">
           {TOPIC_FAILED}

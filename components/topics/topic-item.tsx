@@ -5,7 +5,9 @@ import { focusRing } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import type { Topic } from "@/lib/schedule/types";
+import type { OwnTopic, Topic } from "@/lib/schedule/types";
+
+type ListedTopic = Topic & Partial<Pick<OwnTopic, "open_to" | "seat_cap">>;
 
 /** A topic in the Topics dialog: a button that picks it (select mode), or its line with Delete (edit mode). */
 export function TopicItem({
@@ -16,7 +18,7 @@ export function TopicItem({
   onSelect,
   onDelete,
 }: {
-  topic: Topic;
+  topic: ListedTopic;
   mode: "edit" | "select";
   busy: boolean;
   disabled: boolean;
@@ -53,7 +55,7 @@ export function TopicItem({
   );
 }
 
-function TopicLine({ topic }: { topic: Topic }) {
+function TopicLine({ topic }: { topic: ListedTopic }) {
   return (
     <>
       <span
@@ -64,6 +66,8 @@ function TopicLine({ topic }: { topic: Topic }) {
       <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
         {topic.memo || "Untitled topic"}
       </span>
+      {topic.open_to && <Badge>Some students</Badge>}
+      {topic.seat_cap != null && <Badge>{topic.seat_cap === 1 ? "1 seat" : `${topic.seat_cap} seats`}</Badge>}
       {topic.unavailable && <Badge tone="warning">Unavailable</Badge>}
     </>
   );

@@ -27,7 +27,6 @@ export function staffListFor(db: Db, blockId: number, date: string) {
       },
       planned: sql<number>`coalesce(${planned.planned}, 0)`.mapWith(Number),
       topic: topicColumns,
-      seat_cap: topics.seat_cap,
     })
     .from(staff)
     .leftJoin(planned, eq(planned.staff_id, staff.id))
@@ -66,7 +65,7 @@ export async function lockStaff(db: Db, staffId: number) {
 /** The teacher's non-deleted topic on that block and date, if any. */
 export async function staffTopicOn(db: Db, staffId: number, blockId: number, date: string) {
   const [row] = await db
-    .select({ ...topicColumns, seat_cap: topics.seat_cap })
+    .select(topicColumns)
     .from(topicSchedules)
     .innerJoin(topics, and(eq(topics.id, topicSchedules.topic_id), eq(topics.deleted, false)))
     .where(

@@ -13,6 +13,9 @@ export const topicColumns = {
   color: topics.color,
   unavailable: topics.unavailable,
   deleted: topics.deleted,
+  /** Who may join and the seat cap (lib/choice/audience.ts). */
+  seat_cap: topics.seat_cap,
+  open_to: topics.open_to,
 };
 
 /** A block with the times it meets on a date (start/end null when it does not meet then: db/schema/calendar.ts). */

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { topicSchedules, topics } from "../schema";
+import type { TopicAudience } from "../schema/choice";
 import { topicColumns } from "./schedule";
 
 const withOwner = { ...topicColumns, staff_id: topics.staff_id };
@@ -16,7 +17,14 @@ export function listOwnTopics(db: Db, staffId: number) {
 
 export async function insertTopic(
   db: Db,
-  values: { staff_id: number; memo: string; color: string; unavailable: boolean },
+  values: {
+    staff_id: number;
+    memo: string;
+    color: string;
+    unavailable: boolean;
+    seat_cap: number | null;
+    open_to: TopicAudience | null;
+  },
 ) {
   const [row] = await db.insert(topics).values(values).returning(topicColumns);
   return row!;
@@ -25,6 +33,20 @@ export async function insertTopic(
 export async function findTopic(db: Db, id: number) {
   const [row] = await db.select(withOwner).from(topics).where(eq(topics.id, id)).limit(1);
   return row;
+}
+
+/** Changes the given fields of a topic (memo, colour, who may join, seat cap). */
+export async function updateTopicRow(
+  db: Db,
+  id: number,
+  values: { memo?: string; color?: string; seat_cap?: number | null; open_to?: TopicAudience | null },
+) {
+  const [row] = await db
+    .update(topics)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(topics.id, id))
+    .returning(topicColumns);
+  return row!;
 }
 
 export async function softDeleteTopic(db: Db, id: number) {

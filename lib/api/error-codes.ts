@@ -88,6 +88,10 @@ export const ERROR_CODES = {
   already_planned: { status: 409, meaning: "The student is already planned with that teacher for that Focus Block." },
   not_waitlisted: { status: 404, meaning: "The student is not on that teacher's waitlist for that Focus Block." },
   no_offer: { status: 409, meaning: "No seat is held for the student with that teacher (offer mode), or the offer ran out." },
+  not_open_to_you: {
+    status: 409,
+    meaning: "The teacher's topic for that block is only for some grades, clusters or sections, and the student is in none of them (the message says whom).",
+  },
   too_many_files: { status: 409, meaning: "More files than one upload may carry." },
   too_many_imports: { status: 409, meaning: "Too many imports are waiting." },
   wiki_group_not_empty: { status: 409, meaning: "A wiki group with posts cannot be deleted." },

@@ -1,4 +1,5 @@
 import "server-only";
+import { effectiveCapacity } from "./audience";
 import type { Db } from "@/db";
 import { lockStaff, staffTopicOn } from "@/db/queries/plans";
 import { settingValues } from "@/db/queries/settings";
@@ -56,12 +57,6 @@ export async function waitlistSettings(db: Db): Promise<WaitlistSettings> {
   };
 }
 
-/** A teacher's seats on a block: their capacity, or their topic's seat cap there when it sets a lower one. */
-export function effectiveCapacity(capacity: number, topic: { seat_cap?: number | null } | null | undefined): number {
-  const cap = topic?.seat_cap;
-  return cap === null || cap === undefined ? capacity : Math.min(capacity, Math.max(0, cap));
-}
-
 type Teacher = { id: number; title: string; first_name: string; last_name: string };
 
 /** What a freed seat did: a student placed from the waitlist, or a seat offered to them (offer mode). */
@@ -103,7 +98,7 @@ export async function fillFreedSeats(
       countPlansOf(tx, teacher.id, blockId, date),
       countHeldOffers(tx, teacher.id, blockId, date, now),
     ]);
-    let free = effectiveCapacity(teacher.capacity, topic) - planned - held;
+    let free = effectiveCapacity(teacher.capacity, topic?.seat_cap) - planned - held;
     const ref: Teacher = { id: teacher.id, title: teacher.title, first_name: teacher.first_name, last_name: teacher.last_name };
     while (free > 0 && moves.length < MAX_SEAT_MOVES) {
       const first = await firstWaiting(tx, teacher.id, blockId, date, { lockStudent: settings.mode === "auto" });
@@ -152,7 +147,7 @@ export async function seatsLowered(tx: Db, staffId: number, blockId: number, dat
   const topic = await staffTopicOn(tx, teacher.id, blockId, date);
   if (topic?.unavailable) return [];
   const planned = await countPlansOf(tx, teacher.id, blockId, date);
-  const excess = planned - effectiveCapacity(teacher.capacity, topic);
+  const excess = planned - effectiveCapacity(teacher.capacity, topic?.seat_cap);
   if (excess <= 0) return [];
   const last = await lockLastPlaced(tx, teacher.id, blockId, date, Math.min(excess, planned));
   if (last.length === 0) return [];

@@ -34,7 +34,7 @@ export type Change =
   | { kind: "waitlist"; teacher: Staff; dates: SchoolDate[]; offeredUntil?: Date }
   /** A standing choice that could not be planned on a Focus Block (lib/standing): "Day 2" or "Tuesdays". */
   | { kind: "standing"; teacher: Staff; pattern: string; outcome: "unavailable" | "waitlisted"; detail: string; dates: SchoolDate[] }
-  /** A teacher's recurring request (lib/choice/series.server.ts): its dates booked, or cancelled, for this student. */
+  /** A teacher's recurring request (lib/requests/series.server.ts): its dates booked, or cancelled, for this student. */
   | { kind: "series"; action: "booked" | "cancelled"; by: Staff; teacher: Staff; memo: string; locked: boolean; pattern: string; dates: SchoolDate[] };
 
 export interface Moved {

@@ -4,11 +4,13 @@ import { countAppointments, lockStudent } from "@/db/queries/appointments";
 import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } from "@/db/queries/plans";
 import { runOn } from "@/db/queries/placement";
 import { countHeldOffers, deleteWaitlistEntry, studentPlaceOn, studentPlanOn, waitlistCountsOn } from "@/db/queries/waitlist";
-import { effectiveCapacity, fillFreedSeats } from "@/lib/choice/seats.server";
+import { fillFreedSeats } from "@/lib/choice/seats.server";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
 import { choiceClosedSentence } from "@/lib/choice/deadlines";
 import { choiceDeadlineAt } from "@/lib/choice/deadlines.server";
+import { effectiveCapacity } from "@/lib/choice/audience";
+import { refusalsFor, requireAdmitted } from "@/lib/choice/audience.server";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
 import { placementSettings } from "@/lib/settings/placement.server";
@@ -21,13 +23,16 @@ import type { Plan, StaffListResponse } from "./types";
 
 /**
  * Student self-planning for flex blocks: POST /api/students/staff-list and POST /api/students/schedule-plan.
- * Seats are plans only (appointments and check-ins do not take a seat): remaining = max(0, capacity − plans).
+ * Seats are plans only (appointments and check-ins do not take a seat): remaining = max(0, seats − plans),
+ * the seats being the capacity or the topic's lower seat cap; a topic open only to some students
+ * (lib/choice/audience.ts) is closed to the others, on the list and when choosing (409 not_open_to_you).
  */
 
 /** Every teacher with their topic and remaining seats for a block on a date, in a fixed number of statements. */
 export async function staffListForBlock(
   db: Db,
   input: { block_id: number; date: string },
+  /** Who reads the list: a student sees their place on waitlists, and topics they may not join marked closed, with the reason. */
   viewer: Principal | null = null,
   now: Date = new Date(),
 ): Promise<StaffListResponse> {
@@ -43,8 +48,10 @@ export async function staffListForBlock(
   if (!block) throw notFound("The block could not be found.");
   const lineOf = new Map(lines.map((line) => [line.staff_id, line]));
   const placeOf = new Map(places.map((place) => [place.staff_id, place]));
-  return rows.map(({ staff, planned, topic, seat_cap }) => {
-    const seats = effectiveCapacity(staff.capacity, topic ? { seat_cap } : null);
+  const refusals = await refusalsFor(db, rows.flatMap(({ topic }) => (topic ? [topic] : [])), studentId, date);
+  return rows.map(({ staff, planned, topic }) => {
+    const closed = topic ? (refusals.get(topic.id) ?? null) : null;
+    const seats = effectiveCapacity(staff.capacity, topic?.seat_cap);
     const line = lineOf.get(staff.id);
     const place = placeOf.get(staff.id);
     // A seat held for someone's offer is taken for everyone else (not for the student it is held for).
@@ -64,6 +71,8 @@ export async function staffListForBlock(
       waitlist: line?.waiting ?? 0,
       waitlist_position: place?.position ?? null,
       offered_until: place?.offered_until && place.offered_until > now ? place.offered_until.toISOString() : null,
+      open: closed === null,
+      closed_reason: closed,
     };
   });
 }
@@ -97,7 +106,7 @@ export async function requireChoiceOpen(db: Db, date: string, blockId: number, t
  * What holds the student's block against their own choice, asked under the student's lock before the
  * teacher is: it throws (409) when something the student may not replace holds the block, and answers
  * what to do once the choice is made (in the same transaction, only if it is). The route passes the
- * ladder's (lib/choice/locks.server.ts: locked appointments refuse, unlocked requests are released);
+ * ladder's (lib/requests/locks.server.ts: locked appointments refuse, unlocked requests are released);
  * injected so lib/schedule stays below lib/choice.
  */
 export type ChoiceGate = (
@@ -153,10 +162,11 @@ export async function planOwnBlock(
     if (!teacher.takes_students) throw invalid({ staff_id: [NOT_TAKING_STUDENTS] }, NOT_TAKING_STUDENTS);
     const topic = await staffTopicOn(tx, teacher.id, input.block_id, date);
     if (topic?.unavailable) throw teacherUnavailable();
+    if (topic) await requireAdmitted(tx, topic, student.id, date);
     const seats = await countPlansExcept(tx, teacher.id, input.block_id, date, student.id);
     if (!seats.stillHere) throw staffLeft();
     const held = await countHeldOffers(tx, teacher.id, input.block_id, date, now, student.id);
-    if (seats.taken + held >= effectiveCapacity(teacher.capacity, topic)) throw teacherFull();
+    if (seats.taken + held >= effectiveCapacity(teacher.capacity, topic?.seat_cap)) throw teacherFull();
     await afterChoice();
     const plan = await upsertPlan(tx, {
       student_id: student.id,

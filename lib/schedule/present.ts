@@ -1,5 +1,6 @@
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { StudentRefRow, TopicRow } from "@/db/queries/week";
+import { normalizeAudience } from "@/lib/choice/audience";
 import { staffName, studentName } from "@/lib/people/names";
 import { presentStaffRef } from "@/lib/people/present-person";
 import type {
@@ -7,6 +8,7 @@ import type {
   Appointment,
   LogMethod,
   Log,
+  OwnTopic,
   PersonRef,
   Plan,
   ScheduledCourse,
@@ -28,6 +30,14 @@ export function presentTopic(topic: TopicRow, owner: StaffRefRow): Topic {
     deleted: topic.deleted,
     staff: presentStaffRef(owner),
   };
+}
+
+/** A topic for its owner: with who may join and the seat cap (the topics routes). */
+export function presentOwnTopic(
+  topic: TopicRow & { seat_cap: number | null; open_to: OwnTopic["open_to"] },
+  owner: StaffRefRow,
+): OwnTopic {
+  return { ...presentTopic(topic, owner), seat_cap: topic.seat_cap, open_to: normalizeAudience(topic.open_to) };
 }
 
 interface ItemRow {

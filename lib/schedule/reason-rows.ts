@@ -1,5 +1,6 @@
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { PlanSource } from "@/db/schema/choice";
+import { appointmentRung } from "@/lib/choice/ladder";
 import { presentStaffRef } from "@/lib/people/present-person";
 import type { Reason } from "./reason";
 import type { PersonRef } from "./types";
@@ -59,6 +60,7 @@ export function blockReason(
       return defined({
         kind: "power_scheduler",
         batch: "amendment",
+        rung: "amendment",
         by: batchBy(amendment.batch),
         memo: amendment.memo,
         everyone: amendment.student == null ? true : undefined,
@@ -67,6 +69,7 @@ export function blockReason(
     }
     return defined({
       kind: "amended",
+      rung: "amendment",
       by: amendment.staff ? presentStaffRef(amendment.staff) : undefined,
       memo: amendment.memo,
       at: iso(amendment.created_at),
@@ -78,6 +81,7 @@ export function blockReason(
       return defined({
         kind: "power_scheduler",
         batch: "appointment",
+        rung: "appointment",
         by: batchBy(appointment.batch),
         memo: appointment.memo,
         at: iso(appointment.batch.created_at),
@@ -85,6 +89,7 @@ export function blockReason(
     }
     return defined({
       kind: "booked",
+      rung: appointmentRung(appointment.locked !== false),
       by: appointment.staff ? presentStaffRef(appointment.staff) : undefined,
       memo: appointment.memo,
       at: iso(appointment.created_at),
@@ -93,19 +98,20 @@ export function blockReason(
   }
   if (plan) {
     if (plan.source === "placed" && plan.cutoff_at) {
-      return { kind: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
+      return { kind: "placed", rung: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
     }
-    if (plan.source === "waitlist") return { kind: "waitlist", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
+    if (plan.source === "waitlist") return { kind: "waitlist", rung: "waitlist", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
     if (plan.source === "standing" && plan.standing) {
       return defined({
         kind: "standing",
+        rung: "standing",
         teacher: presentStaffRef(plan.staff),
         day_type: plan.standing.day_type ?? undefined,
         weekday: plan.standing.weekday ?? undefined,
         at: iso(plan.chosen_at),
       });
     }
-    return { kind: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
+    return { kind: "chosen", rung: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
   }
   return null;
 }

@@ -5,6 +5,8 @@
  * Dates are `YYYY-MM-DD` school-local dates; clock times are labels such as `9:26 AM`.
  */
 
+import type { Rung } from "@/lib/choice/ladder";
+
 /** A person as shown inside an item: staff `name` is "Mr. Smith, Jane", students "Jane Smith". */
 export interface PersonRef {
   id: number;
@@ -40,6 +42,8 @@ export interface Reason {
    * (lib/choice/ladder.ts "request"): the student may still choose. Absent on other kinds.
    */
   locked?: boolean;
+  /** The rung of the priority ladder that holds the block (lib/choice/ladder.ts RUNGS; issue 33 §3). */
+  rung?: Rung;
 }
 
 export type CheckInMethod = "manual" | "air" | "roll-call" | "retroactive" | "proactive";
@@ -55,6 +59,24 @@ export interface Topic {
   unavailable: boolean;
   deleted: boolean;
   staff: PersonRef;
+}
+
+/** Who may join a topic (null: everyone); lib/choice/audience.ts. */
+export interface TopicAudienceJson {
+  grades: number[];
+  cluster_ids: number[];
+  section_ids: number[];
+}
+
+/**
+ * A topic as its owner reads it (the topics routes): who may join and its seat cap, added to the
+ * spec's fields (issue 33 §5).
+ */
+export interface OwnTopic extends Topic {
+  /** Seats below the teacher's capacity (null: the capacity). */
+  seat_cap: number | null;
+  /** Only these grades, clusters or sections may choose it (null: everyone). */
+  open_to: TopicAudienceJson | null;
 }
 
 /** A topic put on one flex block on one date (the staff view's `scheduled` for a flex block). */
@@ -303,6 +325,13 @@ export interface StaffListEntry {
   waitlist_position?: number | null;
   /** Offer mode: the seat held for the calling student until then (ISO instant), or null. */
   offered_until?: string | null;
+  /**
+   * Whether the student reading the list may join the teacher's topic (who may join, issue 33 §5);
+   * always true for staff. Full and unavailable are told by num_remaining and topic.unavailable.
+   */
+  open?: boolean;
+  /** Why not, when `open` is false: "Chemistry 12 retake is only for CHEM12-01 and CHEM12-02." */
+  closed_reason?: string | null;
 }
 
 /** POST /api/students/waitlist: the student's place in line (1: first). */
@@ -344,9 +373,9 @@ export type StaffListResponse = StaffListEntry[];
 /** POST /api/students/schedule-plan */
 export type SchedulePlanResponse = Plan;
 /** GET /api/topics */
-export type TopicsResponse = Topic[];
-/** POST /api/topics, DELETE /api/topics/{id} (the deleted topic) */
-export type TopicResponse = Topic;
+export type TopicsResponse = OwnTopic[];
+/** POST /api/topics, PATCH /api/topics/{id}, DELETE /api/topics/{id} (the deleted topic) */
+export type TopicResponse = OwnTopic;
 /** POST /api/topics/schedule, DELETE /api/topics/schedule/{id} (the removed one) */
 export type TopicScheduleResponse = TopicSchedule;
 /** POST /api/appointments/create, DELETE /api/appointments/{id} (the deleted one) */

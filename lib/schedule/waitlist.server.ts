@@ -24,7 +24,8 @@ import { staffProfile } from "@/lib/people/profiles.server";
 import { isPending, schoolToday } from "@/lib/time";
 import { choiceDeadlineAt } from "@/lib/choice/deadlines.server";
 import type { WaitlistAcceptBody, WaitlistBody } from "@/lib/choice/schemas";
-import { effectiveCapacity, fillFreedSeats, placeFromWaitlist, seatsLowered, waitlistSettings, type SeatMove } from "@/lib/choice/seats.server";
+import { effectiveCapacity } from "@/lib/choice/audience";
+import { fillFreedSeats, placeFromWaitlist, seatsLowered, waitlistSettings, type SeatMove } from "@/lib/choice/seats.server";
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { longDay } from "@/lib/reach/messages";
 import { titledLastName } from "@/lib/people/names";
@@ -77,7 +78,7 @@ async function lockedTeacher(tx: Db, staffId: number, blockId: number, date: str
   if (!teacher.takes_students) throw invalid({ staff_id: [NOT_TAKING_STUDENTS] }, NOT_TAKING_STUDENTS);
   const topic = await staffTopicOn(tx, teacher.id, blockId, date);
   if (topic?.unavailable) throw teacherUnavailable();
-  return { teacher, seats: effectiveCapacity(teacher.capacity, topic) };
+  return { teacher, seats: effectiveCapacity(teacher.capacity, topic?.seat_cap) };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   insertTopic,
   listOwnTopics,
   softDeleteTopic,
+  updateTopicRow,
   upsertTopicSchedule,
 } from "@/db/queries/topics";
 import { lockStaff, releaseStaffPlansOn } from "@/db/queries/plans";
@@ -16,11 +17,12 @@ import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { randomColor } from "@/lib/people/colors";
 import { tellMoved } from "@/lib/schedule/moved.server";
 import { notPending, readSchoolDate, requireOccurrence } from "@/lib/schedule/occurrence.server";
-import { presentTopic, presentTopicSchedule } from "@/lib/schedule/present";
-import type { Topic, TopicSchedule } from "@/lib/schedule/types";
+import { checkedAudience } from "@/lib/choice/audience.server";
+import { presentOwnTopic, presentTopicSchedule } from "@/lib/schedule/present";
+import type { OwnTopic, TopicSchedule } from "@/lib/schedule/types";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { isPending } from "@/lib/time";
-import type { CreateTopicBody, ScheduleTopicBody } from "./schemas";
+import type { CreateTopicBody, ScheduleTopicBody, UpdateTopicBody } from "./schemas";
 
 /**
  * Topics are owner-only: a teacher lists, creates and (soft-)deletes their own, and puts one of them on
@@ -28,22 +30,48 @@ import type { CreateTopicBody, ScheduleTopicBody } from "./schemas";
  */
 
 /** The caller's live topics. A sysadmin has no staff row and so no topics: design.md §5 says empty, not 403. */
-export async function listTopics(db: Db, principal: Principal): Promise<Topic[]> {
+export async function listTopics(db: Db, principal: Principal): Promise<OwnTopic[]> {
   if (principal.role === "sysadmin") return [];
   const owner = requireStaff(principal);
   const rows = await listOwnTopics(db, owner.id);
-  return rows.map((row) => presentTopic(row, owner));
+  return rows.map((row) => presentOwnTopic(row, owner));
 }
 
-export async function createTopic(db: Db, principal: Principal, input: CreateTopicBody): Promise<Topic> {
+/** A new topic; who may join and the seat cap are checked against the school and the teacher's capacity (422). */
+export async function createTopic(db: Db, principal: Principal, input: CreateTopicBody): Promise<OwnTopic> {
   const owner = requireStaff(principal);
+  const audience = await checkedAudience(db, input, owner.capacity);
   const row = await insertTopic(db, {
     staff_id: owner.id,
     memo: input.memo,
     color: input.color ?? randomColor(),
     unavailable: input.unavailable,
+    seat_cap: audience.seat_cap ?? null,
+    open_to: audience.open_to ?? null,
   });
-  return presentTopic(row, owner);
+  return presentOwnTopic(row, owner);
+}
+
+/**
+ * The owner changes a topic's memo, colour, who may join or seat cap. Plans already made stay (a
+ * narrower audience or a lower cap is for the choices made after it).
+ */
+export async function updateTopic(
+  db: Db,
+  principal: Principal,
+  topicId: number,
+  input: UpdateTopicBody,
+): Promise<OwnTopic> {
+  const owner = requireStaff(principal);
+  await ownTopic(db, owner.id, topicId, "update");
+  const audience = await checkedAudience(db, input, owner.capacity);
+  const row = await updateTopicRow(db, topicId, {
+    memo: input.memo,
+    color: input.color,
+    seat_cap: audience.seat_cap,
+    open_to: audience.open_to,
+  });
+  return presentOwnTopic(row, owner);
 }
 
 /** The caller's own live topic, or 404 / 403. */
@@ -54,10 +82,10 @@ async function ownTopic(db: Db, staffId: number, topicId: number, verb: string) 
   return topic;
 }
 
-export async function deleteTopic(db: Db, principal: Principal, topicId: number): Promise<Topic> {
+export async function deleteTopic(db: Db, principal: Principal, topicId: number): Promise<OwnTopic> {
   const owner = requireStaff(principal);
   await ownTopic(db, owner.id, topicId, "delete");
-  return presentTopic(await softDeleteTopic(db, topicId), owner);
+  return presentOwnTopic(await softDeleteTopic(db, topicId), owner);
 }
 
 export async function scheduleTopic(

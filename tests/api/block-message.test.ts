@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { POST as blockMessage } from "@/app/api/staff/block-message/route";
 import { auditLog, notificationRecipients, notifications, waitlistEntries } from "@/db/schema";
-import { BLOCK_MESSAGES_PER_HOUR } from "@/lib/choice/block-message.server";
+import { BLOCK_MESSAGES_PER_HOUR } from "@/lib/requests/block-message.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

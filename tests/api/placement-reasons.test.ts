@@ -130,6 +130,7 @@ describe("the reason of a block", () => {
     const reason = (await focusBlock(kidToken, kid.student.id, date)).reason!;
     expect(reason).toEqual({
       kind: "placed",
+      rung: "placed",
       teacher: { id: school.teacher.staff.id, name: "Ms. Lovelace, Ada" },
       at: schoolInstant(date, "08:00", TEST_TIMEZONE).toISOString(),
     });
@@ -150,21 +151,22 @@ describe("the reason of a block", () => {
 
     const chosen = mine((await week(MON)).planned);
     expect(Object.keys(chosen).sort()).toEqual(["block_id", "date", "id", "reason", "staff", "student"]);
-    expect(chosen.reason).toMatchObject({ kind: "chosen", teacher: { id: school.teacher.staff.id } });
+    expect(chosen.reason).toMatchObject({ kind: "chosen", rung: "chosen", teacher: { id: school.teacher.staff.id } });
     expect(say(chosen.reason!, "staff")).toMatch(/^Sam Student chose Ms\. Lovelace on /);
 
     const placedDate = weekdayDate(1, 2);
     const placed = mine((await week(placedDate)).planned);
     expect(placed.reason).toEqual({
       kind: "placed",
+      rung: "placed",
       teacher: { id: school.teacher.staff.id, name: "Ms. Lovelace, Ada" },
       at: schoolInstant(placedDate, "08:00", TEST_TIMEZONE).toISOString(),
     });
 
     const booked = mine((await week(TUE)).appointments);
-    expect(booked).toMatchObject({ memo: "chemistry test retake", reason: { kind: "booked", memo: "chemistry test retake" } });
+    expect(booked).toMatchObject({ memo: "chemistry test retake", reason: { kind: "booked", rung: "appointment", memo: "chemistry test retake" } });
     const amended = mine((await week(WED)).amendments);
-    expect(amended.reason).toMatchObject({ kind: "amended", by: { id: school.teacher.staff.id }, memo: "Field trip" });
+    expect(amended.reason).toMatchObject({ kind: "amended", rung: "amendment", by: { id: school.teacher.staff.id }, memo: "Field trip" });
   });
 
   it("comes from the same statement: a week with reasons costs what a bare week costs", async () => {

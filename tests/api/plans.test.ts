@@ -89,6 +89,8 @@ describe("POST /api/students/staff-list", () => {
       waitlist: 0,
       waitlist_position: null,
       offered_until: null,
+      open: true,
+      closed_reason: null,
     });
     expect(byId.get(busy.staff.id)).toMatchObject({ topic: null, num_scheduled: 1, num_remaining: 0 });
     expect(byId.get(away.staff.id)!.topic).toMatchObject({ unavailable: true });

@@ -384,6 +384,7 @@ describe("a teacher's schedule", () => {
         // Issue 12's addition: why the student is there.
         reason: {
           kind: "chosen",
+          rung: "chosen",
           teacher: { id: colleague.staff.id, name: "Mr. Turing, Alan" },
           at: expect.any(String),
         },

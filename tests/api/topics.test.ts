@@ -63,6 +63,8 @@ describe("GET and POST /api/topics", () => {
       unavailable: false,
       deleted: false,
       staff: { id: teacher.staff.id, name: "Ms. Lovelace, Ada" },
+      seat_cap: null,
+      open_to: null,
     });
     await createTopic(state.db, { staff_id: teacher.staff.id, memo: "Old", deleted: true });
     await createTopic(state.db, { staff_id: colleague.staff.id, memo: "Theirs" });

@@ -169,6 +169,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/topics": { who: SHELL },
   // spec §6: staff owners manage topics
   "POST /api/topics": { who: STAFF },
+  "PATCH /api/topics/{id}": { who: STAFF },
   "DELETE /api/topics/{id}": { who: STAFF },
   "POST /api/topics/schedule": { who: STAFF },
   "DELETE /api/topics/schedule/{id}": { who: STAFF },

@@ -1,5 +1,5 @@
-import { lockedSentence, studentMayChooseOver } from "@/lib/choice/locks";
-import { patternWords } from "@/lib/choice/series-types";
+import { lockedSentence, studentMayChooseOver } from "@/lib/requests/locks";
+import { patternWords } from "@/lib/requests/series-types";
 import { sentenceFor } from "@/lib/schedule/reason";
 
 /** Issue 33 §3: what a student reads about an appointment that holds their block, locked or not. */

@@ -6,6 +6,7 @@ import {
   SETUP_POSTS,
   STUDENT_PLANNING,
 } from "./admin-posts.server";
+import { CHOOSING } from "./choosing-post.server";
 import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./staff-posts.server";
 
 /**
@@ -113,7 +114,7 @@ export const HELP_GROUPS: readonly HelpGroup[] = [
     title: "For students",
     subtitle: "Students read these pages under Help on their own page",
     audience: "everyone",
-    posts: [STUDENT_PLANNING],
+    posts: [STUDENT_PLANNING, CHOOSING],
   },
   {
     key: "change-log",

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { createSeries, listAppointmentSeries } from "@/lib/choice/series.server";
-import { createSeriesBody } from "@/lib/choice/series-schemas";
+import { createSeries, listAppointmentSeries } from "@/lib/requests/series.server";
+import { createSeriesBody } from "@/lib/requests/series-schemas";
 
 // GET /api/appointments/series: the caller's recurring requests (an administrator's: everyone's)
 export const GET = route({ roles: ROLES.shell }, ({ db, user }) => listAppointmentSeries(db, user));

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { sendBlockMessage } from "@/lib/choice/block-message.server";
-import { blockMessageBody } from "@/lib/choice/series-schemas";
+import { sendBlockMessage } from "@/lib/requests/block-message.server";
+import { blockMessageBody } from "@/lib/requests/series-schemas";
 
 // POST /api/staff/block-message: message everyone planned with the teacher for a block and date (and its waitlist)
 export const POST = route(

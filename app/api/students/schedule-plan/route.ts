@@ -1,11 +1,11 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { ladderGate } from "@/lib/choice/locks.server";
+import { ladderGate } from "@/lib/requests/locks.server";
 import { planOwnBlock } from "@/lib/schedule/plans.server";
 import { schedulePlanBody } from "@/lib/schedule/schemas";
 
 // POST /api/students/schedule-plan: a student chooses a teacher for their own pending flex block
-// (a locked appointment refuses it; an unlocked request gives way: lib/choice/locks.server.ts)
+// (a locked appointment refuses it; an unlocked request gives way: lib/requests/locks.server.ts)
 export const POST = route({ roles: ROLES.students, body: schedulePlanBody }, ({ db, user, body, now }) =>
   planOwnBlock(db, user, body, now, ladderGate),
 );

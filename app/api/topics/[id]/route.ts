@@ -1,7 +1,13 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { idParams } from "@/lib/schedule/schemas";
-import { deleteTopic } from "@/lib/topics/service.server";
+import { updateTopicBody } from "@/lib/topics/schemas";
+import { deleteTopic, updateTopic } from "@/lib/topics/service.server";
+
+// PATCH /api/topics/{id}: change one of the caller's topics (memo, colour, who may join, seat cap)
+export const PATCH = route({ roles: ROLES.staff, params: idParams, body: updateTopicBody }, ({ db, user, params, body }) =>
+  updateTopic(db, user, params.id, body),
+);
 
 // DELETE /api/topics/{id}: soft-delete one of the caller's topics
 export const DELETE = route({ roles: ROLES.staff, params: idParams }, ({ db, user, params }) =>

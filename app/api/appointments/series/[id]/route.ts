@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { cancelAppointmentSeries, editAppointmentSeries, getAppointmentSeries } from "@/lib/choice/series.server";
-import { updateSeriesBody } from "@/lib/choice/series-schemas";
+import { cancelAppointmentSeries, editAppointmentSeries, getAppointmentSeries } from "@/lib/requests/series.server";
+import { updateSeriesBody } from "@/lib/requests/series-schemas";
 import { idParams } from "@/lib/schedule/schemas";
 
 // GET /api/appointments/series/{id}: one recurring request (its teacher or an administrator)

@@ -1,6 +1,6 @@
 import { titledLastName } from "@/lib/people/names";
 import { shortStaffName } from "@/lib/schedule/reason";
-import { appointmentRung, studentMayReplace } from "./ladder";
+import { appointmentRung, studentMayReplace } from "@/lib/choice/ladder";
 
 /**
  * What a student reads about an appointment that holds their Focus Block (issue 33 §3): a locked one

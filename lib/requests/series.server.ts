@@ -29,7 +29,7 @@ import { tellMoved, type Moved } from "@/lib/schedule/moved.server";
 import { readSchoolDate, withinSchoolYear } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
 import { addDays, isPending, schoolToday, type SchoolDate } from "@/lib/time";
-import { appointmentRung } from "./ladder";
+import { appointmentRung } from "@/lib/choice/ladder";
 import { MAX_SERIES_DAYS, type CreateSeriesBody, type UpdateSeriesBody } from "./series-schemas";
 import { patternWords, type AppointmentSeries, type SeriesSkip } from "./series-types";
 
