@@ -104,13 +104,13 @@ export interface StandingCandidate {
 /**
  * The (standing choice, date, flex block) matches with no outcome yet, from `from` to `to`, in one
  * statement: a flex block meeting that date (block_occurrences, which follow holidays and day types
- * changed by hand), in session, no no-blocks event, still pending (its end ahead of `now` in the
- * school's time zone), inside the choice's dates, on its day type (school_days.day_type) or weekday;
+ * changed by hand), in session, no no-blocks event, still pending (its end ahead of `localNow`, the
+ * school's wall clock as the application reads it, "YYYY-MM-DD HH:MM:SS"), inside the choice's dates, on its day type (school_days.day_type) or weekday;
  * the student not archived. Soonest first, at most `limit`.
  */
 export function standingCandidates(
   db: Db,
-  input: { from: string; to: string; now: Date; timezone: string; limit: number; standingChoiceId?: number },
+  input: { from: string; to: string; localNow: string; limit: number; standingChoiceId?: number },
 ) {
   const only =
     input.standingChoiceId !== undefined ? sql`and sc.id = ${input.standingChoiceId}::integer` : sql``;
@@ -126,7 +126,7 @@ export function standingCandidates(
       where sc.until >= ${input.from}::date and sc."from" <= ${input.to}::date ${only}
         and (sc.day_type is null or lower(sd.day_type) = lower(sc.day_type))
         and (sc.weekday is null or extract(dow from o.date)::int = sc.weekday)
-        and ((o.date + o."end") at time zone ${input.timezone}) > ${input.now.toISOString()}::timestamptz
+        and (o.date + o."end") > ${input.localNow}::timestamp
         and not exists (select 1 from calendar_events e where e.date = o.date and e.no_blocks)
         and not exists (select 1 from standing_choice_outcomes oc
           where oc.standing_choice_id = sc.id and oc.date = o.date and oc.block_id = o.block_id)

@@ -1,4 +1,6 @@
 import "server-only";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import type { Db } from "@/db";
 import { lockStudent } from "@/db/queries/appointments";
 import { insertAudit } from "@/db/queries/audit";
@@ -76,6 +78,9 @@ const requireStudent = (principal: Principal) => {
   if (!principal.student) throw forbidden("Only students have standing choices.");
   return principal.student;
 };
+
+/** The school's wall clock, "YYYY-MM-DD HH:MM:SS" (SQL compares block ends with it, no zone rules there). */
+const wallClock = (now: Date, timezone: string) => format(new TZDate(now, timezone), "yyyy-MM-dd HH:mm:ss");
 
 async function horizonDays(db: Db): Promise<number> {
   const [row] = await settingValues(db, ["standing-choice-days"]);
@@ -260,8 +265,7 @@ export async function materialiseStanding(
   const candidates = await standingCandidates(db, {
     from: today,
     to,
-    now,
-    timezone: calendar.timezone,
+    localNow: wallClock(now, calendar.timezone),
     limit: STANDING_BATCH,
     standingChoiceId: options.standingChoiceId,
   });
@@ -284,7 +288,7 @@ export async function standingDue(db: Db, now: Date): Promise<boolean> {
   const calendar = await schoolCalendarSettings(db);
   const today = schoolToday(calendar.timezone, now);
   const to = addDays(today, (await horizonDays(db)) - 1);
-  const due = await standingCandidates(db, { from: today, to, now, timezone: calendar.timezone, limit: 1 });
+  const due = await standingCandidates(db, { from: today, to, localNow: wallClock(now, calendar.timezone), limit: 1 });
   return due.length > 0;
 }
 
