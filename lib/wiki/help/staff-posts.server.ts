@@ -211,12 +211,32 @@ neither attended nor missed. Both are made from the student's calendar.
 6. Press **Book appointment**. The block's badge counts the new appointment.
 
 The appointment is with you. Once a student has an appointment in a Focus Block, they can no longer choose
-a teacher for it themselves. Your school may limit how many appointments a student can have in one block
+a teacher for it themselves: they read *Mr. Reyes has booked you for a test retake — ask him to change it.*
+Tick **Let the student still choose (unlocked)** to make it a request instead: the student sees *Mr. Reyes
+asked you to come … You may still choose.*, and if they choose another teacher your request is cancelled and
+you are told. Your school may limit how many appointments a student can have in one block
 (the *appointment limit* in Settings); past the limit Flexblock says *The maximum number of appointments has
 been reached.*
 
 After the block, the appointment shows **Attended** when you checked the student in, and **Missed** when you
 did not; missed appointments also turn the block red on your own calendar.
+
+## Recurring requests
+
+To see a student every Tuesday (or every Day 2 of a rotation) for a term, set **Repeat** in the appointment
+form to **Every Tuesday** (or **Every Day 2**) and choose **Until**, then **Book recurring request**. Each
+date is booked from the school calendar, so holidays are left out; a date that cannot be booked (the
+appointment limit, attendance already taken) is listed with its reason. The student gets one message for
+the whole series. Your series are listed under **Recurring requests** (the link in your own block's
+**Appointments**, or */calendar/recurring-requests*): **Edit** changes the memo, the lock or the end date
+(an earlier end cancels the later appointments, a later one books the new dates), and **Cancel series**
+cancels every appointment still ahead as one; past ones stay.
+
+## Messaging your students
+
+In a Focus Block of your own calendar, **Message students** sends a note (up to 1000 characters) to everyone
+planned or booked with you for that block, and, if you tick it, the students on your waitlist. They get it in
+Flexblock and by email and push as each of them chose.
 
 ## Cancelling an appointment
 
