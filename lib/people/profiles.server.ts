@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { findStaffProfile, findStudentProfile, studentClusters } from "@/db/queries/profiles";
 import { forbidden, notFound } from "@/lib/api/errors.server";
-import { requireStaff, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
 import type { EmailRefusal, StaffProfile, StudentProfile } from "@/lib/schedule/types";
 import { studentStartDate } from "@/lib/attendance/period";
 import { studentNumbersFor } from "./lists.server";
