@@ -8,7 +8,8 @@ import { idOf, numeric, schoolDate } from "@/lib/api/schemas";
  */
 
 /** An empty query parameter (a cleared filter) means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const threshold = (what: string) =>
   numeric(
