@@ -326,7 +326,7 @@ something easy to guess. Tick **Remember me** only on your own device.
 
 You can change your mind until choosing closes: open it again and pick someone else. The block says until
 when, for example *You can choose until 08:00 on Tue, Dec 8.* (your school sets the time; without one, it is
-when the block starts). Afterwards it says *Choosing closed at 08:00 on Tue, Dec 8.*
+when the block ends). Afterwards it says *Choosing closed at 08:00 on Tue, Dec 8.*
 
 ## Your usual choices
 
