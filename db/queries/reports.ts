@@ -50,7 +50,7 @@ const settingDay = (value: unknown) => (typeof value === "string" && value.lengt
 /**
  * What a report needs before its own statement, in one statement: the time zone, the school year, the
  * `attendance_from` setting, the no-blocks days and the flex block occurrences of the school year (the
- * materialised calendar, design.md §4a; a few hundred rows).
+ * materialised calendar, docs/design/calendar.md#school-days-and-block-occurrences; a few hundred rows).
  */
 export async function reportCalendar(db: Db): Promise<ReportCalendarRow> {
   const result = await db.execute(sql`

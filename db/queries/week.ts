@@ -22,7 +22,7 @@ export interface TimetableRow {
   block_id: number;
   label: string;
   flex: boolean;
-  /** The date it meets (a block occurrence of the school calendar, design.md §4a). */
+  /** The date it meets (a block occurrence of the school calendar, docs/design/calendar.md#school-days-and-block-occurrences). */
   date: string;
   start: string;
   end: string;

@@ -9,7 +9,7 @@ import { blocks, courses } from "./timetable";
  * them. Records that come from the school information system keep its sourcedId.
  */
 
-/** A class of a course: its code, its term, its teachers and when it meets (design.md §4a). */
+/** A class of a course: its code, its term, its teachers and when it meets (docs/design/calendar.md#courses-and-sections). */
 export const sections = pgTable(
   "sections",
   {

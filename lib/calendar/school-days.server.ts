@@ -22,7 +22,7 @@ import { inTransaction } from "./rehearsal.server";
 import type { SchoolDayBody } from "./schemas";
 
 /**
- * GET /api/school-days and PUT /api/school-days/{date} (design.md §4a): each date's day type, bell
+ * GET /api/school-days and PUT /api/school-days/{date} (docs/design/calendar.md#school-days-and-block-occurrences): each date's day type, bell
  * schedule, blocks and events as the materialised calendar has them, and the overrides administrators
  * set by hand. Also the helpers the other calendar services share (the school's calendar settings, and
  * the rule that dates attendance rests on are never rewritten).

@@ -147,7 +147,7 @@ function byDates(occurrences: ReportScope["occurrences"], size: number) {
 }
 
 /**
- * GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). The
+ * GET /api/reports/sis-export: one row per student per Focus Block date (docs/design/reports.md#sis-export). The
  * lines are read SIS_DATES_PER_READ dates at a time while the download is sent (issue 23: a year of a
  * large school is 53 MB, and was all in memory): the names first, then one statement per run of dates.
  * Each run covers whole dates and reckons the students' first dates the same way (the first

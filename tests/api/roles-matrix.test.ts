@@ -9,7 +9,7 @@ import { OUTSIDE_MANIFEST, ROLES_MATRIX, type Caller, type Expectation, type Sco
 
 /**
  * Every API route against an independent table of who may call it (tests/helpers/roles-matrix.ts, written from
- * the spec and design.md §5, not from the code). tests/api/roles.test.ts checks that each route does what it
+ * the spec and docs/design/accounts.md#roles, not from the code). tests/api/roles.test.ts checks that each route does what it
  * declares; this file checks that what it declares is what the product allows: a route widened (or narrowed) in
  * its declaration, a token scope added, or a route newly allowed with an expired password fails here until the
  * table is changed on purpose, and a new route fails until it has a row.

@@ -1,5 +1,5 @@
 /**
- * Who may call each API route, written by hand from /work/shared/spec.md (§1, §6 and §7), design.md §5 (roles,
+ * Who may call each API route, written by hand from /work/shared/spec.md (§1, §6 and §7), docs/design/accounts.md (roles,
  * the expired-password gate), original-behaviour.md's "Ours:" lines and, where those are silent (routes the
  * product added), from the product's purpose and the issue that added the route. Deliberately NOT built from
  * lib/auth/roles.ts or the routes' own declarations: tests/api/roles-matrix.test.ts checks every route's
@@ -7,13 +7,13 @@
  * purpose. A new route fails too until it has a row here.
  *
  * Callers: "public" (signed out allowed), "student", "teacher" (staff), "admin" (staff with the administrator
- * flag), "sysadmin" (own account type). design.md §5: a sysadmin may do everything an admin may, but has no staff
+ * flag), "sysadmin" (own account type). docs/design/accounts.md#roles: a sysadmin may do everything an admin may, but has no staff
  * row, so routes that act as "the caller's staff member" (author of an appointment, amendment, topic, star,
  * notification, capacity) are teacher and admin only.
  *
  * `scopes`: the integration API token scopes (lib/api-tokens) that may call the route; none = no token may.
- * `expiredPasswordOk`: design.md §5 "While expired, every route but user, settings, logout, verify-user and
- * change-password answers 403 {code: password_expired}".
+ * `expiredPasswordOk`: docs/design/accounts.md#the-expired-password-gate (while expired, every route but user,
+ * settings, logout, verify-user, change-password and removing a push subscription answers 403 password_expired).
  */
 export type Caller = "public" | "student" | "teacher" | "admin" | "sysadmin";
 export type Scope = "reports:read" | "roster:write";
@@ -105,7 +105,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/staff": { who: SHELL },
   // original-behaviour §11 row 39 "adding staff is admin-only"
   "POST /api/staff": { who: ADMINS },
-  // editing people is admin-only (original-behaviour §8.7); the README: administrators and sysadmins edit them
+  // editing people is admin-only (original-behaviour §8.7); docs/design/people.md: administrators and sysadmins edit them
   "PUT /api/staff/{id}": { who: ADMINS },
   "POST /api/staff/bulk": { who: ADMINS },
   "POST /api/staff/upload": { who: ADMINS },
@@ -120,7 +120,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // original-behaviour §10.1: staff-only lists
   "GET /api/students": { who: SHELL },
   // original-behaviour §11 #39 "Allow teachers to add students" (the spec's client lets them): teachers add a
-  // student one at a time, without a school email (README "People"); the file upload stays administrators'
+  // student one at a time, without a school email (docs/design/people.md); the file upload stays administrators'
   "POST /api/students": { who: SHELL },
   "POST /api/students/upload": { who: ADMINS },
   "PUT /api/students/{id}": { who: ADMINS },
@@ -288,7 +288,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // issue 21 item 4: an administrator's upload, or the SIS's nightly push with a roster:write token
   "POST /api/rostering/oneroster": { who: ADMINS, scopes: ["roster:write"] },
 
-  // ── Reports (README "/reports (teachers, administrators, sysadmins)": teachers see their own students) ──
+  // ── Reports (docs/design/reports.md: teachers, administrators, sysadmins; teachers see their own students) ──
   "GET /api/reports/attendance": { who: SHELL, scopes: ["reports:read"] },
   "GET /api/reports/sis-export": { who: SHELL, scopes: ["reports:read"] },
 
