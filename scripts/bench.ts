@@ -7,7 +7,7 @@
  * BENCH_CONNECTIONS (50) and BENCH_SECONDS (10) tune the concurrent runs; BENCH_KEEP_DB=1 keeps the
  * database and BENCH_REUSE_DB=<name> benches a kept one without seeding again.
  *
- * Then ours against the floor (issue 14): a bare node:http server (scripts/bench/floor.ts) answering
+ * Then ours against the floor (how much the framework and our code cost): a bare node:http server (scripts/bench/floor.ts) answering
  * the same endpoints with the same statements and JSON, both driven at 1, 10 and 50 connections, on
  * PostgreSQL and on PGlite, printed as ours / floor with the ratio, and the targets checked.
  *   npm run bench -- --quick                 2 s per run instead of 4

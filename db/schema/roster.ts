@@ -5,7 +5,7 @@ import { staff, students } from "./people";
 import { blocks, courses } from "./timetable";
 
 /**
- * The roster (issue 21): a course's sections, their teachers and meetings, and the students enrolled in
+ * The roster: a course's sections, their teachers and meetings, and the students enrolled in
  * them. Records that come from the school information system keep its sourcedId.
  */
 

@@ -83,7 +83,7 @@ export interface SchoolDayView {
   override: { day_type: string | null; bell_schedule: string | null } | null;
   /**
    * The date's own choice and request deadlines (lib/choice/deadlines.ts; null each: the school's
-   * setting); absent when it has none (issue 33; an addition).
+   * setting); absent when it has none (an addition to the spec's fields).
    */
   deadlines?: { choice_deadline: string | null; request_deadline: string | null } | null;
 }
