@@ -149,7 +149,7 @@ describe("called for real", () => {
     "GET /api/placement/self", // students
     "POST /api/check-in/air", // students
     "POST /api/staff/capacity", // staff
-    "DELETE /api/students/waitlist", // students and staff (issue 33: a 404 for nobody on it is past the role check)
+    "DELETE /api/students/waitlist", // students and staff (a 404 for nobody on it is past the role check)
     "POST /api/star", // staff
     "GET /api/staff", // the shell
     "GET /api/topics", // the shell (a sysadmin gets an empty list)
