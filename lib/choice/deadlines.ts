@@ -4,8 +4,8 @@ import { cutoffWallClock, readCutoff, type Cutoff } from "@/lib/settings/placeme
 import { schoolInstant, type SchoolDate } from "@/lib/time";
 
 /**
- * The two deadlines of a Focus Block (issue 33 §4), in the form of placement_cutoff ("08:00" on the
- * day, "2h" before the block starts, "" none: open until the block ends):
+ * The two deadlines of a Focus Block (so teachers know their lists in time), in the form of
+ * placement_cutoff ("08:00" on the day, "2h" before the block starts, "" none: open until the block ends):
  *   choice-deadline   after it, students' own choices (and standing choices) are closed;
  *   request-deadline  after it, only an administrator may book a student (appointments, requests).
  * A date may set its own (day_deadlines; null there: the school's setting). Pure and client-safe: the

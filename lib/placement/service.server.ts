@@ -32,7 +32,7 @@ import type { PlacementRunView, PlacementToDo, UnscheduledResponse } from "./typ
 export type { PlacementRunView, PlacementToDo, UnscheduledResponse, UnscheduledStudent } from "./types";
 
 /**
- * Default placement (issue 12). At a Focus Block date's cutoff (setting `placement_cutoff`), every
+ * Default placement, so no student is left without a teacher. At a Focus Block date's cutoff (setting `placement_cutoff`), every
  * active student with no plan, appointment or amendment on that date's flex blocks gets a plan with
  * their default teacher, marked "placed". Runs are recorded per date (placement_runs, unique date), so
  * a date is placed once however many runners race. The job runner checks for due dates on its

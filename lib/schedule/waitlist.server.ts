@@ -49,7 +49,7 @@ import type {
 } from "./types";
 
 /**
- * Waitlists of full teachers (issue 33 §1): a student joins the line of a teacher with no seat left
+ * Waitlists of full teachers (a freed seat goes to the first in line): a student joins the line of a teacher with no seat left
  * for a Focus Block (or staff put them on it), leaves it, and in offer mode accepts the seat held for
  * them. The seats themselves, and what a freed one does, are lib/choice/seats.server.ts. Each write is
  * one transaction in the lock order of every plan write: the student, then the teacher(s) by id.

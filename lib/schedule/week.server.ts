@@ -201,7 +201,7 @@ export function presentStudentWeek(context: WeekContext, rows: StudentWeekRows):
       ? { attending: attendsBlock(period, row.date, row.start, context.calendar.timezone) }
       : {};
   };
-  // Until when the student may choose each Focus Block (issue 33; absent from rows made without the deadlines).
+  // Until when the student may choose each Focus Block (absent from rows made without the deadlines).
   const deadlines = rows.deadlines ? deadlineRules(rows.deadlines, rows.deadlines.days) : null;
   const chooseUntil = (k: Key) => {
     const row = occurrenceAt.get(k);

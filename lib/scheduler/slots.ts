@@ -1,7 +1,7 @@
 import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/time";
 
-/** A flex block's occurrence on a date (the school calendar, design.md §4a). */
+/** A flex block's occurrence on a date (the school calendar, docs/design/calendar.md#school-days-and-block-occurrences). */
 export interface Meeting {
   block_id: number;
   label: string;

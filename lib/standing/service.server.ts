@@ -45,7 +45,7 @@ import type { StandingChoiceView, StandingOutcomeView } from "./types";
 export type { StandingChoiceView, StandingOutcomeView } from "./types";
 
 /**
- * A student's standing choices (issue 33 §2): "every Day 2 with Ms. Ruiz" or "every Tuesday", from a
+ * A student's standing choices (their usual teacher, chosen once): "every Day 2 with Ms. Ruiz" or "every Tuesday", from a
  * date until a date (the end of the term it starts in when none is given). Each matching Focus Block
  * from today to today + `standing-choice-days` gets, once (standing_choice_outcomes is the fence), a
  * plan made by the standing choice (source "standing"), unless something holds the student's block

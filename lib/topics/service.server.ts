@@ -31,7 +31,7 @@ import type { CreateTopicBody, ScheduleTopicBody, UpdateTopicBody } from "./sche
  * a pending flex block (one per block and date, replacing the previous one) or takes it off again.
  */
 
-/** The caller's live topics. A sysadmin has no staff row and so no topics: design.md §5 says empty, not 403. */
+/** The caller's live topics. A sysadmin has no staff row and so no topics: empty, not 403 (docs/design/accounts.md#roles). */
 export async function listTopics(db: Db, principal: Principal): Promise<OwnTopic[]> {
   if (principal.role === "sysadmin") return [];
   const owner = requireStaff(principal);

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
- * Waitlists end to end on the demo school (issue 33 §1): Mr. Reyes is full for Maya Castellano's next
+ * Waitlists end to end on the demo school (a freed seat goes to the first in line): Mr. Reyes is full for Maya Castellano's next
  * Focus Block without a teacher; she joins his waitlist from her block dialog ("You are 1st on the
  * waitlist."); another student leaves him for another teacher (through the API), and the freed seat is
  * hers at once: her block says why. Mr. Reyes's block dialog shows who is still waiting, in order.

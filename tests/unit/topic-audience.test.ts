@@ -8,7 +8,7 @@ import {
 import { RUNGS } from "@/lib/choice/ladder";
 import { blockReason } from "@/lib/schedule/reason-rows";
 
-/** Who may join a topic (lib/choice/audience.ts, issue 33 §5) and the rung each reason names. */
+/** Who may join a topic (lib/choice/audience.ts) and the rung each reason names. */
 
 const student = (grade: number, cluster_ids: number[] = [], section_ids: number[] = []) => ({
   grade,

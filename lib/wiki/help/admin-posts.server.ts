@@ -381,7 +381,7 @@ When you are done, press **Sign Out**, especially on a shared computer.
 };
 
 /**
- * Setting up a school (issue 20): one post per step of the setup checklist (/setup), in its order. The
+ * Setting up a school (for the IT person going live): one post per step of the setup checklist (/setup), in its order. The
  * slugs are the checklist's (lib/wiki/help/setup-steps.ts), which links each step to its post.
  */
 const SETUP_INTRO = `This is a step of **Setup** (side menu, administrators only), the checklist of what a school needs
