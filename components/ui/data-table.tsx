@@ -10,6 +10,7 @@ import { EmptyState } from "./empty-state";
 import { Spinner } from "./spinner";
 import { useDataTable } from "./use-data-table";
 import { useMediaQuery } from "./use-media-query";
+import { usePrinting } from "./use-printing";
 
 export type { DataColumn };
 
@@ -57,6 +58,8 @@ export function DataTable<T>({
   onFilteredRowsChange,
 }: DataTableProps<T>) {
   const t = useDataTable({ label, columns, data, rowId, pageSizes, initialPageSize, initialSort, onFilteredRowsChange });
+  // On paper there are no pages to turn: every row that passes the search and filters prints.
+  const rows = usePrinting() ? t.all : t.page;
   const belowSm = useMediaQuery(SECONDARY.sm.below);
   const belowMd = useMediaQuery(SECONDARY.md.below);
   const secondary = columns.filter(
@@ -68,7 +71,7 @@ export function DataTable<T>({
   );
 
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:rounded-none print:border-0 print:shadow-none">
       <DataTableToolbar
         columns={columns}
         searchLabel={searchLabel}
@@ -79,12 +82,12 @@ export function DataTable<T>({
         onRemoveFilter={t.removeFilter}
         actions={actions}
       />
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto print:overflow-visible">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{label}</caption>
           <DataTableHead columns={columns} sorting={t.sorting} onSort={t.toggleSorting} lead={rowLead} />
           <tbody className="divide-y divide-slate-100">
-            {t.page.map((row) => (
+            {rows.map((row) => (
               <tr
                 key={row.id}
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}

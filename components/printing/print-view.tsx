@@ -1,0 +1,54 @@
+"use client";
+
+import { ArrowLeft, Printer } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { buttonClasses, focusRing } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { PrintButton } from "@/components/ui/print-button";
+import { cn } from "@/lib/cn";
+
+/**
+ * A printable view: its heading with Print, a way back to the screen it came from, the controls that
+ * choose what to print (a date: on screen only) and the content, which is what the paper shows.
+ */
+export function PrintView({
+  title,
+  description,
+  back,
+  controls,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  back?: { href: string; label: string };
+  controls?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {back && (
+        <Link
+          href={back.href}
+          className={cn("inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-indigo-700 hover:underline print:hidden", focusRing)}
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {back.label}
+        </Link>
+      )}
+      <PageHeader title={title} description={description} actions={<PrintButton />} className="mb-0" />
+      {controls && <div className="flex flex-wrap items-end gap-3 print:hidden">{controls}</div>}
+      {children}
+    </div>
+  );
+}
+
+/** A link to a printable view ("Print list"), where a screen offers one; it never prints itself. */
+export function PrintViewLink({ href, children = "Print", className }: { href: string; children?: ReactNode; className?: string }) {
+  return (
+    <Link href={href} className={buttonClasses({ variant: "secondary", size: "sm", className: cn("print:hidden", className) })}>
+      <Printer aria-hidden className="size-4" />
+      {children}
+    </Link>
+  );
+}
