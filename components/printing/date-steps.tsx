@@ -30,9 +30,17 @@ export function DateSteps({
 }) {
   return (
     <div className="flex items-end gap-1">
-      <IconButton label={`Previous ${unit}`} icon={<ChevronLeft className="size-4" />} onClick={() => onChange(stepDate(value, -days))} />
+      <IconButton
+        label={`Previous ${unit}`}
+        icon={<ChevronLeft className="size-4" />}
+        onClick={() => onChange(stepDate(value, -days))}
+      />
       <DatePicker label="Date" value={value} today={today} onChange={onChange} />
-      <IconButton label={`Next ${unit}`} icon={<ChevronRight className="size-4" />} onClick={() => onChange(stepDate(value, days))} />
+      <IconButton
+        label={`Next ${unit}`}
+        icon={<ChevronRight className="size-4" />}
+        onClick={() => onChange(stepDate(value, days))}
+      />
     </div>
   );
 }

@@ -46,13 +46,23 @@ export function FocusBlockListView({ staffId }: { staffId: number }) {
       ) : blocks.length === 0 ? (
         <p className="text-sm text-slate-700">No Focus Block on {when}.</p>
       ) : (
-        blocks.map((block) => <BlockRoster key={block.id} block={block} showLabel={blocks.length > 1} when={when} />)
+        blocks.map((block) => (
+          <BlockRoster key={block.id} block={block} showLabel={blocks.length > 1} when={when} />
+        ))
       )}
     </PrintView>
   );
 }
 
-function BlockRoster({ block, showLabel, when }: { block: StaffScheduleBlock; showLabel: boolean; when: string }) {
+function BlockRoster({
+  block,
+  showLabel,
+  when,
+}: {
+  block: StaffScheduleBlock;
+  showLabel: boolean;
+  when: string;
+}) {
   const rows = rosterOf(block);
   const topic = block.scheduled && "topic" in block.scheduled ? block.scheduled.topic.memo : null;
   const everyone = block.amendments.filter((a) => a.student === null);
@@ -62,7 +72,10 @@ function BlockRoster({ block, showLabel, when }: { block: StaffScheduleBlock; sh
         {showLabel ? `${block.label} · ` : ""}
         {block.start}–{block.end}
         {topic ? ` · ${topic}` : ""}
-        <span className="font-normal text-slate-600"> · {rows.length === 1 ? "1 student" : `${rows.length} students`}</span>
+        <span className="font-normal text-slate-600">
+          {" "}
+          · {rows.length === 1 ? "1 student" : `${rows.length} students`}
+        </span>
       </h2>
       {everyone.map((a) => (
         <p key={a.id} className="text-sm text-slate-700">

@@ -30,7 +30,10 @@ export function PrintView({
       {back && (
         <Link
           href={back.href}
-          className={cn("inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-indigo-700 hover:underline print:hidden", focusRing)}
+          className={cn(
+            "inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-indigo-700 hover:underline print:hidden",
+            focusRing,
+          )}
         >
           <ArrowLeft aria-hidden className="size-4" />
           {back.label}
@@ -44,9 +47,24 @@ export function PrintView({
 }
 
 /** A link to a printable view ("Print list"), where a screen offers one; it never prints itself. */
-export function PrintViewLink({ href, children = "Print", className }: { href: string; children?: ReactNode; className?: string }) {
+export function PrintViewLink({
+  href,
+  children = "Print",
+  className,
+}: {
+  href: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
-    <Link href={href} className={buttonClasses({ variant: "secondary", size: "sm", className: cn("print:hidden", className) })}>
+    <Link
+      href={href}
+      className={buttonClasses({
+        variant: "secondary",
+        size: "sm",
+        className: cn("print:hidden", className),
+      })}
+    >
       <Printer aria-hidden className="size-4" />
       {children}
     </Link>

@@ -39,7 +39,11 @@ export function StudentWeekView({ studentId }: { studentId: number }) {
   const week = useSchedule<StudentScheduleResponse>(`/api/students/${studentId}/schedule`, date);
   const student = profile.data;
   const rows: WeekRow[] = (week.data?.schedule ?? []).flatMap((day) =>
-    day.blocks.map((block) => ({ key: `${day.date.iso}-${block.id}`, day: `${day.date.day} ${day.date.full_date}`, block })),
+    day.blocks.map((block) => ({
+      key: `${day.date.iso}-${block.id}`,
+      day: `${day.date.day} ${day.date.full_date}`,
+      block,
+    })),
   );
   const columns: PrintColumn<WeekRow>[] = [
     { header: "Day", cell: (r) => r.day, className: "whitespace-nowrap" },
@@ -59,12 +63,21 @@ export function StudentWeekView({ studentId }: { studentId: number }) {
     {
       header: "Why",
       cell: (r) =>
-        r.block.reason ? sentenceFor(r.block.reason, { viewer: "staff", timezone, studentName: student?.name }) : "",
+        r.block.reason
+          ? sentenceFor(r.block.reason, { viewer: "staff", timezone, studentName: student?.name })
+          : "",
     },
-    { header: "Attendance", cell: (r) => (r.block.flex ? attendanceWords(r.block, studentTile(r.block).status) : "") },
+    {
+      header: "Attendance",
+      cell: (r) => (r.block.flex ? attendanceWords(r.block, studentTile(r.block).status) : ""),
+    },
   ];
   const details = student
-    ? [`Grade ${student.grade}`, student.student_number && `#${student.student_number}`, student.default_teacher && `Homeroom: ${student.default_teacher.name}`]
+    ? [
+        `Grade ${student.grade}`,
+        student.student_number && `#${student.student_number}`,
+        student.default_teacher && `Homeroom: ${student.default_teacher.name}`,
+      ]
         .filter(Boolean)
         .join(" · ")
     : null;
