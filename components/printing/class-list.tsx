@@ -17,7 +17,7 @@ const homeroomWords = (m: ClassMember) =>
 function columnsFor(members: ClassMember[]): PrintColumn<ClassMember>[] {
   const numbers = members.some((m) => m.student_number !== null);
   return [
-    { header: "Last name", cell: (m) => m.last_name, className: "font-medium" },
+    { header: "Last name", cell: (m) => <span className="font-medium">{m.last_name}</span> },
     { header: "First name", cell: (m) => m.first_name },
     ...(numbers
       ? [

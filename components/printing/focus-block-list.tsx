@@ -12,7 +12,7 @@ import { PrintView } from "./print-view";
 import { usePrintDate } from "./use-print-date";
 
 const columns: PrintColumn<RosterRow>[] = [
-  { header: "Student", cell: (r) => r.name, className: "font-medium" },
+  { header: "Student", cell: (r) => <span className="font-medium">{r.name}</span> },
   { header: "Why", cell: (r) => r.why },
   { header: "Here", cell: () => <TickBox />, className: "w-16 text-center" },
   { header: "Notes", cell: () => null, className: "w-1/4" },
@@ -46,31 +46,20 @@ export function FocusBlockListView({ staffId }: { staffId: number }) {
       ) : blocks.length === 0 ? (
         <p className="text-sm text-slate-700">No Focus Block on {when}.</p>
       ) : (
-        blocks.map((block) => (
-          <BlockRoster key={block.id} block={block} showLabel={blocks.length > 1} when={when} />
-        ))
+        blocks.map((block) => <BlockRoster key={block.id} block={block} when={when} />)
       )}
     </PrintView>
   );
 }
 
-function BlockRoster({
-  block,
-  showLabel,
-  when,
-}: {
-  block: StaffScheduleBlock;
-  showLabel: boolean;
-  when: string;
-}) {
+function BlockRoster({ block, when }: { block: StaffScheduleBlock; when: string }) {
   const rows = rosterOf(block);
   const topic = block.scheduled && "topic" in block.scheduled ? block.scheduled.topic.memo : null;
   const everyone = block.amendments.filter((a) => a.student === null);
   return (
     <section aria-label={`${block.label}, ${when}`} className="flex flex-col gap-2">
       <h2 className="text-base font-semibold text-slate-900">
-        {showLabel ? `${block.label} · ` : ""}
-        {block.start}–{block.end}
+        {block.label} · {block.start}–{block.end}
         {topic ? ` · ${topic}` : ""}
         <span className="font-normal text-slate-600">
           {" "}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
 export interface PrintColumn<T> {
@@ -30,7 +31,16 @@ export function PrintTable<T>({
 }) {
   if (rows.length === 0) return <p className="py-4 text-sm text-slate-600">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white print:rounded-none print:border-0">
+    // A region that takes focus: on a phone a wide table scrolls sideways, and the keyboard must reach it.
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn(
+        "overflow-x-auto rounded-lg border border-slate-200 bg-white print:rounded-none print:border-0",
+        focusRing,
+      )}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">

@@ -26,12 +26,12 @@ export function PrintView({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-4">
+    <div>
       {back && (
         <Link
           href={back.href}
           className={cn(
-            "inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-indigo-700 hover:underline print:hidden",
+            "mb-3 inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-indigo-700 hover:underline print:hidden",
             focusRing,
           )}
         >
@@ -39,9 +39,9 @@ export function PrintView({
           {back.label}
         </Link>
       )}
-      <PageHeader title={title} description={description} actions={<PrintButton />} className="mb-0" />
-      {controls && <div className="flex flex-wrap items-end gap-3 print:hidden">{controls}</div>}
-      {children}
+      <PageHeader title={title} description={description} actions={<PrintButton />} />
+      {controls && <div className="mb-4 flex flex-wrap items-end gap-3 print:hidden">{controls}</div>}
+      <div className="flex flex-col gap-6">{children}</div>
     </div>
   );
 }

@@ -36,17 +36,22 @@ export function DataTableHead<T>({
               className={cn("px-2.5 py-2.5 sm:px-4 sm:whitespace-nowrap", cellClass(column))}
             >
               {column.sortable !== false ? (
-                <button
-                  type="button"
-                  onClick={() => onSort(column.id)}
-                  className={cn(
-                    "-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900",
-                    focusRing,
-                  )}
-                >
-                  {column.header}
-                  <SortIcon sorted={sorted} />
-                </button>
+                <>
+                  {/* On paper the header is its text: Chromium repeats a table's header row on each sheet but
+                    paints no button in the copies. */}
+                  <span className="hidden print:inline">{column.header}</span>
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.id)}
+                    className={cn(
+                      "-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 print:hidden",
+                      focusRing,
+                    )}
+                  >
+                    {column.header}
+                    <SortIcon sorted={sorted} />
+                  </button>
+                </>
               ) : (
                 column.header
               )}
@@ -60,5 +65,9 @@ export function DataTableHead<T>({
 
 function SortIcon({ sorted }: { sorted: { desc: boolean } | undefined }) {
   if (!sorted) return <ArrowUpDown aria-hidden className="size-3.5 opacity-40" />;
-  return sorted.desc ? <ArrowDown aria-hidden className="size-3.5" /> : <ArrowUp aria-hidden className="size-3.5" />;
+  return sorted.desc ? (
+    <ArrowDown aria-hidden className="size-3.5" />
+  ) : (
+    <ArrowUp aria-hidden className="size-3.5" />
+  );
 }
