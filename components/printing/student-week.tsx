@@ -13,12 +13,6 @@ import { PrintTable, type PrintColumn } from "./print-table";
 import { PrintView } from "./print-view";
 import { usePrintDate } from "./use-print-date";
 
-interface WeekRow {
-  key: string;
-  day: string;
-  block: StudentScheduleBlock;
-}
-
 /** What became of the block, as the calendar's tile says it (lib/attendance/rules.ts). */
 function attendanceWords(block: StudentScheduleBlock, status: ReturnType<typeof studentTile>["status"]) {
   if (status === "attended") return block.logs[0] ? `Checked in ${block.logs[0].time}` : "Checked in";
@@ -38,20 +32,14 @@ export function StudentWeekView({ studentId }: { studentId: number }) {
   const profile = useSWR<StudentProfile>(`/api/students/profile/${studentId}`);
   const week = useSchedule<StudentScheduleResponse>(`/api/students/${studentId}/schedule`, date);
   const student = profile.data;
-  const rows: WeekRow[] = (week.data?.schedule ?? []).flatMap((day) =>
-    day.blocks.map((block) => ({
-      key: `${day.date.iso}-${block.id}`,
-      day: `${day.date.day} ${day.date.full_date}`,
-      block,
-    })),
-  );
-  const columns: PrintColumn<WeekRow>[] = [
-    { header: "Day", cell: (r) => r.day, className: "whitespace-nowrap" },
-    { header: "Block", cell: (r) => `${r.block.label}, ${r.block.start}–${r.block.end}` },
+  const days = (week.data?.schedule ?? []).filter((day) => day.blocks.length > 0 || day.events.length > 0);
+  const columns: PrintColumn<StudentScheduleBlock>[] = [
+    { header: "Block", cell: (b) => b.label },
+    { header: "Time", cell: (b) => `${b.start}–${b.end}`, className: "whitespace-nowrap" },
     {
       header: "Where",
-      cell: (r) => {
-        const tile = studentTile(r.block);
+      cell: (b) => {
+        const tile = studentTile(b);
         return (
           <>
             <span className="font-medium">{tile.title}</span>
@@ -62,15 +50,10 @@ export function StudentWeekView({ studentId }: { studentId: number }) {
     },
     {
       header: "Why",
-      cell: (r) =>
-        r.block.reason
-          ? sentenceFor(r.block.reason, { viewer: "staff", timezone, studentName: student?.name })
-          : "",
+      cell: (b) =>
+        b.reason ? sentenceFor(b.reason, { viewer: "staff", timezone, studentName: student?.name }) : "",
     },
-    {
-      header: "Attendance",
-      cell: (r) => (r.block.flex ? attendanceWords(r.block, studentTile(r.block).status) : ""),
-    },
+    { header: "Attendance", cell: (b) => (b.flex ? attendanceWords(b, studentTile(b).status) : "") },
   ];
   const details = student
     ? [
@@ -93,14 +76,32 @@ export function StudentWeekView({ studentId }: { studentId: number }) {
         <LoadError error={week.error} what="week" onRetry={() => void week.mutate()} />
       ) : !week.data ? (
         <Spinner label="Loading the week" className="flex justify-center py-10 text-indigo-600" />
+      ) : days.length === 0 ? (
+        <p className="text-sm text-slate-700">No school this week.</p>
       ) : (
-        <PrintTable
-          label={student ? `Week of ${student.name}, ${week.data.range}` : "The student's week"}
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.key}
-          empty="No school this week."
-        />
+        days.map((day) => {
+          const name = `${day.date.day} ${day.date.full_date}`;
+          return (
+            <section key={day.date.iso} aria-label={name} className="break-inside-avoid">
+              <h2 className="mb-2 text-base font-semibold text-slate-900">
+                {name}
+                {day.events.length > 0 && (
+                  <span className="font-normal text-slate-600">
+                    {" "}
+                    · {day.events.map((e) => e.name).join(", ")}
+                  </span>
+                )}
+              </h2>
+              <PrintTable
+                label={`${student?.name ?? "The student"}, ${name}`}
+                columns={columns}
+                rows={day.blocks}
+                rowKey={(b) => b.id}
+                empty="No school."
+              />
+            </section>
+          );
+        })
       )}
     </PrintView>
   );
