@@ -1,9 +1,10 @@
 "use client";
 
-import { ArrowLeft, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { buttonClasses, focusRing } from "@/components/ui/button";
+import { BackLink } from "@/components/ui/back-link";
+import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { PrintButton } from "@/components/ui/print-button";
 import { cn } from "@/lib/cn";
@@ -27,18 +28,7 @@ export function PrintView({
 }) {
   return (
     <div>
-      {back && (
-        <Link
-          href={back.href}
-          className={cn(
-            "mb-3 inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-indigo-700 hover:underline print:hidden",
-            focusRing,
-          )}
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {back.label}
-        </Link>
-      )}
+      {back && <BackLink href={back.href} label={back.label} className="mb-3" />}
       <PageHeader title={title} description={description} actions={<PrintButton />} />
       {controls && <div className="mb-4 flex flex-wrap items-end gap-3 print:hidden">{controls}</div>}
       <div className="flex flex-col gap-6">{children}</div>
