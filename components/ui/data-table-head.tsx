@@ -39,7 +39,9 @@ export function DataTableHead<T>({
                 <>
                   {/* On paper the header is its text: Chromium repeats a table's header row on each sheet but
                     paints no button in the copies. */}
-                  <span className="hidden print:inline">{column.header}</span>
+                  <span aria-hidden className="hidden print:inline">
+                    {column.header}
+                  </span>
                   <button
                     type="button"
                     onClick={() => onSort(column.id)}
