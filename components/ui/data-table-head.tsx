@@ -11,12 +11,15 @@ export function DataTableHead<T>({
   sorting,
   onSort,
   lead,
+  printing = false,
 }: {
   columns: DataColumn<T>[];
   sorting: SortingState;
   onSort: (columnId: string) => void;
   /** The selection column's header (a "select all" box), when rows have one. */
   lead?: { header: ReactNode };
+  /** On paper the headers are their text: Chromium repeats a header row on each sheet but paints no button in the copies. */
+  printing?: boolean;
 }) {
   return (
     <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -35,25 +38,18 @@ export function DataTableHead<T>({
               aria-sort={sorted ? (sorted.desc ? "descending" : "ascending") : undefined}
               className={cn("px-2.5 py-2.5 sm:px-4 sm:whitespace-nowrap", cellClass(column))}
             >
-              {column.sortable !== false ? (
-                <>
-                  {/* On paper the header is its text: Chromium repeats a table's header row on each sheet but
-                    paints no button in the copies. */}
-                  <span aria-hidden className="hidden print:inline">
-                    {column.header}
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => onSort(column.id)}
-                    className={cn(
-                      "-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 print:hidden",
-                      focusRing,
-                    )}
-                  >
-                    {column.header}
-                    <SortIcon sorted={sorted} />
-                  </button>
-                </>
+              {column.sortable !== false && !printing ? (
+                <button
+                  type="button"
+                  onClick={() => onSort(column.id)}
+                  className={cn(
+                    "-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900",
+                    focusRing,
+                  )}
+                >
+                  {column.header}
+                  <SortIcon sorted={sorted} />
+                </button>
               ) : (
                 column.header
               )}

@@ -57,9 +57,19 @@ export function DataTable<T>({
   rowLead,
   onFilteredRowsChange,
 }: DataTableProps<T>) {
-  const t = useDataTable({ label, columns, data, rowId, pageSizes, initialPageSize, initialSort, onFilteredRowsChange });
+  const t = useDataTable({
+    label,
+    columns,
+    data,
+    rowId,
+    pageSizes,
+    initialPageSize,
+    initialSort,
+    onFilteredRowsChange,
+  });
   // On paper there are no pages to turn: every row that passes the search and filters prints.
-  const rows = usePrinting() ? t.all : t.page;
+  const printing = usePrinting();
+  const rows = printing ? t.all : t.page;
   const belowSm = useMediaQuery(SECONDARY.sm.below);
   const belowMd = useMediaQuery(SECONDARY.md.below);
   const secondary = columns.filter(
@@ -85,7 +95,13 @@ export function DataTable<T>({
       <div className="overflow-x-auto print:overflow-visible">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{label}</caption>
-          <DataTableHead columns={columns} sorting={t.sorting} onSort={t.toggleSorting} lead={rowLead} />
+          <DataTableHead
+            columns={columns}
+            sorting={t.sorting}
+            onSort={t.toggleSorting}
+            lead={rowLead}
+            printing={printing}
+          />
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr
@@ -95,7 +111,10 @@ export function DataTable<T>({
               >
                 {rowLead && <td className="px-2.5 py-2.5 sm:px-4">{rowLead.cell(row.original)}</td>}
                 {columns.map((column, index) => (
-                  <td key={column.id} className={cn("px-2.5 py-2.5 text-slate-800 sm:px-4", cellClass(column))}>
+                  <td
+                    key={column.id}
+                    className={cn("px-2.5 py-2.5 text-slate-800 sm:px-4", cellClass(column))}
+                  >
                     {column.cell ? column.cell(row.original) : (column.value(row.original) ?? "")}
                     {index === primaryIndex && <SecondaryLines columns={secondary} row={row.original} />}
                   </td>
@@ -104,7 +123,9 @@ export function DataTable<T>({
             ))}
           </tbody>
         </table>
-        {loading && !data && <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />}
+        {loading && !data && (
+          <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />
+        )}
         {!loading && t.total === 0 && (
           // The spec's empty state for tables, also when the search and filters leave no rows.
           <EmptyState
