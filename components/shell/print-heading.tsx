@@ -33,7 +33,10 @@ export function PrintHeading() {
   }, [school, date]);
 
   return (
-    <div data-print-heading className="mb-4 hidden items-baseline justify-between gap-4 border-b border-black pb-2 text-sm print:flex">
+    <div
+      data-print-heading
+      className="mb-4 hidden items-baseline justify-between gap-4 border-b border-black pb-2 text-sm print:flex"
+    >
       <span className="font-semibold">{school}</span>
       <span>{date}</span>
     </div>

@@ -37,7 +37,8 @@ function subscribe(onChange: () => void) {
   };
 }
 
-const snapshot = () => announced || (typeof window.matchMedia === "function" && window.matchMedia("print").matches);
+const snapshot = () =>
+  announced || (typeof window.matchMedia === "function" && window.matchMedia("print").matches);
 
 export function usePrinting(): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => false);
