@@ -19,6 +19,8 @@ export interface StaffBlockDialogProps {
   onChooseTopic: () => void;
   /** The teacher whose waitlist the dialog shows (their own, or any for an administrator); null: none shown. */
   waitlistOf?: number | null;
+  /** The printable list of the block's students (components/printing/focus-block-list.tsx). */
+  printHref?: string;
 }
 
 /** The sections of a block in a teacher's schedule: topic, planned students, appointments, attendance. */
@@ -30,6 +32,7 @@ export function StaffBlockDialogBody({
   onChanged,
   onChooseTopic,
   waitlistOf = null,
+  printHref,
 }: StaffBlockDialogProps) {
   return (
     <div>
@@ -41,7 +44,7 @@ export function StaffBlockDialogBody({
         <ClassSection name={block.scheduled && "name" in block.scheduled ? block.scheduled.name : null} />
       )}
 
-      {block.flex && <PlannedSection block={block} />}
+      {block.flex && <PlannedSection block={block} printHref={printHref} />}
 
       {block.flex && waitlistOf !== null && <WaitlistSection staffId={waitlistOf} date={day.date.iso} blockId={block.id} />}
 

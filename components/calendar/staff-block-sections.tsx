@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PrintViewLink } from "@/components/printing/print-view";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiDelete, messageOf } from "@/lib/api/request.client";
 import { sentenceFor } from "@/lib/schedule/reason";
@@ -84,11 +85,12 @@ export function TopicSection({
 }
 
 /** Students scheduled: who planned this block, and why when they were placed by default. */
-export function PlannedSection({ block }: { block: StaffScheduleBlock }) {
+export function PlannedSection({ block, printHref }: { block: StaffScheduleBlock; printHref?: string }) {
   const timezone = useSchoolTimezone();
   return (
     <DialogSection
       title={`Students scheduled${block.planned.length ? ` (${block.planned.length})` : ""}`}
+      action={printHref ? <PrintViewLink href={printHref}>Print list</PrintViewLink> : null}
     >
       {block.planned.length === 0 ? (
         <EmptyText>No students scheduled</EmptyText>

@@ -32,6 +32,7 @@ export function DayLists({
         loading={loading}
         disabled={!block}
         onCheckIn={onCheckIn}
+        printHref={block && staffId !== null && status ? `/staff/${staffId}/print?date=${status.date.iso}` : null}
         waitlist={waitlist.entries?.length ? <WaitlistEntries entries={waitlist.entries} heading={`Waitlist (${waitlist.entries.length})`} /> : null}
       />
       <CheckedInList

@@ -5,6 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
+import { PrintViewLink } from "@/components/printing/print-view";
 import { Panel } from "./panel";
 import type { PlannedStudent } from "./use-check-in-status";
 
@@ -15,7 +16,10 @@ export function ScheduledList({
   disabled,
   onCheckIn,
   waitlist,
+  printHref,
 }: {
+  /** The caller's printable Focus Block list for the day (a teacher's; components/printing/focus-block-list.tsx). */
+  printHref?: string | null;
   planned: readonly PlannedStudent[] | null;
   /** Who waits for a seat with the caller on this block, in line order (components/calendar/waitlist-list.tsx). */
   waitlist?: ReactNode;
@@ -55,11 +59,14 @@ export function ScheduledList({
       count={planned ? list.length : undefined}
       countLabel="students"
       actions={
-        list.length > 0 && (
-          <Button size="sm" onClick={checkIn} disabled={disabled || selected.length === 0} loading={busy}>
-            Check in{selected.length > 0 ? ` ${selected.length}` : ""}
-          </Button>
-        )
+        <>
+          {printHref && <PrintViewLink href={printHref}>Print list</PrintViewLink>}
+          {list.length > 0 && (
+            <Button size="sm" onClick={checkIn} disabled={disabled || selected.length === 0} loading={busy}>
+              Check in{selected.length > 0 ? ` ${selected.length}` : ""}
+            </Button>
+          )}
+        </>
       }
     >
       {loading && !planned ? (

@@ -2,6 +2,7 @@ import { Archive, Pencil } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button, focusRing } from "@/components/ui/button";
+import { PrintViewLink } from "@/components/printing/print-view";
 import { cn } from "@/lib/cn";
 import type { Section } from "@/lib/sections/present";
 import { meetingsLabel } from "./section-parts";
@@ -13,8 +14,11 @@ export function SectionHeader({
   canEdit,
   onEdit,
   onArchive,
+  printHref,
 }: {
   section: Section;
+  /** The section's printable class list (components/printing/class-list.tsx). */
+  printHref: string;
   headingId: string;
   canEdit: boolean;
   onEdit: () => void;
@@ -23,7 +27,10 @@ export function SectionHeader({
   return (
     <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
-        <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+        <h3
+          id={headingId}
+          className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900"
+        >
           Section {section.code}
           {section.term && <Badge>{section.term.name}</Badge>}
         </h3>
@@ -35,7 +42,10 @@ export function SectionHeader({
               : section.teachers.map((t, i) => (
                   <span key={t.id}>
                     {i > 0 && " and "}
-                    <Link href={`/staff/${t.id}`} className={cn("rounded text-indigo-700 hover:underline", focusRing)}>
+                    <Link
+                      href={`/staff/${t.id}`}
+                      className={cn("rounded text-indigo-700 hover:underline", focusRing)}
+                    >
                       {t.name}
                     </Link>
                   </span>
@@ -45,18 +55,23 @@ export function SectionHeader({
           <dd>{meetingsLabel(section.meetings)}</dd>
         </dl>
       </div>
-      {canEdit && (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={onEdit}>
-            <Pencil aria-hidden className="size-4" />
-            Edit<span className="sr-only"> section {section.code}</span>
-          </Button>
-          <Button variant="secondary" size="sm" onClick={onArchive}>
-            <Archive aria-hidden className="size-4" />
-            Archive<span className="sr-only"> section {section.code}</span>
-          </Button>
-        </div>
-      )}
+      <div className="flex flex-wrap gap-2">
+        <PrintViewLink href={printHref}>
+          Print<span className="sr-only"> the class list of section {section.code}</span>
+        </PrintViewLink>
+        {canEdit && (
+          <>
+            <Button variant="secondary" size="sm" onClick={onEdit}>
+              <Pencil aria-hidden className="size-4" />
+              Edit<span className="sr-only"> section {section.code}</span>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={onArchive}>
+              <Archive aria-hidden className="size-4" />
+              Archive<span className="sr-only"> section {section.code}</span>
+            </Button>
+          </>
+        )}
+      </div>
     </div>
   );
 }

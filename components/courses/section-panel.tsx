@@ -52,6 +52,7 @@ export function SectionPanel({
         canEdit={canEdit}
         onEdit={() => setEditing(true)}
         onArchive={() => setArchiving(true)}
+        printHref={`/courses/${encodeURIComponent(courseShortName)}/print?section=${section.id}`}
       />
       <MemberTable
         label={`Class list of ${courseName} ${section.code}`}

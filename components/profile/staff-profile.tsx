@@ -103,6 +103,7 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
             user={user}
             onChanged={() => schedule.mutate()}
             waitlistOf={isOwner || managesPeople ? staffId : null}
+            printHref={`/staff/${staffId}/print?date=${day.date.iso}`}
             onChooseTopic={() => {
               setDialogOpen(false);
               setTopicMode("select");

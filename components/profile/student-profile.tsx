@@ -19,6 +19,7 @@ import { clusterSummary } from "./cluster-summary";
 import { FamilyContacts } from "./family-contacts";
 import { ProfileCalendar } from "./profile-calendar";
 import { EmailRefusedNote } from "@/components/reach/email-refused-note";
+import { PrintViewLink } from "@/components/printing/print-view";
 import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
 import { StarToggle } from "./star-toggle";
 import { useProfileWeek } from "./use-profile-week";
@@ -108,6 +109,9 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
                     <StudentClustersButton student={student} memberOf={student.clusters.map((c) => c.id)} />
                   </>
                 )}
+                <PrintViewLink href={`/students/${student.id}/print${week.date ? `?date=${week.date}` : ""}`}>
+                  Print week
+                </PrintViewLink>
                 {user.account_type === "staff" && (
                   <StarToggle
                     itemType="student"

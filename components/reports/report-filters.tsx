@@ -10,7 +10,10 @@ import type { ClusterListItem } from "@/lib/clusters/present";
 import { gradeLabel, gradesOf } from "@/lib/grade-range";
 import type { ReportFilterValues } from "./use-report";
 
-const selectClasses = cn("h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900", focusRing);
+const selectClasses = cn(
+  "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900",
+  focusRing,
+);
 
 /** The date range, grade and cluster every view shares. */
 export function ReportFilters({
@@ -28,14 +31,25 @@ export function ReportFilters({
   const { data: clusters } = useSWR<ClusterListItem[]>("/api/clusters");
   const set = (patch: Partial<ReportFilterValues>) => onChange({ ...value, ...patch });
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <DatePicker label="From" value={value.from} max={value.to} today={today} onChange={(from) => set({ from })} />
+    <div className="flex flex-wrap items-end gap-3 print:hidden">
+      <DatePicker
+        label="From"
+        value={value.from}
+        max={value.to}
+        today={today}
+        onChange={(from) => set({ from })}
+      />
       <DatePicker label="To" value={value.to} min={value.from} today={today} onChange={(to) => set({ to })} />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-grade`} className="text-sm font-medium text-slate-800">
           Grade
         </label>
-        <select id={`${id}-grade`} value={value.grade} onChange={(e) => set({ grade: e.target.value })} className={selectClasses}>
+        <select
+          id={`${id}-grade`}
+          value={value.grade}
+          onChange={(e) => set({ grade: e.target.value })}
+          className={selectClasses}
+        >
           <option value="">All grades</option>
           {grades.map((grade) => (
             <option key={grade} value={String(grade)}>
@@ -48,7 +62,12 @@ export function ReportFilters({
         <label htmlFor={`${id}-cluster`} className="text-sm font-medium text-slate-800">
           Cluster
         </label>
-        <select id={`${id}-cluster`} value={value.cluster} onChange={(e) => set({ cluster: e.target.value })} className={selectClasses}>
+        <select
+          id={`${id}-cluster`}
+          value={value.cluster}
+          onChange={(e) => set({ cluster: e.target.value })}
+          className={selectClasses}
+        >
           <option value="">All clusters</option>
           {clusters?.map((cluster) => (
             <option key={cluster.id} value={String(cluster.id)}>
@@ -59,4 +78,16 @@ export function ReportFilters({
       </div>
     </div>
   );
+}
+
+/** On paper the controls above read as one line: "By student, 2026-11-06 to 2026-12-03 · Grade 9 · All clusters". */
+export function PrintedFilters({ filters, view }: { filters: ReportFilterValues; view: string | undefined }) {
+  const { data: clusters } = useSWR<ClusterListItem[]>("/api/clusters");
+  const cluster = clusters?.find((c) => String(c.id) === filters.cluster)?.name;
+  const parts = [
+    `${view ?? "Attendance"}, ${filters.from} to ${filters.to}`,
+    filters.grade ? `Grade ${gradeLabel(Number(filters.grade))}` : "All grades",
+    filters.cluster ? `Cluster: ${cluster ?? filters.cluster}` : "All clusters",
+  ];
+  return <p className="hidden text-sm font-medium print:block">{parts.join(" · ")}</p>;
 }

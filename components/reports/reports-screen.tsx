@@ -4,15 +4,18 @@ import { FileSpreadsheet } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { Button } from "@/components/ui/button";
+import { PrintButton } from "@/components/ui/print-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
 import { addDays, schoolToday } from "@/lib/time";
 import { DayView } from "./day-view";
-import { ReportFilters } from "./report-filters";
+import { PrintedFilters, ReportFilters } from "./report-filters";
 import { SisExportHelp } from "./sis-export-help";
 import { StudentView } from "./student-view";
 import { TeacherView } from "./teacher-view";
 import { useCsvDownload, type ReportFilterValues } from "./use-report";
+
+const VIEW_NAMES: Record<string, string> = { student: "By student", teacher: "By teacher", day: "By day" };
 
 /**
  * /reports (staff and sysadmins): Focus Block attendance for a date range by student, teacher or day,
@@ -22,7 +25,10 @@ import { useCsvDownload, type ReportFilterValues } from "./use-report";
 export function ReportsScreen() {
   const { user, settings } = useSignedInUser();
   const zone = settings?.values.timezone?.value;
-  const today = useMemo(() => schoolToday(typeof zone === "string" && zone ? zone : "UTC", new Date()), [zone]);
+  const today = useMemo(
+    () => schoolToday(typeof zone === "string" && zone ? zone : "UTC", new Date()),
+    [zone],
+  );
   const [filters, setFilters] = useState<ReportFilterValues>(() => ({
     from: addDays(today, -27),
     to: today,
@@ -44,27 +50,45 @@ export function ReportsScreen() {
             : "Focus Block attendance across the school: who came, who missed, and who was excused."
         }
         actions={
-          <Button
-            variant="secondary"
-            loading={busy === "sis"}
-            onClick={() => void download("sis", sisPath, `sis-export-${filters.from}-to-${filters.to}.csv`)}
-          >
-            <FileSpreadsheet aria-hidden className="size-4" /> Download SIS export
-          </Button>
+          <>
+            <PrintButton />
+            <Button
+              variant="secondary"
+              loading={busy === "sis"}
+              onClick={() => void download("sis", sisPath, `sis-export-${filters.from}-to-${filters.to}.csv`)}
+            >
+              <FileSpreadsheet aria-hidden className="size-4" /> Download SIS export
+            </Button>
+          </>
         }
       />
       <ReportFilters value={filters} onChange={setFilters} today={today} />
+      <PrintedFilters filters={filters} view={VIEW_NAMES[tab]} />
       <Tabs
         label="Report views"
         value={tab}
         onValueChange={setTab}
         items={[
-          { value: "student", label: "By student", content: <StudentView filters={filters} active={tab === "student"} /> },
-          { value: "teacher", label: "By teacher", content: <TeacherView filters={filters} active={tab === "teacher"} /> },
-          { value: "day", label: "By day", content: <DayView filters={filters} active={tab === "day"} /> },
+          {
+            value: "student",
+            label: VIEW_NAMES.student,
+            content: <StudentView filters={filters} active={tab === "student"} />,
+          },
+          {
+            value: "teacher",
+            label: VIEW_NAMES.teacher,
+            content: <TeacherView filters={filters} active={tab === "teacher"} />,
+          },
+          {
+            value: "day",
+            label: VIEW_NAMES.day,
+            content: <DayView filters={filters} active={tab === "day"} />,
+          },
         ]}
       />
-      <SisExportHelp />
+      <div className="print:hidden">
+        <SisExportHelp />
+      </div>
     </div>
   );
 }

@@ -19,6 +19,8 @@ const columnsFor = (open: (row: StudentReportEntry) => void): DataColumn<Student
       <span className="flex flex-col items-start">
         <button
           type="button"
+          // On paper the name prints as text (app/globals.css hides other buttons).
+          data-print-text
           onClick={(event) => {
             event.stopPropagation();
             open(r);

@@ -11,6 +11,7 @@ import { cn } from "@/lib/cn";
 import { useStoredState } from "@/lib/use-stored-state.client";
 import { AccountMenu } from "./account-menu";
 import { HelpMenu } from "./help-menu";
+import { PrintHeading } from "./print-heading";
 import { RailButtons } from "./rail-buttons";
 import { RailPanels, type RailPanel } from "./rail-panels";
 import { SideMenu } from "./side-menu";
@@ -108,6 +109,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
+          <PrintHeading />
           {children}
         </div>
       </main>

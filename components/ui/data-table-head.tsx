@@ -11,12 +11,15 @@ export function DataTableHead<T>({
   sorting,
   onSort,
   lead,
+  printing = false,
 }: {
   columns: DataColumn<T>[];
   sorting: SortingState;
   onSort: (columnId: string) => void;
   /** The selection column's header (a "select all" box), when rows have one. */
   lead?: { header: ReactNode };
+  /** On paper the headers are their text: Chromium repeats a header row on each sheet but paints no button in the copies. */
+  printing?: boolean;
 }) {
   return (
     <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -35,7 +38,7 @@ export function DataTableHead<T>({
               aria-sort={sorted ? (sorted.desc ? "descending" : "ascending") : undefined}
               className={cn("px-2.5 py-2.5 sm:px-4 sm:whitespace-nowrap", cellClass(column))}
             >
-              {column.sortable !== false ? (
+              {column.sortable !== false && !printing ? (
                 <button
                   type="button"
                   onClick={() => onSort(column.id)}
@@ -60,5 +63,9 @@ export function DataTableHead<T>({
 
 function SortIcon({ sorted }: { sorted: { desc: boolean } | undefined }) {
   if (!sorted) return <ArrowUpDown aria-hidden className="size-3.5 opacity-40" />;
-  return sorted.desc ? <ArrowDown aria-hidden className="size-3.5" /> : <ArrowUp aria-hidden className="size-3.5" />;
+  return sorted.desc ? (
+    <ArrowDown aria-hidden className="size-3.5" />
+  ) : (
+    <ArrowUp aria-hidden className="size-3.5" />
+  );
 }

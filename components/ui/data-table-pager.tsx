@@ -24,7 +24,7 @@ export function DataTablePager({
   onPage: (index: number) => void;
 }) {
   return (
-    <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-2.5 text-sm text-slate-600">
+    <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-2.5 text-sm text-slate-600 print:hidden">
       <label className="flex items-center gap-2">
         Rows per page
         <select

@@ -27,7 +27,7 @@ export function DataTableToolbar<T>({
 }) {
   const filterable = columns.filter((c) => c.filterable !== false);
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
+    <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3 print:hidden">
       <div className="relative min-w-48 flex-1 sm:max-w-xs">
         <Search
           aria-hidden

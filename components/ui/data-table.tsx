@@ -10,6 +10,7 @@ import { EmptyState } from "./empty-state";
 import { Spinner } from "./spinner";
 import { useDataTable } from "./use-data-table";
 import { useMediaQuery } from "./use-media-query";
+import { usePrinting } from "./use-printing";
 
 export type { DataColumn };
 
@@ -56,7 +57,19 @@ export function DataTable<T>({
   rowLead,
   onFilteredRowsChange,
 }: DataTableProps<T>) {
-  const t = useDataTable({ label, columns, data, rowId, pageSizes, initialPageSize, initialSort, onFilteredRowsChange });
+  const t = useDataTable({
+    label,
+    columns,
+    data,
+    rowId,
+    pageSizes,
+    initialPageSize,
+    initialSort,
+    onFilteredRowsChange,
+  });
+  // On paper there are no pages to turn: every row that passes the search and filters prints.
+  const printing = usePrinting();
+  const rows = printing ? t.all : t.page;
   const belowSm = useMediaQuery(SECONDARY.sm.below);
   const belowMd = useMediaQuery(SECONDARY.md.below);
   const secondary = columns.filter(
@@ -68,7 +81,7 @@ export function DataTable<T>({
   );
 
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:rounded-none print:border-0 print:shadow-none">
       <DataTableToolbar
         columns={columns}
         searchLabel={searchLabel}
@@ -79,12 +92,18 @@ export function DataTable<T>({
         onRemoveFilter={t.removeFilter}
         actions={actions}
       />
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto print:overflow-visible">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{label}</caption>
-          <DataTableHead columns={columns} sorting={t.sorting} onSort={t.toggleSorting} lead={rowLead} />
+          <DataTableHead
+            columns={columns}
+            sorting={t.sorting}
+            onSort={t.toggleSorting}
+            lead={rowLead}
+            printing={printing}
+          />
           <tbody className="divide-y divide-slate-100">
-            {t.page.map((row) => (
+            {rows.map((row) => (
               <tr
                 key={row.id}
                 onClick={onRowClick ? () => onRowClick(row.original) : undefined}
@@ -92,7 +111,10 @@ export function DataTable<T>({
               >
                 {rowLead && <td className="px-2.5 py-2.5 sm:px-4">{rowLead.cell(row.original)}</td>}
                 {columns.map((column, index) => (
-                  <td key={column.id} className={cn("px-2.5 py-2.5 text-slate-800 sm:px-4", cellClass(column))}>
+                  <td
+                    key={column.id}
+                    className={cn("px-2.5 py-2.5 text-slate-800 sm:px-4", cellClass(column))}
+                  >
                     {column.cell ? column.cell(row.original) : (column.value(row.original) ?? "")}
                     {index === primaryIndex && <SecondaryLines columns={secondary} row={row.original} />}
                   </td>
@@ -101,7 +123,9 @@ export function DataTable<T>({
             ))}
           </tbody>
         </table>
-        {loading && !data && <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />}
+        {loading && !data && (
+          <Spinner label="Loading" className="flex justify-center py-10 text-indigo-600" />
+        )}
         {!loading && t.total === 0 && (
           // The spec's empty state for tables, also when the search and filters leave no rows.
           <EmptyState

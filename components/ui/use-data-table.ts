@@ -34,6 +34,7 @@ const features = tableFeatures({
 interface LooseTable<T> {
   getFilteredRowModel(): { rows: { id: string; original: T }[] };
   getRowModel(): { rows: { id: string; original: T }[] };
+  getPrePaginatedRowModel(): { rows: { id: string; original: T }[] };
   getColumn(id: string): { toggleSorting(desc?: boolean, multi?: boolean): void } | undefined;
 }
 
@@ -140,6 +141,8 @@ export function useDataTable<T>(options: {
   return {
     rows,
     page: table.getRowModel().rows,
+    /** Every row the search and filters leave, sorted, without pages (what a printed table shows). */
+    all: table.getPrePaginatedRowModel().rows,
     total,
     pageIndex,
     pageSize,

@@ -1,10 +1,11 @@
 "use client";
 
-import { ArrowLeft, BookOpen, FileX } from "lucide-react";
+import { BookOpen, FileX } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import useSWR from "swr";
 import { StudentHeader } from "@/components/shell/student-header";
+import { BackLink } from "@/components/ui/back-link";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
@@ -33,16 +34,7 @@ function HelpFrame({ back, children }: { back: { href: string; label: string }; 
     <div className="min-h-dvh">
       <StudentHeader width="max-w-3xl" />
       <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
-        <Link
-          href={back.href}
-          className={cn(
-            "mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-700 hover:text-indigo-900",
-            focusRing,
-          )}
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {back.label}
-        </Link>
+        <BackLink href={back.href} label={back.label} className="mb-4" />
         {children}
       </main>
     </div>

@@ -13,7 +13,8 @@ import {
   terms,
   timetables,
 } from "../schema";
-import { staffRefJson } from "./staff-ref";
+import { visibleStudentNumber, type StudentNumbers } from "./people";
+import { staffRefJson, type StaffRefRow } from "./staff-ref";
 
 /**
  * Courses, sections and enrolments (docs/design/calendar.md#courses-and-sections). A section's teachers, meetings and class
@@ -49,6 +50,10 @@ export interface EnrolledJson {
   enrolled_at: string;
   dropped_at: string | null;
   sourced_id: string | null;
+  /** A class list's student number as the viewer may see it (visibleStudentNumber); absent in the history. */
+  student_number?: string | null;
+  /** A class list's homeroom: the student's default teacher and the code of the homeroom they teach. */
+  homeroom?: (StaffRefRow & { homeroom: string | null }) | null;
 }
 export interface SectionRow {
   id: number;
@@ -78,20 +83,30 @@ function parsed<T>(list: Record<string, unknown>[], jsonKeys: string[], numberKe
   return list as T[];
 }
 
-const enrolledJson = `json_build_object('id', en.id, 'student_id', s.id, 'first_name', coalesce(nullif(s.preferred_first_name, ''), s.first_name),
+const enrolledFields = `'id', en.id, 'student_id', s.id, 'first_name', coalesce(nullif(s.preferred_first_name, ''), s.first_name),
   'last_name', s.last_name, 'grade', s.grade, 'initials', s.initials, 'color', s.color,
   'begin_date', en.begin_date, 'end_date', en.end_date, 'enrolled_at', en.enrolled_at,
-  'dropped_at', en.dropped_at, 'sourced_id', en.sourced_id)`;
+  'dropped_at', en.dropped_at, 'sourced_id', en.sourced_id`;
+const enrolledJson = `json_build_object(${enrolledFields})`;
+
+/** A class list's member: the enrolment, the student number the viewer may see and the homeroom (`hr`). */
+const classMemberJson = (numbers: StudentNumbers) =>
+  sql`json_build_object(${sql.raw(enrolledFields)}, 'student_number', ${visibleStudentNumber(numbers, sql.raw("s.student_number"))},
+    'homeroom', ${sql.raw(`case when hr.id is null then null else ${staffRefJson("hr", "homeroom")} end`)})`;
 
 /** An enrolment in the class list on `today`: not dropped, not ended, its student not archived. */
 const current = (today: string) =>
   sql`en.dropped_at is null and (en.end_date is null or en.end_date >= ${today}::date) and s.archived_at is null`;
 
-/** Sections matching `where` (over `se`, `co`), with their course, term, teachers, meetings and class size. */
-export async function sectionRows(db: Db, where: SQL, today: string, withStudents: boolean): Promise<SectionRow[]> {
-  const studentList = withStudents
-    ? sql`(select coalesce(json_agg(${sql.raw(enrolledJson)} order by lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), s.id), '[]'::json)
-        from enrollments en join students s on s.id = en.student_id where en.section_id = se.id and ${current(today)})`
+/**
+ * Sections matching `where` (over `se`, `co`), with their course, term, teachers, meetings and class size;
+ * with `students` (which student numbers the viewer sees), their class lists too.
+ */
+export async function sectionRows(db: Db, where: SQL, today: string, students: StudentNumbers | null): Promise<SectionRow[]> {
+  const studentList = students
+    ? sql`(select coalesce(json_agg(${classMemberJson(students)} order by lower(f_unaccent(s.last_name)), lower(f_unaccent(s.first_name)), s.id), '[]'::json)
+        from enrollments en join students s on s.id = en.student_id left join staff hr on hr.id = s.default_teacher_id
+        where en.section_id = se.id and ${current(today)})`
     : sql`null`;
   const list = await rows<Record<string, unknown>>(
     db,
@@ -115,11 +130,11 @@ export async function sectionRows(db: Db, where: SQL, today: string, withStudent
   return parsed<SectionRow>(list, ["course", "term", "teachers", "meetings", "students"], ["students_count"]);
 }
 
-export const sectionsOfCourse = (db: Db, courseId: number, today: string) =>
-  sectionRows(db, sql`se.course_id = ${courseId} and se.archived_at is null`, today, true);
+export const sectionsOfCourse = (db: Db, courseId: number, today: string, numbers: StudentNumbers) =>
+  sectionRows(db, sql`se.course_id = ${courseId} and se.archived_at is null`, today, numbers);
 
-export async function sectionById(db: Db, id: number, today: string, withStudents: boolean) {
-  const [row] = await sectionRows(db, sql`se.id = ${id}`, today, withStudents);
+export async function sectionById(db: Db, id: number, today: string, students: StudentNumbers | null) {
+  const [row] = await sectionRows(db, sql`se.id = ${id}`, today, students);
   return row ?? null;
 }
 
@@ -130,7 +145,7 @@ export const sectionsTaughtBy = (db: Db, staffId: number, today: string) =>
     sql`se.archived_at is null and co.archived_at is null
       and exists (select 1 from section_teachers t where t.section_id = se.id and t.staff_id = ${staffId})`,
     today,
-    false,
+    null,
   );
 
 // ---- Courses -------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import {
 } from "@/db/queries/sections";
 import { invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
+import { studentNumbersFor } from "@/lib/people/lists.server";
 import { presentSection, presentSectionItem } from "@/lib/sections/present";
 import { schoolTodayOf } from "@/lib/sections/service.server";
 import { presentCourse, presentCourseItem } from "./present";
@@ -31,7 +32,7 @@ export async function coursePage(db: Db, viewer: Principal, shortName: string, n
   const [meetings, enrolled, sections] = await Promise.all([
     courseMeetings(db, course.id, today),
     courseStudents(db, course.id, now),
-    sectionsOfCourse(db, course.id, today),
+    sectionsOfCourse(db, course.id, today, studentNumbersFor(viewer)),
   ]);
   return presentCourse(course, meetings, enrolled, sections.map(presentSection));
 }

@@ -1,6 +1,6 @@
 import type { EnrolledJson, MeetingJson, SectionRow, TeacherJson } from "@/db/queries/sections";
 import { staffName } from "@/lib/people/names";
-import { presentStudentPerson } from "@/lib/people/present-person";
+import { presentStaffRef, presentStudentPerson } from "@/lib/people/present-person";
 
 /** A teacher of a section or a course: enough to link to the profile and show the avatar. */
 export const presentTeacher = (t: TeacherJson) => ({ id: t.id, name: staffName(t), initials: t.initials, color: t.color });
@@ -27,7 +27,14 @@ export type Enrollment = ReturnType<typeof presentEnrollment>;
  */
 export function presentClassMember(e: EnrolledJson) {
   const { student, ...enrollment } = presentEnrollment(e);
-  return { ...student, enrollment };
+  return {
+    ...student,
+    /** The student number where the viewer may see it (lib/people/lists.server.ts studentNumbersFor), else null. */
+    student_number: e.student_number ?? null,
+    /** The student's homeroom: their default teacher and the code of the homeroom that teacher has, or null. */
+    homeroom: e.homeroom ? { teacher: presentStaffRef(e.homeroom), code: e.homeroom.homeroom } : null,
+    enrollment,
+  };
 }
 export type ClassMember = ReturnType<typeof presentClassMember>;
 

@@ -24,6 +24,7 @@ import {
 import { invalid, notFound } from "@/lib/api/errors.server";
 import { displayDate } from "@/lib/calendar/school-days.server";
 import type { Principal } from "@/lib/auth/principal";
+import { studentNumbersFor } from "@/lib/people/lists.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { addDays, parseSchoolDate, schoolToday } from "@/lib/time";
 import { presentEnrollment, presentSection } from "./present";
@@ -83,16 +84,17 @@ async function checkReferences(
   return { errors, teacherIds };
 }
 
-async function sectionAnswer(db: Db, id: number, today: string) {
-  const row = await sectionById(db, id, today, true);
+/** The section as the viewer may see it (its class list's student numbers by studentNumbersFor). */
+async function sectionAnswer(db: Db, viewer: Principal, id: number, today: string) {
+  const row = await sectionById(db, id, today, studentNumbersFor(viewer));
   if (!row) throw notFound("There is no such section.");
   return presentSection(row);
 }
 
 /** GET /api/sections/{id}: the section, its course, term, teachers, meetings and class list. */
-export async function getSection(db: Db, id: number, now: Date) {
+export async function getSection(db: Db, viewer: Principal, id: number, now: Date) {
   const { today } = await schoolTodayOf(db, now);
-  return sectionAnswer(db, id, today);
+  return sectionAnswer(db, viewer, id, today);
 }
 
 /** POST /api/courses/{short_name}/sections: a new section (201); 422 when the code is the course's already. */
@@ -112,7 +114,7 @@ export async function createSection(db: Db, principal: Principal, shortName: str
       action: "section.create",
       details: { section_id: section.id, course_id: course.id, code: body.code },
     });
-    return sectionAnswer(tx, section.id, today);
+    return sectionAnswer(tx, principal, section.id, today);
   });
 }
 
@@ -151,7 +153,7 @@ export async function updateSection(db: Db, principal: Principal, id: number, bo
       action: "section.update",
       details: { section_id: id, ...body },
     });
-    return sectionAnswer(tx, id, today);
+    return sectionAnswer(tx, principal, id, today);
   });
 }
 
@@ -163,7 +165,7 @@ export async function archiveSection(db: Db, principal: Principal, id: number, n
 /** GET /api/sections/{id}/enrollments: the current enrolments, then the dropped and ended ones (history). */
 export async function listEnrollments(db: Db, id: number, now: Date) {
   const { today } = await schoolTodayOf(db, now);
-  const section = await sectionById(db, id, today, false);
+  const section = await sectionById(db, id, today, null);
   if (!section) throw notFound("There is no such section.");
   const rows = await enrollmentsOfSection(db, id, today);
   return {
@@ -226,7 +228,7 @@ export async function enrollStudents(db: Db, principal: Principal, id: number, b
         action: "section.enroll",
         details: { section_id: id, student_ids: fresh, begin_date: beginDate, end_date: endDate },
       });
-    return { enrolled: fresh.length, already_enrolled: studentIds.length - fresh.length, section: await sectionAnswer(tx, id, today) };
+    return { enrolled: fresh.length, already_enrolled: studentIds.length - fresh.length, section: await sectionAnswer(tx, principal, id, today) };
   });
 }
 
@@ -276,6 +278,6 @@ export async function dropStudent(db: Db, principal: Principal, id: number, stud
       action: "section.drop",
       details: { section_id: id, student_id: studentId },
     });
-    return sectionAnswer(tx, id, today);
+    return sectionAnswer(tx, principal, id, today);
   });
 }

@@ -8,14 +8,14 @@ import { GET as listEnrollmentsRoute, POST as enrollRoute } from "@/app/api/sect
 import { DELETE as archiveSectionRoute, GET as sectionRoute, PUT as updateSectionRoute } from "@/app/api/sections/[id]/route";
 import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
-import { auditLog, blocks, enrollments, terms, timetableMeetings, timetables } from "@/db/schema";
+import { auditLog, blocks, enrollments, staff, students, terms, timetableMeetings, timetables } from "@/db/schema";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { studentNumbersIn } from "@/lib/sections/schemas";
 import { addDays, dayOfWeek } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { setSchoolYear } from "../helpers/schedule-factories";
+import { setSchoolYear, setSetting } from "../helpers/schedule-factories";
 import { statementsOf } from "../helpers/statements";
 import { testToday, weekdayDate } from "../helpers/timetable-factories";
 
@@ -359,6 +359,34 @@ describe("sections", () => {
       name: "Malik Patel",
       enrollment: { begin_date: null, end_date: null, dropped_at: null, sourced_id: null },
     });
+  });
+
+  it("gives each class member's homeroom, and student numbers as the privacy setting allows (administrators always)", async () => {
+    await state.db.update(staff).set({ homeroom: "HR-204" }).where(eq(staff.id, teacher.staff.id));
+    await state.db.update(students).set({ default_teacher_id: teacher.staff.id }).where(eq(students.id, malik.student.id));
+    type Member = { name: string; student_number: string | null; homeroom: unknown };
+    const classList = async (token: string) =>
+      (await call(sectionRoute, { token, params: { id: String(sectionId) } })).body.students as Member[];
+    const coursePage = async (token: string) =>
+      (await call(coursePageRoute, { token, params: { short_name: "SCI10" } })).body.sections[0].students as Member[];
+    const numbers = (members: Member[]) => members.map((m) => m.student_number);
+
+    const admin = await classList(tokens.admin);
+    expect(numbers(admin)).toEqual(["515151", "515152"]);
+    expect(admin[0]!.homeroom).toEqual({ teacher: { id: teacher.staff.id, name: "Ms. Lovelace, Ada" }, code: "HR-204" });
+    expect(admin[1]!.homeroom).toBeNull();
+    // show-student-numbers is off (the default): a teacher sees the names and homerooms, no numbers.
+    expect(numbers(await classList(tokens.teacher))).toEqual([null, null]);
+    expect(numbers(await coursePage(tokens.teacher))).toEqual([null, null]);
+    expect((await classList(tokens.teacher))[0]!.homeroom).toEqual(admin[0]!.homeroom);
+    await setSetting(state.db, "show-student-numbers", "true");
+    try {
+      expect(numbers(await classList(tokens.teacher))).toEqual(["515151", "515152"]);
+      expect(numbers(await coursePage(tokens.colleague))).toEqual(["515151", "515152"]);
+    } finally {
+      await setSetting(state.db, "show-student-numbers", "false");
+    }
+    expect((await call(sectionRoute, { token: tokens.student, params: { id: String(sectionId) } })).status).toBe(403);
   });
 
   it("refuses enrolment dates outside the section's term, or the school year without one, naming the field (422)", async () => {

@@ -80,8 +80,9 @@ describe("the seeded help says what the screens say", () => {
       "components/checkin/scan-or-enter.tsx": ["Student numbers", "Check In"],
       "components/checkin/pending-chips.tsx": ["Copy to clipboard", "Download as CSV", "Remove all"],
       "components/checkin/check-in-header.tsx": ["Check-in Errors"],
+      "components/profile/student-profile.tsx": ["Print week"],
       "components/checkin/errors-dialog.tsx": ["Clear All"],
-      "components/checkin/scheduled-list.tsx": ["Scheduled", "Select all"],
+      "components/checkin/scheduled-list.tsx": ["Scheduled", "Select all", "Print list"],
       "components/checkin/checked-in-list.tsx": ["Checked In"],
       "components/checkin/date-notices.tsx": [
         "There is no Focus Block today.",

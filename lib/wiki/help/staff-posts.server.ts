@@ -190,6 +190,14 @@ On a day without a Focus Block (a weekend or a Pro-D day) the page says *There i
 *No Focus Block on this date.*, with buttons to go to the nearest days that have one. **Check In** waits;
 numbers you enter are kept until you pick a day that has one. While no day has a Focus Block yet (a new
 school), the page says so and links the bell schedule, where an administrator adds one.
+
+## Printing tomorrow's list
+
+For a supply teacher or a fire drill: press the arrow to the next day, then **Print list** beside
+**Scheduled**. The list shows the students planned with you and those with an appointment with you, why,
+and a column to tick; **Print** sends it to your printer (each sheet carries the school's name, the date and
+its page number). The same list opens from a Focus Block on your week. A section's class list (**Print** on
+the section, on its course page) and a student's week (**Print week** on their profile) print the same way.
 `,
 };
 

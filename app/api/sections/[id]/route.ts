@@ -4,8 +4,8 @@ import { sectionParams, sectionUpdateBody } from "@/lib/sections/schemas";
 import { archiveSection, getSection, updateSection } from "@/lib/sections/service.server";
 
 // GET /api/sections/{id}: a section with its course, term, teachers, meetings and class list (staff and sysadmins)
-export const GET = route({ roles: ROLES.shell, params: sectionParams }, ({ db, params, now }) =>
-  getSection(db, params.id, now),
+export const GET = route({ roles: ROLES.shell, params: sectionParams }, ({ db, user, params, now }) =>
+  getSection(db, user, params.id, now),
 );
 
 // PUT /api/sections/{id}: edit a section's code, term_id, teacher_ids or meetings (each replaced when given), or archived
