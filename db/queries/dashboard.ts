@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../client";
+import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
 import { cellsCte, type ReportScope } from "./reports";
 
@@ -230,7 +230,7 @@ export interface TeacherLoadRow {
 export async function teacherLoadRows(db: Db, scope: ReportScope): Promise<TeacherLoadRow[]> {
   const occurrences = JSON.stringify(scope.occurrences.map(({ date, block_id }) => ({ date, block_id })));
   const result = await db.execute(sql`
-    with occ as (
+    with ${sql.raw(UNPREPARED)} occ as (
       select o.date, o.block_id from json_to_recordset(${occurrences}::json) as o(date date, block_id int)
     ),
     tea as (

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { attendanceStatusSql, studentBeganSql } from "@/lib/attendance/sql.server";
 import type { AttendanceStatus } from "@/lib/attendance/rules";
-import type { Db } from "../client";
+import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
 import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
@@ -139,6 +139,7 @@ const cellStatusSql = (scope: ReportScope) =>
 export function cellsCte(scope: ReportScope): SQL {
   const occurrences = JSON.stringify(scope.occurrences);
   return sql`
+  ${sql.raw(UNPREPARED)}
   occ as (
     select o.date, o.block_id, o.pending, o.starts_at
     from json_to_recordset(${occurrences}::json)

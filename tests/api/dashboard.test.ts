@@ -296,6 +296,9 @@ describe("GET /api/dashboard for a teacher", () => {
     expect(own.body).toEqual(res.body);
     const chenView = await get({ from: FROM, to: TO }, tokens.chen);
     expect(chenView.body.not_seen.map((t: { staff_id: number }) => t.staff_id)).toEqual([chen.staff.id]);
+    // The waiter is no student of Chen's by plan most days, but waited on her list.
+    expect(ids(chenView.body.follow_up.waitlisted_never_placed)).toEqual([waiter.id]);
+    expect(res.body.follow_up.waitlisted_never_placed).toEqual([]);
   });
 
   it("lets an administrator open a teacher's scope", async () => {
