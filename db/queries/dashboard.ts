@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
+import { visibleStudentNumber, type StudentNumbers } from "./people";
 import { cellsCte, type ReportScope } from "./reports";
 
 /**
@@ -21,10 +22,16 @@ const int = (value: number | null) => sql`${value}::int`;
 const inRange = (column: SQL, scope: ReportScope) => sql`${column} between ${scope.from}::date and ${scope.to}::date`;
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T;
 
+/** The homeroom a list shows (`h` the student's homeroom teacher): its code, else the teacher ("Mr. Reyes"). */
+const HOMEROOM = `'homeroom', case when h.id is null then null
+  else coalesce(nullif(h.homeroom, ''), nullif(concat_ws(' ', nullif(h.title, ''), h.last_name), '')) end`;
 /** A student as the lists show them: `s` a row of stu, `st` their students row, `h` their homeroom teacher. */
 const studentJson = sql.raw(`'student_id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
-  'student_number', s.student_number, 'grade', s.grade,
-  'homeroom', case when h.id is null then null else coalesce(nullif(h.homeroom, ''), nullif(concat_ws(' ', nullif(h.title, ''), h.last_name), '')) end`);
+  'student_number', s.student_number, 'grade', s.grade, ${HOMEROOM}`);
+/** studentJson for `s` a students row (not stu's): the name it goes by and the number the caller may see. */
+const studentJsonOf = (numbers: StudentNumbers) => sql`'student_id', s.id,
+  'first_name', coalesce(nullif(s.preferred_first_name, ''), s.first_name), 'last_name', s.last_name,
+  'student_number', ${visibleStudentNumber(numbers, sql.raw("s.student_number"))}, 'grade', s.grade, ${sql.raw(HOMEROOM)}`;
 const homeroomJoin = sql.raw(`join students st on st.id = s.id left join staff h on h.id = st.default_teacher_id`);
 
 export interface DashboardStudentRow {
@@ -186,17 +193,25 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
       where e.dropped_at is null
         and (e.begin_date is null or e.begin_date <= b.finish) and (e.end_date is null or e.end_date >= b.start)
         and (${int(scope.teacherId)} is null or t.staff_id = ${int(scope.teacherId)})
+        and e.student_id in (select id from stu where archived_at is null)
     ),
     unseen as (
       select tt.staff_id, tt.student_id, array_agg(distinct tt.section order by tt.section) as sections
       from taught tt cross join bounds b
-      where not exists (select 1 from check_ins ci join blocks bl on bl.id = ci.block_id and bl.flex
-        where ci.student_id = tt.student_id and ci.staff_id = tt.staff_id and ci.date between b.start and b.finish)
+      -- A probe per enrolment for one check-in with its teacher in the term (check_ins_student_staff_date_idx),
+      -- written as a subquery so that it stays one: as NOT EXISTS it became an anti join that hashed
+      -- every check-in of the term.
+      where (select ci.id from check_ins ci join blocks bl on bl.id = ci.block_id and bl.flex
+          where ci.student_id = tt.student_id and ci.staff_id = tt.staff_id and ci.date between b.start and b.finish
+          limit 1) is null
       group by tt.staff_id, tt.student_id
     ),
+    -- The students by primary key: how many the probes leave the planner cannot guess, and joined to
+    -- stu it looked for each among all of stu.
     per_teacher as (
-      select u.staff_id, json_agg(json_build_object(${studentJson}, 'sections', u.sections) order by s.ord) as students
-      from unseen u join stu s on s.id = u.student_id and s.archived_at is null ${homeroomJoin}
+      select u.staff_id, json_agg(json_build_object(${studentJsonOf(scope.studentNumbers)}, 'sections', u.sections)
+          order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as students
+      from unseen u join students s on s.id = u.student_id left join staff h on h.id = s.default_teacher_id
       group by u.staff_id
     )
     select coalesce(json_agg(json_build_object('staff_id', x.id, 'title', x.title, 'first_name', x.first_name,

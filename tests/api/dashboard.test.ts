@@ -314,6 +314,10 @@ describe("GET /api/dashboard for a teacher", () => {
     const csv = parse((await get({ from: FROM, to: TO, format: "csv", list: "missed" }, tokens.ruiz)).body as string, { bom: true, columns: true }) as Record<string, string>[];
     expect(csv[0]!["Student number"]).toBe("");
     expect(res.body.follow_up.never_chose[0].student_number).toBeNull();
+    const chenView = await get({ from: FROM, to: TO }, tokens.chen);
+    expect(chenView.body.not_seen[0].students[0].student_number).toBeNull();
+    expect(chenView.body.follow_up.waitlisted_never_placed[0].student_number).toBeNull();
+    expect((await get({ from: FROM, to: TO })).body.not_seen[0].students[0].student_number).toBe(placed.student_number);
     await setSetting(state.db, "show-student-numbers", "true");
     try {
       const shown = await get({ from: FROM, to: TO }, tokens.ruiz);
