@@ -135,8 +135,10 @@ export async function dashboardCells(db: Db, scope: DashboardScope) {
 }
 
 /**
- * Students on a waitlist in the range (an entry still kept: a seat given from it removes the entry)
- * who were never given a seat from any waitlist in the range (no plan with source "waitlist").
+ * Students on a waitlist in the range who were not given a seat from it: the entries still kept (a
+ * seat given from a waitlist removes the student's entries for that block, lib/choice/seats.server.ts)
+ * on a block where they have no plan from a waitlist; count = such entries. A teacher's scope: the
+ * entries on their own waitlists and those of their homeroom students.
  */
 export async function waitlistedNeverPlaced(db: Db, scope: ReportScope): Promise<(DashboardStudentRow & { count: number })[]> {
   const result = await db.execute(sql`
@@ -145,8 +147,8 @@ export async function waitlistedNeverPlaced(db: Db, scope: ReportScope): Promise
       select w.student_id, count(*) as n from waitlist_entries w
       where ${inRange(sql`w.date`, scope)}
         and w.block_id in (select block_id from occ)
-        and not exists (select 1 from plans p where p.student_id = w.student_id and p.source = 'waitlist'
-          and ${inRange(sql`p.date`, scope)})
+        and not exists (select 1 from plans p where p.student_id = w.student_id and p.block_id = w.block_id
+          and p.date = w.date and p.source = 'waitlist')
       group by w.student_id
     )
     select coalesce(json_agg(json_build_object(${studentJson}, 'count', w.n) order by s.ord), '[]') as rows

@@ -112,8 +112,10 @@ beforeAll(async () => {
   for (const date of [DAYS[1]!, DAYS[2]!]) {
     await state.db.insert(waitlistEntries).values({ student_id: waiter.id, staff_id: chen.staff.id, block_id: focus.id, date });
   }
-  // Steady waited once (Reyes, the first day) and was given the seat: a waitlist entry outside the range stays out.
-  await state.db.insert(waitlistEntries).values({ student_id: steady.id, staff_id: ruiz.staff.id, block_id: focus.id, date: DAYS[3]! });
+  // Steady waited on Ruiz the first day and was given a seat from the waitlist (the entry kept, as an import might leave it),
+  await state.db.insert(waitlistEntries).values({ student_id: steady.id, staff_id: ruiz.staff.id, block_id: focus.id, date: DAYS[0]! });
+  // and waited on Chen the Friday before the range: outside it.
+  await state.db.insert(waitlistEntries).values({ student_id: steady.id, staff_id: chen.staff.id, block_id: focus.id, date: addDays(FROM, -3) });
   // Everybody excused on the sixth day for an assembly: it counts as neither present nor absent.
   await createAmendment(state.db, { student_id: null, staff_id: ruiz.staff.id, block_id: focus.id, date: DAYS[5]!, memo: "Assembly" });
 
