@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
-import { cellsCte, type ReportScope } from "./reports";
+import { cellsCte, occurrencesCte, studentsInScope, type ReportScope } from "./reports";
 
 /**
  * The dashboard's SQL (GET /api/dashboard, lib/dashboard/service.server.ts): one statement per list at
@@ -33,6 +33,21 @@ const studentJsonOf = (numbers: StudentNumbers) => sql`'student_id', s.id,
   'first_name', coalesce(nullif(s.preferred_first_name, ''), s.first_name), 'last_name', s.last_name,
   'student_number', ${visibleStudentNumber(numbers, sql.raw("s.student_number"))}, 'grade', s.grade, ${sql.raw(HOMEROOM)}`;
 const homeroomJoin = sql.raw(`join students st on st.id = s.id left join staff h on h.id = st.default_teacher_id`);
+
+/**
+ * occ and stu as the lists that need no cells read them: the occurrences, and the students in the
+ * filters with what a list shows and their name order (the reports' stu without each student's first
+ * Focus Block, which costs a look at every occurrence per student).
+ */
+const peopleCte = (scope: ReportScope) => sql`${sql.raw(UNPREPARED)}
+  ${occurrencesCte(scope)},
+  stu as (
+    select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
+      coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name, s.grade, s.archived_at,
+      row_number() over (order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
+    from students s
+    where ${studentsInScope(scope)}
+  )`;
 
 export interface DashboardStudentRow {
   student_id: number;
@@ -142,11 +157,13 @@ export async function dashboardCells(db: Db, scope: DashboardScope) {
  */
 export async function waitlistedNeverPlaced(db: Db, scope: ReportScope): Promise<(DashboardStudentRow & { count: number })[]> {
   const result = await db.execute(sql`
-    with ${cellsCte(scope)},
+    with ${peopleCte({ ...scope, teacherId: null })},
     waiting as (
       select w.student_id, count(*) as n from waitlist_entries w
       where ${inRange(sql`w.date`, scope)}
-        and w.block_id in (select block_id from occ)
+        and (w.date, w.block_id) in (select date, block_id from occ)
+        and (${int(scope.teacherId)} is null or w.staff_id = ${int(scope.teacherId)}
+          or w.student_id in (select id from students where default_teacher_id = ${int(scope.teacherId)}))
         and not exists (select 1 from plans p where p.student_id = w.student_id and p.block_id = w.block_id
           and p.date = w.date and p.source = 'waitlist')
       group by w.student_id
@@ -174,7 +191,7 @@ export interface NotSeenRow {
 export async function notSeenRows(db: Db, scope: ReportScope, year: { start: string | null; end: string | null }): Promise<NotSeenRow[]> {
   const everyone = { ...scope, teacherId: null };
   const result = await db.execute(sql`
-    with ${cellsCte(everyone)},
+    with ${peopleCte(everyone)},
     term as (
       select id, start, "end" from terms where start <= ${scope.to}::date and "end" >= ${scope.to}::date
       order by start desc, id limit 1
@@ -323,7 +340,7 @@ export interface UnmetRow {
 export async function unmetRows(db: Db, scope: ReportScope): Promise<UnmetRow[]> {
   const everyone = { ...scope, teacherId: null };
   const result = await db.execute(sql`
-    with ${cellsCte(everyone)},
+    with ${peopleCte(everyone)},
     unmet as (
       select 'standing' as kind, o.date, o.block_id, sc.student_id, sc.staff_id, o.outcome, o.detail
       from standing_choice_outcomes o join standing_choices sc on sc.id = o.standing_choice_id
