@@ -41,7 +41,8 @@ const homeroomJoin = sql.raw(`join students st on st.id = s.id left join staff h
  */
 const peopleCte = (scope: ReportScope) => sql`${sql.raw(UNPREPARED)}
   ${occurrencesCte(scope)},
-  stu as (
+  -- Materialised: read once by a short list, inlined it was sorted again for each of the list's rows.
+  stu as materialized (
     select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
       coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name, s.grade, s.archived_at,
       row_number() over (order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
@@ -198,7 +199,8 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
     ),
     bounds as (
       select coalesce((select start from term), ${year.start}::date, ${scope.to}::date) as start,
-        least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish
+        least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish,
+        array(select id from blocks where flex) as flex_blocks
     ),
     taught as (
       select e.student_id, t.staff_id, concat_ws(' ', c.name, '(' || sc.code || ')') as section
@@ -217,11 +219,12 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
     unseen as (
       select tt.staff_id, tt.student_id, array_agg(distinct tt.section order by tt.section) as sections
       from taught tt cross join bounds b
-      -- A probe per enrolment for one check-in with its teacher in the term (check_ins_student_staff_date_idx),
+      -- A probe per enrolment for one check-in with its teacher in the term (check_ins_student_staff_date_idx, read from the index alone),
       -- written as a subquery so that it stays one: as NOT EXISTS it became an anti join that hashed
       -- every check-in of the term.
-      where (select ci.id from check_ins ci join blocks bl on bl.id = ci.block_id and bl.flex
+      where (select ci.block_id from check_ins ci
           where ci.student_id = tt.student_id and ci.staff_id = tt.staff_id and ci.date between b.start and b.finish
+            and ci.block_id = any(b.flex_blocks)
           limit 1) is null
       group by tt.staff_id, tt.student_id
     ),

@@ -174,7 +174,10 @@ export function cellsCte(scope: ReportScope): SQL {
       ci.method, ci.checked_in_at, ${cellStatusSql(scope)} as status
     from occ o
     cross join stu s
+    -- The range again on the ledger (the occurrences are a JSON list the planner cannot see into): without
+    -- it a four-week range hashed every check-in of the year.
     left join check_ins ci on ci.student_id = s.id and ci.block_id = o.block_id and ci.date = o.date
+      and ci.date between ${scope.from}::date and ${scope.to}::date
     where ${hasCell(sql`o`, sql`ci`)}
   )`;
 }
