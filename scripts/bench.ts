@@ -39,6 +39,7 @@ import { drive, passes, printFigures, timeSequential, type BenchFigure } from ".
 import { benchPlacement } from "./bench/placement";
 import { benchCalendar } from "./bench/calendar";
 import { benchDashboard } from "./bench/dashboard";
+import { largeSchool } from "./bench/large-school";
 import { benchPowerScheduler } from "./bench/power-scheduler";
 import { benchReports } from "./bench/reports";
 import { checkTargets, compare, FRAMEWORK_KEY, printRatios, sameAnswers, type Endpoint, type RatioRow } from "./bench/ratios";
@@ -85,14 +86,7 @@ async function createDatabase(serverUrl: string) {
 
 async function seed(db: Db) {
   const started = Date.now();
-  const school = await seedSchool(db, {
-    now: new Date(),
-    timezone: TIMEZONE,
-    students: 2000,
-    extraTeachers: 117,
-    weeksBack: Number(process.env.BENCH_WEEKS_BACK ?? 36),
-    weeksAhead: 2,
-  });
+  const school = await seedSchool(db, largeSchool(new Date()));
   console.log(
     `Seeded ${school.people.students.length} students, ${school.people.staff.length} staff, ${school.plans} plans, ` +
       `${school.checkIns} check-ins in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
