@@ -1,5 +1,5 @@
 /**
- * Attendance report speed (issue 12) on PostgreSQL with the large school: a school year's report for
+ * Attendance report speed (budget 1 s) on PostgreSQL with the large school: a school year's report for
  * 2,000 students ≤ 1 s (by student, by teacher, by day), and the SIS export of the same range for the
  * record. Called by scripts/bench.ts against the running server (benchReports); also runs on its own,
  * in-process with statement counts, on a new database that it seeds and drops:
