@@ -1,13 +1,15 @@
 /** @jest-environment node */
 import { parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
+import { POST as createApiToken } from "@/app/api/api-tokens/route";
 import { GET as dashboardRoute } from "@/app/api/dashboard/route";
+import { GET as attendanceRoute } from "@/app/api/reports/attendance/route";
 import { appointmentSeries, staff, standingChoiceOutcomes, standingChoices, students, terms, waitlistEntries } from "@/db/schema";
 import { LIMIT_REACHED } from "@/lib/requests/series.server";
 import { addDays, schoolInstant } from "@/lib/time";
 import { MAX_DASHBOARD_DAYS } from "@/lib/dashboard/schemas";
 import { useTestDb } from "../helpers/db";
-import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
+import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { createAmendment, createAppointment, createCluster, createCourse, enroll, setSchoolYear, setSetting } from "../helpers/schedule-factories";
 import { statementsOf } from "../helpers/statements";
@@ -250,6 +252,33 @@ describe("GET /api/dashboard for the whole school", () => {
     expect(cluster.body.scope).toEqual({ staff_id: null, grade: null, homeroom_id: null, cluster_id: clusterId });
     const homeroom = await get({ from: FROM, to: TO, homeroom_id: String(ruiz.staff.id) });
     expect(homeroom.body.participation[0]).toMatchObject({ chose: 0, placed: 0, checked_in: 0, absent: 0 });
+  });
+
+  it("counts checked in and absent as the attendance report by day does, for the school and for a teacher", async () => {
+    for (const token of [tokens.admin, tokens.ruiz]) {
+      const dashboard = await get({ from: FROM, to: TO }, token);
+      const byDay = await call(attendanceRoute, { token, query: { from: FROM, to: TO, group_by: "day" } });
+      expect(byDay.status).toBe(200);
+      expect(dashboard.body.participation.map((d: { date: string; checked_in: number; absent: number }) => [d.date, d.checked_in, d.absent])).toEqual(
+        byDay.body.rows.map((r: { date: string; attended: number; missed: number }) => [r.date, r.attended, r.missed]),
+      );
+    }
+  });
+
+  it("answers an integration's reports:read API token for the whole school", async () => {
+    const created = await call(createApiToken, { token: tokens.admin, body: { name: "Dashboard feed", scopes: ["reports:read"], password: TEST_PASSWORD } });
+    expect(created.status).toBe(201);
+    const res = await get({ from: FROM, to: TO }, created.body.token as string);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual((await get({ from: FROM, to: TO })).body);
+  });
+
+  it("answers a weekend (no Focus Block) with empty lists", async () => {
+    const saturday = addDays(FROM, 5);
+    const res = await get({ from: saturday, to: addDays(saturday, 1) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ school_days: 0, participation: [], follow_up: { never_chose: [], missed: [], elsewhere: [] }, unmet: [] });
+    expect(res.body.teacher_load.every((t: { blocks: number }) => t.blocks === 0)).toBe(true);
   });
 
   it("defaults to the four weeks up to today", async () => {
