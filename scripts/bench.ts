@@ -38,6 +38,8 @@ import { benchCheckIn } from "./bench/check-in";
 import { drive, passes, printFigures, timeSequential, type BenchFigure } from "./bench/harness";
 import { benchPlacement } from "./bench/placement";
 import { benchCalendar } from "./bench/calendar";
+import { benchDashboard } from "./bench/dashboard";
+import { largeSchool } from "./bench/large-school";
 import { benchPowerScheduler } from "./bench/power-scheduler";
 import { benchReports } from "./bench/reports";
 import { checkTargets, compare, FRAMEWORK_KEY, printRatios, sameAnswers, type Endpoint, type RatioRow } from "./bench/ratios";
@@ -84,14 +86,7 @@ async function createDatabase(serverUrl: string) {
 
 async function seed(db: Db) {
   const started = Date.now();
-  const school = await seedSchool(db, {
-    now: new Date(),
-    timezone: TIMEZONE,
-    students: 2000,
-    extraTeachers: 117,
-    weeksBack: Number(process.env.BENCH_WEEKS_BACK ?? 36),
-    weeksAhead: 2,
-  });
+  const school = await seedSchool(db, largeSchool(new Date()));
   console.log(
     `Seeded ${school.people.students.length} students, ${school.people.staff.length} staff, ${school.plans} plans, ` +
       `${school.checkIns} check-ins in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
@@ -337,7 +332,7 @@ async function benchPglite() {
   }
 }
 
-/** The budgets on PostgreSQL (docs/benchmarks.md#budgets) (check-in, status, weeks, search, Power Scheduler). */
+/** The budgets on PostgreSQL (docs/benchmarks.md#budgets) (check-in, status, weeks, search, Power Scheduler, reports, the dashboard). */
 async function budgets(db: Db, teacherId: number, date: string) {
   const teacherToken = await signIn("teacher@demo.school");
   const studentToken = await signIn("100001");
@@ -349,6 +344,7 @@ async function budgets(db: Db, teacherId: number, date: string) {
     ...(await benchPlacement({ db })),
     ...(await benchCalendar({ db })),
     ...(await benchReports({ baseUrl, adminToken: await signIn("admin@demo.school") })),
+    ...(await benchDashboard({ baseUrl, db, adminToken: await signIn("admin@demo.school"), teacherToken })),
   ];
   console.log(`\nFlexblock bench: PostgreSQL, ${connections} concurrent clients, ${seconds} s per run\n`);
   printFigures(figures);
