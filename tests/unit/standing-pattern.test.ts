@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { choiceClosedSentence, deadlineOn, deadlineRules } from "@/lib/choice/deadlines";
+import { chooseUntil, choiceClosedSentence, deadlineOn, deadlineRules } from "@/lib/choice/deadlines";
 import { sentenceFor, standingPatternWords } from "@/lib/schedule/reason";
 import { defaultUntil, matchesPattern } from "@/lib/standing/pattern";
 import { schoolInstant } from "@/lib/time";
@@ -56,12 +56,14 @@ describe("deadlines", () => {
     { date: "2026-12-10", choice_deadline: "", request_deadline: "07:00" },
   ]);
 
-  it("takes the day's own before the setting, and empty as the block's start", () => {
+  it("takes the day's own before the setting; empty is none of its own, so choosing stays open until the block ends", () => {
     expect(deadlineOn(rules, "choice", "2026-12-08", "09:26:00", zone)).toEqual(schoolInstant("2026-12-08", "08:00", zone));
     expect(deadlineOn(rules, "choice", "2026-12-09", "09:26:00", zone)).toEqual(schoolInstant("2026-12-09", "07:26", zone));
-    expect(deadlineOn(rules, "choice", "2026-12-10", "09:26:00", zone)).toEqual(schoolInstant("2026-12-10", "09:26", zone));
-    expect(deadlineOn(rules, "request", "2026-12-08", "09:26:00", zone)).toEqual(schoolInstant("2026-12-08", "09:26", zone));
-    expect(deadlineOn(rules, "request", "2026-12-09", "09:26:00", zone)).toEqual(schoolInstant("2026-12-09", "09:26", zone));
+    expect(deadlineOn(rules, "choice", "2026-12-10", "09:26:00", zone)).toBeNull();
+    expect(chooseUntil(rules, "2026-12-10", { start: "09:26:00", end: "10:06:00" }, zone)).toEqual(schoolInstant("2026-12-10", "10:06", zone));
+    expect(chooseUntil(rules, "2026-12-08", { start: "09:26:00", end: "10:06:00" }, zone)).toEqual(schoolInstant("2026-12-08", "08:00", zone));
+    expect(deadlineOn(rules, "request", "2026-12-08", "09:26:00", zone)).toBeNull();
+    expect(deadlineOn(rules, "request", "2026-12-09", "09:26:00", zone)).toBeNull();
     expect(deadlineOn(rules, "request", "2026-12-10", "09:26:00", zone)).toEqual(schoolInstant("2026-12-10", "07:00", zone));
   });
 
