@@ -121,10 +121,26 @@ export function dayLabel(date: SchoolDate, today: SchoolDate) {
 
 /** The instant a school-local date and wall-clock time (`HH:MM[:SS]`) fall on. */
 export function schoolInstant(date: SchoolDate, time: string, timezone: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [hh, mm, ss] = time.split(":").map(Number) as [number, number, number?];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, ss ?? 0, timezone).getTime());
+  const key = `${date}|${time}|${timezone}`;
+  let at = instantCache.get(key);
+  if (at === undefined) {
+    const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+    const [hh, mm, ss] = time.split(":").map(Number) as [number, number, number?];
+    at = new TZDate(y, m - 1, d, hh, mm, ss ?? 0, timezone).getTime();
+    // Bounded: a school's blocks over a few years are a few thousand keys; past that, start again.
+    if (instantCache.size >= MAX_CACHED_INSTANTS) instantCache.clear();
+    instantCache.set(key, at);
+  }
+  return new Date(at);
 }
+
+/**
+ * schoolInstant's answers (a pure function of its three texts): TZDate reads the zone's offset through
+ * Intl on every construction, and the week views ask for the same block starts and ends many times a
+ * second, so each is worked out once.
+ */
+const instantCache = new Map<string, number>();
+const MAX_CACHED_INSTANTS = 20_000;
 
 /** A block occurrence is pending while its end on that date is still ahead (in progress counts). */
 export function isPending(date: SchoolDate, endTime: string, timezone: string, now: Date): boolean {
