@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { PrintViewLink } from "@/components/printing/print-view";
+import { PrintViewLink } from "@/components/ui/print-button";
 import { snackbar } from "@/components/ui/snackbar";
 import { apiDelete, messageOf } from "@/lib/api/request.client";
 import { sentenceFor } from "@/lib/schedule/reason";

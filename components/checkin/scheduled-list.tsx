@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PrintViewLink } from "@/components/printing/print-view";
+import { PrintViewLink } from "@/components/ui/print-button";
 import { Panel } from "./panel";
 import type { PlannedStudent } from "./use-check-in-status";
 

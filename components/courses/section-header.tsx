@@ -2,7 +2,7 @@ import { Archive, Pencil } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button, focusRing } from "@/components/ui/button";
-import { PrintViewLink } from "@/components/printing/print-view";
+import { PrintViewLink } from "@/components/ui/print-button";
 import { cn } from "@/lib/cn";
 import type { Section } from "@/lib/sections/present";
 import { meetingsLabel } from "./section-parts";

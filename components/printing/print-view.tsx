@@ -1,13 +1,9 @@
 "use client";
 
-import { Printer } from "lucide-react";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { BackLink } from "@/components/ui/back-link";
-import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { PrintButton } from "@/components/ui/print-button";
-import { cn } from "@/lib/cn";
 
 /**
  * A printable view: its heading with Print, a way back to the screen it came from, the controls that
@@ -33,30 +29,5 @@ export function PrintView({
       {controls && <div className="mb-4 flex flex-wrap items-end gap-3 print:hidden">{controls}</div>}
       <div className="flex flex-col gap-6">{children}</div>
     </div>
-  );
-}
-
-/** A link to a printable view ("Print list"), where a screen offers one; it never prints itself. */
-export function PrintViewLink({
-  href,
-  children = "Print",
-  className,
-}: {
-  href: string;
-  children?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <Link
-      href={href}
-      className={buttonClasses({
-        variant: "secondary",
-        size: "sm",
-        className: cn("print:hidden", className),
-      })}
-    >
-      <Printer aria-hidden className="size-4" />
-      {children}
-    </Link>
   );
 }

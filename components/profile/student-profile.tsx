@@ -19,7 +19,7 @@ import { clusterSummary } from "./cluster-summary";
 import { FamilyContacts } from "./family-contacts";
 import { ProfileCalendar } from "./profile-calendar";
 import { EmailRefusedNote } from "@/components/reach/email-refused-note";
-import { PrintViewLink } from "@/components/printing/print-view";
+import { PrintViewLink } from "@/components/ui/print-button";
 import { ProfileHeader, ProfileHeaderSkeleton } from "./profile-header";
 import { StarToggle } from "./star-toggle";
 import { useProfileWeek } from "./use-profile-week";
