@@ -11,7 +11,7 @@ import { enqueueJob } from "@/lib/jobs/queue.server";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { sentenceFor } from "@/lib/schedule/reason";
 import { materialiseStanding, standingDue } from "@/lib/standing/service.server";
-import { addDays } from "@/lib/time";
+import { addDays, dayOfWeek, schoolInstant } from "@/lib/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -32,10 +32,20 @@ let reyes: Awaited<ReturnType<typeof createStaff>>;
 let adminToken: string;
 let teacherToken: string;
 
-/** The next two Wednesdays inside the 14-day window (the first strictly after today). */
+/** Next week's Wednesday: always inside the 14-day window. */
 const WED1 = weekdayDate(3, 1);
-const WED0 = weekdayDate(3, 0);
-const wednesdays = () => [WED0, WED1].filter((d) => d > testToday() && d <= addDays(testToday(), 13));
+/**
+ * The Wednesdays of the 14-day window (today and 13 days ahead) whose Focus Block (09:26–10:06) has
+ * not ended: two, or one on a Wednesday after its block.
+ */
+const wednesdays = () => {
+  const today = testToday();
+  const found: string[] = [];
+  for (let d = today; d <= addDays(today, 13); d = addDays(d, 1)) {
+    if (dayOfWeek(d) === 3 && schoolInstant(d, "10:06", TEST_TIMEZONE).getTime() > Date.now()) found.push(d);
+  }
+  return found;
+};
 
 beforeAll(async () => {
   ({ focus } = await createWeekTimetable(state.db));
