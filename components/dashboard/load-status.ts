@@ -1,0 +1,25 @@
+import type { DashboardAnswer } from "@/lib/dashboard/schemas";
+
+export type TeacherLoad = DashboardAnswer["teacher_load"][number];
+
+/**
+ * How a teacher's blocks went over the range: full every time, empty every time, sometimes full, or
+ * none of these. The first two are what an administrator acts on; a teacher with no block has no status.
+ */
+export function loadStatus(row: TeacherLoad): "always_full" | "always_empty" | "sometimes_full" | null {
+  if (row.blocks === 0) return null;
+  if (row.full_blocks >= row.blocks) return "always_full";
+  if (row.empty_blocks >= row.blocks) return "always_empty";
+  if (row.full_blocks > 0) return "sometimes_full";
+  return null;
+}
+
+export const LOAD_STATUS_LABELS = {
+  always_full: "Always full",
+  always_empty: "Always empty",
+  sometimes_full: "Sometimes full",
+} as const;
+
+/** Seats used over the range, "62%", or a dash with no capacity. */
+export const seatsUsed = (row: TeacherLoad) =>
+  row.capacity > 0 ? `${Math.round((row.planned / row.capacity) * 100)}%` : "—";

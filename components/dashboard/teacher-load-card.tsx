@@ -1,0 +1,107 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { focusRing } from "@/components/ui/button";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { cn } from "@/lib/cn";
+import type { DashboardAnswer } from "@/lib/dashboard/schemas";
+import { DashboardCard } from "./dashboard-card";
+import { ListDownload } from "./list-download";
+import { LOAD_STATUS_LABELS, loadStatus, seatsUsed, type TeacherLoad } from "./load-status";
+import type { DashboardFilters } from "./use-dashboard-filters";
+
+const STATUS_TONES = { always_full: "danger", always_empty: "warning", sometimes_full: "neutral" } as const;
+
+/** The status as a pill, ordered so that sorting puts the teachers to act on first. */
+const STATUS_ORDER = { always_full: 0, always_empty: 1, sometimes_full: 2 } as const;
+
+const columns: DataColumn<TeacherLoad>[] = [
+  {
+    id: "name",
+    header: "Teacher",
+    value: (r) => r.name,
+    cell: (r) => (
+      <Link
+        href={`/staff/${r.staff_id}`}
+        className={cn("rounded-sm font-medium text-indigo-700 hover:underline", focusRing)}
+      >
+        {r.name}
+      </Link>
+    ),
+  },
+  {
+    id: "status",
+    header: "Status",
+    value: (r) => {
+      const status = loadStatus(r);
+      return status ? STATUS_ORDER[status] : 3;
+    },
+    cell: (r) => {
+      const status = loadStatus(r);
+      return status ? <Badge tone={STATUS_TONES[status]}>{LOAD_STATUS_LABELS[status]}</Badge> : null;
+    },
+    kind: "number",
+    filterable: false,
+    searchable: false,
+  },
+  { id: "blocks", header: "Blocks", value: (r) => r.blocks, kind: "number", secondary: "md" },
+  {
+    id: "planned",
+    header: "Planned / seats",
+    value: (r) => (r.capacity > 0 ? r.planned / r.capacity : null),
+    cell: (r) => `${r.planned} / ${r.capacity} (${seatsUsed(r)})`,
+    kind: "number",
+    secondary: "sm",
+  },
+  { id: "full", header: "Full blocks", value: (r) => r.full_blocks, kind: "number" },
+  { id: "empty", header: "Empty blocks", value: (r) => r.empty_blocks, kind: "number" },
+  { id: "requests", header: "Requests made", value: (r) => r.requests, kind: "number", secondary: "md" },
+  {
+    id: "waitlist_longest",
+    header: "Longest waitlist",
+    value: (r) => r.waitlist_longest,
+    kind: "number",
+    secondary: "md",
+  },
+  {
+    id: "waitlist_total",
+    header: "Waitlist entries",
+    value: (r) => r.waitlist_total,
+    kind: "number",
+    secondary: "md",
+  },
+];
+
+/** "Teacher load": per teacher who takes students, seats planned against capacity, full and empty blocks. */
+export function TeacherLoadCard({
+  answer,
+  filters,
+  loading,
+}: {
+  answer: DashboardAnswer | undefined;
+  filters: DashboardFilters;
+  loading: boolean;
+}) {
+  const rows = answer?.teacher_load;
+  return (
+    <DashboardCard
+      title="Teacher load"
+      count={rows?.length}
+      description="Seats planned against capacity over these dates; teachers who are always full or always empty come first."
+      actions={<ListDownload list="teacher_load" what="Teacher load" filters={filters} answer={answer} />}
+    >
+      <DataTable
+        label="Teacher load"
+        columns={columns}
+        data={rows}
+        rowId={(r) => r.staff_id}
+        loading={loading}
+        initialPageSize={10}
+        initialSort={{ id: "status" }}
+        searchLabel="Search teachers"
+        emptyText="No teacher had a Focus Block in these dates."
+      />
+    </DashboardCard>
+  );
+}
