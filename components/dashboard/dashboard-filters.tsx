@@ -1,15 +1,16 @@
 "use client";
 
 import useSWR from "swr";
-import { FilterSelect, ReportFilters } from "@/components/reports/report-filters";
+import { ReportFilters } from "@/components/reports/report-filters";
+import { FilterSelect } from "@/components/ui/filter-select";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import { compareNames } from "@/lib/search/fold";
 import { ThresholdField } from "./threshold-field";
 import type { DashboardFilters as Filters } from "./use-dashboard-filters";
 
 /**
- * The dashboard's filters: the reports' dates, grade and cluster, then the homeroom, (for
- * administrators) whose blocks and students, and the two thresholds. `shown` is what the answer used
+ * The dashboard's filters: the reports' dates, grade and cluster, and a second row with the homeroom,
+ * (for administrators) whose blocks and students, and the two thresholds. `shown` is what the answer used
  * where the URL names nothing (the default dates and thresholds).
  */
 export function DashboardFilters({
@@ -43,7 +44,8 @@ export function DashboardFilters({
           onChange({ from: next.from, to: next.to, grade: next.grade, cluster_id: next.cluster })
         }
         today={today}
-      >
+      />
+      <div className="flex flex-wrap items-end gap-3">
         <FilterSelect
           label="Homeroom"
           allLabel="All homerooms"
@@ -70,7 +72,7 @@ export function DashboardFilters({
           value={value.elsewhere_min || String(shown.elsewhere_min ?? "")}
           onChange={(elsewhere_min) => onChange({ elsewhere_min })}
         />
-      </ReportFilters>
+      </div>
     </div>
   );
 }
