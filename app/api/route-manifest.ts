@@ -30,105 +30,106 @@ import * as route25 from "@/app/api/clusters/route";
 import * as route26 from "@/app/api/courses/[short_name]/route";
 import * as route27 from "@/app/api/courses/[short_name]/sections/route";
 import * as route28 from "@/app/api/courses/route";
-import * as route29 from "@/app/api/feedback/route";
-import * as route30 from "@/app/api/health/route";
-import * as route31 from "@/app/api/imports/[id]/passwords/route";
-import * as route32 from "@/app/api/imports/[id]/route";
-import * as route33 from "@/app/api/imports/mappings/route";
-import * as route34 from "@/app/api/imports/route";
-import * as route35 from "@/app/api/jobs/[id]/route";
-import * as route36 from "@/app/api/kiosk/check-in/route";
-import * as route37 from "@/app/api/kiosk/route";
-import * as route38 from "@/app/api/kiosks/[id]/route";
-import * as route39 from "@/app/api/kiosks/route";
-import * as route40 from "@/app/api/login/route";
-import * as route41 from "@/app/api/logout/route";
-import * as route42 from "@/app/api/mail/log/route";
-import * as route43 from "@/app/api/mail/test/route";
-import * as route44 from "@/app/api/notifications/archive/[id]/route";
-import * as route45 from "@/app/api/notifications/archive/all/route";
-import * as route46 from "@/app/api/notifications/archived/route";
-import * as route47 from "@/app/api/notifications/inbox/route";
-import * as route48 from "@/app/api/notifications/outbox/route";
-import * as route49 from "@/app/api/notifications/read/[id]/route";
-import * as route50 from "@/app/api/notifications/read/all/route";
-import * as route51 from "@/app/api/notifications/route";
-import * as route52 from "@/app/api/notifications/unarchive/[id]/route";
-import * as route53 from "@/app/api/notifications/unread/[id]/route";
-import * as route54 from "@/app/api/password-reset/complete/route";
-import * as route55 from "@/app/api/password-reset/route";
-import * as route56 from "@/app/api/placement/run/route";
-import * as route57 from "@/app/api/placement/self/route";
-import * as route58 from "@/app/api/placement/unscheduled/route";
-import * as route59 from "@/app/api/power-scheduler/[id]/undo/route";
-import * as route60 from "@/app/api/power-scheduler/options/route";
-import * as route61 from "@/app/api/power-scheduler/preview/route";
-import * as route62 from "@/app/api/power-scheduler/route";
-import * as route63 from "@/app/api/push/key/route";
-import * as route64 from "@/app/api/push/subscriptions/route";
-import * as route65 from "@/app/api/reminders/send/route";
-import * as route66 from "@/app/api/reports/attendance/route";
-import * as route67 from "@/app/api/reports/sis-export/route";
-import * as route68 from "@/app/api/rostering/oneroster/route";
-import * as route69 from "@/app/api/school-days/[date]/route";
-import * as route70 from "@/app/api/school-days/route";
-import * as route71 from "@/app/api/school-year/route";
-import * as route72 from "@/app/api/search/route";
-import * as route73 from "@/app/api/sections/[id]/enrollments/[student_id]/route";
-import * as route74 from "@/app/api/sections/[id]/enrollments/route";
-import * as route75 from "@/app/api/sections/[id]/route";
-import * as route76 from "@/app/api/settings/logo/route";
-import * as route77 from "@/app/api/settings/route";
-import * as route78 from "@/app/api/settings/unauthenticated/route";
-import * as route79 from "@/app/api/setup/route";
-import * as route80 from "@/app/api/staff/[id]/route";
-import * as route81 from "@/app/api/staff/[id]/schedule/[date]/route";
-import * as route82 from "@/app/api/staff/[id]/schedule/route";
-import * as route83 from "@/app/api/staff/[id]/waitlist/[date]/route";
-import * as route84 from "@/app/api/staff/block-message/route";
-import * as route85 from "@/app/api/staff/bulk/route";
-import * as route86 from "@/app/api/staff/capacity/route";
-import * as route87 from "@/app/api/staff/profile/[id]/route";
-import * as route88 from "@/app/api/staff/route";
-import * as route89 from "@/app/api/staff/upload/route";
-import * as route90 from "@/app/api/star/route";
-import * as route91 from "@/app/api/starred/route";
-import * as route92 from "@/app/api/students/[id]/archive/route";
-import * as route93 from "@/app/api/students/[id]/guardians/[guardianId]/route";
-import * as route94 from "@/app/api/students/[id]/guardians/route";
-import * as route95 from "@/app/api/students/[id]/restore/route";
-import * as route96 from "@/app/api/students/[id]/route";
-import * as route97 from "@/app/api/students/[id]/schedule/[date]/route";
-import * as route98 from "@/app/api/students/[id]/schedule/route";
-import * as route99 from "@/app/api/students/profile/[id]/route";
-import * as route100 from "@/app/api/students/route";
-import * as route101 from "@/app/api/students/schedule-plan/route";
-import * as route102 from "@/app/api/students/staff-list/route";
-import * as route103 from "@/app/api/students/standing-choices/[id]/route";
-import * as route104 from "@/app/api/students/standing-choices/route";
-import * as route105 from "@/app/api/students/upload/route";
-import * as route106 from "@/app/api/students/waitlist/accept/route";
-import * as route107 from "@/app/api/students/waitlist/route";
-import * as route108 from "@/app/api/timetable/route";
-import * as route109 from "@/app/api/topics/[id]/route";
-import * as route110 from "@/app/api/topics/route";
-import * as route111 from "@/app/api/topics/schedule/[id]/route";
-import * as route112 from "@/app/api/topics/schedule/route";
-import * as route113 from "@/app/api/unstar/route";
-import * as route114 from "@/app/api/unsubscribe/route";
-import * as route115 from "@/app/api/user/notification-preferences/route";
-import * as route116 from "@/app/api/user/route";
-import * as route117 from "@/app/api/users/disable-users/route";
-import * as route118 from "@/app/api/users/invalidate-passwords/route";
-import * as route119 from "@/app/api/users/reenable-users/route";
-import * as route120 from "@/app/api/users/reset-passwords/route";
-import * as route121 from "@/app/api/users/reset-sign-in/route";
-import * as route122 from "@/app/api/users/route";
-import * as route123 from "@/app/api/verify-user/route";
-import * as route124 from "@/app/api/wiki/groups/[id]/route";
-import * as route125 from "@/app/api/wiki/groups/route";
-import * as route126 from "@/app/api/wiki/posts/[id]/route";
-import * as route127 from "@/app/api/wiki/posts/route";
+import * as route29 from "@/app/api/dashboard/route";
+import * as route30 from "@/app/api/feedback/route";
+import * as route31 from "@/app/api/health/route";
+import * as route32 from "@/app/api/imports/[id]/passwords/route";
+import * as route33 from "@/app/api/imports/[id]/route";
+import * as route34 from "@/app/api/imports/mappings/route";
+import * as route35 from "@/app/api/imports/route";
+import * as route36 from "@/app/api/jobs/[id]/route";
+import * as route37 from "@/app/api/kiosk/check-in/route";
+import * as route38 from "@/app/api/kiosk/route";
+import * as route39 from "@/app/api/kiosks/[id]/route";
+import * as route40 from "@/app/api/kiosks/route";
+import * as route41 from "@/app/api/login/route";
+import * as route42 from "@/app/api/logout/route";
+import * as route43 from "@/app/api/mail/log/route";
+import * as route44 from "@/app/api/mail/test/route";
+import * as route45 from "@/app/api/notifications/archive/[id]/route";
+import * as route46 from "@/app/api/notifications/archive/all/route";
+import * as route47 from "@/app/api/notifications/archived/route";
+import * as route48 from "@/app/api/notifications/inbox/route";
+import * as route49 from "@/app/api/notifications/outbox/route";
+import * as route50 from "@/app/api/notifications/read/[id]/route";
+import * as route51 from "@/app/api/notifications/read/all/route";
+import * as route52 from "@/app/api/notifications/route";
+import * as route53 from "@/app/api/notifications/unarchive/[id]/route";
+import * as route54 from "@/app/api/notifications/unread/[id]/route";
+import * as route55 from "@/app/api/password-reset/complete/route";
+import * as route56 from "@/app/api/password-reset/route";
+import * as route57 from "@/app/api/placement/run/route";
+import * as route58 from "@/app/api/placement/self/route";
+import * as route59 from "@/app/api/placement/unscheduled/route";
+import * as route60 from "@/app/api/power-scheduler/[id]/undo/route";
+import * as route61 from "@/app/api/power-scheduler/options/route";
+import * as route62 from "@/app/api/power-scheduler/preview/route";
+import * as route63 from "@/app/api/power-scheduler/route";
+import * as route64 from "@/app/api/push/key/route";
+import * as route65 from "@/app/api/push/subscriptions/route";
+import * as route66 from "@/app/api/reminders/send/route";
+import * as route67 from "@/app/api/reports/attendance/route";
+import * as route68 from "@/app/api/reports/sis-export/route";
+import * as route69 from "@/app/api/rostering/oneroster/route";
+import * as route70 from "@/app/api/school-days/[date]/route";
+import * as route71 from "@/app/api/school-days/route";
+import * as route72 from "@/app/api/school-year/route";
+import * as route73 from "@/app/api/search/route";
+import * as route74 from "@/app/api/sections/[id]/enrollments/[student_id]/route";
+import * as route75 from "@/app/api/sections/[id]/enrollments/route";
+import * as route76 from "@/app/api/sections/[id]/route";
+import * as route77 from "@/app/api/settings/logo/route";
+import * as route78 from "@/app/api/settings/route";
+import * as route79 from "@/app/api/settings/unauthenticated/route";
+import * as route80 from "@/app/api/setup/route";
+import * as route81 from "@/app/api/staff/[id]/route";
+import * as route82 from "@/app/api/staff/[id]/schedule/[date]/route";
+import * as route83 from "@/app/api/staff/[id]/schedule/route";
+import * as route84 from "@/app/api/staff/[id]/waitlist/[date]/route";
+import * as route85 from "@/app/api/staff/block-message/route";
+import * as route86 from "@/app/api/staff/bulk/route";
+import * as route87 from "@/app/api/staff/capacity/route";
+import * as route88 from "@/app/api/staff/profile/[id]/route";
+import * as route89 from "@/app/api/staff/route";
+import * as route90 from "@/app/api/staff/upload/route";
+import * as route91 from "@/app/api/star/route";
+import * as route92 from "@/app/api/starred/route";
+import * as route93 from "@/app/api/students/[id]/archive/route";
+import * as route94 from "@/app/api/students/[id]/guardians/[guardianId]/route";
+import * as route95 from "@/app/api/students/[id]/guardians/route";
+import * as route96 from "@/app/api/students/[id]/restore/route";
+import * as route97 from "@/app/api/students/[id]/route";
+import * as route98 from "@/app/api/students/[id]/schedule/[date]/route";
+import * as route99 from "@/app/api/students/[id]/schedule/route";
+import * as route100 from "@/app/api/students/profile/[id]/route";
+import * as route101 from "@/app/api/students/route";
+import * as route102 from "@/app/api/students/schedule-plan/route";
+import * as route103 from "@/app/api/students/staff-list/route";
+import * as route104 from "@/app/api/students/standing-choices/[id]/route";
+import * as route105 from "@/app/api/students/standing-choices/route";
+import * as route106 from "@/app/api/students/upload/route";
+import * as route107 from "@/app/api/students/waitlist/accept/route";
+import * as route108 from "@/app/api/students/waitlist/route";
+import * as route109 from "@/app/api/timetable/route";
+import * as route110 from "@/app/api/topics/[id]/route";
+import * as route111 from "@/app/api/topics/route";
+import * as route112 from "@/app/api/topics/schedule/[id]/route";
+import * as route113 from "@/app/api/topics/schedule/route";
+import * as route114 from "@/app/api/unstar/route";
+import * as route115 from "@/app/api/unsubscribe/route";
+import * as route116 from "@/app/api/user/notification-preferences/route";
+import * as route117 from "@/app/api/user/route";
+import * as route118 from "@/app/api/users/disable-users/route";
+import * as route119 from "@/app/api/users/invalidate-passwords/route";
+import * as route120 from "@/app/api/users/reenable-users/route";
+import * as route121 from "@/app/api/users/reset-passwords/route";
+import * as route122 from "@/app/api/users/reset-sign-in/route";
+import * as route123 from "@/app/api/users/route";
+import * as route124 from "@/app/api/verify-user/route";
+import * as route125 from "@/app/api/wiki/groups/[id]/route";
+import * as route126 from "@/app/api/wiki/groups/route";
+import * as route127 from "@/app/api/wiki/posts/[id]/route";
+import * as route128 from "@/app/api/wiki/posts/route";
 
 export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
@@ -335,696 +336,703 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     module: route28 as unknown as RouteModule,
   },
   {
+    path: "/api/dashboard",
+    file: "app/api/dashboard/route.ts",
+    methods: ["GET"],
+    summaries: {"GET":"who is falling through for a range (participation, students to follow up, not seen by their own teachers, teacher load, unmet requests); JSON, or one list as CSV with format=csv&list=…"},
+    module: route29 as unknown as RouteModule,
+  },
+  {
     path: "/api/feedback",
     file: "app/api/feedback/route.ts",
     methods: ["GET","POST"],
     summaries: {"POST":"send feedback about Flexblock (the reply address is the account's)","GET":"the feedback people sent, newest first, administrators only"},
-    module: route29 as unknown as RouteModule,
+    module: route30 as unknown as RouteModule,
   },
   {
     path: "/api/health",
     file: "app/api/health/route.ts",
     methods: ["GET"],
     summaries: {"GET":"200 when the database answers, 503 otherwise (container health check)"},
-    module: route30 as unknown as RouteModule,
+    module: route31 as unknown as RouteModule,
   },
   {
     path: "/api/imports/{id}/passwords",
     file: "app/api/imports/[id]/passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"the new accounts' initial passwords as CSV, once, for the uploader, within 24 hours"},
-    module: route31 as unknown as RouteModule,
+    module: route32 as unknown as RouteModule,
   },
   {
     path: "/api/imports/{id}",
     file: "app/api/imports/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"an import's report, every row's outcome (a OneRoster import's result in `oneroster`, a calendar file's in `calendar`)"},
-    module: route32 as unknown as RouteModule,
+    module: route33 as unknown as RouteModule,
   },
   {
     path: "/api/imports/mappings",
     file: "app/api/imports/mappings/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the CSV wizard's remembered mapping for a header row (kind, headers_key); mapping null when none"},
-    module: route33 as unknown as RouteModule,
+    module: route34 as unknown as RouteModule,
   },
   {
     path: "/api/imports",
     file: "app/api/imports/route.ts",
     methods: ["GET"],
     summaries: {"GET":"past imports (CSV files of students and staff, OneRoster bundles, calendar files) with their outcome, newest first"},
-    module: route34 as unknown as RouteModule,
+    module: route35 as unknown as RouteModule,
   },
   {
     path: "/api/jobs/{id}",
     file: "app/api/jobs/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"a background job's status and progress (done of total), for whoever started it; an API token with roster:write polls the roster import it pushed"},
-    module: route35 as unknown as RouteModule,
+    module: route36 as unknown as RouteModule,
   },
   {
     path: "/api/kiosk/check-in",
     file: "app/api/kiosk/check-in/route.ts",
     methods: ["POST"],
     summaries: {"POST":"the only thing a kiosk device token can do. Authenticated by `Authorization: Kiosk <token>`, never by a user's session (\"public\" to the user wrapper)."},
-    module: route36 as unknown as RouteModule,
+    module: route37 as unknown as RouteModule,
   },
   {
     path: "/api/kiosk",
     file: "app/api/kiosk/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the kiosk device's own name, teacher and today's block. Not a user route: it takes only `Authorization: Kiosk <token>` (so \"public\" to the user wrapper, which a user's token cannot pass)."},
-    module: route37 as unknown as RouteModule,
+    module: route38 as unknown as RouteModule,
   },
   {
     path: "/api/kiosks/{id}",
     file: "app/api/kiosks/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"revoke a kiosk; its device token stops working at once."},
-    module: route38 as unknown as RouteModule,
+    module: route39 as unknown as RouteModule,
   },
   {
     path: "/api/kiosks",
     file: "app/api/kiosks/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the registered kiosks; POST: register a device for a teacher (token shown once)."},
-    module: route39 as unknown as RouteModule,
+    module: route40 as unknown as RouteModule,
   },
   {
     path: "/api/login",
     file: "app/api/login/route.ts",
     methods: ["POST"],
     summaries: {"POST":"exchange a username and password for a bearer token; a success also sets the device cookie that gives this browser its own sign-in allowance for the account (lib/auth/throttle.server.ts)"},
-    module: route40 as unknown as RouteModule,
+    module: route41 as unknown as RouteModule,
   },
   {
     path: "/api/logout",
     file: "app/api/logout/route.ts",
     methods: ["POST"],
     summaries: {"POST":"end this device's session. The polled answers (check-in status, weeks, inbox) may be kept by the browser for revalidation (lib/api/conditional.server.ts): signing out clears that cache, so the next person on a shared computer finds nothing of this user's in it."},
-    module: route41 as unknown as RouteModule,
+    module: route42 as unknown as RouteModule,
   },
   {
     path: "/api/mail/log",
     file: "app/api/mail/log/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the outbox, newest first (administrators)"},
-    module: route42 as unknown as RouteModule,
+    module: route43 as unknown as RouteModule,
   },
   {
     path: "/api/mail/test",
     file: "app/api/mail/test/route.ts",
     methods: ["POST"],
     summaries: {"POST":"send a test email to the signed-in administrator, at once"},
-    module: route43 as unknown as RouteModule,
+    module: route44 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/archive/{id}",
     file: "app/api/notifications/archive/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"archive one of the caller's messages (by notification id)"},
-    module: route44 as unknown as RouteModule,
+    module: route45 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/archive/all",
     file: "app/api/notifications/archive/all/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"archive every message in the caller's inbox"},
-    module: route45 as unknown as RouteModule,
+    module: route46 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/archived",
     file: "app/api/notifications/archived/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the caller's archived messages, newest first (the newest 200; empty for those without an inbox)"},
-    module: route46 as unknown as RouteModule,
+    module: route47 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/inbox",
     file: "app/api/notifications/inbox/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the caller's messages that are not archived (sysadmins and students: the system's messages to them) Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.server.ts)."},
-    module: route47 as unknown as RouteModule,
+    module: route48 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/outbox",
     file: "app/api/notifications/outbox/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the messages the caller sent (empty for sysadmins)"},
-    module: route48 as unknown as RouteModule,
+    module: route49 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/read/{id}",
     file: "app/api/notifications/read/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"read one of the caller's messages (by notification id)"},
-    module: route49 as unknown as RouteModule,
+    module: route50 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/read/all",
     file: "app/api/notifications/read/all/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"read every message in the caller's inbox"},
-    module: route50 as unknown as RouteModule,
+    module: route51 as unknown as RouteModule,
   },
   {
     path: "/api/notifications",
     file: "app/api/notifications/route.ts",
     methods: ["POST"],
     summaries: {"POST":"send a message to one or more staff members"},
-    module: route51 as unknown as RouteModule,
+    module: route52 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/unarchive/{id}",
     file: "app/api/notifications/unarchive/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"unarchive one of the caller's messages (by notification id)"},
-    module: route52 as unknown as RouteModule,
+    module: route53 as unknown as RouteModule,
   },
   {
     path: "/api/notifications/unread/{id}",
     file: "app/api/notifications/unread/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"unread one of the caller's messages (by notification id)"},
-    module: route53 as unknown as RouteModule,
+    module: route54 as unknown as RouteModule,
   },
   {
     path: "/api/password-reset/complete",
     file: "app/api/password-reset/complete/route.ts",
     methods: ["POST"],
     summaries: {"POST":"set a new password with an emailed link (no sign-in); the link works once, for 30 minutes, and every session of the account ends"},
-    module: route54 as unknown as RouteModule,
+    module: route55 as unknown as RouteModule,
   },
   {
     path: "/api/password-reset",
     file: "app/api/password-reset/route.ts",
     methods: ["POST"],
     summaries: {"POST":"email a forgotten-password link (no sign-in). Always the same 202, whether or not the account exists, may reset or was throttled (lib/reach/password-reset.server.ts)"},
-    module: route55 as unknown as RouteModule,
+    module: route56 as unknown as RouteModule,
   },
   {
     path: "/api/placement/run",
     file: "app/api/placement/run/route.ts",
     methods: ["POST"],
     summaries: {"POST":"administrators place the date's unscheduled students with their default teachers now (as the cutoff would); 409 once the date has been placed. Audited."},
-    module: route56 as unknown as RouteModule,
+    module: route57 as unknown as RouteModule,
   },
   {
     path: "/api/placement/self",
     file: "app/api/placement/self/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the signed-in student's upcoming Focus Blocks still without a teacher."},
-    module: route57 as unknown as RouteModule,
+    module: route58 as unknown as RouteModule,
   },
   {
     path: "/api/placement/unscheduled",
     file: "app/api/placement/unscheduled/route.ts",
     methods: ["GET"],
     summaries: {"GET":"students with no plan, appointment or amendment that day (administrators and sysadmins: the school; teachers: their default students), the cutoff and the run."},
-    module: route58 as unknown as RouteModule,
+    module: route59 as unknown as RouteModule,
   },
   {
     path: "/api/power-scheduler/{id}/undo",
     file: "app/api/power-scheduler/[id]/undo/route.ts",
     methods: ["POST"],
     summaries: {"POST":"removes a batch's rows while its blocks are still pending"},
-    module: route59 as unknown as RouteModule,
+    module: route60 as unknown as RouteModule,
   },
   {
     path: "/api/power-scheduler/options",
     file: "app/api/power-scheduler/options/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the students, clusters, staff and flex blocks the stepper offers"},
-    module: route60 as unknown as RouteModule,
+    module: route61 as unknown as RouteModule,
   },
   {
     path: "/api/power-scheduler/preview",
     file: "app/api/power-scheduler/preview/route.ts",
     methods: ["POST"],
     summaries: {"POST":"what the same body would do now, changing nothing"},
-    module: route61 as unknown as RouteModule,
+    module: route62 as unknown as RouteModule,
   },
   {
     path: "/api/power-scheduler",
     file: "app/api/power-scheduler/route.ts",
     methods: ["GET","POST"],
     summaries: {"POST":"appointments or amendments for many students over one date or a range","GET":"the batches, newest first, with whether each can still be undone"},
-    module: route62 as unknown as RouteModule,
+    module: route63 as unknown as RouteModule,
   },
   {
     path: "/api/push/key",
     file: "app/api/push/key/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the server's VAPID public key, to subscribe a device to push with"},
-    module: route63 as unknown as RouteModule,
+    module: route64 as unknown as RouteModule,
   },
   {
     path: "/api/push/subscriptions",
     file: "app/api/push/subscriptions/route.ts",
     methods: ["POST","DELETE"],
     summaries: {"POST":"turn push on for this device (the signed-in person's)","DELETE":"turn push off for this device (only the caller's own); sign-out calls it, from the expired-password screen too"},
-    module: route64 as unknown as RouteModule,
+    module: route65 as unknown as RouteModule,
   },
   {
     path: "/api/reminders/send",
     file: "app/api/reminders/send/route.ts",
     methods: ["POST"],
     summaries: {"POST":"send a date's reminders or morning lists now (a job); kind guardian_digest: the weekly family summary of the week holding `date`"},
-    module: route65 as unknown as RouteModule,
+    module: route66 as unknown as RouteModule,
   },
   {
     path: "/api/reports/attendance",
     file: "app/api/reports/attendance/route.ts",
     methods: ["GET"],
     summaries: {"GET":"attendance by student, teacher or day for a date range (JSON, or CSV with format=csv)"},
-    module: route66 as unknown as RouteModule,
+    module: route67 as unknown as RouteModule,
   },
   {
     path: "/api/reports/sis-export",
     file: "app/api/reports/sis-export/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the SIS export CSV, one row per student per Focus Block date"},
-    module: route67 as unknown as RouteModule,
+    module: route68 as unknown as RouteModule,
   },
   {
     path: "/api/rostering/oneroster",
     file: "app/api/rostering/oneroster/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a OneRoster 1.1/1.2 CSV bundle (multipart file, dry_run, org_sourced_id, periods); the dry run's plan (with the SIS's administrators, rows skipped to protect administrators and sysadmins, overwritten and kept values, terms matched), or 202 with the import job and its entry in the Imports history"},
-    module: route68 as unknown as RouteModule,
+    module: route69 as unknown as RouteModule,
   },
   {
     path: "/api/school-days/{date}",
     file: "app/api/school-days/[date]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"set a date's day type (the rotation continues from it) or bell schedule by hand; null clears it (administrators)"},
-    module: route69 as unknown as RouteModule,
+    module: route70 as unknown as RouteModule,
   },
   {
     path: "/api/school-days",
     file: "app/api/school-days/route.ts",
     methods: ["GET"],
     summaries: {"GET":"each date from ?from= to ?to= (at most 400 days) with its day type, bell schedule, blocks and events"},
-    module: route70 as unknown as RouteModule,
+    module: route71 as unknown as RouteModule,
   },
   {
     path: "/api/school-year",
     file: "app/api/school-year/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the school year, its terms, and the year at a glance (days in session, Focus Blocks per term)","PUT":"set the year's start and end, the date attendance counts from, and the terms (administrators)"},
-    module: route71 as unknown as RouteModule,
+    module: route72 as unknown as RouteModule,
   },
   {
     path: "/api/search",
     file: "app/api/search/route.ts",
     methods: ["GET"],
     summaries: {"GET":"find students, staff, courses, clusters and wiki posts (staff and sysadmins)"},
-    module: route72 as unknown as RouteModule,
+    module: route73 as unknown as RouteModule,
   },
   {
     path: "/api/sections/{id}/enrollments/{student_id}",
     file: "app/api/sections/[id]/enrollments/[student_id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"drop a student from a section (dropped now, ending yesterday; the enrolment stays in its history)"},
-    module: route73 as unknown as RouteModule,
+    module: route74 as unknown as RouteModule,
   },
   {
     path: "/api/sections/{id}/enrollments",
     file: "app/api/sections/[id]/enrollments/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the section's current enrolments and its history (dropped and ended ones)","POST":"enrol students by student_ids or student_numbers (optional begin_date); 422 listing unknown ones with nobody enrolled; students already enrolled stay as they are"},
-    module: route74 as unknown as RouteModule,
+    module: route75 as unknown as RouteModule,
   },
   {
     path: "/api/sections/{id}",
     file: "app/api/sections/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"a section with its course, term, teachers, meetings and class list (staff and sysadmins)","PUT":"edit a section's code, term_id, teacher_ids or meetings (each replaced when given), or archived","DELETE":"archive a section (its enrolments and their history stay)"},
-    module: route75 as unknown as RouteModule,
+    module: route76 as unknown as RouteModule,
   },
   {
     path: "/api/settings/logo",
     file: "app/api/settings/logo/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the school logo (public: the login screen shows it)","POST":"upload a new school logo (multipart `file`), administrators only"},
-    module: route76 as unknown as RouteModule,
+    module: route77 as unknown as RouteModule,
   },
   {
     path: "/api/settings",
     file: "app/api/settings/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"every setting, by key and by group","PUT":"change setting values ({ values: { key: value } }), administrators only (a new placement cutoff may have passed already: the job runner checks for due placement at once, lib/placement/job.server.ts)"},
-    module: route77 as unknown as RouteModule,
+    module: route78 as unknown as RouteModule,
   },
   {
     path: "/api/settings/unauthenticated",
     file: "app/api/settings/unauthenticated/route.ts",
     methods: ["GET"],
     summaries: {"GET":"what the login screen shows (school name and logo, and the single sign-on providers the school configured, so it never has to ask next-auth when there are none)"},
-    module: route78 as unknown as RouteModule,
+    module: route79 as unknown as RouteModule,
   },
   {
     path: "/api/setup",
     file: "app/api/setup/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the setup checklist (administrators and sysadmins): {items: [{key, title, done, detail, href, help}], preview} — each step done or what is missing, and the first school week with a Focus Block","POST":"the first-run setup link's form: name the school, create the first administrator, sign in"},
-    module: route79 as unknown as RouteModule,
+    module: route80 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}",
     file: "app/api/staff/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"edit a staff member's names, title, initials and administrator flag, and (optional) capacity (0..500), takes_students (offered to students, a placement target) and email (the sign-in username follows; sessions stay; 422 when another account uses it)"},
-    module: route80 as unknown as RouteModule,
+    module: route81 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}/schedule/{date}",
     file: "app/api/staff/[id]/schedule/[date]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the teacher's week holding the date"},
-    module: route81 as unknown as RouteModule,
+    module: route82 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}/schedule",
     file: "app/api/staff/[id]/schedule/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the teacher's week (this week)"},
-    module: route82 as unknown as RouteModule,
+    module: route83 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}/waitlist/{date}",
     file: "app/api/staff/[id]/waitlist/[date]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the teacher's waitlists on the date, per block, in line order"},
-    module: route83 as unknown as RouteModule,
+    module: route84 as unknown as RouteModule,
   },
   {
     path: "/api/staff/block-message",
     file: "app/api/staff/block-message/route.ts",
     methods: ["POST"],
     summaries: {"POST":"message everyone planned with the teacher for a block and date (and its waitlist)"},
-    module: route84 as unknown as RouteModule,
+    module: route85 as unknown as RouteModule,
   },
   {
     path: "/api/staff/bulk",
     file: "app/api/staff/bulk/route.ts",
     methods: ["POST"],
     summaries: {"POST":"set the capacity and/or whether they take Focus Block students for many staff members at once, in one transaction (422 naming ids that are no staff member's, and nothing written); answers {updated, staff: [list items]}"},
-    module: route85 as unknown as RouteModule,
+    module: route86 as unknown as RouteModule,
   },
   {
     path: "/api/staff/capacity",
     file: "app/api/staff/capacity/route.ts",
     methods: ["POST"],
     summaries: {"POST":"set the caller's own capacity (seats it frees go to the caller's waitlists)"},
-    module: route86 as unknown as RouteModule,
+    module: route87 as unknown as RouteModule,
   },
   {
     path: "/api/staff/profile/{id}",
     file: "app/api/staff/profile/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"a staff member's profile"},
-    module: route87 as unknown as RouteModule,
+    module: route88 as unknown as RouteModule,
   },
   {
     path: "/api/staff",
     file: "app/api/staff/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"every staff member (staff and sysadmins only; emails are not for students), with takes_students and capacity (null unless the caller is an administrator or sysadmin, or it is their own)","POST":"add a staff member, confirmed with the caller's password (answers the list item and the initial password once)"},
-    module: route88 as unknown as RouteModule,
+    module: route89 as unknown as RouteModule,
   },
   {
     path: "/api/staff/upload",
     file: "app/api/staff/upload/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a staff CSV (multipart file, headers, password); 202 with the import job, or the dry run"},
-    module: route89 as unknown as RouteModule,
+    module: route90 as unknown as RouteModule,
   },
   {
     path: "/api/star",
     file: "app/api/star/route.ts",
     methods: ["POST"],
     summaries: {"POST":"add an item to the caller's Starred list"},
-    module: route90 as unknown as RouteModule,
+    module: route91 as unknown as RouteModule,
   },
   {
     path: "/api/starred",
     file: "app/api/starred/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the caller's starred students, staff, courses and clusters (empty for sysadmins)"},
-    module: route91 as unknown as RouteModule,
+    module: route92 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/archive",
     file: "app/api/students/[id]/archive/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student who left is hidden and cannot sign in; history is kept"},
-    module: route92 as unknown as RouteModule,
+    module: route93 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/guardians/{guardianId}",
     file: "app/api/students/[id]/guardians/[guardianId]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"remove a family contact (whatever its source; a later OneRoster import that still lists them adds them again)"},
-    module: route93 as unknown as RouteModule,
+    module: route94 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/guardians",
     file: "app/api/students/[id]/guardians/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the student's family contacts (administrators see addresses; teachers names and relationship only)","POST":"add a family contact by hand (409 guardian_exists for an address the student already has)"},
-    module: route94 as unknown as RouteModule,
+    module: route95 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/restore",
     file: "app/api/students/[id]/restore/route.ts",
     methods: ["POST"],
     summaries: {"POST":"bring an archived student back"},
-    module: route95 as unknown as RouteModule,
+    module: route96 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}",
     file: "app/api/students/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"edit a student's names (and preferred first name, null or blank clears it), initials and grade, and (optional) email (unique among students, lower-cased; null clears it)"},
-    module: route96 as unknown as RouteModule,
+    module: route97 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/schedule/{date}",
     file: "app/api/students/[id]/schedule/[date]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the student's week holding the date"},
-    module: route97 as unknown as RouteModule,
+    module: route98 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/schedule",
     file: "app/api/students/[id]/schedule/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the student's week (this week)"},
-    module: route98 as unknown as RouteModule,
+    module: route99 as unknown as RouteModule,
   },
   {
     path: "/api/students/profile/{id}",
     file: "app/api/students/profile/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"a student's profile (students: only their own)"},
-    module: route99 as unknown as RouteModule,
+    module: route100 as unknown as RouteModule,
   },
   {
     path: "/api/students",
     file: "app/api/students/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"every student, with student numbers where the show-student-numbers setting allows (staff and sysadmins only)","POST":"add a student (staff and sysadmins; a teacher sets no school email), with the caller's password as confirmation when sent (answers the list item and the initial password once)"},
-    module: route100 as unknown as RouteModule,
+    module: route101 as unknown as RouteModule,
   },
   {
     path: "/api/students/schedule-plan",
     file: "app/api/students/schedule-plan/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student chooses a teacher for their own pending flex block (a locked appointment refuses it; an unlocked request gives way: lib/requests/locks.server.ts)"},
-    module: route101 as unknown as RouteModule,
+    module: route102 as unknown as RouteModule,
   },
   {
     path: "/api/students/staff-list",
     file: "app/api/students/staff-list/route.ts",
     methods: ["POST"],
     summaries: {"POST":"every teacher with their topic and remaining seats for a block and date"},
-    module: route102 as unknown as RouteModule,
+    module: route103 as unknown as RouteModule,
   },
   {
     path: "/api/students/standing-choices/{id}",
     file: "app/api/students/standing-choices/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"the student removes their own standing choice and its pending plans"},
-    module: route103 as unknown as RouteModule,
+    module: route104 as unknown as RouteModule,
   },
   {
     path: "/api/students/standing-choices",
     file: "app/api/students/standing-choices/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the signed-in student's standing choices (\"every Day 2 with Ms. Ruiz\")","POST":"a standing choice, materialised at once for the Focus Blocks ahead"},
-    module: route104 as unknown as RouteModule,
+    module: route105 as unknown as RouteModule,
   },
   {
     path: "/api/students/upload",
     file: "app/api/students/upload/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student CSV (multipart file, headers, password); 202 with the import job, or the dry run"},
-    module: route105 as unknown as RouteModule,
+    module: route106 as unknown as RouteModule,
   },
   {
     path: "/api/students/waitlist/accept",
     file: "app/api/students/waitlist/accept/route.ts",
     methods: ["POST"],
     summaries: {"POST":"in offer mode, the student takes the seat held for them from the waitlist"},
-    module: route106 as unknown as RouteModule,
+    module: route107 as unknown as RouteModule,
   },
   {
     path: "/api/students/waitlist",
     file: "app/api/students/waitlist/route.ts",
     methods: ["POST","DELETE"],
     summaries: {"POST":"a student joins a full teacher's waitlist for a Focus Block (staff add one with student_id)","DELETE":"leave a teacher's waitlist for a Focus Block (staff take a student off with student_id)"},
-    module: route107 as unknown as RouteModule,
+    module: route108 as unknown as RouteModule,
   },
   {
     path: "/api/timetable",
     file: "app/api/timetable/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the timetable in force on ?date= (default today): its cycle, blocks and alternate bell schedules","PUT":"save the timetable that takes effect from a date (administrators); regenerates the school days from it"},
-    module: route108 as unknown as RouteModule,
+    module: route109 as unknown as RouteModule,
   },
   {
     path: "/api/topics/{id}",
     file: "app/api/topics/[id]/route.ts",
     methods: ["PATCH","DELETE"],
     summaries: {"PATCH":"change one of the caller's topics (memo, colour, who may join, seat cap)","DELETE":"soft-delete one of the caller's topics"},
-    module: route109 as unknown as RouteModule,
+    module: route110 as unknown as RouteModule,
   },
   {
     path: "/api/topics",
     file: "app/api/topics/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the caller's topics (not deleted); a sysadmin has none (an empty list, never 403)","POST":"create a topic owned by the caller"},
-    module: route110 as unknown as RouteModule,
+    module: route111 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule/{id}",
     file: "app/api/topics/schedule/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"take the caller's topic off a pending flex block"},
-    module: route111 as unknown as RouteModule,
+    module: route112 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule",
     file: "app/api/topics/schedule/route.ts",
     methods: ["POST"],
     summaries: {"POST":"put one of the caller's topics on a pending flex block"},
-    module: route112 as unknown as RouteModule,
+    module: route113 as unknown as RouteModule,
   },
   {
     path: "/api/unstar",
     file: "app/api/unstar/route.ts",
     methods: ["POST"],
     summaries: {"POST":"remove an item from the caller's Starred list"},
-    module: route113 as unknown as RouteModule,
+    module: route114 as unknown as RouteModule,
   },
   {
     path: "/api/unsubscribe",
     file: "app/api/unsubscribe/route.ts",
     methods: ["POST","DELETE"],
     summaries: {"POST":"no sign-in (RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click`, the page an empty body; the body is not read): turns the token's kind off for its address","DELETE":"undo, the kind is sent to that address again"},
-    module: route114 as unknown as RouteModule,
+    module: route115 as unknown as RouteModule,
   },
   {
     path: "/api/user/notification-preferences",
     file: "app/api/user/notification-preferences/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the signed-in person's email and push switches per kind","PUT":"turn kinds on or off (a mandatory kind cannot be turned off)"},
-    module: route115 as unknown as RouteModule,
+    module: route116 as unknown as RouteModule,
   },
   {
     path: "/api/user",
     file: "app/api/user/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the signed-in user (also while their password is expired)"},
-    module: route116 as unknown as RouteModule,
+    module: route117 as unknown as RouteModule,
   },
   {
     path: "/api/users/disable-users",
     file: "app/api/users/disable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"lock the accounts and sign them out"},
-    module: route117 as unknown as RouteModule,
+    module: route118 as unknown as RouteModule,
   },
   {
     path: "/api/users/invalidate-passwords",
     file: "app/api/users/invalidate-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"expire the accounts' passwords and sign them out"},
-    module: route118 as unknown as RouteModule,
+    module: route119 as unknown as RouteModule,
   },
   {
     path: "/api/users/reenable-users",
     file: "app/api/users/reenable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"unlock the accounts"},
-    module: route119 as unknown as RouteModule,
+    module: route120 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-passwords",
     file: "app/api/users/reset-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"give each account a new temporary password, expired, signed out"},
-    module: route120 as unknown as RouteModule,
+    module: route121 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-sign-in",
     file: "app/api/users/reset-sign-in/route.ts",
     methods: ["POST"],
     summaries: {"POST":"forget the accounts' school-account (single sign-on) links and sign them out"},
-    module: route121 as unknown as RouteModule,
+    module: route122 as unknown as RouteModule,
   },
   {
     path: "/api/users",
     file: "app/api/users/route.ts",
     methods: ["GET"],
     summaries: {"GET":"every account with its account and password status (administrators and sysadmins)"},
-    module: route122 as unknown as RouteModule,
+    module: route123 as unknown as RouteModule,
   },
   {
     path: "/api/verify-user",
     file: "app/api/verify-user/route.ts",
     methods: ["POST"],
     summaries: {"POST":"confirm the caller's password before a sensitive action"},
-    module: route123 as unknown as RouteModule,
+    module: route124 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups/{id}",
     file: "app/api/wiki/groups/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"the group's posts in order (students: only a group meant for everyone)","PUT":"rename or move a group (administrators)","DELETE":"delete an empty group (administrators)"},
-    module: route124 as unknown as RouteModule,
+    module: route125 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups",
     file: "app/api/wiki/groups/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the wiki groups in order (staff and sysadmins every one; students those meant for everyone)","POST":"add a group at the end (administrators)"},
-    module: route125 as unknown as RouteModule,
+    module: route126 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts/{id}",
     file: "app/api/wiki/posts/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"one post, its markdown as written (students: only in a group meant for everyone)","PUT":"edit a post, or move it within or between groups (administrators)","DELETE":"delete a post (administrators)"},
-    module: route126 as unknown as RouteModule,
+    module: route127 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts",
     file: "app/api/wiki/posts/route.ts",
     methods: ["POST"],
     summaries: {"POST":"write a new post in a group (administrators)"},
-    module: route127 as unknown as RouteModule,
+    module: route128 as unknown as RouteModule,
   },
 ];

@@ -96,6 +96,8 @@ export interface ReportScope {
   grade: number | null;
   clusterId: number | null;
   studentId: number | null;
+  /** The students of one homeroom (students.default_teacher_id; the dashboard's filter); absent or null: any. */
+  homeroomId?: number | null;
   /** Which student numbers the caller sees (lib/people/lists.server.ts studentNumbersFor); hidden ones are null. */
   studentNumbers: StudentNumbers;
 }
@@ -134,7 +136,7 @@ const cellStatusSql = (scope: ReportScope) =>
  * Block a day, so that date is that block) and cells (one per student and occurrence from that date
  * on, until they were archived).
  */
-function cellsCte(scope: ReportScope): SQL {
+export function cellsCte(scope: ReportScope): SQL {
   const occurrences = JSON.stringify(scope.occurrences);
   return sql`
   occ as (
@@ -154,6 +156,7 @@ function cellsCte(scope: ReportScope): SQL {
       and (${int(scope.clusterId)} is null or exists (
         select 1 from cluster_members m where m.student_id = s.id and m.cluster_id = ${int(scope.clusterId)}))
       and (${int(scope.studentId)} is null or s.id = ${int(scope.studentId)})
+      and (${int(scope.homeroomId ?? null)} is null or s.default_teacher_id = ${int(scope.homeroomId ?? null)})
       and (${int(scope.teacherId)} is null or s.id in (${teacherStudents(scope)}))
   ),
   cells as (
@@ -172,7 +175,7 @@ function cellsCte(scope: ReportScope): SQL {
  * lib/attendance/rules.ts orders them: a student whose account was made during the block and who was
  * checked in then is present); not once archived before it began.
  */
-const hasCell = (o: SQL, log: SQL) =>
+export const hasCell = (o: SQL, log: SQL) =>
   sql`(s.first_date <= ${o}.date or ${log}.id is not null) and (s.archived_at is null or s.archived_at > ${o}.starts_at)`;
 
 const num = (value: unknown) => Number(value ?? 0);

@@ -291,6 +291,8 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // ── Reports (README "/reports (teachers, administrators, sysadmins)": teachers see their own students) ──
   "GET /api/reports/attendance": { who: SHELL, scopes: ["reports:read"] },
   "GET /api/reports/sis-export": { who: SHELL, scopes: ["reports:read"] },
+  // The dashboard: the reports' reach (a teacher their own students and blocks; naming another teacher is 403)
+  "GET /api/dashboard": { who: SHELL, scopes: ["reports:read"] },
 
   // ── Integration API tokens: administration (a token outlives the session that made it) ──
   "GET /api/api-tokens": { who: ADMINS },

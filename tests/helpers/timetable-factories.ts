@@ -118,10 +118,10 @@ export function createFocusBlock(
   return createBlock(db, { label, flex: true, meetings: days.map((day) => ({ day, start, end })) });
 }
 
-/** A student's plan to spend a flex block with a staff member. */
+/** A student's plan to spend a flex block with a staff member (their own choice unless `source` says how it came about). */
 export async function createPlan(
   db: Db,
-  values: { student_id: number; staff_id: number; block_id: number; date: string },
+  values: { student_id: number; staff_id: number; block_id: number; date: string; source?: (typeof plans.$inferInsert)["source"] },
 ) {
   const [row] = await db.insert(plans).values(values).returning();
   return row!;

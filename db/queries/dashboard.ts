@@ -1,0 +1,332 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { resultRows } from "./checkin";
+import { cellsCte, type ReportScope } from "./reports";
+
+/**
+ * The dashboard's SQL (GET /api/dashboard, lib/dashboard/service.server.ts): one statement per list at
+ * most, whatever the range. The cells are the attendance reports' (db/queries/reports.ts cellsCte: one
+ * per student in scope per Focus Block occurrence while they attend, the status from the shared
+ * attendance rules), so "absent" here is the reports' "missed". Each statement answers its rows as one
+ * JSON value, names and homerooms included, so the app makes no second read for them.
+ */
+
+export interface DashboardScope extends ReportScope {
+  missedMin: number;
+  elsewhereMin: number;
+}
+
+const int = (value: number | null) => sql`${value}::int`;
+const inRange = (column: SQL, scope: ReportScope) => sql`${column} between ${scope.from}::date and ${scope.to}::date`;
+const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T;
+
+/** A student as the lists show them: `s` a row of stu, `st` their students row, `h` their homeroom teacher. */
+const studentJson = sql.raw(`'student_id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
+  'student_number', s.student_number, 'grade', s.grade,
+  'homeroom', case when h.id is null then null else coalesce(nullif(h.homeroom, ''), nullif(concat_ws(' ', nullif(h.title, ''), h.last_name), '')) end`);
+const homeroomJoin = sql.raw(`join students st on st.id = s.id left join staff h on h.id = st.default_teacher_id`);
+
+export interface DashboardStudentRow {
+  student_id: number;
+  first_name: string;
+  last_name: string;
+  student_number: string | null;
+  grade: number;
+  homeroom: string | null;
+}
+
+/** The filters' targets and the school's grade range, in one statement (unknown ones are 422s). */
+export async function dashboardTargets(
+  db: Db,
+  ids: { clusterId: number | null; homeroomId: number | null; staffId: number | null },
+) {
+  const result = await db.execute(sql`
+    select exists (select 1 from clusters where id = ${int(ids.clusterId)}) as cluster,
+      exists (select 1 from staff where id = ${int(ids.homeroomId)}) as homeroom,
+      exists (select 1 from staff where id = ${int(ids.staffId)}) as staff,
+      (select value from settings where key = 'grade_min') as grade_min,
+      (select value from settings where key = 'grade_max') as grade_max`);
+  const [row] = resultRows(result);
+  return {
+    cluster: row?.cluster === true,
+    homeroom: row?.homeroom === true,
+    staff: row?.staff === true,
+    grade_min: row?.grade_min ?? null,
+    grade_max: row?.grade_max ?? null,
+  };
+}
+
+export interface ParticipationRow {
+  date: string;
+  chose: number;
+  placed: number;
+  appointment: number;
+  checked_in: number;
+  absent: number;
+}
+
+export interface FollowUpRow extends DashboardStudentRow {
+  /** Blocks placed by default, chosen (their own plan, a standing choice or a seat from a waitlist), missed, and checked in elsewhere. */
+  placed: number;
+  chose: number;
+  missed: number;
+  elsewhere: number;
+}
+
+/**
+ * Participation per day and the students to follow up (never chose, missed, elsewhere), from one pass
+ * over the cells. Each cell came about one way: an appointment (it holds the student, lib/choice/ladder.ts),
+ * else a plan the student made (chosen, standing, waitlist), else one default placement made ("placed");
+ * and it ended one way: checked in (the rules' "attended"), absent (the rules' "missed"), or neither
+ * (excused by an amendment, still pending). Elsewhere: checked in by a staff member other than the one
+ * the student was expected with (their appointment's, else their plan's).
+ */
+export async function dashboardCells(db: Db, scope: DashboardScope) {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)},
+    ap as (
+      select a.student_id, a.block_id, a.date, (array_agg(a.staff_id order by a.id))[1] as staff_id
+      from appointments a where ${inRange(sql`a.date`, scope)}
+      group by a.student_id, a.block_id, a.date
+    ),
+    marked as (
+      select c.date, c.student_id, c.status, c.log_staff_id,
+        case when ap.student_id is not null then 'appointment' when p.source = 'placed' then 'placed'
+          when p.source is not null then 'chose' end as came,
+        coalesce(ap.staff_id, p.staff_id) as expected_staff_id
+      from cells c
+      left join ap on ap.student_id = c.student_id and ap.block_id = c.block_id and ap.date = c.date
+      left join plans p on p.student_id = c.student_id and p.block_id = c.block_id and p.date = c.date
+        and ${inRange(sql`p.date`, scope)}
+    ),
+    days as (
+      select date, count(*) filter (where came = 'chose') as chose, count(*) filter (where came = 'placed') as placed,
+        count(*) filter (where came = 'appointment') as appointment,
+        count(*) filter (where status = 'attended') as checked_in, count(*) filter (where status = 'missed') as absent
+      from marked group by date
+    ),
+    per_student as (
+      select student_id, count(*) filter (where came = 'placed') as placed, count(*) filter (where came = 'chose') as chose,
+        count(*) filter (where status = 'missed') as missed,
+        count(*) filter (where status = 'attended' and log_staff_id is not null and expected_staff_id is not null
+          and log_staff_id <> expected_staff_id) as elsewhere
+      from marked group by student_id
+    )
+    select
+      (select coalesce(json_agg(json_build_object('date', o.date::text, 'chose', coalesce(d.chose, 0),
+          'placed', coalesce(d.placed, 0), 'appointment', coalesce(d.appointment, 0),
+          'checked_in', coalesce(d.checked_in, 0), 'absent', coalesce(d.absent, 0)) order by o.date), '[]')
+        from (select distinct date from occ) o left join days d on d.date = o.date) as days,
+      (select coalesce(json_agg(json_build_object(${studentJson}, 'placed', ps.placed, 'chose', ps.chose,
+          'missed', ps.missed, 'elsewhere', ps.elsewhere) order by s.ord), '[]')
+        from per_student ps join stu s on s.id = ps.student_id ${homeroomJoin}
+        where (ps.chose = 0 and ps.placed > 0) or ps.missed >= ${scope.missedMin}::int
+          or ps.elsewhere >= ${scope.elsewhereMin}::int) as students`);
+  const [row] = resultRows(result);
+  return { days: json<ParticipationRow[]>(row?.days), students: json<FollowUpRow[]>(row?.students) };
+}
+
+/**
+ * Students on a waitlist in the range (an entry still kept: a seat given from it removes the entry)
+ * who were never given a seat from any waitlist in the range (no plan with source "waitlist").
+ */
+export async function waitlistedNeverPlaced(db: Db, scope: ReportScope): Promise<(DashboardStudentRow & { count: number })[]> {
+  const result = await db.execute(sql`
+    with ${cellsCte(scope)},
+    waiting as (
+      select w.student_id, count(*) as n from waitlist_entries w
+      where ${inRange(sql`w.date`, scope)}
+        and w.block_id in (select block_id from occ)
+        and not exists (select 1 from plans p where p.student_id = w.student_id and p.source = 'waitlist'
+          and ${inRange(sql`p.date`, scope)})
+      group by w.student_id
+    )
+    select coalesce(json_agg(json_build_object(${studentJson}, 'count', w.n) order by s.ord), '[]') as rows
+    from waiting w join stu s on s.id = w.student_id ${homeroomJoin}
+    where s.archived_at is null`);
+  return json(resultRows(result)[0]?.rows);
+}
+
+export interface NotSeenRow {
+  staff_id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+  students: (DashboardStudentRow & { sections: string[] })[];
+}
+
+/**
+ * Per teacher, the students enrolled (not dropped, enrolment dates overlapping) in a section they teach
+ * in the term holding `to` (sections of the whole year too) who have no check-in with that teacher in
+ * a flex block from the term's start to `to`. No term holds `to`: the school year's dates.
+ * `scope.teacherId`: that teacher's sections only; the students are any in the other filters.
+ */
+export async function notSeenRows(db: Db, scope: ReportScope, year: { start: string | null; end: string | null }): Promise<NotSeenRow[]> {
+  const everyone = { ...scope, teacherId: null };
+  const result = await db.execute(sql`
+    with ${cellsCte(everyone)},
+    term as (
+      select id, start, "end" from terms where start <= ${scope.to}::date and "end" >= ${scope.to}::date
+      order by start desc, id limit 1
+    ),
+    bounds as (
+      select coalesce((select start from term), ${year.start}::date, ${scope.to}::date) as start,
+        least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish
+    ),
+    taught as (
+      select e.student_id, t.staff_id, concat_ws(' ', c.name, '(' || sc.code || ')') as section
+      from enrollments e
+      join sections sc on sc.id = e.section_id and sc.archived_at is null
+        and (sc.term_id is null or sc.term_id = (select id from term))
+      join courses c on c.id = sc.course_id
+      join section_teachers t on t.section_id = sc.id
+      join staff tst on tst.id = t.staff_id and tst.takes_students
+      cross join bounds b
+      where e.dropped_at is null
+        and (e.begin_date is null or e.begin_date <= b.finish) and (e.end_date is null or e.end_date >= b.start)
+        and (${int(scope.teacherId)} is null or t.staff_id = ${int(scope.teacherId)})
+    ),
+    unseen as (
+      select tt.staff_id, tt.student_id, array_agg(distinct tt.section order by tt.section) as sections
+      from taught tt cross join bounds b
+      where not exists (select 1 from check_ins ci join blocks bl on bl.id = ci.block_id and bl.flex
+        where ci.student_id = tt.student_id and ci.staff_id = tt.staff_id and ci.date between b.start and b.finish)
+      group by tt.staff_id, tt.student_id
+    ),
+    per_teacher as (
+      select u.staff_id, json_agg(json_build_object(${studentJson}, 'sections', u.sections) order by s.ord) as students
+      from unseen u join stu s on s.id = u.student_id and s.archived_at is null ${homeroomJoin}
+      group by u.staff_id
+    )
+    select coalesce(json_agg(json_build_object('staff_id', x.id, 'title', x.title, 'first_name', x.first_name,
+        'last_name', x.last_name, 'students', pt.students)
+      order by lower(f_unaccent(x.last_name)), lower(f_unaccent(x.first_name)), x.id), '[]') as rows
+    from per_teacher pt join staff x on x.id = pt.staff_id`);
+  return json(resultRows(result)[0]?.rows);
+}
+
+export interface TeacherLoadRow {
+  staff_id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+  capacity: number;
+  blocks: number;
+  planned: number;
+  full_blocks: number;
+  empty_blocks: number;
+  requests: number;
+  waitlist_longest: number;
+  waitlist_total: number;
+}
+
+/**
+ * Per staff member who takes students (takes_students, a capacity above 0, not locked out), over the
+ * range's Focus Blocks: everyone planned with them (their load, whatever the student filters),
+ * blocks at or over capacity and with nobody planned, the appointments they booked, and their
+ * waitlists (entries still waiting).
+ */
+export async function teacherLoadRows(db: Db, scope: ReportScope): Promise<TeacherLoadRow[]> {
+  const occurrences = JSON.stringify(scope.occurrences.map(({ date, block_id }) => ({ date, block_id })));
+  const result = await db.execute(sql`
+    with occ as (
+      select o.date, o.block_id from json_to_recordset(${occurrences}::json) as o(date date, block_id int)
+    ),
+    tea as (
+      select st.id, st.title, st.first_name, st.last_name, st.capacity
+      from staff st join users u on u.id = st.user_id
+      where st.takes_students and st.capacity > 0 and u.disabled_at is null
+        and (${int(scope.teacherId)} is null or st.id = ${int(scope.teacherId)})
+    ),
+    planned as (
+      select p.staff_id, p.date, p.block_id, count(*) as n from plans p
+      where ${inRange(sql`p.date`, scope)} group by p.staff_id, p.date, p.block_id
+    ),
+    per_block as (
+      select t.id, t.capacity, coalesce(pl.n, 0) as n
+      from tea t cross join occ o
+      left join planned pl on pl.staff_id = t.id and pl.date = o.date and pl.block_id = o.block_id
+    ),
+    load as (
+      select id, count(*) as blocks, sum(n) as planned, count(*) filter (where n >= capacity) as full_blocks,
+        count(*) filter (where n = 0) as empty_blocks
+      from per_block group by id
+    ),
+    requests as (
+      select a.staff_id, count(*) as n from appointments a join occ o on o.date = a.date and o.block_id = a.block_id
+      where ${inRange(sql`a.date`, scope)} group by a.staff_id
+    ),
+    queues as (
+      select w.staff_id, w.date, w.block_id, count(*) as n from waitlist_entries w
+      where ${inRange(sql`w.date`, scope)} group by w.staff_id, w.date, w.block_id
+    ),
+    waits as (
+      select q.staff_id, max(q.n) as longest, sum(q.n) as total from queues q
+      join occ o on o.date = q.date and o.block_id = q.block_id group by q.staff_id
+    )
+    select coalesce(json_agg(json_build_object('staff_id', t.id, 'title', t.title, 'first_name', t.first_name,
+        'last_name', t.last_name, 'capacity', t.capacity, 'blocks', coalesce(l.blocks, 0), 'planned', coalesce(l.planned, 0),
+        'full_blocks', coalesce(l.full_blocks, 0), 'empty_blocks', coalesce(l.empty_blocks, 0),
+        'requests', coalesce(r.n, 0), 'waitlist_longest', coalesce(w.longest, 0), 'waitlist_total', coalesce(w.total, 0))
+      order by lower(f_unaccent(t.last_name)), lower(f_unaccent(t.first_name)), t.id), '[]') as rows
+    from tea t
+    left join load l on l.id = t.id
+    left join requests r on r.staff_id = t.id
+    left join waits w on w.staff_id = t.id`);
+  return json<TeacherLoadRow[]>(resultRows(result)[0]?.rows).map((row) => ({
+    ...row,
+    planned: Number(row.planned),
+  }));
+}
+
+export interface UnmetRow {
+  kind: "request" | "standing";
+  date: string;
+  block: string;
+  student_id: number;
+  student_first_name: string;
+  student_last_name: string;
+  staff_id: number | null;
+  staff_title: string | null;
+  staff_first_name: string | null;
+  staff_last_name: string | null;
+  /** A standing choice's outcome (unavailable, full, waitlisted, closed); null for a request. */
+  outcome: string | null;
+  /** The standing outcome's sentence to the student, or the request's skip reason. */
+  detail: string;
+}
+
+/**
+ * Standing choices that did not become a plan (outcome unavailable, full, waitlisted or closed) and the
+ * occurrences of recurring requests that could not be booked (appointment_series.skipped), on the
+ * range's Focus Blocks, for the students in the filters. A teacher's scope: their own requests and the
+ * standing choices of them, and those of their homeroom students.
+ */
+export async function unmetRows(db: Db, scope: ReportScope): Promise<UnmetRow[]> {
+  const everyone = { ...scope, teacherId: null };
+  const result = await db.execute(sql`
+    with ${cellsCte(everyone)},
+    unmet as (
+      select 'standing' as kind, o.date, o.block_id, sc.student_id, sc.staff_id, o.outcome, o.detail
+      from standing_choice_outcomes o join standing_choices sc on sc.id = o.standing_choice_id
+      where ${inRange(sql`o.date`, scope)} and o.outcome in ('unavailable', 'full', 'waitlisted', 'closed')
+      union all
+      select 'request', (x.item->>'date')::date, se.block_id, (x.item->>'student_id')::int, se.staff_id, null, x.item->>'reason'
+      from appointment_series se cross join lateral jsonb_array_elements(se.skipped) as x(item)
+      where se."until" >= ${scope.from}::date and se."from" <= ${scope.to}::date
+        and (x.item->>'date') between ${scope.from} and ${scope.to}
+    )
+    select coalesce(json_agg(json_build_object('kind', u.kind, 'date', u.date::text, 'block', b.label,
+        'student_id', s.id, 'student_first_name', s.first_name, 'student_last_name', s.last_name,
+        'staff_id', x.id, 'staff_title', x.title, 'staff_first_name', x.first_name, 'staff_last_name', x.last_name,
+        'outcome', u.outcome, 'detail', u.detail) order by u.date, s.ord, u.kind), '[]') as rows
+    from unmet u
+    join (select distinct date, block_id from occ) o on o.date = u.date and o.block_id = u.block_id
+    join stu s on s.id = u.student_id
+    join students st on st.id = s.id
+    join blocks b on b.id = u.block_id
+    left join staff x on x.id = u.staff_id
+    where ${int(scope.teacherId)} is null or u.staff_id = ${int(scope.teacherId)} or st.default_teacher_id = ${int(scope.teacherId)}`);
+  return json(resultRows(result)[0]?.rows);
+}
