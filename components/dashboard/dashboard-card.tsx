@@ -37,6 +37,7 @@ export function DashboardCard({
             }
           >
             {title}
+            {count !== undefined && " "}
             {count !== undefined && (
               <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-700">
                 {count}

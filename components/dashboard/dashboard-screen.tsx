@@ -11,6 +11,7 @@ import { DashboardFilters } from "./dashboard-filters";
 import { FollowUpLists } from "./follow-up-lists";
 import { NotSeenCard } from "./not-seen-card";
 import { ParticipationCard } from "./participation-card";
+import { ScopeLine } from "./scope-line";
 import { TeacherLoadCard } from "./teacher-load-card";
 import { UnmetCard } from "./unmet-card";
 import { useDashboard } from "./use-dashboard";
@@ -48,12 +49,7 @@ export function DashboardScreen() {
           today={today}
           canPickTeacher={admin}
         />
-        {data && (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {data.from} to {data.to}: {data.school_days} school {data.school_days === 1 ? "day" : "days"} with
-            a Focus Block.
-          </p>
-        )}
+        {data && <ScopeLine answer={data} />}
         {error && !data ? (
           <LoadError error={error} what="dashboard" onRetry={() => void mutate()} />
         ) : (

@@ -20,6 +20,14 @@ export const LOAD_STATUS_LABELS = {
   sometimes_full: "Sometimes full",
 } as const;
 
-/** Seats used over the range, "62%", or a dash with no capacity. */
-export const seatsUsed = (row: TeacherLoad) =>
-  row.capacity > 0 ? `${Math.round((row.planned / row.capacity) * 100)}%` : "—";
+/** The share of the range's seats planned (capacity is per block), or null with no block. */
+export const seatShare = (row: TeacherLoad) =>
+  row.blocks > 0 && row.capacity > 0 ? row.planned / (row.capacity * row.blocks) : null;
+
+/** "2.9 of 30 (10%)": students planned in an average block, against the capacity of one. */
+export function averageLoad(row: TeacherLoad): string {
+  const share = seatShare(row);
+  if (share === null) return "—";
+  const average = Math.round((row.planned / row.blocks) * 10) / 10;
+  return `${average} of ${row.capacity} (${Math.round(share * 100)}%)`;
+}

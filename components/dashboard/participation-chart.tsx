@@ -3,6 +3,10 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { PARTICIPATION_SERIES, shortDate, type ParticipationDay } from "./participation-series";
 
+/** Legend and tooltip in the series' own order (recharts sorts them by name otherwise). */
+const inSeriesOrder = (item: { dataKey?: unknown }) =>
+  PARTICIPATION_SERIES.findIndex((s) => s.key === item.dataKey);
+
 /**
  * Participation per school day as two stacked bars: chose / placed / appointment, and checked in /
  * absent (recharts' accessibility layer: the chart takes focus and the arrow keys walk the days).
@@ -21,8 +25,8 @@ export function ParticipationChart({ days }: { days: ParticipationDay[] }) {
             minTickGap={12}
           />
           <YAxis allowDecimals={false} tick={{ fill: "#334155", fontSize: 12 }} width={44} />
-          <Tooltip labelFormatter={(label) => String(label)} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Tooltip labelFormatter={(label) => String(label)} itemSorter={inSeriesOrder} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inSeriesOrder} />
           {PARTICIPATION_SERIES.map((series) => (
             <Bar
               key={series.key}

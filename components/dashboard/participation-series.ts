@@ -5,8 +5,8 @@ export type ParticipationKey = Exclude<keyof ParticipationDay, "date">;
 
 /**
  * The day's numbers, in the order the chart stacks and the table lists them: how students came to be
- * where they were (one bar), and whether they were there (a second bar beside it). Colours keep a
- * 3:1 contrast against white.
+ * where they were (one bar), and whether they were there (a second bar beside it). Colours keep
+ * 4.5:1 against white (the legend writes its labels in them).
  */
 export const PARTICIPATION_SERIES: {
   key: ParticipationKey;
@@ -15,7 +15,7 @@ export const PARTICIPATION_SERIES: {
   color: string;
 }[] = [
   { key: "chose", label: "Chose", stack: "how", color: "#4f46e5" },
-  { key: "placed", label: "Placed by default", stack: "how", color: "#0284c7" },
+  { key: "placed", label: "Placed by default", stack: "how", color: "#0369a1" },
   { key: "appointment", label: "Appointment", stack: "how", color: "#b45309" },
   { key: "checked_in", label: "Checked in", stack: "outcome", color: "#047857" },
   { key: "absent", label: "Absent", stack: "outcome", color: "#be123c" },

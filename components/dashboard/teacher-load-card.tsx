@@ -8,7 +8,7 @@ import { cn } from "@/lib/cn";
 import type { DashboardAnswer } from "@/lib/dashboard/schemas";
 import { DashboardCard } from "./dashboard-card";
 import { ListDownload } from "./list-download";
-import { LOAD_STATUS_LABELS, loadStatus, seatsUsed, type TeacherLoad } from "./load-status";
+import { averageLoad, LOAD_STATUS_LABELS, loadStatus, seatShare, type TeacherLoad } from "./load-status";
 import type { DashboardFilters } from "./use-dashboard-filters";
 
 const STATUS_TONES = { always_full: "danger", always_empty: "warning", sometimes_full: "neutral" } as const;
@@ -46,11 +46,12 @@ const columns: DataColumn<TeacherLoad>[] = [
     searchable: false,
   },
   { id: "blocks", header: "Blocks", value: (r) => r.blocks, kind: "number", secondary: "md" },
+  { id: "planned", header: "Planned", value: (r) => r.planned, kind: "number", secondary: "md" },
   {
-    id: "planned",
-    header: "Planned / seats",
-    value: (r) => (r.capacity > 0 ? r.planned / r.capacity : null),
-    cell: (r) => `${r.planned} / ${r.capacity} (${seatsUsed(r)})`,
+    id: "average",
+    header: "Planned per block",
+    value: (r) => seatShare(r),
+    cell: (r) => averageLoad(r),
     kind: "number",
     secondary: "sm",
   },
@@ -88,7 +89,7 @@ export function TeacherLoadCard({
     <DashboardCard
       title="Teacher load"
       count={rows?.length}
-      description="Seats planned against capacity over these dates; teachers who are always full or always empty come first."
+      description="Students planned in an average block against the capacity of one; teachers who were always full or always empty come first."
       actions={<ListDownload list="teacher_load" what="Teacher load" filters={filters} answer={answer} />}
     >
       <DataTable
