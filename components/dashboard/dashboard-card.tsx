@@ -29,7 +29,7 @@ export function DashboardCard({
   return (
     <section aria-labelledby={id} className={cn("flex min-w-0 flex-col gap-3", className)}>
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 basis-64">
           <Heading
             id={id}
             className={
@@ -46,7 +46,7 @@ export function DashboardCard({
           </Heading>
           {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
         </div>
-        {actions && <div className="flex flex-wrap gap-2 print:hidden">{actions}</div>}
+        {actions && <div className="flex shrink-0 flex-wrap gap-2 print:hidden">{actions}</div>}
       </div>
       {children}
     </section>

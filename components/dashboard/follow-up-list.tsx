@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import type { DashboardAnswer, DashboardList } from "@/lib/dashboard/schemas";
 import { DashboardCard } from "./dashboard-card";
+import { EmptyList } from "./empty-list";
 import { ListDownload } from "./list-download";
 import { studentColumns, type ListedStudent } from "./student-columns";
 import type { DashboardFilters } from "./use-dashboard-filters";
@@ -47,17 +48,21 @@ export function FollowUpList({
       description={description}
       actions={<ListDownload list={list} what={title} filters={filters} answer={answer} />}
     >
-      <DataTable
-        label={title}
-        columns={columns}
-        data={rows}
-        rowId={(r) => r.student_id}
-        loading={loading}
-        initialPageSize={5}
-        initialSort={{ id: "count", desc: true }}
-        searchLabel={`Search: ${title}`}
-        emptyText={emptyText}
-      />
+      {rows && rows.length === 0 ? (
+        <EmptyList text={emptyText} />
+      ) : (
+        <DataTable
+          label={title}
+          columns={columns}
+          data={rows}
+          rowId={(r) => r.student_id}
+          loading={loading}
+          initialPageSize={5}
+          initialSort={{ id: "count", desc: true }}
+          searchLabel={`Search: ${title}`}
+          emptyText={emptyText}
+        />
+      )}
     </DashboardCard>
   );
 }

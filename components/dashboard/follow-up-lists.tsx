@@ -23,7 +23,7 @@ export function FollowUpLists({
       <h2 id="follow-up-heading" className="text-lg font-semibold text-slate-900">
         Students to follow up
       </h2>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 2xl:grid-cols-2">
         <FollowUpList
           {...shared}
           list="never_chose"

@@ -66,6 +66,8 @@ export function NotSeenCard({
             {teachers.map((teacher) => (
               <li key={teacher.staff_id} className="py-1">
                 <Disclosure
+                  // A teacher's own page has one list: it starts open.
+                  defaultOpen={teachers.length === 1}
                   summary={
                     <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3">
                       <span>{teacher.name}</span>

@@ -7,6 +7,7 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
 import type { DashboardAnswer } from "@/lib/dashboard/schemas";
 import { DashboardCard } from "./dashboard-card";
+import { EmptyList } from "./empty-list";
 import { ListDownload } from "./list-download";
 import { averageLoad, LOAD_STATUS_LABELS, loadStatus, seatShare, type TeacherLoad } from "./load-status";
 import type { DashboardFilters } from "./use-dashboard-filters";
@@ -45,8 +46,7 @@ const columns: DataColumn<TeacherLoad>[] = [
     filterable: false,
     searchable: false,
   },
-  { id: "blocks", header: "Blocks", value: (r) => r.blocks, kind: "number", secondary: "md" },
-  { id: "planned", header: "Planned", value: (r) => r.planned, kind: "number", secondary: "md" },
+  // On a phone the numbers go under the teacher's name (secondary columns), not off the side.
   {
     id: "average",
     header: "Planned per block",
@@ -55,20 +55,15 @@ const columns: DataColumn<TeacherLoad>[] = [
     kind: "number",
     secondary: "sm",
   },
-  { id: "full", header: "Full blocks", value: (r) => r.full_blocks, kind: "number" },
-  { id: "empty", header: "Empty blocks", value: (r) => r.empty_blocks, kind: "number" },
+  { id: "full", header: "Full blocks", value: (r) => r.full_blocks, kind: "number", secondary: "sm" },
+  { id: "empty", header: "Empty blocks", value: (r) => r.empty_blocks, kind: "number", secondary: "sm" },
+  { id: "blocks", header: "Blocks", value: (r) => r.blocks, kind: "number", secondary: "md" },
   { id: "requests", header: "Requests made", value: (r) => r.requests, kind: "number", secondary: "md" },
   {
-    id: "waitlist_longest",
-    header: "Longest waitlist",
-    value: (r) => r.waitlist_longest,
-    kind: "number",
-    secondary: "md",
-  },
-  {
-    id: "waitlist_total",
-    header: "Waitlist entries",
+    id: "waitlist",
+    header: "Waitlists (longest, entries)",
     value: (r) => r.waitlist_total,
+    cell: (r) => `${r.waitlist_longest}, ${r.waitlist_total}`,
     kind: "number",
     secondary: "md",
   },
@@ -92,17 +87,21 @@ export function TeacherLoadCard({
       description="Students planned in an average block against the capacity of one; teachers who were always full or always empty come first."
       actions={<ListDownload list="teacher_load" what="Teacher load" filters={filters} answer={answer} />}
     >
-      <DataTable
-        label="Teacher load"
-        columns={columns}
-        data={rows}
-        rowId={(r) => r.staff_id}
-        loading={loading}
-        initialPageSize={10}
-        initialSort={{ id: "status" }}
-        searchLabel="Search teachers"
-        emptyText="No teacher had a Focus Block in these dates."
-      />
+      {rows && rows.length === 0 ? (
+        <EmptyList text={"No teacher had a Focus Block in these dates."} />
+      ) : (
+        <DataTable
+          label="Teacher load"
+          columns={columns}
+          data={rows}
+          rowId={(r) => r.staff_id}
+          loading={loading}
+          initialPageSize={10}
+          initialSort={{ id: "status" }}
+          searchLabel="Search teachers"
+          emptyText="No teacher had a Focus Block in these dates."
+        />
+      )}
     </DashboardCard>
   );
 }

@@ -3,6 +3,7 @@
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import type { DashboardAnswer } from "@/lib/dashboard/schemas";
 import { DashboardCard } from "./dashboard-card";
+import { EmptyList } from "./empty-list";
 import { ListDownload } from "./list-download";
 import { StudentLink } from "./student-columns";
 import type { DashboardFilters } from "./use-dashboard-filters";
@@ -43,17 +44,21 @@ export function UnmetCard({
       description="Requests and usual choices that could not be placed, with the reason."
       actions={<ListDownload list="unmet" what="Unmet" filters={filters} answer={answer} />}
     >
-      <DataTable
-        label="Unmet requests and usual choices"
-        columns={columns}
-        data={rows}
-        rowId={(r) => `${r.kind}-${r.date}-${r.block}-${r.student_id}-${r.staff_id ?? ""}`}
-        loading={loading}
-        initialPageSize={10}
-        initialSort={{ id: "date", desc: true }}
-        searchLabel="Search unmet"
-        emptyText="Every request and usual choice in these dates was placed."
-      />
+      {rows && rows.length === 0 ? (
+        <EmptyList text={"Every request and usual choice in these dates was placed."} />
+      ) : (
+        <DataTable
+          label="Unmet requests and usual choices"
+          columns={columns}
+          data={rows}
+          rowId={(r) => `${r.kind}-${r.date}-${r.block}-${r.student_id}-${r.staff_id ?? ""}`}
+          loading={loading}
+          initialPageSize={10}
+          initialSort={{ id: "date", desc: true }}
+          searchLabel="Search unmet"
+          emptyText="Every request and usual choice in these dates was placed."
+        />
+      )}
     </DashboardCard>
   );
 }
