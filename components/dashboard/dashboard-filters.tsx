@@ -1,8 +1,8 @@
 "use client";
 
 import useSWR from "swr";
+import { SelectField } from "@/components/people/select-field";
 import { ReportFilters } from "@/components/reports/report-filters";
-import { FilterSelect } from "@/components/ui/filter-select";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import { compareNames } from "@/lib/search/fold";
 import { ThresholdField } from "./threshold-field";
@@ -46,20 +46,18 @@ export function DashboardFilters({
         today={today}
       />
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect
+        <SelectField
           label="Homeroom"
-          allLabel="All homerooms"
           value={value.homeroom_id}
-          onChange={(homeroom_id) => onChange({ homeroom_id })}
-          options={teachers}
+          onChange={(event) => onChange({ homeroom_id: event.target.value })}
+          options={[{ value: "", label: "All homerooms" }, ...teachers]}
         />
         {canPickTeacher && (
-          <FilterSelect
+          <SelectField
             label="Teacher"
-            allLabel="The whole school"
             value={value.staff_id}
-            onChange={(staff_id) => onChange({ staff_id })}
-            options={teachers}
+            onChange={(event) => onChange({ staff_id: event.target.value })}
+            options={[{ value: "", label: "The whole school" }, ...teachers]}
           />
         )}
         <ThresholdField

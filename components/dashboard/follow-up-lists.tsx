@@ -1,19 +1,10 @@
 "use client";
 
-import type { DashboardAnswer } from "@/lib/dashboard/schemas";
 import { FollowUpList } from "./follow-up-list";
-import type { DashboardFilters } from "./use-dashboard-filters";
+import type { DashboardPartProps } from "./use-dashboard";
 
 /** "Students to follow up": the four lists of who is falling through, thresholds from the answer. */
-export function FollowUpLists({
-  answer,
-  filters,
-  loading,
-}: {
-  answer: DashboardAnswer | undefined;
-  filters: DashboardFilters;
-  loading: boolean;
-}) {
+export function FollowUpLists({ answer, filters, loading }: DashboardPartProps) {
   const lists = answer?.follow_up;
   const missed = answer?.thresholds.missed_min;
   const elsewhere = answer?.thresholds.elsewhere_min;

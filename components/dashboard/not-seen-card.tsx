@@ -9,7 +9,7 @@ import { DashboardCard } from "./dashboard-card";
 import { ListDownload } from "./list-download";
 import { PlainTable, type PlainColumn } from "./plain-table";
 import { StudentLink } from "./student-columns";
-import type { DashboardFilters } from "./use-dashboard-filters";
+import type { DashboardPartProps } from "./use-dashboard";
 
 type Teacher = DashboardAnswer["not_seen"][number];
 type Student = Teacher["students"][number];
@@ -31,15 +31,7 @@ function columnsFor(students: Student[]): PlainColumn<Student>[] {
  * "Not seen by their own teachers": per teacher, the students in their classes who have not come to
  * their Focus Block this term (a teacher can then request them). Each teacher opens on demand.
  */
-export function NotSeenCard({
-  answer,
-  filters,
-  loading,
-}: {
-  answer: DashboardAnswer | undefined;
-  filters: DashboardFilters;
-  loading: boolean;
-}) {
+export function NotSeenCard({ answer, filters, loading }: DashboardPartProps) {
   const teachers = answer?.not_seen;
   const students = teachers?.reduce((sum, t) => sum + t.students.length, 0);
   return (

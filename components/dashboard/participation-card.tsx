@@ -4,12 +4,11 @@ import dynamic from "next/dynamic";
 import { Disclosure } from "@/components/ui/disclosure";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
-import type { DashboardAnswer } from "@/lib/dashboard/schemas";
 import { DashboardCard } from "./dashboard-card";
 import { ListDownload } from "./list-download";
 import { PARTICIPATION_SERIES, type ParticipationDay } from "./participation-series";
 import { PlainTable, type PlainColumn } from "./plain-table";
-import type { DashboardFilters } from "./use-dashboard-filters";
+import type { DashboardPartProps } from "./use-dashboard";
 
 // The chart library loads with the dashboard only, after the page's own code.
 const ParticipationChart = dynamic(() => import("./participation-chart").then((m) => m.ParticipationChart), {
@@ -29,15 +28,7 @@ const columns: PlainColumn<ParticipationDay>[] = [
 ];
 
 /** "Participation": the chart of each school day, and the numbers behind it (shown on demand, always printed). */
-export function ParticipationCard({
-  answer,
-  filters,
-  loading,
-}: {
-  answer: DashboardAnswer | undefined;
-  filters: DashboardFilters;
-  loading: boolean;
-}) {
+export function ParticipationCard({ answer, filters, loading }: DashboardPartProps) {
   const days = answer?.participation;
   return (
     <DashboardCard

@@ -3,14 +3,11 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { focusRing } from "@/components/ui/button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import type { DataColumn } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
-import type { DashboardAnswer } from "@/lib/dashboard/schemas";
-import { DashboardCard } from "./dashboard-card";
-import { EmptyList } from "./empty-list";
-import { ListDownload } from "./list-download";
+import { ListCard } from "./list-card";
 import { averageLoad, LOAD_STATUS_LABELS, loadStatus, seatShare, type TeacherLoad } from "./load-status";
-import type { DashboardFilters } from "./use-dashboard-filters";
+import type { DashboardPartProps } from "./use-dashboard";
 
 const STATUS_TONES = { always_full: "danger", always_empty: "warning", sometimes_full: "neutral" } as const;
 
@@ -70,38 +67,21 @@ const columns: DataColumn<TeacherLoad>[] = [
 ];
 
 /** "Teacher load": per teacher who takes students, seats planned against capacity, full and empty blocks. */
-export function TeacherLoadCard({
-  answer,
-  filters,
-  loading,
-}: {
-  answer: DashboardAnswer | undefined;
-  filters: DashboardFilters;
-  loading: boolean;
-}) {
-  const rows = answer?.teacher_load;
+export function TeacherLoadCard(props: DashboardPartProps) {
   return (
-    <DashboardCard
+    <ListCard
+      {...props}
+      list="teacher_load"
       title="Teacher load"
-      count={rows?.length}
       description="Students planned in an average block against the capacity of one; teachers who were always full or always empty come first."
-      actions={<ListDownload list="teacher_load" what="Teacher load" filters={filters} answer={answer} />}
-    >
-      {rows && rows.length === 0 ? (
-        <EmptyList text={"No teacher had a Focus Block in these dates."} />
-      ) : (
-        <DataTable
-          label="Teacher load"
-          columns={columns}
-          data={rows}
-          rowId={(r) => r.staff_id}
-          loading={loading}
-          initialPageSize={10}
-          initialSort={{ id: "status" }}
-          searchLabel="Search teachers"
-          emptyText="No teacher had a Focus Block in these dates."
-        />
-      )}
-    </DashboardCard>
+      rows={props.answer?.teacher_load}
+      emptyText="No teacher had a Focus Block in these dates."
+      label="Teacher load"
+      columns={columns}
+      rowId={(r) => r.staff_id}
+      initialPageSize={10}
+      initialSort={{ id: "status" }}
+      searchLabel="Search teachers"
+    />
   );
 }

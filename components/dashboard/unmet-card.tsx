@@ -1,12 +1,10 @@
 "use client";
 
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import type { DataColumn } from "@/components/ui/data-table";
 import type { DashboardAnswer } from "@/lib/dashboard/schemas";
-import { DashboardCard } from "./dashboard-card";
-import { EmptyList } from "./empty-list";
-import { ListDownload } from "./list-download";
+import { ListCard } from "./list-card";
 import { StudentLink } from "./student-columns";
-import type { DashboardFilters } from "./use-dashboard-filters";
+import type { DashboardPartProps } from "./use-dashboard";
 
 type Unmet = DashboardAnswer["unmet"][number];
 
@@ -27,38 +25,21 @@ const columns: DataColumn<Unmet>[] = [
 ];
 
 /** "Unmet": requests and usual choices that could not be placed, each with the rule that refused it. */
-export function UnmetCard({
-  answer,
-  filters,
-  loading,
-}: {
-  answer: DashboardAnswer | undefined;
-  filters: DashboardFilters;
-  loading: boolean;
-}) {
-  const rows = answer?.unmet;
+export function UnmetCard(props: DashboardPartProps) {
   return (
-    <DashboardCard
+    <ListCard
+      {...props}
+      list="unmet"
       title="Unmet"
-      count={rows?.length}
       description="Requests and usual choices that could not be placed, with the reason."
-      actions={<ListDownload list="unmet" what="Unmet" filters={filters} answer={answer} />}
-    >
-      {rows && rows.length === 0 ? (
-        <EmptyList text={"Every request and usual choice in these dates was placed."} />
-      ) : (
-        <DataTable
-          label="Unmet requests and usual choices"
-          columns={columns}
-          data={rows}
-          rowId={(r) => `${r.kind}-${r.date}-${r.block}-${r.student_id}-${r.staff_id ?? ""}`}
-          loading={loading}
-          initialPageSize={10}
-          initialSort={{ id: "date", desc: true }}
-          searchLabel="Search unmet"
-          emptyText="Every request and usual choice in these dates was placed."
-        />
-      )}
-    </DashboardCard>
+      rows={props.answer?.unmet}
+      emptyText="Every request and usual choice in these dates was placed."
+      label="Unmet requests and usual choices"
+      columns={columns}
+      rowId={(r) => `${r.kind}-${r.date}-${r.block}-${r.student_id}-${r.staff_id ?? ""}`}
+      initialPageSize={10}
+      initialSort={{ id: "date", desc: true }}
+      searchLabel="Search unmet"
+    />
   );
 }

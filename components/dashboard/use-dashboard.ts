@@ -20,3 +20,10 @@ export const dashboardCsvName = (
   list: DashboardList,
   answer: Pick<DashboardAnswer, "from" | "to"> | undefined,
 ) => `dashboard-${list.replaceAll("_", "-")}${answer ? `-${answer.from}-to-${answer.to}` : ""}.csv`;
+
+/** What every part of the page is given: the answer (undefined while loading), the filters for its CSV. */
+export interface DashboardPartProps {
+  answer: DashboardAnswer | undefined;
+  filters: DashboardFilters;
+  loading: boolean;
+}
