@@ -90,6 +90,15 @@ async function openPostgres(url: string, max = 10, connectTimeout = 5): Promise<
 /** Statements with up to this many parameters are prepared (bulk inserts with more are not). */
 const PREPARE_MAX_PARAMS = 100;
 
+/**
+ * A statement that says this (in a comment, anywhere in it) is never prepared. After five runs of a
+ * prepared statement PostgreSQL may switch to a generic plan, made without the parameters' values:
+ * for the reports' and the dashboard's cells (db/queries/reports.ts cellsCte) it guesses a date range
+ * at 0.5 % of the rows, and a year's report went from 0.3 s to 2 s on its sixth run on a connection.
+ * Planned afresh each time instead (a few milliseconds for a statement that runs for hundreds).
+ */
+export const UNPREPARED = "/* unprepared: planned for its parameters every time */";
+
 const RETRY_DELAY_MS = 100;
 /** A statement that only reads: running it twice is harmless. */
 const READ = /^\s*select\b/i;
@@ -133,7 +142,9 @@ function resilient<T extends object>(client: T): T {
   const unsafe = (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => {
     const settings = {
       ...options,
-      prepare: Boolean(options.prepare) || (params.length > 0 && params.length <= PREPARE_MAX_PARAMS),
+      prepare:
+        Boolean(options.prepare) ||
+        (params.length > 0 && params.length <= PREPARE_MAX_PARAMS && !query.includes(UNPREPARED)),
     };
     // Lazy like postgres.js's own query: it runs when awaited, once.
     let rows: Promise<unknown> | undefined;

@@ -38,6 +38,7 @@ import { benchCheckIn } from "./bench/check-in";
 import { drive, passes, printFigures, timeSequential, type BenchFigure } from "./bench/harness";
 import { benchPlacement } from "./bench/placement";
 import { benchCalendar } from "./bench/calendar";
+import { benchDashboard } from "./bench/dashboard";
 import { benchPowerScheduler } from "./bench/power-scheduler";
 import { benchReports } from "./bench/reports";
 import { checkTargets, compare, FRAMEWORK_KEY, printRatios, sameAnswers, type Endpoint, type RatioRow } from "./bench/ratios";
@@ -337,7 +338,7 @@ async function benchPglite() {
   }
 }
 
-/** The design.md §9 budgets on PostgreSQL (check-in, status, weeks, search, Power Scheduler). */
+/** The design.md §9 budgets on PostgreSQL (check-in, status, weeks, search, Power Scheduler, reports, the dashboard). */
 async function budgets(db: Db, teacherId: number, date: string) {
   const teacherToken = await signIn("teacher@demo.school");
   const studentToken = await signIn("100001");
@@ -349,6 +350,7 @@ async function budgets(db: Db, teacherId: number, date: string) {
     ...(await benchPlacement({ db })),
     ...(await benchCalendar({ db })),
     ...(await benchReports({ baseUrl, adminToken: await signIn("admin@demo.school") })),
+    ...(await benchDashboard({ baseUrl, db, adminToken: await signIn("admin@demo.school"), teacherToken })),
   ];
   console.log(`\nFlexblock bench: PostgreSQL, ${connections} concurrent clients, ${seconds} s per run\n`);
   printFigures(figures);

@@ -1,8 +1,9 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../client";
+import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
-import { cellsCte, type ReportScope } from "./reports";
+import { visibleStudentNumber, type StudentNumbers } from "./people";
+import { cellsCte, occurrencesCte, studentsInScope, type ReportScope } from "./reports";
 
 /**
  * The dashboard's SQL (GET /api/dashboard, lib/dashboard/service.server.ts): one statement per list at
@@ -21,11 +22,33 @@ const int = (value: number | null) => sql`${value}::int`;
 const inRange = (column: SQL, scope: ReportScope) => sql`${column} between ${scope.from}::date and ${scope.to}::date`;
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T;
 
+/** The homeroom a list shows (`h` the student's homeroom teacher): its code, else the teacher ("Mr. Reyes"). */
+const HOMEROOM = `'homeroom', case when h.id is null then null
+  else coalesce(nullif(h.homeroom, ''), nullif(concat_ws(' ', nullif(h.title, ''), h.last_name), '')) end`;
 /** A student as the lists show them: `s` a row of stu, `st` their students row, `h` their homeroom teacher. */
 const studentJson = sql.raw(`'student_id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
-  'student_number', s.student_number, 'grade', s.grade,
-  'homeroom', case when h.id is null then null else coalesce(nullif(h.homeroom, ''), nullif(concat_ws(' ', nullif(h.title, ''), h.last_name), '')) end`);
+  'student_number', s.student_number, 'grade', s.grade, ${HOMEROOM}`);
+/** studentJson for `s` a students row (not stu's): the name it goes by and the number the caller may see. */
+const studentJsonOf = (numbers: StudentNumbers) => sql`'student_id', s.id,
+  'first_name', coalesce(nullif(s.preferred_first_name, ''), s.first_name), 'last_name', s.last_name,
+  'student_number', ${visibleStudentNumber(numbers, sql.raw("s.student_number"))}, 'grade', s.grade, ${sql.raw(HOMEROOM)}`;
 const homeroomJoin = sql.raw(`join students st on st.id = s.id left join staff h on h.id = st.default_teacher_id`);
+
+/**
+ * occ and stu as the lists that need no cells read them: the occurrences, and the students in the
+ * filters with what a list shows and their name order (the reports' stu without each student's first
+ * Focus Block, which costs a look at every occurrence per student).
+ */
+const peopleCte = (scope: ReportScope) => sql`${sql.raw(UNPREPARED)}
+  ${occurrencesCte(scope)},
+  -- Materialised: read once by a short list, inlined it was sorted again for each of the list's rows.
+  stu as materialized (
+    select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
+      coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name, s.grade, s.archived_at,
+      row_number() over (order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
+    from students s
+    where ${studentsInScope(scope)}
+  )`;
 
 export interface DashboardStudentRow {
   student_id: number;
@@ -128,18 +151,22 @@ export async function dashboardCells(db: Db, scope: DashboardScope) {
 }
 
 /**
- * Students on a waitlist in the range (an entry still kept: a seat given from it removes the entry)
- * who were never given a seat from any waitlist in the range (no plan with source "waitlist").
+ * Students on a waitlist in the range who were not given a seat from it: the entries still kept (a
+ * seat given from a waitlist removes the student's entries for that block, lib/choice/seats.server.ts)
+ * on a block where they have no plan from a waitlist; count = such entries. A teacher's scope: the
+ * entries on their own waitlists and those of their homeroom students.
  */
 export async function waitlistedNeverPlaced(db: Db, scope: ReportScope): Promise<(DashboardStudentRow & { count: number })[]> {
   const result = await db.execute(sql`
-    with ${cellsCte(scope)},
+    with ${peopleCte({ ...scope, teacherId: null })},
     waiting as (
       select w.student_id, count(*) as n from waitlist_entries w
       where ${inRange(sql`w.date`, scope)}
-        and w.block_id in (select block_id from occ)
-        and not exists (select 1 from plans p where p.student_id = w.student_id and p.source = 'waitlist'
-          and ${inRange(sql`p.date`, scope)})
+        and (w.date, w.block_id) in (select date, block_id from occ)
+        and (${int(scope.teacherId)} is null or w.staff_id = ${int(scope.teacherId)}
+          or w.student_id in (select id from students where default_teacher_id = ${int(scope.teacherId)}))
+        and not exists (select 1 from plans p where p.student_id = w.student_id and p.block_id = w.block_id
+          and p.date = w.date and p.source = 'waitlist')
       group by w.student_id
     )
     select coalesce(json_agg(json_build_object(${studentJson}, 'count', w.n) order by s.ord), '[]') as rows
@@ -165,14 +192,15 @@ export interface NotSeenRow {
 export async function notSeenRows(db: Db, scope: ReportScope, year: { start: string | null; end: string | null }): Promise<NotSeenRow[]> {
   const everyone = { ...scope, teacherId: null };
   const result = await db.execute(sql`
-    with ${cellsCte(everyone)},
+    with ${peopleCte(everyone)},
     term as (
       select id, start, "end" from terms where start <= ${scope.to}::date and "end" >= ${scope.to}::date
       order by start desc, id limit 1
     ),
     bounds as (
       select coalesce((select start from term), ${year.start}::date, ${scope.to}::date) as start,
-        least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish
+        least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish,
+        array(select id from blocks where flex) as flex_blocks
     ),
     taught as (
       select e.student_id, t.staff_id, concat_ws(' ', c.name, '(' || sc.code || ')') as section
@@ -186,17 +214,26 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
       where e.dropped_at is null
         and (e.begin_date is null or e.begin_date <= b.finish) and (e.end_date is null or e.end_date >= b.start)
         and (${int(scope.teacherId)} is null or t.staff_id = ${int(scope.teacherId)})
+        and e.student_id in (select id from stu where archived_at is null)
     ),
     unseen as (
       select tt.staff_id, tt.student_id, array_agg(distinct tt.section order by tt.section) as sections
       from taught tt cross join bounds b
-      where not exists (select 1 from check_ins ci join blocks bl on bl.id = ci.block_id and bl.flex
-        where ci.student_id = tt.student_id and ci.staff_id = tt.staff_id and ci.date between b.start and b.finish)
+      -- A probe per enrolment for one check-in with its teacher in the term (check_ins_student_staff_date_idx, read from the index alone),
+      -- written as a subquery so that it stays one: as NOT EXISTS it became an anti join that hashed
+      -- every check-in of the term.
+      where (select ci.block_id from check_ins ci
+          where ci.student_id = tt.student_id and ci.staff_id = tt.staff_id and ci.date between b.start and b.finish
+            and ci.block_id = any(b.flex_blocks)
+          limit 1) is null
       group by tt.staff_id, tt.student_id
     ),
+    -- The students by primary key: how many the probes leave the planner cannot guess, and joined to
+    -- stu it looked for each among all of stu.
     per_teacher as (
-      select u.staff_id, json_agg(json_build_object(${studentJson}, 'sections', u.sections) order by s.ord) as students
-      from unseen u join stu s on s.id = u.student_id and s.archived_at is null ${homeroomJoin}
+      select u.staff_id, json_agg(json_build_object(${studentJsonOf(scope.studentNumbers)}, 'sections', u.sections)
+          order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as students
+      from unseen u join students s on s.id = u.student_id left join staff h on h.id = s.default_teacher_id
       group by u.staff_id
     )
     select coalesce(json_agg(json_build_object('staff_id', x.id, 'title', x.title, 'first_name', x.first_name,
@@ -230,7 +267,7 @@ export interface TeacherLoadRow {
 export async function teacherLoadRows(db: Db, scope: ReportScope): Promise<TeacherLoadRow[]> {
   const occurrences = JSON.stringify(scope.occurrences.map(({ date, block_id }) => ({ date, block_id })));
   const result = await db.execute(sql`
-    with occ as (
+    with ${sql.raw(UNPREPARED)} occ as (
       select o.date, o.block_id from json_to_recordset(${occurrences}::json) as o(date date, block_id int)
     ),
     tea as (
@@ -306,7 +343,7 @@ export interface UnmetRow {
 export async function unmetRows(db: Db, scope: ReportScope): Promise<UnmetRow[]> {
   const everyone = { ...scope, teacherId: null };
   const result = await db.execute(sql`
-    with ${cellsCte(everyone)},
+    with ${peopleCte(everyone)},
     unmet as (
       select 'standing' as kind, o.date, o.block_id, sc.student_id, sc.staff_id, o.outcome, o.detail
       from standing_choice_outcomes o join standing_choices sc on sc.id = o.standing_choice_id

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { attendanceStatusSql, studentBeganSql } from "@/lib/attendance/sql.server";
 import type { AttendanceStatus } from "@/lib/attendance/rules";
-import type { Db } from "../client";
+import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
 import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
@@ -130,6 +130,25 @@ const cellStatusSql = (scope: ReportScope) =>
     flex: sql`true`,
   });
 
+/** occ: the scope's occurrences, from their one JSON parameter. */
+export function occurrencesCte(scope: ReportScope): SQL {
+  return sql`occ as (
+    select o.date, o.block_id, o.pending, o.starts_at
+    from json_to_recordset(${JSON.stringify(scope.occurrences)}::json)
+      as o(date date, block_id int, pending boolean, starts_at timestamptz)
+  )`;
+}
+
+/** The student `s` is in the scope's filters (grade, cluster, one student, homeroom, a teacher's students). */
+export function studentsInScope(scope: ReportScope): SQL {
+  return sql`(${int(scope.grade)} is null or s.grade = ${int(scope.grade)})
+      and (${int(scope.clusterId)} is null or exists (
+        select 1 from cluster_members m where m.student_id = s.id and m.cluster_id = ${int(scope.clusterId)}))
+      and (${int(scope.studentId)} is null or s.id = ${int(scope.studentId)})
+      and (${int(scope.homeroomId ?? null)} is null or s.default_teacher_id = ${int(scope.homeroomId ?? null)})
+      and (${int(scope.teacherId)} is null or s.id in (${teacherStudents(scope)}))`;
+}
+
 /**
  * The CTEs every report starts from: occ (occurrences), stu (students in scope, each with the date of
  * the first occurrence they attend: studentBeganSql; null when that is none of the range's; one Focus
@@ -137,13 +156,9 @@ const cellStatusSql = (scope: ReportScope) =>
  * on, until they were archived).
  */
 export function cellsCte(scope: ReportScope): SQL {
-  const occurrences = JSON.stringify(scope.occurrences);
   return sql`
-  occ as (
-    select o.date, o.block_id, o.pending, o.starts_at
-    from json_to_recordset(${occurrences}::json)
-      as o(date date, block_id int, pending boolean, starts_at timestamptz)
-  ),
+  ${sql.raw(UNPREPARED)}
+  ${occurrencesCte(scope)},
   stu as (
     -- first_name: the name the student goes by (their preferred first name when they have one; issue 21).
     select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
@@ -152,19 +167,17 @@ export function cellsCte(scope: ReportScope): SQL {
       (select min(o.date) from occ o where ${studentBeganSql({ date: sql`o.date`, startsAt: sql`o.starts_at` })}) as first_date,
       row_number() over (order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
     from students s
-    where (${int(scope.grade)} is null or s.grade = ${int(scope.grade)})
-      and (${int(scope.clusterId)} is null or exists (
-        select 1 from cluster_members m where m.student_id = s.id and m.cluster_id = ${int(scope.clusterId)}))
-      and (${int(scope.studentId)} is null or s.id = ${int(scope.studentId)})
-      and (${int(scope.homeroomId ?? null)} is null or s.default_teacher_id = ${int(scope.homeroomId ?? null)})
-      and (${int(scope.teacherId)} is null or s.id in (${teacherStudents(scope)}))
+    where ${studentsInScope(scope)}
   ),
   cells as (
     select o.date, o.block_id, o.pending, s.id as student_id, s.ord, ci.id as log_id, ci.staff_id as log_staff_id,
       ci.method, ci.checked_in_at, ${cellStatusSql(scope)} as status
     from occ o
     cross join stu s
+    -- The range again on the ledger (the occurrences are a JSON list the planner cannot see into): without
+    -- it a four-week range hashed every check-in of the year.
     left join check_ins ci on ci.student_id = s.id and ci.block_id = o.block_id and ci.date = o.date
+      and ci.date between ${scope.from}::date and ${scope.to}::date
     where ${hasCell(sql`o`, sql`ci`)}
   )`;
 }

@@ -314,6 +314,9 @@ export const checkIns = pgTable(
     index("check_ins_student_date_idx").on(t.student_id, t.date),
     index("check_ins_staff_date_idx").on(t.staff_id, t.date),
     index("check_ins_block_date_idx").on(t.block_id, t.date),
+    // Has this teacher seen this student in the term (the dashboard's "not seen by their own teachers"): a probe per
+    // enrolment, answered from the index alone (the block tells a flex block's check-in).
+    index("check_ins_student_staff_date_idx").on(t.student_id, t.staff_id, t.date, t.block_id),
   ],
 );
 

@@ -45,6 +45,7 @@ let waiter: Student;
 let steady: Student;
 const tokens: Record<string, string> = {};
 let clusterId: number;
+let outsiderId: number;
 
 const get = (query: Record<string, string>, token = tokens.admin) => call(dashboardRoute, { token, query });
 const ids = (list: { student_id: number }[]) => list.map((s) => s.student_id).sort((a, b) => a - b);
@@ -112,8 +113,14 @@ beforeAll(async () => {
   for (const date of [DAYS[1]!, DAYS[2]!]) {
     await state.db.insert(waitlistEntries).values({ student_id: waiter.id, staff_id: chen.staff.id, block_id: focus.id, date });
   }
-  // Steady waited once (Reyes, the first day) and was given the seat: a waitlist entry outside the range stays out.
-  await state.db.insert(waitlistEntries).values({ student_id: steady.id, staff_id: ruiz.staff.id, block_id: focus.id, date: DAYS[3]! });
+  // Steady waited on Ruiz the first day and was given a seat from the waitlist (the entry kept, as an import might leave it),
+  await state.db.insert(waitlistEntries).values({ student_id: steady.id, staff_id: ruiz.staff.id, block_id: focus.id, date: DAYS[0]! });
+  // and waited on Chen the Friday before the range: outside it.
+  await state.db.insert(waitlistEntries).values({ student_id: steady.id, staff_id: chen.staff.id, block_id: focus.id, date: addDays(FROM, -3) });
+  // Someone with no homeroom, plan or check-in in the range waited on Chen once.
+  const outsider = (await createStudent(state.db, { last_name: "Outsider" })).student;
+  outsiderId = outsider.id;
+  await state.db.insert(waitlistEntries).values({ student_id: outsider.id, staff_id: chen.staff.id, block_id: focus.id, date: DAYS[6]! });
   // Everybody excused on the sixth day for an assembly: it counts as neither present nor absent.
   await createAmendment(state.db, { student_id: null, staff_id: ruiz.staff.id, block_id: focus.id, date: DAYS[5]!, memo: "Assembly" });
 
@@ -180,7 +187,10 @@ describe("GET /api/dashboard for the whole school", () => {
       [waiter.id, 8],
     ]);
     expect(elsewhere.map((s: { student_id: number; count: number }) => [s.student_id, s.count])).toEqual([[placed.id, 3]]);
-    expect(waitlisted_never_placed.map((s: { student_id: number; count: number }) => [s.student_id, s.count])).toEqual([[waiter.id, 2]]);
+    expect(waitlisted_never_placed.map((s: { student_id: number; count: number }) => [s.student_id, s.count])).toEqual([
+      [outsiderId, 1],
+      [waiter.id, 2],
+    ]);
 
     const strict = await get({ from: FROM, to: TO, missed_min: "9", elsewhere_min: "4" });
     expect(ids(strict.body.follow_up.missed)).toEqual([chooser.id]);
@@ -210,8 +220,8 @@ describe("GET /api/dashboard for the whole school", () => {
       staff_id: ruiz.staff.id, name: "Ms. Ruiz, Elena", blocks: 10, planned: 20, capacity: 2,
       full_blocks: 10, empty_blocks: 0, requests: 0, waitlist_longest: 1, waitlist_total: 1,
     });
-    // Chen: one plan, one appointment, the waiter on the waitlist twice.
-    expect(row(chen)).toMatchObject({ planned: 1, empty_blocks: 9, full_blocks: 0, requests: 1, waitlist_longest: 1, waitlist_total: 2 });
+    // Chen: one plan, one appointment, the waiter on the waitlist twice and the outsider once.
+    expect(row(chen)).toMatchObject({ planned: 1, empty_blocks: 9, full_blocks: 0, requests: 1, waitlist_longest: 1, waitlist_total: 3 });
     expect(row(reyes)).toMatchObject({ planned: 19, empty_blocks: 0 });
     expect(load.some((t) => t.staff_id === office.staff.id)).toBe(false);
   });
@@ -296,6 +306,9 @@ describe("GET /api/dashboard for a teacher", () => {
     expect(own.body).toEqual(res.body);
     const chenView = await get({ from: FROM, to: TO }, tokens.chen);
     expect(chenView.body.not_seen.map((t: { staff_id: number }) => t.staff_id)).toEqual([chen.staff.id]);
+    // The outsider is no student of Chen's by homeroom, plan or check-in, but waited on her list.
+    expect(ids(chenView.body.follow_up.waitlisted_never_placed)).toEqual([outsiderId, waiter.id].sort((a, b) => a - b));
+    expect(res.body.follow_up.waitlisted_never_placed).toEqual([]);
   });
 
   it("lets an administrator open a teacher's scope", async () => {
@@ -311,6 +324,10 @@ describe("GET /api/dashboard for a teacher", () => {
     const csv = parse((await get({ from: FROM, to: TO, format: "csv", list: "missed" }, tokens.ruiz)).body as string, { bom: true, columns: true }) as Record<string, string>[];
     expect(csv[0]!["Student number"]).toBe("");
     expect(res.body.follow_up.never_chose[0].student_number).toBeNull();
+    const chenView = await get({ from: FROM, to: TO }, tokens.chen);
+    expect(chenView.body.not_seen[0].students[0].student_number).toBeNull();
+    expect(chenView.body.follow_up.waitlisted_never_placed[0].student_number).toBeNull();
+    expect((await get({ from: FROM, to: TO })).body.not_seen[0].students[0].student_number).toBe(placed.student_number);
     await setSetting(state.db, "show-student-numbers", "true");
     try {
       const shown = await get({ from: FROM, to: TO }, tokens.ruiz);

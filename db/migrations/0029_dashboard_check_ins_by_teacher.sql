@@ -1,0 +1,1 @@
+CREATE INDEX "check_ins_student_staff_date_idx" ON "check_ins" USING btree ("student_id","staff_id","date","block_id");
