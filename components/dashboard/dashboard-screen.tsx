@@ -3,10 +3,10 @@
 import { useMemo } from "react";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { PrintButton } from "@/components/ui/print-button";
 import { schoolToday } from "@/lib/time";
+import { DashboardError } from "./dashboard-error";
 import { DashboardFilters } from "./dashboard-filters";
 import { FollowUpLists } from "./follow-up-lists";
 import { NotSeenCard } from "./not-seen-card";
@@ -15,7 +15,7 @@ import { ScopeLine } from "./scope-line";
 import { TeacherLoadCard } from "./teacher-load-card";
 import { UnmetCard } from "./unmet-card";
 import { useDashboard } from "./use-dashboard";
-import { useDashboardFilters } from "./use-dashboard-filters";
+import { DASHBOARD_FILTER_KEYS, useDashboardFilters } from "./use-dashboard-filters";
 
 /**
  * /dashboard: who is falling through, at a glance. Administrators see the whole school (or one
@@ -29,6 +29,7 @@ export function DashboardScreen() {
   const { data, error, isLoading, mutate } = useDashboard(filters);
   const admin = user.role === "admin" || user.role === "sysadmin";
   const parts = { answer: data, filters, loading: isLoading };
+  const clearFilters = () => setFilters(Object.fromEntries(DASHBOARD_FILTER_KEYS.map((key) => [key, ""])));
 
   return (
     <div className="min-w-0">
@@ -49,12 +50,12 @@ export function DashboardScreen() {
           today={today}
           canPickTeacher={admin}
         />
-        {data && <ScopeLine answer={data} />}
-        {error && !data ? (
-          <LoadError error={error} what="dashboard" onRetry={() => void mutate()} />
+        {data && !error && <ScopeLine answer={data} />}
+        {/* An answer for other filters than the ones on screen would mislead: the error stands alone. */}
+        {error ? (
+          <DashboardError error={error} onRetry={() => void mutate()} onClearFilters={clearFilters} />
         ) : (
           <>
-            {error && <LoadError error={error} what="dashboard" onRetry={() => void mutate()} />}
             <ParticipationCard {...parts} />
             <FollowUpLists {...parts} />
             <NotSeenCard {...parts} />

@@ -117,6 +117,16 @@ test("a teacher sees the dashboard of their own students and blocks", async ({ p
   await shoot(page, "dashboard-teacher");
 });
 
+test("a link with a filter the school does not have says why, and the filters clear", async ({ page }) => {
+  await signIn(page, "admin", "/dashboard?grade=13&missed_min=2");
+  const problem = page.getByRole("alert").filter({ hasText: "These filters cannot be shown." });
+  await expect(problem).toContainText("Grade 13 is not one of the school's grades");
+  await expectNoSeriousA11yViolations(page);
+  await problem.getByRole("button", { name: "Clear the filters", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: /^Never chose \d+$/ })).toBeVisible();
+});
+
 test("a student is not offered the dashboard", async ({ page }) => {
   await signIn(page, "student", "/dashboard");
   await expect(page).toHaveURL(/\/profile$/);
