@@ -1,5 +1,5 @@
 /**
- * No folder imports another that imports it back (issue 24), checked one folder at a time.
+ * No folder imports another that imports it back (a circle hides which folder is below which), checked one folder at a time.
  * tests/unit/folder-layers.test.ts runs it in CI; by hand:
  *   npx depcruise app components lib db --config .dependency-cruiser-folders.cjs
  *

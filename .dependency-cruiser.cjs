@@ -1,5 +1,5 @@
 /**
- * The layers run one way (issue 24): app → components → lib → db. `npm run lint` checks it
+ * The layers run one way, so each reads without the ones above it: app → components → lib → db. `npm run lint` checks it
  * (`depcruise`, in CI), and says which import broke which rule.
  *
  * At the bottom of lib sit the few pure modules every layer may use, db included: the environment,

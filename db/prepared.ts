@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 
 /**
- * Hot statements built ONCE (issue 14): drizzle builds a query's text from its SQL tree on every call
+ * Hot statements built ONCE, for throughput: drizzle builds a query's text from its SQL tree on every call
  * (a third of a signed-in request's CPU under load). A hot statement is a drizzle builder with
  * `sql.placeholder(name)` for every value a request supplies, prepared with drizzle's public
  * `.prepare(name)`: its text is built once per database (and per transaction object), and a request only

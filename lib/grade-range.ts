@@ -1,5 +1,5 @@
 /**
- * The school's grades and who counts as a Senior (issue 21): the grade_min, grade_max and
+ * The school's grades and who counts as a Senior (schools differ: K–12, 9–12): the grade_min, grade_max and
  * seniors_from_grade settings, with the spec's 8–12 and 11 as defaults. Client-safe and import-free,
  * at the bottom of lib: the setting definitions (lib/setting-definitions.ts) take their bounds from here.
  */

@@ -1,5 +1,5 @@
 /**
- * One clock for the school (issue 23): an instant shown in the browser must read as the server writes
+ * One clock for the school: an instant shown in the browser must read as the server writes
  * it (notifications, CSV files). Browsers carry their own copy of the time-zone rules, which can
  * disagree with the server's (12:21 PM in a notification, 1:21 PM on the Imports screen for the
  * same instant). So the server sends, with the timezone setting, the zone's UTC offsets by its own

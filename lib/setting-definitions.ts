@@ -28,7 +28,10 @@ export const SETTING_GROUPS = [
   { name: "Calendar", description: "Change calendar settings" },
   { name: "Air Check-in", description: "Control how Air Check-in works" },
   { name: "Privacy", description: "Manage privacy options for Flexblock" },
-  { name: "Default placement", description: "Give students who did not choose a teacher their default teacher" },
+  {
+    name: "Default placement",
+    description: "Give students who did not choose a teacher their default teacher",
+  },
   { name: "Choosing", description: "Deadlines, waitlists and standing choices for Focus Blocks" },
   { name: "Sign-in", description: "Choose how students and staff sign in" },
   { name: "Notifications", description: "Choose what Flexblock sends by email and push, and when" },
@@ -37,8 +40,10 @@ export const SETTING_GROUPS = [
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 /** 1 September before (or at) now, and 30 June after it, at local midnight in UTC terms. */
-const schoolYearStart = (now: Date) => `${now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1}-09-01`;
-const schoolYearEnd = (now: Date) => `${now.getUTCMonth() >= 7 ? now.getUTCFullYear() + 1 : now.getUTCFullYear()}-06-30`;
+const schoolYearStart = (now: Date) =>
+  `${now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1}-09-01`;
+const schoolYearEnd = (now: Date) =>
+  `${now.getUTCMonth() >= 7 ? now.getUTCFullYear() + 1 : now.getUTCFullYear()}-06-30`;
 
 export const SETTINGS: readonly SettingDefinition[] = [
   {
@@ -124,7 +129,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: "air-check-in-minutes-before",
     group: "Air Check-in",
     type: "numeric",
-    description: "Minutes before the Focus Block starts that students may check themselves in (with a code or at a kiosk).",
+    description:
+      "Minutes before the Focus Block starts that students may check themselves in (with a code or at a kiosk).",
     default: "5",
     min: 0,
     max: 720,
@@ -142,7 +148,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: "grade_min",
     group: "General settings",
     type: "numeric",
-    description: "The school's lowest grade (0 for kindergarten, -1 for pre-K). Students and imports outside the range are refused.",
+    description:
+      "The school's lowest grade (0 for kindergarten, -1 for pre-K). Students and imports outside the range are refused.",
     default: String(DEFAULT_GRADE_RANGE.min),
     min: GRADE_FLOOR,
     max: GRADE_CEILING,
@@ -186,7 +193,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: "placement_change_after",
     group: "Default placement",
     type: "boolean",
-    description: "Students may still change their teacher after they were placed, until the Focus Block starts.",
+    description:
+      "Students may still change their teacher after they were placed, until the Focus Block starts.",
     default: "true",
   },
   {
@@ -194,7 +202,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     group: "Choosing",
     type: "string",
     description:
-      "Until when students may choose their teacher for a Focus Block: a time on its day (08:00), or hours before it starts (2h). Empty: until it starts. A day in the calendar may set its own.",
+      "Until when students may choose their teacher for a Focus Block: a time on its day (08:00), or hours before it starts (2h). Empty: until it ends. A day in the calendar may set its own.",
     default: "",
     max: 10,
   },
@@ -203,7 +211,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     group: "Choosing",
     type: "string",
     description:
-      "Until when teachers may book students (requests and appointments) for a Focus Block; after it only an administrator may: a time on its day (08:00), or hours before it starts (2h). Empty: until it starts.",
+      "Until when teachers may book students (requests and appointments) for a Focus Block; after it only an administrator may: a time on its day (08:00), or hours before it starts (2h). Empty: until it ends.",
     default: "",
     max: 10,
   },
@@ -220,7 +228,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: "waitlist-offer-minutes",
     group: "Choosing",
     type: "numeric",
-    description: "In offer mode, how many minutes a freed seat is held for the first student on the waitlist.",
+    description:
+      "In offer mode, how many minutes a freed seat is held for the first student on the waitlist.",
     default: "30",
     min: 1,
     max: 1440,

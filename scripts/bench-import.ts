@@ -1,6 +1,6 @@
 /**
  * npm run bench:import — how long a 5,000-student CSV takes to import, end to end, and how the app
- * answers meanwhile (issue 9's budget: ≤ 30 s including the initial passwords' hashing; check-in
+ * answers meanwhile (the budget: ≤ 30 s including the initial passwords' hashing; check-in
  * status p95 ≤ 100 ms at 5 clients while the import runs).
  *
  * It starts the built app (`next start`, NEXT_DIST_DIR, default .next) on a new database — PostgreSQL

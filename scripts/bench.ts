@@ -7,13 +7,13 @@
  * BENCH_CONNECTIONS (50) and BENCH_SECONDS (10) tune the concurrent runs; BENCH_KEEP_DB=1 keeps the
  * database and BENCH_REUSE_DB=<name> benches a kept one without seeding again.
  *
- * Then ours against the floor (issue 14): a bare node:http server (scripts/bench/floor.ts) answering
+ * Then ours against the floor (how much the framework and our code cost): a bare node:http server (scripts/bench/floor.ts) answering
  * the same endpoints with the same statements and JSON, both driven at 1, 10 and 50 connections, on
  * PostgreSQL and on PGlite, printed as ours / floor with the ratio, and the targets checked.
  *   npm run bench -- --quick                 2 s per run instead of 4
  *   npm run bench -- --only=user,status      some endpoints (health user status student-week staff-week search inbox)
  *   npm run bench -- --db=pglite             one database (postgres, pglite; both by default with DATABASE_URL)
- *   npm run bench -- --no-budgets            skip the design.md §9 budget runs, only the ratios
+ *   npm run bench -- --no-budgets            skip the budget runs (docs/benchmarks.md#budgets), only the ratios
  *   npm run bench -- --levels=50             connection levels (default 1,10,50)
  * BENCH_PORT / BENCH_FLOOR_PORT (3300 / 3301) and BENCH_DIST_DIR (.next-bench) let several people
  * bench on one machine; BENCH_APP_DIR=<checkout> benches another checkout's build (before/after);
@@ -39,6 +39,7 @@ import { drive, passes, printFigures, timeSequential, type BenchFigure } from ".
 import { benchPlacement } from "./bench/placement";
 import { benchCalendar } from "./bench/calendar";
 import { benchDashboard } from "./bench/dashboard";
+import { largeSchool } from "./bench/large-school";
 import { benchPowerScheduler } from "./bench/power-scheduler";
 import { benchReports } from "./bench/reports";
 import { checkTargets, compare, FRAMEWORK_KEY, printRatios, sameAnswers, type Endpoint, type RatioRow } from "./bench/ratios";
@@ -85,14 +86,7 @@ async function createDatabase(serverUrl: string) {
 
 async function seed(db: Db) {
   const started = Date.now();
-  const school = await seedSchool(db, {
-    now: new Date(),
-    timezone: TIMEZONE,
-    students: 2000,
-    extraTeachers: 117,
-    weeksBack: Number(process.env.BENCH_WEEKS_BACK ?? 36),
-    weeksAhead: 2,
-  });
+  const school = await seedSchool(db, largeSchool(new Date()));
   console.log(
     `Seeded ${school.people.students.length} students, ${school.people.staff.length} staff, ${school.plans} plans, ` +
       `${school.checkIns} check-ins in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
@@ -282,7 +276,7 @@ async function ratios(title: string, endpoints: Endpoint[]): Promise<RatioRow[]>
   return rows;
 }
 
-/** PostgreSQL: the design.md §9 budgets (unless --no-budgets), then ours against the floor. */
+/** PostgreSQL: the budgets (docs/benchmarks.md#budgets) (unless --no-budgets), then ours against the floor. */
 async function benchPostgres(serverUrl: string) {
   const database = await createDatabase(serverUrl);
   const handle = await openDatabase({ url: database.url, max: 10 });
@@ -338,7 +332,7 @@ async function benchPglite() {
   }
 }
 
-/** The design.md §9 budgets on PostgreSQL (check-in, status, weeks, search, Power Scheduler, reports, the dashboard). */
+/** The budgets on PostgreSQL (docs/benchmarks.md#budgets) (check-in, status, weeks, search, Power Scheduler, reports, the dashboard). */
 async function budgets(db: Db, teacherId: number, date: string) {
   const teacherToken = await signIn("teacher@demo.school");
   const studentToken = await signIn("100001");

@@ -19,9 +19,18 @@ const totals = { passed: 0, failed: 0, skipped: 0, flaky: [] };
 const extra = process.argv.slice(2);
 const FAILED_ONCE = { passed: 0, failed: 1, skipped: 0, flaky: [] };
 
+/** Each tier's wall time, printed at the end (where CI's minutes go). */
+const tierTimes = [];
+function timed(label, started) {
+  tierTimes.push([label, (Date.now() - started) / 1000]);
+}
+
 function run(label, command, args, env) {
   console.log(`\n=== ${label}`);
-  return spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
+  const started = Date.now();
+  const status = spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
+  timed(label, started);
+  return status;
 }
 
 function readJson(file) {
@@ -148,6 +157,7 @@ async function playwrightSharded(label, args, chromiumPath, distDir) {
   if (shards === 1) return playwright(label, args, {}, chromiumPath, distDir);
   const basePort = Number(process.env.E2E_PORT ?? 3200);
   console.log(`\n=== ${label}: ${shards} shards side by side`);
+  const started = Date.now();
   const runs = Array.from({ length: shards }, (_, i) => {
     const shardLabel = `${label} ${i + 1}/${shards}`;
     const one = playwrightArgs(shardLabel, [...args, `--shard=${i + 1}/${shards}`], { E2E_PORT: String(basePort + i) }, chromiumPath, distDir);
@@ -168,6 +178,7 @@ async function playwrightSharded(label, args, chromiumPath, distDir) {
     process.stdout.write(fs.readFileSync(shard.log, "utf8"));
     collect(shard.one, status);
   }
+  timed(`${label}: ${shards} shards`, started);
 }
 
 if (process.env.SKIP_JEST !== "1") {
@@ -179,6 +190,8 @@ if (process.env.SKIP_JEST !== "1") {
 if (process.env.SKIP_E2E !== "1") await e2e();
 
 fs.rmSync(out, { recursive: true, force: true });
+console.log("\nTier times:");
+for (const [label, seconds] of tierTimes) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`);
 console.log("");
 for (const line of summaryLines(totals)) console.log(line);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -7,7 +7,7 @@ import type { CreatedToken } from "./use-create-token";
 
 /** Shown once after creating: the server keeps only the token's hash. */
 export function SecretDialog({ created, onClose }: { created: CreatedToken | null; onClose: () => void }) {
-  // In the school's time, as the list shows it (issue 23), not this browser's zone.
+  // In the school's time, as the list shows it, not this browser's zone (its zone data may differ).
   const when = useSchoolTime();
   return (
     <ShownOnceDialog

@@ -10,7 +10,7 @@ export const choosingClosed = (chooseUntil: string | null | undefined, now = Dat
   Boolean(chooseUntil) && new Date(chooseUntil!).getTime() <= now;
 
 /**
- * Until when the student may choose a teacher for a Focus Block (the choice deadline, issue 33):
+ * Until when the student may choose a teacher for a Focus Block (the choice deadline):
  * "You can choose until 08:00 on Tue, Dec 8." or, once it has passed, "Choosing closed at …".
  */
 export function ChooseUntil({ chooseUntil, className = "mt-3" }: { chooseUntil: string | null | undefined; className?: string }) {

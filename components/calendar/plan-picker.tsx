@@ -240,7 +240,7 @@ function PlanRow({
   );
   if (!canChoose) return <div className={rowClasses}>{body}</div>;
 
-  // A full teacher's waitlist (issue 33): join it, see one's place and leave it, or take the seat held
+  // A full teacher's waitlist (a seat may free before the deadline): join it, see one's place and leave it, or take the seat held
   // for one (offer mode). The row itself is not a button then, so its actions are reachable by Tab.
   const position = entry.waitlist_position ?? null;
   if (!current && (entry.offered_until || (isFull(entry) && canChoose))) {

@@ -118,7 +118,7 @@ export function PlannedSection({ block }: { block: StaffScheduleBlock }) {
   );
 }
 
-/** Waitlist: who waits for a seat with the teacher on this block, first in line first (issue 33). */
+/** Waitlist: who waits for a seat with the teacher on this block, first in line first, the order freed seats go in. */
 export function WaitlistSection({ staffId, date, blockId }: { staffId: number; date: string; blockId: number }) {
   const { entries } = useBlockWaitlist(staffId, date, blockId);
   return (

@@ -23,7 +23,7 @@ function usePageVisible() {
  * Keeps the Checked In list live while students check themselves in (Air Check-in codes, kiosks):
  * while the page is visible and shows today, the screen's own status request (same SWR key, so one
  * request serves both) is repeated every 1.5 s. Renders nothing. Polling rather than server-sent
- * events: README, design notes.
+ * events: docs/design/checkin.md#students-checking-themselves-in-air-check-in-codes-and-kiosks.
  */
 export function AirCodeLive({ date }: { date: string | null }) {
   const visible = usePageVisible();

@@ -7,7 +7,7 @@ import { pendingChips as pending } from "./use-pending-chips";
 
 /** The pending numbers' tools: remove all (with Undo), copy to the clipboard, download as CSV. */
 export function useChipTools(refocus: () => void) {
-  // The download's timestamps in the school's time (issue 23), as the server writes them.
+  // The download's timestamps in the school's time, as the server writes them, whatever this browser's zone.
   const stamp = useSchoolTimestamp();
 
   function removeAll() {

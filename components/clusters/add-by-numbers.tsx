@@ -11,7 +11,7 @@ import { numbersFromCsv, parsePastedNumbers } from "@/lib/clusters/paste";
 import type { ClusterPage } from "@/lib/clusters/present";
 
 /**
- * Adding many students at once by student number (issue 21 item 5): pasted (separated by spaces, commas
+ * Adding many students at once by student number (a class list is a column of numbers): pasted (separated by spaces, commas
  * or lines) or read from a CSV (the student_number column, else the first); POST /api/clusters/{id}/members
  * with student_numbers. An unknown number or an archived student adds nothing and is listed here.
  */

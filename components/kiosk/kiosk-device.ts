@@ -5,8 +5,8 @@ import { NETWORK_ERROR_MESSAGE } from "@/lib/api/request.client";
 /** Where the device keeps its kiosk token (never the user's session token). */
 export const KIOSK_TOKEN_KEY = "flexblock.kioskToken";
 /**
- * The answer stays up long enough to read, SHOW_MS at full strength, then fades for FADE_MS (issue 23
- * item 14: "readable ≥ 2.5 s, or until the next scan"); the next scan takes it down at once, so no one
+ * The answer stays up long enough to read, SHOW_MS at full strength, then fades for FADE_MS (a
+ * student must be able to read it: at least 2.5 s, or until the next scan); the next scan takes it down at once, so no one
  * reads the student before them as their own. The field is empty and focused the moment Enter is
  * pressed, so the next student never waits for it.
  */

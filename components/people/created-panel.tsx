@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 
 /**
  * After a single add: the spec's success message with a See Profile link, and the new account's
- * initial password — shown this once, with a copy button (design.md §5).
+ * initial password — shown this once, with a copy button (docs/design/accounts.md#new-accounts-and-initial-passwords).
  */
 export function CreatedPanel({
   message,

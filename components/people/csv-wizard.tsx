@@ -29,7 +29,7 @@ async function remembered(kind: ImportKind, preview: CsvPreview): Promise<Column
 /**
  * The File Upload tab (spec §2): (1) choose up to 5 CSV files with the same column order, (2) match a
  * field — or Ignore — to each column beside a preview (starting from the mapping remembered for the
- * same header row, issue 21), (3) see the dry run, confirm with the password and upload; it ends saying
+ * same header row, as an SIS exports the same columns each time), (3) see the dry run, confirm with the password and upload; it ends saying
  * a notification will arrive, and shows each file's progress meanwhile.
  */
 export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void }) {

@@ -40,7 +40,7 @@ export function DryRunSummary({ run }: { run: DryRun }) {
                 ["Would update", result.updated],
                 ["Unchanged", result.unchanged],
                 ["Errors", result.skipped],
-                // Rows giving an existing student number another name (issue 23): shown when there are some.
+                // Rows giving an existing student number another name (possibly a typo, never applied): shown when there are some.
                 ...(result.conflict ? ([["Conflicts", result.conflict]] as const) : []),
               ] as const
             ).map(([label, value]) => (

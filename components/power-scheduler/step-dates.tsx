@@ -25,16 +25,20 @@ export function meetingDays(options: PowerSchedulerOptions, blockIds: readonly n
  */
 export function noMeetingProblem(
   options: PowerSchedulerOptions,
-  state: Pick<SchedulerState, "from" | "to" | "weekdays" | "blockIds">,
+  state: Pick<SchedulerState, "from" | "to" | "weekdays" | "blockIds"> & {
+    dayTypes?: SchedulerState["dayTypes"];
+  },
 ): string | null {
   if (!state.from) return null;
   const chosen = options.blocks.filter((b) => !state.blockIds || state.blockIds.includes(b.id));
   if (chosen.length === 0) return null;
   const to = state.to && state.to > state.from ? state.to : state.from;
   const meets = meetingDates(options, state.blockIds);
+  const typeOf = dayTypeOf(options);
   for (let date = state.from, n = 0; date <= to && n < 400; date = addDays(date, 1), n++) {
     const weekday = dayOfWeek(date);
-    if (meets(date) && (!state.weekdays || state.weekdays.includes(weekday))) return null;
+    const typeChosen = !state.dayTypes || state.dayTypes.includes(typeOf.get(date) ?? "");
+    if (meets(date) && typeChosen && (!state.weekdays || state.weekdays.includes(weekday))) return null;
   }
   const names = chosen.map((b) => b.label);
   const which = names.length === 1 ? `${names[0]} does not` : `None of ${names.join(", ")}`;
@@ -53,6 +57,20 @@ export function meetingDates(options: PowerSchedulerOptions, blockIds: readonly 
   return (date: string) => dates.has(date);
 }
 
+/** The rotation's day type of each school day from today. */
+const dayTypeOf = (options: PowerSchedulerOptions) =>
+  new Map((options.day_types ?? []).map((d) => [d.date, d.day_type]));
+
+/** The day types of the rotation from `from` to `to`, in the order the rotation first meets them. */
+export function dayTypesIn(options: PowerSchedulerOptions, from: string | null, to: string | null): string[] {
+  if (!from) return [];
+  const last = to && to > from ? to : from;
+  const types = (options.day_types ?? [])
+    .filter((d) => d.date >= from && d.date <= last)
+    .map((d) => d.day_type);
+  return [...new Set(types)];
+}
+
 /** The first date from the school's today on which a flex block meets (the date step starts there). */
 export function firstMeetingDate(options: PowerSchedulerOptions): string {
   const first = options.blocks.flatMap((block) => (block.dates ?? []).slice(0, 1)).sort()[0];
@@ -60,9 +78,9 @@ export function firstMeetingDate(options: PowerSchedulerOptions): string {
 }
 
 /**
- * Step 2: the start date (the spec's picker), an optional end date, which weekdays of the range,
- * and which flex blocks. Every weekday and every flex block are chosen until one is unticked
- * (sent as "all": null).
+ * Step 2: the start date (the spec's picker), an optional end date, which weekdays of the range
+ * (and, on a rotation, which day types: "every Day 2"), and which flex blocks. Every weekday, day
+ * type and flex block is chosen until one is unticked (sent as "all": null).
  */
 export function StepDates({
   state,
@@ -78,17 +96,24 @@ export function StepDates({
   const blocks = state.blockIds ?? allBlocks;
   const days = meetingDays(options, state.blockIds);
   const weekdays = state.weekdays ?? days;
+  const types = dayTypesIn(options, state.from, state.to);
+  const chosenTypes = state.dayTypes ?? types;
   const range = Boolean(state.from && state.to && state.to > state.from);
   const problem = noMeetingProblem(options, state);
   const ready =
     Boolean(state.from) &&
     blocks.length > 0 &&
     !problem &&
-    (!range || weekdays.some((d) => days.includes(d)));
+    (!range || weekdays.some((d) => days.includes(d))) &&
+    (!range || types.length === 0 || chosenTypes.some((t) => types.includes(t)));
 
   function toggleBlock(id: number, on: boolean) {
     const next = on ? [...blocks, id] : blocks.filter((b) => b !== id);
     set({ blockIds: next.length === allBlocks.length ? null : allBlocks.filter((b) => next.includes(b)) });
+  }
+  function toggleType(type: string, on: boolean) {
+    const next = on ? [...chosenTypes, type] : chosenTypes.filter((t) => t !== type);
+    set({ dayTypes: types.every((t) => next.includes(t)) ? null : types.filter((t) => next.includes(t)) });
   }
   function toggleDay(day: number, on: boolean) {
     const next = on ? [...weekdays, day] : weekdays.filter((d) => d !== day);
@@ -134,6 +159,24 @@ export function StepDates({
                 label={WEEKDAY_NAMES[day]}
                 checked={weekdays.includes(day)}
                 onCheckedChange={(on) => toggleDay(day, on)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {range && types.length > 1 && (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Day types</legend>
+          <p className="mt-1 text-sm text-slate-600">
+            Untick a day type to book only the others, for example every Day 2.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {types.map((type) => (
+              <Checkbox
+                key={type}
+                label={type}
+                checked={chosenTypes.includes(type)}
+                onCheckedChange={(on) => toggleType(type, on)}
               />
             ))}
           </div>

@@ -18,6 +18,8 @@ export interface SchedulerState {
   weekdays: readonly number[] | null;
   /** null: every flex block. */
   blockIds: readonly number[] | null;
+  /** null: every day type of the rotation; else only these ("every Day 2"). */
+  dayTypes: readonly string[] | null;
   scheduleType: "appointment" | "amendment" | null;
   staffId: number | null;
   memo: string;
@@ -37,6 +39,7 @@ export const INITIAL: SchedulerState = {
   to: null,
   weekdays: null,
   blockIds: null,
+  dayTypes: null,
   scheduleType: null,
   staffId: null,
   memo: "",
@@ -111,9 +114,17 @@ function withHandoff(initial: SchedulerState): SchedulerState {
   try {
     const handoff = JSON.parse(raw) as Partial<SchedulerHandoff>;
     const ids = Array.isArray(handoff.student_ids) ? handoff.student_ids.filter(Number.isInteger) : [];
-    const date = typeof handoff.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(handoff.date) ? handoff.date : null;
+    const date =
+      typeof handoff.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(handoff.date) ? handoff.date : null;
     if (ids.length === 0) return initial;
-    return { ...initial, studentType: "some", studentIds: new Set(ids), from: date, to: date, handedOver: ids.length };
+    return {
+      ...initial,
+      studentType: "some",
+      studentIds: new Set(ids),
+      from: date,
+      to: date,
+      handedOver: ids.length,
+    };
   } catch {
     return initial;
   }
@@ -128,6 +139,7 @@ export function requestBody(state: SchedulerState) {
     date_time: state.from,
     end_date: state.to && state.to !== state.from ? state.to : null,
     weekdays: state.weekdays,
+    ...(state.dayTypes !== null && state.to && state.to !== state.from && { day_types: state.dayTypes }),
     block_ids: state.blockIds,
     ...(state.staffId !== null && { staff_id: state.staffId }),
     ...(state.memo.trim() && { memo: state.memo }),

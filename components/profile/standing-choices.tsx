@@ -28,7 +28,7 @@ type Field = "pattern" | "staff_id" | "from" | "until" | "form";
 const dateWords = (date: string) => dayLabel(date, "").full_date;
 
 /**
- * "My usual choices" on the student's own profile (issue 33 §2): standing choices such as "every Day 2
+ * "My usual choices" on the student's own profile: standing choices such as "every Day 2
  * with Ms. Ruiz", which fill the student's coming Focus Blocks of that day type (or weekday, on a
  * weekly timetable) until the end of the term or a date. Listed, added in one sentence, removed.
  */

@@ -74,7 +74,7 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
           subtitle={
             student.preferred_first_name || clusters || student.student_number || student.default_teacher ? (
               <>
-                {/* The name above is the preferred one; the legal name is shown too (issue 21). */}
+                {/* The name above is the preferred one; the legal name is shown too, for staff matching records. */}
                 {student.preferred_first_name && (
                   <span data-testid="legal-name">
                     Legal name: {student.first_name} {student.last_name}

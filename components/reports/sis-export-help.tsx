@@ -1,4 +1,4 @@
-/** The SIS export's format, documented where it is downloaded (README "SIS export" says the same). */
+/** The SIS export's format, documented where it is downloaded (docs/design/reports.md#sis-export says the same). */
 export function SisExportHelp() {
   return (
     <details className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">

@@ -20,7 +20,7 @@ export function FeedbackListDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { data, error, isLoading } = useSWR<PresentedFeedback[]>(open ? "/api/feedback" : null);
-  // The school's time, as every screen shows it (issue 23), not this browser's zone.
+  // The school's time, as every screen shows it, not this browser's zone (its zone data may differ).
   const when = useSchoolTime();
   return (
     <Dialog

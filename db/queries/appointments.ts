@@ -20,7 +20,7 @@ const itemColumns = {
  * The student's row, locked until the transaction ends: their appointments are counted under this lock.
  * NO KEY UPDATE: it serializes the student's writes as FOR UPDATE did, but lets another transaction
  * insert a row that refers to the student (a notice, a plan) without waiting — a seat offered from a
- * waitlist tells the student while their own request waits for that teacher (issue 33).
+ * waitlist tells the student while their own request waits for that teacher, so they know why the seat did not come.
  */
 export async function lockStudent(db: Db, studentId: number) {
   const [row] = await db

@@ -28,7 +28,7 @@ export function listStaff(db: Db) {
 }
 
 /**
- * The first name a student is shown by (issue 21): their preferred first name when they have one,
+ * The first name a student is shown by (the one they go by): their preferred first name when they have one,
  * else their legal first name. Lists, search and check-in select this for display.
  */
 export const studentDisplayFirstName = sql<string>`coalesce(nullif(${students.preferred_first_name}, ''), ${students.first_name})`;

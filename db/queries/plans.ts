@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { plans, staff, topicSchedules, topics } from "../schema";
 import { foldedAsc } from "../schema/columns";
@@ -62,6 +62,21 @@ export async function lockStaff(db: Db, staffId: number) {
   return row;
 }
 
+/** Several teachers' rows (as lockStaff answers them), locked in id order in one statement. */
+export function lockStaffMany(db: Db, staffIds: number[]) {
+  return db
+    .select({
+      ...staffRefColumns,
+      capacity: staff.capacity,
+      takes_students: staff.takes_students,
+      still_here: staffStillHere,
+    })
+    .from(staff)
+    .where(inArray(staff.id, staffIds))
+    .orderBy(asc(staff.id))
+    .for("update");
+}
+
 /** The teacher's non-deleted topic on that block and date, if any. */
 export async function staffTopicOn(db: Db, staffId: number, blockId: number, date: string) {
   const [row] = await db
@@ -118,7 +133,13 @@ export async function upsertPlan(
     .values(values)
     .onConflictDoUpdate({
       target: [plans.student_id, plans.block_id, plans.date],
-      set: { staff_id: values.staff_id, source: "chosen", placement_run_id: null, standing_choice_id: null, updated_at: new Date() },
+      set: {
+        staff_id: values.staff_id,
+        source: "chosen",
+        placement_run_id: null,
+        standing_choice_id: null,
+        updated_at: new Date(),
+      },
     })
     .returning({ id: plans.id, date: plans.date, block_id: plans.block_id });
   return row!;

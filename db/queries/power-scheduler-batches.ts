@@ -116,7 +116,7 @@ export async function lockClearedPlanPeople(db: Db, id: number) {
 /**
  * Gives back the plans the batch cleared as they were — chosen by the student (and when) or placed by
  * default (and by which run) — unless the student has chosen again since (or left), and only into the
- * seats the teacher has left (issue 23: capacity counts plans): when seats are short, the plans made
+ * seats the teacher has left (capacity counts plans, so a return must not overfill): when seats are short, the plans made
  * first come back first; a teacher who has left since (their account locked) gets none back. Batches cleared before the source was kept give theirs back as chosen. Run
  * after lockClearedPlanPeople, so the seats counted here are the seats there are.
  */

@@ -6,6 +6,7 @@ import {
   blocks,
   powerScheduleSlots,
   powerSchedules,
+  schoolDays,
   staff,
   students,
   type PowerScheduleSummary,
@@ -37,11 +38,29 @@ export function flexMeetings(db: Db, from: string, to: string) {
       date: blockOccurrences.date,
       start: blockOccurrences.start,
       end: blockOccurrences.end,
+      /** The rotation's day type of the date ("Day 2"; null on a weekly timetable). */
+      day_type: schoolDays.day_type,
     })
     .from(blocks)
     .innerJoin(blockOccurrences, eq(blockOccurrences.block_id, blocks.id))
+    .innerJoin(schoolDays, eq(schoolDays.date, blockOccurrences.date))
     .where(and(eq(blocks.flex, true), between(blockOccurrences.date, from, to)))
     .orderBy(asc(blockOccurrences.date), asc(blockOccurrences.start), asc(blocks.id));
+}
+
+/** The day type of each in-session school day from `from` on that has one (a rotation's "Day 1", "Day 2"). */
+export function dayTypesFrom(db: Db, from: string) {
+  return db
+    .select({ date: schoolDays.date, day_type: sql<string>`${schoolDays.day_type}` })
+    .from(schoolDays)
+    .where(
+      and(
+        eq(schoolDays.in_session, true),
+        sql`${schoolDays.date} >= ${from}::date`,
+        sql`${schoolDays.day_type} is not null`,
+      ),
+    )
+    .orderBy(asc(schoolDays.date));
 }
 
 /** Each flex block with every date it meets (the school calendar's occurrences), in date order. */

@@ -8,7 +8,7 @@ import { visibleStudentNumber, type StudentNumbers } from "./people";
 import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
 
 /**
- * The attendance reports' SQL (issue 12). Every report is ONE set-based statement over "cells": one
+ * The attendance reports' SQL. Every report is ONE set-based statement over "cells": one
  * row per student in scope per Focus Block occurrence in the range while that student attends, with
  * their log and amendments, and the status decided by the rules of lib/attendance/rules.ts (as SQL,
  * lib/attendance/sql.server.ts). The occurrences (dates, which block, pending or not) are worked out in
@@ -50,7 +50,7 @@ const settingDay = (value: unknown) => (typeof value === "string" && value.lengt
 /**
  * What a report needs before its own statement, in one statement: the time zone, the school year, the
  * `attendance_from` setting, the no-blocks days and the flex block occurrences of the school year (the
- * materialised calendar, design.md §4a; a few hundred rows).
+ * materialised calendar, docs/design/calendar.md#school-days-and-block-occurrences; a few hundred rows).
  */
 export async function reportCalendar(db: Db): Promise<ReportCalendarRow> {
   const result = await db.execute(sql`
@@ -160,7 +160,7 @@ export function cellsCte(scope: ReportScope): SQL {
   ${sql.raw(UNPREPARED)}
   ${occurrencesCte(scope)},
   stu as (
-    -- first_name: the name the student goes by (their preferred first name when they have one; issue 21).
+    -- first_name: the name the student goes by (their preferred first name when they have one).
     select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
       coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
       s.last_name, s.grade, s.archived_at,

@@ -16,7 +16,7 @@ import {
 import { staffRefJson } from "./staff-ref";
 
 /**
- * Courses, sections and enrolments (issue 21, design.md §4a). A section's teachers, meetings and class
+ * Courses, sections and enrolments (docs/design/calendar.md#courses-and-sections). A section's teachers, meetings and class
  * list are read with the section by json sub-selects, so every read here is one statement whatever
  * the number of sections or students.
  */

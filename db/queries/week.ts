@@ -22,7 +22,7 @@ export interface TimetableRow {
   block_id: number;
   label: string;
   flex: boolean;
-  /** The date it meets (a block occurrence of the school calendar, design.md §4a). */
+  /** The date it meets (a block occurrence of the school calendar, docs/design/calendar.md#school-days-and-block-occurrences). */
   date: string;
   start: string;
   end: string;
@@ -95,7 +95,7 @@ export interface WeekWindow {
   endsAt: Date;
 }
 
-/** A student as the week shows them: the preferred first name when they have one (issue 21). */
+/** A student as the week shows them: the preferred first name when they have one, the name they go by. */
 const studentJson = (a: string) =>
   `json_build_object('id', ${a}.id, 'first_name', coalesce(nullif(${a}.preferred_first_name, ''), ${a}.first_name), 'last_name', ${a}.last_name)`;
 const topicJson = (a: string) =>
@@ -144,7 +144,7 @@ const events = () =>
   );
 
 /**
- * Why a row is there (issue 12, lib/schedule/reason-rows.ts): the Power Scheduler batch `a` belongs to
+ * Why a row is there (every placement explained, lib/schedule/reason-rows.ts): the Power Scheduler batch `a` belongs to
  * (its memo, when it ran, and who ran it: a staff member or a sysadmin), read by the same sub-select.
  */
 const batchJson = `case when ps.id is null then null else json_build_object('id', ps.id, 'memo', ps.memo,

@@ -167,7 +167,7 @@ export async function deletePost(db: Db, id: number) {
  */
 export const searchPostsQuery = (db: Db, withWords: boolean) => {
   const query = sql`to_tsquery('english'::regconfig, ${sql.placeholder("tsquery")})`;
-  // The title as search compares names: accents and case aside (issue 23; db/schema/columns.ts folded).
+  // The title as search compares names: accents and case aside, so "Resume" finds "Résumé" (db/schema/columns.ts folded).
   const titleContains = sql`${folded(wikiPosts.title)} like ${folded(sql`${sql.placeholder("pattern")}`)}`;
   const matches = withWords
     ? sql`(${wikiPosts.search_vector} @@ ${query} or ${titleContains})`

@@ -4,7 +4,7 @@ import { timestamps } from "./columns";
 import { blocks } from "./timetable";
 
 /**
- * The school calendar (design.md §4a): which blocks meet on date D, and when. Timetable versions and
+ * The school calendar (docs/design/calendar.md): which blocks meet on date D, and when. Timetable versions and
  * overrides are what administrators write; school_days and block_occurrences are generated from them
  * (lib/calendar/generate.ts) and are what every feature reads.
  */

@@ -5,11 +5,11 @@ import { staff, students } from "./people";
 import { blocks, courses } from "./timetable";
 
 /**
- * The roster (issue 21): a course's sections, their teachers and meetings, and the students enrolled in
+ * The roster: a course's sections, their teachers and meetings, and the students enrolled in
  * them. Records that come from the school information system keep its sourcedId.
  */
 
-/** A class of a course: its code, its term, its teachers and when it meets (design.md §4a). */
+/** A class of a course: its code, its term, its teachers and when it meets (docs/design/calendar.md#courses-and-sections). */
 export const sections = pgTable(
   "sections",
   {

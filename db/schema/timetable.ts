@@ -70,7 +70,7 @@ export const clusters = pgTable(
   },
   (t) => [
     foldedSearchIndex("clusters_name_search", t.name),
-    // One cluster per name, ignoring case (issue 23: concurrent creates made duplicates).
+    // One cluster per name, ignoring case (concurrent creates made duplicates without it).
     uniqueIndex("clusters_name_lower_unique").on(sql`lower(${t.name})`),
   ],
 );

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
  * the answer carries an ETag that is the SHA-256 of the exact JSON body, and a request whose
  * If-None-Match holds that tag gets 304 with no body. Because the tag is a hash of the body the
  * server would send, any change to the data that changes the answer changes the tag, and a 304 is
- * only ever sent when the client's copy is byte for byte what it would receive (issue 14).
+ * only ever sent when the client's copy is byte for byte what it would receive: a stale screen is worse than a few bytes.
  *
  * `private, no-cache`: the browser may keep the answer but must ask the server before every use
  * (so it sends If-None-Match); shared caches never keep it. `Vary: Authorization` keeps one

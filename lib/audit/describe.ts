@@ -1,8 +1,8 @@
 import { dayLabel } from "@/lib/time";
 
 /**
- * An audit entry's details in words, as the /audit page and its CSV show them (issue 23 item 15:
- * "details in words, not key: value dumps"). Known actions get a sentence; any other action's details
+ * An audit entry's details in words, as the /audit page and its CSV show them (in
+ * words a person reads, not key: value dumps). Known actions get a sentence; any other action's details
  * are spelled out field by field in plain words, ids left out (the entry's actor and target already
  * name the people), changes as "from … to …". Pure, so it is unit tested.
  */

@@ -15,8 +15,8 @@ import { ApiError } from "@/lib/api/errors.server";
 import { inCidrs, schoolNetworks } from "@/lib/api/ip";
 
 /**
- * The sign-in throttle, built for schools (design.md §5; every figure is in the README's "Sign-in
- * throttle"). It is counted in the database, so every instance shares it and it holds under
+ * The sign-in throttle, built for schools (docs/design/sign-in-throttle.md, with every
+ * figure). It is counted in the database, so every instance shares it and it holds under
  * concurrency: an attempt first takes its places with one atomic upsert per rule (one statement), and
  * only then is the password checked; 40 simultaneous wrong passwords for one account get 5 checks.
  *

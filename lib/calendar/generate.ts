@@ -1,7 +1,7 @@
 import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
 
 /**
- * The school calendar's one rule (design.md §4a), pure: from the school year, the days the school
+ * The school calendar's one rule (docs/design/calendar.md#the-model), pure: from the school year, the days the school
  * meets, the timetable versions, the days without school and the administrators' overrides, each
  * date's day type, bell schedule and block occurrences. lib/calendar/regenerate.server.ts writes the result.
  */

@@ -16,7 +16,7 @@ import { addDays, schoolToday, type SchoolDate } from "@/lib/time";
 import { generateSchoolDays, includedWeekdays, type Meeting, type SchoolDayRow, type TimetableVersion } from "./generate";
 
 /**
- * Writes the materialised school calendar (design.md §4a) inside the caller's transaction, after any
+ * Writes the materialised school calendar (docs/design/calendar.md#school-days-and-block-occurrences) inside the caller's transaction, after any
  * change to the timetable, the calendar events, the overrides or the school year. Dates on which
  * attendance may already rest are never rewritten: see firstRewritableDate.
  */

@@ -3,7 +3,7 @@ import { id, text } from "@/lib/api/schemas";
 import { isValidSchoolDate } from "@/lib/time";
 
 /**
- * Request shapes of the calendar administration API (issue 20, design.md §4a): the timetable, the
+ * Request shapes of the calendar administration API (docs/design/calendar.md): the timetable, the
  * school days, the calendar events and their import, and the school year. Rules that look at more than
  * one field (overlaps, unknown day types, the dates attendance rests on) are in the services.
  */
@@ -23,7 +23,7 @@ export const MAX_DAY_TYPES = 20;
 export const MAX_SCHOOL_DAYS_RANGE = 400;
 /** The longest range GET /api/calendar-events answers. */
 export const MAX_EVENTS_RANGE = 800;
-/** The label of the check-in block (design.md §4a: exactly one flex block called 'Focus Block'). */
+/** The label of the check-in block (docs/design/calendar.md#the-focus-block: exactly one flex block called 'Focus Block'). */
 export const FOCUS_BLOCK_LABEL = "Focus Block";
 
 /** A school date, strictly `YYYY-MM-DD` (the calendar never takes another form). */

@@ -22,7 +22,7 @@ import { inTransaction } from "./rehearsal.server";
 import type { SchoolDayBody } from "./schemas";
 
 /**
- * GET /api/school-days and PUT /api/school-days/{date} (design.md §4a): each date's day type, bell
+ * GET /api/school-days and PUT /api/school-days/{date} (docs/design/calendar.md#school-days-and-block-occurrences): each date's day type, bell
  * schedule, blocks and events as the materialised calendar has them, and the overrides administrators
  * set by hand. Also the helpers the other calendar services share (the school's calendar settings, and
  * the rule that dates attendance rests on are never rewritten).
@@ -83,7 +83,7 @@ export interface SchoolDayView {
   override: { day_type: string | null; bell_schedule: string | null } | null;
   /**
    * The date's own choice and request deadlines (lib/choice/deadlines.ts; null each: the school's
-   * setting); absent when it has none (issue 33; an addition).
+   * setting); absent when it has none (an addition to the spec's fields).
    */
   deadlines?: { choice_deadline: string | null; request_deadline: string | null } | null;
 }

@@ -13,7 +13,7 @@ import { calendarContext, displayDate } from "./school-days.server";
 import { FOCUS_BLOCK_LABEL, type SchoolYearBody } from "./schemas";
 
 /**
- * GET and PUT /api/school-year (design.md §4a): the year's first and last dates and the date attendance
+ * GET and PUT /api/school-year (docs/design/calendar.md#the-model): the year's first and last dates and the date attendance
  * counts from (the settings start_datetime, end_datetime and attendance_from), its terms, and the year at
  * a glance (days in session, Focus Blocks in the year and in each term).
  */

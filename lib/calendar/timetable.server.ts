@@ -25,7 +25,7 @@ import { attendanceTakenMessage, calendarContext, displayDate, earliestChange } 
 import { CALENDAR_MESSAGES, FOCUS_BLOCK_LABEL, type TimetableBody } from "./schemas";
 
 /**
- * GET and PUT /api/timetable (design.md §4a): a timetable version is a cycle of day types, the blocks
+ * GET and PUT /api/timetable (docs/design/calendar.md#the-model): a timetable version is a cycle of day types, the blocks
  * with their times on each day type (the regular bell schedule) and alternate bell schedules. A version
  * takes effect from a date and stays in force until the next one; saving one regenerates the school
  * days from that date in the same transaction, and never touches dates attendance rests on.

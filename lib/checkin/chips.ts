@@ -54,7 +54,7 @@ export function withoutChips(
 
 /**
  * The download of entered numbers (spec §9): columns 'Student Number' and 'Timestamp', each timestamp
- * written by `stamp` (the screen passes the school's time with its offset, issue 23; else as kept, UTC).
+ * written by `stamp` (the screen passes the school's time with its offset, so the file reads as the screen did; else as kept, UTC).
  * Written through lib/csv.ts like every CSV the app makes (quoting, and formulas never run).
  */
 export function chipsCsv(chips: readonly PendingChip[], stamp: (iso: string) => string = (iso) => iso): string {

@@ -11,7 +11,7 @@ export function shortStaffName(staff: { title: string; last_name: string }): str
 /**
  * "Malik Patel was already checked in by Ms. Okafor at 10:04 AM" (by an administrator when no staff
  * member). A check-in made on another day than the block's says so instead of that day's clock time
- * (issue 23 item 8): "… by Ms. Okafor (proactive check-in)".
+ * (so a teacher sees it was not a scan of today): "… by Ms. Okafor (proactive check-in)".
  */
 export function alreadyCheckedInMessage(student: string, by: string | null, time: string, method?: string): string {
   const who = `${student} was already checked in by ${by ?? "an administrator"}`;

@@ -13,8 +13,8 @@ export interface FocusCalendar extends SchoolDays {
 }
 
 /**
- * The check-in block of a date (design.md §4): the flex block meeting on that date (its block occurrence
- * in the school calendar, design.md §4a), preferring the one labelled 'Focus Block', then the earliest
+ * The check-in block of a date (docs/design/time.md#the-check-in-block-of-a-date): the flex block meeting on that date (its block occurrence
+ * in the school calendar, docs/design/calendar.md#school-days-and-block-occurrences), preferring the one labelled 'Focus Block', then the earliest
  * start. Null when no flex block meets that day, and on a day no block meets (outside the school year,
  * or a no-blocks calendar event: lib/schedule/school-days.ts).
  */

@@ -37,7 +37,7 @@ export const CAPTURED_OUTSIDE_SCHOOL_YEAR =
   "The entry's time is outside the school year. Check this device's clock.";
 
 /**
- * Check-ins belong to the school year (design.md §4): the date, and each entry's capture time read in
+ * Check-ins belong to the school year (docs/design/time.md#check-ins-belong-to-the-school-year): the date, and each entry's capture time read in
  * the school's zone, must fall between `start_datetime` and `end_datetime`. A capture time of 1970 or
  * 9999 is a broken client clock, not attendance.
  */

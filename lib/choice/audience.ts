@@ -2,7 +2,7 @@ import type { TopicAudience } from "@/db/schema/choice";
 import { gradeLabel } from "@/lib/grade-range";
 
 /**
- * Who may join a topic (issue 33 §5): grades, clusters or sections; a student in any of them is
+ * Who may join a topic (a retake for one section, say): grades, clusters or sections; a student in any of them is
  * admitted, and an audience of none (null) admits everyone. Client-safe: the server refuses a choice
  * with `refusalSentence` (lib/choice/audience.server.ts) and the plan picker shows the same sentence.
  */

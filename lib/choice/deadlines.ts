@@ -4,8 +4,8 @@ import { cutoffWallClock, readCutoff, type Cutoff } from "@/lib/settings/placeme
 import { schoolInstant, type SchoolDate } from "@/lib/time";
 
 /**
- * The two deadlines of a Focus Block (issue 33 §4), in the form of placement_cutoff ("08:00" on the
- * day, "2h" before the block starts, "" until the block starts):
+ * The two deadlines of a Focus Block (so teachers know their lists in time), in the form of
+ * placement_cutoff ("08:00" on the day, "2h" before the block starts, "" none: open until the block ends):
  *   choice-deadline   after it, students' own choices (and standing choices) are closed;
  *   request-deadline  after it, only an administrator may book a student (appointments, requests).
  * A date may set its own (day_deadlines; null there: the school's setting). Pure and client-safe: the
@@ -32,7 +32,12 @@ export function deadlineRules(
   return {
     choice: readCutoff(settings.choice ?? ""),
     request: readCutoff(settings.request ?? ""),
-    days: new Map(days.map(({ date, choice_deadline, request_deadline }) => [date, { choice_deadline, request_deadline }])),
+    days: new Map(
+      days.map(({ date, choice_deadline, request_deadline }) => [
+        date,
+        { choice_deadline, request_deadline },
+      ]),
+    ),
   };
 }
 
@@ -42,15 +47,40 @@ export function ruleOn(rules: DeadlineRules, kind: DeadlineKind, date: SchoolDat
   return own === null || own === undefined ? rules[kind] : readCutoff(own);
 }
 
-/** The deadline's instant for a block starting at `start` (HH:MM[:SS]) on `date`; "" is the block's start. */
-export function deadlineInstant(rule: Cutoff, date: SchoolDate, start: string, timezone: string): Date {
+/**
+ * The deadline's instant for a block starting at `start` (HH:MM[:SS]) on `date`; null when the rule is
+ * off (""): no deadline of its own, so choosing and booking stay open while the block is pending, that
+ * is until it ends — a block in progress may still be chosen, as it always could.
+ */
+export function deadlineInstant(
+  rule: Cutoff,
+  date: SchoolDate,
+  start: string,
+  timezone: string,
+): Date | null {
   const wall = cutoffWallClock(rule, date, start);
-  return wall ? schoolInstant(wall.date, wall.time, timezone) : schoolInstant(date, start, timezone);
+  return wall ? schoolInstant(wall.date, wall.time, timezone) : null;
 }
 
-/** The deadline of one kind for a block starting at `start` on `date`. */
-export function deadlineOn(rules: DeadlineRules, kind: DeadlineKind, date: SchoolDate, start: string, timezone: string): Date {
+/** The deadline of one kind for a block starting at `start` on `date` (null: none of its own). */
+export function deadlineOn(
+  rules: DeadlineRules,
+  kind: DeadlineKind,
+  date: SchoolDate,
+  start: string,
+  timezone: string,
+): Date | null {
   return deadlineInstant(ruleOn(rules, kind, date), date, start, timezone);
+}
+
+/** Until when students may choose the block: its choice deadline, else its end (while it is pending). */
+export function chooseUntil(
+  rules: DeadlineRules,
+  date: SchoolDate,
+  block: { start: string; end: string },
+  timezone: string,
+): Date {
+  return deadlineOn(rules, "choice", date, block.start, timezone) ?? schoolInstant(date, block.end, timezone);
 }
 
 /** "08:00 on Tue, Dec 8" in the school's time zone. */
@@ -58,7 +88,8 @@ export const deadlineWords = (at: Date | string, timezone: string) =>
   format(new TZDate(new Date(at), timezone), "HH:mm 'on' EEE, MMM d");
 
 /** "Choosing closed at 08:00 on Tue, Dec 8." */
-export const choiceClosedSentence = (at: Date | string, timezone: string) => `Choosing closed at ${deadlineWords(at, timezone)}.`;
+export const choiceClosedSentence = (at: Date | string, timezone: string) =>
+  `Choosing closed at ${deadlineWords(at, timezone)}.`;
 
 /** "Booking students for this Focus Block closed at 08:00 on Tue, Dec 8: ask an administrator." */
 export const requestClosedSentence = (at: Date | string, timezone: string) =>

@@ -4,7 +4,7 @@ import type { PlanSource } from "@/db/schema/choice";
  * The priority ladder: which of the things that can put a student somewhere in a Focus Block holds
  * the block when several meet. Written down once; the services (lib/choice, lib/schedule,
  * lib/placement) ask `outranks` and `studentMayReplace` rather than comparing kinds themselves, the
- * README's "Choosing" section and the Help post show this table, and the reasons API names the rung
+ * docs/design/choosing.md and the Help post show this table, and the reasons API names the rung
  * (`reason.rung`).
  *
  * Rules:

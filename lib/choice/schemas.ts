@@ -12,14 +12,18 @@ export const waitlistBody = z.object({
 });
 export type WaitlistBody = z.infer<typeof waitlistBody>;
 
-export const waitlistAcceptBody = z.object({ block_id: idOf("block"), date: schoolDate, staff_id: idOf("staff member") });
+export const waitlistAcceptBody = z.object({
+  block_id: idOf("block"),
+  date: schoolDate,
+  staff_id: idOf("staff member"),
+});
 export type WaitlistAcceptBody = z.infer<typeof waitlistAcceptBody>;
 
 export const staffWaitlistParams = z.object({ id: idOf("staff id"), date: schoolDate });
 import { SCHOOL_DAY_NOTHING, schoolDayChanges, schoolDayFields } from "@/lib/calendar/schemas";
 import { CUTOFF_MESSAGE, cutoffSchema, cutoffText } from "@/lib/settings/placement-cutoff";
 
-/** A deadline in the form of placement_cutoff ("08:00", "2h", "": until the block starts), stored plain. */
+/** A deadline in the form of placement_cutoff ("08:00", "2h", "": until the block ends), stored plain. */
 export const deadlineText = z
   .string({ error: CUTOFF_MESSAGE })
   .max(10, { error: CUTOFF_MESSAGE })

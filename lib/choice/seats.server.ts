@@ -20,7 +20,7 @@ import {
 } from "@/db/queries/waitlist";
 
 /**
- * Seats, and what happens when one frees (issue 33 §1). A teacher's seats for a Focus Block are their
+ * Seats, and what happens when one frees (it goes to the waitlist at once). A teacher's seats for a Focus Block are their
  * effective capacity; plans take them, and in offer mode so does a seat held for the first on the
  * waitlist. Whatever frees a seat (a student changing teacher, a plan cleared by an appointment, a
  * capacity raised, a held offer running out) calls fillFreedSeats in its own transaction, so the

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/browser/esm/sync";
 import { MAX_CLUSTER_BATCH } from "./schemas";
 
 /**
- * Student numbers for a cluster from what an administrator pastes or chooses (issue 21 item 5): the
+ * Student numbers for a cluster from what an administrator pastes or chooses (a class list is a column of numbers): the
  * server looks them up (POST /api/clusters/{id}/members with student_numbers). Repeats are kept once,
  * in the order first seen.
  */

@@ -37,7 +37,7 @@ export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolle
     })),
     students: enrolled.map(presentStudentPerson),
     starred: Boolean(course.starred),
-    /** Its sections (not archived) with their teachers, meetings and class lists (issue 21). */
+    /** Its sections (not archived) with their teachers, meetings and class lists, in the same read. */
     sections,
     archived: course.archived_at !== null,
     sourced_id: course.sourced_id,

@@ -40,7 +40,7 @@ function midweek(day: number, first: number, rest: [number, number, number, numb
 }
 
 /**
- * The demo week: course blocks rotate, the Focus Block meets every weekday mid-morning (design.md §10;
+ * The demo week: course blocks rotate, the Focus Block meets every weekday mid-morning (docs/design/demo-school.md;
  * the original had none on Mondays).
  */
 export const TIMETABLE: readonly Meeting[] = [

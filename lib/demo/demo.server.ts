@@ -38,7 +38,7 @@ async function seedLogo(db: Db, now: Date): Promise<number | null> {
   return row!.id;
 }
 
-/** The demo school of design.md §10, with the accounts the README lists. */
+/** The demo school (docs/design/demo-school.md), with the accounts the README lists. */
 export async function seedDemoSchool(db: Db, now: Date): Promise<SeededSchool> {
   const timezone = process.env.SCHOOL_TIMEZONE ?? "America/Vancouver";
   const year = schoolYearAround(schoolToday(timezone, now));

@@ -8,7 +8,7 @@ import type { GuardianBody, GuardianView } from "./schemas";
 
 /**
  * A student's family contacts on the profile (GET/POST /api/students/{id}/guardians, DELETE …/{guardianId}).
- * Privacy (issue 32): administrators see and change everything; a teacher sees names and the
+ * Privacy (a family's address is the school's record): administrators see and change everything; a teacher sees names and the
  * relationship, never the address; students are refused by the route (a contact list is the school's
  * record, not the student's). Adding and removing are audited.
  */

@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { ApiError } from "@/lib/api/errors.server";
 
 /**
- * At most a few exports at a time per caller (issue 23: five concurrent 53 MB SIS exports on one
+ * At most a few exports at a time per caller (five concurrent 53 MB SIS exports on one
  * token doubled the server's memory). A caller is one session or one API token; its slot is held
  * while the export is built and, for a streamed file, until the download ends or is abandoned.
  * Counted in this process (each instance of the app has its own count).

@@ -153,7 +153,7 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
 
 /**
  * A request id unique across instances without a UUID per request: a random prefix per process and a
- * counter (issue 14: the wrapper does as little as it can per request).
+ * counter (for throughput: the wrapper does as little as it can per request).
  */
 const BOOT_ID = randomBytes(6).toString("base64url");
 let requestCount = 0;

@@ -8,7 +8,7 @@ export const IMPORT_FIELDS = {
 } as const;
 
 /**
- * The fields a file must have. A staff file may leave out the title (issue 21: a blank or missing
+ * The fields a file must have. A staff file may leave out the title (SIS exports often have none: a blank or missing
  * title stays blank; no "Mr." is invented).
  */
 export const REQUIRED_FIELDS: { readonly [K in ImportKind]: readonly ImportField[] } = {
@@ -17,8 +17,8 @@ export const REQUIRED_FIELDS: { readonly [K in ImportKind]: readonly ImportField
 };
 
 /**
- * Columns a file may add after naming them (issue 12): a student's default (homeroom) teacher, by the
- * staff member's email; a staff member's capacity and whether they take Focus Block students (issue 20:
+ * Columns a file may add after naming them (for default placement): a student's default (homeroom) teacher, by the
+ * staff member's email; a staff member's capacity and whether they take Focus Block students (office staff take none:
  * yes/no, true/false or 1/0). A file without them imports exactly as before.
  */
 export const OPTIONAL_FIELDS = {
@@ -27,10 +27,10 @@ export const OPTIONAL_FIELDS = {
 } as const;
 
 /**
- * More columns a school information system's export has (issue 21): a student's email, preferred first
+ * More columns a school information system's export has (so its file imports as it is): a student's email, preferred first
  * name and homeroom (the default teacher: the homeroom's code, or the teacher's staff email or name);
  * a staff member's position (job title) and department, and the code of the homeroom they teach.
- * A student's family contact (issue 32): guardian_email, with guardian_name and guardian_language
+ * A student's family contact (for the weekly family summary): guardian_email, with guardian_name and guardian_language
  * (a language tag such as es or pt-BR) if the file has them; a contact, never an account.
  */
 export const MORE_FIELDS = {

@@ -22,7 +22,7 @@ export interface ImportSummary {
   updated: number;
   unchanged: number;
   skipped: number;
-  /** Rows giving an existing student number another name: nothing changed, to review (issue 23). */
+  /** Rows giving an existing student number another name: nothing changed, to review (a typo must not rename a student). */
   conflicts: number;
   error: string | null;
 }

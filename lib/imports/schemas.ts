@@ -60,7 +60,7 @@ const mappingJson = (kind: ImportKind) =>
 
 /**
  * The text fields of an upload's multipart form (the file is checked on its own). The columns come as
- * `mapping` (issue 21) or, as the spec's client sends them, `headers`; both give `headers`, one field
+ * `mapping` (the wizard's columns, any of them ignored) or, as the spec's client sends them, `headers`; both give `headers`, one field
  * name per column with "" for an ignored column.
  */
 export const uploadFields = (kind: ImportKind) =>

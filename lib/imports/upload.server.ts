@@ -111,7 +111,7 @@ export async function uploadCsv(
 
   const userId = principal.user.id;
   const queued = await db.transaction(async (tx) => {
-    // Counted with the uploader's account locked, so concurrent uploads cannot all see room (issue 23).
+    // Counted with the uploader's account locked, so concurrent uploads cannot all see room (the per-person limit of waiting files).
     await lockUploader(tx, userId);
     if (fields.batch && (await countImports(tx, userId, { batch: fields.batch })) >= MAX_FILES_PER_UPLOAD) {
       throw conflict("too_many_files", `An upload can have at most ${MAX_FILES_PER_UPLOAD} files.`);

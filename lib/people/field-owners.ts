@@ -1,6 +1,6 @@
 /**
  * Who owns each field of a person: the school information system (SIS) or the school. One table, read
- * by the OneRoster import (lib/oneroster/plan.ts) and written out in the README ("Who owns which field").
+ * by the OneRoster import (lib/oneroster/plan.ts) and written out in docs/design/roster-rules.md#who-owns-which-field.
  *
  * - `sis`: the SIS's value wins. An import writes it whenever its file carries the column; a value the
  *   school changed here is overwritten, and the dry run lists each one it would overwrite.

@@ -68,11 +68,11 @@ export async function studentProfile(
     starred: Boolean(row.starred),
     // Staff see whether a student is archived (a student who left cannot sign in to see their own).
     ...(isStudent ? {} : { archived: row.archived_at !== null }),
-    // Staff see (and administrators edit) the default teacher default placement uses (issue 12).
+    // Staff see (and administrators edit) the default teacher default placement uses.
     ...(isStudent ? {} : { default_teacher: defaultTeacherOf(row.default_teacher) }),
-    // Staff see (and administrators edit) the optional school email (issue 21).
+    // Staff see (and administrators edit) the optional school email (single sign-on matches on it).
     ...(isStudent ? {} : { email: row.email ?? null, email_refused: refusalOf(row.email_refused) }),
-    // Staff see the first date the student attends (issue 20): attends_from, else their account's creation date.
+    // Staff see the first date the student attends (absences count from it): attends_from, else their account's creation date.
     ...(isStudent ? {} : { attends_from: studentStartDate(row, row.timezone || "UTC") }),
   };
 }

@@ -116,7 +116,7 @@ export const studentFields = z.object({
   /** The default (homeroom) teacher for default placement; null clears it, absent leaves it. */
   default_teacher_id: idOf("default teacher").nullable().optional(),
   /**
-   * The first name the student goes by (issue 21), shown wherever their name is; the first name's rules.
+   * The first name the student goes by (their preferred first name), shown wherever their name is; the first name's rules.
    * Null or blank clears it; absent leaves it.
    */
   preferred_first_name: z
@@ -126,7 +126,7 @@ export const studentFields = z.object({
     )
     .optional(),
   /**
-   * The student's optional school email (issue 21), lower-cased, unique among students: single sign-on
+   * The student's optional school email, lower-cased, unique among students: single sign-on
    * matches on it. Null or blank: none (clears it on an edit); absent leaves it.
    */
   email: z
@@ -140,7 +140,7 @@ export const studentFields = z.object({
 export const studentCreateForm = studentFields.extend({ student_number: studentNumber });
 /**
  * POST /api/students: the spec's payload (the student's fields alone) or, from our dialog, with the
- * caller's password, which is then checked (issue 23: the original client sends none).
+ * caller's password, which is then checked (the spec's original client sends none, and must keep working).
  */
 export const studentCreateBody = studentCreateForm.extend({ password: confirmation.optional() });
 export const studentUpdateBody = studentFields;

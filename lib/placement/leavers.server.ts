@@ -95,7 +95,7 @@ export async function releasePlansOfLeavers(
   const pendingToday = (await flexMeetings(tx, today, today))
     .filter((m) => isPending(today, m.end, timezone, now))
     .map((m) => m.block_id);
-  // Nobody waits for a teacher who takes nobody (issue 33).
+  // Nobody waits for a teacher who takes nobody: their seats will never free.
   await deleteWaitlistsOfStaff(tx, leavers.map((l) => l.id), today);
   const released = await releasePlans(tx, { staffIds: leavers.map((l) => l.id), today, pendingToday });
   if (released.length === 0) return { plans_released: 0, placed_again: 0 };

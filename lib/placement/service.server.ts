@@ -23,7 +23,7 @@ import { readSchoolDate } from "@/lib/schedule/occurrence.server";
 import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { placementSettings } from "@/lib/settings/placement.server";
 import { cutoffWallClock, type Cutoff } from "@/lib/settings/placement-cutoff";
-import { deadlineInstant, deadlineOn, ruleOn, type DeadlineRules } from "@/lib/choice/deadlines";
+import { chooseUntil, deadlineInstant, ruleOn, type DeadlineRules } from "@/lib/choice/deadlines";
 import { deadlineRulesBetween } from "@/lib/choice/deadlines.server";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
 import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
@@ -32,7 +32,7 @@ import type { PlacementRunView, PlacementToDo, UnscheduledResponse } from "./typ
 export type { PlacementRunView, PlacementToDo, UnscheduledResponse, UnscheduledStudent } from "./types";
 
 /**
- * Default placement (issue 12). At a Focus Block date's cutoff (setting `placement_cutoff`), every
+ * Default placement, so no student is left without a teacher. At a Focus Block date's cutoff (setting `placement_cutoff`), every
  * active student with no plan, appointment or amendment on that date's flex blocks gets a plan with
  * their default teacher, marked "placed". Runs are recorded per date (placement_runs, unique date), so
  * a date is placed once however many runners race. The job runner checks for due dates on its
@@ -88,7 +88,7 @@ export function focusDays(
     const choice = deadlines ? ruleOn(deadlines, "choice", date) : null;
     if (cutoffAt && choice && choice.kind !== "off") {
       const choiceAt = deadlineInstant(choice, date, start, calendar.timezone);
-      if (choiceAt.getTime() > cutoffAt.getTime()) cutoffAt = choiceAt;
+      if (choiceAt && choiceAt.getTime() > cutoffAt.getTime()) cutoffAt = choiceAt;
     }
     days.push({
       date,
@@ -119,12 +119,22 @@ export async function dueDates(db: Db, now: Date): Promise<FocusDay[]> {
   const to = horizon(settings.cutoff, today);
   const meetings = await flexMeetings(db, from, to);
   if (meetings.length === 0) return [];
-  const [noBlocks, deadlines] = await Promise.all([noBlockDates(db, from, to), deadlineRulesBetween(db, from, to)]);
-  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, from, to, deadlines).filter(
-    (day) => day.cutoffAt !== null && day.cutoffAt.getTime() <= now.getTime(),
-  );
+  const [noBlocks, deadlines] = await Promise.all([
+    noBlockDates(db, from, to),
+    deadlineRulesBetween(db, from, to),
+  ]);
+  const days = focusDays(
+    meetings,
+    { ...calendar, noBlockDates: noBlocks },
+    settings.cutoff,
+    from,
+    to,
+    deadlines,
+  ).filter((day) => day.cutoffAt !== null && day.cutoffAt.getTime() <= now.getTime());
   if (days.length === 0) return [];
-  const done = new Set((await runsBetween(db, days[0]!.date, days[days.length - 1]!.date)).map((r) => r.date));
+  const done = new Set(
+    (await runsBetween(db, days[0]!.date, days[days.length - 1]!.date)).map((r) => r.date),
+  );
   return days.filter((day) => !done.has(day.date));
 }
 
@@ -164,7 +174,12 @@ export function placeDay(
   return db.transaction(async (tx) => {
     const run = await claimRun(tx, day.date, day.cutoffAt ?? new Date());
     if (!run) return null;
-    const { students, ...counts } = await placeDate(tx, { date: day.date, blockIds: day.blockIds, runId: run.id, existedBy: day.startsAt });
+    const { students, ...counts } = await placeDate(tx, {
+      date: day.date,
+      blockIds: day.blockIds,
+      runId: run.id,
+      existedBy: day.startsAt,
+    });
     await finishRun(tx, run.id, counts.placed, counts.skipped);
     await tellPlaced(tx, day, run.cutoff_at, students);
     await inTransaction?.(tx);
@@ -173,16 +188,29 @@ export function placeDay(
 }
 
 /** Each placed student is told with whom, and why (one message per student and date). */
-async function tellPlaced(tx: Db, day: FocusDay, cutoffAt: Date, placed: { student_id: number; staff_id: number }[]) {
+async function tellPlaced(
+  tx: Db,
+  day: FocusDay,
+  cutoffAt: Date,
+  placed: { student_id: number; staff_id: number }[],
+) {
   if (placed.length === 0) return;
-  const teachers = new Map((await staffByIds(tx, [...new Set(placed.map((p) => p.staff_id))])).map((t) => [t.id, t]));
+  const teachers = new Map(
+    (await staffByIds(tx, [...new Set(placed.map((p) => p.staff_id))])).map((t) => [t.id, t]),
+  );
   const once = new Map(placed.map((p) => [p.student_id, p.staff_id]));
   await tellMoved(
     tx,
     [...once].flatMap(([studentId, staffId]) => {
       const teacher = teachers.get(staffId);
       return teacher
-        ? [{ student_id: studentId, occasion: `placement:${day.date}`, change: { kind: "placed" as const, teacher, cutoffAt, dates: [day.date] } }]
+        ? [
+            {
+              student_id: studentId,
+              occasion: `placement:${day.date}`,
+              change: { kind: "placed" as const, teacher, cutoffAt, dates: [day.date] },
+            },
+          ]
         : [];
     }),
     new Date(),
@@ -201,9 +229,16 @@ export async function placeNow(db: Db, principal: Principal, dateInput: string, 
   const [calendar, settings] = await Promise.all([schoolCalendarSettings(db), placementSettings(db)]);
   const date = readSchoolDate(dateInput, calendar.timezone);
   if (date < schoolToday(calendar.timezone, now)) {
-    throw new ApiError(409, "not_pending", "That date has passed: students can only be placed for today or later.");
+    throw new ApiError(
+      409,
+      "not_pending",
+      "That date has passed: students can only be placed for today or later.",
+    );
   }
-  const [noBlocks, meetings] = await Promise.all([noBlockDates(db, date, date), flexMeetings(db, date, date)]);
+  const [noBlocks, meetings] = await Promise.all([
+    noBlockDates(db, date, date),
+    flexMeetings(db, date, date),
+  ]);
   const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date);
   if (!day) throw new ApiError(422, "no_focus_block", "No Focus Block on this date.");
   const result = await placeDay(db, { ...day, cutoffAt: now }, async (tx) => {
@@ -215,7 +250,10 @@ export async function placeNow(db: Db, principal: Principal, dateInput: string, 
     });
   });
   if (!result) throw conflict("already_placed", ALREADY_PLACED);
-  return { ...result, message: `Placed ${result.placed} ${result.placed === 1 ? "student" : "students"} with their default teachers.` };
+  return {
+    ...result,
+    message: `Placed ${result.placed} ${result.placed === 1 ? "student" : "students"} with their default teachers.`,
+  };
 }
 
 export const presentRun = (run: PlacementRunRow): PlacementRunView => ({
@@ -244,10 +282,25 @@ export async function unscheduledFor(
     flexMeetings(db, date, date),
     deadlineRulesBetween(db, date, date),
   ]);
-  const [day] = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, date, date, deadlines);
+  const [day] = focusDays(
+    meetings,
+    { ...calendar, noBlockDates: noBlocks },
+    settings.cutoff,
+    date,
+    date,
+    deadlines,
+  );
   const [run, students] = await Promise.all([
     runOn(db, date),
-    day ? unscheduledStudents(db, { date, blockIds: day.blockIds, existedBy: day.startsAt, teacherId, numbers: studentNumbersFor(principal) }) : Promise.resolve([]),
+    day
+      ? unscheduledStudents(db, {
+          date,
+          blockIds: day.blockIds,
+          existedBy: day.startsAt,
+          teacherId,
+          numbers: studentNumbersFor(principal),
+        })
+      : Promise.resolve([]),
   ]);
   return {
     date,
@@ -279,7 +332,14 @@ export async function toDoFor(db: Db, principal: Principal, now: Date): Promise<
     flexMeetings(db, today, last),
     deadlineRulesBetween(db, today, last),
   ]);
-  const days = focusDays(meetings, { ...calendar, noBlockDates: noBlocks }, settings.cutoff, today, last, deadlines);
+  const days = focusDays(
+    meetings,
+    { ...calendar, noBlockDates: noBlocks },
+    settings.cutoff,
+    today,
+    last,
+    deadlines,
+  );
   const pending = days.flatMap((day) =>
     meetings
       .filter((m) => day.blockIds.includes(m.block_id) && m.date === day.date)
@@ -288,7 +348,7 @@ export async function toDoFor(db: Db, principal: Principal, now: Date): Promise<
         block_id: m.block_id,
         date: day.date,
         cutoffAt: day.cutoffAt,
-        chooseUntil: deadlineOn(deadlines, "choice", day.date, m.start, calendar.timezone),
+        chooseUntil: chooseUntil(deadlines, day.date, m, calendar.timezone),
       })),
   );
   const open = await openBlocksOf(db, student.id, pending);

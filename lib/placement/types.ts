@@ -5,7 +5,7 @@ export interface PlacementToDo {
     date: string;
     block_id: number;
     cutoff_at: string | null;
-    /** Until when the student may choose (the choice deadline, lib/choice/deadlines.ts; issue 33). */
+    /** Until when the student may choose (the choice deadline, lib/choice/deadlines.ts). */
     choose_until: string | null;
   }[];
   /** Placement on and the next open block's cutoff still ahead: the banner's "not chosen yet". */

@@ -28,7 +28,7 @@ import { isSendableAddress, queueMessages } from "./outbox.server";
 import { mailConfig } from "./transport.server";
 
 /**
- * Forgotten passwords (issue 32): "Forgot your password?" on the sign-in screen's password step asks for
+ * Forgotten passwords, without waiting for an administrator: "Forgot your password?" on the sign-in screen's password step asks for
  * a link by email; the link (`/reset-password?token=…`) sets a new password once, within 30 minutes.
  *
  * Who may: staff (teachers and administrators) when the setting `password-reset-by-email` is "staff"

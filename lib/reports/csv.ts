@@ -46,7 +46,7 @@ export function csvStream(header: readonly string[], lines: Iterable<string>, ba
 
 /**
  * Runs of lines read as they are needed (an async iterable), streamed after the BOM and the header:
- * the whole file is never in memory, only the run being sent (issue 23: the SIS export).
+ * the whole file is never in memory, only the run being sent (a year's SIS export is tens of MB).
  */
 export function csvStreamAsync(header: readonly string[], runs: AsyncIterable<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -167,7 +167,7 @@ export const blockCsvRow = (e: StudentBlockEntry) => [
   e.amendment,
 ];
 
-/** The SIS export (documented in README "SIS export"): one row per student per Focus Block date. */
+/** The SIS export (documented in docs/design/reports.md#sis-export): one row per student per Focus Block date. */
 export const SIS_CSV = ["date", "student_number", "student_name", "status", "method", "teacher", "check_in_time"];
 
 /**

@@ -39,7 +39,7 @@ import {
 import { MAX_REPORT_DAYS, type AttendanceQuery, type SisExportQuery } from "./schemas";
 
 /**
- * Attendance reports and the SIS export (issue 12). Who sees what: a teacher their own blocks and
+ * Attendance reports and the SIS export. Who sees what: a teacher their own blocks and
  * their students (default students, and anyone planned, booked or checked in with them in the range);
  * administrators, sysadmins and API tokens with reports:read everyone. Each request runs a fixed
  * number of statements: the calendar, the filter check when a filter names a row, and one report
@@ -147,8 +147,8 @@ function byDates(occurrences: ReportScope["occurrences"], size: number) {
 }
 
 /**
- * GET /api/reports/sis-export: one row per student per Focus Block date (README "SIS export"). The
- * lines are read SIS_DATES_PER_READ dates at a time while the download is sent (issue 23: a year of a
+ * GET /api/reports/sis-export: one row per student per Focus Block date (docs/design/reports.md#sis-export). The
+ * lines are read SIS_DATES_PER_READ dates at a time while the download is sent (a year of a
  * large school is 53 MB, and was all in memory): the names first, then one statement per run of dates.
  * Each run covers whole dates and reckons the students' first dates the same way (the first
  * occurrence after their account was made), so the file is the one a single statement gave.

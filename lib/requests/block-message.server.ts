@@ -13,7 +13,7 @@ import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import type { BlockMessageBody } from "./series-schemas";
 
 /**
- * Teachers message their students (issue 33 §6): from the block dialog, a text to everyone planned or
+ * Teachers message their students ("bring your lab book"): from the block dialog, a text to everyone planned or
  * booked with the teacher for that block and date (and, when asked, their waitlist), as a notification
  * (in-app, and email and push by each student's preferences). A teacher sends for themselves; an
  * administrator for any teacher (`staff_id`). Audited; at most BLOCK_MESSAGES_PER_HOUR per teacher per

@@ -9,7 +9,7 @@ import type { ChoiceGate } from "@/lib/schedule/plans.server";
 import { lockedSentence, studentMayChooseOver } from "./locks";
 
 /**
- * The ladder's gate on a student's own choice (lib/schedule/plans.server.ts planOwnBlock; issue 33 §3):
+ * The ladder's gate on a student's own choice (lib/schedule/plans.server.ts planOwnBlock; the ladder's third rule):
  * a locked appointment refuses it (409 has_appointment, "Ms. Ruiz has booked you for a test retake —
  * ask her to change it"); unlocked requests give way: once the choice is made, in its transaction,
  * each is cancelled, audited, and its teacher told in-app (and by email and push, by their preferences).

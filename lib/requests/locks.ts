@@ -3,7 +3,7 @@ import { shortStaffName } from "@/lib/schedule/reason";
 import { appointmentRung, studentMayReplace } from "@/lib/choice/ladder";
 
 /**
- * What a student reads about an appointment that holds their Focus Block (issue 33 §3): a locked one
+ * What a student reads about an appointment that holds their Focus Block (so they know whom to ask): a locked one
  * refuses their choice ("Ms. Ruiz has booked you for a test retake — ask her to change it"); an
  * unlocked one (a request) lets them choose, and their choice cancels it. Client-safe: the server's
  * 409 and the student's block dialog say the same sentence.

@@ -34,7 +34,7 @@ import { MAX_SERIES_DAYS, type CreateSeriesBody, type UpdateSeriesBody } from ".
 import { patternWords, type AppointmentSeries, type SeriesSkip } from "./series-types";
 
 /**
- * A teacher's recurring request (issue 33 §2): one appointment over a pattern of one Focus Block's
+ * A teacher's recurring request (a weekly help session, say): one appointment over a pattern of one Focus Block's
  * dates (a day type of the rotation or a weekday, from a date until a date) for one or many students,
  * with a memo, locked (an appointment) or unlocked (a request: the student may still choose). The
  * dates come from the generated calendar, so holidays and day types changed by hand are followed.

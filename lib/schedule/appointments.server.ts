@@ -113,7 +113,7 @@ export async function createAppointment(
 const appointmentNotFound = () => notFound("The appointment could not be found.");
 
 /**
- * An administrator, a sysadmin (design.md §5: everything an administrator may do) or the appointment's
+ * An administrator, a sysadmin (docs/design/accounts.md#roles: everything an administrator may do) or the appointment's
  * own teacher may cancel it while its block is pending. Of concurrent cancels exactly one succeeds:
  * the delete reports whether it removed the row, and the others answer 404.
  *

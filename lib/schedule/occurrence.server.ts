@@ -11,7 +11,7 @@ export { withinSchoolYear };
 /**
  * The rules every scheduling write shares about "this block on this date": it exists, falls inside the
  * school year on a day with blocks (lib/schedule/school-days.ts), meets on that date (the school
- * calendar's block occurrences, design.md §4a), is flex when asked, and is still pending when asked.
+ * calendar's block occurrences, docs/design/calendar.md#school-days-and-block-occurrences), is flex when asked, and is still pending when asked.
  */
 
 /** A request date (YYYY-MM-DD, ISO instant or `Fri Mar 20, 2020`) as a school date, or 422 on the field. */

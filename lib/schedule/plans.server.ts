@@ -127,7 +127,7 @@ const anyAppointmentHolds: ChoiceGate = async (tx, _principal, at) => {
 /**
  * A student chooses a teacher for one of their pending flex blocks. One transaction, with the student's
  * row locked first (as booking an appointment locks it: a booking that clears the student's plan waits
- * for this choice, or this choice sees its appointment; issue 23): the block rules, no appointment in
+ * for this choice, or this choice sees its appointment, never both): the block rules, no appointment in
  * that block, the teacher exists and is available, then the teacher's row is locked and the seats
  * counted (the caller's own plan excluded) before the plan is upserted.
  */

@@ -1,14 +1,13 @@
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { PlanSource } from "@/db/schema/choice";
-import { appointmentRung } from "@/lib/choice/ladder";
+import { appointmentRung, rankOf } from "@/lib/choice/ladder";
 import { presentStaffRef } from "@/lib/people/present-person";
 import type { Reason } from "./reason";
 import type { PersonRef } from "./types";
 
 /**
  * The reason of a block in a student's week, from the same week statement's rows (db/queries/week.ts
- * adds these fields to each row, so no extra statement): an amendment explains the block first, then
- * an appointment, then the plan.
+ * adds these fields to each row, so no extra statement), by the priority ladder.
  */
 
 export interface BatchJson {
@@ -49,69 +48,93 @@ function batchBy(batch: BatchJson): PersonRef | undefined {
 const defined = (reason: Reason): Reason =>
   Object.fromEntries(Object.entries(reason).filter(([, value]) => value !== undefined)) as unknown as Reason;
 
+/**
+ * What explains the block: of its latest amendment, its first appointment and its plan, the one highest
+ * on the priority ladder (lib/choice/ladder.ts): a locked appointment, then an amendment, then an
+ * unlocked request, then the plan by its source.
+ */
 export function blockReason(
   plan: ReasonPlanRow | undefined,
   amendments: ReasonItemRow[],
   appointments: ReasonItemRow[],
 ): Reason | null {
-  const amendment = amendments[amendments.length - 1];
-  if (amendment) {
-    if (amendment.batch) {
-      return defined({
-        kind: "power_scheduler",
-        batch: "amendment",
-        rung: "amendment",
-        by: batchBy(amendment.batch),
-        memo: amendment.memo,
-        everyone: amendment.student == null ? true : undefined,
-        at: iso(amendment.batch.created_at),
-      });
-    }
+  const held = [
+    appointmentReason(appointments[0]),
+    amendmentReason(amendments[amendments.length - 1]),
+    planReason(plan),
+  ];
+  let best: Reason | null = null;
+  for (const reason of held) {
+    if (reason && (best === null || rankOf(reason.rung!) < rankOf(best.rung!))) best = reason;
+  }
+  return best;
+}
+
+function amendmentReason(amendment: ReasonItemRow | undefined): Reason | null {
+  if (!amendment) return null;
+  if (amendment.batch) {
     return defined({
-      kind: "amended",
+      kind: "power_scheduler",
+      batch: "amendment",
       rung: "amendment",
-      by: amendment.staff ? presentStaffRef(amendment.staff) : undefined,
+      by: batchBy(amendment.batch),
       memo: amendment.memo,
-      at: iso(amendment.created_at),
+      everyone: amendment.student == null ? true : undefined,
+      at: iso(amendment.batch.created_at),
     });
   }
-  const appointment = appointments[0];
-  if (appointment) {
-    if (appointment.batch) {
-      return defined({
-        kind: "power_scheduler",
-        batch: "appointment",
-        rung: "appointment",
-        by: batchBy(appointment.batch),
-        memo: appointment.memo,
-        at: iso(appointment.batch.created_at),
-      });
-    }
+  return defined({
+    kind: "amended",
+    rung: "amendment",
+    by: amendment.staff ? presentStaffRef(amendment.staff) : undefined,
+    memo: amendment.memo,
+    at: iso(amendment.created_at),
+  });
+}
+
+function appointmentReason(appointment: ReasonItemRow | undefined): Reason | null {
+  if (!appointment) return null;
+  if (appointment.batch) {
     return defined({
-      kind: "booked",
-      rung: appointmentRung(appointment.locked !== false),
-      by: appointment.staff ? presentStaffRef(appointment.staff) : undefined,
+      kind: "power_scheduler",
+      batch: "appointment",
+      rung: "appointment",
+      by: batchBy(appointment.batch),
       memo: appointment.memo,
-      at: iso(appointment.created_at),
-      locked: appointment.locked,
+      at: iso(appointment.batch.created_at),
     });
   }
-  if (plan) {
-    if (plan.source === "placed" && plan.cutoff_at) {
-      return { kind: "placed", rung: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
-    }
-    if (plan.source === "waitlist") return { kind: "waitlist", rung: "waitlist", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
-    if (plan.source === "standing" && plan.standing) {
-      return defined({
-        kind: "standing",
-        rung: "standing",
-        teacher: presentStaffRef(plan.staff),
-        day_type: plan.standing.day_type ?? undefined,
-        weekday: plan.standing.weekday ?? undefined,
-        at: iso(plan.chosen_at),
-      });
-    }
-    return { kind: "chosen", rung: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
+  return defined({
+    kind: "booked",
+    rung: appointmentRung(appointment.locked !== false),
+    by: appointment.staff ? presentStaffRef(appointment.staff) : undefined,
+    memo: appointment.memo,
+    at: iso(appointment.created_at),
+    locked: appointment.locked,
+  });
+}
+
+function planReason(plan: ReasonPlanRow | undefined): Reason | null {
+  if (!plan) return null;
+  if (plan.source === "placed" && plan.cutoff_at) {
+    return { kind: "placed", rung: "placed", teacher: presentStaffRef(plan.staff), at: iso(plan.cutoff_at) };
   }
-  return null;
+  if (plan.source === "waitlist")
+    return {
+      kind: "waitlist",
+      rung: "waitlist",
+      teacher: presentStaffRef(plan.staff),
+      at: iso(plan.chosen_at),
+    };
+  if (plan.source === "standing" && plan.standing) {
+    return defined({
+      kind: "standing",
+      rung: "standing",
+      teacher: presentStaffRef(plan.staff),
+      day_type: plan.standing.day_type ?? undefined,
+      weekday: plan.standing.weekday ?? undefined,
+      at: iso(plan.chosen_at),
+    });
+  }
+  return { kind: "chosen", rung: "chosen", teacher: presentStaffRef(plan.staff), at: iso(plan.chosen_at) };
 }

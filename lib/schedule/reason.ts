@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import type { Reason } from "./types";
 
 /**
- * Why a student is where they are in a block (issue 12, "every placement explained"): the `reason` of a
+ * Why a student is where they are in a block ("every placement explained", so no one wonders): the `reason` of a
  * block in a student's schedule, and the one plain sentence the block dialog and the student's own
  * calendar show for it. Client-safe: the screens import sentenceFor from here.
  */

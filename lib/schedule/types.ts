@@ -1,5 +1,5 @@
 /**
- * Response types of the scheduling API (issue 5): week schedules, profiles, topics, plans,
+ * Response types of the scheduling API: week schedules, profiles, topics, plans,
  * appointments and amendments. The presenters in lib/schedule/present.ts, lib/people/present.ts and
  * lib/topics/present.ts build exactly these shapes; screens import them from here.
  * Dates are `YYYY-MM-DD` school-local dates; clock times are labels such as `9:26 AM`.
@@ -14,7 +14,7 @@ export interface PersonRef {
 }
 
 /**
- * Why a student is where they are in a block (issue 12): the `reason` of a block in a student's schedule
+ * Why a student is where they are in a block (so no placement is a mystery): the `reason` of a block in a student's schedule
  * (lib/schedule/reason.ts words it).
  */
 export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended" | "waitlist" | "standing";
@@ -42,7 +42,7 @@ export interface Reason {
    * (lib/choice/ladder.ts "request"): the student may still choose. Absent on other kinds.
    */
   locked?: boolean;
-  /** The rung of the priority ladder that holds the block (lib/choice/ladder.ts RUNGS; issue 33 §3). */
+  /** The rung of the priority ladder that holds the block (lib/choice/ladder.ts RUNGS), so the words match the rule. */
   rung?: Rung;
 }
 
@@ -70,7 +70,7 @@ export interface TopicAudienceJson {
 
 /**
  * A topic as its owner reads it (the topics routes): who may join and its seat cap, added to the
- * spec's fields (issue 33 §5).
+ * spec's fields, so the picker can grey a closed topic.
  */
 export interface OwnTopic extends Topic {
   /** Seats below the teacher's capacity (null: the capacity). */
@@ -169,25 +169,25 @@ interface BlockBase {
 export interface StudentScheduleBlock extends BlockBase {
   scheduled: ScheduledCourse | ScheduledTeacher | null;
   /**
-   * Why the student is where they are in this block (issue 12; an addition to the spec's fields): an
+   * Why the student is where they are in this block (an addition to the spec's fields): an
    * amendment first, then an appointment, then the plan; null when nothing places them.
    */
   reason?: Reason | null;
   /**
    * A flex block: until when the student may choose a teacher for it (the choice deadline,
-   * lib/choice/deadlines.ts; issue 33, an addition to the spec's fields), as an ISO instant.
+   * lib/choice/deadlines.ts; an addition to the spec's fields), as an ISO instant.
    */
   choose_until?: string | null;
   /**
    * False on a block before the student's attendance counts (the school's `attendance_from`, their
    * `attends_from` or the date their account was created) or once they were archived: such a flex
-   * block is never Missed (lib/attendance/period.ts; issue 20, an addition to the spec's fields).
+   * block is never Missed (lib/attendance/period.ts; an addition to the spec's fields).
    */
   attending?: boolean;
 }
 
 /**
- * Why each student is in a teacher's block (issue 12; an addition to the spec's fields): a teacher's
+ * Why each student is in a teacher's block (an addition to the spec's fields): a teacher's
  * block holds many students, so each plan, appointment and amendment carries its own reason.
  */
 type WithReason<T> = T & { reason?: Reason | null };
@@ -263,7 +263,7 @@ export interface StaffProfile {
   email_refused?: EmailRefusal | null;
 }
 
-/** A permanent refusal of an address by its mail server (issue 32). */
+/** A permanent refusal of an address by its mail server: nothing more is sent to it until it changes. */
 export interface EmailRefusal {
   error: string;
   /** ISO instant. */
@@ -283,7 +283,7 @@ export interface StudentProfile {
   last_name: string;
   /** The display name: "Preferred Last" when the student has a preferred first name, else "First Last". */
   name: string;
-  /** The preferred first name (issue 21, an addition to the spec's fields), or null when none. */
+  /** The preferred first name (an addition to the spec's fields), or null when none. */
   preferred_first_name: string | null;
   grade: number;
   initials: string;
@@ -295,14 +295,14 @@ export interface StudentProfile {
   starred: boolean;
   /** Staff viewers: the student left and is archived (hidden from lists, search and check-in). */
   archived?: boolean;
-  /** Staff viewers: the default (homeroom) teacher default placement gives the student (issue 12). */
+  /** Staff viewers: the default (homeroom) teacher default placement gives the student. */
   default_teacher?: PersonRef | null;
-  /** Staff viewers: the student's optional school email (issue 21), null when none. */
+  /** Staff viewers: the student's optional school email (single sign-on matches on it), null when none. */
   email?: string | null;
   /** Staff viewers: the mail server refused that email for good (see StaffProfile.email_refused). */
   email_refused?: EmailRefusal | null;
   /**
-   * Staff viewers: the first date the student attends (`YYYY-MM-DD`; issue 20, an addition to the spec's
+   * Staff viewers: the first date the student attends (`YYYY-MM-DD`; an addition to the spec's
    * fields): their `attends_from`, else the date their account was created in the school's zone. Nobody
    * is counted absent before it, nor before the school's `attendance_from` setting.
    */
@@ -326,7 +326,7 @@ export interface StaffListEntry {
   /** Offer mode: the seat held for the calling student until then (ISO instant), or null. */
   offered_until?: string | null;
   /**
-   * Whether the student reading the list may join the teacher's topic (who may join, issue 33 §5);
+   * Whether the student reading the list may join the teacher's topic (who may join: grades, clusters, sections);
    * always true for staff. Full and unavailable are told by num_remaining and topic.unavailable.
    */
   open?: boolean;

@@ -29,7 +29,7 @@ import { attendancePeriodOf, attendsBlock } from "@/lib/attendance/period";
 import { readSchoolDate } from "./occurrence.server";
 import { blocksMeetOn } from "./school-days";
 import { blockReason } from "./reason-rows";
-import { deadlineOn, deadlineRules } from "@/lib/choice/deadlines";
+import { chooseUntil as chooseUntilOf, deadlineRules } from "@/lib/choice/deadlines";
 import {
   presentAmendment,
   presentAppointment,
@@ -197,14 +197,16 @@ export function presentStudentWeek(context: WeekContext, rows: StudentWeekRows):
   const occurrenceAt = new Map(rows.timetable.map((row) => [key(row.block_id, row.date), row]));
   const attending = (k: Key) => {
     const row = occurrenceAt.get(k);
-    return period && row ? { attending: attendsBlock(period, row.date, row.start, context.calendar.timezone) } : {};
+    return period && row
+      ? { attending: attendsBlock(period, row.date, row.start, context.calendar.timezone) }
+      : {};
   };
-  // Until when the student may choose each Focus Block (issue 33; absent from rows made without the deadlines).
+  // Until when the student may choose each Focus Block (absent from rows made without the deadlines).
   const deadlines = rows.deadlines ? deadlineRules(rows.deadlines, rows.deadlines.days) : null;
   const chooseUntil = (k: Key) => {
     const row = occurrenceAt.get(k);
     return deadlines && row
-      ? { choose_until: deadlineOn(deadlines, "choice", row.date, row.start, context.calendar.timezone).toISOString() }
+      ? { choose_until: chooseUntilOf(deadlines, row.date, row, context.calendar.timezone).toISOString() }
       : {};
   };
   const schedule = assembleDays<StudentScheduleBlock>(context, rows, (base, k, course) => {

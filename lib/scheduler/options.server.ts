@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
-import { flexBlockDates } from "@/db/queries/power-scheduler";
+import { dayTypesFrom, flexBlockDates } from "@/db/queries/power-scheduler";
 import { staffChoices, studentsWithClusters, visibleClusters } from "@/db/queries/power-scheduler-options";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
@@ -10,28 +10,38 @@ export interface PowerSchedulerOptions {
   students: { id: number; first_name: string; last_name: string; grade: number; cluster_ids: number[] }[];
   clusters: { id: number; name: string }[];
   /** capacity: the students the teacher takes in a Focus Block (the Power Scheduler warns past it). */
-  staff: { id: number; first_name: string; last_name: string; name: string; email: string; capacity: number }[];
+  staff: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    name: string;
+    email: string;
+    capacity: number;
+  }[];
   /**
    * Flex blocks, the weekdays they meet (0 = Sunday … 6 = Saturday) and the dates they meet from today
    * (the school calendar: on a rotation a block may meet on some Tuesdays and not others).
    */
   blocks: { id: number; label: string; days: number[]; dates: string[] }[];
+  /** The rotation's day type of each school day from today ("Day 2"); empty on a weekly timetable. */
+  day_types: { date: string; day_type: string }[];
   today: string;
   year_start: string | null;
   year_end: string | null;
   appointment_limit: number;
 }
 
-/** GET /api/power-scheduler/options: everything the stepper chooses from, in five statements. */
+/** GET /api/power-scheduler/options: everything the stepper chooses from, in six statements. */
 export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSchedulerOptions> {
-  const [calendar, students, clusters, staff, meetings] = await Promise.all([
-    schoolCalendarSettings(db),
+  const calendar = await schoolCalendarSettings(db);
+  const today = schoolToday(calendar.timezone, now);
+  const [students, clusters, staff, meetings, dayTypes] = await Promise.all([
     studentsWithClusters(db),
     visibleClusters(db),
     staffChoices(db),
     flexBlockDates(db),
+    dayTypesFrom(db, today),
   ]);
-  const today = schoolToday(calendar.timezone, now);
   const blocks = meetings.map((m) => {
     const dates = (m.dates ?? []).filter((date) => date >= today);
     return {
@@ -53,6 +63,7 @@ export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSch
       capacity: s.capacity,
     })),
     blocks,
+    day_types: dayTypes,
     today,
     year_start: calendar.yearStart || null,
     year_end: calendar.yearEnd || null,

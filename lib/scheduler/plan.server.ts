@@ -26,6 +26,7 @@ export interface BatchPlan {
   from: SchoolDate;
   to: SchoolDate;
   weekdays: number[] | null;
+  dayTypes: string[] | null;
   blockIds: number[] | null;
   slots: Slot[];
   dates: SchoolDate[];
@@ -74,7 +75,18 @@ export async function planBatch(db: Db, body: PowerSchedulePreviewBody, now: Dat
   }
 
   const weekdays = body.weekdays ? [...new Set(body.weekdays)].sort((a, b) => a - b) : null;
-  const slots = batchSlots({ from, to, weekdays, blockIds, noBlockDates: noBlocks }, meetings, calendar.timezone);
+  const dayTypes = body.day_types ? [...new Set(body.day_types)] : null;
+  const unknownTypes = (dayTypes ?? []).filter((type) => !meetings.some((m) => m.day_type === type));
+  if (unknownTypes.length > 0) {
+    const known = [...new Set(meetings.map((m) => m.day_type).filter((t): t is string => Boolean(t)))].sort();
+    const message = `No flex block meets on a ${unknownTypes.join(" or ")} in those dates${known.length ? ` (their day types: ${known.join(", ")})` : ""}.`;
+    throw invalid({ day_types: [message] }, message);
+  }
+  const slots = batchSlots(
+    { from, to, weekdays, dayTypes, blockIds, noBlockDates: noBlocks },
+    meetings,
+    calendar.timezone,
+  );
   if (slots.length === 0) {
     const message = "No flex block meets on the chosen dates.";
     throw new ApiError(422, "no_flex_block", message, { date_time: [message] });
@@ -102,6 +114,7 @@ export async function planBatch(db: Db, body: PowerSchedulePreviewBody, now: Dat
     from,
     to,
     weekdays,
+    dayTypes,
     blockIds,
     slots,
     dates: slotDates(slots),

@@ -37,6 +37,14 @@ const batchFields = z.object({
     .min(1, { error: "Choose at least one weekday." })
     .max(7)
     .nullish(),
+  /** Only dates of these day types of the rotation ("every Day 2"): a recurring request for many students. */
+  day_types: z
+    .array(text({ label: "A day type", max: 60, min: 1, tooShort: "A day type cannot be empty." }), {
+      error: "day_types must be a list of day types.",
+    })
+    .min(1, { error: "Choose at least one day type." })
+    .max(20, { error: "Choose at most 20 day types." })
+    .nullish(),
   block_ids: z
     .array(idOf("block"), { error: "block_ids must be a list of block ids." })
     .min(1, { error: "Choose at least one block." })
@@ -52,8 +60,9 @@ function someNeedsStudents(body: { student_type: string; student_ids: number[] }
 
 /**
  * POST /api/power-scheduler. The spec's body {student_type, schedule_type, student_ids, staff_id,
- * memo, date_time} schedules every flex block on that one date; end_date, weekdays and block_ids
- * (all optional) widen it to a range, some weekdays, and chosen flex blocks.
+ * memo, date_time} schedules every flex block on that one date; end_date, weekdays, day_types and
+ * block_ids (all optional) widen it to a range, some weekdays, some day types of the rotation ("every
+ * Day 2": a recurring request for many students, undone as one batch), and chosen flex blocks.
  */
 export const powerScheduleBody = batchFields.superRefine(someNeedsStudents);
 

@@ -119,7 +119,7 @@ export async function runPowerSchedule(
       memo: plan.memo,
     });
     const plansCleared = await clearBatchPlans(tx, plan.kind, batch.id);
-    // The seats the cleared plans held go to those teachers' waitlists, in this transaction (issue 33).
+    // The seats the cleared plans held go to those teachers' waitlists, in this transaction, so no seat stays empty while someone waits.
     if (plansCleared > 0) {
       for (const seat of await batchFreedSeatsWithWaitlist(tx, batch.id)) {
         await tellSeatMoves(tx, await fillFreedSeats(tx, seat.staff_id, seat.block_id, seat.date, now), now);

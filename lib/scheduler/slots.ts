@@ -1,13 +1,15 @@
 import { blocksMeetOn } from "@/lib/schedule/school-days";
 import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/time";
 
-/** A flex block's occurrence on a date (the school calendar, design.md §4a). */
+/** A flex block's occurrence on a date (the school calendar, docs/design/calendar.md#school-days-and-block-occurrences). */
 export interface Meeting {
   block_id: number;
   label: string;
   date: SchoolDate;
   start: string;
   end: string;
+  /** The rotation's day type of the date (null on a weekly timetable). */
+  day_type?: string | null;
 }
 
 /** One block occurrence a batch covers. */
@@ -28,12 +30,15 @@ export interface SlotChoice {
   weekdays: readonly number[] | null;
   /** null: every flex block. */
   blockIds: readonly number[] | null;
+  /** null: every day type; else only dates of these day types of the rotation ("Day 2"). */
+  dayTypes?: readonly string[] | null;
   /** Days no block meets (calendar events with `no_blocks`): skipped. */
   noBlockDates: readonly SchoolDate[];
 }
 
 /**
- * The occurrences of the chosen flex blocks on the chosen weekdays from `from` to `to`, in date order,
+ * The occurrences of the chosen flex blocks on the chosen weekdays (and day types of a rotation) from
+ * `from` to `to`, in date order,
  * but none on a no-blocks day (lib/schedule/school-days.ts; the range is inside the school year already).
  */
 export function batchSlots(choice: SlotChoice, meetings: readonly Meeting[], timezone: string): Slot[] {
@@ -45,6 +50,7 @@ export function batchSlots(choice: SlotChoice, meetings: readonly Meeting[], tim
     for (const meeting of meetings) {
       if (meeting.date !== date) continue;
       if (choice.blockIds && !choice.blockIds.includes(meeting.block_id)) continue;
+      if (choice.dayTypes && !choice.dayTypes.includes(meeting.day_type ?? "")) continue;
       slots.push({
         block_id: meeting.block_id,
         label: meeting.label,

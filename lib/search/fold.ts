@@ -1,5 +1,5 @@
 /**
- * Finding and ordering names as people read them (issue 23), in the browser and on the server alike:
+ * Finding and ordering names as people read them, in the browser and on the server alike:
  * accents and case aside, so "elodie" finds "Élodie" and "Bérubé" sorts before "Bouchard". The
  * database does the same with unaccent (db/schema/columns.ts folded); these are for lists searched
  * and sorted in JavaScript (every table's search box, pickers).

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idOf, schoolDate, text } from "@/lib/api/schemas";
 
 /**
- * Sections and enrolments (issue 21): the payloads of /api/courses/{short_name}/sections and
+ * Sections and enrolments: the payloads of /api/courses/{short_name}/sections and
  * /api/sections/…, shared by the routes and the administrators' dialogs.
  */
 

@@ -30,7 +30,7 @@ import { presentEnrollment, presentSection } from "./present";
 import type { EnrollBody, SectionCreateBody, SectionUpdateBody } from "./schemas";
 
 /**
- * Sections of a course and the students enrolled in them (issue 21, design.md §4a). Every write is one
+ * Sections of a course and the students enrolled in them (docs/design/calendar.md#courses-and-sections). Every write is one
  * transaction that first locks the section's row (or the course's new section), so two administrators
  * enrolling the same student at once make one enrolment.
  */

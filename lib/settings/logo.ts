@@ -1,5 +1,5 @@
 /**
- * The school_logo setting in both clients' terms (issue 23, spec §7 is a contract). The original
+ * The school_logo setting in both clients' terms (spec §7 is a contract the original client still reads). The original
  * client reads `school_logo.value` as a file name under `/static/images/logos/`; ours shows the URL in
  * the added `school_logo.url`. The setting stores the file name (`logo-12.png`: the logo upload's id
  * and its type); values stored before it held our URL (`/api/settings/logo?v=12`), read the same.
@@ -22,7 +22,7 @@ const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "
  */
 export const LOGO_TYPES: readonly string[] = Object.keys(EXTENSIONS);
 export const MAX_LOGO_BYTES = 1024 * 1024;
-/** The longest side a logo may have in pixels (issue 23: a 30,000 × 30,000 PNG of 1 MB was accepted). */
+/** The longest side a logo may have in pixels (a 30,000 × 30,000 PNG of 1 MB was accepted without it). */
 export const MAX_LOGO_SIDE = 4096;
 
 export const LOGO_MESSAGES = {

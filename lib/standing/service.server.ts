@@ -45,7 +45,7 @@ import type { StandingChoiceView, StandingOutcomeView } from "./types";
 export type { StandingChoiceView, StandingOutcomeView } from "./types";
 
 /**
- * A student's standing choices (issue 33 §2): "every Day 2 with Ms. Ruiz" or "every Tuesday", from a
+ * A student's standing choices (their usual teacher, chosen once): "every Day 2 with Ms. Ruiz" or "every Tuesday", from a
  * date until a date (the end of the term it starts in when none is given). Each matching Focus Block
  * from today to today + `standing-choice-days` gets, once (standing_choice_outcomes is the fence), a
  * plan made by the standing choice (source "standing"), unless something holds the student's block
@@ -288,7 +288,12 @@ export async function standingDue(db: Db, now: Date): Promise<boolean> {
   const calendar = await schoolCalendarSettings(db);
   const today = schoolToday(calendar.timezone, now);
   const to = addDays(today, (await horizonDays(db)) - 1);
-  const due = await standingCandidates(db, { from: today, to, localNow: wallClock(now, calendar.timezone), limit: 1 });
+  const due = await standingCandidates(db, {
+    from: today,
+    to,
+    localNow: wallClock(now, calendar.timezone),
+    limit: 1,
+  });
   return due.length > 0;
 }
 
@@ -321,7 +326,7 @@ async function materialiseOne(
     teacher?: { title: string; first_name: string; last_name: string };
   }> => {
     const closesAt = deadlineOn(deadlines, "choice", c.date, c.start, calendar.timezone);
-    if (closesAt.getTime() <= now.getTime())
+    if (closesAt && closesAt.getTime() <= now.getTime())
       return { outcome: "closed", detail: choiceClosedSentence(closesAt, calendar.timezone) };
     if (state.has_appointment || state.has_amendment || state.has_plan) {
       const what = state.has_appointment ? "an appointment" : state.has_amendment ? "an amendment" : "a plan";

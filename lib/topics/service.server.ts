@@ -15,7 +15,9 @@ import { findBlockOnDate } from "@/db/queries/schedule";
 import { forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { randomColor } from "@/lib/people/colors";
-import { tellMoved } from "@/lib/schedule/moved.server";
+import { tellMoved, tellSeatMoves } from "@/lib/schedule/moved.server";
+import { handOnFreedSeats } from "@/lib/schedule/waitlist.server";
+import { fillFreedSeats } from "@/lib/choice/seats.server";
 import { notPending, readSchoolDate, requireOccurrence } from "@/lib/schedule/occurrence.server";
 import { checkedAudience } from "@/lib/choice/audience.server";
 import { presentOwnTopic, presentTopicSchedule } from "@/lib/schedule/present";
@@ -29,7 +31,7 @@ import type { CreateTopicBody, ScheduleTopicBody, UpdateTopicBody } from "./sche
  * a pending flex block (one per block and date, replacing the previous one) or takes it off again.
  */
 
-/** The caller's live topics. A sysadmin has no staff row and so no topics: design.md §5 says empty, not 403. */
+/** The caller's live topics. A sysadmin has no staff row and so no topics: empty, not 403 (docs/design/accounts.md#roles). */
 export async function listTopics(db: Db, principal: Principal): Promise<OwnTopic[]> {
   if (principal.role === "sysadmin") return [];
   const owner = requireStaff(principal);
@@ -54,22 +56,29 @@ export async function createTopic(db: Db, principal: Principal, input: CreateTop
 
 /**
  * The owner changes a topic's memo, colour, who may join or seat cap. Plans already made stay (a
- * narrower audience or a lower cap is for the choices made after it).
+ * narrower audience or a lower cap is for the choices made after it); a raised or removed cap frees
+ * seats, which go to the teacher's waitlists in the same transaction.
  */
 export async function updateTopic(
   db: Db,
   principal: Principal,
   topicId: number,
   input: UpdateTopicBody,
+  now: Date,
 ): Promise<OwnTopic> {
   const owner = requireStaff(principal);
   await ownTopic(db, owner.id, topicId, "update");
   const audience = await checkedAudience(db, input, owner.capacity);
-  const row = await updateTopicRow(db, topicId, {
-    memo: input.memo,
-    color: input.color,
-    seat_cap: audience.seat_cap,
-    open_to: audience.open_to,
+  const row = await db.transaction(async (tx) => {
+    await lockStaff(tx, owner.id);
+    const updated = await updateTopicRow(tx, topicId, {
+      memo: input.memo,
+      color: input.color,
+      seat_cap: audience.seat_cap,
+      open_to: audience.open_to,
+    });
+    await handOnFreedSeats(tx, owner.id, now);
+    return updated;
   });
   return presentOwnTopic(row, owner);
 }
@@ -82,10 +91,22 @@ async function ownTopic(db: Db, staffId: number, topicId: number, verb: string) 
   return topic;
 }
 
-export async function deleteTopic(db: Db, principal: Principal, topicId: number): Promise<OwnTopic> {
+/** A deleted topic's seat cap goes with it: the seats it freed go to the teacher's waitlists at once. */
+export async function deleteTopic(
+  db: Db,
+  principal: Principal,
+  topicId: number,
+  now: Date,
+): Promise<OwnTopic> {
   const owner = requireStaff(principal);
   await ownTopic(db, owner.id, topicId, "delete");
-  return presentOwnTopic(await softDeleteTopic(db, topicId), owner);
+  const row = await db.transaction(async (tx) => {
+    await lockStaff(tx, owner.id);
+    const deleted = await softDeleteTopic(tx, topicId);
+    await handOnFreedSeats(tx, owner.id, now);
+    return deleted;
+  });
+  return presentOwnTopic(row, owner);
 }
 
 export async function scheduleTopic(
@@ -102,8 +123,15 @@ export async function scheduleTopic(
   const row = await db.transaction(async (tx) => {
     // Locked first, as a student choosing this teacher locks it (lib/schedule/plans.server.ts): no plan slips in.
     if (topic.unavailable) await lockStaff(tx, owner.id);
-    const scheduled = await upsertTopicSchedule(tx, { topic_id: topic.id, staff_id: owner.id, block_id: input.block_id, date });
+    const scheduled = await upsertTopicSchedule(tx, {
+      topic_id: topic.id,
+      staff_id: owner.id,
+      block_id: input.block_id,
+      date,
+    });
     if (topic.unavailable) await releaseForUnavailable(tx, owner, topic.memo, input.block_id, date, now);
+    // The topic it replaced may have had a lower seat cap: seats it frees go to the waitlist.
+    else await tellSeatMoves(tx, await fillFreedSeats(tx, owner.id, input.block_id, date, now), now);
     return scheduled;
   });
   return presentTopicSchedule(row, topic, owner);
@@ -149,6 +177,10 @@ export async function unscheduleTopic(
     findBlockOnDate(db, row.block_id, row.date),
   ]);
   if (!block?.end || !isPending(row.date, block.end, calendar.timezone, now)) throw notPending();
-  await deleteTopicSchedule(db, row.id);
+  await db.transaction(async (tx) => {
+    await deleteTopicSchedule(tx, row.id);
+    // Without its topic the block has no seat cap (nor an unavailable note): the seats go to the waitlist.
+    await tellSeatMoves(tx, await fillFreedSeats(tx, owner.id, row.block_id, row.date, now), now);
+  });
   return presentTopicSchedule(row, row.topic, owner);
 }

@@ -1,5 +1,5 @@
 /**
- * Regenerating the school calendar (issue 20, design.md §9): a whole year of school days (a Day 1 /
+ * Regenerating the school calendar (docs/benchmarks.md#budgets): a whole year of school days (a Day 1 /
  * Day 2 rotation, ten blocks a day) written after a timetable change, ≤ 1 s on PostgreSQL. Timed
  * in-process, five times, each inside a transaction that is rolled back, so the bench school is left
  * as it was. Called by scripts/bench.ts.

@@ -1,5 +1,5 @@
 /**
- * Check-in speed (design.md §9): a 500-number check-in (budget 200 ms) and the status read at 50
+ * Check-in speed (docs/benchmarks.md#budgets): a 500-number check-in (budget 200 ms) and the status read at 50
  * concurrent clients (budget p95 40 ms), on PostgreSQL with a large school.
  *
  * Called by scripts/bench.ts (`npm run bench`) against the running server.

@@ -8,21 +8,18 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx --conditions=react-server scripts/bench/dashboard.ts
  * (BENCH_KEEP_DB=1 keeps it, BENCH_REUSE_DB=<name> benches a kept one.)
  */
-import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
-import { openDatabase, queryCounter, type Db } from "../../db/client";
+import { queryCounter, type Db } from "../../db/client";
 import { resultRows } from "../../db/queries/checkin";
-import { seedSchool } from "../../lib/demo/school.server";
 import { dashboard } from "../../lib/dashboard/service.server";
+import { attendanceReport } from "../../lib/reports/service.server";
 import type { DashboardAnswer } from "../../lib/dashboard/schemas";
 import type { Principal } from "../../lib/auth/principal";
 import { addDays } from "../../lib/time";
 import { printFigures, summarize, timeSequential, type BenchFigure } from "./harness";
+import { withLargeSchool } from "./large-school";
 import { yearRange } from "./reports";
 
-const TIMEZONE = "America/Vancouver";
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 20);
 
 /** The two ranges the budgets are about: the last four weeks, and the seeded year up to today. */
@@ -136,42 +133,25 @@ async function inProcess(db: Db) {
       ...summarize(samples),
     });
   }
+  // For the record, on the same machine at the same time: the attendance report by day over the year,
+  // one pass over the same cells (how busy the machine is shows in both).
+  const byDay = () => attendanceReport(db, { teacherId: null, studentNumbers: "all" }, { ...year, group_by: "day" }, new Date());
+  await byDay();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await byDay();
+    samples.push(performance.now() - started);
+  }
+  figures.push({ name: "for comparison: attendanceReport by day, the same year", budgetMs: null, budgetOn: "p95", ...summarize(samples) });
   return figures;
 }
 
-async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error("Set DATABASE_URL to a PostgreSQL server (a database is created there and dropped).");
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = process.env.BENCH_REUSE_DB ?? `flexblock_bench_dashboard_${randomBytes(4).toString("hex")}`;
-  if (!process.env.BENCH_REUSE_DB) await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), max: 10 });
-  try {
-    if (!process.env.BENCH_REUSE_DB) {
-      const started = Date.now();
-      const school = await seedSchool(handle.db, {
-        now: new Date(),
-        timezone: TIMEZONE,
-        students: 2000,
-        extraTeachers: 117,
-        weeksBack: Number(process.env.BENCH_WEEKS_BACK ?? 36),
-        weeksAhead: 2,
-      });
-      console.log(`Seeded ${school.people.students.length} students, ${school.checkIns} check-ins in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-      await handle.db.execute(sql`vacuum (analyze)`);
-    }
-    await addDashboardHistory(handle.db);
-    console.log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-    printFigures(await inProcess(handle.db));
-  } finally {
-    await handle.close();
-    if (!process.env.BENCH_REUSE_DB && process.env.BENCH_KEEP_DB !== "1") await admin.unsafe(`drop database if exists ${name} with (force)`);
-    else console.log(`Kept database ${name}.`);
-    await admin.end({ timeout: 5 });
-  }
-}
+const main = () =>
+  withLargeSchool("dashboard", async (db) => {
+    await addDashboardHistory(db);
+    printFigures(await inProcess(db));
+  });
 
 if (process.argv[1]?.endsWith("dashboard.ts")) {
   main().catch((error) => {

@@ -1,5 +1,5 @@
 /**
- * The floor of `npm run bench` (issue 14): a bare node:http server on postgres.js (or PGlite) that
+ * The floor of `npm run bench` (what the same work costs with no framework): a bare node:http server on postgres.js (or PGlite) that
  * answers the bench's endpoints with the SAME statements and the SAME JSON as the app, and nothing
  * else: no Next.js, no route wrapper, no drizzle at request time. The app's statements are taken
  * from the app's own query modules once at start (their text and placeholder order), the answers are

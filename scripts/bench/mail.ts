@@ -1,5 +1,5 @@
 /**
- * npm run bench:mail: the email sender against a real SMTP server on loopback (issue 32's figures).
+ * npm run bench:mail: the email sender against a real SMTP server on loopback (the figures in docs/benchmarks.md#sending-email).
  *
  *   1. 1,200 "not chosen" reminders for one Focus Block: queued in one transaction, then sent by the
  *      outbox sender; all delivered within 60 s; the check-in status read (in this process, on the same

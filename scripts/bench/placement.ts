@@ -1,5 +1,5 @@
 /**
- * Default placement speed (issue 12) on PostgreSQL with the large school: one date's placement run
+ * Default placement speed (budget 2 s) on PostgreSQL with the large school: one date's placement run
  * (claim the run, one INSERT ... SELECT for every unscheduled student with a default teacher, record
  * the counts) for 2,000 students: ≤ 2 s. Timed in-process on five Focus Block dates beyond the seeded
  * plans (so nearly every student is placed); each date's run and plans are removed again afterwards.

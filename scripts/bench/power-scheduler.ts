@@ -1,5 +1,5 @@
 /**
- * Power Scheduler and Credentials Manager speed (issue 10) on PostgreSQL with the large school:
+ * Power Scheduler and Credentials Manager speed (their budgets) on PostgreSQL with the large school:
  * - POST /api/power-scheduler, an appointment for every student (All Students) on one date: ≤ 1 s;
  * - the same over ten dates: ≤ 5 s;
  * - POST /api/power-scheduler/preview for every student over ten dates: ≤ 300 ms;

@@ -1,5 +1,5 @@
 /**
- * Ours against the floor (issue 14): every endpoint driven on the app (`next start`) and on the bare
+ * Ours against the floor (what is still ours to remove): every endpoint driven on the app (`next start`) and on the bare
  * floor (scripts/bench/floor.ts, same statements, same JSON) one after the other, at 1, 10 and 50
  * connections, printed as ours / floor req/s with the ratio and both p95s. Called by scripts/bench.ts.
  */
@@ -148,7 +148,7 @@ export function printRatios(title: string, endpoints: Endpoint[], rows: RatioRow
     console.log(formatRow(row, row.name.startsWith("GET /api/health") ? undefined : ceiling.get(row)));
 }
 
-/** The targets of issue 14 at 50 connections on PostgreSQL: ratio of the floor (and search's p95). */
+/** The targets at 50 connections on PostgreSQL: ratio of the floor (and search's p95). */
 export const TARGETS: { key: string; minRatio: number; maxP95?: number }[] = [
   { key: "user", minRatio: 40 },
   { key: "status", minRatio: 60 },

@@ -1,20 +1,16 @@
 /**
- * Attendance report speed (issue 12) on PostgreSQL with the large school: a school year's report for
+ * Attendance report speed (budget 1 s) on PostgreSQL with the large school: a school year's report for
  * 2,000 students ≤ 1 s (by student, by teacher, by day), and the SIS export of the same range for the
  * record. Called by scripts/bench.ts against the running server (benchReports); also runs on its own,
  * in-process with statement counts, on a new database that it seeds and drops:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx --conditions=react-server scripts/bench/reports.ts
  */
-import { randomBytes } from "node:crypto";
-import os from "node:os";
-import { sql } from "drizzle-orm";
-import postgres from "postgres";
-import { openDatabase, queryCounter, type Db } from "../../db/client";
-import { seedSchool } from "../../lib/demo/school.server";
+import { queryCounter, type Db } from "../../db/client";
 import { attendanceReport, sisExport } from "../../lib/reports/service.server";
 import type { GroupBy } from "../../lib/reports/schemas";
 import { addDays, schoolToday } from "../../lib/time";
 import { printFigures, summarize, timeSequential, type BenchFigure } from "./harness";
+import { withLargeSchool } from "./large-school";
 
 const TIMEZONE = "America/Vancouver";
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
@@ -84,38 +80,7 @@ async function inProcess(db: Db) {
   return figures;
 }
 
-async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error("Set DATABASE_URL to a PostgreSQL server (a database is created there and dropped).");
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = process.env.BENCH_REUSE_DB ?? `flexblock_bench_reports_${randomBytes(4).toString("hex")}`;
-  if (!process.env.BENCH_REUSE_DB) await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), max: 4 });
-  try {
-    if (!process.env.BENCH_REUSE_DB) {
-      const started = Date.now();
-      const school = await seedSchool(handle.db, {
-        now: new Date(),
-        timezone: TIMEZONE,
-        students: 2000,
-        extraTeachers: 117,
-        weeksBack: Number(process.env.BENCH_WEEKS_BACK ?? 36),
-        weeksAhead: 2,
-      });
-      console.log(`Seeded ${school.people.students.length} students, ${school.checkIns} check-ins in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-      await handle.db.execute(sql`vacuum (analyze)`);
-    }
-    console.log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-    printFigures(await inProcess(handle.db));
-  } finally {
-    await handle.close();
-    if (!process.env.BENCH_REUSE_DB && process.env.BENCH_KEEP_DB !== "1") await admin.unsafe(`drop database if exists ${name} with (force)`);
-    else console.log(`Kept database ${name}.`);
-    await admin.end({ timeout: 5 });
-  }
-}
+const main = () => withLargeSchool("reports", async (db) => printFigures(await inProcess(db)));
 
 if (process.argv[1]?.endsWith("reports.ts")) {
   main().catch((error) => {

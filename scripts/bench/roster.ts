@@ -1,5 +1,5 @@
 /**
- * `npm run bench:roster`: the OneRoster import (issue 21, "Speed") on a new database — PostgreSQL when
+ * `npm run bench:roster`: the OneRoster import (docs/operating/rostering.md, its figures) on a new database — PostgreSQL when
  * DATABASE_URL names a server (a throwaway database is created on it and dropped), else an in-memory
  * PGlite. A generated bundle of 2,000 students, 120 staff, 600 sections and 16,000 enrolments: the dry
  * run, the apply, the same bundle again (writing nothing) and a nightly delta of 50 changes, each timed

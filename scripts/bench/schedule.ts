@@ -1,5 +1,5 @@
 /**
- * Week-schedule speed (design.md §9): GET /api/students/self/schedule/{date} for a student and
+ * Week-schedule speed (docs/benchmarks.md#budgets): GET /api/students/self/schedule/{date} for a student and
  * GET /api/staff/{id}/schedule/{date} for a teacher with ~30 planned students per Focus Block, at
  * 50 concurrent clients. Budget: p95 ≤ 40 ms on PostgreSQL. Called by scripts/bench.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sign-in`: a whole school signing in from one address (issue 22 item 2) on a new
+ * `npm run bench:sign-in`: a whole school signing in from one address (a school's NAT: none may be refused) on a new
  * database — PostgreSQL when DATABASE_URL names a server (a throwaway database is created on it and
  * dropped), else an in-memory PGlite. 1,200 students arrive one after another, evenly, within 5
  * minutes (SIGN_IN_BENCH_MINUTES, default 5; 1 packs them into a minute), all from the same address

@@ -313,7 +313,7 @@ describe("cancelling an appointment booked with \"Clear the student's plan\"", (
 });
 
 describe("POST /api/amendment", () => {
-  it("is audited: who amended whose block, when and why (issue 23 item 15)", async () => {
+  it("is audited: who amended whose block, when and why, in words", async () => {
     const kid = await createStudent(state.db, { first_name: "Amy", last_name: "Audit" });
     const res = await amend({ student_id: kid.student.id, date: WED, memo: "Band trip" });
     expect(res.status).toBe(201);

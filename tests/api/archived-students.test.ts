@@ -15,7 +15,7 @@ import { createCluster, enroll } from "../helpers/schedule-factories";
 
 /**
  * A student who leaves is archived: hidden from lists, search, pickers and check-in until restored
- * (issue 9; the student list, search, check-in and sign-in: people-admin.test.ts). Here: the lists a
+ * (history stays, lists forget them; the student list, search, check-in and sign-in: people-admin.test.ts). Here: the lists a
  * course's and a cluster's page show, a cluster's member count, and the Power Scheduler's picker.
  */
 const state = useTestDb();

@@ -10,7 +10,7 @@ import { call } from "../helpers/http";
 import { createCheckIn, testToday } from "../helpers/timetable-factories";
 
 /**
- * GET and PUT /api/timetable (issue 20): a rotation or weekly cycle, blocks with their times per day
+ * GET and PUT /api/timetable: a rotation or weekly cycle, blocks with their times per day
  * type, alternate bell schedules; versions by effective date; blocks keep their id while their label
  * stays; every rule a 422 with the field; a change never rewrites dates attendance rests on.
  */

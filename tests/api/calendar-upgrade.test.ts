@@ -9,7 +9,7 @@ import { setSchoolYear } from "../helpers/schedule-factories";
 import { weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Upgrading a school from the weekly timetable (issue 20): migration 0016 turns its block_schedule rows
+ * Upgrading a school from the weekly timetable (an existing school keeps its week): migration 0016 turns its block_schedule rows
  * into the first timetable version, in force from the school year's first day, and migration 0018 keeps
  * its history counting (attendance_from = the year's first day, not the day of the upgrade).
  */

@@ -123,7 +123,7 @@ describe("a student already checked in by another teacher", () => {
     expect(hers.body.entries.find((e: any) => e.student.id === malik.student.id)).toBeUndefined();
   });
 
-  it("never gives another day's clock time for a check-in made ahead of the day (issue 23 item 8)", async () => {
+  it("never gives another day's clock time for a check-in made ahead of the day", async () => {
     const ida = await createStudent(state.db, { first_name: "Ida", last_name: "Early" });
     // Captured the day before the block: proactive, and its clock time belongs to that other day.
     await post({ chips: [{ value: ida.student.student_number, timestamp: at(TUE, "15:30") }], date: WED }, okaforToken);

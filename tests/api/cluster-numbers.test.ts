@@ -9,7 +9,7 @@ import { call } from "../helpers/http";
 import { statementsOf } from "../helpers/statements";
 
 /**
- * Clusters take student numbers (issue 21 item 5): POST /api/clusters/{id}/members with
+ * Clusters take student numbers (a class list is a column of numbers): POST /api/clusters/{id}/members with
  * {student_numbers}, pasted or from a CSV. One transaction: an unknown number or an archived student
  * refuses the whole request (422 naming them); already-members are left as they are.
  */

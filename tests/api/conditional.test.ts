@@ -19,7 +19,7 @@ import { statementsOf } from "../helpers/statements";
 import { createCheckIn, createFocusBlock, createPlan, TEST_TIMEZONE, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Conditional GETs (issue 14): the polled answers carry an ETag derived from the body, a matching
+ * Conditional GETs (polling should not cost a full answer to parse and render): the polled answers carry an ETag derived from the body, a matching
  * If-None-Match gets 304, and a 304 never stands for an answer that changed.
  */
 const state = useTestDb();

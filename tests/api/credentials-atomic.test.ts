@@ -7,7 +7,7 @@ import { useTestDb } from "../helpers/db";
 import { createStudent, tokenFor } from "../helpers/factories";
 
 /**
- * A credentials action is one transaction (issue 24 item 2: dropping it was caught by no test): when its
+ * A credentials action is one transaction (dropping it was once caught by no test): when its
  * last write fails (the audit log, made to refuse here by a trigger), no password, session or account of
  * the batch is changed.
  */

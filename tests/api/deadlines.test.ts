@@ -54,7 +54,10 @@ afterEach(async () => {
 });
 
 const choose = async (date: string) =>
-  call(schedulePlan, { token: await tokenOf("student"), body: { block_id: focus.id, date, staff_id: teacher.staff.id } });
+  call(schedulePlan, {
+    token: await tokenOf("student"),
+    body: { block_id: focus.id, date, staff_id: teacher.staff.id },
+  });
 
 describe("the choice deadline", () => {
   it("closes a student's choosing at the setting's time, with the sentence", async () => {
@@ -65,23 +68,45 @@ describe("the choice deadline", () => {
     setSchoolClock(WED, "08:00");
     const closed = await choose(WED);
     expect(closed.status).toBe(422);
-    expect(closed.body).toMatchObject({ code: "choice_closed", message: `Choosing closed at 08:00 on ${day(WED)}.` });
+    expect(closed.body).toMatchObject({
+      code: "choice_closed",
+      message: `Choosing closed at 08:00 on ${day(WED)}.`,
+    });
     expect(await choiceDeadlinePassed(state.db, WED, focus.id, new Date())).toBe(true);
   });
 
-  it("is, when empty, the block's start; hours count back from it", async () => {
-    expect((await choiceDeadlineAt(state.db, WED, focus.id))?.toISOString()).toBe(at(WED, "09:26").toISOString());
+  it("is, when empty, none of its own: a block in progress may still be chosen until it ends; hours count back from the start", async () => {
+    expect(await choiceDeadlineAt(state.db, WED, focus.id)).toBeNull();
     setSchoolClock(WED, "09:30");
-    expect((await choose(WED)).body).toMatchObject({ code: "choice_closed", message: `Choosing closed at 09:26 on ${day(WED)}.` });
+    expect((await choose(WED)).status).toBe(200);
+    const week = await call(scheduleRoute, {
+      token: await tokenOf("student"),
+      params: { id: "self", date: WED },
+    });
+    const days = week.body.schedule as {
+      date: { iso: string };
+      blocks: { id: number; choose_until?: string }[];
+    }[];
+    const focusBlock = days.find((d) => d.date.iso === WED)!.blocks.find((b) => b.id === focus.id)!;
+    expect(focusBlock.choose_until).toBe(at(WED, "10:06").toISOString());
+    setSchoolClock(WED, "10:06");
+    expect((await choose(WED)).status).not.toBe(200);
     await setSetting(state.db, "choice-deadline", "24h");
-    expect((await choiceDeadlineAt(state.db, WED, focus.id))?.toISOString()).toBe(at(addDays(WED, -1), "09:26").toISOString());
+    expect((await choiceDeadlineAt(state.db, WED, focus.id))?.toISOString()).toBe(
+      at(addDays(WED, -1), "09:26").toISOString(),
+    );
     // A block that does not meet has no deadline.
     expect(await choiceDeadlineAt(state.db, "2000-01-01", focus.id)).toBeNull();
   });
 
   it("a day sets its own in the calendar's day dialog (PUT /api/school-days/{date}), and the student sees until when", async () => {
     await setSetting(state.db, "choice-deadline", "08:00");
-    const put = await call(schoolDayPut, { token: await tokenOf("admin"), params: { date: WED }, method: "PUT", body: { choice_deadline: "9:00", request_deadline: "1h" } });
+    const put = await call(schoolDayPut, {
+      token: await tokenOf("admin"),
+      params: { date: WED },
+      method: "PUT",
+      body: { choice_deadline: "9:00", request_deadline: "1h" },
+    });
     expect(put.status).toBe(200);
     expect(put.body.deadlines).toEqual({ choice_deadline: "09:00", request_deadline: "1h" });
     const days = await call(schoolDaysGet, { token: await tokenOf("admin"), query: { from: WED, to: THU } });
@@ -92,27 +117,56 @@ describe("the choice deadline", () => {
     expect((await choose(WED)).status).toBe(200);
     expect((await choose(THU)).status).toBe(200); // 08:00 on Thursday is still ahead
 
-    const week = await call(scheduleRoute, { token: await tokenOf("student"), params: { id: "self", date: WED } });
-    const blocks = week.body.schedule.flatMap((d: { date: { iso: string }; blocks: { id: number; choose_until?: string }[] }) =>
-      d.blocks.filter((b) => b.id === focus.id).map((b) => [d.date.iso, b.choose_until]),
+    const week = await call(scheduleRoute, {
+      token: await tokenOf("student"),
+      params: { id: "self", date: WED },
+    });
+    const blocks = week.body.schedule.flatMap(
+      (d: { date: { iso: string }; blocks: { id: number; choose_until?: string }[] }) =>
+        d.blocks.filter((b) => b.id === focus.id).map((b) => [d.date.iso, b.choose_until]),
     );
-    expect(blocks).toEqual(expect.arrayContaining([[WED, at(WED, "09:00").toISOString()], [THU, at(THU, "08:00").toISOString()]]));
+    expect(blocks).toEqual(
+      expect.arrayContaining([
+        [WED, at(WED, "09:00").toISOString()],
+        [THU, at(THU, "08:00").toISOString()],
+      ]),
+    );
 
     // Cleared with null: the setting again.
-    const cleared = await call(schoolDayPut, { token: await tokenOf("admin"), params: { date: WED }, method: "PUT", body: { choice_deadline: null, request_deadline: null } });
+    const cleared = await call(schoolDayPut, {
+      token: await tokenOf("admin"),
+      params: { date: WED },
+      method: "PUT",
+      body: { choice_deadline: null, request_deadline: null },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body.deadlines).toBeUndefined();
     expect((await choose(WED)).body.code).toBe("choice_closed");
   });
 
   it("refuses a deadline not in the form (422 on the field), a teacher (403)", async () => {
-    const bad = await call(schoolDayPut, { token: await tokenOf("admin"), params: { date: WED }, method: "PUT", body: { choice_deadline: "8am" } });
+    const bad = await call(schoolDayPut, {
+      token: await tokenOf("admin"),
+      params: { date: WED },
+      method: "PUT",
+      body: { choice_deadline: "8am" },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(["choice_deadline"]);
-    const hours = await call(schoolDayPut, { token: await tokenOf("admin"), params: { date: WED }, method: "PUT", body: { request_deadline: "999h" } });
+    const hours = await call(schoolDayPut, {
+      token: await tokenOf("admin"),
+      params: { date: WED },
+      method: "PUT",
+      body: { request_deadline: "999h" },
+    });
     expect(hours.status).toBe(422);
     expect(Object.keys(hours.body.errors)).toEqual(["request_deadline"]);
-    const teacherPut = await call(schoolDayPut, { token: await tokenOf("teacher"), params: { date: WED }, method: "PUT", body: { choice_deadline: "08:00" } });
+    const teacherPut = await call(schoolDayPut, {
+      token: await tokenOf("teacher"),
+      params: { date: WED },
+      method: "PUT",
+      body: { choice_deadline: "08:00" },
+    });
     expect(teacherPut.status).toBe(403);
     expect(await state.db.select().from(dayDeadlines)).toEqual([]);
   });
@@ -132,7 +186,11 @@ describe("the request deadline", () => {
     await setSetting(state.db, "request-deadline", "2h");
     expect(await requestDeadlinePassed(state.db, WED, focus.id, at(WED, "07:25"))).toBe(false);
     setSchoolClock(WED, "07:26");
-    const book = async (token: string) => call(bookRoute, { token, body: { student_id: studentId, block_id: focus.id, date: WED, memo: "Retake" } });
+    const book = async (token: string) =>
+      call(bookRoute, {
+        token,
+        body: { student_id: studentId, block_id: focus.id, date: WED, memo: "Retake" },
+      });
     const refused = await book(await tokenOf("teacher"));
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
@@ -153,9 +211,12 @@ describe("default placement", () => {
     expect(list.body.cutoff_at).toBe(at(WED, "09:00").toISOString());
     // An earlier choice deadline leaves the cutoff as it was; an empty one holds nothing back.
     await setSetting(state.db, "choice-deadline", "07:00");
-    expect((await call(unscheduledRoute, { token: await tokenOf("admin"), query: { date: WED } })).body.cutoff_at).toBe(at(WED, "08:00").toISOString());
+    expect(
+      (await call(unscheduledRoute, { token: await tokenOf("admin"), query: { date: WED } })).body.cutoff_at,
+    ).toBe(at(WED, "08:00").toISOString());
     await setSetting(state.db, "choice-deadline", "");
-    expect((await call(unscheduledRoute, { token: await tokenOf("admin"), query: { date: WED } })).body.cutoff_at).toBe(at(WED, "08:00").toISOString());
+    expect(
+      (await call(unscheduledRoute, { token: await tokenOf("admin"), query: { date: WED } })).body.cutoff_at,
+    ).toBe(at(WED, "08:00").toISOString());
   });
 });
-

@@ -8,7 +8,7 @@ import { tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 /**
- * The demo school makes its courses, sections and enrolments through the roster's services (issue 21):
+ * The demo school makes its courses, sections and enrolments through the roster's services (the same rules as a real school):
  * a student's and a teacher's week show their classes in the course blocks.
  */
 const state = useTestDb();

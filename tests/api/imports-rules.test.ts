@@ -9,7 +9,7 @@ import { call } from "../helpers/http";
 import { csvFile, upload } from "../helpers/imports";
 
 /**
- * More of issue 9's CSV import rules (the rest: imports.test.ts): a staff file matching existing staff
+ * More of the CSV import rules (the rest: imports.test.ts): a staff file matching existing staff
  * (reported, updated only when asked: names and title), and a file far past the size cap refused with
  * a reason that names the limit.
  */

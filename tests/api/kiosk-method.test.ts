@@ -13,7 +13,7 @@ import { setSchoolYear } from "../helpers/schedule-factories";
 import { createFocusBlock, TUE } from "../helpers/timetable-factories";
 
 /**
- * Kiosk check-ins have their own method label (issue 23 item 14): the teacher's Checked In list says
+ * Kiosk check-ins have their own method label (a teacher should know where a check-in came from): the teacher's Checked In list says
  * "kiosk" for a check-in made at a kiosk, and "air" for a student's own code, though the ledger
  * records both as 'air'.
  */

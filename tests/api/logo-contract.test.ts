@@ -74,7 +74,7 @@ describe("school_logo in the original client's terms", () => {
   });
 });
 
-describe("the logo's pixel dimensions (issue 23 item 22)", () => {
+describe("the logo's pixel dimensions (a huge image must not reach the browsers)", () => {
   const send = async (bytes: Uint8Array, type: string) => {
     const form = new FormData();
     form.set("file", new Blob([bytes as BlobPart], { type }), "big");

@@ -9,7 +9,7 @@ import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
-/** The Archived view (issue 23 item 15): GET /api/notifications/archived, and Unarchive from it. */
+/** The Archived view (an archived message is not lost): GET /api/notifications/archived, and Unarchive from it. */
 const state = useTestDb();
 const id = (value: number) => ({ id: String(value) });
 

@@ -15,7 +15,7 @@ import { call } from "../helpers/http";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 /**
- * Forgotten passwords (issue 32, lib/reach/password-reset.server.ts) against a real SMTP server on loopback:
+ * Forgotten passwords (lib/reach/password-reset.server.ts) against a real SMTP server on loopback:
  * the link is read out of the email a person would get, and used the way the /reset-password page uses it.
  */
 const state = useTestDb();

@@ -152,7 +152,7 @@ describe("POST /api/students", () => {
     expect(await auditOf("student.create")).toHaveLength(1);
   });
 
-  it("takes the spec's payload without a password (issue 23): the student fields alone, the initial password shown once", async () => {
+  it("takes the spec's payload without a password (the spec's original client sends none): the student fields alone, the initial password shown once", async () => {
     const { password: _none, ...spec } = newStudent({ student_number: "0700999", first_name: "Grace" });
     const res = await call(createStudentRoute, { token: tokens.admin, body: spec });
     expect(res.status).toBe(201);

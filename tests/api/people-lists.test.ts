@@ -64,7 +64,7 @@ describe("GET /api/staff", () => {
       initials: "AL",
       color: "teal",
       administrator: false,
-      // Her own capacity; whether she takes Focus Block students (issue 20).
+      // Her own capacity; whether she takes Focus Block students (office staff do not).
       capacity: 30,
       takes_students: true,
       // The SIS's job title and department, and the homeroom she teaches: none for a person made by hand.

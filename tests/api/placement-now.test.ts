@@ -11,7 +11,7 @@ import { createWeekTimetable, setSetting } from "../helpers/schedule-factories";
 import { createPlan, LAST_TUE, SAT, THU, TUE, WED } from "../helpers/timetable-factories";
 
 /**
- * "Place with default teachers now" (issue 23 item 12): an administrator places a date's unscheduled
+ * "Place with default teachers now" (no waiting for the cutoff): an administrator places a date's unscheduled
  * students at once, the same run as the cutoff's, and the date is then placed.
  */
 const state = useTestDb();

@@ -8,7 +8,7 @@ import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
-/** The default (homeroom) teacher on the student form and profile (issue 12, default placement). */
+/** The default (homeroom) teacher on the student form and profile (whom default placement gives the student). */
 const state = useTestDb();
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 let teacher: Awaited<ReturnType<typeof createStaff>>;

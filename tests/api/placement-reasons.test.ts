@@ -23,7 +23,7 @@ import { TEST_TIMEZONE, weekdayDate } from "../helpers/timetable-factories";
 import { useTestDb } from "../helpers/db";
 import { arrangeSchool, run, type School } from "./power-scheduler-fixtures";
 
-/** Every way a student comes to be somewhere carries its reason in the schedule API (issue 12). */
+/** Every way a student comes to be somewhere carries its reason in the schedule API, so no placement is a mystery. */
 const state = useTestDb();
 let school: School;
 const MON = weekdayDate(1);

@@ -83,6 +83,9 @@ describe("rules and bad input", () => {
     ["no date", { date_time: undefined }, "date_time"],
     ["a date that is not a date", { date_time: "next tuesday" }, "date_time"],
     ["a weekday out of range", { weekdays: [7] }, "weekdays.0"],
+    ["an empty list of day types", { day_types: [] }, "day_types"],
+    ["a day type that is not text", { day_types: [2] }, "day_types.0"],
+    ["a day type no flex block meets on in the range", { day_types: ["Day 9"] }, "day_types"],
     ["no staff member", { staff_id: undefined }, "staff_id"],
   ])("answers 422 for %s", async (_, patch, field) => {
     const s = await createStudent(state.db);

@@ -104,6 +104,35 @@ describe("POST /api/power-scheduler: appointments for some students", () => {
     expect(slots).toHaveLength(2);
   });
 
+  it("takes only the chosen day types of the rotation (every Monday and Wednesday day type here), a recurring request undone as one", async () => {
+    const s = await createStudent(state.db);
+    const res = await run(school, {
+      student_ids: [s.student.id],
+      date_time: weekdayDate(1, 3),
+      end_date: weekdayDate(5, 4),
+      day_types: ["Monday", "Wednesday"],
+      block_ids: [school.focus.id],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.dates).toEqual([
+      weekdayDate(1, 3),
+      weekdayDate(3, 3),
+      weekdayDate(1, 4),
+      weekdayDate(3, 4),
+    ]);
+    expect(await batchAppointments(state.db, res.body.id)).toHaveLength(4);
+    const known = await run(school, {
+      student_ids: [s.student.id],
+      date_time: weekdayDate(1, 5),
+      end_date: weekdayDate(5, 5),
+      day_types: ["Day 2"],
+    });
+    expect(known.status).toBe(422);
+    expect(known.body.errors.day_types[0]).toMatch(
+      /^No flex block meets on a Day 2 in those dates \(their day types: .*Monday.*\)\.$/,
+    );
+  });
+
   it("clears the students' plans for those blocks, as clear_schedule does, and no one else's", async () => {
     const [a, b] = [await createStudent(state.db), await createStudent(state.db)];
     const other = await createStaff(state.db);

@@ -142,7 +142,7 @@ describe("GET /api/students/profile/{id|self}", () => {
 
   it("shows staff every cluster and their own star; the student number to administrators and sysadmins, to teachers under show-student-numbers", async () => {
     const res = await studentProfile(student.student.id, tokens.colleague);
-    // show-student-numbers is off (the default): a teacher sees no number (issue 23; tests/api/student-numbers.test.ts).
+    // show-student-numbers is off (the default): a teacher sees no number (privacy; tests/api/student-numbers.test.ts).
     expect(res.body).toMatchObject({ student_number: null, starred: true });
     expect((await studentProfile(student.student.id, tokens.admin)).body.student_number).toBe(student.student.student_number);
     expect(res.body.clusters.map((c) => c.name)).toEqual(["Band", "Robotics", "Watch list"]);

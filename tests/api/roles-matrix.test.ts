@@ -9,7 +9,7 @@ import { OUTSIDE_MANIFEST, ROLES_MATRIX, type Caller, type Expectation, type Sco
 
 /**
  * Every API route against an independent table of who may call it (tests/helpers/roles-matrix.ts, written from
- * the spec and design.md §5, not from the code). tests/api/roles.test.ts checks that each route does what it
+ * the spec and docs/design/accounts.md#roles, not from the code). tests/api/roles.test.ts checks that each route does what it
  * declares; this file checks that what it declares is what the product allows: a route widened (or narrowed) in
  * its declaration, a token scope added, or a route newly allowed with an expired password fails here until the
  * table is changed on purpose, and a new route fails until it has a row.
@@ -149,7 +149,7 @@ describe("called for real", () => {
     "GET /api/placement/self", // students
     "POST /api/check-in/air", // students
     "POST /api/staff/capacity", // staff
-    "DELETE /api/students/waitlist", // students and staff (issue 33: a 404 for nobody on it is past the role check)
+    "DELETE /api/students/waitlist", // students and staff (a 404 for nobody on it is past the role check)
     "POST /api/star", // staff
     "GET /api/staff", // the shell
     "GET /api/topics", // the shell (a sysadmin gets an empty list)

@@ -9,7 +9,7 @@ import { enroll } from "../helpers/schedule-factories";
 import { createBlock } from "../helpers/timetable-factories";
 
 /**
- * Upgrading to sections (issue 21): migration 0019 makes each course-in-a-block of an earlier release a
+ * Upgrading to sections (an earlier school keeps its classes): migration 0019 makes each course-in-a-block of an earlier release a
  * section of its course (code: the block's label; its teacher; meeting in that block), and a student
  * enrolled in the course is enrolled in each of its sections, dropped ones staying dropped.
  */

@@ -25,7 +25,7 @@ import { setSchoolYear } from "../helpers/schedule-factories";
 import { createTopic, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * A Day 1 / Day 2 school (issue 20): the rotation advances one day type per day in session, skips a
+ * A Day 1 / Day 2 school: the rotation advances one day type per day in session, skips a
  * holiday, and a late-start day keeps only the blocks its bell schedule lists. Every endpoint that shows
  * or takes a block reads the same calendar: week schedules, check-in status, plans, the teachers
  * offered, topics, the Power Scheduler.

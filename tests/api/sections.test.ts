@@ -20,7 +20,7 @@ import { statementsOf } from "../helpers/statements";
 import { testToday, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Courses, sections and enrolments (issue 21 item 1) on a Day 1 / Day 2 school: the API's writes and
+ * Courses, sections and enrolments on a Day 1 / Day 2 school: the API's writes and
  * their refusals, the class lists, and a student's and a teacher's week showing the section that meets
  * in each block on the date's day type within its term and the enrolment's dates.
  */

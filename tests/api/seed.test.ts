@@ -141,7 +141,7 @@ describe("seedDemoSchoolIfEmpty", () => {
       timezone: ZONE,
       start_datetime: "2025-09-01",
       end_datetime: "2026-06-30",
-      // The file name the original client reads (issue 23); our URL is presented beside it.
+      // The file name the original client reads (the spec's contract); our URL is presented beside it.
       school_logo: `logo-${logo!.id}.png`,
     });
     expect(logo!.content_type).toBe("image/png");

@@ -164,7 +164,7 @@ describe("PUT /api/settings", () => {
   });
 });
 
-/** Real 2 × 1 images: the logo's header is read for its size (issue 23), so a bare signature no longer passes. */
+/** Real 2 × 1 images: the logo's header is read for its size (huge images are refused), so a bare signature no longer passes. */
 const PNG = Uint8Array.from(
   Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWPwd3v6H4QBE5sE8yur3LYAAAAASUVORK5CYII=",
@@ -196,7 +196,7 @@ describe("POST /api/settings/logo", () => {
     expect(res.status).toBe(201);
     const [row] = await state.db.select().from(uploads).where(eq(uploads.kind, "logo"));
     expect(row).toMatchObject({ content_type: "image/png", size: PNG.length, uploaded_by: admin.user.id });
-    // value: the file name the spec's original client reads under /static/images/logos/; url: ours (issue 23).
+    // value: the file name the spec's original client reads under /static/images/logos/; url: ours, beside the spec's contract.
     expect(res.body.values.school_logo).toMatchObject({ value: `logo-${row!.id}.png`, url: `/api/settings/logo?v=${row!.id}` });
     const audits = await state.db.select().from(auditLog).where(eq(auditLog.action, "settings.logo"));
     expect(audits).toHaveLength(1);

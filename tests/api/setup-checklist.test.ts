@@ -21,7 +21,7 @@ import {
 } from "../helpers/timetable-factories";
 
 /**
- * GET /api/setup (issue 20 item 6): for administrators and sysadmins, each step of going live — done,
+ * GET /api/setup (going live without SQL): for administrators and sysadmins, each step of going live — done,
  * or what is missing in plain words — with its screen and help post, and a preview of the first school
  * week with a Focus Block. Counted in a fixed number of statements.
  */

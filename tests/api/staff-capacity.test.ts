@@ -20,7 +20,7 @@ import { createWeekTimetable } from "../helpers/schedule-factories";
 import { WED } from "../helpers/timetable-factories";
 
 /**
- * Who takes Focus Block students (issue 20 item 5): an administrator sets any staff member's capacity
+ * Who takes Focus Block students (office staff take none): an administrator sets any staff member's capacity
  * and takes_students, one at a time (PUT /api/staff/{id}) or many at once (POST /api/staff/bulk); a
  * staff member who does not take students is not offered to students, not a default placement target,
  * and a student's plan with them is refused. The staff CSV may carry both columns.

@@ -9,7 +9,7 @@ import { createAdmin, createStaff, TEST_PASSWORD, tokenFor } from "../helpers/fa
 import { call } from "../helpers/http";
 
 /**
- * An administrator changes a staff member's email (issue 21 item 5): the staff row's email and the
+ * An administrator changes a staff member's email (people marry, schools rename domains): the staff row's email and the
  * sign-in username change together; open sessions stay valid; an email another account uses is 422.
  */
 

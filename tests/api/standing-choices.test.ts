@@ -19,7 +19,7 @@ import { createAppointment, createWeekTimetable } from "../helpers/schedule-fact
 import { createPlan, createTopic, scheduleTopic, TEST_TIMEZONE, testToday, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Standing choices (issue 33 §2): "every Wednesday with Ms. Ruiz" fills the student's coming Focus
+ * Standing choices (the usual teacher, chosen once): "every Wednesday with Ms. Ruiz" fills the student's coming Focus
  * Blocks (the test school's timetable is weekly, so its day types are weekday names: both patterns
  * work), once each, never over a hand choice, an appointment, a holiday or a full teacher.
  */

@@ -8,7 +8,7 @@ import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
-/** A student's optional email (issue 21 item 5): set, cleared, lower-cased, unique among students. */
+/** A student's optional email (single sign-on matches on it): set, cleared, lower-cased, unique among students. */
 
 const state = useTestDb();
 let adminToken: string;

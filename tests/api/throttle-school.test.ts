@@ -22,7 +22,7 @@ import { createAdmin, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/
 import { call } from "../helpers/http";
 
 /**
- * The throttle against the issue's figures (issue 22 item 2): an attacker with 1,000 wrong passwords
+ * The throttle against its design figures (docs/design/sign-in-throttle.md): an attacker with 1,000 wrong passwords
  * from 100 addresses gets at most 100 counted guesses a day while the owner's device still signs in,
  * and the owner on a new device is delayed, not locked; device cookies cannot be forged or borrowed;
  * 1,200 students signing in from one address within 5 minutes meet no refusal; the school networks

@@ -15,7 +15,7 @@ import { createWeekTimetable } from "../helpers/schedule-factories";
 import type { Answer } from "../helpers/schedule-factories";
 import { createBlock, createPlan, createTopic, scheduleTopic, THU, WED } from "../helpers/timetable-factories";
 
-/** Who may join a topic, and its seat cap (issue 33 §5): the topics routes, the staff list and the refusal. */
+/** Who may join a topic, and its seat cap: the topics routes, the staff list and the refusal. */
 
 const state = useTestDb();
 

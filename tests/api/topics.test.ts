@@ -94,7 +94,7 @@ describe("GET and POST /api/topics", () => {
     expect((await call(createTopicRoute, { token: tokens.teacher, rawBody: "{" })).status).toBe(400);
   });
 
-  it("is for staff: a sysadmin reads an empty list (design.md §5), creating is 403 for students and sysadmins, 401 signed out", async () => {
+  it("is for staff: a sysadmin reads an empty list (docs/design/accounts.md#roles), creating is 403 for students and sysadmins, 401 signed out", async () => {
     const sysadminList = await call<Answer<Topic[]>>(listTopicsRoute, { token: tokens.sysadmin });
     expect(sysadminList.status).toBe(200);
     expect(sysadminList.body).toEqual([]);

@@ -12,7 +12,7 @@ import { createWeekTimetable, setSetting } from "../helpers/schedule-factories";
 import { createPlan, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * The figure of issue 33 §1: 200 students race for the last 30 seats of one teacher, each joining the
+ * The waitlist's race figure (docs/design/choosing.md#waitlists): 200 students race for the last 30 seats of one teacher, each joining the
  * waitlist when the seats are gone, through 50 concurrent clients (PostgreSQL: a pool of connections,
  * real concurrency; PGlite: one statement at a time, the same rules). Exactly 30 placed, the other 170
  * in line in arrival order, nobody in two places; then seats freed, each filled within the freeing

@@ -58,7 +58,7 @@ describe("wiki posts in GET /api/search", () => {
     expect((await call(search, { token, query: { query: "&|!:*" } })).status).toBe(200);
   });
 
-  it("finds a title accents and case aside, as names are found (issue 23)", async () => {
+  it("finds a title accents and case aside, as names are found", async () => {
     const titles = async (q: string) => (await wikiOf(q)).map((p: { title: string }) => p.title);
     expect(await titles("reglages de l'ecole")).toEqual(["Réglages de l'école"]);
     expect(await titles("ÉCOLE")).toEqual(["Réglages de l'école"]);

@@ -123,7 +123,7 @@ test("check-in from a scanner alone: numbers and Enter, then Ctrl+Enter, the cur
   ).toHaveCount(2);
   await expect(box).toBeFocused();
   await page.keyboard.press("Control+Enter");
-  // A day that is not today asks first (issue 23 item 8); the keyboard answers it too.
+  // A day that is not today asks first (a check-in for the wrong day is easy to make); the keyboard answers it too.
   const ask = page.getByRole("dialog").filter({ hasText: "is not today" });
   const confirm = ask.getByRole("button", { name: "Check in", exact: true });
   await expect(ask).toBeVisible();

@@ -173,7 +173,7 @@ test("an administrator registers a kiosk; three students check in on it by typin
     return { at: Date.now(), body: (await response.json()) as { student?: { name: string } } };
   }
   /**
-   * The answer stays readable for 2.5 s (issue 23 item 14), then clears and the form says it is ready
+   * The answer stays readable for 2.5 s (long enough to read), then clears and the form says it is ready
    * again; the field took the next number all along.
    */
   async function expectReadableThenReady(answeredAt: number) {

@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Route } from "@playwright/test";
 import { clockOffsetMs } from "./clock";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
-/** A check-in for a day that is not today asks first (issue 23 item 8): confirm it. */
+/** A check-in for a day that is not today asks first (the wrong day is easy to pick): confirm it. */
 async function confirmNotToday(page: Page) {
   const dialog = page.getByRole("dialog").filter({ hasText: "is not today" });
   await dialog.getByRole("button", { name: "Check in", exact: true }).click();
@@ -156,7 +156,7 @@ test("a student already checked in by another teacher is named with who and when
   await expect(page.getByTestId("scan-flash")).toHaveAttribute("data-flash", "1");
   await page.getByRole("button", { name: "Check In", exact: true }).click();
   await confirmNotToday(page);
-  // Checked in ahead of the day: no clock time of another day (issue 23 item 8).
+  // Checked in ahead of the day: no clock time of another day, which would read as a lie.
   await expect(page.getByText(/^.+ was already checked in by Ms\. Okafor \(proactive check-in\)$/)).toBeVisible();
   const row = checkedIn(page).getByTestId("checked-in-elsewhere");
   await expect(row).toHaveCount(1);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
-/** A check-in for a day that is not today asks first (issue 23 item 8): confirm it. */
+/** A check-in for a day that is not today asks first (the wrong day is easy to pick): confirm it. */
 async function confirmNotToday(page: Page) {
   const dialog = page.getByRole("dialog").filter({ hasText: "is not today" });
   await dialog.getByRole("button", { name: "Check in", exact: true }).click();

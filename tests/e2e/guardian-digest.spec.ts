@@ -3,7 +3,7 @@ import { expect, expectNoSeriousA11yViolations, newPage, signIn, test } from "./
 import { linkIn, waitForMail } from "./mailbox";
 
 /**
- * Families (issue 32): an administrator adds a family contact on a student's profile, sends this week's
+ * Families (they have no account, only email): an administrator adds a family contact on a student's profile, sends this week's
  * summary from Settings → Email, the email arrives, and the guardian opens its unsubscribe link, stops
  * the summary and undoes it. Nothing here depends on today's date: the summary is of whatever week the
  * run falls in, and the address is new each run (one summary per guardian per week).

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { accountButton, DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
- * A person's own notification settings (issue 32): the student's Notifications panel on their profile
+ * A person's own notification settings (each person chooses what reaches them): the student's Notifications panel on their profile
  * (a switch turned off stays off after a reload; "Notify me on this device" with the permission
  * granted), and a teacher's /notifications page from the account menu, where a kind the school made
  * mandatory is locked and says why. Nothing here depends on the date.

@@ -294,7 +294,7 @@ test("an administrator edits a teacher from the profile: title, name and the adm
 
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   const edit = page.getByRole("dialog", { name: "Edit Staff", exact: true });
-  // The email is editable here (the sign-in username follows it; issue 21 item 5).
+  // The email is editable here (the sign-in username follows it).
   await expect(edit.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(
     "grace.hopper.e2e@demo.school",
   );

@@ -15,7 +15,7 @@ import {
 } from "./own-school";
 
 /**
- * The school calendar's screens (issue 20). An administrator of a school with nothing in it sets up a
+ * The school calendar's screens (going live without SQL). An administrator of a school with nothing in it sets up a
  * Day 1 / Day 2 school in the browser: the school year and its terms, the bell schedule as a rotation
  * with a Focus Block and an alternate schedule, two holidays from an .ics file (and that file's report in
  * the Imports history, reached from the calendar); the month then shows Day 1 and Day 2 taking turns and

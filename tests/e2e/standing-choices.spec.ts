@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
- * Standing choices end to end on the demo school (issue 33 §2, "sets a standing choice and sees it
+ * Standing choices end to end on the demo school ("sets a standing choice and sees it
  * fill three weeks of blocks around a holiday"). The demo timetable is weekly, so the pattern is a
  * weekday: student 100001 (Maya Castellano) sets "Every Wednesday with Mr. Reyes" for the three weeks
  * after the seeded ones (the seed gives her a plan on nearly every Focus Block of this week and the

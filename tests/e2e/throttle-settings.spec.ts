@@ -12,7 +12,7 @@ async function shoot(page: Page, name: string) {
 }
 
 /**
- * The School networks setting (issue 22 item 2) on the Settings screen: in the Sign-in group with its
+ * The School networks setting (a school's own addresses are never limited as a group) on the Settings screen: in the Sign-in group with its
  * help; a list that is not CIDR ranges is refused under the field before anything is sent; a good list
  * is saved as the server stores it. Put back to empty for anyone else.
  */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
- * Who may join (issue 33 §5) in the browser: Mr. Reyes creates a topic open only to a grade the demo
+ * Who may join (a topic for some students only) in the browser: Mr. Reyes creates a topic open only to a grade the demo
  * student (Maya Castellano) is not in and puts it on one of her coming Focus Blocks; she sees him greyed
  * in the plan picker with the reason, and choosing him is refused. His earlier topic on that block is
  * put back at the end.

@@ -1,12 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
+import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signIn, test, TOKEN_KEY } from "./helpers";
 
 /**
- * Waitlists end to end on the demo school (issue 33 §1): Mr. Reyes is full for Maya Castellano's next
+ * Waitlists end to end on the demo school (a freed seat goes to the first in line): Mr. Reyes is full for Maya Castellano's next
  * Focus Block without a teacher; she joins his waitlist from her block dialog ("You are 1st on the
  * waitlist."); another student leaves him for another teacher (through the API), and the freed seat is
  * hers at once: her block says why. Mr. Reyes's block dialog shows who is still waiting, in order.
- * His capacity is put back at the end.
+ * Then in offer mode (the setting waitlist-mode): Maya moves on, and the seat she leaves is held for the
+ * next in line, who accepts it from her own block dialog. His capacity and the mode are put back at the end.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -81,7 +82,21 @@ test.afterAll(async ({ request }) => {
     });
   }
   if (reyes) await setCapacity(request, reyes.capacity);
+  if (tokens) await setWaitlistMode(request, "auto");
 });
+
+async function setWaitlistMode(request: APIRequestContext, mode: "auto" | "offer") {
+  const response = await request.put("/api/settings", { headers: auth(tokens.admin), data: { values: { "waitlist-mode": mode } } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs the page in with a token (a demo student who is not one of the named demo users). */
+async function signInWithToken(page: Page, token: string, path: string) {
+  await page.goto("/api/health");
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key!, JSON.stringify(value)), [TOKEN_KEY, token]);
+  await page.goto(path);
+  await expect(page.getByText("Loading Flexblock…", { exact: true })).toHaveCount(0);
+}
 
 test("a student joins a full teacher's waitlist from her block and sees her place", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -153,4 +168,32 @@ test("the teacher's block dialog shows who still waits, in order", async ({ page
   await page.setViewportSize({ width: 390, height: 844 });
   await line.scrollIntoViewIfNeeded();
   await shoot(page, "teacher", 390);
+});
+
+test("in offer mode the seat Maya leaves is held for the next in line, who accepts it", async ({ page, request }) => {
+  test.skip(!stillWaiting, "no second demo student could join the waitlist");
+  await setWaitlistMode(request, "offer");
+  const elsewhere = (await staffList(request, tokens.maya)).find((r) => r.staff.id !== reyes.id && r.num_remaining > 0 && !r.topic?.unavailable)!;
+  expect((await choose(request, tokens.maya, elsewhere.staff.id)).status()).toBe(200);
+  // Held, not placed: Mr. Reyes still counts the seat as taken.
+  expect((await staffList(request, tokens.maya)).find((r) => r.staff.id === reyes.id)!.num_remaining).toBe(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInWithToken(page, stillWaiting!.token, `/profile?date=${target.date}`);
+  await page.getByTestId(`block-${target.date}-${target.blockId}`).filter({ visible: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Focus Block", exact: true });
+  const row = dialog.getByTestId(`plan-teacher-${reyes.id}`);
+  await expect(row).toContainText("Seat held for you");
+  await expect(row).toContainText("A seat freed and is held for you until");
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, "offer", 1280);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row.scrollIntoViewIfNeeded();
+  await shoot(page, "offer", 390);
+  const accept = row.getByRole("button", { name: "Accept seat with Mr. Reyes", exact: true });
+  await accept.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByTestId(`plan-teacher-${reyes.id}`)).toContainText("Your plan");
+  await expect(dialog.getByTestId("block-reason")).toHaveText(/^A seat freed with Mr\. Reyes; you were first on the waitlist\.$/);
+  stillWaiting = null;
 });

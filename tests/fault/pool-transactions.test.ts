@@ -7,7 +7,7 @@ import {
 } from "../helpers/throwaway-postgres";
 
 /**
- * Transactions and plain statements at once on a small postgres.js pool (issue 14: two 500s with
+ * Transactions and plain statements at once on a small postgres.js pool (it once gave two 500s with
  * UNSAFE_TRANSACTION under 200 clients, and PostgreSQL logging "there is already a transaction in
  * progress"). Unpatched, postgres.js 3.4.9 skips reserving a transaction's connection when its BEGIN is
  * the statement that fills the connection's pipeline, so other requests' statements run INSIDE that

@@ -1,5 +1,5 @@
 /**
- * Who may call each API route, written by hand from /work/shared/spec.md (§1, §6 and §7), design.md §5 (roles,
+ * Who may call each API route, written by hand from /work/shared/spec.md (§1, §6 and §7), docs/design/accounts.md (roles,
  * the expired-password gate), original-behaviour.md's "Ours:" lines and, where those are silent (routes the
  * product added), from the product's purpose and the issue that added the route. Deliberately NOT built from
  * lib/auth/roles.ts or the routes' own declarations: tests/api/roles-matrix.test.ts checks every route's
@@ -7,13 +7,13 @@
  * purpose. A new route fails too until it has a row here.
  *
  * Callers: "public" (signed out allowed), "student", "teacher" (staff), "admin" (staff with the administrator
- * flag), "sysadmin" (own account type). design.md §5: a sysadmin may do everything an admin may, but has no staff
+ * flag), "sysadmin" (own account type). docs/design/accounts.md#roles: a sysadmin may do everything an admin may, but has no staff
  * row, so routes that act as "the caller's staff member" (author of an appointment, amendment, topic, star,
  * notification, capacity) are teacher and admin only.
  *
  * `scopes`: the integration API token scopes (lib/api-tokens) that may call the route; none = no token may.
- * `expiredPasswordOk`: design.md §5 "While expired, every route but user, settings, logout, verify-user and
- * change-password answers 403 {code: password_expired}".
+ * `expiredPasswordOk`: docs/design/accounts.md#the-expired-password-gate (while expired, every route but user,
+ * settings, logout, verify-user, change-password and removing a push subscription answers 403 password_expired).
  */
 export type Caller = "public" | "student" | "teacher" | "admin" | "sysadmin";
 export type Scope = "reports:read" | "roster:write";
@@ -44,7 +44,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // ── Authentication and session (spec §7) ──
   "POST /api/login": { who: PUBLIC },
   "POST /api/check-user": { who: PUBLIC }, // the login screen's username step, before any sign-in
-  // issue 32: "Forgot your password?" on the password step, and the emailed link's page: nobody is signed in
+  // "Forgot your password?" on the password step, and the emailed link's page: nobody is signed in
   "POST /api/password-reset": { who: PUBLIC },
   "POST /api/password-reset/complete": { who: PUBLIC },
   "GET /api/user": { who: ANYONE, expiredPasswordOk: true },
@@ -60,9 +60,9 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/verify-user": { who: ANYONE, expiredPasswordOk: true },
   // the end of single sign-on: the caller has no session yet (design §5)
   "POST /api/auth/sso-token": { who: PUBLIC },
-  // the first-run setup link's form: nobody can sign in yet (a one-time link token guards it; issue 19)
+  // the first-run setup link's form: nobody can sign in yet (a one-time link token guards it)
   "POST /api/setup": { who: PUBLIC },
-  // the setup checklist is an administrator's screen (issue 20 item 6: administrators and sysadmins)
+  // the setup checklist is an administrator's screen (administrators and sysadmins)
   "GET /api/setup": { who: ADMINS },
   // the container health check (design §11): no sign-in, and no database needed to answer
   "GET /api/health": { who: PUBLIC, unwrapped: true },
@@ -105,7 +105,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/staff": { who: SHELL },
   // original-behaviour §11 row 39 "adding staff is admin-only"
   "POST /api/staff": { who: ADMINS },
-  // editing people is admin-only (original-behaviour §8.7); the README: administrators and sysadmins edit them
+  // editing people is admin-only (original-behaviour §8.7); docs/design/people.md: administrators and sysadmins edit them
   "PUT /api/staff/{id}": { who: ADMINS },
   "POST /api/staff/bulk": { who: ADMINS },
   "POST /api/staff/upload": { who: ADMINS },
@@ -115,12 +115,12 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   // original-behaviour §2.6: staff schedules for teachers, admins and sysadmins; students 403
   "GET /api/staff/{id}/schedule": { who: SHELL },
   "GET /api/staff/{id}/schedule/{date}": { who: SHELL },
-  // issue 33 §1: a teacher's waitlists (their own; administrators anyone's)
+  // a teacher's waitlists (their own; administrators anyone's)
   "GET /api/staff/{id}/waitlist/{date}": { who: SHELL },
   // original-behaviour §10.1: staff-only lists
   "GET /api/students": { who: SHELL },
   // original-behaviour §11 #39 "Allow teachers to add students" (the spec's client lets them): teachers add a
-  // student one at a time, without a school email (README "People"); the file upload stays administrators'
+  // student one at a time, without a school email (docs/design/people.md); the file upload stays administrators'
   "POST /api/students": { who: SHELL },
   "POST /api/students/upload": { who: ADMINS },
   "PUT /api/students/{id}": { who: ADMINS },
@@ -134,7 +134,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/students/staff-list": { who: ANYONE },
   // spec §6: students plan their own schedule; original-behaviour §4.2: only a student
   "POST /api/students/schedule-plan": { who: STUDENT },
-  // issue 33 §1: a student joins or leaves a full teacher's waitlist; staff put a student on or off it
+  // a student joins or leaves a full teacher's waitlist; staff put a student on or off it
   "POST /api/students/waitlist": { who: ["student", "teacher", "admin"] },
   "DELETE /api/students/waitlist": { who: ["student", "teacher", "admin"] },
   "POST /api/students/waitlist/accept": { who: STUDENT },
@@ -154,14 +154,14 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/appointments/create": { who: STAFF },
   // spec §6: an administrator or the appointment's own staff member; design §5: sysadmins as administrators
   "DELETE /api/appointments/{id}": { who: SHELL },
-  // issue 33 §2: a teacher's recurring requests; the list is the caller's own (administrators and sysadmins see all),
+  // a teacher's recurring requests; the list is the caller's own (administrators and sysadmins see all),
   // one series its teacher's or an administrator's (403 otherwise); booking needs a staff row (the series' teacher)
   "GET /api/appointments/series": { who: SHELL },
   "POST /api/appointments/series": { who: STAFF },
   "GET /api/appointments/series/{id}": { who: SHELL },
   "PATCH /api/appointments/series/{id}": { who: SHELL },
   "DELETE /api/appointments/series/{id}": { who: SHELL },
-  // issue 33 §6: a teacher messages the students of their block; an administrator or sysadmin for any teacher (staff_id)
+  // a teacher messages the students of their block; an administrator or sysadmin for any teacher (staff_id)
   "POST /api/staff/block-message": { who: SHELL },
   // spec §6: staff add amendments (the author is the caller's staff row)
   "POST /api/amendment": { who: STAFF },
@@ -173,26 +173,26 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "DELETE /api/topics/{id}": { who: STAFF },
   "POST /api/topics/schedule": { who: STAFF },
   "DELETE /api/topics/schedule/{id}": { who: STAFF },
-  // students without a plan for the day: teachers their default students, administrators the school (issue 20)
+  // students without a plan for the day: teachers their default students, administrators the school
   "GET /api/placement/unscheduled": { who: SHELL },
   // a student's own placement for the day
   "GET /api/placement/self": { who: STUDENT },
-  // administrators place a date's unscheduled students with their default teachers now (issue 23 item 12)
+  // administrators place a date's unscheduled students with their default teachers now, before the cutoff
   "POST /api/placement/run": { who: ADMINS },
 
   // ── Notifications (spec §6: offered to all signed-in users on the shell; sysadmins get empty lists) ──
   // Students read the system's messages to them too: a plan cancelled because its teacher left
   "GET /api/notifications/inbox": { who: ANYONE },
   "GET /api/notifications/outbox": { who: SHELL },
-  // the Archived view (issue 23 item 15): the caller's archived messages
+  // the Archived view: the caller's archived messages
   "GET /api/notifications/archived": { who: ANYONE },
   // sending: the sender is a staff member (original-behaviour §8.1: staff to staff)
   "POST /api/notifications": { who: STAFF },
-  // ── Reach (issue 32): the outbox's test message and log are the administrators' ──
+  // ── Reach (email, push, the inbox): the outbox's test message and log are the administrators' ──
   "POST /api/mail/test": { who: ADMINS },
   "GET /api/mail/log": { who: ADMINS },
   "POST /api/reminders/send": { who: ADMINS },
-  // issue 32: each person's own devices and switches; signing out (an expired password's screen too) removes this device
+  // each person's own devices and switches; signing out (an expired password's screen too) removes this device
   "GET /api/push/key": { who: ANYONE },
   "POST /api/push/subscriptions": { who: ANYONE },
   "DELETE /api/push/subscriptions": { who: ANYONE, expiredPasswordOk: true },
@@ -225,7 +225,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/feedback": { who: ADMINS },
 
   // ── Wiki (design §6 paths) ──
-  // issue 19 item 5: students read the groups meant for everyone (the service filters by audience); this
+  // students read the groups meant for everyone (the service filters by audience); this
   // replaces original-behaviour §8.6's "students excluded"
   "GET /api/wiki/groups": { who: ANYONE },
   "GET /api/wiki/groups/{id}": { who: ANYONE },
@@ -249,7 +249,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "DELETE /api/clusters/{id}/members/{student_id}": { who: ADMINS },
   "GET /api/courses": { who: SHELL },
   "GET /api/courses/{short_name}": { who: SHELL },
-  // issue 21 item 1: administrators add, edit and archive courses and sections and enrol students;
+  // administrators add, edit and archive courses and sections and enrol students;
   // teachers see their classes
   "POST /api/courses": { who: ADMINS },
   "PUT /api/courses/{short_name}": { who: ADMINS },
@@ -262,7 +262,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "POST /api/sections/{id}/enrollments": { who: ADMINS },
   "DELETE /api/sections/{id}/enrollments/{student_id}": { who: ADMINS },
 
-  // ── The school calendar (design §4a, issue 20): the shell reads it, administrators set it up ──
+  // ── The school calendar (docs/design/calendar.md): the shell reads it, administrators set it up ──
   "GET /api/school-year": { who: SHELL },
   "PUT /api/school-year": { who: ADMINS },
   "GET /api/school-days": { who: SHELL },
@@ -274,21 +274,21 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "DELETE /api/calendar-events/{id}": { who: ADMINS },
   "POST /api/calendar-events/import": { who: ADMINS },
 
-  // ── Imports, the roster and background jobs (issue 21) ──
+  // ── Imports, the roster and background jobs ──
   // CSV uploads are run by administrators (the uploads above); their history, mappings and passwords too.
-  // issue 24: "GET /api/imports opened to students is caught by nothing"
+  // "GET /api/imports opened to students" was once caught by nothing
   "GET /api/imports": { who: ADMINS },
   "GET /api/imports/{id}": { who: ADMINS },
   "GET /api/imports/mappings": { who: ADMINS },
   // the initial passwords of an import's new accounts, shown once
   "POST /api/imports/{id}/passwords": { who: ADMINS },
   // a job's progress for whoever started it (the service answers anyone else 404); jobs are started from
-  // shell screens only, never by a student; issue 21 item 4: the SIS's roster:write token polls the import it pushed
+  // shell screens only, never by a student; the SIS's roster:write token polls the import it pushed
   "GET /api/jobs/{id}": { who: SHELL, scopes: ["roster:write"] },
-  // issue 21 item 4: an administrator's upload, or the SIS's nightly push with a roster:write token
+  // an administrator's upload, or the SIS's nightly push with a roster:write token
   "POST /api/rostering/oneroster": { who: ADMINS, scopes: ["roster:write"] },
 
-  // ── Reports (README "/reports (teachers, administrators, sysadmins)": teachers see their own students) ──
+  // ── Reports (docs/design/reports.md: teachers, administrators, sysadmins; teachers see their own students) ──
   "GET /api/reports/attendance": { who: SHELL, scopes: ["reports:read"] },
   "GET /api/reports/sis-export": { who: SHELL, scopes: ["reports:read"] },
   // The dashboard: the reports' reach (a teacher their own students and blocks; naming another teacher is 403)

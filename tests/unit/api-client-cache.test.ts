@@ -1,7 +1,7 @@
 import { apiGet, apiPost } from "@/lib/api/request.client";
 
 /**
- * The screens' polls revalidate (issue 14): a GET goes with cache mode "no-cache", so the browser
+ * The screens' polls revalidate (a 304 saves the parse and the re-render): a GET goes with cache mode "no-cache", so the browser
  * keeps an answer marked `private, no-cache` with its ETag and asks with If-None-Match next time
  * (a 304 then reuses the kept copy); writes never touch the HTTP cache.
  */

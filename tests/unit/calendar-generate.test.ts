@@ -9,7 +9,7 @@ import {
 } from "@/lib/calendar/generate";
 import { addDays, dayOfWeek } from "@/lib/time";
 
-/** The school calendar's generator (design.md §4a): weekly and rotating cycles, days off, overrides, versions. */
+/** The school calendar's generator (docs/design/calendar.md): weekly and rotating cycles, days off, overrides, versions. */
 
 const START = "2026-09-08"; // a Tuesday
 const END = "2027-06-25";

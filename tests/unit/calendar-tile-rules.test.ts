@@ -189,7 +189,7 @@ describe("student tile", () => {
     expect(studentTile(studentBlock()).title).toBe("No Schedule");
   });
 
-  it("shows an appointment instead of No Schedule, and before the plan it replaces (issue 23 item 11)", () => {
+  it("shows an appointment instead of No Schedule, and before the plan it replaces", () => {
     const booked = appointment({ staff: { id: 9, name: "Ms. Lovelace, Ada" }, memo: "Quiz rewrite" });
     expect(studentTile(studentBlock({ appointments: [booked] }))).toMatchObject({
       title: "Ms. Lovelace, Ada",

@@ -7,7 +7,7 @@ import { NOT_OPEN_TO_YOU } from "@/lib/choice/audience";
 import { CHOOSING, ladderTable } from "@/lib/wiki/help/choosing-post.server";
 import { HELP_GROUPS } from "@/lib/wiki/help/content";
 
-/** The Help post on choosing (issue 33) shows the ladder the server keeps, the settings' names and the screens' words. */
+/** The Help post on choosing shows the ladder the server keeps, the settings' names and the screens' words. */
 
 const root = path.join(__dirname, "..", "..");
 const source = (file: string) => fs.readFileSync(path.join(root, file), "utf8");

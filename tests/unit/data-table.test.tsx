@@ -25,7 +25,7 @@ describe("DataTable", () => {
   // The rows per page are remembered on the device (localStorage): each test starts from none.
   beforeEach(() => window.localStorage.clear());
 
-  it("remembers the rows per page chosen for a table of that name (issue 23 item 4)", async () => {
+  it("remembers the rows per page chosen for a table of that name", async () => {
     const user = userEvent.setup();
     const long = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, last: `Name${i}`, grade: 9 }));
     const { unmount } = render(

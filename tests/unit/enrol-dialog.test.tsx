@@ -5,7 +5,7 @@ import { EnrolDialog } from "@/components/courses/enrol-dialog";
 import type { Section } from "@/lib/sections/present";
 
 /**
- * The Enrol dialog's Paste numbers tab with dates (issue 21): both dates are sent, and the server's 422
+ * The Enrol dialog's Paste numbers tab with dates: both dates are sent, and the server's 422
  * for a date outside the section's term shows on that date's field, not on the numbers.
  * (The rule itself: tests/api/sections.test.ts.)
  */

@@ -5,7 +5,7 @@ import { FamilyContacts } from "@/components/profile/family-contacts";
 import { fetcher } from "@/lib/api/request.client";
 
 /**
- * The profile's "Family contacts" (issue 32): the empty state, a teacher's view (names and relationship,
+ * The profile's "Family contacts" (guardians, who have no account): the empty state, a teacher's view (names and relationship,
  * no form), and an administrator adding one by keyboard, with the server's 409 said in the email field.
  * (The rules: tests/api/guardians.test.ts.)
  */

@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 
 /**
- * Folders import one way (issue 24): .dependency-cruiser-folders.cjs finds folders that import each
+ * Folders import one way (so the folder picture tells the truth): .dependency-cruiser-folders.cjs finds folders that import each
  * other in a circle (lib/jobs and the jobs it runs, placement and settings …). `npm run lint` checks
  * the module-level layers; this runs the folder-level look in CI.
  */

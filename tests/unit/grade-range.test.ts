@@ -3,7 +3,7 @@ import { gradeLabel, gradeRangeMessage, gradeRangeOf, gradesOf } from "@/lib/gra
 import { STAFF_TITLE_CHOICES, staffName, titledFullName } from "@/lib/people/names";
 import { titleField } from "@/lib/people/schemas";
 
-describe("the school's grades (issue 21)", () => {
+describe("the school's grades", () => {
   it("reads the settings, with the spec's 8–12 and Seniors from 11 as defaults", () => {
     expect(gradeRangeOf({})).toEqual({ min: 8, max: 12, seniorsFrom: 11 });
     expect(gradeRangeOf({ grade_min: 0, grade_max: "12", seniors_from_grade: 9 })).toEqual({

@@ -182,7 +182,7 @@ describe("the notification and exported CSV", () => {
   });
 });
 
-describe("columns to ignore and more fields (issue 21)", () => {
+describe("columns to ignore and more fields", () => {
   it("reads a school information system's header row: known names matched, the rest ignored", () => {
     const preview = previewCsv(
       "staff",

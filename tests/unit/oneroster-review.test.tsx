@@ -116,7 +116,7 @@ it("shows samples with 'and N more', changes before → after, errors by file an
   expect(within(created).getByRole("row", { name: "Student Ines Rosterton stu-1" })).toBeInTheDocument();
   expect(within(created).getByRole("row", { name: "Enrolment stu-1 in cls-1 enr-1" })).toBeInTheDocument();
   expect(screen.getByText("and 10 more")).toBeInTheDocument();
-  // Family contacts (issue 32): counted, never accounts.
+  // Family contacts: counted, never accounts (a file is not a person).
   expect(screen.getByTestId("oneroster-family-contacts")).toHaveTextContent(
     "Family contacts: 2 parent, guardian or relative links to students. They get the weekly summary by email; none of them gets an account.",
   );

@@ -45,7 +45,7 @@ describe("StudentListScreen", () => {
     const user = userEvent.setup();
     withData(<StudentListScreen />, async () => students);
     expect(screen.getByRole("heading", { name: "Students" })).toBeInTheDocument();
-    // A long list starts at 25 rows a page (issue 23 item 4); 5 a page here to page through.
+    // A long list starts at 25 rows a page; 5 a page here to page through.
     expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText("Rows per page"), "5");
     expect(screen.getByText("1–5 of 12")).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe("StudentListScreen", () => {
     expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();
   });
 
-  it("shows the student numbers where the server sends them (issue 23 item 4), and no column otherwise", async () => {
+  it("shows the student numbers where the server sends them, and no column otherwise", async () => {
     withData(<StudentListScreen />, async () =>
       students.map((s) => ({ ...s, student_number: `1000${String(s.id).padStart(2, "0")}` })),
     );

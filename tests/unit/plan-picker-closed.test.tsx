@@ -5,7 +5,7 @@ import { PlanPicker } from "@/components/calendar/plan-picker";
 import { apiPost } from "@/lib/api/request.client";
 import type { StaffListEntry } from "@/lib/schedule/types";
 
-/** Who may join (issue 33 §5): a topic closed to the student is greyed with its reason and is not chosen. */
+/** Who may join: a topic closed to the student is greyed with its reason and is not chosen. */
 jest.mock("@/lib/api/request.client", () => ({
   ...jest.requireActual("@/lib/api/request.client"),
   apiPost: jest.fn(async () => entries),

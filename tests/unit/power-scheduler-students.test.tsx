@@ -19,6 +19,7 @@ const options: PowerSchedulerOptions = {
   ],
   staff: [],
   blocks: [],
+  day_types: [],
   today: "2026-11-23",
   year_start: null,
   year_end: null,

@@ -7,6 +7,8 @@ import { fetcher } from "@/lib/api/request.client";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
 import { previewText } from "@/lib/scheduler/preview-text";
+import { dayTypesIn, noMeetingProblem } from "@/components/power-scheduler/step-dates";
+import { INITIAL, requestBody } from "@/components/power-scheduler/use-scheduler-state";
 
 /**
  * The Power Scheduler's stepper as the spec describes it (§2, §4, §5): Next waits for a group and,
@@ -50,6 +52,7 @@ const options: PowerSchedulerOptions = {
     },
   ],
   blocks: [{ id: 7, label: "Focus Block", days: [1, 2, 3, 4, 5], dates: datesOn([1, 2, 3, 4, 5]) }],
+  day_types: [],
   today: "2026-11-23",
   year_start: "2026-09-01",
   year_end: "2027-06-30",
@@ -403,5 +406,39 @@ describe("the preview in words", () => {
     expect(global.details[0]).toBe(
       "Every student has the block amended: one amendment per block and date (2 in all), which also covers students added later.",
     );
+  });
+});
+
+describe("day types of a rotation (every Day 2)", () => {
+  const rotation: PowerSchedulerOptions = {
+    ...options,
+    day_types: datesOn([1, 2, 3, 4, 5]).map((date, i) => ({
+      date,
+      day_type: i % 2 === 0 ? "Day 1" : "Day 2",
+    })),
+  };
+  const range = { from: "2026-11-23", to: "2026-11-27", weekdays: null, blockIds: null };
+
+  it("lists the range's day types in the order the rotation meets them, and says when none chosen meets", () => {
+    expect(dayTypesIn(rotation, "2026-11-23", "2026-11-27")).toEqual(["Day 1", "Day 2"]);
+    expect(dayTypesIn(rotation, "2026-11-24", null)).toEqual(["Day 2"]);
+    expect(dayTypesIn(options, "2026-11-23", "2026-11-27")).toEqual([]);
+    expect(noMeetingProblem(rotation, { ...range, dayTypes: ["Day 2"] })).toBeNull();
+    expect(noMeetingProblem(rotation, { ...range, to: "2026-11-23", dayTypes: ["Day 2"] })).toBe(
+      "Focus Block does not meet on Mon, Nov 23. Choose another date or block.",
+    );
+  });
+
+  it("sends day_types only for a range, so a single date is never filtered away", () => {
+    const state = {
+      ...INITIAL,
+      studentType: "all" as const,
+      scheduleType: "appointment" as const,
+      dayTypes: ["Day 2"],
+    };
+    expect(requestBody({ ...state, from: "2026-11-23", to: "2026-11-27" })).toMatchObject({
+      day_types: ["Day 2"],
+    });
+    expect(requestBody({ ...state, from: "2026-11-23", to: "2026-11-23" })).not.toHaveProperty("day_types");
   });
 });

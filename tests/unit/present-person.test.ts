@@ -1,7 +1,7 @@
 import { presentStaffRef, presentStudentPerson } from "@/lib/people/present-person";
 
 /**
- * The one shaping of a student and of a staff reference (issue 24): the JSON text is what the three
+ * The one shaping of a student and of a staff reference (one presenter, not three): the JSON text is what the three
  * student presenters and the dozen `{id, name}` staff references wrote before, key order included.
  */
 describe("a person's JSON", () => {

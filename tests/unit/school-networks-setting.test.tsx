@@ -4,7 +4,7 @@ import { SettingField } from "@/components/settings/setting-field";
 import { SETTINGS } from "@/lib/setting-definitions";
 import { checkSettingValue } from "@/lib/settings/schemas";
 
-/** The "School networks" setting on the Settings screen (issue 22 item 2): its group, label, help and the screen's own check. */
+/** The "School networks" setting on the Settings screen: its group, label, help and the screen's own check. */
 const definition = SETTINGS.find((s) => s.key === "school-networks")!;
 const setting = {
   id: 1,

@@ -32,7 +32,7 @@ function withSettings(values: Record<string, { value: unknown }>) {
   );
 }
 
-it("counts Seniors from the seniors_from_grade setting (issue 21)", async () => {
+it("counts Seniors from the seniors_from_grade setting", async () => {
   const user = userEvent.setup();
   withSettings({ seniors_from_grade: { value: 12 } });
   expect(await screen.findByText("1–12 of 12")).toBeInTheDocument();

@@ -51,7 +51,7 @@ it("marks every lib/ module that reaches the database, and every service.server.
 });
 
 /**
- * Where a lib module runs is in its name (README, "Code layout"): `<name>.server.ts` is marked
+ * Where a lib module runs is in its name (docs/design/architecture.md#where-a-file-runs): `<name>.server.ts` is marked
  * server-only and nothing else in lib is; `<name>.client.ts` runs only in the browser ("use client",
  * the browser's own objects: window, localStorage, IndexedDB …, or the service worker's) and every
  * "use client" module is one; `<name>.worker.ts` is a worker thread's entry, where the build looks

@@ -4,7 +4,7 @@ import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
 import type { ScheduleDay, StaffScheduleBlock } from "@/lib/schedule/types";
 import { schoolInstant } from "@/lib/time";
 
-/** A teacher's block says which planned students were placed by default rather than choosing (issue 12). */
+/** A teacher's block says which planned students were placed by default rather than choosing, so the teacher can follow up. */
 const auth = { settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] } };
 jest.mock("@/components/auth/use-auth", () => ({
   useAuth: () => auth,

@@ -12,7 +12,7 @@ import type { StaffListItem } from "@/lib/people/lists.server";
 import type { StaffProfile } from "@/lib/schedule/types";
 
 /**
- * Who takes Focus Block students, in the browser (issue 20 item 5): the profile's switch and capacity
+ * Who takes Focus Block students, in the browser (office staff take none): the profile's switch and capacity
  * field for administrators, and the staff list's selection with its bulk action. (The server's rules:
  * tests/api/staff-capacity.test.ts.)
  */

@@ -9,7 +9,7 @@ import {
 import { fetcher } from "@/lib/api/request.client";
 
 /**
- * The student dialogs' optional "Email" field (issue 21): Add Student sends it (blank: none), Edit
+ * The student dialogs' optional "Email" field (single sign-on matches on it): Add Student sends it (blank: none), Edit
  * Student shows the profile's and sends a change or a blank (null: cleared), and the server's 422 for
  * another student's email shows in the field. (The rules: tests/api/student-email.test.ts.)
  */

@@ -5,7 +5,7 @@ import { EditStudentButton, type EditableStudent } from "@/components/people/stu
 import { fetcher } from "@/lib/api/request.client";
 
 /**
- * The Edit Student dialog's "Preferred first name" field (issue 21): prefilled from the profile, sent
+ * The Edit Student dialog's "Preferred first name" field (the name a student goes by): prefilled from the profile, sent
  * with the other fields, blank sent as null (none), and the server's message shown in the field.
  */
 jest.mock("@/components/ui/snackbar", () => {

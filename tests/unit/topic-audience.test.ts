@@ -1,10 +1,20 @@
-import { admits, andList, effectiveCapacity, normalizeAudience, refusalSentence } from "@/lib/choice/audience";
+import {
+  admits,
+  andList,
+  effectiveCapacity,
+  normalizeAudience,
+  refusalSentence,
+} from "@/lib/choice/audience";
 import { RUNGS } from "@/lib/choice/ladder";
 import { blockReason } from "@/lib/schedule/reason-rows";
 
-/** Who may join a topic (lib/choice/audience.ts, issue 33 §5) and the rung each reason names. */
+/** Who may join a topic (lib/choice/audience.ts) and the rung each reason names. */
 
-const student = (grade: number, cluster_ids: number[] = [], section_ids: number[] = []) => ({ grade, cluster_ids, section_ids });
+const student = (grade: number, cluster_ids: number[] = [], section_ids: number[] = []) => ({
+  grade,
+  cluster_ids,
+  section_ids,
+});
 const names = {
   clusters: new Map([
     [3, "Robotics"],
@@ -91,11 +101,31 @@ describe("reasons name their ladder rung", () => {
     expect(blockReason({ source: "chosen", chosen_at: at, staff }, [], [])!.rung).toBe("chosen");
     expect(blockReason({ source: "placed", cutoff_at: at, staff }, [], [])!.rung).toBe("placed");
     expect(blockReason(undefined, [], [item])!).toMatchObject({ kind: "booked", rung: "appointment" });
-    expect(blockReason(undefined, [], [{ ...item, batch }])!).toMatchObject({ kind: "power_scheduler", rung: "appointment" });
+    expect(blockReason(undefined, [], [{ ...item, batch }])!).toMatchObject({
+      kind: "power_scheduler",
+      rung: "appointment",
+    });
     expect(blockReason(undefined, [item], [])!).toMatchObject({ kind: "amended", rung: "amendment" });
-    expect(blockReason(undefined, [{ ...item, batch }], [])!).toMatchObject({ kind: "power_scheduler", rung: "amendment" });
+    expect(blockReason(undefined, [{ ...item, batch }], [])!).toMatchObject({
+      kind: "power_scheduler",
+      rung: "amendment",
+    });
     for (const reason of [blockReason(undefined, [], [item])!, blockReason(undefined, [item], [])!]) {
       expect(rungs.has(reason.rung!)).toBe(true);
     }
+  });
+
+  it("explains a block by the highest rung held: a locked appointment over an amendment, an amendment over an unlocked request", () => {
+    const plan = { source: "chosen" as const, chosen_at: at, staff };
+    expect(blockReason(plan, [item], [item])!).toMatchObject({ kind: "booked", rung: "appointment" });
+    expect(blockReason(plan, [item], [{ ...item, locked: false }])!).toMatchObject({
+      kind: "amended",
+      rung: "amendment",
+    });
+    expect(blockReason(plan, [], [{ ...item, locked: false }])!).toMatchObject({
+      kind: "booked",
+      rung: "request",
+      locked: false,
+    });
   });
 });

@@ -82,7 +82,7 @@ it("shows the numbers it was sent", async () => {
   expect(screen.getByRole("columnheader", { name: /Student number/ })).toBeInTheDocument();
 });
 
-it("says a run an administrator started is not the cutoff's (issue 23 item 12)", async () => {
+it("says a run an administrator started is not the cutoff's", async () => {
   search = new URLSearchParams({ date: "2026-11-23" });
   renderWith(async () =>
     answer("2026-11-23", {

@@ -4,7 +4,7 @@ import { WaitlistEntries } from "@/components/calendar/waitlist-list";
 import { ordinal } from "@/components/calendar/waitlist-words";
 import { schoolInstant } from "@/lib/time";
 
-/** The check-in screen's Scheduled list shows the teacher's waitlist in line order (issue 33). */
+/** The check-in screen's Scheduled list shows the teacher's waitlist in line order, the order seats go in. */
 const auth = { settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] } };
 jest.mock("@/components/auth/use-auth", () => ({
   useAuth: () => auth,

@@ -362,7 +362,7 @@ something easy to guess. Tick **Remember me** only on your own device.
 
 You can change your mind until choosing closes: open it again and pick someone else. The block says until
 when, for example *You can choose until 08:00 on Tue, Dec 8.* (your school sets the time; without one, it is
-when the block starts). Afterwards it says *Choosing closed at 08:00 on Tue, Dec 8.*
+when the block ends). Afterwards it says *Choosing closed at 08:00 on Tue, Dec 8.*
 
 ## Your usual choices
 
@@ -417,7 +417,7 @@ When you are done, press **Sign Out**, especially on a shared computer.
 };
 
 /**
- * Setting up a school (issue 20): one post per step of the setup checklist (/setup), in its order. The
+ * Setting up a school (for the IT person going live): one post per step of the setup checklist (/setup), in its order. The
  * slugs are the checklist's (lib/wiki/help/setup-steps.ts), which links each step to its post.
  */
 const SETUP_INTRO = `This is a step of **Setup** (side menu, administrators only), the checklist of what a school needs

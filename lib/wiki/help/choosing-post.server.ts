@@ -3,7 +3,7 @@ import { NOT_OPEN_TO_YOU } from "@/lib/choice/audience";
 import { RUNGS } from "@/lib/choice/ladder";
 
 /**
- * Help for students and staff on how a Focus Block is decided (issue 33): the priority ladder and its
+ * Help for students and staff on how a Focus Block is decided (so nobody wonders why they are where they are): the priority ladder and its
  * locks, the deadlines, waitlists, standing choices, recurring requests and who may join. The ladder's
  * table is made from lib/choice/ladder.ts RUNGS, so the help shows the order the server keeps.
  */
@@ -13,7 +13,11 @@ export function ladderTable(): string {
   const rows = RUNGS.map(
     (rung, i) => `| ${i + 1} | **${rung.label}** | ${rung.locked ? "Locked" : "Not locked"} | ${rung.says} |`,
   );
-  return ["| | What holds the block | For the student | Meaning |", "| --- | --- | --- | --- |", ...rows].join("\n");
+  return [
+    "| | What holds the block | For the student | Meaning |",
+    "| --- | --- | --- | --- |",
+    ...rows,
+  ].join("\n");
 }
 
 export const CHOOSING = {
@@ -46,7 +50,7 @@ booked you for a test retake — ask her to change it.* Only staff can change a 
 ## Deadlines
 
 - **choice-deadline**: until when students may choose a teacher for a Focus Block. A time on the block's day
-  (\`08:00\`) or hours before it starts (\`2h\`); empty means until the block starts. After it the student
+  (\`08:00\`) or hours before it starts (\`2h\`); empty means until the block ends (a block in progress may still be chosen). After it the student
   sees until when they could choose.
 - **request-deadline**: until when teachers may book students for a Focus Block (requests and
   appointments), in the same form; after it only an administrator may.

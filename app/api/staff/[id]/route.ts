@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { updateStaffMember } from "@/lib/people/admin.server";
+import { updateStaffMemberAndHandOn } from "@/lib/schedule/staff-capacity.server";
 import { staffParams, staffUpdateBody } from "@/lib/people/schemas";
 
 // PUT /api/staff/{id}: edit a staff member's names, title, initials and administrator flag, and (optional)
@@ -8,5 +8,5 @@ import { staffParams, staffUpdateBody } from "@/lib/people/schemas";
 // username follows; sessions stay; 422 when another account uses it)
 export const PUT = route(
   { roles: ROLES.admins, params: staffParams, body: staffUpdateBody },
-  ({ db, user, params, body }) => updateStaffMember(db, user, params.id, body),
+  ({ db, user, params, body, now }) => updateStaffMemberAndHandOn(db, user, params.id, body, now),
 );

@@ -5,11 +5,12 @@ import { updateTopicBody } from "@/lib/topics/schemas";
 import { deleteTopic, updateTopic } from "@/lib/topics/service.server";
 
 // PATCH /api/topics/{id}: change one of the caller's topics (memo, colour, who may join, seat cap)
-export const PATCH = route({ roles: ROLES.staff, params: idParams, body: updateTopicBody }, ({ db, user, params, body }) =>
-  updateTopic(db, user, params.id, body),
+export const PATCH = route(
+  { roles: ROLES.staff, params: idParams, body: updateTopicBody },
+  ({ db, user, params, body, now }) => updateTopic(db, user, params.id, body, now),
 );
 
 // DELETE /api/topics/{id}: soft-delete one of the caller's topics
-export const DELETE = route({ roles: ROLES.staff, params: idParams }, ({ db, user, params }) =>
-  deleteTopic(db, user, params.id),
+export const DELETE = route({ roles: ROLES.staff, params: idParams }, ({ db, user, params, now }) =>
+  deleteTopic(db, user, params.id, now),
 );
