@@ -50,7 +50,7 @@ export async function seedDefaultPlacement(
       .values(past.map((f) => ({ date: f.date, cutoff_at: f.start, placed: 0, skipped: 0, ran_at: f.start })))
       .onConflictDoNothing();
   }
-  await seedStudentsWhoNeverChoose(db, people, today);
+  await seedStudentsWhoNeverChoose(db, people);
   return pairs.length;
 }
 
@@ -58,22 +58,27 @@ export async function seedDefaultPlacement(
 export const neverChooses = (index: number) => index % 20 === 7;
 
 /**
- * The students who never choose: their plans before today become default placements (each tied to
- * its date's run, which counts them), and their plans from today on are removed (still to choose).
- * Teachers, capacities and check-ins stay as they were, so every other rule of the demo still holds.
+ * The students who never choose. Before today default placement gave each of them their homeroom teacher
+ * (tied to its date's run, which counts them), where that teacher's Focus Block was open and had a seat;
+ * on other past dates, and from today on, they have no plan (still to choose). Their check-ins stay where
+ * they were, so they also show as checked in elsewhere than planned.
  */
-async function seedStudentsWhoNeverChoose(db: Db, people: SeededPeople, today: string) {
+async function seedStudentsWhoNeverChoose(db: Db, people: SeededPeople) {
   const ids = people.students.flatMap((student, index) => (neverChooses(index) ? [student.id] : []));
   if (ids.length === 0) return;
   const list = sql.join(
     ids.map((id) => sql`${id}::integer`),
     sql`, `,
   );
-  await db.execute(sql`delete from plans where student_id in (${list}) and date >= ${today}::date`);
   await db.execute(
-    sql`update plans p set source = 'placed', placement_run_id = r.id
-        from placement_runs r where r.date = p.date and p.student_id in (${list})`,
+    sql`update plans p set staff_id = s.default_teacher_id, source = 'placed', placement_run_id = r.id
+        from students s, placement_runs r, staff t
+        where s.id = p.student_id and r.date = p.date and t.id = s.default_teacher_id and p.student_id in (${list})
+          and not exists (select 1 from topic_schedules ts join topics tp on tp.id = ts.topic_id
+            where ts.staff_id = t.id and ts.block_id = p.block_id and ts.date = p.date and tp.unavailable)
+          and (select count(*) from plans q where q.staff_id = t.id and q.block_id = p.block_id and q.date = p.date) < t.capacity`,
   );
+  await db.execute(sql`delete from plans where student_id in (${list}) and source <> 'placed'`);
   await db.execute(
     sql`update placement_runs r set placed = n.placed
         from (select placement_run_id, count(*)::integer as placed from plans
