@@ -114,20 +114,9 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
   await seedNotifications(db, random, people, options.now);
   await seedStars(db, people, clusters);
   // The demo's people were there all year: their history counts from its first day.
-  // Their accounts too: a block that began before a student's account existed is never theirs to miss, and
-  // the demo's students were made just now.
-  await db
-    .update(students)
-    .set({
-      attends_from: calendar.yearStart,
-      created_at: schoolInstant(calendar.yearStart, "00:00", options.timezone),
-    })
-    .where(sql`true`);
+  await db.update(students).set({ attends_from: calendar.yearStart }).where(sql`true`);
   // Staff too (a teacher offers seats from when their account exists: the reports' capacity used).
-  await db
-    .update(staff)
-    .set({ created_at: schoolInstant(calendar.yearStart, "00:00", options.timezone) })
-    .where(sql`true`);
+  await db.update(staff).set({ created_at: schoolInstant(calendar.yearStart, "00:00", options.timezone) }).where(sql`true`);
   return {
     ...counts,
     people,
