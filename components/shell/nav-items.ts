@@ -4,6 +4,7 @@ import {
   ChartColumn,
   CalendarRange,
   KeyRound,
+  LayoutDashboard,
   ListChecks,
   MonitorSmartphone,
   ScanLine,
@@ -26,6 +27,8 @@ export interface NavItem {
 /** The side menu (spec §2 Layout). The Power Scheduler and the Credentials Manager are for administrators. */
 export const NAV_ITEMS: NavItem[] = [
   { href: "/check-in", label: "Check-in", icon: ScanLine },
+  // Who is falling through: the whole school for administrators, their own students for a teacher.
+  { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { href: "/staff", label: "Staff", icon: UserRound },
   { href: "/students", label: "Students", icon: Users },
   // Every course and its sections; a teacher's own classes first.

@@ -8,6 +8,7 @@ import {
   blocks,
   blockOccurrences,
   checkIns,
+  placementRuns,
   plans,
   settings,
   staff,
@@ -175,10 +176,9 @@ describe("seedDemoSchoolIfEmpty", () => {
   it("records check-ins only for Focus Blocks that have ended, inside the block, with the planned teacher's topic", async () => {
     const focus = await focusBlockId(state.db);
     const times = new Map(
-      (await state.db.select().from(blockOccurrences).where(eq(blockOccurrences.block_id, focus))).map((m) => [
-        m.date,
-        m,
-      ]),
+      (await state.db.select().from(blockOccurrences).where(eq(blockOccurrences.block_id, focus))).map(
+        (m) => [m.date, m],
+      ),
     );
     const rows = await state.db
       .select({
@@ -236,6 +236,34 @@ describe("seedDemoSchoolIfEmpty", () => {
       .from(topics)
       .where(eq(topics.unavailable, true));
     expect(unavailable!.n).toBeGreaterThan(0);
+  });
+
+  it("has a few students who never choose: their past Focus Blocks placed with their homeroom teacher, the coming ones still to choose", async () => {
+    const rows = await state.db
+      .select({
+        student: plans.student_id,
+        date: plans.date,
+        source: plans.source,
+        run: placementRuns.date,
+        staff: plans.staff_id,
+        homeroom: students.default_teacher_id,
+      })
+      .from(plans)
+      .innerJoin(students, eq(students.id, plans.student_id))
+      .leftJoin(placementRuns, eq(placementRuns.id, plans.placement_run_id));
+    const placedStudents = new Set(rows.filter((r) => r.source === "placed").map((r) => r.student));
+    expect(placedStudents.size).toBeGreaterThanOrEqual(3);
+    expect(placedStudents).not.toContain(await studentId(state.db, "100001"));
+    const theirs = rows.filter((r) => placedStudents.has(r.student));
+    expect(theirs.length).toBeGreaterThan(placedStudents.size * 5);
+    for (const plan of theirs) {
+      expect(plan).toMatchObject({ source: "placed", run: plan.date, staff: plan.homeroom });
+      expect(plan.date < TODAY).toBe(true);
+    }
+    const [counted] = await state.db
+      .select({ n: sql<number>`sum(${placementRuns.placed})::integer` })
+      .from(placementRuns);
+    expect(counted!.n).toBe(theirs.length);
   });
 
   it("does nothing the second time", async () => {

@@ -5,7 +5,13 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password
 import { METHOD_LABELS } from "@/components/calendar/method-labels";
 import { BLOCK_AMENDED, NO_SCHEDULE, STILL_TO_CHOOSE, badgeLabel } from "@/components/calendar/tile-rules";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
-import { IMPORT_CSV, POWER_SCHEDULER, RESET_PASSWORD, STUDENT_PLANNING } from "@/lib/wiki/help/admin-posts.server";
+import {
+  DASHBOARD,
+  IMPORT_CSV,
+  POWER_SCHEDULER,
+  RESET_PASSWORD,
+  STUDENT_PLANNING,
+} from "@/lib/wiki/help/admin-posts.server";
 import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "@/lib/wiki/help/staff-posts.server";
 import { LEAVE_WARNING, MAX_CHIPS, SEPARATOR_KEYS, checkInResultMessage } from "@/lib/checkin/chips";
 import { ACTION_INFO } from "@/lib/credentials/schemas";
@@ -233,6 +239,34 @@ describe("the seeded help says what the screens say", () => {
       PASSWORD_FORM_MESSAGES.expired,
       `${MIN_PASSWORD_LENGTH} characters`,
     ]);
+  });
+
+  it("Who is falling through: the Dashboard", () => {
+    expectClaims(DASHBOARD, {
+      "components/shell/nav-items.ts": ["Dashboard"],
+      "components/reports/report-filters.tsx": ["Grade", "Cluster"],
+      "components/dashboard/dashboard-filters.tsx": [
+        "Homeroom",
+        "Teacher",
+        "The whole school",
+        "Missed N or more",
+        "Elsewhere N or more",
+      ],
+      "components/dashboard/participation-card.tsx": ["Participation", "Show the numbers"],
+      "components/dashboard/follow-up-lists.tsx": [
+        "Students to follow up",
+        "Never chose",
+        "Missed",
+        "Checked in elsewhere",
+        "Waitlisted, never placed",
+      ],
+      "components/dashboard/not-seen-card.tsx": ["Not seen by their own teachers"],
+      "components/dashboard/teacher-load-card.tsx": ["Teacher load"],
+      "components/dashboard/load-status.ts": ["Always full", "Always empty"],
+      "components/dashboard/unmet-card.tsx": ["Unmet"],
+      "components/reports/download-button.tsx": ["Download CSV"],
+      "components/ui/print-button.tsx": ["Print"],
+    });
   });
 
   it("Planning your Focus Block (for students)", () => {

@@ -250,6 +250,42 @@ To change one student rather than many, use their calendar instead: see
 `,
 };
 
+export const DASHBOARD = {
+  slug: "dashboard",
+  title: "Who is falling through: the Dashboard",
+  body: `The **Dashboard** (in the side menu) answers the Monday-morning questions: who has not chosen all month,
+who keeps missing, which teachers are always full and which always empty. Administrators see the whole
+school; a teacher sees the same page for their own students and their own Focus Blocks.
+
+## Filters
+
+The dates start as the last four weeks. Narrow them with **Grade**, **Cluster** and **Homeroom**;
+administrators can also pick a **Teacher** to see that teacher's page instead of **The whole school**.
+**Missed N or more** and **Elsewhere N or more** set how many times count (3 unless you change them).
+The filters are kept in the page's address: bookmark it, or send the link to a colleague, and it opens
+with the same filters.
+
+## What the page shows
+
+- **Participation**: for each school day, how many students chose, were placed by default, had an
+  appointment, and then were checked in or absent, as a chart. **Show the numbers** opens the table
+  behind it.
+- **Students to follow up**: **Never chose** (every block was placed for them), **Missed** N or more Focus
+  Blocks, **Checked in elsewhere** than planned N or more times, and **Waitlisted, never placed**. Each
+  name opens the student's page.
+- **Not seen by their own teachers**: per teacher, the students in their classes who have not been to
+  that teacher's Focus Block this term, so the teacher can request them. Open a teacher to see the list.
+- **Teacher load**: seats planned against capacity over the dates, with teachers who were **Always full**
+  or **Always empty** first. Office staff who take no students are left out.
+- **Unmet**: requests and usual choices that could not be placed, with the reason (a full teacher, a
+  locked appointment).
+
+Every list has **Download CSV** (the filters on screen apply), and **Print** prints the whole page.
+Student numbers appear only where the school's privacy setting shows them, on screen, in the files and on
+paper.
+`,
+};
+
 export const RESET_PASSWORD = {
   slug: "reset-password",
   title: "Resetting a student's password",

@@ -1,4 +1,5 @@
 import {
+  DASHBOARD,
   IMPORT_CSV,
   IMPORT_ONEROSTER,
   POWER_SCHEDULER,
@@ -98,9 +99,9 @@ export const HELP_GROUPS: readonly HelpGroup[] = [
   {
     key: "administering",
     title: "For administrators",
-    subtitle: "Rosters, scheduling many students at once, and passwords",
+    subtitle: "Rosters, scheduling many students at once, passwords, and who is falling through",
     audience: "staff",
-    posts: [IMPORT_CSV, IMPORT_ONEROSTER, POWER_SCHEDULER, RESET_PASSWORD],
+    posts: [IMPORT_CSV, IMPORT_ONEROSTER, POWER_SCHEDULER, RESET_PASSWORD, DASHBOARD],
   },
   {
     key: "setting-up",
