@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { idOf, numeric, schoolDate } from "@/lib/api/schemas";
+import { gradeFilter, optional } from "@/lib/reports/schemas";
 
 /**
  * GET /api/dashboard: the administrator's "who is falling through" page and each teacher's own.
  * The query and the answer are one contract for the screen, the CSV and other clients: add fields,
  * never rename or remove one.
  */
-
-/** An empty query parameter (a cleared filter) means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const threshold = (what: string) =>
   numeric(
@@ -40,15 +37,7 @@ export const dashboardQuery = z.object({
   /** Default: the last four weeks of school days up to today. */
   from: optional(schoolDate),
   to: optional(schoolDate),
-  grade: optional(
-    numeric(
-      z
-        .number({ error: "Grades run from -1 (pre-K) to 13." })
-        .int({ error: "Grades run from -1 (pre-K) to 13." })
-        .min(-1, { error: "Grades run from -1 (pre-K) to 13." })
-        .max(13, { error: "Grades run from -1 (pre-K) to 13." }),
-    ),
-  ),
+  grade: gradeFilter,
   /** A homeroom, named by its teacher (students.default_teacher_id). */
   homeroom_id: optional(idOf("homeroom")),
   cluster_id: optional(idOf("cluster")),

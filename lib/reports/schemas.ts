@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idOf, numeric, schoolDate } from "@/lib/api/schemas";
 
 /** An empty query parameter (a cleared filter) means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) =>
+export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 /** The longest range one report covers: a school year and some. */
@@ -10,6 +10,17 @@ export const MAX_REPORT_DAYS = 400;
 
 export const GROUP_BY = ["student", "teacher", "day"] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
+
+/** Any grade a school can have (pre-K -1 to 13): the school's own range is a setting (grade_min, grade_max). */
+export const gradeFilter = optional(
+  numeric(
+    z
+      .number({ error: "Grades run from -1 (pre-K) to 13." })
+      .int({ error: "Grades run from -1 (pre-K) to 13." })
+      .min(-1, { error: "Grades run from -1 (pre-K) to 13." })
+      .max(13, { error: "Grades run from -1 (pre-K) to 13." }),
+  ),
+);
 
 const range = {
   from: schoolDate,
@@ -20,16 +31,7 @@ const range = {
 export const attendanceQuery = z.object({
   ...range,
   group_by: z.enum(GROUP_BY, { error: "Group by student, teacher or day." }),
-  /** Any grade a school can have (pre-K -1 to 13): the school's own range is a setting (grade_min, grade_max). */
-  grade: optional(
-    numeric(
-      z
-        .number({ error: "Grades run from -1 (pre-K) to 13." })
-        .int({ error: "Grades run from -1 (pre-K) to 13." })
-        .min(-1, { error: "Grades run from -1 (pre-K) to 13." })
-        .max(13, { error: "Grades run from -1 (pre-K) to 13." }),
-    ),
-  ),
+  grade: gradeFilter,
   cluster_id: optional(idOf("cluster")),
   /** Drill-down: one student's blocks in the range (with group_by=student). */
   student_id: optional(idOf("student")),
