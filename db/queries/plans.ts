@@ -43,34 +43,28 @@ export function staffListFor(db: Db, blockId: number, date: string) {
     .orderBy(foldedAsc(staff.last_name), foldedAsc(staff.first_name), asc(staff.id));
 }
 
+/** What a locked teacher's row answers: who they are, their seats, and whether they still take students. */
+const lockedStaffColumns = {
+  ...staffRefColumns,
+  capacity: staff.capacity,
+  takes_students: staff.takes_students,
+  still_here: staffStillHere,
+};
+
 /**
  * The teacher's row, locked until the transaction ends: seats are counted under this lock (`still_here`:
  * their account is not locked). Disabling an account releases that teacher's plans under the same lock
  * (lib/placement/leavers.server.ts), so a plan chosen meanwhile waits, then sees them gone.
  */
 export async function lockStaff(db: Db, staffId: number) {
-  const [row] = await db
-    .select({
-      ...staffRefColumns,
-      capacity: staff.capacity,
-      takes_students: staff.takes_students,
-      still_here: staffStillHere,
-    })
-    .from(staff)
-    .where(eq(staff.id, staffId))
-    .for("update");
+  const [row] = await db.select(lockedStaffColumns).from(staff).where(eq(staff.id, staffId)).for("update");
   return row;
 }
 
 /** Several teachers' rows (as lockStaff answers them), locked in id order in one statement. */
 export function lockStaffMany(db: Db, staffIds: number[]) {
   return db
-    .select({
-      ...staffRefColumns,
-      capacity: staff.capacity,
-      takes_students: staff.takes_students,
-      still_here: staffStillHere,
-    })
+    .select(lockedStaffColumns)
     .from(staff)
     .where(inArray(staff.id, staffIds))
     .orderBy(asc(staff.id))

@@ -4,6 +4,7 @@ import { lockStaff, lockStaffMany } from "@/db/queries/plans";
 import type { Principal } from "@/lib/auth/principal";
 import { updateStaffMember, updateStaffMembersBulk } from "@/lib/people/admin.server";
 import type { StaffBulkBody, StaffUpdateBody } from "@/lib/people/schemas";
+import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { handOnCapacityChange } from "./waitlist.server";
 
 /**
@@ -14,20 +15,37 @@ import { handOnCapacityChange } from "./waitlist.server";
  * runs inside that transaction and keeps its own rules and audit.
  */
 
-export async function updateStaffMemberAndHandOn(db: Db, principal: Principal, id: number, body: StaffUpdateBody, now: Date) {
+export async function updateStaffMemberAndHandOn(
+  db: Db,
+  principal: Principal,
+  id: number,
+  body: StaffUpdateBody,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const before = body.capacity === undefined ? undefined : await lockStaff(tx, id);
     const item = await updateStaffMember(tx, principal, id, body);
-    if (before && body.capacity !== undefined) await handOnCapacityChange(tx, before, before.capacity, body.capacity, now);
+    if (before && body.capacity !== undefined)
+      await handOnCapacityChange(tx, before, before.capacity, body.capacity, now);
     return item;
   });
 }
 
-export async function updateStaffMembersBulkAndHandOn(db: Db, principal: Principal, body: StaffBulkBody, now: Date) {
+export async function updateStaffMembersBulkAndHandOn(
+  db: Db,
+  principal: Principal,
+  body: StaffBulkBody,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const before = body.capacity === undefined ? [] : await lockStaffMany(tx, [...new Set(body.ids)]);
     const answer = await updateStaffMembersBulk(tx, principal, body);
-    for (const teacher of before) await handOnCapacityChange(tx, teacher, teacher.capacity, body.capacity!, now);
+    const changed = before.filter((teacher) => teacher.capacity !== body.capacity);
+    // The calendar read once for the whole batch, not once per teacher.
+    const calendar = changed.length > 0 ? await schoolCalendarSettings(tx) : null;
+    for (const teacher of changed) {
+      await handOnCapacityChange(tx, teacher, teacher.capacity, body.capacity!, now, { calendar: calendar! });
+    }
     return answer;
   });
 }

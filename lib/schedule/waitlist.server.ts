@@ -35,7 +35,7 @@ import {
 import { findBlockOnDate } from "@/db/queries/schedule";
 import { longDay } from "@/lib/reach/messages";
 import { titledLastName } from "@/lib/people/names";
-import { schoolCalendarSettings } from "@/lib/settings/service.server";
+import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
 import { tellMoved, tellSeatMoves } from "./moved.server";
 import { readSchoolDate, requireOccurrence } from "./occurrence.server";
 import { NOT_TAKING_STUDENTS, staffLeft, teacherFull, teacherUnavailable } from "./plans.server";
@@ -316,9 +316,10 @@ export async function handOnCapacityChange(
   before: number,
   after: number,
   now: Date,
+  known?: { calendar: SchoolCalendarSettings },
 ) {
   if (before === after) return;
-  const calendar = await schoolCalendarSettings(tx);
+  const calendar = known?.calendar ?? (await schoolCalendarSettings(tx));
   const today = schoolToday(calendar.timezone, now);
   if (after > before) return handOnFreedSeats(tx, teacher.id, now, today);
   for (const seat of await staffPlannedBlocksFrom(tx, teacher.id, today)) {
