@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, lte, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { executeRows } from "../execute";
 import {
   bellScheduleMeetings,
   bellSchedules,
@@ -19,10 +20,7 @@ import {
  * events.server.ts, school-year.server.ts). The generator's own reads are in db/queries/calendar.ts.
  */
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
-}
+const rows = executeRows;
 
 // ---- Timetables ----------------------------------------------------------------------------------
 

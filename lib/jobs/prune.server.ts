@@ -3,6 +3,7 @@ import type { Db } from "@/db";
 import { deleteThrottleRowsIdleSince } from "@/db/queries/auth";
 import { deleteSubmissionsBefore } from "@/db/queries/checkin-offline";
 import { purgeExpiredPasswords } from "@/db/queries/imports";
+import { deleteOlderDataCommits } from "@/db/queries/data-version";
 import { deleteFinishedJobsBefore } from "@/db/queries/jobs";
 import { defineJob } from "./types.server";
 
@@ -22,6 +23,8 @@ import { defineJob } from "./types.server";
  * - import_passwords: the new accounts' initial passwords of a CSV import, kept as text only so the
  *   uploader can download them once; past their 24 hours (imports.passwords_until) they go, whether
  *   or not anyone opens the import's report again.
+ * - data_commits: the ids of transactions that wrote the school's data; the polled answers' validator
+ *   reads only the newest (db/queries/data-version.ts), so the others go.
  */
 export const SUBMISSION_RETENTION_DAYS = 7;
 export const THROTTLE_IDLE_HOURS = 24;
@@ -36,11 +39,13 @@ export async function pruneOldRows(db: Db, now: Date) {
   const throttle = await deleteThrottleRowsIdleSince(db, ago(THROTTLE_IDLE_HOURS));
   const finishedJobs = await deleteFinishedJobsBefore(db, ago(FINISHED_JOB_RETENTION_DAYS * 24));
   const passwords = await purgeExpiredPasswords(db);
+  const dataCommits = await deleteOlderDataCommits(db);
   return {
     check_in_submissions: submissions,
     auth_throttle: throttle,
     jobs: finishedJobs,
     import_passwords: passwords,
+    data_commits: dataCommits,
   };
 }
 

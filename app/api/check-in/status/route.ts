@@ -7,5 +7,5 @@ import { checkInStatus } from "@/lib/checkin/service.server";
 // (teachers, admins and sysadmins; see app/api/check-in/route.ts for why sysadmins are allowed).
 // Answers with an ETag; 304 when the poll's If-None-Match still matches (lib/api/conditional.server.ts).
 export const GET = route({ roles: ROLES.shell }, async ({ db, user, now, request }) =>
-  conditionalJson(request, await checkInStatus(db, user, undefined, now)),
+  conditionalJson({ request, db, caller: user.user.id, now }, () => checkInStatus(db, user, undefined, now)),
 );

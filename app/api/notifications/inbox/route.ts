@@ -6,5 +6,5 @@ import { inbox } from "@/lib/notifications/service.server";
 // GET /api/notifications/inbox: the caller's messages that are not archived (sysadmins and students: the system's messages to them)
 // Polled by the rail's badge: an ETag, and 304 when nothing changed (lib/api/conditional.server.ts).
 export const GET = route({ roles: ROLES.anyone }, async ({ db, user, now, request }) =>
-  conditionalJson(request, await inbox(db, user, now)),
+  conditionalJson({ request, db, caller: user.user.id, now }, () => inbox(db, user, now)),
 );

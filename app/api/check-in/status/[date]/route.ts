@@ -6,5 +6,5 @@ import { checkInStatus } from "@/lib/checkin/service.server";
 
 // GET /api/check-in/status/{date}: the same for another date (YYYY-MM-DD, an ISO instant or "Mar 20, 2020").
 export const GET = route({ roles: ROLES.shell, params: checkInStatusParams }, async ({ db, user, params, now, request }) =>
-  conditionalJson(request, await checkInStatus(db, user, params.date, now)),
+  conditionalJson({ request, db, caller: user.user.id, now }, () => checkInStatus(db, user, params.date, now)),
 );

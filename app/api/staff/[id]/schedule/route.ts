@@ -5,6 +5,6 @@ import { staffScheduleParams } from "@/lib/schedule/schemas";
 import { staffWeekSchedule } from "@/lib/schedule/week.server";
 
 // GET /api/staff/{id}/schedule: the teacher's week (this week)
-export const GET = route({ roles: ROLES.shell, params: staffScheduleParams }, async ({ db, params, now, request }) =>
-  conditionalJson(request, await staffWeekSchedule(db, params.id, params.date, now)),
+export const GET = route({ roles: ROLES.shell, params: staffScheduleParams }, async ({ db, user, params, now, request }) =>
+  conditionalJson({ request, db, caller: user.user.id, now }, () => staffWeekSchedule(db, params.id, params.date, now)),
 );

@@ -8,5 +8,5 @@ import { studentWeekSchedule } from "@/lib/schedule/week.server";
 export const GET = route(
   { roles: ROLES.anyone, params: studentScheduleParams },
   async ({ db, user, params, now, request }) =>
-    conditionalJson(request, await studentWeekSchedule(db, user, params.id, params.date, now)),
+    conditionalJson({ request, db, caller: user.user.id, now }, () => studentWeekSchedule(db, user, params.id, params.date, now)),
 );
