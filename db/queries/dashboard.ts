@@ -282,7 +282,9 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
         least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish,
         array(select id from blocks where flex) as flex_blocks
     ),
-    taught as (
+    -- Materialised: the enrolments and their teachers planned on their own (hash joins). Planned with the
+    -- probes below, whose rows the planner cannot guess, every join became a loop over every row.
+    taught as materialized (
       select e.student_id, t.staff_id, concat_ws(' ', c.name, '(' || sc.code || ')') as section
       from enrollments e
       join students s on s.id = e.student_id and s.archived_at is null and ${studentsInScope(everyone)}
