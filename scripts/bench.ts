@@ -14,6 +14,7 @@
  *   npm run bench -- --only=user,status      some endpoints (health user status student-week staff-week search inbox)
  *   npm run bench -- --db=pglite             one database (postgres, pglite; both by default with DATABASE_URL)
  *   npm run bench -- --no-budgets            skip the budget runs (docs/benchmarks.md#budgets), only the ratios
+ *   npm run bench -- --db=postgres --budgets=dashboard   some budget groups alone, no ratios
  *   npm run bench -- --levels=50             connection levels (default 1,10,50)
  * BENCH_PORT / BENCH_FLOOR_PORT (3300 / 3301) and BENCH_DIST_DIR (.next-bench) let several people
  * bench on one machine; BENCH_APP_DIR=<checkout> benches another checkout's build (before/after);
@@ -62,6 +63,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     db: { type: "string" },
     "no-budgets": { type: "boolean", default: false },
+    budgets: { type: "string" },
     levels: { type: "string", default: "1,10,50" },
     seconds: { type: "string" },
   },
@@ -290,6 +292,8 @@ async function benchPostgres(serverUrl: string) {
     server = await startServer({ DATABASE_URL: database.url });
     floor = await startFloor({ url: database.url });
     if (!args["no-budgets"]) await budgets(handle.db, school.teacherId, school.date);
+    // Some budgets asked for: those alone, no ratios.
+    if (args.budgets) return { endpoints: school.endpoints, rows: [] };
     const rows = await ratios("PostgreSQL", school.endpoints);
     return { endpoints: school.endpoints, rows };
   } finally {
@@ -332,20 +336,28 @@ async function benchPglite() {
   }
 }
 
-/** The budgets on PostgreSQL (docs/benchmarks.md#budgets) (check-in, status, weeks, search, Power Scheduler, reports, the dashboard). */
+/**
+ * The budgets on PostgreSQL (docs/benchmarks.md#budgets) (check-in, status, weeks, search, Power Scheduler,
+ * reports, the dashboard); `--budgets=dashboard,reports` runs only those groups.
+ */
 async function budgets(db: Db, teacherId: number, date: string) {
   const teacherToken = await signIn("teacher@demo.school");
   const studentToken = await signIn("100001");
-  const figures = [
-    ...(await benchAuth(teacherToken)),
-    ...(await benchCheckIn({ baseUrl, token: teacherToken, db, connections, seconds })),
-    ...(await benchSchedule({ baseUrl, db, studentToken, teacherToken, teacherId, date, connections, seconds })),
-    ...(await benchPowerScheduler({ baseUrl, db, adminToken: await signIn("admin@demo.school") })),
-    ...(await benchPlacement({ db })),
-    ...(await benchCalendar({ db })),
-    ...(await benchReports({ baseUrl, adminToken: await signIn("admin@demo.school") })),
-    ...(await benchDashboard({ baseUrl, db, adminToken: await signIn("admin@demo.school"), teacherToken })),
-  ];
+  const groups: Record<string, () => Promise<BenchFigure[]>> = {
+    auth: () => benchAuth(teacherToken),
+    "check-in": () => benchCheckIn({ baseUrl, token: teacherToken, db, connections, seconds }),
+    schedule: () => benchSchedule({ baseUrl, db, studentToken, teacherToken, teacherId, date, connections, seconds }),
+    "power-scheduler": async () => benchPowerScheduler({ baseUrl, db, adminToken: await signIn("admin@demo.school") }),
+    placement: () => benchPlacement({ db }),
+    calendar: () => benchCalendar({ db }),
+    reports: async () => benchReports({ baseUrl, adminToken: await signIn("admin@demo.school") }),
+    dashboard: async () => benchDashboard({ baseUrl, db, adminToken: await signIn("admin@demo.school"), teacherToken }),
+  };
+  const chosen = args.budgets?.split(",") ?? Object.keys(groups);
+  const unknown = chosen.filter((name) => !(name in groups));
+  if (unknown.length > 0) throw new Error(`--budgets: no such group ${unknown.join(", ")} (${Object.keys(groups).join(", ")})`);
+  const figures: BenchFigure[] = [];
+  for (const name of chosen) figures.push(...(await groups[name]!()));
   console.log(`\nFlexblock bench: PostgreSQL, ${connections} concurrent clients, ${seconds} s per run\n`);
   printFigures(figures);
   if (figures.some((figure) => !passes(figure))) process.exitCode = 1;
@@ -364,10 +376,10 @@ async function main() {
   build();
   const results: { title: string; endpoints: Endpoint[]; rows: RatioRow[] }[] = [];
   if (kinds.includes("postgres")) results.push({ title: "PostgreSQL", ...(await benchPostgres(serverUrl!)) });
-  if (kinds.includes("pglite")) results.push({ title: "PGlite", ...(await benchPglite()) });
-  for (const result of results) printRatios(result.title, result.endpoints, result.rows);
+  if (kinds.includes("pglite") && !args.budgets) results.push({ title: "PGlite", ...(await benchPglite()) });
+  for (const result of results) if (result.rows.length > 0) printRatios(result.title, result.endpoints, result.rows);
   const postgresResult = results.find((r) => r.title === "PostgreSQL");
-  if (postgresResult) {
+  if (postgresResult && postgresResult.rows.length > 0) {
     const top = Math.max(...levels);
     console.log(`\nTargets of issue 14 (PostgreSQL, ${top} connections, one run):`);
     for (const line of checkTargets(postgresResult.endpoints, postgresResult.rows, top)) console.log(line.text);

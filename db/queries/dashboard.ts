@@ -3,7 +3,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
-import { cellsCte, occurrencesCte, studentsInScope, type ReportScope } from "./reports";
+import type { AttendanceStatus } from "@/lib/attendance/rules";
+import { attendanceStatusSql } from "@/lib/attendance/sql.server";
+import { occurrencesCte, reportStudentsCte, studentsInScope, type ReportScope } from "./reports";
 
 /**
  * The dashboard's SQL (GET /api/dashboard, lib/dashboard/service.server.ts): one statement per list at
@@ -19,6 +21,8 @@ export interface DashboardScope extends ReportScope {
 }
 
 const int = (value: number | null) => sql`${value}::int`;
+const ATTENDED: AttendanceStatus = "attended";
+const MISSED: AttendanceStatus = "missed";
 const inRange = (column: SQL, scope: ReportScope) => sql`${column} between ${scope.from}::date and ${scope.to}::date`;
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T;
 
@@ -97,44 +101,121 @@ export interface FollowUpRow extends DashboardStudentRow {
   elsewhere: number;
 }
 
+/** A cell's status by the shared rules: every occurrence is the day's Focus Block and the cell is one the student attends. */
+const statusOf = (facts: { amended: SQL; logged: SQL }) =>
+  attendanceStatusSql({ ...facts, pending: sql`o.pending`, outside: sql`false`, flex: sql`true` });
+
 /**
- * Participation per day and the students to follow up (never chose, missed, elsewhere), from one pass
- * over the cells. Each cell came about one way: an appointment (it holds the student, lib/choice/ladder.ts),
- * else a plan the student made (chosen, standing, waitlist), else one default placement made ("placed");
- * and it ended one way: checked in (the rules' "attended"), absent (the rules' "missed"), or neither
- * (excused by an amendment, still pending). Elsewhere: checked in by a staff member other than the one
+ * Participation per day and the students to follow up (never chose, missed, elsewhere), in one
+ * statement. The cells are the reports' (db/queries/reports.ts cellsCte: each student in scope in each
+ * occurrence from their first date on until archived, and wherever they were checked in), but not one
+ * row each: the cells with a plan, an appointment or a check-in are the rows of student_block_facts
+ * (db/schema/facts.ts, kept by triggers), and the rest, the bare cells, are only counted: per
+ * occurrence and per student, the cells the student attends less those with facts and those excused
+ * by an amendment naming the student (a few, looked at one by one). A bare cell has no check-in, so
+ * its status is the rules' with "logged" false: the same for all of an occurrence's unexcused ones.
+ *
+ * Each cell with facts came about one way: an appointment (it holds the student, lib/choice/ladder.ts),
+ * else a plan the student made (chosen, standing, waitlist), else one default placement made
+ * ("placed"); a bare cell came about no way. Elsewhere: checked in by a staff member other than the one
  * the student was expected with (their appointment's, else their plan's).
  */
 export async function dashboardCells(db: Db, scope: DashboardScope) {
+  const range = sql`between ${scope.from}::date and ${scope.to}::date`;
   const result = await db.execute(sql`
-    with ${cellsCte(scope)},
-    ap as (
-      select a.student_id, a.block_id, a.date, (array_agg(a.staff_id order by a.id))[1] as staff_id
-      from appointments a where ${inRange(sql`a.date`, scope)}
-      group by a.student_id, a.block_id, a.date
+    with ${sql.raw(UNPREPARED)} ${occurrencesCte(scope)},
+    ${reportStudentsCte(scope)},
+    -- Each occurrence with the status of its bare cells, unexcused (or every student's amendment) and excused.
+    oc as (
+      select o.date, o.block_id, o.starts_at, o.pending, o.closed,
+        ${statusOf({ amended: sql`o.closed`, logged: sql`false` })} as bare_status,
+        ${statusOf({ amended: sql`true`, logged: sql`false` })} as excused_status
+      from (
+        select occ.*, (occ.date, occ.block_id) in (select date, block_id from amendments where student_id is null and date ${range}) as closed
+        from occ
+      ) o
     ),
-    marked as (
-      select c.date, c.student_id, c.status, c.log_staff_id,
-        case when ap.student_id is not null then 'appointment' when p.source = 'placed' then 'placed'
-          when p.source is not null then 'chose' end as came,
-        coalesce(ap.staff_id, p.staff_id) as expected_staff_id
-      from cells c
-      left join ap on ap.student_id = c.student_id and ap.block_id = c.block_id and ap.date = c.date
-      left join plans p on p.student_id = c.student_id and p.block_id = c.block_id and p.date = c.date
-        and ${inRange(sql`p.date`, scope)}
+    excused as (
+      select distinct student_id, date, block_id from amendments where student_id is not null and date ${range}
+    ),
+    -- The cells with facts, counted once per day and once per student (grouping sets: one pass). For
+    -- each, its own status, and that of the occurrence's bare cells when it is one the student attends
+    -- (subtracted from the attended cells counted below, which it is among).
+    fx as (
+      select f.date, f.student_id, grouping(f.date) = 1 as per_student,
+        count(*) filter (where came = 'chose') as chose, count(*) filter (where came = 'placed') as placed,
+        count(*) filter (where came = 'appointment') as appointment,
+        count(*) filter (where status = ${sql.raw(`'${ATTENDED}'`)}) - count(*) filter (where attends and bare_status = ${sql.raw(`'${ATTENDED}'`)}) as attended,
+        count(*) filter (where status = ${sql.raw(`'${MISSED}'`)}) - count(*) filter (where attends and bare_status = ${sql.raw(`'${MISSED}'`)}) as missed,
+        count(*) filter (where status = ${sql.raw(`'${ATTENDED}'`)} and check_in_staff_id is not null
+          and expected_staff_id is not null and check_in_staff_id <> expected_staff_id) as elsewhere
+      from (
+        select f.date, f.student_id, o.bare_status, coalesce(f.first_date <= f.date, false) as attends,
+          ${statusOf({
+            amended: sql`(o.closed or (f.student_id, f.date, f.block_id) in (select student_id, date, block_id from excused))`,
+            logged: sql`f.check_in_id is not null`,
+          })} as status,
+          f.check_in_staff_id,
+          case when f.appointment_staff_id is not null then 'appointment' when f.plan_source = 'placed' then 'placed'
+            when f.plan_source is not null then 'chose' end as came,
+          coalesce(f.appointment_staff_id, f.plan_staff_id) as expected_staff_id
+        -- The facts of the students in scope first (offset 0 keeps it a step of its own): joined to the
+        -- occurrences, whose number the planner cannot see in their JSON, it took the two for a few rows
+        -- and hashed all the facts of the range instead of the students.
+        from (
+          select f.*, s.first_date, s.archived_at from student_block_facts f join stu s on s.id = f.student_id
+          where f.date ${range} offset 0
+        ) f
+        join oc o on o.date = f.date and o.block_id = f.block_id
+        where (f.first_date <= f.date or f.check_in_id is not null) and (f.archived_at is null or f.archived_at > o.starts_at)
+      ) f
+      group by grouping sets ((f.date), (f.student_id))
+    ),
+    -- Bare cells excused by an amendment naming the student: their status instead of the occurrence's bare one.
+    bare_excused as (
+      select e.student_id, o.date,
+        (o.excused_status = ${sql.raw(`'${ATTENDED}'`)})::int - (o.bare_status = ${sql.raw(`'${ATTENDED}'`)})::int as attended,
+        (o.excused_status = ${sql.raw(`'${MISSED}'`)})::int - (o.bare_status = ${sql.raw(`'${MISSED}'`)})::int as missed
+      from excused e
+      join oc o on o.date = e.date and o.block_id = e.block_id
+      join stu s on s.id = e.student_id
+      where s.first_date <= o.date and (s.archived_at is null or s.archived_at > o.starts_at)
+        and not exists (select 1 from student_block_facts x
+          where x.date = e.date and x.block_id = e.block_id and x.student_id = e.student_id)
+    ),
+    -- The cells the students attend, each of the occurrence's bare status, counted by groups of students
+    -- who began on the same date and were archived at the same instant (a handful, not one per student).
+    began as (
+      select first_date, coalesce(archived_at, 'infinity') as archived_at, count(*) as n
+      from stu where first_date is not null group by 1, 2
+    ),
+    attending as (
+      select b.first_date, b.archived_at, b.n, o.date, o.bare_status
+      from began b join oc o on b.first_date <= o.date and b.archived_at > o.starts_at
+    ),
+    per_group as (
+      select first_date, archived_at, count(*) filter (where bare_status = ${sql.raw(`'${ATTENDED}'`)}) as attended,
+        count(*) filter (where bare_status = ${sql.raw(`'${MISSED}'`)}) as missed
+      from attending group by first_date, archived_at
     ),
     days as (
-      select date, count(*) filter (where came = 'chose') as chose, count(*) filter (where came = 'placed') as placed,
-        count(*) filter (where came = 'appointment') as appointment,
-        count(*) filter (where status = 'attended') as checked_in, count(*) filter (where status = 'missed') as absent
-      from marked group by date
+      select date, sum(chose) as chose, sum(placed) as placed, sum(appointment) as appointment,
+        sum(attended) as checked_in, sum(missed) as absent
+      from (
+        select date, chose, placed, appointment, attended, missed from fx where not per_student
+        union all select date, 0, 0, 0, attended, missed from bare_excused
+        union all select date, 0, 0, 0, sum(n) filter (where bare_status = ${sql.raw(`'${ATTENDED}'`)}), sum(n) filter (where bare_status = ${sql.raw(`'${MISSED}'`)})
+          from attending group by date
+      ) x group by date
     ),
     per_student as (
-      select student_id, count(*) filter (where came = 'placed') as placed, count(*) filter (where came = 'chose') as chose,
-        count(*) filter (where status = 'missed') as missed,
-        count(*) filter (where status = 'attended' and log_staff_id is not null and expected_staff_id is not null
-          and log_staff_id <> expected_staff_id) as elsewhere
-      from marked group by student_id
+      select student_id, sum(placed) as placed, sum(chose) as chose, sum(missed) as missed, sum(elsewhere) as elsewhere
+      from (
+        select student_id, placed, chose, missed, elsewhere from fx where per_student
+        union all select student_id, 0, 0, missed, 0 from bare_excused
+        union all select s.id, 0, 0, g.missed, 0 from stu s
+          join per_group g on g.first_date = s.first_date and g.archived_at = coalesce(s.archived_at, 'infinity')
+      ) x group by student_id
     )
     select
       (select coalesce(json_agg(json_build_object('date', o.date::text, 'chose', coalesce(d.chose, 0),
@@ -192,8 +273,7 @@ export interface NotSeenRow {
 export async function notSeenRows(db: Db, scope: ReportScope, year: { start: string | null; end: string | null }): Promise<NotSeenRow[]> {
   const everyone = { ...scope, teacherId: null };
   const result = await db.execute(sql`
-    with ${peopleCte(everyone)},
-    term as (
+    with ${sql.raw(UNPREPARED)} term as (
       select id, start, "end" from terms where start <= ${scope.to}::date and "end" >= ${scope.to}::date
       order by start desc, id limit 1
     ),
@@ -202,9 +282,12 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
         least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish,
         array(select id from blocks where flex) as flex_blocks
     ),
-    taught as (
+    -- Materialised: the enrolments and their teachers planned on their own (hash joins). Planned with the
+    -- probes below, whose rows the planner cannot guess, every join became a loop over every row.
+    taught as materialized (
       select e.student_id, t.staff_id, concat_ws(' ', c.name, '(' || sc.code || ')') as section
       from enrollments e
+      join students s on s.id = e.student_id and s.archived_at is null and ${studentsInScope(everyone)}
       join sections sc on sc.id = e.section_id and sc.archived_at is null
         and (sc.term_id is null or sc.term_id = (select id from term))
       join courses c on c.id = sc.course_id
@@ -214,7 +297,6 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
       where e.dropped_at is null
         and (e.begin_date is null or e.begin_date <= b.finish) and (e.end_date is null or e.end_date >= b.start)
         and (${int(scope.teacherId)} is null or t.staff_id = ${int(scope.teacherId)})
-        and e.student_id in (select id from stu where archived_at is null)
     ),
     unseen as (
       select tt.staff_id, tt.student_id, array_agg(distinct tt.section order by tt.section) as sections
@@ -228,12 +310,18 @@ export async function notSeenRows(db: Db, scope: ReportScope, year: { start: str
           limit 1) is null
       group by tt.staff_id, tt.student_id
     ),
-    -- The students by primary key: how many the probes leave the planner cannot guess, and joined to
-    -- stu it looked for each among all of stu.
+    -- The name order of the students left, worked out once per student (sorting each teacher's list by
+    -- the unaccented names worked them out again for every row of every list).
+    named as (
+      select s.id, row_number() over (order by lower(f_unaccent(s.last_name)),
+          lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
+      from students s where s.id in (select student_id from unseen)
+    ),
     per_teacher as (
       select u.staff_id, json_agg(json_build_object(${studentJsonOf(scope.studentNumbers)}, 'sections', u.sections)
-          order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as students
-      from unseen u join students s on s.id = u.student_id left join staff h on h.id = s.default_teacher_id
+          order by n.ord) as students
+      from unseen u join named n on n.id = u.student_id join students s on s.id = u.student_id
+      left join staff h on h.id = s.default_teacher_id
       group by u.staff_id
     )
     select coalesce(json_agg(json_build_object('staff_id', x.id, 'title', x.title, 'first_name', x.first_name,
@@ -276,9 +364,11 @@ export async function teacherLoadRows(db: Db, scope: ReportScope): Promise<Teach
       where st.takes_students and st.capacity > 0 and u.disabled_at is null
         and (${int(scope.teacherId)} is null or st.id = ${int(scope.teacherId)})
     ),
+    -- The plans counted from their facts (one per plan, db/schema/facts.ts), whose key starts with the
+    -- date: four weeks read four weeks, where plans has no index to read a range of dates by.
     planned as (
-      select p.staff_id, p.date, p.block_id, count(*) as n from plans p
-      where ${inRange(sql`p.date`, scope)} group by p.staff_id, p.date, p.block_id
+      select f.plan_staff_id as staff_id, f.date, f.block_id, count(*) as n from student_block_facts f
+      where ${inRange(sql`f.date`, scope)} and f.plan_staff_id is not null group by f.plan_staff_id, f.date, f.block_id
     ),
     per_block as (
       select t.id, t.capacity, coalesce(pl.n, 0) as n

@@ -150,16 +150,12 @@ export function studentsInScope(scope: ReportScope): SQL {
 }
 
 /**
- * The CTEs every report starts from: occ (occurrences), stu (students in scope, each with the date of
- * the first occurrence they attend: studentBeganSql; null when that is none of the range's; one Focus
- * Block a day, so that date is that block) and cells (one per student and occurrence from that date
- * on, until they were archived).
+ * stu: the students in scope, each with the date of the first occurrence they attend (studentBeganSql;
+ * null when that is none of the range's; one Focus Block a day, so that date is that block) and their
+ * place in name order. Reads occ.
  */
-export function cellsCte(scope: ReportScope): SQL {
-  return sql`
-  ${sql.raw(UNPREPARED)}
-  ${occurrencesCte(scope)},
-  stu as (
+export function reportStudentsCte(scope: ReportScope): SQL {
+  return sql`stu as (
     -- first_name: the name the student goes by (their preferred first name when they have one).
     select s.id, ${visibleStudentNumber(scope.studentNumbers, sql.raw("s.student_number"))} as student_number,
       coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
@@ -168,7 +164,18 @@ export function cellsCte(scope: ReportScope): SQL {
       row_number() over (order by lower(f_unaccent(s.last_name)), lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
     from students s
     where ${studentsInScope(scope)}
-  ),
+  )`;
+}
+
+/**
+ * The CTEs every report starts from: occ (occurrences), stu (reportStudentsCte) and cells (one per
+ * student and occurrence from their first date on, until they were archived).
+ */
+export function cellsCte(scope: ReportScope): SQL {
+  return sql`
+  ${sql.raw(UNPREPARED)}
+  ${occurrencesCte(scope)},
+  ${reportStudentsCte(scope)},
   cells as (
     select o.date, o.block_id, o.pending, s.id as student_id, s.ord, ci.id as log_id, ci.staff_id as log_staff_id,
       ci.method, ci.checked_in_at, ${cellStatusSql(scope)} as status

@@ -12,3 +12,4 @@ export * from "./placement";
 export * from "./kiosks";
 export * from "./reach";
 export * from "./choice";
+export * from "./facts";

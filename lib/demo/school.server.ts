@@ -115,6 +115,16 @@ async function seedInTransaction(db: Db, options: SeedSchoolOptions): Promise<Se
   await seedStars(db, people, clusters);
   // The demo's people were there all year: their history counts from its first day.
   await db.update(students).set({ attends_from: calendar.yearStart }).where(sql`true`);
+  // A block that began before a student's account existed is never theirs to miss, and the accounts were
+  // made just now: dated to the first seeded Focus day, a seeded past block without a check-in reads as
+  // absent. Not the year's start: the year begins before the seeded weeks, whose Focus Blocks nobody attended.
+  const firstFocus = calendar.focus[0];
+  if (firstFocus) {
+    await db
+      .update(students)
+      .set({ created_at: schoolInstant(firstFocus.date, "00:00", options.timezone) })
+      .where(sql`true`);
+  }
   // Staff too (a teacher offers seats from when their account exists: the reports' capacity used).
   await db.update(staff).set({ created_at: schoolInstant(calendar.yearStart, "00:00", options.timezone) }).where(sql`true`);
   return {

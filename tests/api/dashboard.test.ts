@@ -1,10 +1,10 @@
 /** @jest-environment node */
 import { parse } from "csv-parse/sync";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { POST as createApiToken } from "@/app/api/api-tokens/route";
 import { GET as dashboardRoute } from "@/app/api/dashboard/route";
 import { GET as attendanceRoute } from "@/app/api/reports/attendance/route";
-import { appointmentSeries, staff, standingChoiceOutcomes, standingChoices, students, terms, waitlistEntries } from "@/db/schema";
+import { appointments, appointmentSeries, checkIns, staff, standingChoiceOutcomes, standingChoices, students, terms, waitlistEntries } from "@/db/schema";
 import { LIMIT_REACHED } from "@/lib/requests/series.server";
 import { addDays, schoolInstant } from "@/lib/time";
 import { MAX_DASHBOARD_DAYS } from "@/lib/dashboard/schemas";
@@ -401,5 +401,38 @@ describe("GET /api/dashboard bad input", () => {
   it("accepts a range of exactly the longest", async () => {
     const res = await get({ from: addDays(TO, -(MAX_DASHBOARD_DAYS - 1)), to: TO });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("GET /api/dashboard after the past is edited", () => {
+  /** Day 0's participation and the follow-up counts (elsewhere from once). */
+  const now = async () => {
+    const res = await get({ from: FROM, to: TO, elsewhere_min: "1" });
+    const counts = (list: { student_id: number; count: number }[]) => Object.fromEntries(list.map((s) => [s.student_id, s.count]));
+    return { day: res.body.participation[0], missed: counts(res.body.follow_up.missed), elsewhere: counts(res.body.follow_up.elsewhere) };
+  };
+
+  it("shows a check-in made, moved and removed afterwards, and an appointment booked for a past day, at once", async () => {
+    const before = await now();
+    expect(before.day).toEqual({ date: DAYS[0], chose: 3, placed: 1, appointment: 0, checked_in: 3, absent: 2 });
+    expect(before.missed[chooser.id]).toBe(9);
+
+    // The chooser (planned with Ruiz) checked in by Reyes on day 0 after all: present there, and elsewhere.
+    const late = await createCheckIn(state.db, { student_id: chooser.id, block_id: focus.id, date: DAYS[0]!, staff_id: reyes.staff.id, method: "retroactive" });
+    let after = await now();
+    expect(after.day).toMatchObject({ checked_in: 4, absent: 1 });
+    expect(after.missed[chooser.id]).toBe(8);
+    expect(after.elsewhere[chooser.id]).toBe(1);
+    // Moved to Ruiz, the teacher the chooser planned with: no longer elsewhere.
+    await state.db.update(checkIns).set({ staff_id: ruiz.staff.id }).where(eq(checkIns.id, late.id));
+    // A past appointment for the waiter, who had nothing on day 0.
+    const booked = await createAppointment(state.db, { student_id: waiter.id, staff_id: chen.staff.id, block_id: focus.id, date: DAYS[0]! });
+    after = await now();
+    expect(after.day).toEqual({ date: DAYS[0], chose: 3, placed: 1, appointment: 1, checked_in: 4, absent: 1 });
+    expect(after.elsewhere[chooser.id]).toBeUndefined();
+
+    await state.db.delete(checkIns).where(eq(checkIns.id, late.id));
+    await state.db.delete(appointments).where(eq(appointments.id, booked.id));
+    expect(await now()).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { and, count, eq, sql } from "drizzle-orm";
+import { GET as dashboardRoute } from "@/app/api/dashboard/route";
 import { POST as login } from "@/app/api/login/route";
 import type { Db } from "@/db/client";
 import {
@@ -23,6 +24,7 @@ import { seedDemoSchoolIfEmpty } from "@/lib/demo/demo.server";
 import { seedSchool } from "@/lib/demo/school.server";
 import { addDays, dayOfWeek, schoolInstant, weekStart } from "@/lib/time";
 import { createTestDb, useTestDb } from "../helpers/db";
+import { tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 // Thursday 12 March 2026, noon in Vancouver: this week's Tuesday to Thursday Focus Blocks are over.
@@ -264,6 +266,28 @@ describe("seedDemoSchoolIfEmpty", () => {
       .select({ n: sql<number>`sum(${placementRuns.placed})::integer` })
       .from(placementRuns);
     expect(counted!.n).toBe(theirs.length);
+  });
+
+  it("counts the seeded past Focus Blocks without a check-in as absent on the dashboard, and nobody before the seeded weeks", async () => {
+    const [admin] = await state.db.select({ id: users.id }).from(users).where(eq(users.username, "admin@demo.school"));
+    const token = await tokenFor(state.db, { user: admin! });
+    const [{ n: enrolled }] = await state.db.select({ n: count() }).from(students);
+    // The seeded weeks: the Sunday two weeks before this week on; their Focus Blocks up to yesterday are over.
+    const firstSeeded = addDays(weekStart(TODAY), -14);
+    const seeded = await call(dashboardRoute, { token, query: { from: firstSeeded, to: addDays(TODAY, -1) } });
+    expect(seeded.status).toBe(200);
+    const days: { date: string; checked_in: number; absent: number }[] = seeded.body.participation;
+    expect(days.length).toBeGreaterThanOrEqual(8);
+    for (const day of days) {
+      expect(day.absent).toBeGreaterThan(0);
+      expect(day.checked_in).toBeGreaterThan(day.absent);
+      expect(day.checked_in + day.absent).toBeLessThanOrEqual(enrolled);
+    }
+    // The school year starts before the seeded weeks: its earlier Focus Blocks are nobody's to miss.
+    const before = await call(dashboardRoute, { token, query: { from: "2025-09-02", to: addDays(firstSeeded, -1) } });
+    expect(before.status).toBe(200);
+    expect(before.body.participation.length).toBeGreaterThan(50);
+    expect(before.body.participation.filter((d: { absent: number }) => d.absent > 0)).toEqual([]);
   });
 
   it("does nothing the second time", async () => {

@@ -203,3 +203,13 @@ test("an administrator prints the attendance report with every row, by student a
   await expect(page.getByRole("table", { name: "Attendance by day", exact: true })).toBeVisible();
   await expectPrintsOnPaper(page, "report-by-day");
 });
+
+test("an administrator prints the dashboard", async ({ page }) => {
+  test.setTimeout(180_000);
+  await stubPrint(page);
+  await signIn(page, "admin", "/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1, exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Never chose", exact: true }).getByRole("row").nth(1)).toBeVisible();
+  await pressPrint(page);
+  await expectPrintsOnPaper(page, "dashboard");
+});
