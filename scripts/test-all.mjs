@@ -1,5 +1,5 @@
-// npm test: every tier. Unit and api tests on PGlite; api tests again on PostgreSQL when
-// TEST_DATABASE_URL is set; then a production build and the end-to-end tests in Chromium.
+// npm test: every tier. Unit and api tests on PGlite; then a production build and the end-to-end tests in
+// Chromium, with the api tests again on PostgreSQL (when TEST_DATABASE_URL is set) in the background beside them.
 // A test that passed only on a retry is flaky: named at the end and counted as failed.
 // Ends with one line: "N passed, N failed, N skipped".
 import { spawn, spawnSync } from "node:child_process";
@@ -41,13 +41,38 @@ function readJson(file) {
   }
 }
 
-function jest(label, args, env) {
+function jestArgs(label, args) {
   const file = path.join(out, `${label}.json`);
-  const status = run(label, "node_modules/.bin/jest", ["--ci", "--json", `--outputFile=${file}`, ...args, ...extra], env);
+  return { file, argv: ["--ci", "--json", `--outputFile=${file}`, ...args, ...extra] };
+}
+
+function collectJest(label, file, status) {
   const report = readJson(file);
   if (!report) console.log(`${label}: no results (jest exited ${status})`);
   add(totals, report ? jestCounts(report, status) : FAILED_ONCE);
 }
+
+function jest(label, args, env) {
+  const { file, argv } = jestArgs(label, args);
+  collectJest(label, file, run(label, "node_modules/.bin/jest", argv, env));
+}
+
+/**
+ * A jest tier started in the background at a low CPU priority (`nice`), so it takes only the CPU the
+ * tiers in the foreground leave idle; returns the function that waits for it and counts its results.
+ */
+function jestInBackground(label, args, env) {
+  const { file, argv } = jestArgs(label, args);
+  const background = startInBackground(label, "nice", ["-n", String(BACKGROUND_NICENESS), "node_modules/.bin/jest", ...argv], env);
+  return async () => collectJest(label, file, await finish(background));
+}
+
+/**
+ * How far down the background jest tier goes (nice 0 … 19): far enough that the end-to-end tier in the
+ * foreground, which waits on one server and one browser at a time and leaves most of a core idle, is
+ * hardly slowed; not so far that a burst of foreground work starves a jest test past its 30 s timeout.
+ */
+const BACKGROUND_NICENESS = 10;
 
 /** Starts a command with its output kept in a file of its own; `done` resolves with its status once it has ended (timed). */
 function startInBackground(label, command, args, env) {
@@ -74,7 +99,8 @@ async function finish(background) {
   return status;
 }
 
-async function e2e() {
+/** `alongsideMainPass` is started once the build is made, as the main pass starts. */
+async function e2e(alongsideMainPass) {
   const chromium = findChromium();
   if (chromium.path === null) {
     // One sentence, no stack trace; and CI must not pass without the end-to-end tier.
@@ -91,6 +117,7 @@ async function e2e() {
     add(totals, FAILED_ONCE);
     return;
   }
+  alongsideMainPass?.();
   await playwrightSharded("playwright (e2e in Chromium)", ["--grep-invert", `${DURING_THE_BLOCK}|${SSO}|${CHOICE_SPECS}`], chromium.path, distDir);
   // Three small passes, each on a fresh server and database of its own, side by side: most of each is its
   // server starting (Next.js, migrations, the demo school), one core's work, so together they take about
@@ -212,13 +239,19 @@ async function sideBySide(label, runs, chromiumPath, distDir) {
   timed(`${label}: side by side`, started);
 }
 
-if (process.env.SKIP_JEST !== "1") {
-  jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
-  if (process.env.TEST_DATABASE_URL) {
-    jest("jest (api on PostgreSQL)", ["--selectProjects", "api"], jestEnv);
-  }
-}
-if (process.env.SKIP_E2E !== "1") await e2e();
+const jestTiers = process.env.SKIP_JEST !== "1";
+const postgresLabel = "jest (api on PostgreSQL, alongside the e2e tier)";
+const postgresArgs = ["--selectProjects", "api"];
+if (jestTiers) jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
+// The api tests on PostgreSQL run beside the end-to-end tier, in the CPU it leaves idle; alone when there is no e2e tier.
+let finishPostgres = null;
+const startPostgres =
+  jestTiers && process.env.TEST_DATABASE_URL
+    ? () => (finishPostgres = jestInBackground(postgresLabel, postgresArgs, jestEnv))
+    : null;
+if (process.env.SKIP_E2E !== "1") await e2e(startPostgres);
+if (finishPostgres) await finishPostgres();
+else if (startPostgres) jest("jest (api on PostgreSQL)", postgresArgs, jestEnv);
 
 fs.rmSync(out, { recursive: true, force: true });
 console.log("\nTier times:");
