@@ -1,5 +1,5 @@
-// npm test: every tier. Unit and api tests on PGlite; api tests again on PostgreSQL when
-// TEST_DATABASE_URL is set; then a production build and the end-to-end tests in Chromium.
+// npm test: every tier. Unit and api tests on PGlite; then a production build and the end-to-end tests in
+// Chromium, with the api tests again on PostgreSQL (when TEST_DATABASE_URL is set) in the background beside them.
 // A test that passed only on a retry is flaky: named at the end and counted as failed.
 // Ends with one line: "N passed, N failed, N skipped".
 import { spawn, spawnSync } from "node:child_process";
@@ -41,15 +41,66 @@ function readJson(file) {
   }
 }
 
-function jest(label, args, env) {
+function jestArgs(label, args) {
   const file = path.join(out, `${label}.json`);
-  const status = run(label, "node_modules/.bin/jest", ["--ci", "--json", `--outputFile=${file}`, ...args, ...extra], env);
+  return { file, argv: ["--ci", "--json", `--outputFile=${file}`, ...args, ...extra] };
+}
+
+function collectJest(label, file, status) {
   const report = readJson(file);
   if (!report) console.log(`${label}: no results (jest exited ${status})`);
   add(totals, report ? jestCounts(report, status) : FAILED_ONCE);
 }
 
-async function e2e() {
+function jest(label, args, env) {
+  const { file, argv } = jestArgs(label, args);
+  collectJest(label, file, run(label, "node_modules/.bin/jest", argv, env));
+}
+
+/**
+ * A jest tier started in the background at a low CPU priority (`nice`), so it takes only the CPU the
+ * tiers in the foreground leave idle; returns the function that waits for it and counts its results.
+ */
+function jestInBackground(label, args, env) {
+  const { file, argv } = jestArgs(label, args);
+  const background = startInBackground(label, "nice", ["-n", String(BACKGROUND_NICENESS), "node_modules/.bin/jest", ...argv], env);
+  return async () => collectJest(label, file, await finish(background));
+}
+
+/**
+ * How far down the background jest tier goes (nice 0 … 19): far enough that the end-to-end tier in the
+ * foreground, which waits on one server and one browser at a time and leaves most of a core idle, is
+ * hardly slowed; not so far that a burst of foreground work starves a jest test past its 30 s timeout.
+ */
+const BACKGROUND_NICENESS = 10;
+
+/** Starts a command with its output kept in a file of its own; `done` resolves with its status once it has ended (timed). */
+function startInBackground(label, command, args, env) {
+  const log = path.join(out, `${label.replace(/\W+/g, "-").replace(/^-|-$/g, "")}.log`);
+  const fd = fs.openSync(log, "w");
+  const started = Date.now();
+  const child = spawn(command, args, { env, stdio: ["ignore", fd, fd] });
+  const done = new Promise((resolve) => {
+    child.on("error", (error) => fs.writeSync(fd, `${command}: ${error.message}\n`));
+    child.on("close", (status) => {
+      fs.closeSync(fd);
+      timed(label, started);
+      resolve(status ?? 1);
+    });
+  });
+  return { label, log, done };
+}
+
+/** Waits for a background command, then prints its output whole under its heading; its status. */
+async function finish(background) {
+  const status = await background.done;
+  console.log(`\n=== ${background.label}`);
+  process.stdout.write(fs.readFileSync(background.log, "utf8"));
+  return status;
+}
+
+/** `alongsideMainPass` is started once the build is made, as the main pass starts. */
+async function e2e(alongsideMainPass) {
   const chromium = findChromium();
   if (chromium.path === null) {
     // One sentence, no stack trace; and CI must not pass without the end-to-end tier.
@@ -66,21 +117,30 @@ async function e2e() {
     add(totals, FAILED_ONCE);
     return;
   }
+  alongsideMainPass?.();
   await playwrightSharded("playwright (e2e in Chromium)", ["--grep-invert", `${DURING_THE_BLOCK}|${SSO}|${CHOICE_SPECS}`], chromium.path, distDir);
-  // The choice rules' specs change the demo student's Focus Blocks (a waitlist seat, usual choices, a
-  // recurring request): they run together on a fresh demo school of their own, so neither they nor the
-  // other specs depend on the order they meet the demo's data in.
-  playwright("playwright (choosing)", ["--grep", CHOICE_SPECS], {}, chromium.path, distDir);
-  // Single sign-on: a real OpenID provider beside the app, which is configured to use it.
-  playwright("playwright (single sign-on)", ["--grep", SSO], { E2E_SSO: "1" }, chromium.path, distDir);
+  // Two small passes, each on a fresh server and database of its own, side by side: most of each is its
+  // server starting (Next.js, migrations, the demo school), one core's work, so together they take about
+  // what the longer takes alone.
+  const passes = [
+    // The choice rules' specs change the demo student's Focus Blocks (a waitlist seat, usual choices, a
+    // recurring request): they run together on a fresh demo school of their own, so neither they nor the
+    // other specs depend on the order they meet the demo's data in.
+    { label: "playwright (choosing)", args: ["--grep", CHOICE_SPECS], env: {} },
+  ];
   // Students checking themselves in need a Focus Block in progress: those tests run once more on a
   // fresh database with the server (libfaketime) and the browsers moved into one.
-  if (!hasFaketime()) {
+  if (hasFaketime()) {
+    passes.push({ label: "playwright (during a Focus Block)", args: ["--grep", DURING_THE_BLOCK], env: { E2E_NOW: BLOCK_NOW } });
+  } else {
     console.log(`\n=== playwright (during a Focus Block)\n${NO_FAKETIME}`);
     add(totals, FAILED_ONCE);
-    return;
   }
-  playwright("playwright (during a Focus Block)", ["--grep", DURING_THE_BLOCK], { E2E_NOW: BLOCK_NOW }, chromium.path, distDir);
+  await sideBySide("playwright (choosing, during a Focus Block)", passes, chromium.path, distDir);
+  // Single sign-on: a real OpenID provider beside the app, which is configured to use it. Alone: with the
+  // other two beside it, one of its tests failed twice on a loaded machine (the page had left the answer
+  // whose body the test reads).
+  playwright("playwright (single sign-on)", ["--grep", SSO], { E2E_SSO: "1" }, chromium.path, distDir);
 }
 
 /** The choice rules' spec files (Playwright's grep reads the file name in each test's full title). */
@@ -146,48 +206,54 @@ function playwright(label, args, env, chromiumPath, distDir) {
 
 /**
  * The end-to-end specs split into E2E_SHARDS runs side by side, each with its own server on its own port
- * and its own fresh database, so no run sees another's writes. Each run's output is printed whole when it
- * ends, so the log reads as one run after another. A shard needs about two cores (its server and its
- * Chromium): on 2 cores two shards side by side took 14.0 and 12.5 min and one run 13.5 min on the same
- * machine, no gain, so the default is one shard per two cores, at most 4.
+ * and its own fresh database, so no run sees another's writes. A shard needs about two cores (its server
+ * and its Chromium): on 2 cores two shards side by side took 14.0 and 12.5 min and one run 13.5 min on the
+ * same machine, no gain, so the default is one shard per two cores, at most 4.
  */
 async function playwrightSharded(label, args, chromiumPath, distDir) {
   const byCores = Math.min(4, Math.floor(os.availableParallelism() / 2));
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? byCores));
   if (shards === 1) return playwright(label, args, {}, chromiumPath, distDir);
-  const basePort = Number(process.env.E2E_PORT ?? 3200);
-  console.log(`\n=== ${label}: ${shards} shards side by side`);
-  const started = Date.now();
-  const runs = Array.from({ length: shards }, (_, i) => {
-    const shardLabel = `${label} ${i + 1}/${shards}`;
-    const one = playwrightArgs(shardLabel, [...args, `--shard=${i + 1}/${shards}`], { E2E_PORT: String(basePort + i) }, chromiumPath, distDir);
-    const log = path.join(out, `shard-${i + 1}.log`);
-    const fd = fs.openSync(log, "w");
-    const child = spawn("node_modules/.bin/playwright", one.argv, { env: one.env, stdio: ["ignore", fd, fd] });
-    const done = new Promise((resolve) =>
-      child.on("close", (status) => {
-        fs.closeSync(fd);
-        resolve(status ?? 1);
-      }),
-    );
-    return { shardLabel, one, log, done };
-  });
-  for (const shard of runs) {
-    const status = await shard.done;
-    console.log(`\n=== ${shard.shardLabel}`);
-    process.stdout.write(fs.readFileSync(shard.log, "utf8"));
-    collect(shard.one, status);
-  }
-  timed(`${label}: ${shards} shards`, started);
+  const runs = Array.from({ length: shards }, (_, i) => ({
+    label: `${label} ${i + 1}/${shards}`,
+    args: [...args, `--shard=${i + 1}/${shards}`],
+    env: {},
+  }));
+  await sideBySide(`${label}: ${shards} shards`, runs, chromiumPath, distDir);
 }
 
-if (process.env.SKIP_JEST !== "1") {
-  jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
-  if (process.env.TEST_DATABASE_URL) {
-    jest("jest (api on PostgreSQL)", ["--selectProjects", "api"], jestEnv);
-  }
+/**
+ * Playwright runs side by side, each on a server and database of its own. Run i gets E2E_PORT + 2i: a run
+ * also takes its port + 2000 and + 2001 (the mailbox), + 1000 (the OpenID provider) and + 50 … + 70 (the
+ * own-school specs), so ports one apart would collide. Each run's output is printed whole when it ends,
+ * so the log reads as one run after another; each run's time and the whole's are in the tier times.
+ */
+async function sideBySide(label, runs, chromiumPath, distDir) {
+  if (runs.length === 1) return playwright(runs[0].label, runs[0].args, runs[0].env, chromiumPath, distDir);
+  const basePort = Number(process.env.E2E_PORT ?? 3200);
+  console.log(`\n=== ${label}: ${runs.length} runs side by side`);
+  const started = Date.now();
+  const children = runs.map((run, i) => {
+    const one = playwrightArgs(run.label, run.args, { ...run.env, E2E_PORT: String(basePort + 2 * i) }, chromiumPath, distDir);
+    return { one, background: startInBackground(run.label, "node_modules/.bin/playwright", one.argv, one.env) };
+  });
+  for (const child of children) collect(child.one, await finish(child.background));
+  timed(`${label}: side by side`, started);
 }
-if (process.env.SKIP_E2E !== "1") await e2e();
+
+const jestTiers = process.env.SKIP_JEST !== "1";
+const postgresLabel = "jest (api on PostgreSQL, alongside the e2e tier)";
+const postgresArgs = ["--selectProjects", "api"];
+if (jestTiers) jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
+// The api tests on PostgreSQL run beside the end-to-end tier, in the CPU it leaves idle; alone when there is no e2e tier.
+let finishPostgres = null;
+const startPostgres =
+  jestTiers && process.env.TEST_DATABASE_URL
+    ? () => (finishPostgres = jestInBackground(postgresLabel, postgresArgs, jestEnv))
+    : null;
+if (process.env.SKIP_E2E !== "1") await e2e(startPostgres);
+if (finishPostgres) await finishPostgres();
+else if (startPostgres) jest("jest (api on PostgreSQL)", postgresArgs, jestEnv);
 
 fs.rmSync(out, { recursive: true, force: true });
 console.log("\nTier times:");
