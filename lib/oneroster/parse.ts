@@ -243,6 +243,15 @@ export interface Bundle {
   enrollments: EnrollmentRow[];
 }
 
+/**
+ * Rows to fill, file by file (a bundle's CSV files, or any other source of OneRoster rows: the planner
+ * takes them whatever they came from).
+ */
+export function noRows(modes: Bundle["modes"]): Bundle {
+  const none = () => ({ orgs: [], academicSessions: [], users: [], roles: [], courses: [], classes: [], enrollments: [] });
+  return { modes, columns: none(), ...none() };
+}
+
 const fileName = (file: string) => `${file}.csv`;
 
 interface Zip {
@@ -499,17 +508,7 @@ export async function parseBundle(bytes: Uint8Array, turn: TakeTurn = turnTaker(
   if (!zip.has("manifest.csv")) refuse("manifest.csv", "The bundle has no manifest.csv.");
   const problems: BundleProblem[] = [];
   const modes = await readManifest(zip.read("manifest.csv"), problems, turn);
-  const bundle: Bundle = {
-    modes,
-    columns: { orgs: [], academicSessions: [], users: [], roles: [], courses: [], classes: [], enrollments: [] },
-    orgs: [],
-    academicSessions: [],
-    users: [],
-    roles: [],
-    courses: [],
-    classes: [],
-    enrollments: [],
-  };
+  const bundle = noRows(modes);
   for (const file of ROSTER_FILES) {
     if (modes[file] === "absent") continue;
     if (!zip.has(fileName(file))) {
