@@ -1,33 +1,12 @@
-import { parse, type Options } from "csv-parse/browser/esm/sync";
+import { parse } from "csv-parse/browser/esm/sync";
+import { CSV_READ_OPTIONS, startLine, uniformLineEnds, type CsvRecord } from "./csv-options";
+
+export { CSV_READ_OPTIONS, startLine, uniformLineEnds, type CsvRecord };
 
 /**
- * How the app reads a CSV file (the people import and its wizard's preview, the calendar import; the
- * OneRoster bundle's files with the same options through csv-parse's streaming parser): line endings
- * made uniform first, a BOM dropped, quoted commas and line breaks kept in their cell, blank lines
- * ignored, rows of any length, and a quote inside an unquoted cell (=HYPERLINK("…") typed by hand) kept
- * as text. The browser build of csv-parse, so the wizard reads the first rows the way the server reads
- * the file.
+ * Reads a CSV text with the app's options (lib/csv-options.ts) through the browser build of csv-parse,
+ * so the wizard reads the first rows the way the server reads the file.
  */
-export const CSV_READ_OPTIONS = {
-  bom: true,
-  relax_column_count: true,
-  relax_quotes: true,
-  skip_empty_lines: true,
-  record_delimiter: "\n",
-} as const satisfies Options;
-
-/** One record of a file and the line it starts on (as a spreadsheet numbers rows). */
-export interface CsvRecord {
-  line: number;
-  cells: string[];
-}
-
-/** The text with every line ending a "\n" (files mix them). */
-export const uniformLineEnds = (text: string) => text.replace(/\r\n?/g, "\n");
-
-/** The line a record starts on: csv-parse gives the line it ends on, and a quoted line break moves its start up. */
-export const startLine = (cells: readonly string[], lastLine: number) =>
-  lastLine - cells.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
 
 /** A file that is no CSV (an unclosed quotation mark), with the line the parser had reached. */
 export class CsvSyntaxError extends Error {

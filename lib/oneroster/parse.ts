@@ -1,5 +1,5 @@
 import { parse as csvParser } from "csv-parse";
-import { CSV_READ_OPTIONS, startLine, uniformLineEnds } from "@/lib/csv-read";
+import { CSV_READ_OPTIONS, startLine, uniformLineEnds } from "@/lib/csv-options";
 import { unzipSync } from "fflate";
 import { z } from "zod";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
