@@ -1,8 +1,8 @@
 import ICAL from "ical.js";
-import { parse } from "csv-parse/sync";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { TakeTurn } from "@/lib/event-loop";
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from "@/lib/csv-read";
 import { decodeCsv } from "@/lib/imports/decode";
 import { ImportFileError } from "@/lib/imports/errors";
 import { addDays, isValidSchoolDate, isValidTimeZone, schoolInstant, type SchoolDate } from "@/lib/time";
@@ -347,10 +347,6 @@ const headerName = (cell: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
 
-interface CsvParseError extends Error {
-  lines?: number;
-}
-
 /**
  * A CSV file with the header `date,name,in_session` (any case, any order, extra columns ignored), one
  * event per line: a date YYYY-MM-DD, a name, and whether school is in session (yes/no, true/false, 1/0).
@@ -359,30 +355,18 @@ interface CsvParseError extends Error {
 export function parseCalendarCsv(bytes: Uint8Array, filename: string, options: ImportOptions): ParsedCalendarFile {
   let text: string;
   try {
-    text = decodeCsv(bytes, filename).replace(/\r\n?/g, "\n");
+    text = decodeCsv(bytes, filename);
   } catch (error) {
     if (error instanceof ImportFileError) throw new CalendarImportError([error.message]);
     throw error;
   }
-  let parsed: { record: string[]; info: { lines: number } }[];
+  let records: CsvRecord[];
   try {
-    parsed = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      record_delimiter: "\n",
-      info: true,
-      to: MAX_IMPORT_DATES + 2,
-    }) as unknown as typeof parsed;
+    records = readCsvRecords(text, filename, { to: MAX_IMPORT_DATES + 2 });
   } catch (error) {
-    const where = (error as CsvParseError).lines ? ` near line ${(error as CsvParseError).lines}` : "";
-    throw new CalendarImportError([`${filename} could not be read as CSV${where}: check its quotation marks.`]);
+    if (error instanceof CsvSyntaxError) throw new CalendarImportError([error.message]);
+    throw error;
   }
-  const records = parsed.map(({ record, info }) => ({
-    line: info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0),
-    cells: record,
-  }));
   const header = records[0]?.cells.map(headerName) ?? [];
   const column = (name: string) => header.indexOf(name);
   const [dateAt, nameAt, sessionAt] = [column("date"), column("name"), column("in_session")];

@@ -1,13 +1,9 @@
-import { parse } from "csv-parse/sync";
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from "@/lib/csv-read";
 import { decodeCsv } from "./decode";
 import { ImportFileError } from "./errors";
 import { MAX_CSV_ROWS, normalizeHeaderCell } from "./fields";
 
-/** One record of the file and the line it starts on (as a spreadsheet numbers rows). */
-export interface CsvRecord {
-  line: number;
-  cells: string[];
-}
+export type { CsvRecord };
 
 export interface ParsedCsv {
   records: CsvRecord[];
@@ -15,11 +11,6 @@ export interface ParsedCsv {
   headerSkipped: boolean;
   /** That first line's cells when it was left out (its mapping is remembered by them). */
   headerCells: string[] | null;
-}
-
-interface CsvParseError extends Error {
-  code?: string;
-  lines?: number;
 }
 
 /**
@@ -37,31 +28,13 @@ export function parseCsv(
   headers: readonly string[],
   headerRow = false,
 ): ParsedCsv {
-  const text = decodeCsv(bytes, filename).replace(/\r\n?/g, "\n");
-  let parsed: { record: string[]; info: { lines: number } }[];
+  let records: CsvRecord[];
   try {
-    // With `info`, each record comes as {record, info}; the typings do not follow the option.
-    parsed = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      // A quote inside an unquoted cell (=HYPERLINK("…") typed by hand) is kept as text.
-      relax_quotes: true,
-      skip_empty_lines: true,
-      record_delimiter: "\n",
-      info: true,
-      // Room to report "too many rows" instead of stopping silently.
-      to: MAX_CSV_ROWS + 2,
-    }) as unknown as typeof parsed;
+    // Room to report "too many rows" instead of stopping silently.
+    records = readCsvRecords(decodeCsv(bytes, filename), filename, { to: MAX_CSV_ROWS + 2 });
   } catch (error) {
-    const problem = error as CsvParseError;
-    const where = problem.lines ? ` near line ${problem.lines}` : "";
-    throw new ImportFileError(`${filename} could not be read as CSV${where}: check its quotation marks.`);
+    throw error instanceof CsvSyntaxError ? new ImportFileError(error.message) : error;
   }
-  const records = parsed.map(({ record, info }) => ({
-    // info.lines is the record's last line; a quoted line break moves its start up.
-    line: info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0),
-    cells: record,
-  }));
   const first = records[0]?.cells;
   const headerSkipped =
     first !== undefined &&

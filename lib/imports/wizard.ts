@@ -1,4 +1,4 @@
-import { parse } from "csv-parse/browser/esm/sync";
+import { readCsvRecords } from "@/lib/csv-read";
 import {
   FIELD_LABELS,
   IMPORT_FIELDS,
@@ -62,13 +62,7 @@ const looksLikeData = (cell: string) => /^\s*-?\d+\s*$/.test(cell) || /\S@\S+\.\
 export function previewCsv(kind: ImportKind, name: string, text: string): CsvPreview {
   let rows: string[][] = [];
   try {
-    rows = parse(text.replace(/\r\n?/g, "\n"), {
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      to: PREVIEW_ROWS,
-    }) as string[][];
+    rows = readCsvRecords(text, name, { to: PREVIEW_ROWS }).map((r) => r.cells);
   } catch {
     // A broken quote in the first lines: compare what the first line says; the server names the problem.
     rows = [

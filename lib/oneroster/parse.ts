@@ -1,4 +1,5 @@
 import { parse as csvParser } from "csv-parse";
+import { CSV_READ_OPTIONS, startLine, uniformLineEnds } from "@/lib/csv-options";
 import { unzipSync } from "fflate";
 import { z } from "zod";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
@@ -243,6 +244,15 @@ export interface Bundle {
   enrollments: EnrollmentRow[];
 }
 
+/**
+ * Rows to fill, file by file (a bundle's CSV files, or any other source of OneRoster rows: the planner
+ * takes them whatever they came from).
+ */
+export function noRows(modes: Bundle["modes"]): Bundle {
+  const none = () => ({ orgs: [], academicSessions: [], users: [], roles: [], courses: [], classes: [], enrollments: [] });
+  return { modes, columns: none(), ...none() };
+}
+
 const fileName = (file: string) => `${file}.csv`;
 
 interface Zip {
@@ -346,8 +356,9 @@ type CsvRecord = { record: string[]; info: { lines: number } };
  * collector's pauses long (the rows outlived its young generation).
  */
 async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn, reader: CsvReader): Promise<void> {
-  const data = Buffer.from(decode(file, bytes).replace(/\r\n?/g, "\n"));
-  const parser = csvParser({ bom: true, skip_empty_lines: true, record_delimiter: "\n", relax_column_count: true, info: true });
+  const data = Buffer.from(uniformLineEnds(decode(file, bytes)));
+  // The app's reading options, but strict about quotes: a OneRoster export is written by a program.
+  const parser = csvParser({ ...CSV_READ_OPTIONS, relax_quotes: false, info: true });
   let failure: unknown = null;
   let headed = false;
   parser.on("error", (error) => (failure ??= error));
@@ -356,8 +367,7 @@ async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn, reader: 
       headed = true;
       return reader.header(record.map((h) => h.trim()));
     }
-    const breaks = record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
-    reader.row({ line: info.lines - breaks, cells: record });
+    reader.row({ line: startLine(record, info.lines), cells: record });
   };
   const drain = () => {
     for (let record = parser.read(); record !== null; record = parser.read()) take(record as CsvRecord);
@@ -499,17 +509,7 @@ export async function parseBundle(bytes: Uint8Array, turn: TakeTurn = turnTaker(
   if (!zip.has("manifest.csv")) refuse("manifest.csv", "The bundle has no manifest.csv.");
   const problems: BundleProblem[] = [];
   const modes = await readManifest(zip.read("manifest.csv"), problems, turn);
-  const bundle: Bundle = {
-    modes,
-    columns: { orgs: [], academicSessions: [], users: [], roles: [], courses: [], classes: [], enrollments: [] },
-    orgs: [],
-    academicSessions: [],
-    users: [],
-    roles: [],
-    courses: [],
-    classes: [],
-    enrollments: [],
-  };
+  const bundle = noRows(modes);
   for (const file of ROSTER_FILES) {
     if (modes[file] === "absent") continue;
     if (!zip.has(fileName(file))) {

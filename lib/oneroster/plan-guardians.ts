@@ -1,5 +1,5 @@
 import type { PlannedPeople } from "./plan-people";
-import type { PlanContext } from "./plan-shared";
+import type { PlanContext } from "./plan-context";
 import type { RosterGuardianLink } from "./plan-types";
 
 /**

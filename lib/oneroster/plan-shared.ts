@@ -1,26 +1,6 @@
-import type { Bundle, BundleProblem, RosterFile } from "./parse";
-import type { TakeTurn } from "@/lib/event-loop";
-import type { Change, FieldTally, PlanOptions, RecordKind, Review, RosterState, Writes } from "./plan-types";
-
-/** What each part of the planner (people, terms, homerooms, the rest) shares while it decides. */
-export interface PlanContext {
-  bundle: Bundle;
-  state: RosterState;
-  options: PlanOptions;
-  turn: TakeTurn;
-  errors: BundleProblem[];
-  writes: Writes;
-  review: Review;
-  /** The school the import is for (null: every record of the bundle). */
-  org: string | null;
-  /** Records a change (what the dry run lists and counts); answers it so a later part may add fields. */
-  change(c: Change): Change;
-  /** The change recorded for a person (a later part adds its fields to it rather than counting them twice). */
-  changeOf(kind: RecordKind, sourced: string): Change | undefined;
-  /** A record the bundle sends again as it is (a person by sourcedId: a later change of theirs uncounts it). */
-  unchanged(kind: RecordKind, sourced?: string): void;
-  inOrg(id: string): boolean;
-}
+import type { Bundle, RosterFile } from "./parse";
+import type { PlanContext } from "./plan-context";
+import type { FieldTally } from "./plan-types";
 
 export type Fields = Record<string, { before: unknown; after: unknown }>;
 
@@ -61,3 +41,21 @@ export function tally(
 
 /** A name compared as people write it: case, accents' case and runs of spaces aside. */
 export const foldName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
+
+/** A bulk file replaces: the SIS's records of the kind it no longer lists are archived. */
+export async function archiveUnlisted<T extends { id: number; sourced_id: string | null; archived: boolean }>(
+  ctx: PlanContext,
+  kind: "course" | "section",
+  records: T[],
+  listed: { has(sourced: string): boolean },
+  nameOf: (record: T) => string,
+) {
+  const archive = kind === "course" ? ctx.writes.courses.archive : ctx.writes.sections.archive;
+  for (const r of records) {
+    await ctx.turn();
+    if (r.sourced_id && !listed.has(r.sourced_id) && !r.archived) {
+      archive.push(r.id);
+      ctx.change({ kind, action: "archived", sourced_id: r.sourced_id, name: nameOf(r) });
+    }
+  }
+}

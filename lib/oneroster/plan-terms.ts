@@ -1,5 +1,6 @@
 import type { RosterState, TermMatch } from "./plan-types";
-import { diff, foldName, isEmpty, pick, type PlanContext } from "./plan-shared";
+import type { PlanContext } from "./plan-context";
+import { diff, foldName, isEmpty, pick } from "./plan-shared";
 
 const TERM_TYPES = new Set(["term", "semester", "gradingperiod", "quarter", "trimester"]);
 

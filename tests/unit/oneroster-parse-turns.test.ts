@@ -1,8 +1,9 @@
 /** @jest-environment node */
 import { turnTaker } from "@/lib/event-loop";
 import { BundleRefused, parseBundle } from "@/lib/oneroster/parse";
-import { planBundle, type RosterState } from "@/lib/oneroster/plan";
+import { planBundle } from "@/lib/oneroster/plan";
 import { buildBundle, bundleFiles, smallSchool } from "../helpers/oneroster-bundle";
+import { emptyRoster } from "../helpers/oneroster-rows";
 
 /**
  * parseBundle and planBundle run on the server's event loop (the dry-run request and the import job,
@@ -33,19 +34,7 @@ it("takes its turns in every loop: per 4 KB of CSV while parsing, per record whi
   expect(parsing.counted.calls).toBeGreaterThanOrEqual(Math.floor(csvBytes / 4096));
 
   const planning = countingTurns();
-  const empty: RosterState = {
-    students: [],
-    staff: [],
-    courses: [],
-    sections: [],
-    terms: [],
-    enrollments: [],
-    blocks: [],
-    usernames: [],
-    sysadmin_usernames: [],
-    year: { start: "", end: "", attendance_from: "" },
-    sis_administrators_are_administrators: false,
-  };
+  const empty = emptyRoster();
   const plan = await planBundle(bundle, empty, { grades: { min: 8, max: 12 } }, planning.turn);
   expect(plan.counts.created).toBeGreaterThan(0);
   expect(planning.counted.calls).toBeGreaterThan(600 + 600 * 8);
