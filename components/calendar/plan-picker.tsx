@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { focusRing } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { Tooltip } from "@/components/ui/tooltip";
@@ -68,6 +69,33 @@ export function PlanPicker({
     return list.filter((e) => containsFolded(e.staff.name, query) || (e.topic && containsFolded(e.topic.memo, query)));
   }, [data, query]);
 
+  const plan = useAction(async (entry: StaffListEntry) => {
+    await apiPost<SchedulePlanResponse>("/api/students/schedule-plan", {
+      staff_id: entry.staff.id,
+      block_id: blockId,
+      date,
+    });
+    snackbar("Set Plan successfully.", { tone: "success" });
+    await Promise.all([mutate(), onPlanned?.()]);
+    return true;
+  });
+
+  const changeWaitlist = useAction(async (entry: StaffListEntry, action: WaitlistAction) => {
+    const body = { staff_id: entry.staff.id, block_id: blockId, date };
+    if (action === "join") {
+      const joined = await apiPost<WaitlistJoinResponse>("/api/students/waitlist", body);
+      snackbar(`You are ${ordinal(joined.position)} on ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+    } else if (action === "leave") {
+      await apiRequest("DELETE", "/api/students/waitlist", body);
+      snackbar(`You left ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+    } else {
+      await apiPost<SchedulePlanResponse>("/api/students/waitlist/accept", body);
+      snackbar(`You took the seat with ${shortName(entry.staff.name)}.`, { tone: "success" });
+    }
+    await Promise.all([mutate(), action === "accept" ? onPlanned?.() : null]);
+    return true;
+  });
+
   async function choose(entry: StaffListEntry) {
     if (canChoose && isClosed(entry) && entry.staff.id !== currentStaffId) {
       snackbar(entry.closed_reason ?? NOT_OPEN_TO_YOU, { tone: "error" });
@@ -75,44 +103,16 @@ export function PlanPicker({
     }
     if (!canChoose || isUnavailable(entry) || saving !== null || entry.staff.id === currentStaffId) return;
     setSaving(entry.staff.id);
-    try {
-      await apiPost<SchedulePlanResponse>("/api/students/schedule-plan", {
-        staff_id: entry.staff.id,
-        block_id: blockId,
-        date,
-      });
-      snackbar("Set Plan successfully.", { tone: "success" });
-      await Promise.all([mutate(), onPlanned?.()]);
-    } catch (err) {
-      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-      await mutate();
-    } finally {
-      setSaving(null);
-    }
+    // A refused plan reloads the list: the seat count or the block's state has moved on.
+    if (!(await plan.run(entry))) await mutate();
+    setSaving(null);
   }
 
   async function onWaitlist(entry: StaffListEntry, action: WaitlistAction) {
     if (waiting !== null) return;
     setWaiting({ id: entry.staff.id, action });
-    const body = { staff_id: entry.staff.id, block_id: blockId, date };
-    try {
-      if (action === "join") {
-        const joined = await apiPost<WaitlistJoinResponse>("/api/students/waitlist", body);
-        snackbar(`You are ${ordinal(joined.position)} on ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
-      } else if (action === "leave") {
-        await apiRequest("DELETE", "/api/students/waitlist", body);
-        snackbar(`You left ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
-      } else {
-        await apiPost<SchedulePlanResponse>("/api/students/waitlist/accept", body);
-        snackbar(`You took the seat with ${shortName(entry.staff.name)}.`, { tone: "success" });
-      }
-      await Promise.all([mutate(), action === "accept" ? onPlanned?.() : null]);
-    } catch (err) {
-      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-      await mutate();
-    } finally {
-      setWaiting(null);
-    }
+    if (!(await changeWaitlist.run(entry, action))) await mutate();
+    setWaiting(null);
   }
 
   if (isLoading) return <Spinner label="Loading teachers" className="py-3 text-slate-500" />;

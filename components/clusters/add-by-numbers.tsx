@@ -4,8 +4,9 @@ import { FileUp } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { inputClasses } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { numbersFromCsv, parsePastedNumbers } from "@/lib/clusters/paste";
 import type { ClusterPage } from "@/lib/clusters/present";
@@ -27,7 +28,6 @@ export function AddByNumbers({
   const file = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const numbers = useMemo(() => parsePastedNumbers(text), [text]);
 
   async function chooseFile(chosen: File | undefined) {
@@ -41,10 +41,8 @@ export function AddByNumbers({
     if (file.current) file.current.value = "";
   }
 
-  async function add() {
-    setBusy(true);
-    setProblems([]);
-    try {
+  const { run: send, busy } = useAction(
+    async () => {
       const updated = await apiPost<ClusterPage>(`/api/clusters/${cluster.id}/members`, {
         student_numbers: numbers,
       });
@@ -52,13 +50,20 @@ export function AddByNumbers({
       snackbar(added === 1 ? "Added 1 student." : `Added ${added} students.`, { tone: "success" });
       setText("");
       await onAdded(updated);
-    } catch (failure) {
-      const listed = failure instanceof ApiClientError ? failure.errors.student_numbers : undefined;
-      if (listed?.length) setProblems(listed);
-      else snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    },
+    {
+      // Unknown or archived numbers are listed under the box.
+      handled: (failure) => {
+        const listed = failure instanceof ApiClientError ? failure.errors.student_numbers : undefined;
+        if (listed?.length) setProblems(listed);
+        return Boolean(listed?.length);
+      },
+    },
+  );
+
+  async function add() {
+    setProblems([]);
+    await send();
   }
 
   return (

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import type { ClusterPage } from "@/lib/clusters/present";
@@ -59,7 +59,23 @@ function NameForm({
 }) {
   const [name, setName] = useState(cluster?.name ?? "");
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const save = useAction(
+    async (body: { name: string }) => {
+      const saved = cluster
+        ? await apiPut<ClusterPage>(`/api/clusters/${cluster.id}`, body)
+        : await apiPost<ClusterPage>("/api/clusters", { ...body, student_ids: studentIds });
+      await onSaved(saved);
+    },
+    {
+      // A taken name is said beside the field.
+      handled: (failure) => {
+        if (!(failure instanceof ApiClientError && (failure.status === 409 || failure.fieldError("name")))) return false;
+        setError(failure.fieldError("name") ?? failure.message);
+        return true;
+      },
+    },
+  );
+  const busy = save.busy;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,24 +84,7 @@ function NameForm({
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    setBusy(true);
-    try {
-      const saved = cluster
-        ? await apiPut<ClusterPage>(`/api/clusters/${cluster.id}`, parsed.data)
-        : await apiPost<ClusterPage>("/api/clusters", { ...parsed.data, student_ids: studentIds });
-      await onSaved(saved);
-    } catch (failure) {
-      if (failure instanceof ApiClientError && (failure.status === 409 || failure.fieldError("name"))) {
-        setError(failure.fieldError("name") ?? failure.message);
-      } else {
-        snackbar(
-          failure instanceof ApiClientError ? failure.message : "That didn't work. Please try again.",
-          { tone: "error" },
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
+    await save.run(parsed.data);
   }
 
   return (

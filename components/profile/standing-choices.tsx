@@ -7,6 +7,7 @@ import { ChoiceField } from "@/components/school-calendar/choice-field";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiDelete, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
 import { WEEKDAY_NAMES } from "@/lib/schedule/reason";
@@ -94,23 +95,23 @@ export function StandingChoices() {
     }
   }
 
+  const deleteChoice = useAction(async (choice: StandingChoiceView) => {
+    const answer = await apiDelete<{ plans_removed: number }>(`${STANDING_CHOICES_KEY}/${choice.id}`);
+    snackbar(
+      `Removed every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}${
+        answer.plans_removed ? ` and its ${answer.plans_removed} coming ${answer.plans_removed === 1 ? "plan" : "plans"}` : ""
+      }.`,
+      { tone: "success" },
+    );
+    await refresh();
+  });
+
   async function remove(choice: StandingChoiceView) {
     setRemoving(choice.id);
-    try {
-      const answer = await apiDelete<{ plans_removed: number }>(`${STANDING_CHOICES_KEY}/${choice.id}`);
-      snackbar(
-        `Removed every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}${
-          answer.plans_removed ? ` and its ${answer.plans_removed} coming ${answer.plans_removed === 1 ? "plan" : "plans"}` : ""
-        }.`,
-        { tone: "success" },
-      );
-      await refresh();
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setRemoving(null);
-    }
+    await deleteChoice.run(choice);
+    setRemoving(null);
   }
+
 
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
