@@ -99,34 +99,30 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
   }
 
   return {
-    remembered,
-    step,
-    typingNew,
-    setTypingNew,
-    username,
-    /** Typing clears the shown errors. */
-    typeUsername: (value: string) => {
-      setUsername(value);
-      setErrors({});
+    /** Where the sign-in is: which step, whose account, what went wrong. */
+    status: { step, account, schoolAccountOnly, remembered, typingNew, errors, busy },
+    /** The inputs' values and setters; typing clears the shown errors. */
+    fields: {
+      username,
+      typeUsername: (value: string) => {
+        setUsername(value);
+        setErrors({});
+      },
+      password,
+      typePassword: (value: string) => {
+        setPassword(value);
+        setErrors({});
+      },
+      showPassword,
+      setShowPassword,
+      remember,
+      setRemember,
+      usernameRef,
+      passwordRef,
     },
-    password,
-    typePassword: (value: string) => {
-      setPassword(value);
-      setErrors({});
-    },
-    showPassword,
-    setShowPassword,
-    remember,
-    setRemember,
-    account,
-    schoolAccountOnly,
-    errors,
-    busy,
-    passwordRef,
-    usernameRef,
-    goToPassword,
-    backToUsername,
-    next,
-    signIn,
+    /** Moving between the steps, and the two submits. */
+    actions: { setTypingNew, goToPassword, backToUsername, next, signIn },
   };
 }
+
+export type LoginSteps = ReturnType<typeof useLoginSteps>;
