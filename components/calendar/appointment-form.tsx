@@ -46,6 +46,7 @@ export function seriesSummary(series: AppointmentSeries): string {
  * unlocked (a request: the student may still choose), or repeating (a recurring request: every
  * weekday, or every day type of a rotation, until a date; POST /api/appointments/series).
  */
+// eslint-disable-next-line max-lines-per-function -- one form: the one-off and the recurring booking share its fields
 export function AppointmentForm({ studentId, blockId, date, onDone, onCancel }: BlockFormProps) {
   const [memo, setMemo] = useState("");
   const [clearSchedule, setClearSchedule] = useState(false);

@@ -16,6 +16,7 @@ import type { ClusterPage } from "@/lib/clusters/present";
  * or lines) or read from a CSV (the student_number column, else the first); POST /api/clusters/{id}/members
  * with student_numbers. An unknown number or an archived student adds nothing and is listed here.
  */
+// eslint-disable-next-line max-lines-per-function -- one form: the pasted numbers, the CSV picker and the refused numbers
 export function AddByNumbers({
   cluster,
   onAdded,

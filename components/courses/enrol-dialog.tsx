@@ -172,6 +172,7 @@ const numbersForm = z.object({
 type NumbersForm = z.infer<typeof numbersForm>;
 
 /** Student numbers pasted, or read from a CSV file (every cell that is a student number). */
+// eslint-disable-next-line max-lines-per-function -- one form: the numbers, the CSV picker and the server's per-number answers
 function NumbersForm({
   section,
   csv,

@@ -18,6 +18,7 @@ export interface LoginErrors {
  * The two-step sign-in's state: the username step asks POST /api/check-user who the account is, the
  * password step signs in through `onSignIn`; each error is placed by the field it concerns.
  */
+// eslint-disable-next-line max-lines-per-function -- the two steps share their state; the hook hands it on as three objects
 export function useLoginSteps(onSignIn: (username: string, password: string) => Promise<unknown>) {
   const [remembered] = useStoredState("rememberedUsers", []);
   const [step, setStep] = useState<Step>("username");

@@ -44,6 +44,7 @@ const withoutNumbers = columns.filter((column) => column.id !== "number");
  * whole school; teachers: their default students), when default placement will give them (or gave
  * them) their default teacher, and how many it placed.
  */
+// eslint-disable-next-line max-lines-per-function -- the screen's table, date and place-now confirm share one date
 export function UnscheduledScreen() {
   const { user } = useSignedInUser();
   const timezone = useSchoolTimezone();

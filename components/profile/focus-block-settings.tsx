@@ -19,6 +19,7 @@ export const TAKES_STUDENTS_HELP =
  * An administrator's controls on a staff profile: the member's capacity and whether they take Focus
  * Block students, saved with PUT /api/staff/{id} (the names travel unchanged, as the route requires).
  */
+// eslint-disable-next-line max-lines-per-function -- the capacity form and the takes-students switch share one save
 export function FocusBlockSettings({
   staff,
   onSaved,

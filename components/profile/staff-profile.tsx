@@ -31,6 +31,7 @@ export function StaffProfileScreen({ staffId }: { staffId: number }) {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- the profile wires its header, settings, week and topic dialog
 function StaffProfileContent({ staffId }: { staffId: number }) {
   const { user, refresh } = useSignedInUser();
   const profile = useSWR<StaffProfile>(`/api/staff/profile/${staffId}`, fetcher);

@@ -25,6 +25,7 @@ interface SearchResponse {
 const nameOf = (s: StaffHit) => staffName(s);
 
 /** New message: find staff by first or last name (at most 15 shown), pick several, write, send. */
+// eslint-disable-next-line max-lines-per-function -- one form: the recipient search, the chosen recipients and the message
 export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");

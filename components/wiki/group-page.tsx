@@ -24,6 +24,7 @@ import {
 } from "./wiki-parts";
 
 /** /wiki/{groupId}: the posts of one group, in order; administrators add and reorder them. */
+// eslint-disable-next-line max-lines-per-function -- the group page's posts list and its reorder controls are one view
 export function WikiGroupPage({ groupId }: { groupId: number }) {
   const canEdit = useCanEditWiki();
   const groups = useSWR<WikiGroup[]>(WIKI_GROUPS_KEY);

@@ -29,6 +29,7 @@ import {
 } from "./wiki-parts";
 
 /** /wiki/post/{postId}: one post rendered from markdown, with its neighbours in the group. */
+// eslint-disable-next-line max-lines-per-function -- the post, its neighbours and its delete confirm are one page
 export function WikiPostPage({ postId }: { postId: number }) {
   const canEdit = useCanEditWiki();
   const router = useRouter();
