@@ -25,22 +25,10 @@ export function CreateDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (created: CreatedToken) => void;
 }) {
-  const {
-    name,
-    setName,
-    scopes,
-    setScopes,
-    password,
-    setPassword,
-    lifetime,
-    setLifetime,
-    until,
-    setUntil,
-    errors,
-    saving,
-    change,
-    submit,
-  } = useCreateToken(onOpenChange, onCreated);
+  const { fields, status, actions } = useCreateToken(onOpenChange, onCreated);
+  const { name, setName, scopes, setScopes, password, setPassword, lifetime, setLifetime, until, setUntil } = fields;
+  const { errors, saving } = status;
+  const { change, submit } = actions;
 
   return (
     <Dialog

@@ -84,19 +84,11 @@ export function useCreateToken(
   }
 
   return {
-    name,
-    setName,
-    scopes,
-    setScopes,
-    password,
-    setPassword,
-    lifetime,
-    setLifetime,
-    until,
-    setUntil,
-    errors,
-    saving,
-    change,
-    submit,
+    /** What is typed and chosen, and each field's setter. */
+    fields: { name, setName, scopes, setScopes, password, setPassword, lifetime, setLifetime, until, setUntil },
+    /** The errors by field (a wrong password, the server's 422) and whether Create is under way. */
+    status: { errors, saving },
+    /** The dialog opening or closing (closing clears the form), and Create. */
+    actions: { change, submit },
   };
 }
