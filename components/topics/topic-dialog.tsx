@@ -23,7 +23,7 @@ export const NO_TOPICS = "You don't have any Topics yet";
  * The teacher's topics. Edit mode creates and deletes them; select mode picks one for a block
  * (`onSelect`), and can create one on the way.
  */
-// eslint-disable-next-line max-lines-per-function -- the topic list and its create, edit and delete share one dialog
+// eslint-disable-next-line max-lines-per-function -- the topic list's edit and select modes share one dialog
 export function TopicDialog({
   open,
   onOpenChange,
