@@ -14,6 +14,31 @@ const config = [
     },
   },
   {
+    // Size budgets: a function that does one job fits on a screen. Blank lines and comments are free.
+    // A breach is split, or carries an eslint-disable with its reason.
+    files: ["{app,components,lib,db}/**/*.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ["{lib,db}/**/*.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Being rebuilt in the one-import-pipeline move (planBundle and planPeople become a planner per
+    // OneRoster file kind); the budgets apply once that lands, and its owner splits what is left.
+    files: ["components/imports/**", "lib/oneroster/**", "db/queries/oneroster.ts"],
+    rules: { "max-lines-per-function": "off", "max-lines": "off" },
+  },
+  {
+    // One line over, and under change in the dashboard's own branch: its owner splits it there.
+    files: ["db/queries/dashboard.ts"],
+    rules: { "max-lines": "off" },
+  },
+  {
     // API tests use helpers named use* that are not React hooks, and loose JSON bodies.
     files: ["tests/**"],
     rules: { "react-hooks/rules-of-hooks": "off", "@typescript-eslint/no-explicit-any": "off" },

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the table of every setting's definition: data, not logic */
 import { DEFAULT_GRADE_RANGE, GRADE_CEILING, GRADE_FLOOR } from "@/lib/grade-range";
 
 /**

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { apiDelete, messageOf } from "@/lib/api/request.client";
 import type { ApiTokenView } from "@/lib/api-tokens/service.server";
 import { CreateDialog } from "./create-token-dialog";
@@ -27,18 +28,19 @@ export function ApiTokensScreen() {
 
   const columns = tokenColumns(when, setRevoking);
 
-  async function revoke() {
-    if (!revoking) return;
-    try {
-      await apiDelete(`${KEY}/${revoking.id}`);
-      snackbar(`Revoked "${revoking.name}".`, { tone: "success" });
-      setRevoking(null);
-    } catch (failure) {
-      snackbar(messageOf(failure, "The token could not be revoked."), { tone: "error" });
-    } finally {
-      await mutate();
-    }
-  }
+  const revoke = useAction(
+    async () => {
+      if (!revoking) return;
+      try {
+        await apiDelete(`${KEY}/${revoking.id}`);
+        snackbar(`Revoked "${revoking.name}".`, { tone: "success" });
+        setRevoking(null);
+      } finally {
+        await mutate();
+      }
+    },
+    { failed: "The token could not be revoked." },
+  ).run;
 
   return (
     <div className="mx-auto w-full max-w-6xl">

@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { PASSWORD_CONFIRM_FAILED } from "@/components/ui/password-confirm-dialog";
-import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import type { ApiScope } from "@/lib/api-tokens/scopes";
 
 export const TOKENS_KEY = "/api/api-tokens";
@@ -33,7 +33,6 @@ export function useCreateToken(
   const [lifetime, setLifetime] = useState<Lifetime>("1 year");
   const [until, setUntil] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
 
   function reset() {
     setName("");
@@ -49,45 +48,47 @@ export function useCreateToken(
     onOpenChange(next);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    try {
+  const create = useAction(
+    async () => {
       const days = LIFETIMES[lifetime];
       const expiry = days === null ? { expires_on: until } : { expires_in_days: days };
       const result = await apiPost<CreatedToken>(TOKENS_KEY, { name, scopes, ...expiry, password });
       reset();
       onCreated(result);
-    } catch (failure) {
-      if (failure instanceof ApiClientError && failure.status === 401 && failure.fieldError("password")) {
-        setErrors({ password: PASSWORD_CONFIRM_FAILED });
-        setPassword("");
-      } else if (failure instanceof ApiClientError && failure.status === 422) {
+    },
+    {
+      failed: "The token could not be created.",
+      // A wrong password and the fields' own errors are said beside the fields.
+      handled: (failure) => {
+        if (!(failure instanceof ApiClientError)) return false;
+        if (failure.status === 401 && failure.fieldError("password")) {
+          setErrors({ password: PASSWORD_CONFIRM_FAILED });
+          setPassword("");
+          return true;
+        }
+        if (failure.status !== 422) return false;
         setErrors(
           Object.fromEntries(
             Object.entries(failure.errors).map(([k, v]) => [k.split(".")[0]!, v[0] ?? failure.message]),
           ),
         );
-      } else snackbar(messageOf(failure, "The token could not be created."), { tone: "error" });
-    } finally {
-      setSaving(false);
-    }
+        return true;
+      },
+    },
+  );
+  const saving = create.busy;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await create.run();
   }
 
   return {
-    name,
-    setName,
-    scopes,
-    setScopes,
-    password,
-    setPassword,
-    lifetime,
-    setLifetime,
-    until,
-    setUntil,
-    errors,
-    saving,
-    change,
-    submit,
+    /** What is typed and chosen, and each field's setter. */
+    fields: { name, setName, scopes, setScopes, password, setPassword, lifetime, setLifetime, until, setUntil },
+    /** The errors by field (a wrong password, the server's 422) and whether Create is under way. */
+    status: { errors, saving },
+    /** The dialog opening or closing (closing clears the form), and Create. */
+    actions: { change, submit },
   };
 }

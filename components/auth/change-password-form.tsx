@@ -20,6 +20,7 @@ export interface ChangePasswordFormProps {
  * server's reasons shown beside the field they are about. Used by the forced change on the splash and by
  * Change Password in the account menu and on a student's profile.
  */
+// eslint-disable-next-line max-lines-per-function -- one form: three password fields, their rules and the server's refusals in order
 export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormProps) {
   const { user } = useAuth();
   const [values, setValues] = useState({

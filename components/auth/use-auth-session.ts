@@ -33,6 +33,7 @@ export function screenOf(session: Session): string {
  * token (the first load runs once the page is interactive), `endSession` signs out on this device
  * (and on the server when asked) and forgets every cached response.
  */
+// eslint-disable-next-line max-lines-per-function -- the session's load and end share one set of refs
 export function useAuthSession() {
   const [session, setSession] = useState<Session>({ status: "loading", user: null, settings: null });
   const [signOutReason, setSignOutReason] = useState<SignOutReason | null>(null);

@@ -3,8 +3,9 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { inputClasses, TextAreaField, TextField } from "@/components/ui/text-field";
-import { apiGet, apiPost, messageOf } from "@/lib/api/request.client";
+import { apiGet, apiPost } from "@/lib/api/request.client";
 import { patternWords, WEEKDAYS, type AppointmentSeries } from "@/lib/requests/series-types";
 import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
 import type { AppointmentResponse } from "@/lib/schedule/types";
@@ -45,23 +46,21 @@ export function seriesSummary(series: AppointmentSeries): string {
  * unlocked (a request: the student may still choose), or repeating (a recurring request: every
  * weekday, or every day type of a rotation, until a date; POST /api/appointments/series).
  */
+// eslint-disable-next-line max-lines-per-function -- one form: the one-off and the recurring booking share its fields
 export function AppointmentForm({ studentId, blockId, date, onDone, onCancel }: BlockFormProps) {
   const [memo, setMemo] = useState("");
   const [clearSchedule, setClearSchedule] = useState(false);
   const [unlocked, setUnlocked] = useState(false);
   const [repeat, setRepeat] = useState<Repeat>("none");
   const [until, setUntil] = useState(() => addDays(date, 7 * 8));
-  const [busy, setBusy] = useState(false);
   const repeatId = useId();
   const dayType = useDayType(date);
   const weekday = WEEKDAYS[dayOfWeek(date)]!;
   // A weekly timetable's day types are weekday names: then "Every Tuesday" is the one choice.
   const rotation = dayType !== null && dayType !== weekday;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
+  const book = useAction(
+    async () => {
       if (repeat === "none") {
         await apiPost<AppointmentResponse>("/api/appointments/create", {
           student_id: studentId,
@@ -85,11 +84,14 @@ export function AppointmentForm({ studentId, blockId, date, onDone, onCancel }: 
         snackbar(seriesSummary(series), { tone: series.skipped.length > 0 ? "default" : "success" });
       }
       await onDone();
-    } catch (error) {
-      snackbar(messageOf(error, APPOINTMENT_FAILED), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    },
+    { failed: APPOINTMENT_FAILED },
+  );
+  const busy = book.busy;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await book.run();
   }
 
   return (

@@ -5,8 +5,9 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { TextAreaField } from "@/components/ui/text-field";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { apiPost } from "@/lib/api/request.client";
 import { MAX_BLOCK_MESSAGE } from "@/lib/requests/series-schemas";
 import { BlockForm } from "./block-form";
 import { DialogSection } from "./dialog-parts";
@@ -21,13 +22,8 @@ export function BlockMessageSection({ blockId, date, pending }: { blockId: numbe
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [waitlist, setWaitlist] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!pending) return null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
+  const send = useAction(
+    async () => {
       const answer = await apiPost<{ sent: number }>("/api/staff/block-message", {
         block_id: blockId,
         date,
@@ -39,11 +35,15 @@ export function BlockMessageSection({ blockId, date, pending }: { blockId: numbe
       });
       setOpen(false);
       setText("");
-    } catch (error) {
-      snackbar(messageOf(error, "The message could not be sent."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    },
+    { failed: "The message could not be sent." },
+  );
+  const busy = send.busy;
+  if (!pending) return null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await send.run();
   }
 
   return (

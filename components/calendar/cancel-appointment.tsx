@@ -5,7 +5,8 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiDelete } from "@/lib/api/request.client";
 import type { Appointment, AppointmentResponse } from "@/lib/schedule/types";
 
 /** Cancel one appointment after a confirmation (its teacher or an administrator, pending block). */
@@ -18,16 +19,14 @@ export function CancelAppointment({
 }) {
   const [open, setOpen] = useState(false);
 
-  async function cancel() {
-    try {
+  const cancel = useAction(
+    async () => {
       await apiDelete<AppointmentResponse>(`/api/appointments/${appointment.id}`);
-    } catch (error) {
-      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
-      throw error;
-    }
-    snackbar("Cancelled appointment.");
-    await onDone();
-  }
+      snackbar("Cancelled appointment.");
+      await onDone();
+    },
+    { rethrow: true },
+  ).run;
 
   return (
     <>

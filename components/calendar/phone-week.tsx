@@ -11,6 +11,7 @@ import type { TileView } from "./tile-rules";
  * The week on a narrow screen: a strip of days (a tab list: arrow keys, Home, End) and the chosen
  * day's blocks. It opens on the date in the URL, else today, else the week's first day.
  */
+// eslint-disable-next-line max-lines-per-function -- the phone week's day strip and its list are one piece of markup
 export function PhoneWeek<B extends ScheduleBlock>({
   days,
   describe,

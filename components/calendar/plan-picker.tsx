@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { focusRing } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { Tooltip } from "@/components/ui/tooltip";
@@ -38,6 +39,38 @@ const isFull = (entry: StaffListEntry) => entry.num_remaining <= 0 && !entry.top
 
 type WaitlistAction = "join" | "leave" | "accept";
 
+/** The student's writes from the picker: set the plan, and join, leave or accept a waitlist's seat. */
+function usePlanWrites(blockId: number, date: string, mutate: () => Promise<unknown>, onPlanned?: () => unknown) {
+  const plan = useAction(async (entry: StaffListEntry) => {
+    await apiPost<SchedulePlanResponse>("/api/students/schedule-plan", {
+      staff_id: entry.staff.id,
+      block_id: blockId,
+      date,
+    });
+    snackbar("Set Plan successfully.", { tone: "success" });
+    await Promise.all([mutate(), onPlanned?.()]);
+    return true;
+  });
+
+  const changeWaitlist = useAction(async (entry: StaffListEntry, action: WaitlistAction) => {
+    const body = { staff_id: entry.staff.id, block_id: blockId, date };
+    if (action === "join") {
+      const joined = await apiPost<WaitlistJoinResponse>("/api/students/waitlist", body);
+      snackbar(`You are ${ordinal(joined.position)} on ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+    } else if (action === "leave") {
+      await apiRequest("DELETE", "/api/students/waitlist", body);
+      snackbar(`You left ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+    } else {
+      await apiPost<SchedulePlanResponse>("/api/students/waitlist/accept", body);
+      snackbar(`You took the seat with ${shortName(entry.staff.name)}.`, { tone: "success" });
+    }
+    await Promise.all([mutate(), action === "accept" ? onPlanned?.() : null]);
+    return true;
+  });
+
+  return { plan, changeWaitlist };
+}
+
 /**
  * The teachers a student can plan for a flex block, each with "remaining of capacity" seats.
  * `canChoose` (the student on their own profile): picking a row sets the plan.
@@ -68,6 +101,8 @@ export function PlanPicker({
     return list.filter((e) => containsFolded(e.staff.name, query) || (e.topic && containsFolded(e.topic.memo, query)));
   }, [data, query]);
 
+  const { plan, changeWaitlist } = usePlanWrites(blockId, date, mutate, onPlanned);
+
   async function choose(entry: StaffListEntry) {
     if (canChoose && isClosed(entry) && entry.staff.id !== currentStaffId) {
       snackbar(entry.closed_reason ?? NOT_OPEN_TO_YOU, { tone: "error" });
@@ -75,44 +110,16 @@ export function PlanPicker({
     }
     if (!canChoose || isUnavailable(entry) || saving !== null || entry.staff.id === currentStaffId) return;
     setSaving(entry.staff.id);
-    try {
-      await apiPost<SchedulePlanResponse>("/api/students/schedule-plan", {
-        staff_id: entry.staff.id,
-        block_id: blockId,
-        date,
-      });
-      snackbar("Set Plan successfully.", { tone: "success" });
-      await Promise.all([mutate(), onPlanned?.()]);
-    } catch (err) {
-      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-      await mutate();
-    } finally {
-      setSaving(null);
-    }
+    // A refused plan reloads the list: the seat count or the block's state has moved on.
+    if (!(await plan.run(entry))) await mutate();
+    setSaving(null);
   }
 
   async function onWaitlist(entry: StaffListEntry, action: WaitlistAction) {
     if (waiting !== null) return;
     setWaiting({ id: entry.staff.id, action });
-    const body = { staff_id: entry.staff.id, block_id: blockId, date };
-    try {
-      if (action === "join") {
-        const joined = await apiPost<WaitlistJoinResponse>("/api/students/waitlist", body);
-        snackbar(`You are ${ordinal(joined.position)} on ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
-      } else if (action === "leave") {
-        await apiRequest("DELETE", "/api/students/waitlist", body);
-        snackbar(`You left ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
-      } else {
-        await apiPost<SchedulePlanResponse>("/api/students/waitlist/accept", body);
-        snackbar(`You took the seat with ${shortName(entry.staff.name)}.`, { tone: "success" });
-      }
-      await Promise.all([mutate(), action === "accept" ? onPlanned?.() : null]);
-    } catch (err) {
-      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-      await mutate();
-    } finally {
-      setWaiting(null);
-    }
+    if (!(await changeWaitlist.run(entry, action))) await mutate();
+    setWaiting(null);
   }
 
   if (isLoading) return <Spinner label="Loading teachers" className="py-3 text-slate-500" />;
@@ -175,9 +182,66 @@ function PlanRow({
   onWaitlist: (action: WaitlistAction) => void;
 }) {
   const unavailable = isUnavailable(entry);
+  const closed = isClosed(entry);
+  const body = <RowBody entry={entry} current={current} canChoose={canChoose} saving={saving} />;
+  const rowClasses = cn(
+    "flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left",
+    current && "bg-indigo-50 ring-1 ring-indigo-200 ring-inset",
+    unavailable && !current && "bg-slate-50",
+  );
+  if (!canChoose) return <div className={rowClasses}>{body}</div>;
+
+  // A full teacher's waitlist (a seat may free before the deadline): join it, see one's place and leave it, or take the seat held
+  // for one (offer mode). The row itself is not a button then, so its actions are reachable by Tab.
+  const position = entry.waitlist_position ?? null;
+  if (!current && (entry.offered_until || (isFull(entry) && canChoose))) {
+    const name = shortName(entry.staff.name);
+    return (
+      <div className={cn(rowClasses, "flex-wrap")} data-testid={`plan-teacher-${entry.staff.id}`}>
+        {body}
+        <div className="flex w-full flex-wrap items-center justify-end gap-2 pl-11">
+          <WaitlistActions entry={entry} name={name} position={position} busy={waitlistBusy} onWaitlist={onWaitlist} />
+        </div>
+      </div>
+    );
+  }
+
+  const button = (
+    <button
+      type="button"
+      onClick={onChoose}
+      data-testid={`plan-teacher-${entry.staff.id}`}
+      aria-disabled={unavailable || current || undefined}
+      aria-pressed={current}
+      className={cn(
+        rowClasses,
+        focusRing,
+        unavailable ? "cursor-not-allowed" : !current && "hover:bg-slate-50",
+      )}
+    >
+      {body}
+    </button>
+  );
+  if (closed) return <Tooltip content={entry.closed_reason ?? NOT_OPEN_TO_YOU}>{button}</Tooltip>;
+  return unavailable ? <Tooltip content={TEACHER_UNAVAILABLE}>{button}</Tooltip> : button;
+}
+
+/** A row's teacher, topic, closed reason, seats and plan state. */
+function RowBody({
+  entry,
+  current,
+  canChoose,
+  saving,
+}: {
+  entry: StaffListEntry;
+  current: boolean;
+  canChoose: boolean;
+  saving: boolean;
+}) {
+  const unavailable = isUnavailable(entry);
   const seats = entry.seats ?? entry.staff.capacity;
   const closed = isClosed(entry);
-  const body = (
+  return (
     <>
       <Avatar initials={entry.staff.initials} color={entry.staff.color} size="sm" />
       <span className="min-w-0 flex-1">
@@ -233,68 +297,45 @@ function PlanRow({
       {saving && <Spinner size="sm" className="text-indigo-600" />}
     </>
   );
-  const rowClasses = cn(
-    "flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left",
-    current && "bg-indigo-50 ring-1 ring-indigo-200 ring-inset",
-    unavailable && !current && "bg-slate-50",
-  );
-  if (!canChoose) return <div className={rowClasses}>{body}</div>;
+}
 
-  // A full teacher's waitlist (a seat may free before the deadline): join it, see one's place and leave it, or take the seat held
-  // for one (offer mode). The row itself is not a button then, so its actions are reachable by Tab.
-  const position = entry.waitlist_position ?? null;
-  if (!current && (entry.offered_until || (isFull(entry) && canChoose))) {
-    const name = shortName(entry.staff.name);
-    return (
-      <div className={cn(rowClasses, "flex-wrap")} data-testid={`plan-teacher-${entry.staff.id}`}>
-        {body}
-        <div className="flex w-full flex-wrap items-center justify-end gap-2 pl-11">
-          {entry.offered_until ? (
-            <>
-              <span className="mr-auto text-xs text-slate-700">
-                A seat freed and is held for you until <HeldUntil at={entry.offered_until} />.
-              </span>
-              <Button size="sm" loading={waitlistBusy === "accept"} onClick={() => onWaitlist("accept")} aria-label={`Accept seat with ${name}`}>
-                Accept seat
-              </Button>
-            </>
-          ) : position !== null ? (
-            <>
-              <span className="mr-auto text-xs text-slate-700" data-testid={`waitlist-position-${entry.staff.id}`}>
-                You are {ordinal(position)} on the waitlist.
-              </span>
-              <Button variant="secondary" size="sm" loading={waitlistBusy === "leave"} onClick={() => onWaitlist("leave")} aria-label={`Leave ${name}'s waitlist`}>
-                Leave waitlist
-              </Button>
-            </>
-          ) : (
-            <Button variant="secondary" size="sm" loading={waitlistBusy === "join"} onClick={() => onWaitlist("join")} aria-label={`Join ${name}'s waitlist`}>
-              Join waitlist
-            </Button>
-          )}
-        </div>
-      </div>
-    );
-  }
-
-  const button = (
-    <button
-      type="button"
-      onClick={onChoose}
-      data-testid={`plan-teacher-${entry.staff.id}`}
-      aria-disabled={unavailable || current || undefined}
-      aria-pressed={current}
-      className={cn(
-        rowClasses,
-        focusRing,
-        unavailable ? "cursor-not-allowed" : !current && "hover:bg-slate-50",
-      )}
-    >
-      {body}
-    </button>
+/** A full teacher's waitlist: accept the seat held for one, leave it (with one's place), or join it. */
+function WaitlistActions({
+  entry,
+  name,
+  position,
+  busy,
+  onWaitlist,
+}: {
+  entry: StaffListEntry;
+  name: string;
+  position: number | null;
+  busy: WaitlistAction | null;
+  onWaitlist: (action: WaitlistAction) => void;
+}) {
+  return entry.offered_until ? (
+    <>
+      <span className="mr-auto text-xs text-slate-700">
+        A seat freed and is held for you until <HeldUntil at={entry.offered_until} />.
+      </span>
+      <Button size="sm" loading={busy === "accept"} onClick={() => onWaitlist("accept")} aria-label={`Accept seat with ${name}`}>
+        Accept seat
+      </Button>
+    </>
+  ) : position !== null ? (
+    <>
+      <span className="mr-auto text-xs text-slate-700" data-testid={`waitlist-position-${entry.staff.id}`}>
+        You are {ordinal(position)} on the waitlist.
+      </span>
+      <Button variant="secondary" size="sm" loading={busy === "leave"} onClick={() => onWaitlist("leave")} aria-label={`Leave ${name}'s waitlist`}>
+        Leave waitlist
+      </Button>
+    </>
+  ) : (
+    <Button variant="secondary" size="sm" loading={busy === "join"} onClick={() => onWaitlist("join")} aria-label={`Join ${name}'s waitlist`}>
+      Join waitlist
+    </Button>
   );
-  if (closed) return <Tooltip content={entry.closed_reason ?? NOT_OPEN_TO_YOU}>{button}</Tooltip>;
-  return unavailable ? <Tooltip content={TEACHER_UNAVAILABLE}>{button}</Tooltip> : button;
 }
 
 /** The clock time a held seat is kept until, in the school's time zone. */

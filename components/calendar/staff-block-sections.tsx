@@ -1,12 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PrintViewLink } from "@/components/ui/print-button";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiDelete } from "@/lib/api/request.client";
 import { sentenceFor } from "@/lib/schedule/reason";
 import type { StaffScheduleBlock, TopicScheduleResponse } from "@/lib/schedule/types";
 import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
@@ -27,23 +27,15 @@ export function TopicSection({
   onChanged: () => unknown;
   onChooseTopic: () => void;
 }) {
-  const [removing, setRemoving] = useState(false);
   const topicSchedule = block.flex && isScheduledTopic(block.scheduled) ? block.scheduled : null;
   const canEditTopic = isOwner && block.flex && block.pending;
 
-  async function removeTopic() {
+  const { run: removeTopic, busy: removing } = useAction(async () => {
     if (!topicSchedule) return;
-    setRemoving(true);
-    try {
-      await apiDelete<TopicScheduleResponse>(`/api/topics/schedule/${topicSchedule.id}`);
-      snackbar("Removed Topic successfully.", { tone: "success" });
-      await onChanged();
-    } catch (error) {
-      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setRemoving(false);
-    }
-  }
+    await apiDelete<TopicScheduleResponse>(`/api/topics/schedule/${topicSchedule.id}`);
+    snackbar("Removed Topic successfully.", { tone: "success" });
+    await onChanged();
+  });
 
   return (
     <DialogSection

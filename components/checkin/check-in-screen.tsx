@@ -32,6 +32,7 @@ import { useScanFocus } from "./use-scan-focus";
  * The check-in screen: the day's Focus Block, scanning numbers in, the Scheduled and Checked In lists.
  * `alerts` goes above everything (the teacher's kiosk alerts, from the shell's inbox).
  */
+// eslint-disable-next-line max-lines-per-function -- the screen wires its hooks (status, chips, offline queue, scan) to its panels
 export function CheckInScreen({ alerts }: { alerts?: ReactNode } = {}) {
   const [date, setDate] = useCalendarDate();
   const { data: status, error, isLoading, isValidating, mutate } = useCheckInStatus(date);

@@ -48,6 +48,7 @@ function useScanFlash(flash: number) {
  * space finish an entry; a paste is split on commas, spaces and new lines. The box stays usable while
  * a check-in is being sent, so a queue of students never waits.
  */
+// eslint-disable-next-line max-lines-per-function -- one box: typing, scanning and pasting each turn numbers into chips
 export const ScanOrEnter = forwardRef<HTMLInputElement, ScanOrEnterProps>(function ScanOrEnter(
   {
     chips,

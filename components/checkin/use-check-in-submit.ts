@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { messageOf } from "@/lib/api/request.client";
 import { MAX_CHIPS, SCHEDULED_SUCCESS } from "@/lib/checkin/chips";
 import { queuedCheckIn } from "@/lib/checkin/offline-queue";
@@ -90,23 +91,22 @@ export function useCheckInSubmit(options: {
     }
   }
 
+  const rollCall = useAction(async (studentIds: number[]) => {
+    const now = new Date().toISOString();
+    const chips = studentIds.map((id) => ({ value: String(id), timestamp: now }));
+    const result = await postCheckIn({ chips, type: "student_id", date: options.urlDate });
+    recordCheckInErrors(result.timestamp_string, result.errors, result.timestamp);
+    snackbar(SCHEDULED_SUCCESS, { tone: "success" });
+    refresh();
+    return true;
+  });
+
   /** Roll call: checks the chosen Scheduled students in; true when the server recorded it. */
   async function checkInScheduled(studentIds: number[]) {
     if (!(await confirmDate(studentIds.length, shownDate ?? undefined))) return false;
-    const now = new Date().toISOString();
-    try {
-      const chips = studentIds.map((id) => ({ value: String(id), timestamp: now }));
-      const result = await postCheckIn({ chips, type: "student_id", date: options.urlDate });
-      recordCheckInErrors(result.timestamp_string, result.errors, result.timestamp);
-      snackbar(SCHEDULED_SUCCESS, { tone: "success" });
-      refresh();
-      return true;
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-      return false;
-    } finally {
-      refocus();
-    }
+    const recorded = (await rollCall.run(studentIds)) ?? false;
+    refocus();
+    return recorded;
   }
 
   return { submitting, add, submit, checkInScheduled };

@@ -2,7 +2,8 @@
 
 import useSWR from "swr";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiPost } from "@/lib/api/request.client";
 import type { ElsewhereEntry } from "./checked-in-list";
 
 /**
@@ -14,16 +15,12 @@ export function useElsewhere(date: string | null | undefined, refreshStatus: () 
     date ? `/api/check-in/elsewhere/${date}` : null,
   );
 
-  async function moveHere(entry: ElsewhereEntry) {
-    try {
-      await apiPost("/api/check-in/move", { entry_id: entry.id });
-      snackbar(`Moved ${entry.student.name} to your Checked In list.`, { tone: "success" });
-      refreshStatus();
-      void mutate();
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    }
-  }
+  const move = useAction(async (entry: ElsewhereEntry) => {
+    await apiPost("/api/check-in/move", { entry_id: entry.id });
+    snackbar(`Moved ${entry.student.name} to your Checked In list.`, { tone: "success" });
+    refreshStatus();
+    void mutate();
+  });
 
-  return { elsewhere: data, moveHere };
+  return { elsewhere: data, moveHere: move.run };
 }

@@ -11,9 +11,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
-import { apiDelete, apiPatch, messageOf } from "@/lib/api/request.client";
+import { apiDelete, apiPatch } from "@/lib/api/request.client";
 import type { AppointmentSeries } from "@/lib/requests/series-types";
 import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
 import { UNLOCKED_LABEL } from "@/components/calendar/appointment-form";
@@ -55,22 +56,21 @@ export function RecurringRequestsScreen() {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- one card: the series, its edit form and its cancel confirm
 function SeriesCard({ series, onChanged }: { series: AppointmentSeries; onChanged: () => void }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const cancelled = series.cancelled_at !== null;
   const closed = series.dates.filter((d) => !d.meets).length;
 
-  async function cancelSeries() {
-    try {
+  const cancelSeries = useAction(
+    async () => {
       const answer = await apiDelete<AppointmentSeries & { cancelled: number }>(`${SERIES_KEY}/${series.id}`);
       snackbar(`Cancelled the recurring request: ${answer.cancelled} ${answer.cancelled === 1 ? "appointment" : "appointments"}.`, { tone: "success" });
       onChanged();
-    } catch (failure) {
-      snackbar(messageOf(failure, "The recurring request could not be cancelled."), { tone: "error" });
-      throw failure;
-    }
-  }
+    },
+    { failed: "The recurring request could not be cancelled.", rethrow: true },
+  ).run;
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="series-card">
@@ -148,20 +148,19 @@ function EditSeries({ series, onDone, onCancel }: { series: AppointmentSeries; o
   const [memo, setMemo] = useState(series.memo);
   const [until, setUntil] = useState(series.until);
   const [unlocked, setUnlocked] = useState(!series.locked);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
+  const save = useAction(
+    async () => {
       await apiPatch<AppointmentSeries>(`${SERIES_KEY}/${series.id}`, { memo: memo.trim(), until, locked: !unlocked });
       snackbar("Saved the recurring request.", { tone: "success" });
       onDone();
-    } catch (failure) {
-      snackbar(messageOf(failure, "The recurring request could not be saved."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    },
+    { failed: "The recurring request could not be saved." },
+  );
+  const busy = save.busy;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await save.run();
   }
 
   return (

@@ -4,8 +4,9 @@ import { FileUp } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { inputClasses } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { numbersFromCsv, parsePastedNumbers } from "@/lib/clusters/paste";
 import type { ClusterPage } from "@/lib/clusters/present";
@@ -15,6 +16,7 @@ import type { ClusterPage } from "@/lib/clusters/present";
  * or lines) or read from a CSV (the student_number column, else the first); POST /api/clusters/{id}/members
  * with student_numbers. An unknown number or an archived student adds nothing and is listed here.
  */
+// eslint-disable-next-line max-lines-per-function -- one form: the pasted numbers, the CSV picker and the refused numbers
 export function AddByNumbers({
   cluster,
   onAdded,
@@ -27,7 +29,6 @@ export function AddByNumbers({
   const file = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const numbers = useMemo(() => parsePastedNumbers(text), [text]);
 
   async function chooseFile(chosen: File | undefined) {
@@ -41,10 +42,8 @@ export function AddByNumbers({
     if (file.current) file.current.value = "";
   }
 
-  async function add() {
-    setBusy(true);
-    setProblems([]);
-    try {
+  const { run: send, busy } = useAction(
+    async () => {
       const updated = await apiPost<ClusterPage>(`/api/clusters/${cluster.id}/members`, {
         student_numbers: numbers,
       });
@@ -52,13 +51,20 @@ export function AddByNumbers({
       snackbar(added === 1 ? "Added 1 student." : `Added ${added} students.`, { tone: "success" });
       setText("");
       await onAdded(updated);
-    } catch (failure) {
-      const listed = failure instanceof ApiClientError ? failure.errors.student_numbers : undefined;
-      if (listed?.length) setProblems(listed);
-      else snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    },
+    {
+      // Unknown or archived numbers are listed under the box.
+      handled: (failure) => {
+        const listed = failure instanceof ApiClientError ? failure.errors.student_numbers : undefined;
+        if (listed?.length) setProblems(listed);
+        return Boolean(listed?.length);
+      },
+    },
+  );
+
+  async function add() {
+    setProblems([]);
+    await send();
   }
 
   return (

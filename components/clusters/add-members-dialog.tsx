@@ -1,10 +1,10 @@
 "use client";
 
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiPost } from "@/lib/api/request.client";
 import type { ClusterPage } from "@/lib/clusters/present";
 import { StudentPickerFields, useStudentPicker } from "@/components/people/student-picker";
 import { AddByNumbers } from "./add-by-numbers";
@@ -44,24 +44,15 @@ function Picker({
 }) {
   const picker = useStudentPicker(cluster.members);
   const { chosen } = picker;
-  const [busy, setBusy] = useState(false);
-
-  async function add() {
-    setBusy(true);
-    try {
-      const updated = await apiPost<ClusterPage>(`/api/clusters/${cluster.id}/members`, {
-        student_ids: [...chosen],
-      });
-      snackbar(chosen.size === 1 ? "Added 1 student." : `Added ${chosen.size} students.`, {
-        tone: "success",
-      });
-      await onAdded(updated);
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { run: add, busy } = useAction(async () => {
+    const updated = await apiPost<ClusterPage>(`/api/clusters/${cluster.id}/members`, {
+      student_ids: [...chosen],
+    });
+    snackbar(chosen.size === 1 ? "Added 1 student." : `Added ${chosen.size} students.`, {
+      tone: "success",
+    });
+    await onAdded(updated);
+  });
 
   return (
     <div className="flex flex-col gap-3 pb-2">

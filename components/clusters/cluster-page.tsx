@@ -9,9 +9,10 @@ import { LoadError, NotFoundPanel } from "@/components/courses/page-parts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { Breadcrumbs } from "@/components/wiki/wiki-parts";
-import { ApiClientError, apiDelete, messageOf } from "@/lib/api/request.client";
+import { ApiClientError, apiDelete } from "@/lib/api/request.client";
 import type { ClusterPage } from "@/lib/clusters/present";
 import type { Member } from "@/lib/courses/present";
 import { AddMembersDialog } from "./add-members-dialog";
@@ -23,6 +24,7 @@ export const CLUSTERS_KEY = "/api/clusters";
 export const clusterKey = (id: number) => `/api/clusters/${id}`;
 
 /** /clusters/{id}: a cluster's members and the star toggle; administrators rename it and change who is in it. */
+// eslint-disable-next-line max-lines-per-function -- the page wires its four dialogs to their writes
 export function ClusterPageView({ clusterId }: { clusterId: number }) {
   const { user } = useSignedInUser();
   const canEdit = user.role === "admin" || user.role === "sysadmin";
@@ -32,6 +34,36 @@ export function ClusterPageView({ clusterId }: { clusterId: number }) {
   const [dialog, setDialog] = useState<"rename" | "add" | "delete" | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   usePageTitle(cluster?.name ?? "Cluster");
+
+  // Every view of this cluster (page, list, Starred, student profiles) reloads after a change.
+  const changed = async (updated?: ClusterPage) => {
+    setDialog(null);
+    await Promise.all([
+      updated ? reload(updated, { revalidate: false }) : reload(),
+      mutate(CLUSTERS_KEY),
+      mutate("/api/starred"),
+    ]);
+  };
+
+  const removeMember = useAction(
+    async (member: Member) => {
+      const updated = await apiDelete<ClusterPage>(`${clusterKey(clusterId)}/members/${member.id}`);
+      await changed(updated);
+      await mutate(`/api/students/profile/${member.id}`);
+      snackbar(`Removed ${member.name} from ${cluster!.name}.`, { tone: "success" });
+    },
+    { rethrow: true },
+  ).run;
+
+  const deleteCluster = useAction(
+    async () => {
+      await apiDelete(clusterKey(clusterId));
+      await Promise.all([mutate(CLUSTERS_KEY), mutate("/api/starred")]);
+      snackbar(`Deleted ${cluster!.name}.`, { tone: "success" });
+      router.push("/clusters");
+    },
+    { rethrow: true },
+  ).run;
 
   if (error instanceof ApiClientError && error.status === 404) {
     return (
@@ -47,40 +79,6 @@ export function ClusterPageView({ clusterId }: { clusterId: number }) {
   if (error && !cluster) return <LoadError error={error} what="cluster" onRetry={() => void reload()} />;
   if (!cluster)
     return <Spinner label="Loading the cluster" className="flex justify-center py-12 text-indigo-600" />;
-
-  // Every view of this cluster (page, list, Starred, student profiles) reloads after a change.
-  const changed = async (updated?: ClusterPage) => {
-    setDialog(null);
-    await Promise.all([
-      updated ? reload(updated, { revalidate: false }) : reload(),
-      mutate(CLUSTERS_KEY),
-      mutate("/api/starred"),
-    ]);
-  };
-
-  async function removeMember(member: Member) {
-    try {
-      const updated = await apiDelete<ClusterPage>(`${clusterKey(clusterId)}/members/${member.id}`);
-      await changed(updated);
-      await mutate(`/api/students/profile/${member.id}`);
-      snackbar(`Removed ${member.name} from ${cluster!.name}.`, { tone: "success" });
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-      throw failure;
-    }
-  }
-
-  async function deleteCluster() {
-    try {
-      await apiDelete(clusterKey(clusterId));
-      await Promise.all([mutate(CLUSTERS_KEY), mutate("/api/starred")]);
-      snackbar(`Deleted ${cluster!.name}.`, { tone: "success" });
-      router.push("/clusters");
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-      throw failure;
-    }
-  }
 
   return (
     <div className="mx-auto max-w-4xl">

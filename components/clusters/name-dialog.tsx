@@ -1,13 +1,14 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import type { ClusterPage } from "@/lib/clusters/present";
-import { MAX_CLUSTER_NAME, clusterRenameBody } from "@/lib/clusters/schemas";
+import { MAX_CLUSTER_NAME, clusterRenameBody, type ClusterRenameBody } from "@/lib/clusters/schemas";
 
 /**
  * Name a new cluster (POST /api/clusters, with any first members) or rename one (PUT /api/clusters/{id}).
@@ -57,50 +58,43 @@ function NameForm({
   onCancel: () => void;
   onSaved: (cluster: ClusterPage) => unknown;
 }) {
-  const [name, setName] = useState(cluster?.name ?? "");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = clusterRenameBody.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setBusy(true);
-    try {
+  // The form's values are the request's body: the route's schema checks them here first.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ClusterRenameBody>({
+    resolver: zodResolver(clusterRenameBody),
+    defaultValues: { name: cluster?.name ?? "" },
+  });
+  const save = useAction(
+    async (body: ClusterRenameBody) => {
       const saved = cluster
-        ? await apiPut<ClusterPage>(`/api/clusters/${cluster.id}`, parsed.data)
-        : await apiPost<ClusterPage>("/api/clusters", { ...parsed.data, student_ids: studentIds });
+        ? await apiPut<ClusterPage>(`/api/clusters/${cluster.id}`, body)
+        : await apiPost<ClusterPage>("/api/clusters", { ...body, student_ids: studentIds });
       await onSaved(saved);
-    } catch (failure) {
-      if (failure instanceof ApiClientError && (failure.status === 409 || failure.fieldError("name"))) {
-        setError(failure.fieldError("name") ?? failure.message);
-      } else {
-        snackbar(
-          failure instanceof ApiClientError ? failure.message : "That didn't work. Please try again.",
-          { tone: "error" },
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    {
+      // A taken name is said beside the field.
+      handled: (failure) => {
+        if (!(failure instanceof ApiClientError && (failure.status === 409 || failure.fieldError("name")))) return false;
+        setError("name", { type: "server", message: failure.fieldError("name") ?? failure.message });
+        return true;
+      },
+    },
+  );
+  const busy = save.busy;
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 pb-2">
+    <form onSubmit={handleSubmit((body) => save.run(body))} noValidate className="flex flex-col gap-4 pb-2">
       <TextField
         label="Name"
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setError(undefined);
-        }}
-        error={error}
+        error={errors.name?.message}
         maxLength={MAX_CLUSTER_NAME}
         required
         autoFocus
+        {...register("name")}
       />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { apiDelete, apiPost, messageOf } from "@/lib/api/request.client";
 import type { ClusterListItem } from "@/lib/clusters/present";
@@ -85,18 +86,16 @@ function ClusterChecklist({
   const { data, error } = useSWR<ClusterListItem[]>(CLUSTERS_KEY);
   const [busy, setBusy] = useState<number | null>(null);
   const member = new Set(memberOf);
+  const change = useAction(async (cluster: ClusterListItem, on: boolean) => {
+    if (on) await apiPost(`/api/clusters/${cluster.id}/members`, { student_ids: [studentId] });
+    else await apiDelete(`/api/clusters/${cluster.id}/members/${studentId}`);
+    await onChanged(cluster.id);
+  });
 
   async function toggle(cluster: ClusterListItem, on: boolean) {
     setBusy(cluster.id);
-    try {
-      if (on) await apiPost(`/api/clusters/${cluster.id}/members`, { student_ids: [studentId] });
-      else await apiDelete(`/api/clusters/${cluster.id}/members/${studentId}`);
-      await onChanged(cluster.id);
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(null);
-    }
+    await change.run(cluster, on);
+    setBusy(null);
   }
 
   if (error)

@@ -7,9 +7,10 @@ import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
+import { ApiClientError, GENERIC_FAILURE, apiPut } from "@/lib/api/request.client";
 import type { CoursePage } from "@/lib/courses/present";
 import { CourseDialog } from "./course-dialog";
 import { CourseHeading } from "./course-heading";
@@ -24,6 +25,7 @@ import { LoadError, NotFoundPanel, Panel } from "./page-parts";
  * /courses/{short_name}: a course's teacher, meetings and students, with the star toggle, and its
  * sections with their class lists; administrators edit and archive the course, add sections and enrol.
  */
+// eslint-disable-next-line max-lines-per-function -- the page wires its dialogs (edit, archive, add section) to their writes
 export function CoursePageView({ shortName }: { shortName: string }) {
   const { user } = useSignedInUser();
   const canEdit = user.role === "admin" || user.role === "sysadmin";
@@ -35,6 +37,14 @@ export function CoursePageView({ shortName }: { shortName: string }) {
   const key = `/api/courses/${encodeURIComponent(shortName)}`;
   const { data: course, error, mutate: reload } = useSWR<CoursePage>(key);
   usePageTitle(course?.name ?? "Course");
+  const toggleArchived = useAction(
+    async (archived: boolean) => {
+      await apiPut(key, { archived: !archived });
+      snackbar(archived ? "Restored the course." : "Archived the course.", { tone: "success" });
+      await Promise.all([reload(), mutate(COURSES_KEY)]);
+    },
+    { failed: GENERIC_FAILURE },
+  ).run;
 
   if (error instanceof ApiClientError && error.status === 404) {
     return (
@@ -111,15 +121,7 @@ export function CoursePageView({ shortName }: { shortName: string }) {
             }
             confirmLabel={course.archived ? "Restore course" : "Archive course"}
             destructive={!course.archived}
-            onConfirm={async () => {
-              try {
-                await apiPut(key, { archived: !course.archived });
-                snackbar(course.archived ? "Restored the course." : "Archived the course.", { tone: "success" });
-                await Promise.all([reload(), mutate(COURSES_KEY)]);
-              } catch (failure) {
-                snackbar(messageOf(failure), { tone: "error" });
-              }
-            }}
+            onConfirm={() => toggleArchived(course.archived)}
           />
         </>
       )}

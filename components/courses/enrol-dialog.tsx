@@ -8,6 +8,7 @@ import { FormError } from "@/components/school-calendar/server-errors";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Tabs } from "@/components/ui/tabs";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
@@ -132,18 +133,14 @@ function Picker({
 }) {
   const picker = useStudentPicker(section.students);
   const { chosen } = picker;
-  const [busy, setBusy] = useState(false);
+  const enrol = useAction(async () => {
+    await onDone(await apiPost<EnrolAnswer>(enrolPath(section), { student_ids: [...chosen] }));
+  });
+  const busy = enrol.busy;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await onDone(await apiPost<EnrolAnswer>(enrolPath(section), { student_ids: [...chosen] }));
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    await enrol.run();
   }
 
   return (
@@ -175,6 +172,7 @@ const numbersForm = z.object({
 type NumbersForm = z.infer<typeof numbersForm>;
 
 /** Student numbers pasted, or read from a CSV file (every cell that is a student number). */
+// eslint-disable-next-line max-lines-per-function -- one form: the numbers, the CSV picker and the server's per-number answers
 function NumbersForm({
   section,
   csv,

@@ -1,6 +1,7 @@
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { GENERIC_FAILURE, apiDelete } from "@/lib/api/request.client";
 import type { Member } from "@/lib/courses/present";
 import type { Section } from "@/lib/sections/present";
 
@@ -16,6 +17,14 @@ export function ArchiveSectionDialog({
   onOpenChange: (open: boolean) => void;
   onChanged: () => unknown;
 }) {
+  const archive = useAction(
+    async () => {
+      await apiDelete(`/api/sections/${section.id}`);
+      snackbar(`Archived section ${section.code}.`, { tone: "success" });
+      await onChanged();
+    },
+    { failed: GENERIC_FAILURE },
+  );
   return (
     <ConfirmDialog
       open={open}
@@ -24,15 +33,7 @@ export function ArchiveSectionDialog({
       description="It leaves the course page and the students' and teachers' weeks. Its enrolments and their history are kept."
       confirmLabel="Archive section"
       destructive
-      onConfirm={async () => {
-        try {
-          await apiDelete(`/api/sections/${section.id}`);
-          snackbar(`Archived section ${section.code}.`, { tone: "success" });
-          await onChanged();
-        } catch (failure) {
-          snackbar(messageOf(failure), { tone: "error" });
-        }
-      }}
+      onConfirm={archive.run}
     />
   );
 }
@@ -51,6 +52,15 @@ export function DropStudentDialog({
   onClose: () => void;
   onChanged: () => unknown;
 }) {
+  const drop = useAction(
+    async (member: Member) => {
+      await apiDelete(`/api/sections/${section.id}/enrollments/${member.id}`);
+      snackbar(`Dropped ${member.first_name} ${member.last_name}.`, { tone: "success" });
+      onClose();
+      await onChanged();
+    },
+    { failed: GENERIC_FAILURE },
+  );
   return (
     <ConfirmDialog
       open={dropping !== null}
@@ -60,15 +70,7 @@ export function DropStudentDialog({
       confirmLabel="Drop"
       destructive
       onConfirm={async () => {
-        if (!dropping) return;
-        try {
-          await apiDelete(`/api/sections/${section.id}/enrollments/${dropping.id}`);
-          snackbar(`Dropped ${dropping.first_name} ${dropping.last_name}.`, { tone: "success" });
-          onClose();
-          await onChanged();
-        } catch (failure) {
-          snackbar(messageOf(failure), { tone: "error" });
-        }
+        if (dropping) await drop.run(dropping);
       }}
     />
   );

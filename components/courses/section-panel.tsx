@@ -20,6 +20,7 @@ import { SectionHeader } from "./section-header";
  * One section of a course: its code, term, teachers and meetings, and its class list. Administrators
  * edit and archive it, enrol students and drop them (the enrolment stays in its history).
  */
+// eslint-disable-next-line max-lines-per-function -- the section's header, members and dialogs are one panel
 export function SectionPanel({
   section,
   courseName,

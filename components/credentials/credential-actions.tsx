@@ -6,7 +6,8 @@ import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { ACTION_INFO, CREDENTIAL_ACTIONS, type CredentialAction } from "@/lib/credentials/schemas";
 import type { CredentialsResult, ResetPassword } from "@/lib/credentials/service.server";
 
@@ -51,28 +52,31 @@ export function CredentialActions({
   const { data: publicSettings } = useSWR<{ sso?: unknown[] }>("/api/settings/unauthenticated");
   const shown = CREDENTIAL_ACTIONS.filter((name) => name !== "reset-sign-in" || (publicSettings?.sso?.length ?? 0) > 0);
 
+  const verify = useAction((password: string) => apiPost("/api/verify-user", { password }), {
+    // A wrong password reads under the field (PasswordConfirmDialog); anything else (too many
+    // attempts, the server unreachable) says why here, or the dialog would just sit there.
+    handled: (error) => error instanceof ApiClientError && error.status === 401,
+    rethrow: true,
+  });
+  const apply = useAction(
+    async (chosen: CredentialAction) => {
+      try {
+        const result = await apiPost<CredentialsResult>(`/api/users/${chosen}`, { user_ids: selected });
+        snackbar(result.message);
+        if (result.passwords) onPasswords(result.passwords);
+        onDone();
+      } catch (error) {
+        console.error(`POST /api/users/${chosen} failed`, error);
+        throw error;
+      }
+    },
+    { rethrow: true },
+  );
+
   async function confirm(password: string) {
     if (!action) return;
-    try {
-      await apiPost("/api/verify-user", { password });
-    } catch (error) {
-      // A wrong password reads under the field (PasswordConfirmDialog); anything else (too many
-      // attempts, the server unreachable) says why here, or the dialog would just sit there.
-      if (!(error instanceof ApiClientError && error.status === 401)) {
-        snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
-      }
-      throw error;
-    }
-    try {
-      const result = await apiPost<CredentialsResult>(`/api/users/${action}`, { user_ids: selected });
-      snackbar(result.message);
-      if (result.passwords) onPasswords(result.passwords);
-      onDone();
-    } catch (error) {
-      console.error(`POST /api/users/${action} failed`, error);
-      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
-      throw error;
-    }
+    await verify.run(password);
+    await apply.run(action);
   }
 
   return (

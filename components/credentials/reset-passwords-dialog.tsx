@@ -24,6 +24,7 @@ async function copy(text: string) {
  * The temporary passwords of a reset, shown this once: each with a copy button, all of them copied
  * at once (tab-separated, for a spreadsheet), or downloaded as a CSV (a class of 30 at a time).
  */
+// eslint-disable-next-line max-lines-per-function -- the shown-once passwords, their copy rules and the download are one dialog
 export function ResetPasswordsDialog({
   passwords,
   onClose,

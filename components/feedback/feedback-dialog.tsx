@@ -20,6 +20,7 @@ import {
 export const FEEDBACK_THANKS = "Thanks for your feedback!";
 
 /** Help → Provide Feedback: text, tags and whether we may reply (to the account's email). */
+// eslint-disable-next-line max-lines-per-function -- one form: the text, the tags and whether we may reply
 export function FeedbackDialog({
   open,
   onOpenChange,

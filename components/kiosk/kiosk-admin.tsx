@@ -11,9 +11,10 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { CopyField, ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClasses, TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiDelete, apiPost, messageOf } from "@/lib/api/request.client";
+import { ApiClientError, GENERIC_FAILURE, apiDelete, apiPost, messageOf } from "@/lib/api/request.client";
 import type { KioskView } from "@/lib/kiosk/service.server";
 import type { StaffListItem } from "@/lib/people/lists.server";
 
@@ -31,8 +32,24 @@ function RegisterDialog({ open, onOpenChange, onCreated }: { open: boolean; onOp
   const [label, setLabel] = useState("");
   const [staffId, setStaffId] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
   const selectId = useId();
+
+  const { run: register, busy: sending } = useAction(
+    async () => {
+      const created = await apiPost<Created>(KIOSKS_KEY, { label, staff_id: Number(staffId) });
+      setLabel("");
+      setStaffId("");
+      onCreated(created);
+    },
+    {
+      failed: GENERIC_FAILURE,
+      handled: (failure) => {
+        if (!(failure instanceof ApiClientError && failure.status === 422)) return false;
+        setErrors({ label: failure.fieldError("label") ?? "", staff_id: failure.fieldError("staff_id") ?? "" });
+        return true;
+      },
+    },
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,19 +58,7 @@ function RegisterDialog({ open, onOpenChange, onCreated }: { open: boolean; onOp
     if (!staffId) missing.staff_id = "Choose the teacher.";
     setErrors(missing);
     if (Object.keys(missing).length) return;
-    setSending(true);
-    try {
-      const created = await apiPost<Created>(KIOSKS_KEY, { label, staff_id: Number(staffId) });
-      setLabel("");
-      setStaffId("");
-      onCreated(created);
-    } catch (failure) {
-      if (failure instanceof ApiClientError && failure.status === 422) {
-        setErrors({ label: failure.fieldError("label") ?? "", staff_id: failure.fieldError("staff_id") ?? "" });
-      } else snackbar(messageOf(failure), { tone: "error" });
-    } finally {
-      setSending(false);
-    }
+    await register();
   }
 
   return (
@@ -129,6 +134,7 @@ function TokenDialog({ created, onClose }: { created: Created | null; onClose: (
 }
 
 /** /kiosks: administrators register, list and revoke kiosks. */
+// eslint-disable-next-line max-lines-per-function -- the kiosk list, its register and token dialogs and its revoke confirm share one page
 export function KioskAdmin() {
   const { user } = useAuth();
   const isAdmin = user?.role === "admin" || user?.role === "sysadmin";
@@ -136,6 +142,14 @@ export function KioskAdmin() {
   const [registering, setRegistering] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [revoking, setRevoking] = useState<KioskView | null>(null);
+  const revoke = useAction(
+    async (kiosk: KioskView) => {
+      await apiDelete(`${KIOSKS_KEY}/${kiosk.id}`);
+      snackbar(`Revoked ${kiosk.label}.`, { tone: "success" });
+      void mutate();
+    },
+    { failed: GENERIC_FAILURE, rethrow: true },
+  ).run;
   // Instants in the school's time zone (the setting), as every other screen shows them.
   const schoolTime = useSchoolTime();
   const when = (iso: string | null) => (iso ? schoolTime(iso) : "Never");
@@ -232,15 +246,7 @@ export function KioskAdmin() {
         confirmLabel="Revoke"
         destructive
         onConfirm={async () => {
-          if (!revoking) return;
-          try {
-            await apiDelete(`${KIOSKS_KEY}/${revoking.id}`);
-            snackbar(`Revoked ${revoking.label}.`, { tone: "success" });
-            void mutate();
-          } catch (failure) {
-            snackbar(messageOf(failure), { tone: "error" });
-            throw failure;
-          }
+          if (revoking) await revoke(revoking);
         }}
       />
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
@@ -7,7 +8,7 @@ import { forgetUser } from "@/lib/storage.client";
 import { ForgotPassword } from "./forgot-password";
 import { ChosenAccount, FormError, PasswordStep } from "./login-parts";
 import { RememberedUsers } from "./remembered-users";
-import { useLoginSteps } from "./use-login-steps";
+import { useLoginSteps, type LoginSteps } from "./use-login-steps";
 
 /**
  * The two-step sign-in: username (with Remember me, and the remembered users of this device),
@@ -21,31 +22,10 @@ export function LoginForm({
   /** The school lets someone reset a forgotten password by email: the password step offers it. */
   resetByEmail?: boolean;
 }) {
-  const {
-    remembered,
-    step,
-    typingNew,
-    setTypingNew,
-    username,
-    typeUsername,
-    password,
-    typePassword,
-    showPassword,
-    setShowPassword,
-    remember,
-    setRemember,
-    account,
-    schoolAccountOnly,
-    errors,
-    busy,
-    passwordRef,
-    usernameRef,
-    goToPassword,
-    backToUsername,
-    next,
-    signIn,
-  } = useLoginSteps(onSignIn);
-  const showList = step === "username" && remembered.length > 0 && !typingNew;
+  const steps = useLoginSteps(onSignIn);
+  const { step, account, schoolAccountOnly, errors, busy } = steps.status;
+  const { password, typePassword, showPassword, setShowPassword, passwordRef } = steps.fields;
+  const { backToUsername, signIn } = steps.actions;
   const formError = <FormError message={errors.form} />;
   const chosenAccount = account && <ChosenAccount account={account} onChange={() => backToUsername()} />;
 
@@ -82,6 +62,15 @@ export function LoginForm({
     );
   }
 
+  return <UsernameStep steps={steps} formError={formError} />;
+}
+
+/** The first step: the remembered accounts of this device, or the username (with Remember me). */
+function UsernameStep({ steps, formError }: { steps: LoginSteps; formError: ReactNode }) {
+  const { step, remembered, typingNew, errors, busy } = steps.status;
+  const { username, typeUsername, remember, setRemember, usernameRef } = steps.fields;
+  const { setTypingNew, goToPassword, next } = steps.actions;
+  const showList = step === "username" && remembered.length > 0 && !typingNew;
   return (
     <div className="flex flex-col gap-5">
       {showList ? (

@@ -26,6 +26,7 @@ function originFromUrl(): string | null {
 }
 
 /** The login screen: school brand, banners, the failed-settings flag and the two-step form. */
+// eslint-disable-next-line max-lines-per-function -- the screen's sign-in ways (password, single sign-on, session notices) in reading order
 export function LoginScreen() {
   const { status, user, signIn, acceptToken, signOutReason, settingsFailed } = useAuth();
   // next-auth comes back with ?error=… when the provider step failed.

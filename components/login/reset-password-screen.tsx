@@ -51,7 +51,73 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
   const brand = schoolBrand(publicSettings);
   const [linkError, setLinkError] = useState<string | null>(token ? null : RESET_PASSWORD_TEXT.missing);
   const [changed, setChanged] = useState<string | null>(null);
+
+  return (
+    <AuthPage brand={brand} title={changed ? RESET_PASSWORD_TEXT.changedTitle : RESET_PASSWORD_TEXT.title}>
+      {changed ? (
+        <PasswordChanged message={changed} />
+      ) : linkError ? (
+        <LinkRefused message={linkError} />
+      ) : (
+        <NewPasswordForm token={token} onChanged={setChanged} onLinkRefused={setLinkError} />
+      )}
+    </AuthPage>
+  );
+}
+
+/** The password is changed: the way to sign in with it. */
+function PasswordChanged({ message }: { message: string }) {
   const { status, signOut } = useAuth();
+  return (
+    <div className="mt-4 flex flex-col gap-5">
+      <p
+        role="status"
+        className="flex gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200"
+      >
+        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>{message}</span>
+      </p>
+      <Link
+        href="/login"
+        className={buttonClasses({ size: "lg", className: "w-full" })}
+        onClick={(event) => {
+          // This browser was signed in (the account's sessions have all ended): sign it out here too.
+          if (status !== "signed-in") return;
+          event.preventDefault();
+          void signOut("user");
+        }}
+      >
+        {RESET_PASSWORD_TEXT.signIn}
+      </Link>
+    </div>
+  );
+}
+
+/** The link was refused (used, expired, unknown): why, and the way to ask for a new one. */
+function LinkRefused({ message }: { message: string }) {
+  return (
+    <div className="mt-4 flex flex-col gap-5">
+      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+        {message}
+      </p>
+      <Link href="/login" className={buttonClasses({ size: "lg", className: "w-full" })}>
+        {RESET_PASSWORD_TEXT.askAgain}
+      </Link>
+    </div>
+  );
+}
+
+/** The new password, typed twice unless shown; the server's refusals placed by the field they concern. */
+// eslint-disable-next-line max-lines-per-function -- one form (react-hook-form): the fields and the server's refusals placed by field
+function NewPasswordForm({
+  token,
+  onChanged,
+  onLinkRefused,
+}: {
+  token: string | null;
+  onChanged: (message: string) => void;
+  onLinkRefused: (message: string) => void;
+}) {
   const {
     register,
     control,
@@ -70,10 +136,10 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
         token,
         new_password: values.newPassword,
       });
-      setChanged(answer.message || RESET_PASSWORD_TEXT.done);
+      onChanged(answer.message || RESET_PASSWORD_TEXT.done);
     } catch (error) {
       const apiError = error instanceof ApiClientError ? error : null;
-      if (apiError && linkRefused(apiError)) setLinkError(apiError.message);
+      if (apiError && linkRefused(apiError)) onLinkRefused(apiError.message);
       else if (apiError?.status === 422 && apiError.fieldError("new_password")) {
         setError(
           "newPassword",
@@ -90,96 +156,61 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
   }
 
   return (
-    <AuthPage brand={brand} title={changed ? RESET_PASSWORD_TEXT.changedTitle : RESET_PASSWORD_TEXT.title}>
-      {changed ? (
-        <div className="mt-4 flex flex-col gap-5">
+    <>
+      <p className="mb-6 text-sm text-slate-600">{RESET_PASSWORD_TEXT.intro}</p>
+      <form
+        onSubmit={handleSubmit(submit)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label={RESET_PASSWORD_TEXT.title}
+      >
+        <TextField
+          label="New password"
+          type={shown ? "text" : "password"}
+          autoComplete="new-password"
+          hint="At least 8 characters. Common passwords and your own name are refused."
+          error={errors.newPassword?.message}
+          autoFocus
+          {...register("newPassword")}
+        />
+        {!shown && (
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmation?.message}
+            {...register("confirmation")}
+          />
+        )}
+        <Controller
+          control={control}
+          name="showPassword"
+          render={({ field }) => (
+            <Checkbox
+              label="Show password"
+              checked={field.value}
+              onCheckedChange={(value) => field.onChange(value === true)}
+            />
+          )}
+        />
+        {errors.root?.server?.message && (
           <p
-            role="status"
-            className="flex gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200"
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
           >
-            <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <span>{changed}</span>
+            {errors.root.server.message}
           </p>
-          <Link
-            href="/login"
-            className={buttonClasses({ size: "lg", className: "w-full" })}
-            onClick={(event) => {
-              // This browser was signed in (the account's sessions have all ended): sign it out here too.
-              if (status !== "signed-in") return;
-              event.preventDefault();
-              void signOut("user");
-            }}
-          >
-            {RESET_PASSWORD_TEXT.signIn}
-          </Link>
-        </div>
-      ) : linkError ? (
-        <div className="mt-4 flex flex-col gap-5">
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-            {linkError}
-          </p>
-          <Link href="/login" className={buttonClasses({ size: "lg", className: "w-full" })}>
-            {RESET_PASSWORD_TEXT.askAgain}
-          </Link>
-        </div>
-      ) : (
-        <>
-          <p className="mb-6 text-sm text-slate-600">{RESET_PASSWORD_TEXT.intro}</p>
-          <form
-            onSubmit={handleSubmit(submit)}
-            noValidate
-            className="flex flex-col gap-4"
-            aria-label={RESET_PASSWORD_TEXT.title}
-          >
-            <TextField
-              label="New password"
-              type={shown ? "text" : "password"}
-              autoComplete="new-password"
-              hint="At least 8 characters. Common passwords and your own name are refused."
-              error={errors.newPassword?.message}
-              autoFocus
-              {...register("newPassword")}
-            />
-            {!shown && (
-              <TextField
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-                error={errors.confirmation?.message}
-                {...register("confirmation")}
-              />
-            )}
-            <Controller
-              control={control}
-              name="showPassword"
-              render={({ field }) => (
-                <Checkbox
-                  label="Show password"
-                  checked={field.value}
-                  onCheckedChange={(value) => field.onChange(value === true)}
-                />
-              )}
-            />
-            {errors.root?.server?.message && (
-              <p
-                role="alert"
-                className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
-              >
-                {errors.root.server.message}
-              </p>
-            )}
-            <Button type="submit" size="lg" loading={isSubmitting} className="mt-2 w-full">
-              {RESET_PASSWORD_TEXT.submit}
-            </Button>
-            <Link
-              href="/login"
-              className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
-            >
-              Back to sign in
-            </Link>
-          </form>
-        </>
-      )}
-    </AuthPage>
+        )}
+        <Button type="submit" size="lg" loading={isSubmitting} className="mt-2 w-full">
+          {RESET_PASSWORD_TEXT.submit}
+        </Button>
+        <Link
+          href="/login"
+          className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
+        >
+          Back to sign in
+        </Link>
+      </form>
+    </>
   );
 }

@@ -18,6 +18,7 @@ export interface LoginErrors {
  * The two-step sign-in's state: the username step asks POST /api/check-user who the account is, the
  * password step signs in through `onSignIn`; each error is placed by the field it concerns.
  */
+// eslint-disable-next-line max-lines-per-function -- the two steps share their state; the hook hands it on as three objects
 export function useLoginSteps(onSignIn: (username: string, password: string) => Promise<unknown>) {
   const [remembered] = useStoredState("rememberedUsers", []);
   const [step, setStep] = useState<Step>("username");
@@ -99,34 +100,30 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
   }
 
   return {
-    remembered,
-    step,
-    typingNew,
-    setTypingNew,
-    username,
-    /** Typing clears the shown errors. */
-    typeUsername: (value: string) => {
-      setUsername(value);
-      setErrors({});
+    /** Where the sign-in is: which step, whose account, what went wrong. */
+    status: { step, account, schoolAccountOnly, remembered, typingNew, errors, busy },
+    /** The inputs' values and setters; typing clears the shown errors. */
+    fields: {
+      username,
+      typeUsername: (value: string) => {
+        setUsername(value);
+        setErrors({});
+      },
+      password,
+      typePassword: (value: string) => {
+        setPassword(value);
+        setErrors({});
+      },
+      showPassword,
+      setShowPassword,
+      remember,
+      setRemember,
+      usernameRef,
+      passwordRef,
     },
-    password,
-    typePassword: (value: string) => {
-      setPassword(value);
-      setErrors({});
-    },
-    showPassword,
-    setShowPassword,
-    remember,
-    setRemember,
-    account,
-    schoolAccountOnly,
-    errors,
-    busy,
-    passwordRef,
-    usernameRef,
-    goToPassword,
-    backToUsername,
-    next,
-    signIn,
+    /** Moving between the steps, and the two submits. */
+    actions: { setTypingNew, goToPassword, backToUsername, next, signIn },
   };
 }
+
+export type LoginSteps = ReturnType<typeof useLoginSteps>;

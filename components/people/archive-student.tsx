@@ -5,7 +5,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { GENERIC_FAILURE, apiPost } from "@/lib/api/request.client";
 
 /**
  * A student profile's Archive (a student who left: hidden from lists, search, pickers and check-in,
@@ -20,16 +21,14 @@ export function ArchiveStudentButton({
 }) {
   const [open, setOpen] = useState(false);
   const restoring = student.archived;
-  async function confirm() {
-    try {
+  const confirm = useAction(
+    async () => {
       await apiPost(`/api/students/${student.id}/${restoring ? "restore" : "archive"}`);
-    } catch (error) {
-      snackbar(messageOf(error, "Something went wrong. Please try again."), { tone: "error" });
-      throw error;
-    }
-    snackbar(restoring ? "Student restored." : "Student archived.", { tone: "success" });
-    await onChanged();
-  }
+      snackbar(restoring ? "Student restored." : "Student archived.", { tone: "success" });
+      await onChanged();
+    },
+    { failed: GENERIC_FAILURE, rethrow: true },
+  ).run;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>

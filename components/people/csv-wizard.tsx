@@ -32,6 +32,7 @@ async function remembered(kind: ImportKind, preview: CsvPreview): Promise<Column
  * same header row, as an SIS exports the same columns each time), (3) see the dry run, confirm with the password and upload; it ends saying
  * a notification will arrive, and shows each file's progress meanwhile.
  */
+// eslint-disable-next-line max-lines-per-function -- the wizard's steps switch in one place
 export function CsvWizard({ kind, close }: { kind: ImportKind; close: () => void }) {
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<ChosenFile[]>([]);

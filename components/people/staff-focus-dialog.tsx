@@ -5,8 +5,9 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { fieldErrorTo, useAction } from "@/components/ui/use-action";
 import { NumberField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { apiPost } from "@/lib/api/request.client";
 import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
 import { SelectField } from "./select-field";
 
@@ -21,13 +22,22 @@ const members = (n: number) => `${n.toLocaleString("en-US")} staff member${n ===
  * for every selected staff member, in one POST /api/staff/bulk. A blank capacity and "Leave as it is"
  * keep each member's own.
  */
+// eslint-disable-next-line max-lines-per-function -- one form: capacity and takes-students for the chosen staff
 export function StaffFocusDialog({ selected, onDone }: { selected: number[]; onDone: () => unknown }) {
   const [open, setOpen] = useState(false);
   const [takes, setTakes] = useState<TakesChoice>(LEAVE);
   const [capacity, setCapacity] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: update, busy } = useAction(
+    async (body: { ids: number[]; capacity?: number; takes_students?: boolean }) => {
+      const result = await apiPost<{ updated: number }>("/api/staff/bulk", body);
+      snackbar(`Updated ${members(result.updated)}.`, { tone: "success" });
+      setOpen(false);
+      await onDone();
+    },
+    { handled: fieldErrorTo("capacity", setError) },
+  );
 
   function openDialog() {
     setTakes(LEAVE);
@@ -53,18 +63,7 @@ export function StaffFocusDialog({ selected, onDone }: { selected: number[]; onD
       setFormError("Set a capacity, choose whether they take Focus Block students, or both.");
       return;
     }
-    setBusy(true);
-    try {
-      const result = await apiPost<{ updated: number }>("/api/staff/bulk", body);
-      snackbar(`Updated ${members(result.updated)}.`, { tone: "success" });
-      setOpen(false);
-      await onDone();
-    } catch (err) {
-      if (err instanceof ApiClientError && err.fieldError("capacity")) setError(err.fieldError("capacity")!);
-      else snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    await update(body);
   }
 
   return (

@@ -16,6 +16,7 @@ import { ChosenFiles } from "./chosen-files";
 import type { ChosenFile } from "./wizard-types";
 
 /** Step 1: choose 1–5 CSV files; their first lines are read here to check the column order. */
+// eslint-disable-next-line max-lines-per-function -- the file step's choices and previews are one step
 export function WizardFiles({
   kind,
   files,

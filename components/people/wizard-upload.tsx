@@ -14,6 +14,7 @@ const n = (value: number) => value.toLocaleString("en-US");
  * Step 3: the dry run of each file (new, would update, unchanged, errors with row numbers), then the
  * confirmation with the caller's password, then one upload per file.
  */
+// eslint-disable-next-line max-lines-per-function -- the upload step's progress, refusals and summary are one step
 export function WizardUpload({
   kind,
   files,

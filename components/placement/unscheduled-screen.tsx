@@ -12,6 +12,7 @@ import { handOffToPowerScheduler } from "@/components/power-scheduler/use-schedu
 import { Button, focusRing } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { DatePicker } from "@/components/ui/date-picker";
 import { PageHeader } from "@/components/ui/page-header";
@@ -43,6 +44,7 @@ const withoutNumbers = columns.filter((column) => column.id !== "number");
  * whole school; teachers: their default students), when default placement will give them (or gave
  * them) their default teacher, and how many it placed.
  */
+// eslint-disable-next-line max-lines-per-function -- the screen's table, date and place-now confirm share one date
 export function UnscheduledScreen() {
   const { user } = useSignedInUser();
   const timezone = useSchoolTimezone();
@@ -59,17 +61,17 @@ export function UnscheduledScreen() {
   const canPlace = whole && !!data && !data.placed_run && placeable > 0 && date >= today;
   const canHandOff = whole && !!data && data.students.length > 0 && date >= today;
 
-  async function placeNow() {
-    try {
-      const result = await apiPost<{ message: string }>("/api/placement/run", { date });
-      snackbar(result.message, { tone: "success" });
-      void mutate();
-    } catch (failure) {
-      snackbar(messageOf(failure, "The students could not be placed. Please try again."), { tone: "error" });
-      void mutate();
-      throw failure;
-    }
-  }
+  const placeNow = useAction(
+    async () => {
+      try {
+        const result = await apiPost<{ message: string }>("/api/placement/run", { date });
+        snackbar(result.message, { tone: "success" });
+      } finally {
+        void mutate();
+      }
+    },
+    { failed: "The students could not be placed. Please try again.", rethrow: true },
+  ).run;
 
   function openInPowerScheduler() {
     handOffToPowerScheduler({ student_ids: data!.students.map((s) => s.id), date });

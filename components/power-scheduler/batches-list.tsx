@@ -7,7 +7,8 @@ import { ListLoadError } from "@/components/people/list-parts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiPost } from "@/lib/api/request.client";
 import type { PowerScheduleBatch } from "@/lib/scheduler/present";
 import type { UndoResult } from "@/lib/scheduler/service.server";
 import { batchColumns } from "./batch-columns";
@@ -20,18 +21,18 @@ export function BatchesList() {
 
   const columns = batchColumns(when, setUndoing);
 
-  async function undo() {
-    if (!undoing) return;
-    try {
-      const result = await apiPost<UndoResult>(`/api/power-scheduler/${undoing.id}/undo`);
-      snackbar(result.message);
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-      throw failure;
-    } finally {
-      await mutate();
-    }
-  }
+  const undo = useAction(
+    async () => {
+      if (!undoing) return;
+      try {
+        const result = await apiPost<UndoResult>(`/api/power-scheduler/${undoing.id}/undo`);
+        snackbar(result.message);
+      } finally {
+        await mutate();
+      }
+    },
+    { rethrow: true },
+  ).run;
 
   return (
     <section aria-labelledby="batches-heading" className="flex flex-col gap-3">

@@ -31,6 +31,7 @@ const dateLabel = (iso: string) =>
  * /power-scheduler: the spec's vertical stepper (Select Students, Select Date and Blocks, Select
  * scheduling type, Done) and, under it, the batches with Undo.
  */
+// eslint-disable-next-line max-lines-per-function -- the stepper switches its steps in one place
 export function PowerSchedulerScreen() {
   const options = useSWR<PowerSchedulerOptions>("/api/power-scheduler/options");
   const [state, dispatch] = useSchedulerState();

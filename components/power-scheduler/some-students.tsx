@@ -22,6 +22,7 @@ const columns: DataColumn<Student>[] = [
  * Some Students: whole grades and clusters added at once, single students ticked in a searchable table
  * (with "select all matching"), and how many are selected.
  */
+// eslint-disable-next-line max-lines-per-function -- the student picker's search, filters and chosen list are one step
 export function SomeStudents({
   options,
   selected,

@@ -82,6 +82,7 @@ export function firstMeetingDate(options: PowerSchedulerOptions): string {
  * (and, on a rotation, which day types: "every Day 2"), and which flex blocks. Every weekday, day
  * type and flex block is chosen until one is unticked (sent as "all": null).
  */
+// eslint-disable-next-line max-lines-per-function -- the step's choices derive from one state; each list is a TickList
 export function StepDates({
   state,
   dispatch,
@@ -150,52 +151,32 @@ export function StepDates({
         />
       </div>
       {range && (
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Weekdays</legend>
-          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-            {days.map((day) => (
-              <Checkbox
-                key={day}
-                label={WEEKDAY_NAMES[day]}
-                checked={weekdays.includes(day)}
-                onCheckedChange={(on) => toggleDay(day, on)}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <TickList
+          legend="Weekdays"
+          items={days.map((day) => ({ value: day, label: WEEKDAY_NAMES[day]! }))}
+          ticked={weekdays}
+          onTick={toggleDay}
+        />
       )}
       {range && types.length > 1 && (
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Day types</legend>
-          <p className="mt-1 text-sm text-slate-600">
-            Untick a day type to book only the others, for example every Day 2.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-            {types.map((type) => (
-              <Checkbox
-                key={type}
-                label={type}
-                checked={chosenTypes.includes(type)}
-                onCheckedChange={(on) => toggleType(type, on)}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <TickList
+          legend="Day types"
+          hint="Untick a day type to book only the others, for example every Day 2."
+          items={types.map((type) => ({ value: type, label: type }))}
+          ticked={chosenTypes}
+          onTick={toggleType}
+        />
       )}
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Flex blocks</legend>
-        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-          {options.blocks.map((block) => (
-            <Checkbox
-              key={block.id}
-              label={`${block.label} (${block.days.map((d) => WEEKDAY_NAMES[d]!.slice(0, 3)).join(", ")})`}
-              checked={blocks.includes(block.id)}
-              onCheckedChange={(on) => toggleBlock(block.id, on)}
-            />
-          ))}
-        </div>
-        {blocks.length === 0 && <p className="mt-2 text-sm text-red-700">Choose at least one block.</p>}
-      </fieldset>
+      <TickList
+        legend="Flex blocks"
+        items={options.blocks.map((block) => ({
+          value: block.id,
+          label: `${block.label} (${block.days.map((d) => WEEKDAY_NAMES[d]!.slice(0, 3)).join(", ")})`,
+        }))}
+        ticked={blocks}
+        onTick={toggleBlock}
+        error={blocks.length === 0 ? "Choose at least one block." : undefined}
+      />
       {problem && (
         <p role="alert" className="text-sm text-red-700">
           {problem}
@@ -210,5 +191,40 @@ export function StepDates({
         </Button>
       </StepButtons>
     </div>
+  );
+}
+
+/** A labelled group of checkboxes, one a choice (weekdays, day types, flex blocks). */
+function TickList<T extends string | number>({
+  legend,
+  hint,
+  items,
+  ticked,
+  onTick,
+  error,
+}: {
+  legend: string;
+  hint?: string;
+  items: { value: T; label: string }[];
+  ticked: readonly T[];
+  onTick: (value: T, on: boolean) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {items.map((item) => (
+          <Checkbox
+            key={item.value}
+            label={item.label}
+            checked={ticked.includes(item.value)}
+            onCheckedChange={(on) => onTick(item.value, on)}
+          />
+        ))}
+      </div>
+      {error && <p className="mt-2 text-sm text-red-700">{error}</p>}
+    </fieldset>
   );
 }

@@ -17,6 +17,7 @@ import type { SchedulerAction, SchedulerState } from "./use-scheduler-state";
  * ('Schedule change purpose'). The preview of what Submit will do sits above Submit, which stays
  * disabled without a staff member and a memo.
  */
+// eslint-disable-next-line max-lines-per-function -- the schedule types and their details are one step
 export function StepType({
   state,
   dispatch,

@@ -5,8 +5,9 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { fieldErrorTo, useAction } from "@/components/ui/use-action";
 import { NumberField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { apiPost } from "@/lib/api/request.client";
 import { MAX_CAPACITY } from "@/lib/people/schemas";
 import type { CapacityResponse } from "@/lib/schedule/types";
 
@@ -21,7 +22,15 @@ export function CapacityDialog({
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: save, busy } = useAction(
+    async (capacity: number) => {
+      const profile = await apiPost<CapacityResponse>("/api/staff/capacity", { capacity });
+      snackbar("Updated capacity.", { tone: "success" });
+      setOpen(false);
+      await onSaved(profile);
+    },
+    { handled: fieldErrorTo("capacity", setError) },
+  );
 
   function openDialog() {
     setValue(capacity === null ? "" : String(capacity));
@@ -36,18 +45,7 @@ export function CapacityDialog({
       setError("Enter a whole number of students.");
       return;
     }
-    setBusy(true);
-    try {
-      const profile = await apiPost<CapacityResponse>("/api/staff/capacity", { capacity: number });
-      snackbar("Updated capacity.", { tone: "success" });
-      setOpen(false);
-      await onSaved(profile);
-    } catch (err) {
-      if (err instanceof ApiClientError && err.fieldError("capacity")) setError(err.fieldError("capacity")!);
-      else snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    await save(number);
   }
 
   return (

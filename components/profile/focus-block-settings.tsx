@@ -3,9 +3,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { fieldErrorTo, useAction } from "@/components/ui/use-action";
 import { Switch } from "@/components/ui/switch";
 import { NumberField } from "@/components/ui/text-field";
-import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
+import { apiPut } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
 import type { StaffProfile } from "@/lib/schedule/types";
@@ -18,6 +19,7 @@ export const TAKES_STUDENTS_HELP =
  * An administrator's controls on a staff profile: the member's capacity and whether they take Focus
  * Block students, saved with PUT /api/staff/{id} (the names travel unchanged, as the route requires).
  */
+// eslint-disable-next-line max-lines-per-function -- the capacity form and the takes-students switch share one save
 export function FocusBlockSettings({
   staff,
   onSaved,
@@ -30,9 +32,8 @@ export function FocusBlockSettings({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState<"capacity" | "takes" | null>(null);
 
-  async function save(change: { capacity?: number; takes_students?: boolean }, which: "capacity" | "takes") {
-    setSaving(which);
-    try {
+  const put = useAction(
+    async (change: { capacity?: number; takes_students?: boolean }, which: "capacity" | "takes") => {
       const saved = await apiPut<StaffListItem>(`/api/staff/${staff.id}`, {
         first_name: staff.first_name,
         last_name: staff.last_name,
@@ -49,13 +50,17 @@ export function FocusBlockSettings({
         { tone: "success" },
       );
       await onSaved(saved);
-    } catch (err) {
-      if (which === "capacity" && err instanceof ApiClientError && err.fieldError("capacity")) {
-        setError(err.fieldError("capacity")!);
-      } else snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setSaving(null);
-    }
+    },
+    {
+      // Only the capacity form has a field to say it under (a Takes switch has none).
+      handled: (err, _change, which) => which === "capacity" && fieldErrorTo("capacity", setError)(err),
+    },
+  );
+
+  async function save(change: { capacity?: number; takes_students?: boolean }, which: "capacity" | "takes") {
+    setSaving(which);
+    await put.run(change, which);
+    setSaving(null);
   }
 
   function submitCapacity(event: FormEvent) {

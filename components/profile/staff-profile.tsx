@@ -12,6 +12,7 @@ import { TopicDialog, type TopicDialogMode } from "@/components/topics/topic-dia
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
 import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
 import { FocusBlockSettings } from "./focus-block-settings";
@@ -30,6 +31,7 @@ export function StaffProfileScreen({ staffId }: { staffId: number }) {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- the profile wires its header, settings, week and topic dialog
 function StaffProfileContent({ staffId }: { staffId: number }) {
   const { user, refresh } = useSignedInUser();
   const profile = useSWR<StaffProfile>(`/api/staff/profile/${staffId}`, fetcher);
@@ -40,25 +42,22 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
 
   const [topicMode, setTopicMode] = useState<TopicDialogMode | null>(null);
   const managesPeople = useManagesPeople();
-
-  if (profile.error instanceof ApiClientError && profile.error.status === 404) {
-    return <EmptyState icon={<UserX />} title="This staff member could not be found." />;
-  }
-
-  async function setTopic(topic: Topic) {
-    if (!target) return;
-    try {
+  const scheduleTopic = useAction(
+    async (topic: Topic) => {
+      if (!target) return;
       await apiPost<TopicScheduleResponse>("/api/topics/schedule", {
         topic_id: topic.id,
         block_id: target.block.id,
         date: target.day.date.iso,
       });
-    } catch (error) {
-      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
-      throw error;
-    }
-    snackbar("Set Topic successfully.", { tone: "success" });
-    await schedule.mutate();
+      snackbar("Set Topic successfully.", { tone: "success" });
+      await schedule.mutate();
+    },
+    { rethrow: true },
+  );
+
+  if (profile.error instanceof ApiClientError && profile.error.status === 404) {
+    return <EmptyState icon={<UserX />} title="This staff member could not be found." />;
   }
 
   const staff = profile.data;
@@ -124,7 +123,7 @@ function StaffProfileContent({ staffId }: { staffId: number }) {
               ? `For ${target.block.label}, ${target.day.date.day} ${target.day.date.full_date}.`
               : undefined
           }
-          onSelect={setTopic}
+          onSelect={scheduleTopic.run}
         />
       )}
     </div>

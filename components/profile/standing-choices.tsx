@@ -7,6 +7,7 @@ import { ChoiceField } from "@/components/school-calendar/choice-field";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiDelete, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
 import { WEEKDAY_NAMES } from "@/lib/schedule/reason";
@@ -36,81 +37,12 @@ export function StandingChoices() {
   const headingId = useId();
   const list = useSWR<StandingChoicesList>(STANDING_CHOICES_KEY, fetcher);
   const { mutate } = useSWRConfig();
-  const [pattern, setPattern] = useState("");
-  const [staffId, setStaffId] = useState("");
-  const [from, setFrom] = useState("");
-  const [until, setUntil] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [removing, setRemoving] = useState<number | null>(null);
   const data = list.data;
-
-  // A rotation's day types ("Day 2"); on a weekly timetable its weekdays (matched by the date's weekday).
-  const patterns =
-    data?.cycle?.kind === "rotation"
-      ? data.cycle.day_types.map((name) => ({ value: `day_type:${name}`, label: name }))
-      : (data?.cycle?.day_types ?? [])
-          .map((name) => WEEKDAY_NAMES.findIndex((day) => day.toLowerCase() === name.toLowerCase()))
-          .filter((index) => index >= 0)
-          .map((index) => ({ value: `weekday:${index}`, label: WEEKDAY_NAMES[index]! }));
 
   /** Revalidates the list and every week on screen (the new plans show there). */
   const refresh = async () => {
     await Promise.all([list.mutate(), mutate((key) => typeof key === "string" && key.includes("/schedule"))]);
   };
-
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const chosenPattern = pattern || patterns[0]?.value || "";
-    const chosenTeacher = staffId || String(data?.teachers[0]?.id ?? "");
-    const start = from || data?.today || "";
-    setErrors({});
-    setSaving(true);
-    try {
-      const [kind, value] = [chosenPattern.slice(0, chosenPattern.indexOf(":")), chosenPattern.slice(chosenPattern.indexOf(":") + 1)];
-      const body: Record<string, unknown> = { staff_id: Number(chosenTeacher), from: start };
-      if (kind === "day_type") body.day_type = value;
-      else body.weekday = Number(value);
-      if (until) body.until = until;
-      const made = await apiPost<StandingChoiceView & { outcomes: StandingOutcomeView[] }>(STANDING_CHOICES_KEY, body);
-      const planned = made.outcomes.filter((o) => o.outcome === "planned").length;
-      snackbar(
-        `Every ${everyWords(made)} with ${made.staff.name.split(", ")[0]}: ${planned} Focus ${planned === 1 ? "Block" : "Blocks"} planned so far.`,
-        { tone: "success" },
-      );
-      setUntil("");
-      await refresh();
-    } catch (failure) {
-      const apiError = failure instanceof ApiClientError && failure.status === 422 ? failure : null;
-      const found: Partial<Record<Field, string>> = {
-        pattern: apiError?.fieldError("day_type") ?? apiError?.fieldError("weekday"),
-        staff_id: apiError?.fieldError("staff_id"),
-        from: apiError?.fieldError("from"),
-        until: apiError?.fieldError("until"),
-      };
-      setErrors(Object.values(found).some(Boolean) ? found : { form: messageOf(failure) });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function remove(choice: StandingChoiceView) {
-    setRemoving(choice.id);
-    try {
-      const answer = await apiDelete<{ plans_removed: number }>(`${STANDING_CHOICES_KEY}/${choice.id}`);
-      snackbar(
-        `Removed every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}${
-          answer.plans_removed ? ` and its ${answer.plans_removed} coming ${answer.plans_removed === 1 ? "plan" : "plans"}` : ""
-        }.`,
-        { tone: "success" },
-      );
-      await refresh();
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setRemoving(null);
-    }
-  }
 
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -130,82 +62,172 @@ export function StandingChoices() {
         <p className="mt-4 text-sm text-slate-600">Loading your usual choices…</p>
       ) : (
         <>
-          {data.standing_choices.length === 0 ? (
-            <p className="mt-4 text-sm text-slate-600">No usual choices yet.</p>
-          ) : (
-            <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your usual choices">
-              {data.standing_choices.map((choice) => (
-                <li key={choice.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                  <span className="text-sm text-slate-900">
-                    <span className="font-medium">
-                      Every {everyWords(choice)} with {choice.staff.name.split(", ")[0]}
-                    </span>{" "}
-                    <span className="text-slate-600">
-                      from {dateWords(choice.from)} until {dateWords(choice.until)}
-                    </span>
-                  </span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    loading={removing === choice.id}
-                    onClick={() => void remove(choice)}
-                    aria-label={`Remove every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}`}
-                  >
-                    <Trash2 aria-hidden className="size-4" /> Remove
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {patterns.length === 0 || data.teachers.length === 0 ? (
-            <p className="mt-4 text-sm text-slate-600">The school has no timetable or no teachers to choose yet.</p>
-          ) : (
-            <form onSubmit={add} noValidate className="mt-4 flex flex-col gap-3" aria-label="Add a usual choice">
-              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-                <ChoiceField
-                  label="Every"
-                  value={pattern || patterns[0]!.value}
-                  onChange={(e) => setPattern(e.target.value)}
-                  error={errors.pattern}
-                  choices={patterns}
-                />
-                <ChoiceField
-                  label="With"
-                  value={staffId || String(data.teachers[0]!.id)}
-                  onChange={(e) => setStaffId(e.target.value)}
-                  error={errors.staff_id}
-                  choices={data.teachers.map((teacher) => ({ value: String(teacher.id), label: teacher.name }))}
-                />
-                <TextField
-                  label="From"
-                  type="date"
-                  value={from || data.today}
-                  min={data.today}
-                  onChange={(e) => setFrom(e.target.value)}
-                  error={errors.from}
-                />
-                <TextField
-                  label="Until"
-                  type="date"
-                  value={until}
-                  min={from || data.today}
-                  onChange={(e) => setUntil(e.target.value)}
-                  error={errors.until}
-                  hint="Empty: the end of the term."
-                />
-              </div>
-              {errors.form && (
-                <p role="alert" className="text-sm text-red-700">
-                  {errors.form}
-                </p>
-              )}
-              <Button type="submit" loading={saving} className="self-start">
-                Add usual choice
-              </Button>
-            </form>
-          )}
+          <ChoiceList choices={data.standing_choices} onRemoved={refresh} />
+          <AddChoiceForm data={data} onAdded={refresh} />
         </>
       )}
     </section>
+  );
+}
+
+/** The standing choices, each with Remove (which also takes out its coming plans). */
+function ChoiceList({ choices, onRemoved }: { choices: StandingChoiceView[]; onRemoved: () => Promise<unknown> }) {
+  const [removing, setRemoving] = useState<number | null>(null);
+  const deleteChoice = useAction(async (choice: StandingChoiceView) => {
+    const answer = await apiDelete<{ plans_removed: number }>(`${STANDING_CHOICES_KEY}/${choice.id}`);
+    snackbar(
+      `Removed every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}${
+        answer.plans_removed ? ` and its ${answer.plans_removed} coming ${answer.plans_removed === 1 ? "plan" : "plans"}` : ""
+      }.`,
+      { tone: "success" },
+    );
+    await onRemoved();
+  });
+
+  async function remove(choice: StandingChoiceView) {
+    setRemoving(choice.id);
+    await deleteChoice.run(choice);
+    setRemoving(null);
+  }
+
+  if (choices.length === 0) return <p className="mt-4 text-sm text-slate-600">No usual choices yet.</p>;
+  return (
+    <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your usual choices">
+      {choices.map((choice) => (
+        <li key={choice.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+          <span className="text-sm text-slate-900">
+            <span className="font-medium">
+              Every {everyWords(choice)} with {choice.staff.name.split(", ")[0]}
+            </span>{" "}
+            <span className="text-slate-600">
+              from {dateWords(choice.from)} until {dateWords(choice.until)}
+            </span>
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={removing === choice.id}
+            onClick={() => void remove(choice)}
+            aria-label={`Remove every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}`}
+          >
+            <Trash2 aria-hidden className="size-4" /> Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A rotation's day types ("Day 2"); on a weekly timetable its weekdays (matched by the date's weekday). */
+function patternChoices(cycle: StandingChoicesList["cycle"]) {
+  if (cycle?.kind === "rotation") return cycle.day_types.map((name) => ({ value: `day_type:${name}`, label: name }));
+  return (cycle?.day_types ?? [])
+    .map((name) => WEEKDAY_NAMES.findIndex((day) => day.toLowerCase() === name.toLowerCase()))
+    .filter((index) => index >= 0)
+    .map((index) => ({ value: `weekday:${index}`, label: WEEKDAY_NAMES[index]! }));
+}
+
+/** POST /api/students/standing-choices's body from the sentence's choices ("day_type:Day 2" or "weekday:3"). */
+function choiceBody(pattern: string, staffId: string, from: string, until: string) {
+  const [kind, value] = [pattern.slice(0, pattern.indexOf(":")), pattern.slice(pattern.indexOf(":") + 1)];
+  const body: Record<string, unknown> = { staff_id: Number(staffId), from };
+  if (kind === "day_type") body.day_type = value;
+  else body.weekday = Number(value);
+  if (until) body.until = until;
+  return body;
+}
+
+/** The server's 422 placed by the sentence's fields; anything else under the form. */
+function placedErrors(failure: unknown): Partial<Record<Field, string>> {
+  const apiError = failure instanceof ApiClientError && failure.status === 422 ? failure : null;
+  const found: Partial<Record<Field, string>> = {
+    pattern: apiError?.fieldError("day_type") ?? apiError?.fieldError("weekday"),
+    staff_id: apiError?.fieldError("staff_id"),
+    from: apiError?.fieldError("from"),
+    until: apiError?.fieldError("until"),
+  };
+  return Object.values(found).some(Boolean) ? found : { form: messageOf(failure) };
+}
+
+/** "Every [Day 2] with [Ms. Ruiz] from [date] until [date]": adds a standing choice. */
+function AddChoiceForm({ data, onAdded }: { data: StandingChoicesList; onAdded: () => Promise<unknown> }) {
+  const [pattern, setPattern] = useState("");
+  const [staffId, setStaffId] = useState("");
+  const [from, setFrom] = useState("");
+  const [until, setUntil] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const patterns = patternChoices(data.cycle);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const chosenPattern = pattern || patterns[0]?.value || "";
+    const chosenTeacher = staffId || String(data.teachers[0]?.id ?? "");
+    const start = from || data.today || "";
+    setErrors({});
+    setSaving(true);
+    try {
+      const body = choiceBody(chosenPattern, chosenTeacher, start, until);
+      const made = await apiPost<StandingChoiceView & { outcomes: StandingOutcomeView[] }>(STANDING_CHOICES_KEY, body);
+      const planned = made.outcomes.filter((o) => o.outcome === "planned").length;
+      snackbar(
+        `Every ${everyWords(made)} with ${made.staff.name.split(", ")[0]}: ${planned} Focus ${planned === 1 ? "Block" : "Blocks"} planned so far.`,
+        { tone: "success" },
+      );
+      setUntil("");
+      await onAdded();
+    } catch (failure) {
+      setErrors(placedErrors(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (patterns.length === 0 || data.teachers.length === 0)
+    return <p className="mt-4 text-sm text-slate-600">The school has no timetable or no teachers to choose yet.</p>;
+  return (
+    <form onSubmit={add} noValidate className="mt-4 flex flex-col gap-3" aria-label="Add a usual choice">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ChoiceField
+          label="Every"
+          value={pattern || patterns[0]!.value}
+          onChange={(e) => setPattern(e.target.value)}
+          error={errors.pattern}
+          choices={patterns}
+        />
+        <ChoiceField
+          label="With"
+          value={staffId || String(data.teachers[0]!.id)}
+          onChange={(e) => setStaffId(e.target.value)}
+          error={errors.staff_id}
+          choices={data.teachers.map((teacher) => ({ value: String(teacher.id), label: teacher.name }))}
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={from || data.today}
+          min={data.today}
+          onChange={(e) => setFrom(e.target.value)}
+          error={errors.from}
+        />
+        <TextField
+          label="Until"
+          type="date"
+          value={until}
+          min={from || data.today}
+          onChange={(e) => setUntil(e.target.value)}
+          error={errors.until}
+          hint="Empty: the end of the term."
+        />
+      </div>
+      {errors.form && (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.form}
+        </p>
+      )}
+      <Button type="submit" loading={saving} className="self-start">
+        Add usual choice
+      </Button>
+    </form>
   );
 }

@@ -4,8 +4,8 @@ import { Star } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useSWRConfig } from "swr";
 import { IconButton } from "@/components/ui/icon-button";
-import { snackbar } from "@/components/ui/snackbar";
-import { apiPost, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiPost } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 
 export type StarItemType = "student" | "staff" | "course" | "cluster";
@@ -53,19 +53,17 @@ export function StarToggle({
   // Shown only while a change is under way; afterwards the refreshed answer speaks.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const isStarred = optimistic ?? starred;
+  const change = useAction(async (next: boolean) => {
+    await setStar({ item_type: itemType, item_id: itemId }, next);
+    await onChanged?.(next);
+  });
 
   async function toggle() {
     if (optimistic !== null) return; // one change at a time
     const next = !isStarred;
     setOptimistic(next);
-    try {
-      await setStar({ item_type: itemType, item_id: itemId }, next);
-      await onChanged?.(next);
-    } catch (error) {
-      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setOptimistic(null);
-    }
+    await change.run(next);
+    setOptimistic(null);
   }
 
   return (

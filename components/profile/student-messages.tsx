@@ -5,8 +5,8 @@ import { useState } from "react";
 import useSWR from "swr";
 import { INBOX_KEY, type NotificationEntry } from "@/components/shell/use-notifications";
 import { Button } from "@/components/ui/button";
-import { snackbar } from "@/components/ui/snackbar";
-import { apiPut, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { GENERIC_FAILURE, apiPut } from "@/lib/api/request.client";
 
 /**
  * The messages Flexblock sent the student (a plan cancelled because its teacher left, with why and
@@ -16,20 +16,18 @@ import { apiPut, messageOf } from "@/lib/api/request.client";
 export function StudentMessages() {
   const { data, mutate } = useSWR<NotificationEntry[]>(INBOX_KEY, { refreshInterval: 60_000 });
   const [dismissing, setDismissing] = useState<number | null>(null);
+  const archive = useAction(async (id: number) => {
+    await apiPut(`/api/notifications/archive/${id}`);
+    await mutate((list) => list?.filter((entry) => entry.notification.id !== id), { revalidate: false });
+    // The heading takes focus, so the keyboard is not left on a button that is gone.
+    document.getElementById("student-messages-heading")?.focus();
+  }, { failed: GENERIC_FAILURE });
   if (!data || data.length === 0) return null;
 
   async function dismiss(id: number) {
     setDismissing(id);
-    try {
-      await apiPut(`/api/notifications/archive/${id}`);
-      await mutate((list) => list?.filter((entry) => entry.notification.id !== id), { revalidate: false });
-      // The heading takes focus, so the keyboard is not left on a button that is gone.
-      document.getElementById("student-messages-heading")?.focus();
-    } catch (failure) {
-      snackbar(messageOf(failure), { tone: "error" });
-    } finally {
-      setDismissing(null);
-    }
+    await archive.run(id);
+    setDismissing(null);
   }
 
   return (

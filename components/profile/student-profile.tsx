@@ -44,6 +44,7 @@ export function StudentProfileView(props: StudentProfileViewProps) {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- the profile wires its header, its actions, the week and the block dialog
 function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentProfileViewProps) {
   const { user } = useSignedInUser();
   const { mutate } = useSWRConfig();

@@ -4,7 +4,8 @@ import { useId, useState } from "react";
 import useSWR from "swr";
 import { LoadError } from "@/components/ui/load-error";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiPut, fetcher, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiPut, fetcher } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { PREFERENCE_LABELS } from "@/lib/reach/kinds";
 import type { NotificationPreferences, PreferenceChannel } from "@/lib/reach/preferences";
@@ -28,22 +29,27 @@ export function NotificationSettings({ title = "Notifications", className }: { t
   const preferences = useSWR<NotificationPreferences>(PREFERENCES_KEY, fetcher);
   const [saving, setSaving] = useState<string | null>(null);
 
+  const save = useAction(
+    async (before: NotificationPreferences, channel: PreferenceChannel, kind: PreferenceKind, on: boolean) => {
+      try {
+        const saved = await apiPut<NotificationPreferences>(PREFERENCES_KEY, { [channel]: { [kind]: on } });
+        void preferences.mutate(saved, { revalidate: false });
+        snackbar(savedMessage(channel, kind, on), { tone: "success" });
+      } catch (error) {
+        void preferences.mutate(before, { revalidate: false });
+        throw error;
+      }
+    },
+  );
+
   async function change(channel: PreferenceChannel, kind: PreferenceKind, on: boolean) {
     const before = preferences.data;
     if (!before) return;
     setSaving(`${channel}.${kind}`);
     // Shown at once; put back if the server refuses.
     void preferences.mutate({ ...before, [channel]: { ...before[channel], [kind]: on } }, { revalidate: false });
-    try {
-      const saved = await apiPut<NotificationPreferences>(PREFERENCES_KEY, { [channel]: { [kind]: on } });
-      void preferences.mutate(saved, { revalidate: false });
-      snackbar(savedMessage(channel, kind, on), { tone: "success" });
-    } catch (error) {
-      void preferences.mutate(before, { revalidate: false });
-      snackbar(messageOf(error, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setSaving(null);
-    }
+    await save.run(before, channel, kind, on);
+    setSaving(null);
   }
 
   const data = preferences.data;

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { downloadText } from "@/components/audit/download";
-import { snackbar } from "@/components/ui/snackbar";
-import { apiGet, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiGet } from "@/lib/api/request.client";
 import type { GroupBy } from "@/lib/reports/schemas";
 
 export interface ReportFilterValues {
@@ -40,15 +40,15 @@ export function useReport<Row>(filters: ReportFilterValues, groupBy: GroupBy, ex
 /** A Download button's state: fetches the CSV with the session and saves it. */
 export function useCsvDownload() {
   const [busy, setBusy] = useState<string | null>(null);
+  const fetchFile = useAction(
+    async (path: string, filename: string) => downloadText(filename, await apiGet<string>(path)),
+    { failed: "That download did not work. Please try again." },
+  );
+
   async function download(what: string, path: string, filename: string) {
     setBusy(what);
-    try {
-      downloadText(filename, await apiGet<string>(path));
-    } catch (failure) {
-      snackbar(messageOf(failure, "That download did not work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(null);
-    }
+    await fetchFile.run(path, filename);
+    setBusy(null);
   }
   return { busy, download };
 }

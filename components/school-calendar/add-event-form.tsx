@@ -19,6 +19,7 @@ const plansWords = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "pla
  * cancels the students' plans on it: a dry run asks the server first, and when there are plans the
  * form says how many before the event is added (they come back if it is deleted before the day).
  */
+// eslint-disable-next-line max-lines-per-function -- one form: the event's name, dates and closure in order
 export function AddEventForm({
   date,
   onAdded,

@@ -7,8 +7,9 @@ import { Badge } from "@/components/ui/badge";
 import { Dialog } from "@/components/ui/dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiClientError, apiDelete, messageOf } from "@/lib/api/request.client";
+import { ApiClientError, GENERIC_FAILURE, apiDelete } from "@/lib/api/request.client";
 import { clockLabel } from "@/lib/time";
 import { AddEventForm } from "./add-event-form";
 import type { DayEvent, SchoolDay, Timetable } from "./api-types";
@@ -134,18 +135,25 @@ function EventList({
 }) {
   const [deleting, setDeleting] = useState<number | null>(null);
 
-  async function remove(event: DayEvent) {
-    setDeleting(event.id);
-    try {
-      await apiDelete(`/api/calendar-events/${event.id}`);
+  const deleteEvent = useAction(
+    async (event: DayEvent) => {
+      try {
+        await apiDelete(`/api/calendar-events/${event.id}`);
+      } catch (failure) {
+        // Someone else deleted it already: the list catches up, nothing to say.
+        if (failure instanceof ApiClientError && failure.status === 404) return void (await onChanged());
+        throw failure;
+      }
       await onChanged();
       snackbar(`Deleted ${event.name}.`, { tone: "success" });
-    } catch (failure) {
-      if (failure instanceof ApiClientError && failure.status === 404) await onChanged();
-      else snackbar(messageOf(failure), { tone: "error" });
-    } finally {
-      setDeleting(null);
-    }
+    },
+    { failed: GENERIC_FAILURE },
+  );
+
+  async function remove(event: DayEvent) {
+    setDeleting(event.id);
+    await deleteEvent.run(event);
+    setDeleting(null);
   }
 
   return (

@@ -13,6 +13,7 @@ import { useCalendarImport } from "./use-calendar-import";
  * Import calendar: an iCalendar (.ics) or CSV file, a preview of the events it holds (nothing is
  * written), the choice of which events mean no school, then Apply.
  */
+// eslint-disable-next-line max-lines-per-function -- the import's choose, preview and done steps switch in one place
 export function ImportDialog({
   open,
   onOpenChange,

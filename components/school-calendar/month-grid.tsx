@@ -35,6 +35,7 @@ const cellTone = (day: SchoolDay | undefined, inMonth: boolean) =>
  * The month as a grid of weeks (a keyboard moves by day, week and month; Enter or a click opens the
  * date). Arrowing past the month's edge moves to the next or previous month.
  */
+// eslint-disable-next-line max-lines-per-function -- the month grid's weeks and days are one table
 export function MonthGrid({
   month,
   days,

@@ -152,6 +152,7 @@ interface PendingSave {
   changes: DayTypeChange[];
 }
 
+// eslint-disable-next-line max-lines-per-function -- the timetable form (react-hook-form) shares one form object
 function TimetableEditor({
   initial,
   isFirst,

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
 import useSWR from "swr";
 import { ADMIN_ROLES } from "@/components/auth/types";
 import { useSignedInUser } from "@/components/auth/use-auth";
@@ -97,15 +97,13 @@ function YearView({ year }: { year: SchoolYear }) {
 }
 
 function YearForm({ year, onSaved }: { year: SchoolYear; onSaved: (saved: SchoolYear) => unknown }) {
+  const form = useForm<YearForm>({ resolver: zodResolver(schoolYearBody), defaultValues: toForm(year) });
   const {
-    register,
-    control,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<YearForm>({ resolver: zodResolver(schoolYearBody), defaultValues: toForm(year) });
-  const terms = useFieldArray({ control, name: "terms" });
+  } = form;
   const [pending, setPending] = useState<{ values: YearForm; changes: DayTypeChange[] } | null>(null);
   useLeaveWarning(
     isDirty && !isSubmitting && pending === null,
@@ -132,84 +130,8 @@ function YearForm({ year, onSaved }: { year: SchoolYear; onSaved: (saved: School
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-8">
-      <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Dates</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First day of school"
-            type="date"
-            required
-            error={errors.start?.message}
-            {...register("start")}
-          />
-          <TextField
-            label="Last day of school"
-            type="date"
-            required
-            error={errors.end?.message}
-            {...register("end")}
-          />
-        </div>
-        <TextField
-          label="Attendance counts from"
-          type="date"
-          required
-          containerClassName="sm:max-w-[calc(50%-0.5rem)]"
-          hint="Nobody is absent before this date: Focus Blocks before it are never counted as missed, in reports or the SIS export. Set it to the day the school starts taking attendance in Flexblock. Students added later are counted from the first Focus Block that starts after their account was created."
-          error={errors.attendance_from?.message}
-          {...register("attendance_from")}
-        />
-      </fieldset>
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Terms</legend>
-        <p className="text-sm text-slate-600">
-          Semesters or quarters. The calendar counts Focus Blocks in each term.
-        </p>
-        {terms.fields.length === 0 && <p className="text-sm text-slate-600">No terms yet.</p>}
-        <ol className="flex flex-col gap-3">
-          {terms.fields.map((field, index) => (
-            <li
-              key={field.id}
-              className="grid items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[minmax(0,1fr)_10rem_10rem_auto] sm:border-0 sm:p-0"
-            >
-              <TextField
-                label={`Term ${index + 1} name`}
-                maxLength={60}
-                error={errors.terms?.[index]?.name?.message}
-                {...register(`terms.${index}.name`)}
-              />
-              <TextField
-                label={`Term ${index + 1} start`}
-                type="date"
-                error={errors.terms?.[index]?.start?.message}
-                {...register(`terms.${index}.start`)}
-              />
-              <TextField
-                label={`Term ${index + 1} end`}
-                type="date"
-                error={errors.terms?.[index]?.end?.message}
-                {...register(`terms.${index}.end`)}
-              />
-              <IconButton
-                label={`Remove term ${index + 1}`}
-                icon={<Trash2 className="size-4" />}
-                className="sm:mt-7"
-                onClick={() => terms.remove(index)}
-              />
-            </li>
-          ))}
-        </ol>
-        <FormError message={errors.terms?.root?.message ?? errors.terms?.message} />
-        <Button
-          variant="secondary"
-          size="sm"
-          className="self-start"
-          onClick={() => terms.append({ name: `Term ${terms.fields.length + 1}`, start: "", end: "" })}
-        >
-          <Plus aria-hidden className="size-4" />
-          Add term
-        </Button>
-      </fieldset>
+      <DatesFieldset form={form} />
+      <TermsFieldset form={form} />
       <FormError message={errors.root?.server?.message} />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
@@ -234,5 +156,105 @@ function YearForm({ year, onSaved }: { year: SchoolYear; onSaved: (saved: School
         {pending && <DayTypeChanges changes={pending.changes} />}
       </ConfirmDialog>
     </form>
+  );
+}
+
+/** The year's first and last day, and when attendance starts counting. */
+function DatesFieldset({ form }: { form: UseFormReturn<YearForm> }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="mb-2 text-base font-semibold text-slate-900">Dates</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First day of school"
+          type="date"
+          required
+          error={errors.start?.message}
+          {...register("start")}
+        />
+        <TextField
+          label="Last day of school"
+          type="date"
+          required
+          error={errors.end?.message}
+          {...register("end")}
+        />
+      </div>
+      <TextField
+        label="Attendance counts from"
+        type="date"
+        required
+        containerClassName="sm:max-w-[calc(50%-0.5rem)]"
+        hint="Nobody is absent before this date: Focus Blocks before it are never counted as missed, in reports or the SIS export. Set it to the day the school starts taking attendance in Flexblock. Students added later are counted from the first Focus Block that starts after their account was created."
+        error={errors.attendance_from?.message}
+        {...register("attendance_from")}
+      />
+    </fieldset>
+  );
+}
+
+/** The terms, in order: each a name and its dates, added and removed here. */
+function TermsFieldset({ form }: { form: UseFormReturn<YearForm> }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const terms = useFieldArray({ control, name: "terms" });
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-base font-semibold text-slate-900">Terms</legend>
+      <p className="text-sm text-slate-600">
+        Semesters or quarters. The calendar counts Focus Blocks in each term.
+      </p>
+      {terms.fields.length === 0 && <p className="text-sm text-slate-600">No terms yet.</p>}
+      <ol className="flex flex-col gap-3">
+        {terms.fields.map((field, index) => (
+          <li
+            key={field.id}
+            className="grid items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[minmax(0,1fr)_10rem_10rem_auto] sm:border-0 sm:p-0"
+          >
+            <TextField
+              label={`Term ${index + 1} name`}
+              maxLength={60}
+              error={errors.terms?.[index]?.name?.message}
+              {...register(`terms.${index}.name`)}
+            />
+            <TextField
+              label={`Term ${index + 1} start`}
+              type="date"
+              error={errors.terms?.[index]?.start?.message}
+              {...register(`terms.${index}.start`)}
+            />
+            <TextField
+              label={`Term ${index + 1} end`}
+              type="date"
+              error={errors.terms?.[index]?.end?.message}
+              {...register(`terms.${index}.end`)}
+            />
+            <IconButton
+              label={`Remove term ${index + 1}`}
+              icon={<Trash2 className="size-4" />}
+              className="sm:mt-7"
+              onClick={() => terms.remove(index)}
+            />
+          </li>
+        ))}
+      </ol>
+      <FormError message={errors.terms?.root?.message ?? errors.terms?.message} />
+      <Button
+        variant="secondary"
+        size="sm"
+        className="self-start"
+        onClick={() => terms.append({ name: `Term ${terms.fields.length + 1}`, start: "", end: "" })}
+      >
+        <Plus aria-hidden className="size-4" />
+        Add term
+      </Button>
+    </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import { ApiClientError, apiUpload } from "@/lib/api/request.client";
 import { LOGO_MESSAGES, LOGO_TYPES, MAX_LOGO_BYTES } from "@/lib/settings/logo";
 
 /** The school logo: a preview and, for administrators, an upload button (POST /api/settings/logo). */
+// eslint-disable-next-line max-lines-per-function -- the logo's preview, its upload and the upload's refusals are one field
 export function LogoField({
   setting,
   readOnly,

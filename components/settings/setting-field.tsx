@@ -15,6 +15,7 @@ const TIME_ZONES: string[] =
     : [];
 
 /** One setting, rendered by its type: switch, number field, text field or date picker. */
+// eslint-disable-next-line max-lines-per-function -- the field switches on the setting's kind in one place
 export function SettingField({
   setting,
   value,

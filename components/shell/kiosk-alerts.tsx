@@ -2,9 +2,9 @@
 
 import { ShieldAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { useInbox } from "./use-notifications";
-import { apiPut, messageOf } from "@/lib/api/request.client";
+import { apiPut } from "@/lib/api/request.client";
 import { KIOSK_ALERT_LINK } from "@/lib/kiosk/alert-text";
 
 /**
@@ -18,17 +18,14 @@ export function KioskAlerts() {
   const alerts = (data ?? []).filter(
     (entry) => !entry.read && entry.notification.sender.id === null && entry.notification.link === KIOSK_ALERT_LINK,
   );
-  if (alerts.length === 0) return null;
-
-  async function dismiss(id: number) {
+  const dismiss = useAction(async (id: number) => {
     try {
       await apiPut(`/api/notifications/read/${id}`);
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
     } finally {
       await mutate();
     }
-  }
+  }).run;
+  if (alerts.length === 0) return null;
 
   return (
     <section aria-label="Kiosk alerts" data-testid="kiosk-alerts" className="mb-4 space-y-2">

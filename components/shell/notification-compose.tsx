@@ -4,9 +4,9 @@ import { X } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Button, focusRing } from "@/components/ui/button";
-import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { MAX_BODY, RECIPIENT_RESULTS } from "@/lib/notifications/schemas";
 import { staffName } from "@/lib/people/names";
@@ -25,13 +25,13 @@ interface SearchResponse {
 const nameOf = (s: StaffHit) => staffName(s);
 
 /** New message: find staff by first or last name (at most 15 shown), pick several, write, send. */
+// eslint-disable-next-line max-lines-per-function -- one form: the recipient search, the chosen recipients and the message
 export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<StaffHit[]>([]);
   const [body, setBody] = useState("");
   const [errors, setErrors] = useState<{ recipients?: string; body?: string }>({});
-  const [sending, setSending] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 250);
     return () => clearTimeout(timer);
@@ -46,6 +46,20 @@ export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; 
     setErrors((e) => ({ ...e, recipients: undefined }));
   };
 
+  const { run: send, busy: sending } = useAction(
+    async () => {
+      await apiPost("/api/notifications", { recipient_ids: chosen.map((c) => c.id), body });
+      onSent();
+    },
+    {
+      handled: (failure) => {
+        if (!(failure instanceof ApiClientError && failure.status === 422)) return false;
+        setErrors({ recipients: failure.fieldError("recipient_ids"), body: failure.fieldError("body") });
+        return true;
+      },
+    },
+  );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problems = {
@@ -54,20 +68,7 @@ export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; 
     };
     setErrors(problems);
     if (problems.recipients || problems.body) return;
-    setSending(true);
-    try {
-      await apiPost("/api/notifications", { recipient_ids: chosen.map((c) => c.id), body });
-      onSent();
-    } catch (failure) {
-      if (failure instanceof ApiClientError && failure.status === 422)
-        setErrors({
-          recipients: failure.fieldError("recipient_ids"),
-          body: failure.fieldError("body"),
-        });
-      else snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setSending(false);
-    }
+    await send();
   }
 
   return (

@@ -8,8 +8,8 @@ import { useSetStar } from "@/components/profile/star-toggle";
 import { focusRing } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { IconButton } from "@/components/ui/icon-button";
-import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
+import { useAction } from "@/components/ui/use-action";
 import { messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { GROUP_TITLES, itemHref, type ItemType } from "./panel-links";
@@ -52,18 +52,16 @@ export function StarredPanel({ onNavigate }: { onNavigate: () => void }) {
   const [unstarred, setUnstarred] = useState<StarredItem[]>([]);
   // The change under way: which item, and whether it is being starred.
   const [busy, setBusy] = useState<{ key: string; to: boolean } | null>(null);
+  const change = useAction(async (item: StarredItem, starred: boolean) => {
+    if (starred) setUnstarred((list) => [...list.filter((i) => keyOf(i) !== keyOf(item)), item]);
+    await setStar({ item_type: item.item_type, item_id: item.item_id }, !starred);
+  });
 
   async function toggle(item: StarredItem, starred: boolean) {
     if (busy) return;
     setBusy({ key: keyOf(item), to: !starred });
-    try {
-      if (starred) setUnstarred((list) => [...list.filter((i) => keyOf(i) !== keyOf(item)), item]);
-      await setStar({ item_type: item.item_type, item_id: item.item_id }, !starred);
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    } finally {
-      setBusy(null);
-    }
+    await change.run(item, starred);
+    setBusy(null);
   }
 
   if (isLoading)

@@ -1,11 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { snackbar } from "@/components/ui/snackbar";
-import { apiPut, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiPut } from "@/lib/api/request.client";
 import type { NotificationEntry } from "./use-notifications";
-
-const FAILED = "That didn't work. Please try again.";
 
 /** A line said inside the panel ("Archived 1 message."), with Undo when `undo` names the message. */
 export interface PanelNotice {
@@ -31,17 +29,15 @@ export function useNotificationActions(options: {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  async function act(path: string) {
+  const put = useAction(async (path: string) => {
     try {
       await apiPut(path);
       return true;
-    } catch (failure) {
-      snackbar(messageOf(failure, FAILED), { tone: "error" });
-      return false;
     } finally {
       await reload();
     }
-  }
+  });
+  const act = async (path: string) => (await put.run(path)) ?? false;
 
   const toggle = (id: number) => setOpenId((current) => (current === id ? null : id));
 

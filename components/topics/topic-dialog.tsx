@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { apiDelete, messageOf } from "@/lib/api/request.client";
 import type { Topic, TopicResponse } from "@/lib/schedule/types";
@@ -22,6 +23,7 @@ export const NO_TOPICS = "You don't have any Topics yet";
  * The teacher's topics. Edit mode creates and deletes them; select mode picks one for a block
  * (`onSelect`), and can create one on the way.
  */
+// eslint-disable-next-line max-lines-per-function -- the topic list's edit and select modes share one dialog
 export function TopicDialog({
   open,
   onOpenChange,
@@ -42,15 +44,19 @@ export function TopicDialog({
   const [confirming, setConfirming] = useState<Topic | null>(null);
   const showForm = formOpen || topics?.length === 0;
 
-  async function remove(topic: Topic) {
-    setBusyId(topic.id);
-    try {
+  const deleteTopic = useAction(
+    async (topic: Topic) => {
       await apiDelete<TopicResponse>(`/api/topics/${topic.id}`);
       await mutate();
       snackbar("Deleted Topic.");
-    } catch (err) {
-      snackbar(messageOf(err, "That didn't work. Please try again."), { tone: "error" });
-      throw err;
+    },
+    { rethrow: true },
+  );
+
+  async function remove(topic: Topic) {
+    setBusyId(topic.id);
+    try {
+      await deleteTopic.run(topic);
     } finally {
       setBusyId(null);
     }

@@ -7,8 +7,8 @@ import { buttonClasses, focusRing } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { IconButton } from "@/components/ui/icon-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiPut, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { ApiClientError, apiPut } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import {
   Breadcrumbs,
@@ -24,11 +24,21 @@ import {
 } from "./wiki-parts";
 
 /** /wiki/{groupId}: the posts of one group, in order; administrators add and reorder them. */
+// eslint-disable-next-line max-lines-per-function -- the group page's posts list and its reorder controls are one view
 export function WikiGroupPage({ groupId }: { groupId: number }) {
   const canEdit = useCanEditWiki();
   const groups = useSWR<WikiGroup[]>(WIKI_GROUPS_KEY);
   const posts = useSWR<WikiPost[]>(groupKey(groupId));
   const group = groups.data?.find((g) => g.id === groupId);
+  const move = useAction(async (post: WikiPost, index: number, by: -1 | 1) => {
+    await apiPut(`/api/wiki/posts/${post.id}`, {
+      group_id: post.group_id,
+      title: post.title,
+      body: post.body,
+      position: index + by,
+    });
+    await posts.mutate();
+  }).run;
 
   if (posts.error instanceof ApiClientError && posts.error.status === 404) {
     return (
@@ -48,20 +58,6 @@ export function WikiGroupPage({ groupId }: { groupId: number }) {
         </Card>
       </div>
     );
-  }
-
-  async function move(post: WikiPost, index: number, by: -1 | 1) {
-    try {
-      await apiPut(`/api/wiki/posts/${post.id}`, {
-        group_id: post.group_id,
-        title: post.title,
-        body: post.body,
-        position: index + by,
-      });
-      await posts.mutate();
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    }
   }
 
   const list = posts.data;

@@ -20,6 +20,7 @@ const HINT =
   "Markdown: # Heading, **bold**, - bullets, 1. steps, | tables |, - [ ] task lists, and [a link](/wiki/post/1) to another post. HTML is shown as text.";
 
 /** Write a new post in a group, or edit (and move) an existing one, with a live preview. */
+// eslint-disable-next-line max-lines-per-function -- one form: title, group, body and preview
 export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: WikiPostWithGroup }) {
   const router = useRouter();
   const groups = useSWR<WikiGroup[]>(WIKI_GROUPS_KEY);

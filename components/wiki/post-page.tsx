@@ -10,7 +10,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
-import { ApiClientError, apiDelete, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { ApiClientError, apiDelete } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { Markdown } from "./markdown";
 import {
@@ -28,6 +29,7 @@ import {
 } from "./wiki-parts";
 
 /** /wiki/post/{postId}: one post rendered from markdown, with its neighbours in the group. */
+// eslint-disable-next-line max-lines-per-function -- the post, its neighbours and its delete confirm are one page
 export function WikiPostPage({ postId }: { postId: number }) {
   const canEdit = useCanEditWiki();
   const router = useRouter();
@@ -36,6 +38,15 @@ export function WikiPostPage({ postId }: { postId: number }) {
   const siblings = useSWR<WikiPost[]>(post ? groupKey(post.group_id) : null);
   const [deleting, setDeleting] = useState(false);
   usePageTitle(post?.title ?? "Wiki");
+  const remove = useAction(
+    async () => {
+      await apiDelete(postKey(postId));
+      await Promise.all([mutate(groupKey(post!.group_id)), mutate(WIKI_GROUPS_KEY)]);
+      snackbar(`Deleted “${post!.title}”.`, { tone: "success" });
+      router.push(`/wiki/${post!.group_id}`);
+    },
+    { rethrow: true },
+  ).run;
 
   if (error instanceof ApiClientError && error.status === 404) {
     return (
@@ -58,18 +69,6 @@ export function WikiPostPage({ postId }: { postId: number }) {
   }
   if (error && !post) return <WikiLoadError error={error} what="wiki post" onRetry={() => void reload()} />;
   if (!post) return <WikiLoading label="Loading the post" />;
-
-  async function remove() {
-    try {
-      await apiDelete(postKey(postId));
-      await Promise.all([mutate(groupKey(post!.group_id)), mutate(WIKI_GROUPS_KEY)]);
-      snackbar(`Deleted “${post!.title}”.`, { tone: "success" });
-      router.push(`/wiki/${post!.group_id}`);
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-      throw failure;
-    }
-  }
 
   const list = siblings.data ?? [];
   const at = list.findIndex((p) => p.id === post.id);

@@ -8,7 +8,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiDelete, apiPut, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiDelete, apiPut } from "@/lib/api/request.client";
 import { GroupCard } from "./group-card";
 import { GroupDialog } from "./group-dialog";
 import {
@@ -21,36 +22,31 @@ import {
 } from "./wiki-parts";
 
 /** /wiki: the wiki's groups; administrators add, rename, reorder and delete them. */
+// eslint-disable-next-line max-lines-per-function -- the groups grid and its dialogs are one page
 export function WikiHome() {
   const canEdit = useCanEditWiki();
   const { data, error, isLoading, mutate } = useSWR<WikiGroup[]>(WIKI_GROUPS_KEY);
   const [editing, setEditing] = useState<WikiGroup | "new" | null>(null);
   const [deleting, setDeleting] = useState<WikiGroup | null>(null);
 
-  async function move(group: WikiGroup, by: -1 | 1) {
+  const move = useAction(async (group: WikiGroup, by: -1 | 1) => {
     const index = data!.findIndex((g) => g.id === group.id);
-    try {
-      await apiPut(`/api/wiki/groups/${group.id}`, {
-        title: group.title,
-        subtitle: group.subtitle,
-        position: index + by,
-      });
-      await mutate();
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-    }
-  }
+    await apiPut(`/api/wiki/groups/${group.id}`, {
+      title: group.title,
+      subtitle: group.subtitle,
+      position: index + by,
+    });
+    await mutate();
+  }).run;
 
-  async function remove(group: WikiGroup) {
-    try {
+  const remove = useAction(
+    async (group: WikiGroup) => {
       await apiDelete(`/api/wiki/groups/${group.id}`);
       await mutate();
       snackbar(`Deleted “${group.title}”.`, { tone: "success" });
-    } catch (failure) {
-      snackbar(messageOf(failure, "That didn't work. Please try again."), { tone: "error" });
-      throw failure;
-    }
-  }
+    },
+    { rethrow: true },
+  ).run;
 
   return (
     <div className="mx-auto max-w-5xl">

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- each report's query sits beside the filter joins it shares with the others */
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { attendanceStatusSql, studentBeganSql } from "@/lib/attendance/sql.server";

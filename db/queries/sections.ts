@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the sections table's queries (members, meetings, enrolments), filed by the table they read */
 import "server-only";
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";

@@ -94,8 +94,10 @@ export const apiUpload = <T>(path: string, form: FormData) => apiRequest<T>("POS
 /** The SWR fetcher: the key is the API path. `useSWR<Shape>("/api/staff", fetcher)`. */
 export const fetcher = <T>(path: string) => apiGet<T>(path);
 
+export const GENERIC_FAILURE = "Something went wrong. Please try again.";
+
 /** A message fit to show a person: the server's, or the given fallback for unknown faults. */
-export function messageOf(error: unknown, fallback = "Something went wrong. Please try again."): string {
+export function messageOf(error: unknown, fallback = GENERIC_FAILURE): string {
   if (error instanceof ApiClientError && error.status !== 500 && error.message) return error.message;
   return fallback;
 }

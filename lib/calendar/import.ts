@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one calendar import: its parse, check and plan steps read in order */
 import ICAL from "ical.js";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the timetable's save and its checks share one transaction */
 import "server-only";
 import type { Db } from "@/db";
 import { insertAudit } from "@/db/queries/audit";

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the administrators' writes on people share their audit and password helpers */
 import "server-only";
 import type { Db } from "@/db";
 import { insertAudit, insertAudits } from "@/db/queries/audit";

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- a recurring request's create, edit and cancel share the expansion into appointments */
 import "server-only";
 import type { Db } from "@/db";
 import {

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- join, leave, offer and accept share the seat count and its lock */
 import "server-only";
 import type { Db } from "@/db";
 import { lockStudent } from "@/db/queries/appointments";

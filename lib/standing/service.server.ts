@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- a standing choice's add, remove and re-plan share the pattern matching */
 import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the administrators' help posts: prose, not logic */
 import "server-only";
 import { SETUP_HELP } from "./setup-steps";
 /**
