@@ -28,15 +28,18 @@ const config = [
     rules: { "max-lines": ["error", { max: 300, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Being rebuilt in the one-import-pipeline move (planBundle and planPeople become a planner per
-    // OneRoster file kind); the budgets apply once that lands, and its owner splits what is left.
-    files: ["components/imports/**", "lib/oneroster/**", "db/queries/oneroster.ts"],
+    // Still over budget after the OneRoster planner's split by file kind: the import screens (their hook
+    // hands 18 values on) and the bundle's reader, with the rest of the one-import-pipeline move (the
+    // parsed rows kept once, one worker helper); the oneroster and dashboard queries, filed by table in the
+    // core-floor move. Each leaves this list when it is split.
+    files: [
+      "components/imports/{import-job-status,import-report,oneroster-decisions,oneroster-import,oneroster-review}.tsx",
+      "components/imports/use-oneroster-import.ts",
+      "lib/oneroster/parse.ts",
+      "db/queries/oneroster.ts",
+      "db/queries/dashboard.ts",
+    ],
     rules: { "max-lines-per-function": "off", "max-lines": "off" },
-  },
-  {
-    // One line over, and under change in the dashboard's own branch: its owner splits it there.
-    files: ["db/queries/dashboard.ts"],
-    rules: { "max-lines": "off" },
   },
   {
     // API tests use helpers named use* that are not React hooks, and loose JSON bodies.
