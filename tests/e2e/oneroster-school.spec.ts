@@ -258,10 +258,17 @@ test.describe("the roster from a OneRoster bundle, on a Day 1 / Day 2 school of 
     }
     // On a phone: one day at a time.
     await student.setViewportSize({ width: 390, height: 844 });
-    await student
+    // The week shown is the later date's: when the Day 2 comes first (a Friday today, the Day 1 next
+    // week), step back to it.
+    const day2Tab = student
       .getByRole("tablist", { name: "Day", exact: true })
-      .getByRole("tab", { name: new RegExp(`^${calendarDay(day2!)}`) })
-      .click();
+      .getByRole("tab", { name: new RegExp(`^${calendarDay(day2!)}`) });
+    for (let i = 0; i < 8 && !(await day2Tab.isVisible()); i++) {
+      const shown = (await student.locator("h2[aria-live=polite]").textContent())!;
+      await student.getByRole("button", { name: "Previous week", exact: true }).click();
+      await expect(student.locator("h2[aria-live=polite]")).not.toHaveText(shown);
+    }
+    await day2Tab.click();
     await expect(tile(student, "Block 4", day2!)).toContainText("History 12");
     await expect
       .poll(() => student.evaluate(() => document.documentElement.scrollWidth))
