@@ -291,6 +291,8 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/rostering/source": { who: ADMINS },
   "PUT /api/rostering/source": { who: ADMINS },
   "DELETE /api/rostering/source": { who: ADMINS },
+  "POST /api/rostering/source/test": { who: ADMINS },
+  "POST /api/rostering/source/sync": { who: ADMINS },
 
   // ── Reports (docs/design/reports.md: teachers, administrators, sysadmins; teachers see their own students) ──
   "GET /api/reports/attendance": { who: SHELL, scopes: ["reports:read"] },
