@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { sql } from "drizzle-orm";
+import { GET as importRoute } from "@/app/api/imports/[id]/route";
+import { GET as importsRoute } from "@/app/api/imports/route";
 import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as onerosterRoute } from "@/app/api/rostering/oneroster/route";
 import { GET as getSource, PUT as putSource } from "@/app/api/rostering/source/route";
@@ -142,6 +144,13 @@ describe("a OneRoster 1.1 REST source", () => {
     expect(result.created).toBeGreaterThan(700);
     const source = await call(getSource, { token: tokens.admin });
     expect(source.body.last_run).toMatchObject({ status: "done", error: null, counts: { created: result.created, errors: 0 } });
+    // The Imports screen's history and report, as for a bundle upload.
+    const report = await call(importRoute, { token: tokens.admin, params: { id: String(source.body.last_run.import_id) } });
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ kind: "oneroster", status: "done", oneroster: { created: result.created, errors: [] } });
+    const history = await call(importsRoute, { token: tokens.admin });
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain(`"id":${source.body.last_run.import_id}`);
     const after = await dump();
     const csv = await csvDryRun(buildBundle(spec));
     expect(csv.body.counts).toMatchObject({ created: 0, updated: 0, archived: 0, dropped: 0, errors: 0 });
@@ -150,13 +159,18 @@ describe("a OneRoster 1.1 REST source", () => {
 
   it("the next sync asks only for what changed since the last pull began (a delta)", async () => {
     server.requests.length = 0;
+    const [{ started } = { started: null }] = await q("select last_pull_started_at as started from roster_sources");
     const user = server.data.users.find((u) => u.sourcedId === "stu-3")!;
     user.familyName = "Changed";
     user.dateLastModified = new Date(Date.now() + 60_000).toISOString();
     const { result, entry } = await syncNow();
     expect(entry.filename).toBe("OneRoster REST pull (changes)");
     expect(result).toMatchObject({ status: "done", updated: 1, created: 0, archived: 0, dropped: 0, pull: { mode: "delta", rows: { users: 1, enrollments: 0 } } });
-    expect(server.requests.filter((r) => r.startsWith("GET")).every((r) => decodeURIComponent(r).includes("filter=dateLastModified>'"))).toBe(true);
+    // Every endpoint but orgs (the school is chosen among all of them) asks from a little before the last pull began.
+    const since = new Date(new Date(started as string).getTime() - 10 * 60_000).toISOString();
+    const gets = server.requests.filter((r) => r.startsWith("GET") && !r.includes("/orgs?"));
+    expect(gets.length).toBeGreaterThanOrEqual(5);
+    for (const r of gets) expect(new URL(r.slice(4), "http://x").searchParams.get("filter")).toBe(`dateLastModified>'${since}'`);
     expect((await q("select last_name from students where sourced_id = 'stu-3'"))[0]).toEqual({ last_name: "Changed" });
   });
 
@@ -294,6 +308,21 @@ describe("a OneRoster 1.2 district endpoint (three schools)", () => {
     expect(pull.other_schools).toBeGreaterThan(0);
     const csv = await csvDryRun(buildBundle(district), { org_sourced_id: "org-north" });
     expect(plan).toEqual(csv.body);
+  });
+
+  it("applied, then a delta with the school chosen: every org is read again, only changed rows of the rest", async () => {
+    const { result } = await syncNow();
+    expect(result).toMatchObject({ status: "done", errors: [] });
+    expect(await q("select count(*)::int as n from sections where sourced_id like 'd-cls-%'")).toEqual([{ n: 2 }]);
+    server.requests.length = 0;
+    const user = server.data.users.find((u) => u.sourcedId === "d-stu-3")!;
+    user.givenName = "Renamed";
+    user.dateLastModified = new Date(Date.now() + 60_000).toISOString();
+    const delta = await syncNow();
+    expect(delta.result).toMatchObject({ status: "done", updated: 1, created: 0, archived: 0, dropped: 0, pull: { mode: "delta" } });
+    const gets = server.requests.filter((r) => r.startsWith("GET"));
+    expect(gets.filter((r) => r.includes("filter=")).length).toBe(gets.length - 1);
+    expect(gets.find((r) => r.includes("/orgs?"))).not.toContain("filter=");
   });
 });
 

@@ -67,6 +67,13 @@ export interface PullResult {
   orgs: { sourced_id: string; name: string; type: string }[];
 }
 
+/**
+ * A delta asks from this long before the last pull began: the SIS's clock may be behind ours, and a
+ * record changed while that pull ran may carry a time before its start. Reading a record again is
+ * harmless (it is unchanged); missing one is not.
+ */
+export const DELTA_OVERLAP_MS = 10 * 60_000;
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface Session {
@@ -149,13 +156,21 @@ async function page(session: Session, endpoint: Endpoint, number: number, url: s
       attempt++;
       continue;
     }
-    if (answer.status !== 200) throw new PullFailed(where, `The SIS answered HTTP ${answer.status}.`);
+    if (answer.status !== 200) throw new PullFailed(where, refusal(answer.status, endpoint));
     const body = jsonOf(answer);
     const list = body && typeof body === "object" ? (body as Record<string, unknown>)[endpoint] : undefined;
     if (!Array.isArray(list)) throw new PullFailed(where, body === null ? "The answer is not JSON." : `The answer has no ${endpoint} list.`);
     return list.filter((r): r is Record<string, unknown> => !!r && typeof r === "object" && !Array.isArray(r));
   }
   throw new PullFailed(where, `It failed ${session.limits.retries + 1} times (last: ${lastReason}).`);
+}
+
+/** A page's answer that trying again will not change, in words. */
+function refusal(status: number, endpoint: Endpoint): string {
+  if (status === 401) return "The SIS refused the access token, even a new one.";
+  if (status === 403) return `The SIS does not let this client read ${endpoint}: check the client's permissions in the SIS.`;
+  if (status === 404) return `The SIS has no ${endpoint} at this address: check the base URL.`;
+  return `The SIS answered HTTP ${status}.`;
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -217,7 +232,9 @@ export async function pullRoster(settings: SourceSettings, options: PullOptions)
   const mode = options.since ? "delta" : "full";
   const total = { rows: 0, pages: 0 };
   const records = {} as Records;
-  for (const endpoint of ENDPOINTS) records[endpoint] = await pages(session, endpoint, options.since, total, sleep);
+  const since = options.since && new Date(options.since.getTime() - DELTA_OVERLAP_MS);
+  // Every org, even in a delta: the school is chosen among them (a few rows).
+  for (const endpoint of ENDPOINTS) records[endpoint] = await pages(session, endpoint, endpoint === "orgs" ? null : since, total, sleep);
   const rows = Object.fromEntries(ENDPOINTS.map((e) => [e, records[e].length])) as Record<Endpoint, number>;
   return {
     bundle: bundleOf(settings.version, records, modesOf(mode, settings.archive_missing)),
