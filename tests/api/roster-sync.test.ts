@@ -15,6 +15,7 @@ import { pullRoster } from "@/lib/oneroster/rest/pull.server";
 import { savedSettings } from "@/lib/oneroster/rest/source.server";
 import { setPullLimitsForTests } from "@/lib/oneroster/rest/sync.server";
 import { useTestDb } from "../helpers/db";
+import { rosterDump } from "../helpers/roster-dump";
 import { createAdmin, createStaff, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";
 import { buildBundle, smallSchool, type BundleSpec } from "../helpers/oneroster-bundle";
@@ -37,20 +38,7 @@ afterAll(() => setPullLimitsForTests(undefined));
 
 const q = async (text: string) => resultRows(await state.db.execute(sql.raw(text)));
 
-/** Every table an import touches, as rows in a stable order. */
-async function dump() {
-  return {
-    users: await q("select id, username, account_type, disabled_at from users order by id"),
-    students: await q("select * from students order by id"),
-    staff: await q("select * from staff order by id"),
-    terms: await q("select * from terms order by id"),
-    courses: await q("select * from courses order by id"),
-    sections: await q("select * from sections order by id"),
-    teachers: await q("select * from section_teachers order by section_id, staff_id"),
-    meetings: await q("select * from section_meetings order by id"),
-    enrollments: await q("select * from enrollments order by id"),
-  };
-}
+const dump = () => rosterDump(state.db);
 
 async function useSource(server: RestServer, extra: Record<string, unknown> = {}) {
   const res = await call(putSource, {
