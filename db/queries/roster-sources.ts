@@ -94,17 +94,17 @@ export async function claimScheduledRun(db: Db, day: string): Promise<boolean> {
   return claimed.length > 0;
 }
 
-/** Who is told when the roster source fails: the administrators (staff) and the sysadmins, whose accounts are open. */
+/** Who is told when the roster source fails: the administrators (staff) and the sysadmins whose accounts are open, with their addresses. */
 export async function rosterAlertRecipients(db: Db) {
   const admins = await db
-    .select({ staff_id: staff.id })
+    .select({ user_id: users.id, staff_id: staff.id, email: staff.email, first_name: staff.first_name, last_name: staff.last_name })
     .from(staff)
     .innerJoin(users, eq(users.id, staff.user_id))
     .where(and(eq(staff.administrator, true), isNull(users.disabled_at)));
   const sys = await db
-    .select({ sysadmin_id: sysadmins.id })
+    .select({ user_id: users.id, sysadmin_id: sysadmins.id, email: sysadmins.email, name: sysadmins.name })
     .from(sysadmins)
     .innerJoin(users, eq(users.id, sysadmins.user_id))
     .where(isNull(users.disabled_at));
-  return { staff: admins.map((r) => r.staff_id), sysadmins: sys.map((r) => r.sysadmin_id) };
+  return { staff: admins, sysadmins: sys };
 }

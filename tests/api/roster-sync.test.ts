@@ -18,16 +18,19 @@ import { useTestDb } from "../helpers/db";
 import { rosterDump } from "../helpers/roster-dump";
 import { createAdmin, createStaff, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";
+import { startSmtpServer } from "../helpers/smtp";
 import { buildBundle, smallSchool, type BundleSpec } from "../helpers/oneroster-bundle";
 import { CLIENT_ID, CLIENT_SECRET, startRestServer, type Faults, type RestServer } from "../helpers/oneroster-rest-server";
 
 const state = useTestDb();
 const tokens = {} as Record<"admin" | "teacher", string>;
 let adminStaffId = 0;
+let adminEmail = "";
 
 beforeAll(async () => {
   const admin = await createAdmin(state.db);
   adminStaffId = admin.staff.id;
+  adminEmail = admin.staff.email;
   tokens.admin = await tokenFor(state.db, admin);
   tokens.teacher = await tokenFor(state.db, await createStaff(state.db));
   await state.db.insert(blocks).values(["Block 1", "Block 2", "Block 3", "Block 4"].map((label) => ({ label, flex: false })));
@@ -213,17 +216,27 @@ describe("a OneRoster 1.1 REST source", () => {
     }
   });
 
-  it("a sync whose pull fails writes nothing, is a failed run in the history and tells the administrators", async () => {
+  it("a sync whose pull fails writes nothing, is a failed run in the history and tells the administrators (by email too)", async () => {
     server.faults.failAlways = new Set(["enrollments:3"]);
+    const smtp = await startSmtpServer();
     const before = await dump();
-    const { result, entry } = await syncNow({ full: true });
-    server.faults.failAlways = undefined;
+    let outcome;
+    try {
+      outcome = await syncNow({ full: true });
+      await smtp.waitFor(1);
+      expect(smtp.recipients()).toContain(adminEmail);
+      expect(smtp.messages[0]!.subject).toBe("The roster sync from the SIS failed");
+    } finally {
+      server.faults.failAlways = undefined;
+      await smtp.close();
+    }
+    const { result, entry } = outcome;
     expect(result).toMatchObject({ status: "failed", errors: [{ file: "enrollments page 3", line: 0 }] });
     expect(entry).toMatchObject({ status: "failed" });
     expect(entry.error).toMatch(/^The pull failed: enrollments page 3: /);
     expect(await dump()).toEqual(before);
     const told = await q(`select n.body, n.link from notifications n join notification_recipients r on r.notification_id = n.id where r.staff_id = ${adminStaffId}`);
-    expect(told.at(-1)).toMatchObject({ body: expect.stringMatching(/^The roster sync from the SIS failed: /), link: expect.stringMatching(/^\/imports\/\d+$/) });
+    expect(told.at(-1)).toMatchObject({ body: expect.stringMatching(/^The roster sync from the SIS failed: The pull failed: enrollments page 3: /), link: expect.stringMatching(/^\/imports\/\d+$/) });
     const source = await call(getSource, { token: tokens.admin });
     expect(source.body.last_run).toMatchObject({ status: "failed", counts: { errors: 1 } });
   });
