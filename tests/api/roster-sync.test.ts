@@ -253,6 +253,16 @@ describe("a OneRoster 1.1 REST source", () => {
     }
   });
 
+  it("Sync now while a sync is queued: 409, nothing more queued", async () => {
+    const first = await sync({ dry_run: false });
+    expect(first.status).toBe(202);
+    const second = await sync({ dry_run: false });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: "import_running", message: expect.stringContaining(`/imports/${first.body.import.id}`) });
+    await runPendingJobs(state.db);
+    expect((await q(`select status from imports where id = ${first.body.import.id}`))[0]).toEqual({ status: "done" });
+  });
+
   it("sync: 422 for a body without dry_run, 403 for a teacher", async () => {
     expect((await sync({})).status).toBe(422);
     expect((await sync({ dry_run: true }, tokens.teacher)).status).toBe(403);
