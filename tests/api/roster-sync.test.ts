@@ -197,6 +197,7 @@ describe("a OneRoster 1.1 REST source", () => {
   const refused: [string, Faults, string, RegExp][] = [
     ["a page that keeps failing", { failAlways: new Set(["users:2"]) }, "users page 2", /failed 4 times/],
     ["a page of 10 MB", { hugePage: "classes:1" }, "classes page 1", /larger than 5 MB/],
+    ["a page of 10 MB without its length", { hugeChunked: "users:2" }, "users page 2", /larger than 5 MB/],
     ["a redirect to another host", { redirectElsewhere: "courses" }, "courses page 1", /another host \(127\.0\.0\.2/],
     ["HTML from the token endpoint", { tokenHtml: true }, "token", /web page/],
     ["endless paging", { endless: "enrollments" }, "enrollments page 31", /never sent a short last page/],
