@@ -238,7 +238,7 @@ export async function pullRoster(settings: SourceSettings, options: PullOptions)
   for (const endpoint of ENDPOINTS) records[endpoint] = await pages(session, endpoint, endpoint === "orgs" ? null : since, total);
   const rows = Object.fromEntries(ENDPOINTS.map((e) => [e, records[e].length])) as Record<Endpoint, number>;
   return {
-    bundle: bundleOf(settings.version, records, modesOf(mode, settings.archive_missing)),
+    bundle: await bundleOf(settings.version, records, modesOf(mode, settings.archive_missing)),
     mode,
     started_at,
     pages: total.pages,
