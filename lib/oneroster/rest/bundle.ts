@@ -148,7 +148,13 @@ class BundleWriter {
     entry.push(strToU8(toCsv([header], { escapeFormulas: false })));
     for (let at = 0; at < records.length; at += BATCH_ROWS) {
       await this.turn();
-      const rows = records.slice(at, at + BATCH_ROWS).flatMap(cells).map((row) => header.map((h) => row[h] ?? ""));
+      const rows = records
+        .slice(at, at + BATCH_ROWS)
+        .flatMap((record): Cells[] => {
+          const made = cells(record);
+          return Array.isArray(made) ? made : [made];
+        })
+        .map((row) => header.map((h) => row[h] ?? ""));
       if (rows.length) entry.push(strToU8(toCsv(rows, { escapeFormulas: false })));
     }
     entry.push(new Uint8Array(0), true);
