@@ -51,8 +51,8 @@ const config = [
       "lib/security/**",
       "lib/auth/{authenticate.server,tokens.server,sso}.ts",
       "lib/api-tokens/authenticate.server.ts",
-      // Still takes the request and answers a Response: moves with the roster source's pull.
-      "lib/oneroster/service.server.ts",
+      // An outbound client: it reads the answers of the SIS's OneRoster REST endpoint.
+      "lib/oneroster/rest/fetch.server.ts",
     ],
     rules: {
       "no-restricted-globals": [
