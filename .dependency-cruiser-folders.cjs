@@ -4,10 +4,10 @@
  *   npx depcruise app components lib db --config .dependency-cruiser-folders.cjs
  *
  * A second configuration beside .dependency-cruiser.cjs, because dependency-cruiser counts a folder's
- * imports over all its files: the foundation's files (FOUNDATION there: lib/time.ts, lib/env.server.ts, the
- * schedule's types, the search fold …), which db may import, would make their folders (lib,
- * lib/schedule, lib/search) import db and be imported by it, a circle through db for every folder.
- * So the foundation is left out of this look; .dependency-cruiser.cjs keeps it at the bottom on its own
+ * imports over all its files: the foundation (lib/core: time, env, log, error codes, the search fold, the
+ * attendance rules, the schedule's types and reasons, the choice ladder), which db may import, would make
+ * lib/core import db and be imported by it, a circle through db. So the foundation is left out of this
+ * look; .dependency-cruiser.cjs keeps it at the bottom on its own
  * (foundation-at-the-bottom, db-only-foundation).
  */
 const layers = require("./.dependency-cruiser.cjs");

@@ -1,9 +1,9 @@
 import { closeDatabase } from "@/db";
 import { getDatabaseHandle, getDb } from "@/lib/setup/boot.server";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 import { registerEveryJobKind } from "@/lib/job-kinds/every-kind.server";
 import { startJobRunner, type JobRunner } from "@/lib/jobs/runner.server";
-import { log } from "@/lib/log.server";
+import { log } from "@/lib/core/log.server";
 import { createSetupLink } from "@/lib/setup/first-run.server";
 
 env(); // fail fast, with a clear message, on a bad configuration

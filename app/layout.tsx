@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { Providers } from "@/components/providers";
-import { SCHOOL_LANGUAGE } from "@/lib/search/fold";
+import { SCHOOL_LANGUAGE } from "@/lib/core/fold";
 import "./globals.css";
 
 // No `title` here: every screen sets "Flexblock - <Screen>" itself (usePageTitle), and a metadata title

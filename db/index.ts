@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 import { openDatabase, type DbHandle } from "./client";
 
 export type { Db } from "./client";

@@ -34,7 +34,7 @@ import { checkInCalendar } from "../db/queries/checkin";
 import { seedSchool } from "../lib/demo/school.server";
 import { focusBlockOn } from "../lib/checkin/rules";
 import { hashToken, newToken } from "../lib/auth/tokens.server";
-import { addDays, schoolToday, weekDays } from "../lib/time";
+import { addDays, schoolToday, weekDays } from "../lib/core/time";
 import { benchCheckIn } from "./bench/check-in";
 import { drive, passes, printFigures, timeSequential, type BenchFigure } from "./bench/harness";
 import { benchPlacement } from "./bench/placement";

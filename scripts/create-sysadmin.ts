@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { openDatabase } from "../db/client";
-import { env } from "../lib/env.server";
+import { env } from "../lib/core/env.server";
 import { createSysadminAccount } from "../lib/people/accounts.server";
 
 const input = z.object({ email: z.email("--email must be an email address"), name: z.string().trim().min(1, "--name is required") });

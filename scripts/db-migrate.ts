@@ -1,6 +1,6 @@
 // npm run db:migrate: apply db/migrations to DATABASE_URL, or to the embedded database in PGLITE_DIR.
 import { openDatabase } from "../db/client";
-import { env } from "../lib/env.server";
+import { env } from "../lib/core/env.server";
 
 async function main() {
   const config = env();

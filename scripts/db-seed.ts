@@ -4,7 +4,7 @@ import { openDatabase } from "../db/client";
 import { appointments, checkIns, plans, staff, students } from "../db/schema";
 import { seedDemoSchoolIfEmpty } from "../lib/demo/demo.server";
 import { DEMO_PASSWORD } from "../lib/demo/school.server";
-import { env } from "../lib/env.server";
+import { env } from "../lib/core/env.server";
 
 async function main() {
   const config = env();

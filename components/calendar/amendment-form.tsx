@@ -5,7 +5,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
 import { apiPost } from "@/lib/api/request.client";
 import { EMPTY_FIELD, MAX_AMENDMENT_MEMO } from "@/lib/schedule/schemas";
-import type { AmendmentResponse } from "@/lib/schedule/types";
+import type { AmendmentResponse } from "@/lib/core/schedule/types";
 import { BlockForm, type BlockFormProps } from "./block-form";
 
 export const AMEND_FAILED = "That didn't work. Please try again.";

@@ -8,8 +8,8 @@ import { inputClasses, TextAreaField, TextField } from "@/components/ui/text-fie
 import { apiGet, apiPost } from "@/lib/api/request.client";
 import { patternWords, WEEKDAYS, type AppointmentSeries } from "@/lib/requests/series-types";
 import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
-import type { AppointmentResponse } from "@/lib/schedule/types";
-import { addDays, dayOfWeek } from "@/lib/time";
+import type { AppointmentResponse } from "@/lib/core/schedule/types";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import { BlockForm, type BlockFormProps } from "./block-form";
 
 export const APPOINTMENT_FAILED = "The appointment could not be created.";

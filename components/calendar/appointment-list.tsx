@@ -2,7 +2,7 @@
 
 import { Lock, LockOpen } from "lucide-react";
 import type { CurrentUser } from "@/components/auth/types";
-import type { Appointment, ScheduleBlock } from "@/lib/schedule/types";
+import type { Appointment, ScheduleBlock } from "@/lib/core/schedule/types";
 import { CancelAppointment } from "./cancel-appointment";
 import { EmptyText, ItemList, ItemRow } from "./dialog-parts";
 import { appointmentStatus } from "./tile-rules";

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { canTakeFocus } from "@/components/ui/focus-return";
-import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
+import type { ScheduleBlock, ScheduleDay } from "@/lib/core/schedule/types";
 
 export interface OpenBlock<B extends ScheduleBlock = ScheduleBlock> {
   block: B;

@@ -4,7 +4,7 @@ import { Ban, CircleAlert, CircleCheck } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import type { ScheduleBlock } from "@/lib/schedule/types";
+import type { ScheduleBlock } from "@/lib/core/schedule/types";
 import { paletteHex, paletteTint } from "./palette";
 import type { TileView } from "./tile-rules";
 

@@ -7,7 +7,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { snackbar } from "@/components/ui/snackbar";
 import { useAction } from "@/components/ui/use-action";
 import { apiDelete } from "@/lib/api/request.client";
-import type { Appointment, AppointmentResponse } from "@/lib/schedule/types";
+import type { Appointment, AppointmentResponse } from "@/lib/core/schedule/types";
 
 /** Cancel one appointment after a confirmation (its teacher or an administrator, pending block). */
 export function CancelAppointment({

@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/lib/cn";
-import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
+import type { ScheduleBlock, ScheduleDay } from "@/lib/core/schedule/types";
 import { tileKey } from "./block-dialog";
 import { BlockTile } from "./block-tile";
 import type { TileView } from "./tile-rules";

@@ -3,7 +3,7 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
+import type { ScheduleBlock, ScheduleDay } from "@/lib/core/schedule/types";
 import { DayBlocks, dayName } from "./day-column";
 import type { TileView } from "./tile-rules";
 

@@ -14,12 +14,12 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/request.client";
 import { NOT_OPEN_TO_YOU } from "@/lib/choice/audience";
 import { cn } from "@/lib/cn";
-import type { SchedulePlanResponse, StaffListEntry, StaffListResponse, WaitlistJoinResponse } from "@/lib/schedule/types";
+import type { SchedulePlanResponse, StaffListEntry, StaffListResponse, WaitlistJoinResponse } from "@/lib/core/schedule/types";
 import { Button } from "@/components/ui/button";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { ordinal, waitlistClock } from "./waitlist-words";
 import { paletteHex } from "./palette";
-import { containsFolded } from "@/lib/search/fold";
+import { containsFolded } from "@/lib/core/fold";
 
 export const TEACHER_UNAVAILABLE = "Teacher is Unavailable";
 
@@ -97,7 +97,7 @@ export function PlanPicker({
   const rows = useMemo(() => {
     const list = data ?? [];
     if (!query.trim()) return list;
-    // Accents and case aside, as every search (lib/search/fold.ts).
+    // Accents and case aside, as every search (lib/core/fold.ts).
     return list.filter((e) => containsFolded(e.staff.name, query) || (e.topic && containsFolded(e.topic.memo, query)));
   }, [data, query]);
 

@@ -2,9 +2,9 @@
 
 import { Info } from "lucide-react";
 import { useSignedInUser } from "@/components/auth/use-auth";
-import { sentenceFor, type Reason } from "@/lib/schedule/reason";
+import { sentenceFor, type Reason } from "@/lib/core/schedule/reason";
 
-/** The one plain sentence that says why the student is where they are in a block (lib/schedule/reason.ts). */
+/** The one plain sentence that says why the student is where they are in a block (lib/core/schedule/reason.ts). */
 export function ReasonLine({
   reason,
   viewer,

@@ -1,7 +1,7 @@
 "use client";
 
 import type { CurrentUser } from "@/components/auth/types";
-import type { ScheduleDay, StaffScheduleBlock } from "@/lib/schedule/types";
+import type { ScheduleDay, StaffScheduleBlock } from "@/lib/core/schedule/types";
 import Link from "next/link";
 import { AppointmentList } from "./appointment-list";
 import { BlockMessageSection } from "./block-message-form";

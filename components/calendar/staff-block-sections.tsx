@@ -7,8 +7,8 @@ import { PrintViewLink } from "@/components/ui/print-button";
 import { snackbar } from "@/components/ui/snackbar";
 import { useAction } from "@/components/ui/use-action";
 import { apiDelete } from "@/lib/api/request.client";
-import { sentenceFor } from "@/lib/schedule/reason";
-import type { StaffScheduleBlock, TopicScheduleResponse } from "@/lib/schedule/types";
+import { sentenceFor } from "@/lib/core/schedule/reason";
+import type { StaffScheduleBlock, TopicScheduleResponse } from "@/lib/core/schedule/types";
 import { DialogSection, EmptyText, ItemList, ItemRow } from "./dialog-parts";
 import { methodLabel } from "./method-labels";
 import { paletteHex } from "./palette";
@@ -93,7 +93,7 @@ export function PlannedSection({ block, printHref }: { block: StaffScheduleBlock
               key={plan.id}
               title={plan.student.name}
               href={`/students/${plan.student.id}`}
-              // A student placed by default did not choose this teacher: say so (lib/schedule/reason.ts).
+              // A student placed by default did not choose this teacher: say so (lib/core/schedule/reason.ts).
               detail={
                 plan.reason?.kind === "placed" || plan.reason?.kind === "waitlist"
                   ? sentenceFor(plan.reason, {

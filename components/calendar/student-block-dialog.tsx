@@ -6,8 +6,8 @@ import type { CurrentUser } from "@/components/auth/types";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { lockedSentence, studentMayChooseOver } from "@/lib/requests/locks";
-import { shortStaffName } from "@/lib/schedule/reason";
-import type { ScheduleDay, StudentScheduleBlock } from "@/lib/schedule/types";
+import { shortStaffName } from "@/lib/core/schedule/reason";
+import type { ScheduleDay, StudentScheduleBlock } from "@/lib/core/schedule/types";
 import { AmendmentForm } from "./amendment-form";
 import { AppointmentForm } from "./appointment-form";
 import { AppointmentList } from "./appointment-list";
@@ -143,7 +143,7 @@ function PlanSection({
   onChanged: () => unknown;
 }) {
   const teacher = isScheduledTeacher(block.scheduled) ? block.scheduled : null;
-  // The ladder (lib/choice/ladder.ts): a locked appointment holds the block; an unlocked request lets the student choose.
+  // The ladder (lib/core/choice/ladder.ts): a locked appointment holds the block; an unlocked request lets the student choose.
   const locked = block.appointments.find((a) => !studentMayChooseOver({ locked: a.locked !== false }));
   const requests = block.appointments.filter((a) => a.locked === false);
   return (

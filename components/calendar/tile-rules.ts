@@ -5,7 +5,7 @@ import type {
   ScheduledTopic,
   StaffScheduleBlock,
   StudentScheduleBlock,
-} from "@/lib/schedule/types";
+} from "@/lib/core/schedule/types";
 import { capCount } from "@/components/ui/badge";
 import {
   appointmentsMissed,
@@ -16,12 +16,12 @@ import {
   scheduledTeacherStatus,
   type AttendanceStatus,
   type ItemStatus,
-} from "@/lib/attendance/rules";
+} from "@/lib/core/attendance/rules";
 
 /**
  * The calendar's display rules (spec §4): a tile's status, title, memo and badge, and the
  * pending / success / fail state of appointment and plan items. Pure, so they are unit tested. What is
- * attended, missed or void is decided by lib/attendance/rules.ts, the rules the reports use too.
+ * attended, missed or void is decided by lib/core/attendance/rules.ts, the rules the reports use too.
  */
 export type StudentTileStatus = AttendanceStatus;
 export type StaffTileStatus = "missed" | "topic" | "pending";
@@ -91,7 +91,7 @@ export function staffTile(block: StaffScheduleBlock): TileView<StaffTileStatus> 
 /**
  * Student calendar: void when amended ('Block Amended'), attended with a log, pending, else missed
  * (a past class without a log is "past": attendance is only taken in flex blocks, and only while the
- * student attends: `attending` false is never missed). lib/attendance/rules.ts.
+ * student attends: `attending` false is never missed). lib/core/attendance/rules.ts.
  */
 export function studentTileStatus(block: StudentScheduleBlock): StudentTileStatus {
   return attendanceStatus({

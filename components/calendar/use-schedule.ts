@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { fetcher } from "@/lib/api/request.client";
-import type { ScheduleResponse } from "@/lib/schedule/types";
+import type { ScheduleResponse } from "@/lib/core/schedule/types";
 
 /** The API path of a week: `/api/staff/7/schedule`, `/api/students/self/schedule/2026-03-18`. */
 export function scheduleKey(base: string, date: string | null): string {

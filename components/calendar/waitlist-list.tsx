@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { Badge } from "@/components/ui/badge";
 import { fetcher } from "@/lib/api/request.client";
-import type { StaffWaitlistResponse } from "@/lib/schedule/types";
+import type { StaffWaitlistResponse } from "@/lib/core/schedule/types";
 import { ordinal, waitlistClock } from "./waitlist-words";
 
 /** GET /api/staff/{id}/waitlist/{date}: the teacher's waitlists that day. */

@@ -5,7 +5,7 @@ import { useId, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { messageOf } from "@/lib/api/request.client";
-import type { ScheduleBlock, ScheduleDay, ScheduleResponse } from "@/lib/schedule/types";
+import type { ScheduleBlock, ScheduleDay, ScheduleResponse } from "@/lib/core/schedule/types";
 import { BlockTileSkeleton } from "./block-tile";
 import { CalendarToolbar } from "./calendar-toolbar";
 import { DayBlocks, DayHeading } from "./day-column";

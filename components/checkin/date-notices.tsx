@@ -3,7 +3,7 @@
 import { CalendarClock, CalendarOff } from "lucide-react";
 import Link from "next/link";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { dayLabel } from "@/lib/time";
+import { dayLabel } from "@/lib/core/time";
 
 /** "Fri Nov 20, 2026". */
 export const longDay = (iso: string) => {

@@ -13,7 +13,7 @@ import { apiPost, apiPut } from "@/lib/api/request.client";
 import type { CourseItem } from "@/lib/courses/present";
 import { courseCreateBody } from "@/lib/courses/schemas";
 import type { StaffListItem } from "@/lib/people/lists.server";
-import { compareNames } from "@/lib/search/fold";
+import { compareNames } from "@/lib/core/fold";
 
 const courseForm = courseCreateBody.extend({ teacher: z.string() });
 type CourseForm = z.input<typeof courseForm>;

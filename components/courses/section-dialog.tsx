@@ -13,7 +13,7 @@ import { TextField } from "@/components/ui/text-field";
 import { apiPost, apiPut } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import type { Section } from "@/lib/sections/present";
-import { compareNames } from "@/lib/search/fold";
+import { compareNames } from "@/lib/core/fold";
 import { MeetingsField, TeachersField } from "./section-fields";
 import { formPath, sectionForm, toBody, type SectionForm } from "./section-form";
 

@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { SelectField } from "@/components/people/select-field";
 import { ReportFilters } from "@/components/reports/report-filters";
 import type { StaffListItem } from "@/lib/people/lists.server";
-import { compareNames } from "@/lib/search/fold";
+import { compareNames } from "@/lib/core/fold";
 import { ThresholdField } from "./threshold-field";
 import type { DashboardFilters as Filters } from "./use-dashboard-filters";
 

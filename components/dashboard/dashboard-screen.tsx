@@ -5,7 +5,7 @@ import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { PageHeader } from "@/components/ui/page-header";
 import { PrintButton } from "@/components/ui/print-button";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import { DashboardError } from "./dashboard-error";
 import { DashboardFilters } from "./dashboard-filters";
 import { FollowUpLists } from "./follow-up-lists";

@@ -6,7 +6,7 @@ import { inputClasses } from "@/components/ui/text-field";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import { cn } from "@/lib/cn";
 import { titledFullName } from "@/lib/people/names";
-import { compareNames } from "@/lib/search/fold";
+import { compareNames } from "@/lib/core/fold";
 
 /** The value of "No default teacher" in the select; the form turns it into null. */
 export const NO_DEFAULT_TEACHER = "";

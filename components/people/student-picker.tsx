@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { StudentChecklist } from "@/components/people/student-checklist";
 import { SearchField } from "@/components/ui/search-field";
 import type { StudentListItem } from "@/lib/people/lists.server";
-import { compareNames, matchesWords } from "@/lib/search/fold";
+import { compareNames, matchesWords } from "@/lib/core/fold";
 
 /**
  * Choosing students by name from the school's list (GET /api/students), leaving out those already in

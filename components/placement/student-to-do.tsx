@@ -7,7 +7,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { fetcher } from "@/lib/api/request.client";
 import type { PlacementToDo } from "@/lib/placement/types";
-import { dayLabel, dayOfWeek } from "@/lib/time";
+import { dayLabel, dayOfWeek } from "@/lib/core/time";
 
 /** The query parameter that opens a block's dialog on the week (components/profile/use-profile-week.ts). */
 export const OPEN_BLOCK_PARAM = "block";

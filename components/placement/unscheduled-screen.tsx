@@ -19,7 +19,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { apiPost, messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import type { UnscheduledResponse, UnscheduledStudent } from "@/lib/placement/types";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import { unscheduledKey } from "./unscheduled-count";
 
 const columns: DataColumn<UnscheduledStudent>[] = [

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { DatePicker, fromIsoDate } from "@/components/ui/date-picker";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import { StepButtons } from "./stepper";
 import type { SchedulerAction, SchedulerState, StatePatch } from "./use-scheduler-state";
 

@@ -3,7 +3,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { DatePicker } from "@/components/ui/date-picker";
 import { IconButton } from "@/components/ui/icon-button";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 
 /** The date `days` away; a step of one day skips Saturday and Sunday. */
 export function stepDate(date: string, days: number): string {

@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { useSchedule } from "@/components/calendar/use-schedule";
 import { LoadError } from "@/components/ui/load-error";
 import { Spinner } from "@/components/ui/spinner";
-import type { StaffProfile, StaffScheduleBlock, StaffScheduleResponse } from "@/lib/schedule/types";
+import type { StaffProfile, StaffScheduleBlock, StaffScheduleResponse } from "@/lib/core/schedule/types";
 import { DateSteps } from "./date-steps";
 import { rosterOf, type RosterRow } from "./focus-block-roster";
 import { PrintTable, TickBox, type PrintColumn } from "./print-table";

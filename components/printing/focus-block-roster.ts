@@ -1,4 +1,4 @@
-import type { Reason, StaffScheduleBlock } from "@/lib/schedule/types";
+import type { Reason, StaffScheduleBlock } from "@/lib/core/schedule/types";
 
 /** One student expected in a teacher's flex block, and why in a few words. */
 export interface RosterRow {

@@ -6,14 +6,14 @@ import { useSchedule } from "@/components/calendar/use-schedule";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
 import { LoadError } from "@/components/ui/load-error";
 import { Spinner } from "@/components/ui/spinner";
-import { sentenceFor } from "@/lib/schedule/reason";
-import type { StudentProfile, StudentScheduleBlock, StudentScheduleResponse } from "@/lib/schedule/types";
+import { sentenceFor } from "@/lib/core/schedule/reason";
+import type { StudentProfile, StudentScheduleBlock, StudentScheduleResponse } from "@/lib/core/schedule/types";
 import { DateSteps } from "./date-steps";
 import { PrintTable, type PrintColumn } from "./print-table";
 import { PrintView } from "./print-view";
 import { usePrintDate } from "./use-print-date";
 
-/** What became of the block, as the calendar's tile says it (lib/attendance/rules.ts). */
+/** What became of the block, as the calendar's tile says it (lib/core/attendance/rules.ts). */
 function attendanceWords(block: StudentScheduleBlock, status: ReturnType<typeof studentTile>["status"]) {
   if (status === "attended") return block.logs[0] ? `Checked in ${block.logs[0].time}` : "Checked in";
   if (status === "missed") return "Missed";

@@ -9,7 +9,7 @@ import { fieldErrorTo, useAction } from "@/components/ui/use-action";
 import { NumberField } from "@/components/ui/text-field";
 import { apiPost } from "@/lib/api/request.client";
 import { MAX_CAPACITY } from "@/lib/people/schemas";
-import type { CapacityResponse } from "@/lib/schedule/types";
+import type { CapacityResponse } from "@/lib/core/schedule/types";
 
 /** Set Capacity: how many students may plan the owner's flex blocks. */
 export function CapacityDialog({

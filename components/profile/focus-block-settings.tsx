@@ -9,7 +9,7 @@ import { NumberField } from "@/components/ui/text-field";
 import { apiPut } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
-import type { StaffProfile } from "@/lib/schedule/types";
+import type { StaffProfile } from "@/lib/core/schedule/types";
 
 export const TAKES_STUDENTS_LABEL = "Takes Focus Block students";
 export const TAKES_STUDENTS_HELP =

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { BlockDialog, type OpenBlock } from "@/components/calendar/block-dialog";
 import type { TileView } from "@/components/calendar/tile-rules";
 import { WeekCalendar } from "@/components/calendar/week-calendar";
-import type { ScheduleBlock, ScheduleDay } from "@/lib/schedule/types";
+import type { ScheduleBlock, ScheduleDay } from "@/lib/core/schedule/types";
 import { CalendarCard } from "./profile-header";
 import type { ProfileWeek } from "./use-profile-week";
 

@@ -5,7 +5,7 @@ import type { SWRResponse } from "swr";
 import { EditStaffButton } from "@/components/people/staff-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { StaffProfile } from "@/lib/schedule/types";
+import type { StaffProfile } from "@/lib/core/schedule/types";
 import { CapacityDialog } from "./capacity-dialog";
 import { ProfileHeader } from "./profile-header";
 import { StarToggle } from "./star-toggle";

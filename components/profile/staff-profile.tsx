@@ -14,7 +14,7 @@ import { usePageTitle } from "@/components/ui/page-title";
 import { snackbar } from "@/components/ui/snackbar";
 import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
-import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/schedule/types";
+import type { StaffProfile, StaffScheduleBlock, Topic, TopicScheduleResponse } from "@/lib/core/schedule/types";
 import { FocusBlockSettings } from "./focus-block-settings";
 import { ProfileCalendar } from "./profile-calendar";
 import { EmailRefusedNote } from "@/components/reach/email-refused-note";

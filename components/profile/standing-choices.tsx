@@ -10,9 +10,9 @@ import { snackbar } from "@/components/ui/snackbar";
 import { useAction } from "@/components/ui/use-action";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiDelete, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
-import { WEEKDAY_NAMES } from "@/lib/schedule/reason";
+import { WEEKDAY_NAMES } from "@/lib/core/schedule/reason";
 import { everyWords, type StandingChoiceView, type StandingOutcomeView } from "@/lib/standing/types";
-import { dayLabel } from "@/lib/time";
+import { dayLabel } from "@/lib/core/time";
 
 export const STANDING_CHOICES_KEY = "/api/students/standing-choices";
 

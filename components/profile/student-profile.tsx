@@ -14,7 +14,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
 import { ApiClientError, fetcher, messageOf } from "@/lib/api/request.client";
-import type { StudentProfile, StudentScheduleBlock } from "@/lib/schedule/types";
+import type { StudentProfile, StudentScheduleBlock } from "@/lib/core/schedule/types";
 import { clusterSummary } from "./cluster-summary";
 import { FamilyContacts } from "./family-contacts";
 import { ProfileCalendar } from "./profile-calendar";

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { findBlock } from "@/components/calendar/block-dialog";
 import { useCalendarDate } from "@/components/calendar/use-calendar-date";
 import { useSchedule } from "@/components/calendar/use-schedule";
-import type { ScheduleBlock, ScheduleResponse } from "@/lib/schedule/types";
+import type { ScheduleBlock, ScheduleResponse } from "@/lib/core/schedule/types";
 
 /**
  * A profile's week (its date kept in the URL) and the block whose dialog is open, found again in

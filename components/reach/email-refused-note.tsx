@@ -2,7 +2,7 @@
 
 import { MailX } from "lucide-react";
 import { useSchoolTime } from "@/components/audit/use-school-time";
-import type { EmailRefusal } from "@/lib/schedule/types";
+import type { EmailRefusal } from "@/lib/core/schedule/types";
 
 /**
  * On a profile, for those who may see it: the mail server refused this person's address for good (a 5xx

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { PrintButton } from "@/components/ui/print-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
-import { addDays, schoolToday } from "@/lib/time";
+import { addDays, schoolToday } from "@/lib/core/time";
 import { DayView } from "./day-view";
 import { PrintedFilters, ReportFilters } from "./report-filters";
 import { SisExportHelp } from "./sis-export-help";

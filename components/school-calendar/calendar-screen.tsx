@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import type { ImportResult, SchoolDays, SchoolYear } from "./api-types";
 import { CalendarTabs } from "./calendar-tabs";
 import { DayDialog } from "./day-dialog";

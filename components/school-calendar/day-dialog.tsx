@@ -10,7 +10,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiClientError, GENERIC_FAILURE, apiDelete } from "@/lib/api/request.client";
-import { clockLabel } from "@/lib/time";
+import { clockLabel } from "@/lib/core/time";
 import { AddEventForm } from "./add-event-form";
 import type { DayEvent, SchoolDay, Timetable } from "./api-types";
 import { closedBy, NO_SCHOOL } from "./day-summary";

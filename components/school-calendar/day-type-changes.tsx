@@ -1,6 +1,6 @@
 "use client";
 
-import { dayLabel } from "@/lib/time";
+import { dayLabel } from "@/lib/core/time";
 import type { DayTypeChange } from "./api-types";
 
 /** How many dates the list shows before "and N more". */

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { dayOfWeek } from "@/lib/time";
+import { dayOfWeek } from "@/lib/core/time";
 import type { SchoolDay } from "./api-types";
 import { dayDescription, DayDetails } from "./day-summary";
 import {

@@ -1,8 +1,8 @@
-import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
+import { addDays, dayOfWeek, type SchoolDate } from "@/lib/core/time";
 
 /**
  * The month view's date arithmetic, pure: months as `YYYY-MM`, weeks Sunday to Saturday as every
- * other calendar in Flexblock shows them (lib/time weekStart).
+ * other calendar in Flexblock shows them (lib/core/time weekStart).
  */
 
 export type Month = string;

@@ -16,7 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { useLeaveWarning } from "@/components/ui/use-leave-warning";
 import { apiPut } from "@/lib/api/request.client";
-import { addDays, schoolToday } from "@/lib/time";
+import { addDays, schoolToday } from "@/lib/core/time";
 import type { TimetableBody } from "@/lib/calendar/schemas";
 import type { DayTypeChange, DryRun, SchoolDays, Timetable } from "./api-types";
 import { BellSchedules } from "./bell-schedules";

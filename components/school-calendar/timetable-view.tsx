@@ -1,6 +1,6 @@
 "use client";
 
-import { clockLabel } from "@/lib/time";
+import { clockLabel } from "@/lib/core/time";
 import type { Timetable } from "./api-types";
 import { mediumDateLabel } from "./month";
 import { WEEKDAYS } from "./timetable-form";

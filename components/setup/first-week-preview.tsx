@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
 import type { PreviewDay, SetupChecklist } from "@/lib/setup/checklist.server";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
-import { clockLabel, dayOfWeek } from "@/lib/time";
+import { clockLabel, dayOfWeek } from "@/lib/core/time";
 
 export const PREVIEW_HEADING = "What a student and a teacher will see on the first day";
 

@@ -9,7 +9,7 @@ import { fetcher, messageOf } from "@/lib/api/request.client";
 import type { ClusterListItem } from "@/lib/clusters/present";
 import type { CourseList } from "@/lib/courses/present";
 import { gradeLabel, gradesOf } from "@/lib/grade-range";
-import type { TopicAudienceJson } from "@/lib/schedule/types";
+import type { TopicAudienceJson } from "@/lib/core/schedule/types";
 
 /** Who the topic is open to: everyone, or only the grades, clusters or sections ticked. */
 export type AudienceMode = "everyone" | "grades" | "clusters" | "sections";

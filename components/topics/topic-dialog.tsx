@@ -10,7 +10,7 @@ import { snackbar } from "@/components/ui/snackbar";
 import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { apiDelete, messageOf } from "@/lib/api/request.client";
-import type { Topic, TopicResponse } from "@/lib/schedule/types";
+import type { Topic, TopicResponse } from "@/lib/core/schedule/types";
 import { TopicForm } from "./topic-form";
 import { TopicItem } from "./topic-item";
 import { useTopics } from "./use-topics";

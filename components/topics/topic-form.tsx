@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
-import type { TopicResponse } from "@/lib/schedule/types";
+import type { TopicResponse } from "@/lib/core/schedule/types";
 import { MAX_TOPIC_MEMO } from "@/lib/topics/schemas";
 import { AudienceFields, EVERYONE, audienceBody, type AudienceValue } from "./audience-fields";
 import { ColorPicker } from "./color-picker";

@@ -5,7 +5,7 @@ import { focusRing } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import type { OwnTopic, Topic } from "@/lib/schedule/types";
+import type { OwnTopic, Topic } from "@/lib/core/schedule/types";
 
 type ListedTopic = Topic & Partial<Pick<OwnTopic, "open_to" | "seat_cap">>;
 

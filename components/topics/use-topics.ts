@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { fetcher } from "@/lib/api/request.client";
-import type { TopicsResponse } from "@/lib/schedule/types";
+import type { TopicsResponse } from "@/lib/core/schedule/types";
 
 export const TOPICS_KEY = "/api/topics";
 

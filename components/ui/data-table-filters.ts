@@ -1,4 +1,4 @@
-import { foldForSearch } from "@/lib/search/fold";
+import { foldForSearch } from "@/lib/core/fold";
 
 /** The table filter rules of spec §5 and how each is applied. */
 export type ColumnKind = "text" | "number";
@@ -50,7 +50,7 @@ export function passesFilter(cell: unknown, kind: ColumnKind, rule: FilterRule, 
         return true;
     }
   }
-  // Accents and case aside, as every search (lib/search/fold.ts).
+  // Accents and case aside, as every search (lib/core/fold.ts).
   const text = foldForSearch(String(cell ?? ""));
   const target = foldForSearch(wanted.trim());
   switch (rule) {

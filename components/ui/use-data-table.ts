@@ -15,7 +15,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
-import { containsFolded, schoolCollator } from "@/lib/search/fold";
+import { containsFolded, schoolCollator } from "@/lib/core/fold";
 import { useStoredState } from "@/lib/use-stored-state.client";
 import type { DataColumn } from "./data-table-columns";
 import { passesFilter, type TableFilter } from "./data-table-filters";
@@ -58,7 +58,7 @@ function columnDefsOf<T>(columns: DataColumn<T>[]) {
     enableSorting: column.sortable !== false,
     enableGlobalFilter: column.searchable !== false,
     sortUndefined: "last" as const,
-    // Text as the school reads it (lib/search/fold.ts): "Bérubé" before "Bouchard", case aside.
+    // Text as the school reads it (lib/core/fold.ts): "Bérubé" before "Bouchard", case aside.
     ...(column.kind === "number"
       ? {}
       : {
@@ -119,7 +119,7 @@ export function useDataTable<T>(options: {
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
     onPaginationChange: setPagination,
-    // Accents and case aside: "elodie" finds "Élodie" (lib/search/fold.ts).
+    // Accents and case aside: "elodie" finds "Élodie" (lib/core/fold.ts).
     globalFilterFn: (row: { getValue: (id: string) => unknown }, id: string, query: string) =>
       containsFolded(String(row.getValue(id) ?? ""), String(query)),
     getColumnCanGlobalFilter: (column: { id: string }) =>

@@ -3,8 +3,8 @@ import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, checkIns, plans, settings, staff, students } from "../schema";
 import { preparedPerDb } from "../prepared";
-import { compareNames } from "@/lib/search/fold";
-import { schoolDateOf, schoolToday } from "@/lib/time";
+import { compareNames } from "@/lib/core/fold";
+import { schoolDateOf, schoolToday } from "@/lib/core/time";
 import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
 
 /** A fully qualified column name, so the correlated sub-selects below can never be ambiguous. */
@@ -181,7 +181,7 @@ export async function checkInStatusRows(db: Db, query: StatusQuery): Promise<Che
 
 /**
  * The rows of the status statement as the service reads them: today and the asked date in the school's
- * zone by the application's rules (lib/time), and the window's rows narrowed to that date.
+ * zone by the application's rules (lib/core/time), and the window's rows narrowed to that date.
  */
 export function statusRowsOf(result: Record<string, unknown>[], query: Pick<StatusQuery, "date" | "instant" | "now">): CheckInStatusRows {
   const [row] = result;
@@ -207,7 +207,7 @@ export function statusRowsOf(result: Record<string, unknown>[], query: Pick<Stat
     plans: json<StatusPlanRow[]>(row!.plans)
       .filter((plan) => plan.date === date)
       .map((plan) => ({ ...plan, check_in: plan.check_in ? ledger(plan.check_in) : null }))
-      // As the school reads names (lib/search/fold.ts), then by id.
+      // As the school reads names (lib/core/fold.ts), then by id.
       .sort((a, b) => compareNames(a.student, b.student) || a.student.id - b.student.id),
     anyFlexMeeting: row!.any_flex_meeting === true || row!.any_flex_meeting === "t",
   };

@@ -42,7 +42,7 @@ export async function findCourse(db: Db, shortName: string, viewerStaffId: numbe
 
 /**
  * When the blocks the course's sections (not archived) meet in meet under the timetable in force on `today`
- * (the school's date, worked out by lib/time: never by the database's zone rules) or the first one to come,
+ * (the school's date, worked out by lib/core/time: never by the database's zone rules) or the first one to come,
  * in cycle order: each meeting's day type and its position in the cycle.
  */
 export function courseMeetings(db: Db, courseId: number, schoolToday: string) {

@@ -3,8 +3,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
-import type { AttendanceStatus } from "@/lib/attendance/rules";
-import { attendanceStatusSql } from "@/lib/attendance/sql.server";
+import type { AttendanceStatus } from "@/lib/core/attendance/rules";
+import { attendanceStatusSql } from "@/lib/core/attendance/sql.server";
 import { occurrencesCte, reportStudentsCte, studentsInScope, type ReportScope } from "./reports";
 
 /**
@@ -115,7 +115,7 @@ const statusOf = (facts: { amended: SQL; logged: SQL }) =>
  * by an amendment naming the student (a few, looked at one by one). A bare cell has no check-in, so
  * its status is the rules' with "logged" false: the same for all of an occurrence's unexcused ones.
  *
- * Each cell with facts came about one way: an appointment (it holds the student, lib/choice/ladder.ts),
+ * Each cell with facts came about one way: an appointment (it holds the student, lib/core/choice/ladder.ts),
  * else a plan the student made (chosen, standing, waitlist), else one default placement made
  * ("placed"); a bare cell came about no way. Elsewhere: checked in by a staff member other than the one
  * the student was expected with (their appointment's, else their plan's).

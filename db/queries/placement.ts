@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
-import { attendsBySql } from "@/lib/attendance/sql.server";
+import { attendsBySql } from "@/lib/core/attendance/sql.server";
 import type { Db } from "../client";
 import { blockOccurrences, blocks, placementRuns, settings } from "../schema";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
@@ -56,7 +56,7 @@ export async function finishRun(db: Db, id: number, placed: number, skipped: num
 const blockList = (blockIds: number[]) => sql.join(blockIds.map((id) => sql`(${id}::integer)`), sql`, `);
 
 /**
- * Students still to place for (block, date): active, attending by then (lib/attendance/sql.server.ts: not before
+ * Students still to place for (block, date): active, attending by then (lib/core/attendance/sql.server.ts: not before
  * the school's attendance_from or their own start; without attends_from, their account existed by
  * `existedBy`), and with no plan, no appointment and no amendment (their own or a global one) there.
  * `b` is the block, `s` the student.

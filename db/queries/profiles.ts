@@ -58,7 +58,7 @@ const studentColumns = (numbers: StudentNumbers) => ({
   /** Null where the viewer may not see it (visibleStudentNumber). */
   student_number: visibleStudentNumber(numbers),
   archived_at: students.archived_at,
-  /** When the student attends from (lib/attendance/period.ts studentStartDate): their date, else their account's creation in the school's zone. */
+  /** When the student attends from (lib/core/attendance/period.ts studentStartDate): their date, else their account's creation in the school's zone. */
   attends_from: students.attends_from,
   created_at: students.created_at,
   timezone: sql<string | null>`(select value from settings where key = 'timezone')`,

@@ -1,8 +1,8 @@
 /* eslint-disable max-lines -- each report's query sits beside the filter joins it shares with the others */
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { attendanceStatusSql, studentBeganSql } from "@/lib/attendance/sql.server";
-import type { AttendanceStatus } from "@/lib/attendance/rules";
+import { attendanceStatusSql, studentBeganSql } from "@/lib/core/attendance/sql.server";
+import type { AttendanceStatus } from "@/lib/core/attendance/rules";
 import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
@@ -11,13 +11,13 @@ import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
 /**
  * The attendance reports' SQL. Every report is ONE set-based statement over "cells": one
  * row per student in scope per Focus Block occurrence in the range while that student attends, with
- * their log and amendments, and the status decided by the rules of lib/attendance/rules.ts (as SQL,
- * lib/attendance/sql.server.ts). The occurrences (dates, which block, pending or not) are worked out in
- * JavaScript (lib/time) from the school calendar (reportCalendar) and passed as one JSON parameter:
+ * their log and amendments, and the status decided by the rules of lib/core/attendance/rules.ts (as SQL,
+ * lib/core/attendance/sql.server.ts). The occurrences (dates, which block, pending or not) are worked out in
+ * JavaScript (lib/core/time) from the school calendar (reportCalendar) and passed as one JSON parameter:
  * date arithmetic never happens in SQL.
  *
- * A student attends (lib/attendance/period.ts) from the first Focus Block that starts after their
- * account was created and is on or after their `attends_from` (lib/attendance/sql.server.ts
+ * A student attends (lib/core/attendance/period.ts) from the first Focus Block that starts after their
+ * account was created and is on or after their `attends_from` (lib/core/attendance/sql.server.ts
  * studentBeganSql), until they are archived (no cell for a block that starts after it). The school's
  * `attendance_from` leaves the occurrences before it out of the report altogether
  * (lib/reports/occurrences.ts). Outside those bounds there is no cell: nobody is absent there.
@@ -37,7 +37,7 @@ export interface ReportCalendarRow {
   /** The school year's first and last days, `YYYY-MM-DD` or null. */
   yearStart: string | null;
   yearEnd: string | null;
-  /** The `attendance_from` setting's raw value (lib/attendance/period.ts attendanceFromDate reads it). */
+  /** The `attendance_from` setting's raw value (lib/core/attendance/period.ts attendanceFromDate reads it). */
   attendanceFrom: string | null;
   /** Every flex block occurrence in the school year, for the day's Focus Block (lib/checkin/rules.ts focusBlockOn). */
   meetings: ReportMeeting[];
@@ -82,7 +82,7 @@ export interface ReportOccurrence {
   /** The block's end on that date is still ahead: its cells count for nothing yet. */
   pending: boolean;
   /**
-   * The block's start (ISO instant, lib/time): a student whose account was created after it, or who
+   * The block's start (ISO instant, lib/core/time): a student whose account was created after it, or who
    * was archived before it, is not expected there.
    */
   starts_at: string;
@@ -193,7 +193,7 @@ export function cellsCte(scope: ReportScope): SQL {
 /**
  * The student `s` of stu has a cell in the occurrence `o`: they attend it (from their first date), or
  * `log` (a check-in of theirs there) shows them present all the same (a log wins over "outside", as
- * lib/attendance/rules.ts orders them: a student whose account was made during the block and who was
+ * lib/core/attendance/rules.ts orders them: a student whose account was made during the block and who was
  * checked in then is present); not once archived before it began.
  */
 export const hasCell = (o: SQL, log: SQL) =>
@@ -293,7 +293,7 @@ const onEnded = sql`e.date = d.date and e.block_id = d.block_id and (d.archived_
  * By teacher: plans, attended plans, appointments kept, check-ins made, over the students in scope.
  * Read straight from plans, appointments and the ledger on the ended occurrences (no per-student
  * cells): a plan is kept by any log of its student in that block (planStatus), an appointment by a
- * log of its own staff member (appointmentStatus), as lib/attendance/rules.ts says.
+ * log of its own staff member (appointmentStatus), as lib/core/attendance/rules.ts says.
  * Counted per teacher and day over the date range first, then kept on the ended occurrences: joined to
  * the occurrences (a JSON list the planner guesses at 100 rows) before counting, the year's 324,000
  * plans were estimated at 600 and each looked up its check-in by index, one at a time.

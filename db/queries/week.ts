@@ -4,8 +4,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { ONE_ROW, preparedPerDb } from "../prepared";
 import { staffRefJson, type StaffRefRow } from "./staff-ref";
-import type { AttendanceBoundsRow } from "@/lib/attendance/period";
-import type { LogMethod } from "@/lib/schedule/types";
+import type { AttendanceBoundsRow } from "@/lib/core/attendance/period";
+import type { LogMethod } from "@/lib/core/schedule/types";
 
 /**
  * A whole week of schedule data in ONE statement: every table is read once by its own sub-select
@@ -226,7 +226,7 @@ interface WeekRows {
 export interface StudentWeekRows extends WeekRows {
   student: StudentRefRow | null;
   plans: StudentPlanRow[];
-  /** When the student's attendance counts (lib/attendance/period.ts); absent from rows made elsewhere. */
+  /** When the student's attendance counts (lib/core/attendance/period.ts); absent from rows made elsewhere. */
   attendance?: AttendanceBoundsRow | null;
   /** The choice deadline's setting and the week's dates with their own (lib/choice/deadlines.ts); absent from rows made elsewhere. */
   deadlines?: WeekDeadlinesRow | null;

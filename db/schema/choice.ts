@@ -7,7 +7,7 @@ import { blocks } from "./timetable";
 /**
  * Choice the way schools run flex time (lib/choice): waitlists, standing choices, recurring requests
  * and per-day deadlines. The priority ladder that decides which of them holds a student's block is
- * lib/choice/ladder.ts.
+ * lib/core/choice/ladder.ts.
  */
 const day = (name: string) => date(name, { mode: "string" });
 

@@ -73,7 +73,7 @@ export const topicSchedules = pgTable(
 /** How a plan came about: the student chose, or default placement gave them their default teacher. */
 /**
  * chosen: by the student's hand; placed: default placement; standing: the student's standing choice;
- * waitlist: a seat freed for them from the waitlist (lib/choice/ladder.ts ranks them).
+ * waitlist: a seat freed for them from the waitlist (lib/core/choice/ladder.ts ranks them).
  */
 export const planSource = pgEnum("plan_source", ["chosen", "placed", "standing", "waitlist"]);
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ZodError } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/db/errors";
-import type { ErrorCode } from "./error-codes";
+import type { ErrorCode } from "@/lib/core/error-codes";
 
 export type { ErrorCode };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseSchoolDate } from "@/lib/time";
+import { parseSchoolDate } from "@/lib/core/time";
 
 /**
  * The zod building blocks every domain schema uses for ids, dates and text, so that the bounds the

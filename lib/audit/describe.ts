@@ -1,4 +1,4 @@
-import { dayLabel } from "@/lib/time";
+import { dayLabel } from "@/lib/core/time";
 
 /**
  * An audit entry's details in words, as the /audit page and its CSV show them (in

@@ -6,7 +6,7 @@ import { readSchoolDate } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { toCsv } from "@/lib/csv";
 import { csvFile, type FileAnswer } from "@/lib/api/answers";
 import { actionLabel, presentAuditEntry, type AuditEntryView } from "./present";

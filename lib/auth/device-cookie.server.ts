@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 
 /**
  * Device cookies (OWASP's "Slow brute force attacks: device cookies"): a browser that signed in to an

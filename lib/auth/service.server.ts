@@ -11,7 +11,7 @@ import {
   updatePassword,
 } from "@/db/queries/auth";
 import { ApiError, invalid } from "@/lib/api/errors.server";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 import { avatarOf, isLocked, roleOf, type Principal } from "./principal";
 import { passwordOffMessage, signInPolicy } from "./sign-in-policy.server";
 import { hashPassword, newPasswordProblem, verifyPassword, type PasswordOwner } from "./password.server";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AuthOptions } from "next-auth";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 import { ssoOptions } from "./sso";
 import { accountPrompt, type SsoIdentity, type SsoProviderId } from "./sso-identity";
 

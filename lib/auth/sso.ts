@@ -6,8 +6,8 @@ import type { Provider } from "next-auth/providers/index";
 import AzureADProvider from "next-auth/providers/azure-ad";
 import GoogleProvider from "next-auth/providers/google";
 import { getToken } from "next-auth/jwt";
-import { env } from "@/lib/env.server";
-import { log } from "@/lib/log.server";
+import { env } from "@/lib/core/env.server";
+import { log } from "@/lib/core/log.server";
 import { providerErrorDetail } from "./sso-errors";
 import { accountPrompt, identityFromClaims, type SsoIdentity, type SsoProviderId } from "./sso-identity";
 import { sameOriginPath } from "./redirect";
@@ -68,7 +68,7 @@ export function ssoProviders(askForAccount = false): Provider[] {
       }),
     );
   }
-  // Never without the school's own tenant (lib/env.server.ts refuses to start so): "common" would let any
+  // Never without the school's own tenant (lib/core/env.server.ts refuses to start so): "common" would let any
   // Microsoft tenant assert any address.
   if (config.AZURE_AD_CLIENT_ID && config.AZURE_AD_CLIENT_SECRET && config.AZURE_AD_TENANT_ID) {
     providers.push(

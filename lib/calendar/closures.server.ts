@@ -10,7 +10,7 @@ import {
 } from "@/db/queries/closures";
 import { insertJob } from "@/db/queries/jobs";
 import { wakeJobRunner } from "@/lib/jobs/wake.server";
-import type { SchoolDate } from "@/lib/time";
+import type { SchoolDate } from "@/lib/core/time";
 
 /**
  * Plans on a day a calendar event closes (no_blocks: a snow day, a Pro-D day added late). Closing the

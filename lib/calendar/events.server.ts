@@ -14,7 +14,7 @@ import {
   plansClosingWouldCancel,
   setAsideClosedDayPlans,
 } from "./closures.server";
-import { addDays, type SchoolDate } from "@/lib/time";
+import { addDays, type SchoolDate } from "@/lib/core/time";
 import { calendarFileKind, CalendarImportError, type ImportedEvent } from "./import";
 import type { CalendarImportResult } from "@/lib/imports/present";
 import { recordCalendarImport } from "./import-history.server";

@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
+import { addDays, dayOfWeek, type SchoolDate } from "@/lib/core/time";
 
 /**
  * The school calendar's one rule (docs/design/calendar.md#the-model), pure: from the school year, the days the school

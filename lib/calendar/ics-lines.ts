@@ -1,4 +1,4 @@
-import { isValidTimeZone } from "@/lib/time";
+import { isValidTimeZone } from "@/lib/core/time";
 
 /**
  * The checks an .ics file passes, line by line, before ical.js reads it (lib/calendar/import.ts): ical.js

@@ -6,7 +6,7 @@ import type { TakeTurn } from "@/lib/event-loop";
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from "@/lib/csv-read";
 import { decodeCsv } from "@/lib/imports/decode";
 import { ImportFileError } from "@/lib/imports/errors";
-import { addDays, isValidSchoolDate, isValidTimeZone, schoolInstant, type SchoolDate } from "@/lib/time";
+import { addDays, isValidSchoolDate, isValidTimeZone, schoolInstant, type SchoolDate } from "@/lib/core/time";
 import { bounded, ExpansionBudget, ExpansionBudgetSpent, stopAfter } from "./ics-bounds";
 import { icsLineProblems } from "./ics-lines";
 

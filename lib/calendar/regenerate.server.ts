@@ -12,7 +12,7 @@ import {
   lockCalendar,
   replaceSchoolDaysFrom,
 } from "@/db/queries/calendar";
-import { addDays, schoolToday, type SchoolDate } from "@/lib/time";
+import { addDays, schoolToday, type SchoolDate } from "@/lib/core/time";
 import { generateSchoolDays, includedWeekdays, type Meeting, type SchoolDayRow, type TimetableVersion } from "./generate";
 
 /**

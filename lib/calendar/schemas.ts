@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, text } from "@/lib/api/schemas";
-import { isValidSchoolDate } from "@/lib/time";
+import { isValidSchoolDate } from "@/lib/core/time";
 
 /**
  * Request shapes of the calendar administration API (docs/design/calendar.md): the timetable, the

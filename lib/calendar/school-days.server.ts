@@ -16,7 +16,7 @@ import {
 import { dayDeadlinesBetween, writeDayDeadlines } from "@/db/queries/deadlines";
 import { invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import { addDays, dayLabel, schoolToday, type SchoolDate } from "@/lib/time";
+import { addDays, dayLabel, schoolToday, type SchoolDate } from "@/lib/core/time";
 import { firstRewritableDate, regenerateSchoolDays } from "./regenerate.server";
 import { inTransaction } from "./rehearsal.server";
 import type { SchoolDayBody } from "./schemas";

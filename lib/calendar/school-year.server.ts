@@ -6,7 +6,7 @@ import { listTerms, replaceTerms, yearCounts } from "@/db/queries/calendar-admin
 import { updateSettingValues } from "@/db/queries/settings";
 import { invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import { addDays, type SchoolDate } from "@/lib/time";
+import { addDays, type SchoolDate } from "@/lib/core/time";
 import { regenerateSchoolDays, type Regeneration } from "./regenerate.server";
 import { inTransaction } from "./rehearsal.server";
 import { calendarContext, displayDate } from "./school-days.server";

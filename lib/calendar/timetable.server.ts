@@ -18,7 +18,7 @@ import {
 } from "@/db/queries/calendar-admin";
 import { conflict, invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import type { SchoolDate } from "@/lib/time";
+import type { SchoolDate } from "@/lib/core/time";
 import { WEEKDAY_NAMES } from "./generate";
 import { regenerateSchoolDays, type DayTypeChange } from "./regenerate.server";
 import { inTransaction } from "./rehearsal.server";

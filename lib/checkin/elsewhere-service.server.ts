@@ -11,7 +11,7 @@ import {
 } from "@/db/queries/checkin-offline";
 import { ApiError, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import { parseSchoolDate, schoolToday } from "@/lib/time";
+import { parseSchoolDate, schoolToday } from "@/lib/core/time";
 import { presentElsewhereEntry } from "./present";
 import { MOVE_SETTING } from "./elsewhere-rules";
 

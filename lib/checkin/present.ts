@@ -1,7 +1,7 @@
 import type { CheckInStudentRow, FlexMeeting, LedgerRow } from "@/db/queries/checkin";
 import type { ElsewhereRow } from "@/db/queries/checkin-offline";
 import { staffName, studentName } from "@/lib/people/names";
-import { clockLabel, instantClockLabel } from "@/lib/time";
+import { clockLabel, instantClockLabel } from "@/lib/core/time";
 import { shortStaffName } from "./elsewhere-rules";
 
 /** The student inside check-in payloads: enough for an avatar and a name, never the student number. */

@@ -1,6 +1,6 @@
 import type { CheckInMethod, FlexMeeting } from "@/db/queries/checkin";
 import { blocksMeetOn, type SchoolDays } from "@/lib/schedule/school-days";
-import { addDays, schoolDateOf } from "@/lib/time";
+import { addDays, schoolDateOf } from "@/lib/core/time";
 
 /** The pure rules of check-in: which block, which neighbouring days, which method. */
 

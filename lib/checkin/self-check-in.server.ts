@@ -4,7 +4,7 @@ import { checkInCalendar, checkInsOfStudents, insertCheckIns, type CheckInStuden
 import { settingValues } from "@/db/queries/settings";
 import { ApiError } from "@/lib/api/errors.server";
 import { typedValue } from "@/lib/settings/service.server";
-import { instantClockLabel, schoolInstant, schoolToday } from "@/lib/time";
+import { instantClockLabel, schoolInstant, schoolToday } from "@/lib/core/time";
 import { presentCheckInBlock, presentCheckInStudent } from "./present";
 import { focusBlockOn } from "./rules";
 

@@ -16,7 +16,7 @@ import { checkInStatusRows, type CheckInStatusRows } from "@/db/queries/checkin-
 import { ApiError, invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { withinSchoolYear } from "@/lib/schedule/occurrence.server";
-import { dayLabel, parseSchoolDate, schoolDateOf, schoolToday, timestampString } from "@/lib/time";
+import { dayLabel, parseSchoolDate, schoolDateOf, schoolToday, timestampString } from "@/lib/core/time";
 import { staffName } from "@/lib/people/names";
 import { alreadyCheckedInMessage, shortStaffName } from "./elsewhere-rules";
 import type { CheckInSubmitBody } from "./offline-schemas";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { dayDeadlinesBetween, deadlineReadFor, deadlineSettingValues } from "@/db/queries/deadlines";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import type { SchoolDate } from "@/lib/time";
+import type { SchoolDate } from "@/lib/core/time";
 import { deadlineInstant, deadlineRules, ruleOn, type DeadlineKind, type DeadlineRules } from "./deadlines";
 
 /**

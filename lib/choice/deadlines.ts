@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { cutoffWallClock, readCutoff, type Cutoff } from "@/lib/settings/placement-cutoff";
-import { schoolInstant, type SchoolDate } from "@/lib/time";
+import { schoolInstant, type SchoolDate } from "@/lib/core/time";
 
 /**
  * The two deadlines of a Focus Block (so teachers know their lists in time), in the form of

@@ -4,7 +4,7 @@ import { staffName } from "@/lib/people/names";
 import { presentStudentPerson, type StudentPerson } from "@/lib/people/present-person";
 import type { Section } from "@/lib/sections/present";
 import { presentTeacher } from "@/lib/sections/present";
-import { clockLabel } from "@/lib/time";
+import { clockLabel } from "@/lib/core/time";
 
 type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
 type MeetingRow = Awaited<ReturnType<typeof courseMeetings>>[number];

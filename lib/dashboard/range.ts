@@ -1,4 +1,4 @@
-import { addDays } from "@/lib/time";
+import { addDays } from "@/lib/core/time";
 
 /** The default range's length: four weeks, both ends counted. */
 export const DEFAULT_DAYS = 28;

@@ -11,7 +11,7 @@ import {
 } from "@/db/queries/dashboard";
 import { reportCalendar } from "@/db/queries/reports";
 import { forbidden, invalid } from "@/lib/api/errors.server";
-import { attendanceFromDate } from "@/lib/attendance/period";
+import { attendanceFromDate } from "@/lib/core/attendance/period";
 import type { Principal } from "@/lib/auth/principal";
 import { gradeLabel, gradeRangeOf, rangeText } from "@/lib/grade-range";
 import { csvFile } from "@/lib/api/answers";
@@ -19,7 +19,7 @@ import { csvText } from "@/lib/reports/csv";
 import { daysBetween, reportOccurrences } from "@/lib/reports/occurrences";
 import { reportReach } from "@/lib/reports/service.server";
 import { readSchoolDate } from "@/lib/schedule/occurrence.server";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import { dashboardCsv, presentLoad, presentNotSeen, presentStudent, presentUnmet } from "./present.server";
 import { dashboardRange } from "./range";
 import { MAX_DASHBOARD_DAYS, type DashboardAnswer, type DashboardList, type DashboardQuery } from "./schemas";

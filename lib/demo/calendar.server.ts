@@ -1,6 +1,6 @@
 import "server-only";
 import { MAX_YEAR_DAYS } from "@/lib/calendar/school-year.server";
-import { addDays, dayOfWeek, schoolInstant, schoolToday, weekStart, type SchoolDate } from "@/lib/time";
+import { addDays, dayOfWeek, schoolInstant, schoolToday, weekStart, type SchoolDate } from "@/lib/core/time";
 
 /** One meeting of a block in the weekly timetable (day_of_week 0 = Sunday … 6 = Saturday). */
 export interface Meeting {

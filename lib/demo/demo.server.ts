@@ -7,7 +7,7 @@ import { updateSettingValue } from "@/db/queries/settings";
 import { anyAccountExists } from "@/db/queries/setup";
 import { uploads } from "@/db/schema";
 import { ensureDefaultSettings } from "@/lib/settings/service.server";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import { schoolYearAround } from "./calendar.server";
 import { seedSchool, type SeededSchool } from "./school.server";
 import { logoFileName } from "@/lib/settings/logo";

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { placementRuns } from "@/db/schema";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import type { FocusOccurrence } from "./calendar.server";
 import type { SeededPeople } from "./people.server";
 

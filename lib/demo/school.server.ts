@@ -8,7 +8,7 @@ import { findAccountByUserId } from "@/db/queries/auth";
 import type { Principal } from "@/lib/auth/principal";
 import { saveSchoolYear } from "@/lib/calendar/school-year.server";
 import { ensureDefaultSettings } from "@/lib/settings/service.server";
-import { addDays, schoolInstant, type SchoolDate } from "@/lib/time";
+import { addDays, schoolInstant, type SchoolDate } from "@/lib/core/time";
 import { seedCalendar, type SeedCalendar } from "./calendar.server";
 import { seedBlocks, seedClusters, seedCourses } from "./curriculum.server";
 import { seedFlexActivity, type FlexCounts } from "./flex.server";

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { notificationRecipients, notifications, stars } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { createEvent } from "@/lib/calendar/events.server";
-import { addDays } from "@/lib/time";
+import { addDays } from "@/lib/core/time";
 import { proDDay, type SeedCalendar } from "./calendar.server";
 import type { SeededCluster } from "./curriculum.server";
 import type { SeededPeople } from "./people.server";

@@ -1,5 +1,5 @@
 import "server-only";
-import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
+import { addDays, dayOfWeek, type SchoolDate } from "@/lib/core/time";
 import type { SeedCalendar } from "./calendar.server";
 
 /** What the README promises about student 100001, as indices into the Focus dates. */

@@ -2,7 +2,7 @@ import type { AttendanceCellRow } from "@/db/queries/reports";
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { MessageContent } from "@/lib/reach/content";
 import { longDay, shortDay } from "@/lib/reach/messages";
-import { addDays, dayOfWeek, type SchoolDate } from "@/lib/time";
+import { addDays, dayOfWeek, type SchoolDate } from "@/lib/core/time";
 
 /**
  * The weekly summary a family contact gets (pure: the words, from the week's attendance cells; the

@@ -1,6 +1,6 @@
 import "server-only";
 import { defineJob } from "@/lib/jobs/types.server";
-import type { SchoolDate } from "@/lib/time";
+import type { SchoolDate } from "@/lib/core/time";
 import { dueDigestWeek, sendGuardianDigest } from "./digest.server";
 
 /**

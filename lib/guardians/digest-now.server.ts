@@ -7,7 +7,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { enqueueJob, presentJob } from "@/lib/jobs/queue.server";
 import { MAIL_NOT_CONFIGURED } from "@/lib/reach/mail-admin.server";
 import { mailConfig } from "@/lib/reach/transport.server";
-import { parseSchoolDate } from "@/lib/time";
+import { parseSchoolDate } from "@/lib/core/time";
 import { isoWeek, mondayOf } from "./digest-content";
 
 /**

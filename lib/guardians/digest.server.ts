@@ -4,11 +4,11 @@ import { digestGuardians } from "@/db/queries/guardians";
 import { claimedOccasions, claimOccasions } from "@/db/queries/outbox";
 import { attendanceCellRows, reportCalendar, type AttendanceCellRow } from "@/db/queries/reports";
 import { settingValues } from "@/db/queries/settings";
-import { attendanceFromDate } from "@/lib/attendance/period";
+import { attendanceFromDate } from "@/lib/core/attendance/period";
 import { notify, type Notice } from "@/lib/reach/notify.server";
 import { reportOccurrences } from "@/lib/reports/occurrences";
 import { readWeekly } from "@/lib/settings/notification-settings";
-import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
+import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/core/time";
 import { guardianDigestContent, isoWeek, mondayOf } from "./digest-content";
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/db";
 import { getDb } from "@/lib/setup/boot.server";
-import { log } from "@/lib/log.server";
+import { log } from "@/lib/core/log.server";
 import { authenticate } from "@/lib/auth/authenticate.server";
 import type { Principal } from "@/lib/auth/principal";
 import type { Role } from "@/lib/auth/roles";

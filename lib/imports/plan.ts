@@ -1,5 +1,5 @@
 import type { ExistingStaff, ExistingStudent } from "@/db/queries/imports";
-import { foldForSearch } from "@/lib/search/fold";
+import { foldForSearch } from "@/lib/core/fold";
 import type { RowCandidate, StaffValues, StudentValues } from "./rows";
 
 /**

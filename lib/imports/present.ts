@@ -1,5 +1,5 @@
 import type { ImportRow } from "@/db/queries/imports";
-import type { SchoolDate } from "@/lib/time";
+import type { SchoolDate } from "@/lib/core/time";
 import { staffName } from "@/lib/people/names";
 import type { Outcome, PlanSummary } from "./plan";
 

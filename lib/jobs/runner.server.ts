@@ -12,7 +12,7 @@ import {
   setProgress,
   type JobRow,
 } from "@/db/queries/jobs";
-import { log } from "@/lib/log.server";
+import { log } from "@/lib/core/log.server";
 import { jobKind, jobKindNames, registeredJobKinds } from "./kinds.server";
 import { LostJobError, type JobKind } from "./types.server";
 import { onJobEnqueued } from "./wake.server";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { insertSystemNotification } from "@/db/queries/notifications";
 import { tryBucketPlace } from "@/lib/auth/throttle.server";
-import { instantClockLabel } from "@/lib/time";
+import { instantClockLabel } from "@/lib/core/time";
 import { KIOSK_ALERT_LINK, kioskAlertText, type KioskAlertReason } from "./alert-text";
 
 /**

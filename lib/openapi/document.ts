@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DeclaredRoute, RouteDeclaration } from "@/lib/http/route.server";
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/core/error-codes";
 import { API_SCOPES } from "@/lib/api-tokens/scopes";
 import { DISPLAY_ROLE, type Role } from "@/lib/auth/roles";
 import { APP_VERSION, PRODUCT_NAME } from "@/lib/version";

@@ -1,5 +1,5 @@
 import type { StaffRefRow } from "@/db/queries/staff-ref";
-import type { PersonRef } from "@/lib/schedule/types";
+import type { PersonRef } from "@/lib/core/schedule/types";
 import { displayFirstName, staffName, studentName } from "./names";
 
 /**

@@ -8,7 +8,7 @@ import { deleteWaitlistsOfStaff } from "@/db/queries/waitlist";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { tellMoved } from "@/lib/schedule/moved.server";
-import { dayLabel, isPending, schoolToday } from "@/lib/time";
+import { dayLabel, isPending, schoolToday } from "@/lib/core/time";
 
 /**
  * Staff who left (disabled in the Credentials Manager, or locked by the SIS because it no longer lists

@@ -6,7 +6,7 @@ import { insertAudit } from "@/db/queries/audit";
 import { enqueueJob, presentJob } from "@/lib/jobs/queue.server";
 import { readSchoolDate } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import { hasFocusBlock, type ReminderKind } from "./reminders.server";
 import type { SendRemindersBody } from "@/lib/reach/schemas";
 

@@ -11,7 +11,7 @@ import { readDailyTime, readReminder } from "@/lib/settings/notification-setting
 import { placementSettings } from "@/lib/settings/placement.server";
 import type { Cutoff } from "@/lib/settings/placement-cutoff";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
-import { addDays, dayOfWeek, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
+import { addDays, dayOfWeek, schoolInstant, schoolToday, type SchoolDate } from "@/lib/core/time";
 import { notChosenContent, teacherDigestContent } from "@/lib/reach/messages";
 import { notify, type Notice } from "@/lib/reach/notify.server";
 

@@ -26,7 +26,7 @@ import { cutoffWallClock, type Cutoff } from "@/lib/settings/placement-cutoff";
 import { chooseUntil, deadlineInstant, ruleOn, type DeadlineRules } from "@/lib/choice/deadlines";
 import { deadlineRulesBetween } from "@/lib/choice/deadlines.server";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
-import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/time";
+import { addDays, schoolInstant, schoolToday, type SchoolDate } from "@/lib/core/time";
 import type { PlacementRunView, PlacementToDo, UnscheduledResponse } from "./types";
 
 export type { PlacementRunView, PlacementToDo, UnscheduledResponse, UnscheduledStudent } from "./types";
@@ -55,7 +55,7 @@ export interface FocusDay {
   start: string;
   /**
    * That start as an instant: placement and the Unscheduled list count a student whose account existed
-   * before it (lib/attendance/sql.server.ts attendsBySql), as attendance does.
+   * before it (lib/core/attendance/sql.server.ts attendsBySql), as attendance does.
    */
   startsAt: Date;
   /** null when placement is off. */

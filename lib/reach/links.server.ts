@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "@/db";
 import { serverKey } from "@/db/queries/server-keys";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 import { PREFERENCE_KINDS, type PreferenceKind } from "@/lib/settings/notification-settings";
 
 /** The address links in emails and push point at: NEXTAUTH_URL, else this server on its port. */

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { DigestRow } from "@/db/queries/reach-lists";
 import type { Cutoff } from "@/lib/settings/placement-cutoff";
-import { dayOfWeek, schoolDateOf, type SchoolDate } from "@/lib/time";
+import { dayOfWeek, schoolDateOf, type SchoolDate } from "@/lib/core/time";
 import type { MessageContent } from "./content";
 
 /**

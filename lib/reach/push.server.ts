@@ -3,7 +3,7 @@ import webpush from "web-push";
 import type { Db } from "@/db";
 import { deletePushSubscription, markPushSent, type PushSubscriptionRow } from "@/db/queries/push";
 import { serverKey } from "@/db/queries/server-keys";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 import type { MessageContent } from "./content";
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, schoolDateOf, schoolInstant } from "@/lib/time";
+import { addDays, schoolDateOf, schoolInstant } from "@/lib/core/time";
 import { format } from "date-fns";
 import { TZDate } from "@date-fns/tz";
 

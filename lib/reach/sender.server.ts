@@ -13,7 +13,7 @@ import {
 import { pushSubscriptionsOf } from "@/db/queries/push";
 import { defineJob } from "@/lib/jobs/types.server";
 import { wakeRecurringCheck } from "@/lib/jobs/wake.server";
-import { log } from "@/lib/log.server";
+import { log } from "@/lib/core/log.server";
 import { deliverPush } from "./push.server";
 import { contentOf, renderEmail, schoolBrand, type SchoolBrand } from "./render.server";
 import { failureOf, mailConfig, mailTransport, type MailConfig } from "./transport.server";

@@ -1,6 +1,6 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 
 /**
  * The SMTP connection (nodemailer), from SMTP_URL (smtp://…:587 upgrades with STARTTLS, smtps://…:465

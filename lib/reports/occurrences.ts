@@ -1,10 +1,10 @@
 import type { ReportOccurrence } from "@/db/queries/reports";
 import { focusBlockOn, type FocusCalendar } from "@/lib/checkin/rules";
-import { addDays, isPending, schoolInstant, type SchoolDate } from "@/lib/time";
+import { addDays, isPending, schoolInstant, type SchoolDate } from "@/lib/core/time";
 
 export interface ReportCalendar extends FocusCalendar {
   timezone: string;
-  /** The school's `attendance_from` (lib/attendance/period.ts attendanceFromDate): nothing counts before it; null: no bound. */
+  /** The school's `attendance_from` (lib/core/attendance/period.ts attendanceFromDate): nothing counts before it; null: no bound. */
   attendanceFrom: SchoolDate | null;
 }
 

@@ -6,7 +6,7 @@ import type {
   StudentReportRow,
   TeacherReportRow,
 } from "@/db/queries/reports";
-import { attendanceRate, COUNTED, isCounted, logKeepsAppointment, SIS_STATUS } from "@/lib/attendance/rules";
+import { attendanceRate, COUNTED, isCounted, logKeepsAppointment, SIS_STATUS } from "@/lib/core/attendance/rules";
 import { staffName, studentName } from "@/lib/people/names";
 import { presentStaffRef } from "@/lib/people/present-person";
 import { schoolTimestampOf } from "@/lib/school-clock";

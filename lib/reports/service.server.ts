@@ -12,7 +12,7 @@ import {
   type ReportScope,
 } from "@/db/queries/reports";
 import { invalid } from "@/lib/api/errors.server";
-import { attendanceFromDate } from "@/lib/attendance/period";
+import { attendanceFromDate } from "@/lib/core/attendance/period";
 import type { Principal } from "@/lib/auth/principal";
 import type { StudentNumbers } from "@/db/queries/people";
 import { studentNumbersFor } from "@/lib/people/lists.server";
@@ -45,7 +45,7 @@ import { MAX_REPORT_DAYS, type AttendanceQuery, type SisExportQuery } from "./sc
  * administrators, sysadmins and API tokens with reports:read everyone. Each request runs a fixed
  * number of statements: the calendar, the filter check when a filter names a row, and one report
  * (the SIS export: the names, then its lines). Nobody is counted before attendance counts at the
- * school or for them, or while archived (db/queries/reports.ts, lib/attendance/period.ts).
+ * school or for them, or while archived (db/queries/reports.ts, lib/core/attendance/period.ts).
  */
 
 /**

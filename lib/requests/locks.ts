@@ -1,6 +1,6 @@
 import { titledLastName } from "@/lib/people/names";
-import { shortStaffName } from "@/lib/schedule/reason";
-import { appointmentRung, studentMayReplace } from "@/lib/choice/ladder";
+import { shortStaffName } from "@/lib/core/schedule/reason";
+import { appointmentRung, studentMayReplace } from "@/lib/core/choice/ladder";
 
 /**
  * What a student reads about an appointment that holds their Focus Block (so they know whom to ask): a locked one
@@ -33,6 +33,6 @@ export function lockedSentence(staff: StaffWords, memo: string): string {
   return `${name} has booked you${what ? ` for ${what}` : ""} — ask ${pronounOf(title)} to change it.`;
 }
 
-/** Whether the student's own choice may replace the appointment (lib/choice/ladder.ts rule 3). */
+/** Whether the student's own choice may replace the appointment (lib/core/choice/ladder.ts rule 3). */
 export const studentMayChooseOver = (appointment: { locked: boolean }) =>
   studentMayReplace({ rung: appointmentRung(appointment.locked), locked: appointment.locked });

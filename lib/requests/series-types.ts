@@ -1,4 +1,4 @@
-import type { PersonRef } from "@/lib/schedule/types";
+import type { PersonRef } from "@/lib/core/schedule/types";
 
 /** The JSON of a teacher's recurring request (GET/POST/PATCH/DELETE /api/appointments/series). Client-safe. */
 

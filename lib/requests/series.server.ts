@@ -29,8 +29,8 @@ import { presentStaffRef } from "@/lib/people/present-person";
 import { tellMoved, type Moved } from "@/lib/schedule/moved.server";
 import { readSchoolDate, withinSchoolYear } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
-import { addDays, isPending, schoolToday, type SchoolDate } from "@/lib/time";
-import { appointmentRung } from "@/lib/choice/ladder";
+import { addDays, isPending, schoolToday, type SchoolDate } from "@/lib/core/time";
+import { appointmentRung } from "@/lib/core/choice/ladder";
 import { MAX_SERIES_DAYS, type CreateSeriesBody, type UpdateSeriesBody } from "./series-schemas";
 import { patternWords, type AppointmentSeries, type SeriesSkip } from "./series-types";
 

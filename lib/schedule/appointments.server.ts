@@ -24,11 +24,11 @@ import { requestDeadlineAt } from "@/lib/choice/deadlines.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { staffName, studentName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { isPending } from "@/lib/time";
+import { isPending } from "@/lib/core/time";
 import { notPending, readSchoolDate, requireOccurrence } from "./occurrence.server";
 import { presentAmendment, presentAppointment } from "./present";
 import type { AmendmentBody, CreateAppointmentBody } from "./schemas";
-import type { Amendment, Appointment } from "./types";
+import type { Amendment, Appointment } from "@/lib/core/schedule/types";
 
 /**
  * Staff-booked appointments and amendments. The caller is always the appointment's (or amendment's)

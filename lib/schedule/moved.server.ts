@@ -3,8 +3,8 @@ import type { Db } from "@/db";
 import { studentAddressees } from "@/db/queries/reach-lists";
 import { settingValues } from "@/db/queries/settings";
 import { titledLastName } from "@/lib/people/names";
-import { sentenceFor, type Reason } from "./reason";
-import type { SchoolDate } from "@/lib/time";
+import { sentenceFor, type Reason } from "@/lib/core/schedule/reason";
+import type { SchoolDate } from "@/lib/core/time";
 import type { SeatMove } from "@/lib/choice/seats.server";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
@@ -16,7 +16,7 @@ import { notify, type Notice } from "@/lib/reach/notify.server";
  * "You were moved, and why": whenever someone else changes a student's Focus Block (an appointment or
  * its cancelling, an amendment, a Power Scheduler batch, default placement, a closed day, a teacher who
  * left or made themselves unavailable), the student is told what changed, by whom and why, in the sentence their profile shows for the
- * block's reason (lib/schedule/reason.ts sentenceFor). One message per student per occasion (a batch of
+ * block's reason (lib/core/schedule/reason.ts sentenceFor). One message per student per occasion (a batch of
  * 900 is 900 messages, each once), written in the transaction of the change, in a fixed number of
  * statements.
  */

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { findBlockOnDate, noBlockDates } from "@/db/queries/schedule";
 import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
 import type { SchoolCalendarSettings } from "@/lib/settings/service.server";
-import { isPending, parseSchoolDate, type SchoolDate } from "@/lib/time";
+import { isPending, parseSchoolDate, type SchoolDate } from "@/lib/core/time";
 import { blocksMeetOn, NO_BLOCKS_ON_DATE, withinSchoolYear } from "./school-days";
 
 export { withinSchoolYear };

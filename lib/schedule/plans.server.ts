@@ -19,7 +19,7 @@ import { tellSeatMoves } from "./moved.server";
 import { presentPlan, presentTopic } from "./present";
 import { readSchoolDate, requireOccurrence } from "./occurrence.server";
 import type { SchedulePlanBody } from "./schemas";
-import type { Plan, StaffListResponse } from "./types";
+import type { Plan, StaffListResponse } from "@/lib/core/schedule/types";
 
 /**
  * Student self-planning for flex blocks: POST /api/students/staff-list and POST /api/students/schedule-plan.

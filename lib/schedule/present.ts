@@ -15,7 +15,7 @@ import type {
   ScheduledTeacher,
   Topic,
   TopicSchedule,
-} from "./types";
+} from "@/lib/core/schedule/types";
 
 /** JSON shapes of scheduling items. Rows come from db/queries/schedule.ts (and friends). */
 

@@ -1,9 +1,9 @@
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { PlanSource } from "@/db/schema/choice";
-import { appointmentRung, rankOf } from "@/lib/choice/ladder";
+import { appointmentRung, rankOf } from "@/lib/core/choice/ladder";
 import { presentStaffRef } from "@/lib/people/present-person";
-import type { Reason } from "./reason";
-import type { PersonRef } from "./types";
+import type { Reason } from "@/lib/core/schedule/reason";
+import type { PersonRef } from "@/lib/core/schedule/types";
 
 /**
  * The reason of a block in a student's week, from the same week statement's rows (db/queries/week.ts
@@ -50,7 +50,7 @@ const defined = (reason: Reason): Reason =>
 
 /**
  * What explains the block: of its latest amendment, its first appointment and its plan, the one highest
- * on the priority ladder (lib/choice/ladder.ts): a locked appointment, then an amendment, then an
+ * on the priority ladder (lib/core/choice/ladder.ts): a locked appointment, then an amendment, then an
  * unlocked request, then the plan by its source.
  */
 export function blockReason(

@@ -30,7 +30,7 @@ export const createAppointmentBody = blockDateBody.extend({
   student_id: idOf("student"),
   memo: text({ label: "The memo", max: MAX_APPOINTMENT_MEMO, multiline: true }).default(""),
   clear_schedule: z.boolean({ error: "clear_schedule must be true or false." }).default(false),
-  /** False: an unlocked request, the student may still choose (lib/choice/ladder.ts). */
+  /** False: an unlocked request, the student may still choose (lib/core/choice/ladder.ts). */
   locked: z.boolean({ error: "locked must be true or false." }).default(true),
 });
 export type CreateAppointmentBody = z.infer<typeof createAppointmentBody>;

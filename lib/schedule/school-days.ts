@@ -1,4 +1,4 @@
-import type { SchoolDate } from "@/lib/time";
+import type { SchoolDate } from "@/lib/core/time";
 
 /**
  * The one rule for "do blocks meet on this date at all": the date is inside the school year

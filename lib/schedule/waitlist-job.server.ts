@@ -8,7 +8,7 @@ import { defineJob } from "@/lib/jobs/types.server";
 import { longDay } from "@/lib/reach/messages";
 import { titledLastName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 import { tellMoved, tellSeatMoves } from "./moved.server";
 
 /**

@@ -22,7 +22,7 @@ import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/erro
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { updateCapacity } from "@/db/queries/profiles";
 import { staffProfile } from "@/lib/people/profiles.server";
-import { isPending, schoolToday } from "@/lib/time";
+import { isPending, schoolToday } from "@/lib/core/time";
 import { choiceDeadlineAt } from "@/lib/choice/deadlines.server";
 import type { WaitlistAcceptBody, WaitlistBody } from "@/lib/choice/schemas";
 import { effectiveCapacity } from "@/lib/choice/audience";
@@ -47,7 +47,7 @@ import type {
   StaffWaitlistResponse,
   WaitlistJoinResponse,
   WaitlistLeaveResponse,
-} from "./types";
+} from "@/lib/core/schedule/types";
 
 /**
  * Waitlists of full teachers (a freed seat goes to the first in line): a student joins the line of a teacher with no seat left

@@ -24,8 +24,8 @@ import {
   weekRangeLabel,
   weekStart,
   type SchoolDate,
-} from "@/lib/time";
-import { attendancePeriodOf, attendsBlock } from "@/lib/attendance/period";
+} from "@/lib/core/time";
+import { attendancePeriodOf, attendsBlock } from "@/lib/core/attendance/period";
 import { readSchoolDate } from "./occurrence.server";
 import { blocksMeetOn } from "./school-days";
 import { blockReason } from "./reason-rows";
@@ -47,7 +47,7 @@ import type {
   StaffScheduleResponse,
   StudentScheduleBlock,
   StudentScheduleResponse,
-} from "./types";
+} from "@/lib/core/schedule/types";
 
 /**
  * Week schedules (GET /api/students/{id|self}/schedule[/{date}], GET /api/staff/{id}/schedule[/{date}]).

@@ -4,7 +4,7 @@ import { dayTypesFrom, flexBlockDates } from "@/db/queries/power-scheduler";
 import { staffChoices, studentsWithClusters, visibleClusters } from "@/db/queries/power-scheduler-options";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { dayOfWeek, schoolToday } from "@/lib/time";
+import { dayOfWeek, schoolToday } from "@/lib/core/time";
 
 export interface PowerSchedulerOptions {
   students: { id: number; first_name: string; last_name: string; grade: number; cluster_ids: number[] }[];

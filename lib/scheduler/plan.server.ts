@@ -12,7 +12,7 @@ import { ApiError, invalid } from "@/lib/api/errors.server";
 import { readSchoolDate, withinSchoolYear } from "@/lib/schedule/occurrence.server";
 import { staffLeft } from "@/lib/schedule/plans.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { addDays, type SchoolDate } from "@/lib/time";
+import { addDays, type SchoolDate } from "@/lib/core/time";
 import { MAX_RANGE_DAYS, type PowerSchedulePreviewBody } from "./schemas";
 import { batchSlots, slotDates, type Slot } from "./slots";
 

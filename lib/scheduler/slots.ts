@@ -1,5 +1,5 @@
 import { blocksMeetOn } from "@/lib/schedule/school-days";
-import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/time";
+import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/core/time";
 
 /** A flex block's occurrence on a date (the school calendar, docs/design/calendar.md#school-days-and-block-occurrences). */
 export interface Meeting {

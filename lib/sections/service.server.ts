@@ -26,7 +26,7 @@ import { displayDate } from "@/lib/calendar/school-days.server";
 import type { Principal } from "@/lib/auth/principal";
 import { studentNumbersFor } from "@/lib/people/lists.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { addDays, parseSchoolDate, schoolToday } from "@/lib/time";
+import { addDays, parseSchoolDate, schoolToday } from "@/lib/core/time";
 import { presentEnrollment, presentSection } from "./present";
 import type { EnrollBody, SectionCreateBody, SectionUpdateBody } from "./schemas";
 

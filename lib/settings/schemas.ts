@@ -3,7 +3,7 @@ import { schoolNetworksSchema } from "@/lib/api/ip";
 import { hasControlCharacters } from "@/lib/api/schemas";
 import { cutoffSchema, cutoffText } from "./placement-cutoff";
 import { checkNotificationSetting } from "./notification-settings";
-import { isValidSchoolDate, isValidTimeZone } from "@/lib/time";
+import { isValidSchoolDate, isValidTimeZone } from "@/lib/core/time";
 import type { SettingType } from "@/lib/setting-definitions";
 import { storedLogoValue } from "./logo";
 

@@ -19,7 +19,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "@/lib/setting-definitions";
 import { LOGO_MESSAGES, MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo";
 import { offsetsAround, type ZoneOffset } from "@/lib/school-clock";
-import { isValidTimeZone } from "@/lib/time";
+import { isValidTimeZone } from "@/lib/core/time";
 import { logoFileName, presentLogo } from "./logo";
 import { FileAnswer } from "@/lib/api/answers";
 import { checkSettingValue, SETTING_MESSAGES, type SettingsUpdateBody } from "./schemas";

@@ -2,7 +2,7 @@ import "server-only";
 import { openProcessDatabase, type Db } from "@/db";
 import type { DbHandle } from "@/db/client";
 import { seedDemoSchoolIfEmpty } from "@/lib/demo/demo.server";
-import { env } from "@/lib/env.server";
+import { env } from "@/lib/core/env.server";
 import { prepareSchool } from "./first-run.server";
 
 /**

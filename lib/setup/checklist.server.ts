@@ -5,7 +5,7 @@ import { ssoProviders } from "@/lib/auth/sso";
 import { includedWeekdays } from "@/lib/calendar/generate";
 import { mailStatus } from "@/lib/reach/mail-admin.server";
 import { SETTINGS } from "@/lib/setting-definitions";
-import { dayLabel, dayOfWeek, schoolToday } from "@/lib/time";
+import { dayLabel, dayOfWeek, schoolToday } from "@/lib/core/time";
 import { SETUP_HELP, type SetupKey } from "@/lib/wiki/help/setup-steps";
 
 /**

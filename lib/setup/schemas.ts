@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { personName, text } from "@/lib/api/schemas";
-import { isValidTimeZone } from "@/lib/time";
+import { isValidTimeZone } from "@/lib/core/time";
 
 export const SETUP_MESSAGES = {
   invalidLink:

@@ -1,4 +1,4 @@
-import { dayOfWeek, type SchoolDate } from "@/lib/time";
+import { dayOfWeek, type SchoolDate } from "@/lib/core/time";
 
 /**
  * A standing choice's pattern (pure; the materialisation's SQL states the same in db/queries/standing.ts

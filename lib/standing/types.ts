@@ -1,5 +1,5 @@
-import { WEEKDAY_NAMES } from "@/lib/schedule/reason";
-import type { SchoolDate } from "@/lib/time";
+import { WEEKDAY_NAMES } from "@/lib/core/schedule/reason";
+import type { SchoolDate } from "@/lib/core/time";
 
 /** What the standing choices' routes answer (lib/standing/service.server.ts); client-safe. */
 

@@ -21,9 +21,9 @@ import { fillFreedSeats } from "@/lib/choice/seats.server";
 import { notPending, readSchoolDate, requireOccurrence } from "@/lib/schedule/occurrence.server";
 import { checkedAudience } from "@/lib/choice/audience.server";
 import { presentOwnTopic, presentTopicSchedule } from "@/lib/schedule/present";
-import type { OwnTopic, TopicSchedule } from "@/lib/schedule/types";
+import type { OwnTopic, TopicSchedule } from "@/lib/core/schedule/types";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
-import { isPending } from "@/lib/time";
+import { isPending } from "@/lib/core/time";
 import type { CreateTopicBody, ScheduleTopicBody, UpdateTopicBody } from "./schemas";
 
 /**

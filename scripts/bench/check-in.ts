@@ -30,7 +30,7 @@ export async function benchCheckIn(context: CheckInBenchContext): Promise<BenchF
   const { hashToken } = await import("../../lib/auth/tokens.server");
   const { checkIn, checkInStatus } = await import("../../lib/checkin/service.server");
   const { focusBlockOn } = await import("../../lib/checkin/rules");
-  const { addDays, schoolInstant, schoolToday } = await import("../../lib/time");
+  const { addDays, schoolInstant, schoolToday } = await import("../../lib/core/time");
   const { db, baseUrl, token } = context;
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
 

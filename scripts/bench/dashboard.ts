@@ -15,7 +15,7 @@ import { dashboard } from "../../lib/dashboard/service.server";
 import { attendanceReport } from "../../lib/reports/service.server";
 import type { DashboardAnswer } from "../../lib/dashboard/schemas";
 import type { Principal } from "../../lib/auth/principal";
-import { addDays } from "../../lib/time";
+import { addDays } from "../../lib/core/time";
 import { printFigures, summarize, timeSequential, type BenchFigure } from "./harness";
 import { withLargeSchool } from "./large-school";
 import { yearRange } from "./reports";

@@ -30,8 +30,8 @@ import { seedSchool } from "../../lib/demo/school.server";
 import { sendReminder } from "../../lib/placement/reminders.server";
 import { sendDueMessages } from "../../lib/reach/sender.server";
 import { shortDay } from "../../lib/reach/messages";
-import { addDays, schoolToday } from "../../lib/time";
-import { resetEnvCache } from "../../lib/env.server";
+import { addDays, schoolToday } from "../../lib/core/time";
+import { resetEnvCache } from "../../lib/core/env.server";
 import { summarize } from "./harness";
 import { openBenchDatabase } from "./throwaway-db";
 

@@ -12,7 +12,7 @@ import { noBlockDates } from "../../db/queries/schedule";
 import { placementRuns, plans } from "../../db/schema";
 import { focusDays, placeDay } from "../../lib/placement/service.server";
 import { schoolCalendarSettings } from "../../lib/settings/service.server";
-import { addDays, schoolToday } from "../../lib/time";
+import { addDays, schoolToday } from "../../lib/core/time";
 import { summarize, type BenchFigure } from "./harness";
 
 export async function benchPlacement(context: { db: Db }): Promise<BenchFigure[]> {

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { checkInCalendar } from "../../db/queries/checkin";
 import type { Principal } from "../../lib/auth/principal";
 import { listUsers } from "../../lib/credentials/service.server";
-import { addDays, dayOfWeek } from "../../lib/time";
+import { addDays, dayOfWeek } from "../../lib/core/time";
 import { summarize, timeSequential, type BenchFigure } from "./harness";
 
 export interface PowerSchedulerBenchContext {

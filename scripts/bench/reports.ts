@@ -8,7 +8,7 @@
 import { queryCounter, type Db } from "../../db/client";
 import { attendanceReport, sisExport } from "../../lib/reports/service.server";
 import type { GroupBy } from "../../lib/reports/schemas";
-import { addDays, schoolToday } from "../../lib/time";
+import { addDays, schoolToday } from "../../lib/core/time";
 import { printFigures, summarize, timeSequential, type BenchFigure } from "./harness";
 import { withLargeSchool } from "./large-school";
 

@@ -6,7 +6,7 @@ import { authenticate } from "../../lib/auth/authenticate.server";
 import { hashToken, newToken } from "../../lib/auth/tokens.server";
 import { focusBlockOn } from "../../lib/checkin/rules";
 import { checkInStatus } from "../../lib/checkin/service.server";
-import { addDays, schoolToday } from "../../lib/time";
+import { addDays, schoolToday } from "../../lib/core/time";
 
 /** What the roster benches (bundle and REST pull) share: a teacher's check-in status read open-loop beside the import, and a timer. */
 export const TIMEZONE = "America/Vancouver";

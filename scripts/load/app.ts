@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
 import { seedSchool } from "../../lib/demo/school.server";
 import { createSession } from "../../lib/auth/service.server";
-import { addDays, isPending, schoolToday } from "../../lib/time";
+import { addDays, isPending, schoolToday } from "../../lib/core/time";
 
 export const TIMEZONE = "America/Vancouver";
 

@@ -9,7 +9,7 @@ import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
 import { appointments, auditLog, notificationRecipients, plans, schoolDayOverrides } from "@/db/schema";
 import { ALREADY_CHECKED_IN, LIMIT_REACHED } from "@/lib/requests/series.server";
 import type { AppointmentSeries } from "@/lib/requests/series-types";
-import { addDays } from "@/lib/time";
+import { addDays } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

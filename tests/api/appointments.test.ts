@@ -4,7 +4,7 @@ import { POST as amendmentRoute } from "@/app/api/amendment/route";
 import { DELETE as cancelRoute } from "@/app/api/appointments/[id]/route";
 import { POST as createRoute } from "@/app/api/appointments/create/route";
 import { amendments, appointments, auditLog, plans, staff } from "@/db/schema";
-import type { Amendment, Appointment } from "@/lib/schedule/types";
+import type { Amendment, Appointment } from "@/lib/core/schedule/types";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

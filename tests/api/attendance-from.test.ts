@@ -10,9 +10,9 @@ import { plans, students } from "@/db/schema";
 import { studentTileStatus } from "@/components/calendar/tile-rules";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { placeDay } from "@/lib/placement/service.server";
-import { attendancePeriod, attendsOn } from "@/lib/attendance/period";
-import type { StudentScheduleBlock } from "@/lib/schedule/types";
-import { addDays, schoolInstant } from "@/lib/time";
+import { attendancePeriod, attendsOn } from "@/lib/core/attendance/period";
+import type { StudentScheduleBlock } from "@/lib/core/schedule/types";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -274,7 +274,7 @@ describe("a block, not a day", () => {
     expect(thursday!.blocks.filter((b) => b.flex).map(studentTileStatus)).toEqual(["past"]);
   });
 
-  it("the SIS export (SQL) and the student's week (TypeScript) agree with lib/attendance/period.ts on every block", async () => {
+  it("the SIS export (SQL) and the student's week (TypeScript) agree with lib/core/attendance/period.ts on every block", async () => {
     const created = ["09:00", "09:25", "09:26", "09:40", "10:06", "11:00"].map((time) => at(thu!, time));
     const starts = [null, thu!, fri!];
     const archived = [null, at(fri!, "09:00"), at(fri!, "09:26"), at(fri!, "09:27")];

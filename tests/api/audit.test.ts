@@ -4,7 +4,7 @@ import { GET as exportRoute } from "@/app/api/audit/export/route";
 import { POST as disableUsers } from "@/app/api/users/disable-users/route";
 import { insertAudit } from "@/db/queries/audit";
 import type { AuditLogView } from "@/lib/audit/service.server";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { confirmedCall } from "../helpers/credentials-cast";

@@ -5,7 +5,7 @@ import { PUT as saveSettings } from "@/app/api/settings/route";
 import { PUT as updateStaffRoute } from "@/app/api/staff/[id]/route";
 import { settings, staff, users } from "@/db/schema";
 import { ASKED_COOKIE, QUIET_COOKIE } from "@/lib/auth/sso-prompt.server";
-import { resetEnvCache } from "@/lib/env.server";
+import { resetEnvCache } from "@/lib/core/env.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, tokenFor } from "../helpers/factories";
 import { HOSTILE_JSON, HOSTILE_TEXT, catalogueOf } from "../helpers/fuzz-values";

@@ -7,7 +7,7 @@ import { GET as schoolDaysGet } from "@/app/api/school-days/route";
 import { PUT as schoolYearPut } from "@/app/api/school-year/route";
 import { PUT as timetablePut } from "@/app/api/timetable/route";
 import { auditLog, calendarEvents, schoolDayOverrides } from "@/db/schema";
-import { addDays, dayLabel, dayOfWeek } from "@/lib/time";
+import { addDays, dayLabel, dayOfWeek } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -4,7 +4,7 @@ import { POST as calendarImport } from "@/app/api/calendar-events/import/route";
 import { GET as importRoute } from "@/app/api/imports/[id]/route";
 import { GET as importsRoute } from "@/app/api/imports/route";
 import { auditLog, imports } from "@/db/schema";
-import { addDays } from "@/lib/time";
+import { addDays } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";

@@ -4,7 +4,7 @@ import { POST as importRoute } from "@/app/api/calendar-events/import/route";
 import { PUT as schoolYearPut } from "@/app/api/school-year/route";
 import { PUT as timetablePut } from "@/app/api/timetable/route";
 import { auditLog, blockOccurrences, calendarEvents, schoolDays } from "@/db/schema";
-import { addDays, dayLabel, dayOfWeek } from "@/lib/time";
+import { addDays, dayLabel, dayOfWeek } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";

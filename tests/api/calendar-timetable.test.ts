@@ -3,7 +3,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { PUT as schoolYearPut } from "@/app/api/school-year/route";
 import { GET as timetableGet, PUT as timetablePut } from "@/app/api/timetable/route";
 import { auditLog, blockOccurrences, blocks, checkIns, schoolDays, timetables } from "@/db/schema";
-import { addDays, dayLabel, dayOfWeek } from "@/lib/time";
+import { addDays, dayLabel, dayOfWeek } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

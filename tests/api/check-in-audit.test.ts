@@ -8,7 +8,7 @@ import { POST as kioskCheckInRoute } from "@/app/api/kiosk/check-in/route";
 import { POST as createKioskRoute } from "@/app/api/kiosks/route";
 import { auditLog } from "@/db/schema";
 import type { AuditLogView } from "@/lib/audit/service.server";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { setSchoolClock as setClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";

@@ -5,7 +5,7 @@ import { POST as checkInRoute } from "@/app/api/check-in/route";
 import { GET as elsewhereRoute } from "@/app/api/check-in/elsewhere/[date]/route";
 import { POST as moveRoute } from "@/app/api/check-in/move/route";
 import { auditLog, checkIns, checkInSubmissions } from "@/db/schema";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { setSchoolYear, setSetting } from "../helpers/schedule-factories";
 import { createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as statusToday } from "@/app/api/check-in/status/route";
 import { GET as statusOn } from "@/app/api/check-in/status/[date]/route";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";

@@ -5,7 +5,7 @@ import { findAccountByUserId } from "@/db/queries/auth";
 import { checkIns } from "@/db/schema";
 import { roleOf, type Principal } from "@/lib/auth/principal";
 import { checkIn } from "@/lib/checkin/service.server";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { setSchoolYear } from "../helpers/schedule-factories";

@@ -7,7 +7,7 @@ import { POST as importRoute } from "@/app/api/calendar-events/import/route";
 import { POST as eventsPost } from "@/app/api/calendar-events/route";
 import { GET as attendanceRoute } from "@/app/api/reports/attendance/route";
 import { auditLog, calendarEvents, closedDayPlans, plans } from "@/db/schema";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";

@@ -11,7 +11,7 @@ import { GET as studentWeek } from "@/app/api/students/[id]/schedule/[date]/rout
 import { GET as currentUser } from "@/app/api/user/route";
 import { checkIns, plans } from "@/db/schema";
 import { etagOf, notModified } from "@/lib/api/conditional.server";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { setClock } from "../helpers/clock";

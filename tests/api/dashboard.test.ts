@@ -6,7 +6,7 @@ import { GET as dashboardRoute } from "@/app/api/dashboard/route";
 import { GET as attendanceRoute } from "@/app/api/reports/attendance/route";
 import { appointments, appointmentSeries, checkIns, staff, standingChoiceOutcomes, standingChoices, students, terms, waitlistEntries } from "@/db/schema";
 import { LIMIT_REACHED } from "@/lib/requests/series.server";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { MAX_DASHBOARD_DAYS } from "@/lib/dashboard/schemas";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";

@@ -11,7 +11,7 @@ import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
 import { dayDeadlines } from "@/db/schema";
 import { choiceDeadlineAt, choiceDeadlinePassed, requestDeadlinePassed } from "@/lib/choice/deadlines.server";
 import { dueDates } from "@/lib/placement/service.server";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { setSchoolClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";

@@ -2,7 +2,7 @@
 import { GET as staffScheduleOn } from "@/app/api/staff/[id]/schedule/[date]/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
 import { seedSchool } from "@/lib/demo/school.server";
-import { addDays, schoolToday, weekStart } from "@/lib/time";
+import { addDays, schoolToday, weekStart } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -8,7 +8,7 @@ import { GET as sisRoute } from "@/app/api/reports/sis-export/route";
 import { students } from "@/db/schema";
 import { MAX_EXPORTS_PER_CALLER } from "@/lib/http/exports.server";
 import { SIS_DATES_PER_READ } from "@/lib/reports/service.server";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStudent, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

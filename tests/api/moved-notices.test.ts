@@ -10,7 +10,7 @@ import { POST as topicSchedule } from "@/app/api/topics/schedule/route";
 import { notificationRecipients, notifications, outbox, plans } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { placeDay } from "@/lib/placement/service.server";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";

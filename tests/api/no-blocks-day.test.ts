@@ -13,7 +13,7 @@ import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date
 import { POST as schedulePlanRoute } from "@/app/api/students/schedule-plan/route";
 import { checkIns } from "@/db/schema";
 import { dueDates } from "@/lib/placement/service.server";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { setSchoolClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";

@@ -7,14 +7,14 @@ import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
 import { isNull } from "drizzle-orm";
 import { students } from "@/db/schema";
 import { runDuePlacements } from "@/lib/placement/service.server";
-import type { Reason } from "@/lib/schedule/reason";
-import { sentenceFor } from "@/lib/schedule/reason";
+import type { Reason } from "@/lib/core/schedule/reason";
+import { sentenceFor } from "@/lib/core/schedule/reason";
 import type {
   StaffScheduleResponse,
   StudentScheduleBlock,
   StudentScheduleResponse,
-} from "@/lib/schedule/types";
-import { schoolInstant } from "@/lib/time";
+} from "@/lib/core/schedule/types";
+import { schoolInstant } from "@/lib/core/time";
 import { createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { statementsOf } from "../helpers/statements";

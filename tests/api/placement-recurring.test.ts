@@ -5,7 +5,7 @@ import { queryCounter } from "@/db/client";
 import { jobs, placementRuns, plans } from "@/db/schema";
 import { placementJob } from "@/lib/placement/job.server";
 import { enqueueRecurringJobs, runPendingJobs, startJobRunner } from "@/lib/jobs/runner.server";
-import { addDays, dayOfWeek, schoolInstant } from "@/lib/time";
+import { addDays, dayOfWeek, schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

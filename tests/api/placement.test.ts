@@ -8,7 +8,7 @@ import { jobs, placementRuns, plans } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/queue.server";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { dueDates, runDuePlacements } from "@/lib/placement/service.server";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

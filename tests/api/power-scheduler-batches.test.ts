@@ -8,7 +8,7 @@ import { GET as listRoute } from "@/app/api/power-scheduler/route";
 import { appointments, auditLog, placementRuns, plans, powerSchedules, students } from "@/db/schema";
 import type { PowerScheduleBatch } from "@/lib/scheduler/present";
 import type { PowerSchedulerOptions } from "@/lib/scheduler/options.server";
-import { dayOfWeek } from "@/lib/time";
+import { dayOfWeek } from "@/lib/core/time";
 import { createStaff, createStudent } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { createCluster } from "../helpers/schedule-factories";

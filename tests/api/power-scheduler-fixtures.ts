@@ -4,7 +4,7 @@ import { POST as previewRoute } from "@/app/api/power-scheduler/preview/route";
 import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date]/route";
 import type { Db } from "@/db";
 import { amendments, appointments } from "@/db/schema";
-import type { StudentScheduleResponse } from "@/lib/schedule/types";
+import type { StudentScheduleResponse } from "@/lib/core/schedule/types";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -11,7 +11,7 @@ import type { StudentListItem } from "@/lib/people/lists.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { addDays } from "@/lib/time";
+import { addDays } from "@/lib/core/time";
 import { setSchoolYear, setSetting } from "../helpers/schedule-factories";
 import { createCheckIn, createFocusBlock, createPlan, weekdayDate } from "../helpers/timetable-factories";
 

@@ -4,7 +4,7 @@ import { POST as capacityRoute } from "@/app/api/staff/capacity/route";
 import { GET as staffProfileRoute } from "@/app/api/staff/profile/[id]/route";
 import { GET as studentProfileRoute } from "@/app/api/students/profile/[id]/route";
 import { failingAddresses, staff } from "@/db/schema";
-import type { StaffProfile, StudentProfile } from "@/lib/schedule/types";
+import type { StaffProfile, StudentProfile } from "@/lib/core/schedule/types";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";

@@ -5,7 +5,7 @@ import { PUT as putSettings } from "@/app/api/settings/route";
 import { notificationRecipients, notifications, outbox } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { dueReminders } from "@/lib/placement/reminders.server";
-import { addDays, schoolInstant } from "@/lib/time";
+import { addDays, schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -2,7 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { GET as attendanceRoute } from "@/app/api/reports/attendance/route";
 import { plans, staff, students, users } from "@/db/schema";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, tokenFor } from "../helpers/factories";

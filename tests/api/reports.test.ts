@@ -13,8 +13,8 @@ import {
   planStatus,
   SIS_STATUS,
   type AttendanceStatus,
-} from "@/lib/attendance/rules";
-import { addDays, isPending, schoolInstant } from "@/lib/time";
+} from "@/lib/core/attendance/rules";
+import { addDays, isPending, schoolInstant } from "@/lib/core/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
@@ -32,7 +32,7 @@ import {
 
 /**
  * The attendance reports equal a brute-force count over the same rows, made here from the raw tables
- * with the rules of lib/attendance/rules.ts, on data generated from several seeds (one past week each).
+ * with the rules of lib/core/attendance/rules.ts, on data generated from several seeds (one past week each).
  * Nobody is counted in a Focus Block before the school's attendance_from, before their own attends_from,
  * that began before their account was created, or once archived: the brute force leaves those cells out.
  */

@@ -17,7 +17,7 @@ import {
   timetables,
 } from "@/db/schema";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -9,7 +9,7 @@ import { resultRows } from "@/db/queries/checkin";
 import { blocks, timetableMeetings, timetables } from "@/db/schema";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
 import { formatSchoolTime, offsetsAround, type ZoneOffset } from "@/lib/school-clock";
-import { addDays, dayOfWeek, instantClockLabel, schoolToday } from "@/lib/time";
+import { addDays, dayOfWeek, instantClockLabel, schoolToday } from "@/lib/core/time";
 import { setClock } from "../helpers/clock";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
@@ -20,7 +20,7 @@ import { createFocusBlock, createPlan, regenerateTestCalendar } from "../helpers
 /**
  * One clock: the server writes school times by its own zone rules and sends them to the browsers
  * (GET /api/settings: the zone's offsets); every school date and instant is worked out by the
- * application (lib/time, lib/school-clock) and given to SQL as a parameter, never derived in SQL with
+ * application (lib/core/time, lib/school-clock) and given to SQL as a parameter, never derived in SQL with
  * the database's copy of the zone rules, which can disagree (PostgreSQL 15's system tzdata puts
  * America/Vancouver on UTC−8 this winter, Node 24's on UTC−7).
  */

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { GET as schoolYearGet, PUT as schoolYearPut } from "@/app/api/school-year/route";
 import { PUT as timetablePut } from "@/app/api/timetable/route";
 import { auditLog, schoolDays, settings, terms } from "@/db/schema";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -6,7 +6,7 @@ import { GET as search } from "@/app/api/search/route";
 import { GET as staffRoute } from "@/app/api/staff/route";
 import { GET as studentsRoute } from "@/app/api/students/route";
 import { courses } from "@/db/schema";
-import { foldForSearch } from "@/lib/search/fold";
+import { foldForSearch } from "@/lib/core/fold";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -11,7 +11,7 @@ import { GET as studentScheduleOn } from "@/app/api/students/[id]/schedule/[date
 import { auditLog, blocks, enrollments, staff, students, terms, timetableMeetings, timetables } from "@/db/schema";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { studentNumbersIn } from "@/lib/sections/schemas";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

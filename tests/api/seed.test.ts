@@ -22,7 +22,7 @@ import {
 } from "@/db/schema";
 import { seedDemoSchoolIfEmpty } from "@/lib/demo/demo.server";
 import { seedSchool } from "@/lib/demo/school.server";
-import { addDays, dayOfWeek, schoolInstant, weekStart } from "@/lib/time";
+import { addDays, dayOfWeek, schoolInstant, weekStart } from "@/lib/core/time";
 import { createTestDb, useTestDb } from "../helpers/db";
 import { tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

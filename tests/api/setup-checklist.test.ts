@@ -6,7 +6,7 @@ import { calendarEvents, courses, enrollments, sections, terms, timetableMeeting
 import type { SetupChecklist } from "@/lib/setup/checklist.server";
 import { SETUP_KEYS } from "@/lib/wiki/help/setup-steps";
 import { shipProductHelp } from "@/lib/wiki/help/ship.server";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";

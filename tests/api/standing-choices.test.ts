@@ -9,9 +9,9 @@ import { GET as listRoute, POST as createRoute } from "@/app/api/students/standi
 import { notifications, plans, standingChoiceOutcomes, standingChoices, waitlistEntries } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/queue.server";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
-import { sentenceFor } from "@/lib/schedule/reason";
+import { sentenceFor } from "@/lib/core/schedule/reason";
 import { materialiseStanding, standingDue } from "@/lib/standing/service.server";
-import { addDays, dayOfWeek, schoolInstant } from "@/lib/time";
+import { addDays, dayOfWeek, schoolInstant } from "@/lib/core/time";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -5,7 +5,7 @@ import { POST as createTopicRoute } from "@/app/api/topics/route";
 import { POST as schedulePlan } from "@/app/api/students/schedule-plan/route";
 import { POST as staffList } from "@/app/api/students/staff-list/route";
 import { clusterMembers, clusters, courses, enrollments, plans, sections, topics } from "@/db/schema";
-import type { OwnTopic, SchedulePlanResponse, StaffListResponse } from "@/lib/schedule/types";
+import type { OwnTopic, SchedulePlanResponse, StaffListResponse } from "@/lib/core/schedule/types";
 import { createStudents } from "../helpers/bulk-factories";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";

@@ -6,7 +6,7 @@ import { DELETE as unscheduleRoute } from "@/app/api/topics/schedule/[id]/route"
 import { POST as scheduleRoute } from "@/app/api/topics/schedule/route";
 import { topicSchedules, topics } from "@/db/schema";
 import { PALETTE } from "@/lib/people/colors";
-import type { Topic, TopicSchedule } from "@/lib/schedule/types";
+import type { Topic, TopicSchedule } from "@/lib/core/schedule/types";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, createSysadmin, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

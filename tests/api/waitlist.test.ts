@@ -23,8 +23,8 @@ import {
 } from "@/db/schema";
 import { releasePlansOfLeavers } from "@/lib/placement/leavers.server";
 import { handOnWaitlists } from "@/lib/schedule/waitlist-job.server";
-import { sentenceFor } from "@/lib/schedule/reason";
-import type { StaffListResponse, StaffWaitlistResponse, StudentScheduleResponse } from "@/lib/schedule/types";
+import { sentenceFor } from "@/lib/core/schedule/reason";
+import type { StaffListResponse, StaffWaitlistResponse, StudentScheduleResponse } from "@/lib/core/schedule/types";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -142,7 +142,7 @@ export const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay
 export const schoolToday = (zone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(Date.now() + (clockOffsetMs() ?? 0)));
 
-/** "Tue Sep 8, 2026": a day as the week calendars name it (lib/time.ts dayLabel). */
+/** "Tue Sep 8, 2026": a day as the week calendars name it (lib/core/time.ts dayLabel). */
 export const calendarDay = (date: string) => {
   const value = new Date(`${date}T00:00:00Z`);
   const weekdayName = value.toLocaleString("en-US", { weekday: "short", timeZone: "UTC" });

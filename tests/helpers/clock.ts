@@ -1,4 +1,4 @@
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 import { TEST_TIMEZONE } from "./timetable-factories";
 
 /**

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
+import { ERROR_CODES, type ErrorCode } from "@/lib/core/error-codes";
 import type { Role } from "@/lib/auth/roles";
 
 /**
@@ -175,7 +175,7 @@ export function problemsOf(route: ApiRoute, who: Who, answer: Answer, sent: stri
     if (typeof parsed?.message !== "string" || typeof parsed?.code !== "string") {
       return `${answer.status} without the {message, code} error body`;
     }
-    // Documented means catalogued: the code is in lib/api/error-codes.ts, with this status.
+    // Documented means catalogued: the code is in lib/core/error-codes.ts, with this status.
     const entry = ERROR_CODES[parsed.code as ErrorCode] as { status: number } | undefined;
     if (entry?.status !== answer.status) {
       return `${answer.status} with code ${parsed.code}, which the error-code catalogue ${entry ? `gives ${entry.status}` : "does not list"}`;

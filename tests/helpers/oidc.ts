@@ -3,7 +3,7 @@ import path from "node:path";
 import NextAuth from "next-auth";
 import { ssoOptions } from "@/lib/auth/sso";
 import { signInStep } from "@/lib/auth/sso-prompt.server";
-import { resetEnvCache } from "@/lib/env.server";
+import { resetEnvCache } from "@/lib/core/env.server";
 
 /** Flexblock's address as next-auth sees it in the API tests (NEXTAUTH_URL). */
 export const APP_URL = "http://flexblock.test";

@@ -14,7 +14,7 @@ import {
   stars,
 } from "@/db/schema";
 import { asc, eq } from "drizzle-orm";
-import { addDays } from "@/lib/time";
+import { addDays } from "@/lib/core/time";
 import { createBlock, createFocusBlock, regenerateTestCalendar, testToday, WEEKDAYS } from "./timetable-factories";
 
 /**

@@ -1,7 +1,7 @@
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
-import { resetEnvCache } from "@/lib/env.server";
+import { resetEnvCache } from "@/lib/core/env.server";
 import { closeMailTransports } from "@/lib/reach/transport.server";
 
 /**

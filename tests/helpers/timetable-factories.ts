@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { blocks, checkIns, plans, schoolDays, settings, timetableMeetings, timetables, topics, topicSchedules } from "@/db/schema";
 import { regenerateSchoolDays } from "@/lib/calendar/regenerate.server";
 import { WEEKDAY_NAMES } from "@/lib/calendar/generate";
-import { addDays, dayOfWeek, schoolToday } from "@/lib/time";
+import { addDays, dayOfWeek, schoolToday } from "@/lib/core/time";
 
 /**
  * Timetable and flex-scheduling fixtures for API tests (blocks, weekly meetings, topics, plans,

@@ -11,8 +11,8 @@ import {
   planStatus,
   scheduledTeacherStatus,
   type BlockFacts,
-} from "@/lib/attendance/rules";
-import type { Appointment, Log, StaffScheduleBlock, StudentScheduleBlock } from "@/lib/schedule/types";
+} from "@/lib/core/attendance/rules";
+import type { Appointment, Log, StaffScheduleBlock, StudentScheduleBlock } from "@/lib/core/schedule/types";
 
 /** The calendar tiles decide attended / missed / void with the rules in lib, the ones the reports use. */
 

@@ -7,7 +7,7 @@ import {
   type Override,
   type TimetableVersion,
 } from "@/lib/calendar/generate";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 
 /** The school calendar's generator (docs/design/calendar.md): weekly and rotating cycles, days off, overrides, versions. */
 

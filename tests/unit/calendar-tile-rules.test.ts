@@ -18,7 +18,7 @@ import type {
   StaffScheduleBlock,
   StudentScheduleBlock,
   Topic,
-} from "@/lib/schedule/types";
+} from "@/lib/core/schedule/types";
 
 const teacher = { id: 7, name: "Mr. Smith, Jane" };
 const other = { id: 8, name: "Ms. Lee, Ann" };

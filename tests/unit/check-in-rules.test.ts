@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { FlexMeeting } from "@/db/queries/checkin";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import { adjacentCheckInDate, checkInMethod, focusBlockOn, type FocusCalendar } from "@/lib/checkin/rules";
 
 /** A flex block's occurrences on one weekday from February to May 2026 (the school calendar's rows). */

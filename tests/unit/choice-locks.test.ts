@@ -1,6 +1,6 @@
 import { lockedSentence, studentMayChooseOver } from "@/lib/requests/locks";
 import { patternWords } from "@/lib/requests/series-types";
-import { sentenceFor } from "@/lib/schedule/reason";
+import { sentenceFor } from "@/lib/core/schedule/reason";
 
 /** Issue 33 §3: what a student reads about an appointment that holds their block, locked or not. */
 describe("locked and unlocked appointments in words", () => {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fs from "node:fs";
 import path from "node:path";
-import { RUNGS } from "@/lib/choice/ladder";
+import { RUNGS } from "@/lib/core/choice/ladder";
 import { SETTINGS } from "@/lib/setting-definitions";
 import { NOT_OPEN_TO_YOU } from "@/lib/choice/audience";
 import { CHOOSING, ladderTable } from "@/lib/wiki/help/choosing-post.server";

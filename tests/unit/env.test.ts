@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** lib/env.server.ts: the configuration checked at start. Each case loads the module afresh (it caches). */
+/** lib/core/env.server.ts: the configuration checked at start. Each case loads the module afresh (it caches). */
 function envWith(vars: Record<string, string | undefined>) {
   const saved = { ...process.env };
   for (const [key, value] of Object.entries(vars)) {
@@ -13,9 +13,9 @@ function envWith(vars: Record<string, string | undefined>) {
   try {
     let read: unknown;
     jest.isolateModules(() => {
-      read = (jest.requireActual("@/lib/env.server") as typeof import("@/lib/env.server")).env();
+      read = (jest.requireActual("@/lib/core/env.server") as typeof import("@/lib/core/env.server")).env();
     });
-    return read as ReturnType<typeof import("@/lib/env.server").env>;
+    return read as ReturnType<typeof import("@/lib/core/env.server").env>;
   } finally {
     process.env = saved;
   }

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
+import { ERROR_CODES, type ErrorCode } from "@/lib/core/error-codes";
 
 /** The catalogue is the truth about codes: every use in the server agrees with its status, and none is unused. */
 function sources(dir: string): string[] {

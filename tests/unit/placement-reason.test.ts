@@ -1,6 +1,6 @@
 import { cutoffSchema, cutoffWallClock, readCutoff } from "@/lib/settings/placement-cutoff";
-import { sentenceFor, shortStaffName, type Reason } from "@/lib/schedule/reason";
-import { schoolInstant } from "@/lib/time";
+import { sentenceFor, shortStaffName, type Reason } from "@/lib/core/schedule/reason";
+import { schoolInstant } from "@/lib/core/time";
 
 const zone = "America/Vancouver";
 const say = (reason: Reason, viewer: "self" | "staff" = "self") =>

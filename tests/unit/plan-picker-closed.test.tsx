@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PlanPicker } from "@/components/calendar/plan-picker";
 import { apiPost } from "@/lib/api/request.client";
-import type { StaffListEntry } from "@/lib/schedule/types";
+import type { StaffListEntry } from "@/lib/core/schedule/types";
 
 /** Who may join: a topic closed to the student is greyed with its reason and is not chosen. */
 jest.mock("@/lib/api/request.client", () => ({

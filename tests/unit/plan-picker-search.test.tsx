@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PlanPicker } from "@/components/calendar/plan-picker";
-import type { StaffListEntry } from "@/lib/schedule/types";
+import type { StaffListEntry } from "@/lib/core/schedule/types";
 
 /** Issue 23 item 3: the plan picker's search ignores accents and case, as every search does. */
 jest.mock("@/lib/api/request.client", () => ({

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PlanPicker } from "@/components/calendar/plan-picker";
 import { apiPost, apiRequest } from "@/lib/api/request.client";
-import type { StaffListEntry } from "@/lib/schedule/types";
-import { schoolInstant } from "@/lib/time";
+import type { StaffListEntry } from "@/lib/core/schedule/types";
+import { schoolInstant } from "@/lib/core/time";
 
 /** Issue 33: a full teacher's row offers the waitlist — join, the student's place and leave, or accept a held seat. */
 const auth = { settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] } };

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
-import { addDays, dayOfWeek } from "@/lib/time";
+import { addDays, dayOfWeek } from "@/lib/core/time";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PowerSchedulerScreen } from "@/components/power-scheduler/power-scheduler";

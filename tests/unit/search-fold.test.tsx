@@ -2,11 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { passesFilter } from "@/components/ui/data-table-filters";
-import { compareNames, foldForSearch, matchesWords, schoolCollator } from "@/lib/search/fold";
+import { compareNames, foldForSearch, matchesWords, schoolCollator } from "@/lib/core/fold";
 
 /**
  * Issue 23 item 3 in the browser: every table's search box and filters ignore accents and case, and
- * lists sort as the school reads names ("Bérubé" before "Bouchard"; lib/search/fold.ts).
+ * lists sort as the school reads names ("Bérubé" before "Bouchard"; lib/core/fold.ts).
  */
 describe("foldForSearch", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import type { CurrentUser } from "@/components/auth/types";
 import { StaffBlockDialogBody } from "@/components/calendar/staff-block-dialog";
-import type { ScheduleDay, StaffScheduleBlock } from "@/lib/schedule/types";
-import { schoolInstant } from "@/lib/time";
+import type { ScheduleDay, StaffScheduleBlock } from "@/lib/core/schedule/types";
+import { schoolInstant } from "@/lib/core/time";
 
 /** A teacher's block says which planned students were placed by default rather than choosing, so the teacher can follow up. */
 const auth = { settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] } };

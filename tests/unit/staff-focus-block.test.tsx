@@ -9,7 +9,7 @@ import { FocusBlockSettings } from "@/components/profile/focus-block-settings";
 import { snackbar } from "@/components/ui/snackbar";
 import { fetcher } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
-import type { StaffProfile } from "@/lib/schedule/types";
+import type { StaffProfile } from "@/lib/core/schedule/types";
 
 /**
  * Who takes Focus Block students, in the browser (office staff take none): the profile's switch and capacity

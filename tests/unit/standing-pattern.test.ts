@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { chooseUntil, choiceClosedSentence, deadlineOn, deadlineRules } from "@/lib/choice/deadlines";
-import { sentenceFor, standingPatternWords } from "@/lib/schedule/reason";
+import { sentenceFor, standingPatternWords } from "@/lib/core/schedule/reason";
 import { defaultUntil, matchesPattern } from "@/lib/standing/pattern";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 
 /** Issue 33: a standing choice's pattern, its default last date, its reason; the deadlines' rule. */
 

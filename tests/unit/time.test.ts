@@ -10,7 +10,7 @@ import {
   schoolToday,
   weekDays,
   weekRangeLabel,
-} from "@/lib/time";
+} from "@/lib/core/time";
 
 const TZ = "America/Vancouver";
 

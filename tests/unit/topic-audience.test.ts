@@ -5,7 +5,7 @@ import {
   normalizeAudience,
   refusalSentence,
 } from "@/lib/choice/audience";
-import { RUNGS } from "@/lib/choice/ladder";
+import { RUNGS } from "@/lib/core/choice/ladder";
 import { blockReason } from "@/lib/schedule/reason-rows";
 
 /** Who may join a topic (lib/choice/audience.ts) and the rung each reason names. */

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { UnscheduledScreen } from "@/components/placement/unscheduled-screen";
 import type { UnscheduledResponse } from "@/lib/placement/types";
-import { schoolToday } from "@/lib/time";
+import { schoolToday } from "@/lib/core/time";
 
 /**
  * /unscheduled reads the school's zone through the shared hooks (components/audit/use-school-time.ts):

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { ScheduledList } from "@/components/checkin/scheduled-list";
 import { WaitlistEntries } from "@/components/calendar/waitlist-list";
 import { ordinal } from "@/components/calendar/waitlist-words";
-import { schoolInstant } from "@/lib/time";
+import { schoolInstant } from "@/lib/core/time";
 
 /** The check-in screen's Scheduled list shows the teacher's waitlist in line order, the order seats go in. */
 const auth = { settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] } };

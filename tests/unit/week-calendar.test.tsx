@@ -9,7 +9,7 @@ import type {
   StaffScheduleResponse,
   StudentScheduleBlock,
   StudentScheduleResponse,
-} from "@/lib/schedule/types";
+} from "@/lib/core/schedule/types";
 
 const staff = { id: 7, name: "Mr. Smith, Jane" };
 const student = { id: 3, name: "Sam Park" };

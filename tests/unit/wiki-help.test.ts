@@ -273,7 +273,7 @@ describe("the seeded help says what the screens say", () => {
     expectClaims(STUDENT_PLANNING, {
       "components/calendar/plan-picker.tsx": ["Set Plan successfully.", "Full", "Unavailable"],
       "lib/requests/locks.ts": ["has booked you", "to change it"],
-      "lib/schedule/reason.ts": ["to come", "may still choose", "usual on"],
+      "lib/core/schedule/reason.ts": ["to come", "may still choose", "usual on"],
       "lib/schedule/plans.server.ts": [
         "Default placement has run for this Focus Block, so your teacher can no longer change.",
       ],

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/setup/boot.server";
 import { pingDatabase } from "@/db/queries/health";
-import { log } from "@/lib/log.server";
+import { log } from "@/lib/core/log.server";
 import { APP_VERSION } from "@/lib/version";
 
 export const dynamic = "force-dynamic";

@@ -5,7 +5,7 @@ import { replaceJobPayload } from "@/db/queries/oneroster";
 import { claimScheduledRun, scheduleOfSource, setLastImport, setLastPullStarted } from "@/db/queries/roster-sources";
 import { ApiError } from "@/lib/api/errors.server";
 import { defineJob, type JobContext } from "@/lib/jobs/types.server";
-import { schoolInstant, schoolToday } from "@/lib/time";
+import { schoolInstant, schoolToday } from "@/lib/core/time";
 import { applyForJob, recordFailure, refusedResult } from "../job.server";
 import type { OneRosterResult } from "../present";
 import { alertRosterFailure } from "./alert.server";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Db } from "@/db";
-import { env, rosterKeyBytes } from "@/lib/env.server";
+import { env, rosterKeyBytes } from "@/lib/core/env.server";
 import { signingSecret } from "@/lib/reach/links.server";
 
 /**

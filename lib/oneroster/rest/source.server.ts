@@ -9,7 +9,7 @@ import {
   type RosterSourceRow,
 } from "@/db/queries/roster-sources";
 import { ApiError, fieldErrors, invalid } from "@/lib/api/errors.server";
-import { addDays, schoolInstant, schoolToday } from "@/lib/time";
+import { addDays, schoolInstant, schoolToday } from "@/lib/core/time";
 import { rosterSourceBody, type RosterSourceBody } from "./schemas";
 import { decryptSecret, encryptSecret } from "./secret.server";
 

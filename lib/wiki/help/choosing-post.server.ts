@@ -1,11 +1,11 @@
 import "server-only";
 import { NOT_OPEN_TO_YOU } from "@/lib/choice/audience";
-import { RUNGS } from "@/lib/choice/ladder";
+import { RUNGS } from "@/lib/core/choice/ladder";
 
 /**
  * Help for students and staff on how a Focus Block is decided (so nobody wonders why they are where they are): the priority ladder and its
  * locks, the deadlines, waitlists, standing choices, recurring requests and who may join. The ladder's
- * table is made from lib/choice/ladder.ts RUNGS, so the help shows the order the server keeps.
+ * table is made from lib/core/choice/ladder.ts RUNGS, so the help shows the order the server keeps.
  */
 
 /** The ladder as a Markdown table, top rung first. */

@@ -1,4 +1,4 @@
-import { isValidSchoolDate, schoolDateOf, schoolInstant, type SchoolDate } from "@/lib/time";
+import { isValidSchoolDate, schoolDateOf, schoolInstant, type SchoolDate } from "@/lib/core/time";
 
 /**
  * When a student's attendance counts: from the first block that *starts* after the school's
@@ -6,8 +6,8 @@ import { isValidSchoolDate, schoolDateOf, schoolInstant, type SchoolDate } from 
  * when they have one, and the moment their account was created, all three; and not once they were
  * archived. A block, not a day: a student imported at 11:00 never misses the Focus Block that met at
  * 10:00 that morning. The SQL of the reports, the SIS export and placement is built from the same rule
- * (lib/attendance/sql.server.ts studentBeganSql); the calendar tiles read it through the `outside`
- * fact of lib/attendance/rules.ts. Pure and free of server code, so the browser imports it too.
+ * (lib/core/attendance/sql.server.ts studentBeganSql); the calendar tiles read it through the `outside`
+ * fact of lib/core/attendance/rules.ts. Pure and free of server code, so the browser imports it too.
  */
 
 /** The `attendance_from` setting's date (`YYYY-MM-DD…`), or null when it is empty or not a date: no bound. */

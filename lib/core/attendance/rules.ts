@@ -1,6 +1,6 @@
 /**
  * The attendance rules (spec §4), in one place for the calendar tiles (components/calendar/tile-rules.ts)
- * and the attendance reports (lib/reports, whose SQL is built from ATTENDANCE_RULES by lib/attendance/sql.server.ts).
+ * and the attendance reports (lib/reports, whose SQL is built from ATTENDANCE_RULES by lib/core/attendance/sql.server.ts).
  * Pure and free of server code, so the browser imports them too.
  */
 
@@ -23,7 +23,7 @@ export interface BlockFacts {
   /**
    * The date is outside the student's attendance: before attendance counts at the school (the
    * `attendance_from` setting), before the student attends from (`students.attends_from`, else the
-   * date their account was created) or after they were archived (lib/attendance/period.ts). Nobody is
+   * date their account was created) or after they were archived (lib/core/attendance/period.ts). Nobody is
    * missed there; a log or an amendment still shows for what it is.
    */
   outside: boolean;

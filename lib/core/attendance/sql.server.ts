@@ -1,10 +1,10 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { ATTENDANCE_RULES, OTHERWISE, type BlockFacts } from "./rules";
+import { ATTENDANCE_RULES, OTHERWISE, type BlockFacts } from "@/lib/core/attendance/rules";
 
 /**
  * The attendance rules as SQL, generated from the same table the calendar tiles read
- * (lib/attendance/rules.ts): `case when <amended> then 'void' when <logged> then 'attended' … else 'past' end`.
+ * (lib/core/attendance/rules.ts): `case when <amended> then 'void' when <logged> then 'attended' … else 'past' end`.
  * The caller gives each fact as a boolean SQL expression over its rows.
  */
 export function attendanceStatusSql(facts: Record<keyof BlockFacts, SQL>): SQL {
@@ -14,7 +14,7 @@ export function attendanceStatusSql(facts: Record<keyof BlockFacts, SQL>): SQL {
 
 /**
  * The student `s` has begun to attend a block on `date` that starts (or, for placement, is decided) at
- * the instant `startsAt` (lib/attendance/period.ts attendsOn, as SQL): on or after their `attends_from`
+ * the instant `startsAt` (lib/core/attendance/period.ts attendsOn, as SQL): on or after their `attends_from`
  * when they have one, and their account was created before that instant. The school's
  * `attendance_from` and archiving are the callers' own conditions (attendsBySql, the reports).
  */

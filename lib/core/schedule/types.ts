@@ -5,7 +5,7 @@
  * Dates are `YYYY-MM-DD` school-local dates; clock times are labels such as `9:26 AM`.
  */
 
-import type { Rung } from "@/lib/choice/ladder";
+import type { Rung } from "@/lib/core/choice/ladder";
 
 /** A person as shown inside an item: staff `name` is "Mr. Smith, Jane", students "Jane Smith". */
 export interface PersonRef {
@@ -15,7 +15,7 @@ export interface PersonRef {
 
 /**
  * Why a student is where they are in a block (so no placement is a mystery): the `reason` of a block in a student's schedule
- * (lib/schedule/reason.ts words it).
+ * (lib/core/schedule/reason.ts words it).
  */
 export type ReasonKind = "chosen" | "placed" | "booked" | "power_scheduler" | "amended" | "waitlist" | "standing";
 
@@ -39,10 +39,10 @@ export interface Reason {
   at: string;
   /**
    * An appointment's lock (booked): true, the student cannot choose instead; false, an unlocked request
-   * (lib/choice/ladder.ts "request"): the student may still choose. Absent on other kinds.
+   * (lib/core/choice/ladder.ts "request"): the student may still choose. Absent on other kinds.
    */
   locked?: boolean;
-  /** The rung of the priority ladder that holds the block (lib/choice/ladder.ts RUNGS), so the words match the rule. */
+  /** The rung of the priority ladder that holds the block (lib/core/choice/ladder.ts RUNGS), so the words match the rule. */
   rung?: Rung;
 }
 
@@ -105,7 +105,7 @@ export interface Appointment {
   block_id: number;
   staff: PersonRef;
   student: PersonRef;
-  /** False: an unlocked request, the student may still choose (lib/choice/ladder.ts). Always sent; optional for older rows made by hand. */
+  /** False: an unlocked request, the student may still choose (lib/core/choice/ladder.ts). Always sent; optional for older rows made by hand. */
   locked?: boolean;
   /** The recurring request it is an occurrence of (GET /api/appointments/series/{id}), or null. Always sent. */
   series_id?: number | null;
@@ -181,7 +181,7 @@ export interface StudentScheduleBlock extends BlockBase {
   /**
    * False on a block before the student's attendance counts (the school's `attendance_from`, their
    * `attends_from` or the date their account was created) or once they were archived: such a flex
-   * block is never Missed (lib/attendance/period.ts; an addition to the spec's fields).
+   * block is never Missed (lib/core/attendance/period.ts; an addition to the spec's fields).
    */
   attending?: boolean;
 }

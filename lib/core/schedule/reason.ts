@@ -1,13 +1,13 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import type { Reason } from "./types";
+import type { Reason } from "@/lib/core/schedule/types";
 
 /**
  * Why a student is where they are in a block ("every placement explained", so no one wonders): the `reason` of a
  * block in a student's schedule, and the one plain sentence the block dialog and the student's own
  * calendar show for it. Client-safe: the screens import sentenceFor from here.
  */
-export type { Reason, ReasonKind } from "./types";
+export type { Reason, ReasonKind } from "@/lib/core/schedule/types";
 
 /** "Mr. Reyes" from the API's "Mr. Reyes, Daniel" (staff names are "Title Last, First"). */
 export const shortStaffName = (name: string) => name.split(", ")[0] ?? name;
@@ -49,7 +49,7 @@ export function sentenceFor(
     }
     case "booked":
       if (reason.locked === false) {
-        // An unlocked request (lib/choice/ladder.ts): the student may still choose.
+        // An unlocked request (lib/core/choice/ladder.ts): the student may still choose.
         return `${withMemo(`${by ?? "A teacher"} asked ${you} to come`).replace(/\.$/, "")}. ${self ? "You" : "They"} may still choose.`;
       }
       return withMemo(`${by ?? "A teacher"} booked ${you}`);
