@@ -15,6 +15,7 @@ type Section = RosterState["sections"][number];
 /** The school's classes, split into sections and homerooms. */
 export function classesOfSchool(ctx: PlanContext) {
   const ofSchool = ctx.bundle.classes.filter((c) => ctx.inOrg(c.schoolSourcedId));
+  ctx.otherSchools.classes = ctx.bundle.classes.length - ofSchool.length;
   return {
     sections: ofSchool.filter((c) => c.classType !== "homeroom"),
     /** The active homeroom classes (planHomerooms). */

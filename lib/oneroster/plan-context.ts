@@ -54,6 +54,14 @@ export interface PlanContext {
   /** The changes recorded, in the order they were. */
   changes: Change[];
   inOrg(id: string): boolean;
+  /** The rows left out as another school's (a district's bundle or endpoint), by kind: the dry run says how many. */
+  otherSchools: OtherSchools;
+}
+
+export interface OtherSchools {
+  users: number;
+  classes: number;
+  enrollments: number;
 }
 
 const bySourced = <T extends { sourced_id: string | null }>(rows: T[]) =>
@@ -140,5 +148,6 @@ export function createPlanContext(
     },
     unchangedCount: () => unchangedKeys.size + unchangedOthers,
     inOrg: (id) => !org || id === org,
+    otherSchools: { users: 0, classes: 0, enrollments: 0 },
   };
 }

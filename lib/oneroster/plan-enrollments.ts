@@ -45,6 +45,7 @@ export async function planEnrollments(
   for (const e of ctx.bundle.enrollments) {
     await ctx.turn();
     if (ctx.inOrg(e.schoolSourcedId)) planEnrollment(ctx, pass, e);
+    else ctx.otherSchools.enrollments += 1;
   }
   if (ctx.bundle.modes.enrollments === "bulk") await dropUnlisted(ctx, pass.listed);
   const { teachersWanted, teacherPairsRemoved, homeroomEnrollments } = pass;

@@ -22,7 +22,10 @@ export async function planPeople(ctx: PlanContext): Promise<PlannedPeople> {
   const roleOf = new Map<string, Role>();
   for (const u of ctx.bundle.users) {
     await ctx.turn();
-    if (!userInOrg(ctx.org, roles, u)) continue;
+    if (!userInOrg(ctx.org, roles, u)) {
+      ctx.otherSchools.users += 1;
+      continue;
+    }
     const sisRole = sisRoleOf(u, roles);
     const role = ROLE_OF[sisRole];
     if (!role) continue; // guardians, parents, relatives: not people of this product

@@ -253,6 +253,8 @@ export interface Plan {
   /** The bundle's school year (its latest active schoolYear session), against the school's. */
   school_year: PlannedYear | null;
   unmatched_periods: string[];
+  /** Rows of other schools left out (a district's bundle): users, classes, enrolments. */
+  other_schools: { users: number; classes: number; enrollments: number };
   errors: BundleProblem[];
   counts: Counts;
   changes: Change[];

@@ -72,6 +72,7 @@ function planOf(ctx: PlanContext, terms: PlannedTerms, sections: PlannedSections
     org_sourced_id: ctx.org,
     school_year: terms.schoolYear && plannedYear(terms.schoolYear, ctx.state, writes),
     unmatched_periods: [...sections.unmatched].sort(),
+    other_schools: { ...ctx.otherSchools },
     errors,
     counts: {
       created: count("created"),

@@ -58,6 +58,8 @@ export function presentPlan(plan: Plan) {
     orgs: plan.orgs,
     school_year: plan.school_year && presentYear(plan.school_year),
     unmatched_periods: plan.unmatched_periods,
+    /** Rows the bundle has for other schools than the one imported, left out. */
+    other_schools: plan.other_schools,
     counts: plan.counts,
     /** Family contacts (student–guardian links) the bundle carries: contacts, never accounts. */
     family_contacts: plan.writes.guardians.upsert.length,

@@ -113,6 +113,7 @@ export function emptyDryRun() {
     orgs: [],
     school_year: null,
     unmatched_periods: [],
+    other_schools: { users: 0, classes: 0, enrollments: 0 },
     counts: { created: 0, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: 0 },
     samples: { created: [], updated: [], archived: [], dropped: [] },
     sis_administrators: [],

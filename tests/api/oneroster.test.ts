@@ -351,6 +351,11 @@ describe("choices the dry run asks for", () => {
     const refused = await send(buildBundle(spec));
     expect(refused.status).toBe(422);
     expect(refused.body.errors["orgs.csv"]).toEqual(["The bundle has 2 schools: choose one (org_sourced_id)."]);
+    // The dry run for one school says how many of the bundle's rows were another school's.
+    const north = await dryRun(buildBundle(spec), { org_sourced_id: "north" });
+    expect(north.body.errors).toEqual([]);
+    expect(north.body.other_schools).toEqual({ users: 1, classes: 0, enrollments: 0 });
+    expect(res.body.other_schools).toEqual({ users: 0, classes: 0, enrollments: 0 });
     // bulk users for one school: the other school's people are not this school's.
     await apply(buildBundle(spec), { org_sourced_id: "north" });
     expect(await student("ms-n1")).toBeDefined();

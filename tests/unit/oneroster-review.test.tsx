@@ -47,6 +47,7 @@ const plan: OneRosterDryRun = {
     problem: null,
   },
   unmatched_periods: ["Lab", "Z"],
+  other_schools: { users: 0, classes: 0, enrollments: 0 },
   counts: { created: 12, updated: 1, archived: 1, dropped: 0, unchanged: 40, errors: 1 },
   family_contacts: 2,
   samples: {
