@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { ChoiceField } from "@/components/school-calendar/choice-field";
 import { OneRosterDecisions } from "./oneroster-decisions";
 import type { BundleProblem } from "@/lib/oneroster/parse";
@@ -142,7 +142,8 @@ function SampleSection({
   const samples = plan.samples[action];
   const total = plan.counts[action];
   const more = total - samples.length;
-  const headingId = `oneroster-${action}`;
+  // Unique on the page: a bundle's review and the SIS connection's preview can be shown at once.
+  const headingId = `${useId()}oneroster-${action}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">
@@ -204,10 +205,11 @@ interface Choosing {
 /** What a bundle asks for before it is applied: the school (of several), a block for each unmatched period. */
 function ReviewChoices({ plan, blocks, choices, onChoicesChange }: Choosing & { plan: OneRosterDryRun }) {
   const schools = plan.orgs.filter((o) => o.type.toLowerCase() === "school");
+  const headingId = useId();
   if (schools.length <= 1 && plan.unmatched_periods.length === 0) return null;
   return (
-    <section aria-labelledby="oneroster-choices" className="flex flex-col gap-3">
-      <h3 id="oneroster-choices" className="text-sm font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
         Your choices
       </h3>
       {schools.length > 1 && (
@@ -265,14 +267,15 @@ export function OneRosterReview({
   source = false,
   ...choosing
 }: { plan: OneRosterDryRun } & ({ source?: false } & Choosing | { source: true })) {
+  const errorsId = useId();
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm font-medium text-slate-900" aria-live="polite">
         {summaryLine(plan.counts)}
       </p>
       {plan.errors.length > 0 && (
-        <section aria-labelledby="oneroster-errors" className="flex flex-col gap-2">
-          <h3 id="oneroster-errors" className="flex items-center gap-1.5 text-sm font-semibold text-red-800">
+        <section aria-labelledby={errorsId} className="flex flex-col gap-2">
+          <h3 id={errorsId} className="flex items-center gap-1.5 text-sm font-semibold text-red-800">
             <CircleAlert aria-hidden className="size-4" /> Errors ({n(plan.errors.length)})
           </h3>
           <p className="text-sm text-slate-700">
