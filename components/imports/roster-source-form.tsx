@@ -49,7 +49,8 @@ export function ConnectionTestResult({ result }: { result: ConnectionTest }) {
 export function RosterSourceForm({
   form,
   connection,
-}: Pick<RosterSourceState, "form" | "connection">) {
+  onCancel,
+}: Pick<RosterSourceState, "form" | "connection"> & { onCancel?: () => void }) {
   const { handleSubmit, formState, save, secretSaved } = form;
   const busy = save.busy || connection.busy;
   return (
@@ -75,6 +76,11 @@ export function RosterSourceForm({
         <Button type="submit" loading={save.busy} disabled={busy}>
           Save
         </Button>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
         <p className="text-sm text-slate-600">
           {formState.isDirty ? "Not saved yet." : secretSaved ? "Saved." : "Test it first, then save."}
         </p>

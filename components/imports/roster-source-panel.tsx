@@ -67,7 +67,11 @@ export function RosterSourcePanel() {
         />
       ) : (
         <>
-          <RosterSourceForm form={form} connection={connection} />
+          <RosterSourceForm
+            form={form}
+            connection={connection}
+            onCancel={saved ? undefined : () => (setAdding(false), form.reset(), connection.clear())}
+          />
           {saved && (
             <>
               <RosterSourceRuns source={saved} />

@@ -72,6 +72,8 @@ it("without a source shows the empty state, then checks the fields before sendin
   await user.click(screen.getByRole("button", { name: "Test connection" }));
   expect(await screen.findByText("The base URL starts with https://.")).toBeInTheDocument();
   expect(fetchMock.mock.calls.filter(([, init]) => init.method !== "GET")).toEqual([]);
+  await user.click(screen.getByRole("button", { name: "Cancel" }));
+  expect(screen.getByText("No SIS is connected.")).toBeInTheDocument();
 });
 
 it("keeps a saved secret when the field is left blank, and sends the nightly time or null", async () => {
