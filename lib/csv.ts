@@ -29,14 +29,17 @@ export type CsvValue = string | number | boolean | null | undefined;
 /**
  * Rows (the first one the header) as CSV text, each line ended by CRLF. `bom` starts the text with a
  * byte-order mark so Excel reads UTF-8 names correctly; `quoteEdgeSpaces` quotes cells with leading or
- * trailing spaces (initial passwords and names must survive a round trip exactly).
+ * trailing spaces (initial passwords and names must survive a round trip exactly). `escapeFormulas: false`
+ * only for a file no person opens, read back by the app itself (a OneRoster REST pull written as a bundle,
+ * whose values must arrive as the SIS sent them).
  */
 export function toCsv(
   rows: readonly (readonly CsvValue[])[],
-  { bom = false, quoteEdgeSpaces = false }: { bom?: boolean; quoteEdgeSpaces?: boolean } = {},
+  { bom = false, quoteEdgeSpaces = false, escapeFormulas = true }: { bom?: boolean; quoteEdgeSpaces?: boolean; escapeFormulas?: boolean } = {},
 ): string {
   return stringify(rows as CsvValue[][], {
     ...CSV_OPTIONS,
+    escape_formulas: escapeFormulas,
     bom,
     ...(quoteEdgeSpaces ? { quoted_match: EDGE_SPACES } : {}),
   });

@@ -58,11 +58,26 @@ const envSchema = z.object({
       'must be an address, or a name and an address such as "Cedar Ridge Flexblock" <flexblock@school.example>',
     )
     .optional(),
+  /**
+   * The key the roster source's client secret is encrypted with (AES-256-GCM): 32 bytes, base64 or hex.
+   * Unset: a key derived (HKDF) from the server's own signing secret in the database (README, rostering).
+   */
+  ROSTER_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((v) => rosterKeyBytes(v) !== null, "must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)")
+    .optional(),
   TRUSTED_PROXIES: z
     .string()
     .regex(/^[\w.:/, ]*$/, "must be a comma-separated list of addresses or CIDR ranges")
     .optional(),
 });
+
+/** ROSTER_SECRET_KEY's 32 bytes (64 hex digits, or base64 / base64url), else null. */
+export function rosterKeyBytes(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? Buffer.from(value, "base64") : null;
+  return bytes && bytes.length === 32 ? bytes : null;
+}
 
 /** Microsoft's shared tenants: any organisation's (or anyone's) account. A school names its own tenant. */
 const SHARED_TENANTS = ["common", "organizations", "consumers"];

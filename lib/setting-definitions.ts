@@ -303,6 +303,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
     sysadminOnly: true,
   },
   {
+    key: "roster-source-allow-http",
+    group: "Sign-in",
+    type: "boolean",
+    description:
+      "The roster source (the SIS's OneRoster REST address) may be plain http on the school's network. Off: only https, or http on this server itself (127.0.0.1, localhost). The client secret travels unencrypted over http. Only a system administrator can change this.",
+    default: "false",
+    sysadminOnly: true,
+  },
+  {
     key: "school-networks",
     group: "Sign-in",
     type: "string",

@@ -71,65 +71,68 @@ import * as route66 from "@/app/api/reminders/send/route";
 import * as route67 from "@/app/api/reports/attendance/route";
 import * as route68 from "@/app/api/reports/sis-export/route";
 import * as route69 from "@/app/api/rostering/oneroster/route";
-import * as route70 from "@/app/api/school-days/[date]/route";
-import * as route71 from "@/app/api/school-days/route";
-import * as route72 from "@/app/api/school-year/route";
-import * as route73 from "@/app/api/search/route";
-import * as route74 from "@/app/api/sections/[id]/enrollments/[student_id]/route";
-import * as route75 from "@/app/api/sections/[id]/enrollments/route";
-import * as route76 from "@/app/api/sections/[id]/route";
-import * as route77 from "@/app/api/settings/logo/route";
-import * as route78 from "@/app/api/settings/route";
-import * as route79 from "@/app/api/settings/unauthenticated/route";
-import * as route80 from "@/app/api/setup/route";
-import * as route81 from "@/app/api/staff/[id]/route";
-import * as route82 from "@/app/api/staff/[id]/schedule/[date]/route";
-import * as route83 from "@/app/api/staff/[id]/schedule/route";
-import * as route84 from "@/app/api/staff/[id]/waitlist/[date]/route";
-import * as route85 from "@/app/api/staff/block-message/route";
-import * as route86 from "@/app/api/staff/bulk/route";
-import * as route87 from "@/app/api/staff/capacity/route";
-import * as route88 from "@/app/api/staff/profile/[id]/route";
-import * as route89 from "@/app/api/staff/route";
-import * as route90 from "@/app/api/staff/upload/route";
-import * as route91 from "@/app/api/star/route";
-import * as route92 from "@/app/api/starred/route";
-import * as route93 from "@/app/api/students/[id]/archive/route";
-import * as route94 from "@/app/api/students/[id]/guardians/[guardianId]/route";
-import * as route95 from "@/app/api/students/[id]/guardians/route";
-import * as route96 from "@/app/api/students/[id]/restore/route";
-import * as route97 from "@/app/api/students/[id]/route";
-import * as route98 from "@/app/api/students/[id]/schedule/[date]/route";
-import * as route99 from "@/app/api/students/[id]/schedule/route";
-import * as route100 from "@/app/api/students/profile/[id]/route";
-import * as route101 from "@/app/api/students/route";
-import * as route102 from "@/app/api/students/schedule-plan/route";
-import * as route103 from "@/app/api/students/staff-list/route";
-import * as route104 from "@/app/api/students/standing-choices/[id]/route";
-import * as route105 from "@/app/api/students/standing-choices/route";
-import * as route106 from "@/app/api/students/upload/route";
-import * as route107 from "@/app/api/students/waitlist/accept/route";
-import * as route108 from "@/app/api/students/waitlist/route";
-import * as route109 from "@/app/api/timetable/route";
-import * as route110 from "@/app/api/topics/[id]/route";
-import * as route111 from "@/app/api/topics/route";
-import * as route112 from "@/app/api/topics/schedule/[id]/route";
-import * as route113 from "@/app/api/topics/schedule/route";
-import * as route114 from "@/app/api/unstar/route";
-import * as route115 from "@/app/api/unsubscribe/route";
-import * as route116 from "@/app/api/user/notification-preferences/route";
-import * as route117 from "@/app/api/user/route";
-import * as route118 from "@/app/api/users/disable-users/route";
-import * as route119 from "@/app/api/users/invalidate-passwords/route";
-import * as route120 from "@/app/api/users/reenable-users/route";
-import * as route121 from "@/app/api/users/reset-passwords/route";
-import * as route122 from "@/app/api/users/reset-sign-in/route";
-import * as route123 from "@/app/api/users/route";
-import * as route124 from "@/app/api/verify-user/route";
-import * as route125 from "@/app/api/wiki/groups/[id]/route";
-import * as route126 from "@/app/api/wiki/groups/route";
-import * as route127 from "@/app/api/wiki/posts/[id]/route";
-import * as route128 from "@/app/api/wiki/posts/route";
+import * as route70 from "@/app/api/rostering/source/route";
+import * as route71 from "@/app/api/rostering/source/sync/route";
+import * as route72 from "@/app/api/rostering/source/test/route";
+import * as route73 from "@/app/api/school-days/[date]/route";
+import * as route74 from "@/app/api/school-days/route";
+import * as route75 from "@/app/api/school-year/route";
+import * as route76 from "@/app/api/search/route";
+import * as route77 from "@/app/api/sections/[id]/enrollments/[student_id]/route";
+import * as route78 from "@/app/api/sections/[id]/enrollments/route";
+import * as route79 from "@/app/api/sections/[id]/route";
+import * as route80 from "@/app/api/settings/logo/route";
+import * as route81 from "@/app/api/settings/route";
+import * as route82 from "@/app/api/settings/unauthenticated/route";
+import * as route83 from "@/app/api/setup/route";
+import * as route84 from "@/app/api/staff/[id]/route";
+import * as route85 from "@/app/api/staff/[id]/schedule/[date]/route";
+import * as route86 from "@/app/api/staff/[id]/schedule/route";
+import * as route87 from "@/app/api/staff/[id]/waitlist/[date]/route";
+import * as route88 from "@/app/api/staff/block-message/route";
+import * as route89 from "@/app/api/staff/bulk/route";
+import * as route90 from "@/app/api/staff/capacity/route";
+import * as route91 from "@/app/api/staff/profile/[id]/route";
+import * as route92 from "@/app/api/staff/route";
+import * as route93 from "@/app/api/staff/upload/route";
+import * as route94 from "@/app/api/star/route";
+import * as route95 from "@/app/api/starred/route";
+import * as route96 from "@/app/api/students/[id]/archive/route";
+import * as route97 from "@/app/api/students/[id]/guardians/[guardianId]/route";
+import * as route98 from "@/app/api/students/[id]/guardians/route";
+import * as route99 from "@/app/api/students/[id]/restore/route";
+import * as route100 from "@/app/api/students/[id]/route";
+import * as route101 from "@/app/api/students/[id]/schedule/[date]/route";
+import * as route102 from "@/app/api/students/[id]/schedule/route";
+import * as route103 from "@/app/api/students/profile/[id]/route";
+import * as route104 from "@/app/api/students/route";
+import * as route105 from "@/app/api/students/schedule-plan/route";
+import * as route106 from "@/app/api/students/staff-list/route";
+import * as route107 from "@/app/api/students/standing-choices/[id]/route";
+import * as route108 from "@/app/api/students/standing-choices/route";
+import * as route109 from "@/app/api/students/upload/route";
+import * as route110 from "@/app/api/students/waitlist/accept/route";
+import * as route111 from "@/app/api/students/waitlist/route";
+import * as route112 from "@/app/api/timetable/route";
+import * as route113 from "@/app/api/topics/[id]/route";
+import * as route114 from "@/app/api/topics/route";
+import * as route115 from "@/app/api/topics/schedule/[id]/route";
+import * as route116 from "@/app/api/topics/schedule/route";
+import * as route117 from "@/app/api/unstar/route";
+import * as route118 from "@/app/api/unsubscribe/route";
+import * as route119 from "@/app/api/user/notification-preferences/route";
+import * as route120 from "@/app/api/user/route";
+import * as route121 from "@/app/api/users/disable-users/route";
+import * as route122 from "@/app/api/users/invalidate-passwords/route";
+import * as route123 from "@/app/api/users/reenable-users/route";
+import * as route124 from "@/app/api/users/reset-passwords/route";
+import * as route125 from "@/app/api/users/reset-sign-in/route";
+import * as route126 from "@/app/api/users/route";
+import * as route127 from "@/app/api/verify-user/route";
+import * as route128 from "@/app/api/wiki/groups/[id]/route";
+import * as route129 from "@/app/api/wiki/groups/route";
+import * as route130 from "@/app/api/wiki/posts/[id]/route";
+import * as route131 from "@/app/api/wiki/posts/route";
 
 export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
@@ -623,416 +626,437 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     module: route69 as unknown as RouteModule,
   },
   {
+    path: "/api/rostering/source",
+    file: "app/api/rostering/source/route.ts",
+    methods: ["GET","PUT","DELETE"],
+    summaries: {"GET":"the roster source (the SIS's OneRoster REST endpoint) without its secret, its newest run and its next; 404 when none","PUT":"set up or change the roster source; the client secret is stored encrypted and never answered","DELETE":"204; 404 when none"},
+    module: route70 as unknown as RouteModule,
+  },
+  {
+    path: "/api/rostering/source/sync",
+    file: "app/api/rostering/source/sync/route.ts",
+    methods: ["POST"],
+    summaries: {"POST":"dry_run pulls now and answers the bundle upload's dry run with what was pulled; otherwise 202 with the job that pulls and applies, and its entry in the Imports history"},
+    module: route71 as unknown as RouteModule,
+  },
+  {
+    path: "/api/rostering/source/test",
+    file: "app/api/rostering/source/test/route.ts",
+    methods: ["POST"],
+    summaries: {"POST":"whether the token endpoint and a page of orgs answer, in words (the saved source, or the one in the body before saving it)"},
+    module: route72 as unknown as RouteModule,
+  },
+  {
     path: "/api/school-days/{date}",
     file: "app/api/school-days/[date]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"set a date's day type (the rotation continues from it) or bell schedule by hand; null clears it (administrators)"},
-    module: route70 as unknown as RouteModule,
+    module: route73 as unknown as RouteModule,
   },
   {
     path: "/api/school-days",
     file: "app/api/school-days/route.ts",
     methods: ["GET"],
     summaries: {"GET":"each date from ?from= to ?to= (at most 400 days) with its day type, bell schedule, blocks and events"},
-    module: route71 as unknown as RouteModule,
+    module: route74 as unknown as RouteModule,
   },
   {
     path: "/api/school-year",
     file: "app/api/school-year/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the school year, its terms, and the year at a glance (days in session, Focus Blocks per term)","PUT":"set the year's start and end, the date attendance counts from, and the terms (administrators)"},
-    module: route72 as unknown as RouteModule,
+    module: route75 as unknown as RouteModule,
   },
   {
     path: "/api/search",
     file: "app/api/search/route.ts",
     methods: ["GET"],
     summaries: {"GET":"find students, staff, courses, clusters and wiki posts (staff and sysadmins)"},
-    module: route73 as unknown as RouteModule,
+    module: route76 as unknown as RouteModule,
   },
   {
     path: "/api/sections/{id}/enrollments/{student_id}",
     file: "app/api/sections/[id]/enrollments/[student_id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"drop a student from a section (dropped now, ending yesterday; the enrolment stays in its history)"},
-    module: route74 as unknown as RouteModule,
+    module: route77 as unknown as RouteModule,
   },
   {
     path: "/api/sections/{id}/enrollments",
     file: "app/api/sections/[id]/enrollments/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the section's current enrolments and its history (dropped and ended ones)","POST":"enrol students by student_ids or student_numbers (optional begin_date); 422 listing unknown ones with nobody enrolled; students already enrolled stay as they are"},
-    module: route75 as unknown as RouteModule,
+    module: route78 as unknown as RouteModule,
   },
   {
     path: "/api/sections/{id}",
     file: "app/api/sections/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"a section with its course, term, teachers, meetings and class list (staff and sysadmins)","PUT":"edit a section's code, term_id, teacher_ids or meetings (each replaced when given), or archived","DELETE":"archive a section (its enrolments and their history stay)"},
-    module: route76 as unknown as RouteModule,
+    module: route79 as unknown as RouteModule,
   },
   {
     path: "/api/settings/logo",
     file: "app/api/settings/logo/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the school logo (public: the login screen shows it)","POST":"upload a new school logo (multipart `file`), administrators only"},
-    module: route77 as unknown as RouteModule,
+    module: route80 as unknown as RouteModule,
   },
   {
     path: "/api/settings",
     file: "app/api/settings/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"every setting, by key and by group","PUT":"change setting values ({ values: { key: value } }), administrators only (a new placement cutoff may have passed already: the job runner checks for due placement at once, lib/placement/job.server.ts)"},
-    module: route78 as unknown as RouteModule,
+    module: route81 as unknown as RouteModule,
   },
   {
     path: "/api/settings/unauthenticated",
     file: "app/api/settings/unauthenticated/route.ts",
     methods: ["GET"],
     summaries: {"GET":"what the login screen shows (school name and logo, and the single sign-on providers the school configured, so it never has to ask next-auth when there are none)"},
-    module: route79 as unknown as RouteModule,
+    module: route82 as unknown as RouteModule,
   },
   {
     path: "/api/setup",
     file: "app/api/setup/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the setup checklist (administrators and sysadmins): {items: [{key, title, done, detail, href, help}], preview} — each step done or what is missing, and the first school week with a Focus Block","POST":"the first-run setup link's form: name the school, create the first administrator, sign in"},
-    module: route80 as unknown as RouteModule,
+    module: route83 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}",
     file: "app/api/staff/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"edit a staff member's names, title, initials and administrator flag, and (optional) capacity (0..500), takes_students (offered to students, a placement target) and email (the sign-in username follows; sessions stay; 422 when another account uses it)"},
-    module: route81 as unknown as RouteModule,
+    module: route84 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}/schedule/{date}",
     file: "app/api/staff/[id]/schedule/[date]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the teacher's week holding the date"},
-    module: route82 as unknown as RouteModule,
+    module: route85 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}/schedule",
     file: "app/api/staff/[id]/schedule/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the teacher's week (this week)"},
-    module: route83 as unknown as RouteModule,
+    module: route86 as unknown as RouteModule,
   },
   {
     path: "/api/staff/{id}/waitlist/{date}",
     file: "app/api/staff/[id]/waitlist/[date]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the teacher's waitlists on the date, per block, in line order"},
-    module: route84 as unknown as RouteModule,
+    module: route87 as unknown as RouteModule,
   },
   {
     path: "/api/staff/block-message",
     file: "app/api/staff/block-message/route.ts",
     methods: ["POST"],
     summaries: {"POST":"message everyone planned with the teacher for a block and date (and its waitlist)"},
-    module: route85 as unknown as RouteModule,
+    module: route88 as unknown as RouteModule,
   },
   {
     path: "/api/staff/bulk",
     file: "app/api/staff/bulk/route.ts",
     methods: ["POST"],
     summaries: {"POST":"set the capacity and/or whether they take Focus Block students for many staff members at once, in one transaction (422 naming ids that are no staff member's, and nothing written); answers {updated, staff: [list items]}"},
-    module: route86 as unknown as RouteModule,
+    module: route89 as unknown as RouteModule,
   },
   {
     path: "/api/staff/capacity",
     file: "app/api/staff/capacity/route.ts",
     methods: ["POST"],
     summaries: {"POST":"set the caller's own capacity (seats it frees go to the caller's waitlists)"},
-    module: route87 as unknown as RouteModule,
+    module: route90 as unknown as RouteModule,
   },
   {
     path: "/api/staff/profile/{id}",
     file: "app/api/staff/profile/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"a staff member's profile"},
-    module: route88 as unknown as RouteModule,
+    module: route91 as unknown as RouteModule,
   },
   {
     path: "/api/staff",
     file: "app/api/staff/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"every staff member (staff and sysadmins only; emails are not for students), with takes_students and capacity (null unless the caller is an administrator or sysadmin, or it is their own)","POST":"add a staff member, confirmed with the caller's password (answers the list item and the initial password once)"},
-    module: route89 as unknown as RouteModule,
+    module: route92 as unknown as RouteModule,
   },
   {
     path: "/api/staff/upload",
     file: "app/api/staff/upload/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a staff CSV (multipart file, headers, password); 202 with the import job, or the dry run"},
-    module: route90 as unknown as RouteModule,
+    module: route93 as unknown as RouteModule,
   },
   {
     path: "/api/star",
     file: "app/api/star/route.ts",
     methods: ["POST"],
     summaries: {"POST":"add an item to the caller's Starred list"},
-    module: route91 as unknown as RouteModule,
+    module: route94 as unknown as RouteModule,
   },
   {
     path: "/api/starred",
     file: "app/api/starred/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the caller's starred students, staff, courses and clusters (empty for sysadmins)"},
-    module: route92 as unknown as RouteModule,
+    module: route95 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/archive",
     file: "app/api/students/[id]/archive/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student who left is hidden and cannot sign in; history is kept"},
-    module: route93 as unknown as RouteModule,
+    module: route96 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/guardians/{guardianId}",
     file: "app/api/students/[id]/guardians/[guardianId]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"remove a family contact (whatever its source; a later OneRoster import that still lists them adds them again)"},
-    module: route94 as unknown as RouteModule,
+    module: route97 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/guardians",
     file: "app/api/students/[id]/guardians/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the student's family contacts (administrators see addresses; teachers names and relationship only)","POST":"add a family contact by hand (409 guardian_exists for an address the student already has)"},
-    module: route95 as unknown as RouteModule,
+    module: route98 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/restore",
     file: "app/api/students/[id]/restore/route.ts",
     methods: ["POST"],
     summaries: {"POST":"bring an archived student back"},
-    module: route96 as unknown as RouteModule,
+    module: route99 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}",
     file: "app/api/students/[id]/route.ts",
     methods: ["PUT"],
     summaries: {"PUT":"edit a student's names (and preferred first name, null or blank clears it), initials and grade, and (optional) email (unique among students, lower-cased; null clears it)"},
-    module: route97 as unknown as RouteModule,
+    module: route100 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/schedule/{date}",
     file: "app/api/students/[id]/schedule/[date]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the student's week holding the date"},
-    module: route98 as unknown as RouteModule,
+    module: route101 as unknown as RouteModule,
   },
   {
     path: "/api/students/{id}/schedule",
     file: "app/api/students/[id]/schedule/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the student's week (this week)"},
-    module: route99 as unknown as RouteModule,
+    module: route102 as unknown as RouteModule,
   },
   {
     path: "/api/students/profile/{id}",
     file: "app/api/students/profile/[id]/route.ts",
     methods: ["GET"],
     summaries: {"GET":"a student's profile (students: only their own)"},
-    module: route100 as unknown as RouteModule,
+    module: route103 as unknown as RouteModule,
   },
   {
     path: "/api/students",
     file: "app/api/students/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"every student, with student numbers where the show-student-numbers setting allows (staff and sysadmins only)","POST":"add a student (staff and sysadmins; a teacher sets no school email), with the caller's password as confirmation when sent (answers the list item and the initial password once)"},
-    module: route101 as unknown as RouteModule,
+    module: route104 as unknown as RouteModule,
   },
   {
     path: "/api/students/schedule-plan",
     file: "app/api/students/schedule-plan/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student chooses a teacher for their own pending flex block (a locked appointment refuses it; an unlocked request gives way: lib/requests/locks.server.ts)"},
-    module: route102 as unknown as RouteModule,
+    module: route105 as unknown as RouteModule,
   },
   {
     path: "/api/students/staff-list",
     file: "app/api/students/staff-list/route.ts",
     methods: ["POST"],
     summaries: {"POST":"every teacher with their topic and remaining seats for a block and date"},
-    module: route103 as unknown as RouteModule,
+    module: route106 as unknown as RouteModule,
   },
   {
     path: "/api/students/standing-choices/{id}",
     file: "app/api/students/standing-choices/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"the student removes their own standing choice and its pending plans"},
-    module: route104 as unknown as RouteModule,
+    module: route107 as unknown as RouteModule,
   },
   {
     path: "/api/students/standing-choices",
     file: "app/api/students/standing-choices/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the signed-in student's standing choices (\"every Day 2 with Ms. Ruiz\")","POST":"a standing choice, materialised at once for the Focus Blocks ahead"},
-    module: route105 as unknown as RouteModule,
+    module: route108 as unknown as RouteModule,
   },
   {
     path: "/api/students/upload",
     file: "app/api/students/upload/route.ts",
     methods: ["POST"],
     summaries: {"POST":"a student CSV (multipart file, headers, password); 202 with the import job, or the dry run"},
-    module: route106 as unknown as RouteModule,
+    module: route109 as unknown as RouteModule,
   },
   {
     path: "/api/students/waitlist/accept",
     file: "app/api/students/waitlist/accept/route.ts",
     methods: ["POST"],
     summaries: {"POST":"in offer mode, the student takes the seat held for them from the waitlist"},
-    module: route107 as unknown as RouteModule,
+    module: route110 as unknown as RouteModule,
   },
   {
     path: "/api/students/waitlist",
     file: "app/api/students/waitlist/route.ts",
     methods: ["POST","DELETE"],
     summaries: {"POST":"a student joins a full teacher's waitlist for a Focus Block (staff add one with student_id)","DELETE":"leave a teacher's waitlist for a Focus Block (staff take a student off with student_id)"},
-    module: route108 as unknown as RouteModule,
+    module: route111 as unknown as RouteModule,
   },
   {
     path: "/api/timetable",
     file: "app/api/timetable/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the timetable in force on ?date= (default today): its cycle, blocks and alternate bell schedules","PUT":"save the timetable that takes effect from a date (administrators); regenerates the school days from it"},
-    module: route109 as unknown as RouteModule,
+    module: route112 as unknown as RouteModule,
   },
   {
     path: "/api/topics/{id}",
     file: "app/api/topics/[id]/route.ts",
     methods: ["PATCH","DELETE"],
     summaries: {"PATCH":"change one of the caller's topics (memo, colour, who may join, seat cap)","DELETE":"soft-delete one of the caller's topics"},
-    module: route110 as unknown as RouteModule,
+    module: route113 as unknown as RouteModule,
   },
   {
     path: "/api/topics",
     file: "app/api/topics/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the caller's topics (not deleted); a sysadmin has none (an empty list, never 403)","POST":"create a topic owned by the caller"},
-    module: route111 as unknown as RouteModule,
+    module: route114 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule/{id}",
     file: "app/api/topics/schedule/[id]/route.ts",
     methods: ["DELETE"],
     summaries: {"DELETE":"take the caller's topic off a pending flex block"},
-    module: route112 as unknown as RouteModule,
+    module: route115 as unknown as RouteModule,
   },
   {
     path: "/api/topics/schedule",
     file: "app/api/topics/schedule/route.ts",
     methods: ["POST"],
     summaries: {"POST":"put one of the caller's topics on a pending flex block"},
-    module: route113 as unknown as RouteModule,
+    module: route116 as unknown as RouteModule,
   },
   {
     path: "/api/unstar",
     file: "app/api/unstar/route.ts",
     methods: ["POST"],
     summaries: {"POST":"remove an item from the caller's Starred list"},
-    module: route114 as unknown as RouteModule,
+    module: route117 as unknown as RouteModule,
   },
   {
     path: "/api/unsubscribe",
     file: "app/api/unsubscribe/route.ts",
     methods: ["POST","DELETE"],
     summaries: {"POST":"no sign-in (RFC 8058 one-click: a mail client posts `List-Unsubscribe=One-Click`, the page an empty body; the body is not read): turns the token's kind off for its address","DELETE":"undo, the kind is sent to that address again"},
-    module: route115 as unknown as RouteModule,
+    module: route118 as unknown as RouteModule,
   },
   {
     path: "/api/user/notification-preferences",
     file: "app/api/user/notification-preferences/route.ts",
     methods: ["GET","PUT"],
     summaries: {"GET":"the signed-in person's email and push switches per kind","PUT":"turn kinds on or off (a mandatory kind cannot be turned off)"},
-    module: route116 as unknown as RouteModule,
+    module: route119 as unknown as RouteModule,
   },
   {
     path: "/api/user",
     file: "app/api/user/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the signed-in user (also while their password is expired)"},
-    module: route117 as unknown as RouteModule,
+    module: route120 as unknown as RouteModule,
   },
   {
     path: "/api/users/disable-users",
     file: "app/api/users/disable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"lock the accounts and sign them out"},
-    module: route118 as unknown as RouteModule,
+    module: route121 as unknown as RouteModule,
   },
   {
     path: "/api/users/invalidate-passwords",
     file: "app/api/users/invalidate-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"expire the accounts' passwords and sign them out"},
-    module: route119 as unknown as RouteModule,
+    module: route122 as unknown as RouteModule,
   },
   {
     path: "/api/users/reenable-users",
     file: "app/api/users/reenable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"unlock the accounts"},
-    module: route120 as unknown as RouteModule,
+    module: route123 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-passwords",
     file: "app/api/users/reset-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"give each account a new temporary password, expired, signed out"},
-    module: route121 as unknown as RouteModule,
+    module: route124 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-sign-in",
     file: "app/api/users/reset-sign-in/route.ts",
     methods: ["POST"],
     summaries: {"POST":"forget the accounts' school-account (single sign-on) links and sign them out"},
-    module: route122 as unknown as RouteModule,
+    module: route125 as unknown as RouteModule,
   },
   {
     path: "/api/users",
     file: "app/api/users/route.ts",
     methods: ["GET"],
     summaries: {"GET":"every account with its account and password status (administrators and sysadmins)"},
-    module: route123 as unknown as RouteModule,
+    module: route126 as unknown as RouteModule,
   },
   {
     path: "/api/verify-user",
     file: "app/api/verify-user/route.ts",
     methods: ["POST"],
     summaries: {"POST":"confirm the caller's password before a sensitive action"},
-    module: route124 as unknown as RouteModule,
+    module: route127 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups/{id}",
     file: "app/api/wiki/groups/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"the group's posts in order (students: only a group meant for everyone)","PUT":"rename or move a group (administrators)","DELETE":"delete an empty group (administrators)"},
-    module: route125 as unknown as RouteModule,
+    module: route128 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups",
     file: "app/api/wiki/groups/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the wiki groups in order (staff and sysadmins every one; students those meant for everyone)","POST":"add a group at the end (administrators)"},
-    module: route126 as unknown as RouteModule,
+    module: route129 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts/{id}",
     file: "app/api/wiki/posts/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"one post, its markdown as written (students: only in a group meant for everyone)","PUT":"edit a post, or move it within or between groups (administrators)","DELETE":"delete a post (administrators)"},
-    module: route127 as unknown as RouteModule,
+    module: route130 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts",
     file: "app/api/wiki/posts/route.ts",
     methods: ["POST"],
     summaries: {"POST":"write a new post in a group (administrators)"},
-    module: route128 as unknown as RouteModule,
+    module: route131 as unknown as RouteModule,
   },
 ];

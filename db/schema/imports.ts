@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import { apiTokens } from "./auth";
 import { instant } from "./columns";
 import { jobs } from "./jobs";
@@ -112,4 +113,36 @@ export const importMappings = pgTable(
     updated_at: instant("updated_at").notNull().defaultNow(),
   },
   (t) => [unique("import_mappings_kind_headers_unique").on(t.kind, t.headers_key)],
+);
+
+/**
+ * Where the roster comes from without a file: the SIS's OneRoster REST endpoint (lib/oneroster/source.server.ts).
+ * One row per install (id is always 1). The client secret is kept encrypted (AES-256-GCM,
+ * lib/oneroster/source-secret.server.ts) and never leaves the server.
+ */
+export const rosterSources = pgTable(
+  "roster_sources",
+  {
+    id: integer("id").primaryKey().default(1),
+    base_url: text("base_url").notNull(),
+    token_url: text("token_url").notNull(),
+    client_id: text("client_id").notNull(),
+    /** "v1.<iv>.<tag>.<ciphertext>", each base64url. */
+    client_secret: text("client_secret").notNull(),
+    version: text("version").$type<"1.1" | "1.2">().notNull(),
+    school_sourced_id: text("school_sourced_id"),
+    /** The nightly pull's time of day (school time, "02:00"); null: only "Sync now". */
+    schedule: text("schedule"),
+    /** A full pull archives (students) and locks (staff) the SIS's people it no longer lists. */
+    archive_missing: boolean("archive_missing").notNull().default(false),
+    updated_at: instant("updated_at").notNull().defaultNow(),
+    updated_by: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    /** The newest sync's entry in the Imports history. */
+    last_import_id: integer("last_import_id").references(() => imports.id, { onDelete: "set null" }),
+    /** When the last pull that was applied began: the next pull asks only for what changed since (a delta). */
+    last_pull_started_at: instant("last_pull_started_at"),
+    /** The school day whose nightly run was started (once a day, whichever instance takes it). */
+    last_scheduled_on: date("last_scheduled_on", { mode: "string" }),
+  },
+  (t) => [check("roster_sources_one_row", sql`${t.id} = 1`)],
 );

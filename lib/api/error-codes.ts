@@ -46,6 +46,7 @@ export const ERROR_CODES = {
   student_not_found: { status: 404, meaning: "No current student has that student number (kiosk)." },
   unknown_users: { status: 404, meaning: "Some of the named accounts do not exist; nothing changed." },
   unknown_students: { status: 404, meaning: "Some of the named students do not exist; nothing changed." },
+  roster_source_missing: { status: 404, meaning: "No roster source (OneRoster REST) is set up: PUT /api/rostering/source first." },
   sso_not_configured: { status: 404, meaning: "No single sign-on provider is set up." },
   method_not_allowed: { status: 405, meaning: "TRACE and TRACK (answered by scripts/request-guard.mjs)." },
   // Conflicts with what is already there

@@ -6,6 +6,7 @@ import { registerJobKinds } from "@/lib/jobs/kinds.server";
 import { pruneJob } from "@/lib/jobs/prune.server";
 import type { JobKind } from "@/lib/jobs/types.server";
 import { onerosterJob } from "@/lib/oneroster/job.server";
+import { rosterPullJob } from "@/lib/oneroster/rest/job.server";
 import { placementJob } from "@/lib/placement/job.server";
 import { remindersJob } from "@/lib/placement/reminders-job.server";
 import { outboxJob } from "@/lib/reach/sender.server";
@@ -21,6 +22,7 @@ declare module "@/lib/jobs/kinds.server" {
     "guardian-digest": PayloadOf<typeof guardianDigestJob>;
     import: PayloadOf<typeof importJob>;
     oneroster: PayloadOf<typeof onerosterJob>;
+    oneroster_pull: PayloadOf<typeof rosterPullJob>;
     outbox: PayloadOf<typeof outboxJob>;
     placement: PayloadOf<typeof placementJob>;
     prune: PayloadOf<typeof pruneJob>;
@@ -41,6 +43,7 @@ export function registerEveryJobKind(): void {
     "guardian-digest": guardianDigestJob,
     import: importJob,
     oneroster: onerosterJob,
+    oneroster_pull: rosterPullJob,
     outbox: outboxJob,
     placement: placementJob,
     prune: pruneJob,

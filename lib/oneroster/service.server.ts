@@ -105,7 +105,8 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
 const describe = (p: { file: string; line: number; reason: string }) =>
   `${p.file || "the bundle"}${p.line ? ` line ${p.line}` : ""}: ${p.reason}`;
 
-function emptyDryRun() {
+/** A dry run that planned nothing (the bundle, or the pull, was refused before the plan): its errors are added. */
+export function emptyDryRun() {
   return {
     dry_run: true,
     org_sourced_id: null,

@@ -14,6 +14,7 @@ export const MESSAGE_KINDS = {
   request_released: { preference: "changes", label: "notices when a student chooses instead of your request" },
   password_reset: { preference: null, label: "password reset links" },
   test: { preference: null, label: "test messages" },
+  roster_failed: { preference: null, label: "notices that the roster sync from the SIS failed" },
 } as const satisfies Record<string, { preference: PreferenceKind | null; label: string }>;
 
 export type MessageKind = keyof typeof MESSAGE_KINDS;

@@ -13,7 +13,8 @@ export function appUrl(path = "/"): string {
 
 const SIGNING_KEY = "link-signing";
 
-async function signingSecret(db: Db): Promise<Buffer> {
+/** The server's own secret (made once, kept in server_keys): links are signed with it, other keys derived from it. */
+export async function signingSecret(db: Db): Promise<Buffer> {
   const key = await serverKey(db, SIGNING_KEY, () => ({ secret: randomBytes(32).toString("base64url") }));
   return Buffer.from(key.secret!, "base64url");
 }

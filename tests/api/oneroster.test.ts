@@ -17,6 +17,7 @@ import { BundleRefused, parseBundle } from "@/lib/oneroster/parse";
 import { planBundle, type Plan } from "@/lib/oneroster/plan";
 import { openPlanner } from "@/lib/oneroster/planner.server";
 import { useTestDb } from "../helpers/db";
+import { rosterDump } from "../helpers/roster-dump";
 import { createAdmin, createStaff, createStudent, createSysadmin, TEST_PASSWORD, tokenFor } from "../helpers/factories";
 import { call, callForm } from "../helpers/http";
 import { buildBundle, bundleFiles, smallSchool, zipFiles, type BundleSpec } from "../helpers/oneroster-bundle";
@@ -62,23 +63,7 @@ async function apply(bundle: Uint8Array, fields: Record<string, string> = {}, to
 
 const q = async (text: string) => resultRows(await state.db.execute(sql.raw(text)));
 
-/** Every table an import touches, as rows in a stable order. */
-async function dump() {
-  return {
-    users: await q("select id, username, account_type, disabled_at from users order by id"),
-    students: await q("select * from students order by id"),
-    staff: await q("select * from staff order by id"),
-    terms: await q("select * from terms order by id"),
-    courses: await q("select * from courses order by id"),
-    sections: await q("select * from sections order by id"),
-    teachers: await q("select * from section_teachers order by section_id, staff_id"),
-    meetings: await q("select * from section_meetings order by id"),
-    enrollments: await q("select * from enrollments order by id"),
-    // The school year an import may set (and the days it makes).
-    year: await q("select key, value from settings where key in ('start_datetime', 'end_datetime', 'attendance_from') order by key"),
-    schoolDays: await q("select count(*)::int as n, min(date)::text as first, max(date)::text as last from school_days"),
-  };
-}
+const dump = () => rosterDump(state.db);
 
 const student = async (sourced: string) => (await q(`select s.*, u.username, u.disabled_at from students s join users u on u.id = s.user_id where s.sourced_id = '${sourced}'`))[0];
 

@@ -287,6 +287,12 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "GET /api/jobs/{id}": { who: SHELL, scopes: ["roster:write"] },
   // an administrator's upload, or the SIS's nightly push with a roster:write token
   "POST /api/rostering/oneroster": { who: ADMINS, scopes: ["roster:write"] },
+  // The roster source (the SIS's OneRoster REST endpoint and its secret): administrators set it up; no API token (a file or token is not a person)
+  "GET /api/rostering/source": { who: ADMINS },
+  "PUT /api/rostering/source": { who: ADMINS },
+  "DELETE /api/rostering/source": { who: ADMINS },
+  "POST /api/rostering/source/test": { who: ADMINS },
+  "POST /api/rostering/source/sync": { who: ADMINS },
 
   // ── Reports (docs/design/reports.md: teachers, administrators, sysadmins; teachers see their own students) ──
   "GET /api/reports/attendance": { who: SHELL, scopes: ["reports:read"] },
