@@ -8,9 +8,9 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { focusRing } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { cn } from "@/lib/cn";
-import type { ConnectionTest, RosterSourceValues } from "./roster-source-types";
+import type { ConnectionTest, RosterSourceFields, RosterSourceValues } from "./roster-source-types";
 
-type Form = UseFormReturn<RosterSourceValues>;
+type Form = UseFormReturn<RosterSourceFields, unknown, RosterSourceValues>;
 
 export const SECRET_SAVED = "Saved — leave blank to keep it";
 
@@ -70,7 +70,7 @@ const radioClasses = cn("size-4 accent-indigo-600", focusRing);
 export function VersionAndSchool({ form, test }: { form: Form; test: ConnectionTest | null }) {
   const { register, formState, watch } = form;
   const schools = (test?.orgs ?? []).filter((o) => o.type.toLowerCase() === "school");
-  const chosen = watch("school_sourced_id");
+  const chosen = watch("school_sourced_id") ?? "";
   const known = chosen === "" || schools.some((s) => s.sourced_id === chosen);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -124,10 +124,10 @@ export function ScheduleFields({ form }: { form: Form }) {
           <div className="flex flex-col gap-3">
             <Checkbox
               label="Sync every night"
-              checked={field.value !== null}
+              checked={field.value != null}
               onCheckedChange={(on) => field.onChange(on ? lastTime.current : null)}
             />
-            {field.value !== null && (
+            {field.value != null && (
               <TextField
                 label="Time"
                 type="time"
@@ -154,12 +154,13 @@ export function ScheduleFields({ form }: { form: Form }) {
         render={({ field }) => (
           <div className="flex flex-col gap-1">
             <Checkbox
-              label="Archive what the SIS no longer lists"
-              checked={field.value}
+              label="Archive people the SIS no longer lists"
+              checked={field.value ?? false}
               onCheckedChange={field.onChange}
             />
             <p className="pl-6 text-xs text-slate-600">
-              Students, staff and sections missing from a full sync are archived, never deleted.
+              Students and staff missing from a full sync are archived, never deleted. Courses, sections
+              and enrolments always follow the SIS.
             </p>
           </div>
         )}

@@ -23,7 +23,8 @@ export function pullLine(pull: NonNullable<SourceDryRun["pull"]>): string {
     pull.other_schools > 0
       ? ` ${n(pull.other_schools)} ${pull.other_schools === 1 ? "row belonged" : "rows belonged"} to other schools and ${pull.other_schools === 1 ? "is" : "are"} left out.`
       : "";
-  return `Read ${pages} from your SIS: ${rows}.${others}`;
+  const what = pull.mode === "delta" ? "what changed since the last sync" : "everything";
+  return `Read ${pages} from your SIS (${what}): ${rows}.${others}`;
 }
 
 /** "Preview changes": what a sync of the saved source would change, in the bundle's review. */
@@ -42,7 +43,7 @@ export function RosterSourcePreview({ plan }: { plan: SourceDryRun }) {
       <p className="text-sm text-slate-700">
         <span className="font-semibold text-slate-900">What a sync would change.</span> Nothing has been
         written yet.
-        {plan.pull && <> {pullLine(plan.pull)}</>}
+        {plan.pull && plan.pull.pages > 0 && <> {pullLine(plan.pull)}</>}
       </p>
       <OneRosterReview plan={plan} source />
     </div>

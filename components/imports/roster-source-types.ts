@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BundleProblem } from "@/lib/oneroster/parse";
+import { rosterSourceBody } from "@/lib/oneroster/rest/schemas";
 import type { OneRosterDryRun } from "./oneroster-review";
 
 /** Where the roster source lives: GET, PUT and DELETE (sysadmins and administrators). */
@@ -42,7 +43,7 @@ export interface ConnectionTest {
 /** POST /api/rostering/source/sync with dry_run true: the bundle's dry run plus what the pull read. */
 export type SourceDryRun = OneRosterDryRun & {
   errors: BundleProblem[];
-  pull?: { pages: number; rows: Record<string, number>; other_schools: number };
+  pull?: { pages: number; rows: Record<string, number>; other_schools: number; mode?: "full" | "delta" };
 };
 
 /** POST /api/rostering/source/sync with dry_run false (202), as the bundle upload answers. */
@@ -51,50 +52,31 @@ export interface SyncStarted {
   import: { id: number; report: string };
 }
 
-const url = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Paste the ${what}.` })
-    .max(2000, { error: `The ${what} is too long.` })
-    .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), { error: `The ${what} starts with https://.` });
-
 /**
- * The form's values are the PUT body. The browser only helps: the server checks the same fields and
- * more (https outside loopback, the host answering), and its 422 lands on these fields by name.
+ * The form's values are the PUT body, checked by the route's own schema; the browser adds one rule the
+ * server applies too: a secret is needed until one is stored. The server checks more (https outside
+ * loopback), and its 422 lands on these fields by name.
  */
 export function rosterSourceForm(secretSaved: boolean) {
-  return z.object({
-    base_url: url("base URL"),
-    token_url: url("token URL"),
-    client_id: z.string().trim().min(1, { error: "Paste the client id." }).max(500),
+  return rosterSourceBody.extend({
     client_secret: z
       .string()
-      .max(2000)
-      .refine((value) => secretSaved || value.trim() !== "", { error: "Paste the client secret." }),
-    version: z.enum(["1.1", "1.2"]),
-    school_sourced_id: z.string().trim().max(255),
-    schedule: z
-      .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Choose a time, like 02:00." })
-      .nullable(),
-    archive_missing: z.boolean(),
+      .max(1000, { error: "The client secret is longer than 1000 characters." })
+      .refine((value) => secretSaved || value.trim() !== "", { error: "The client secret is required." }),
   });
 }
 
-export type RosterSourceValues = z.infer<ReturnType<typeof rosterSourceForm>>;
+/** What the fields hold (a blank school, a time or null) and what the schema makes of it (the body). */
+export type RosterSourceFields = z.input<ReturnType<typeof rosterSourceForm>>;
+export type RosterSourceValues = z.output<ReturnType<typeof rosterSourceForm>>;
 
-/** The request body: a blank secret is left out (the stored one is kept), no school is null. */
+/** The request body: a blank secret is left out (the stored one is kept). */
 export function putBody(values: RosterSourceValues) {
-  const { client_secret, school_sourced_id, ...rest } = values;
-  return {
-    ...rest,
-    school_sourced_id: school_sourced_id || null,
-    ...(client_secret.trim() ? { client_secret } : {}),
-  };
+  const { client_secret, ...rest } = values;
+  return { ...rest, ...(client_secret.trim() ? { client_secret } : {}) };
 }
 
-export const NEW_SOURCE: RosterSourceValues = {
+export const NEW_SOURCE: RosterSourceFields = {
   base_url: "",
   token_url: "",
   client_id: "",
@@ -106,7 +88,7 @@ export const NEW_SOURCE: RosterSourceValues = {
 };
 
 /** The saved source as the form's values (the secret blank: leaving it so keeps the stored one). */
-export const valuesOf = (source: RosterSource | null): RosterSourceValues =>
+export const valuesOf = (source: RosterSource | null): RosterSourceFields =>
   source
     ? {
         base_url: source.base_url,

@@ -16,6 +16,7 @@ import {
   valuesOf,
   type ConnectionTest,
   type RosterSource,
+  type RosterSourceFields,
   type RosterSourceValues,
   type SourceDryRun,
   type SyncStarted,
@@ -43,7 +44,7 @@ function useSourceForm(saved: RosterSource | null | undefined, reload: (next: Ro
   const secretSaved = saved?.client_secret_set ?? false;
   // The secret is required until one is stored (useForm takes the newest resolver on each render).
   const resolver = useMemo(() => zodResolver(rosterSourceForm(secretSaved)), [secretSaved]);
-  const form = useForm<RosterSourceValues>({ resolver, defaultValues: NEW_SOURCE });
+  const form = useForm<RosterSourceFields, unknown, RosterSourceValues>({ resolver, defaultValues: NEW_SOURCE });
   const { reset, setError } = form;
   const savedAt = saved === undefined ? undefined : (saved?.updated_at ?? null);
   useEffect(() => {
@@ -94,6 +95,8 @@ function useSourceRuns(reload: () => unknown) {
   const sync = useAction(
     async () => {
       const answer = await apiPost<SyncStarted>(`${SOURCE_ENDPOINT}/sync`, { dry_run: false });
+      // The preview said what would change; the sync's result now says what did.
+      setPlan(null);
       setStarted({ jobId: answer.job.id, reportHref: answer.import.report });
       await reload();
     },

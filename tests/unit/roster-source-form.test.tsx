@@ -65,12 +65,12 @@ it("without a source shows the empty state, then checks the fields before sendin
   expect(secret).toHaveAttribute("type", "password");
   expect(secret).not.toHaveAttribute("placeholder");
   await user.click(screen.getByRole("button", { name: "Save" }));
-  expect(await screen.findByText("Paste the base URL.")).toBeInTheDocument();
-  expect(screen.getByText("Paste the client secret.")).toBeInTheDocument();
+  expect(await screen.findByText("The base URL is required.")).toBeInTheDocument();
+  expect(screen.getByText("The client secret is required.")).toBeInTheDocument();
   expect(screen.getByLabelText(/^Base URL/)).toHaveAttribute("aria-invalid", "true");
   await user.type(screen.getByLabelText(/^Base URL/), "sis.local/oneroster");
   await user.click(screen.getByRole("button", { name: "Test connection" }));
-  expect(await screen.findByText("The base URL starts with https://.")).toBeInTheDocument();
+  expect(await screen.findByText("The base URL is not a web address.")).toBeInTheDocument();
   expect(fetchMock.mock.calls.filter(([, init]) => init.method !== "GET")).toEqual([]);
   await user.click(screen.getByRole("button", { name: "Cancel" }));
   expect(screen.getByText("No SIS is connected.")).toBeInTheDocument();
@@ -91,7 +91,7 @@ it("keeps a saved secret when the field is left blank, and sends the nightly tim
   expect(screen.getByLabelText(/^Time/)).toHaveValue("02:00");
   await user.click(screen.getByRole("checkbox", { name: "Sync every night" }));
   expect(screen.queryByLabelText(/^Time/)).toBeNull();
-  await user.click(screen.getByRole("checkbox", { name: "Archive what the SIS no longer lists" }));
+  await user.click(screen.getByRole("checkbox", { name: "Archive people the SIS no longer lists" }));
   await user.click(screen.getByRole("button", { name: "Save" }));
   await waitFor(() => expect(sent("PUT", "/api/rostering/source")).toHaveLength(1));
   expect(sent("PUT", "/api/rostering/source")[0]).toEqual({

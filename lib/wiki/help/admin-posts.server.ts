@@ -190,7 +190,8 @@ Paste the **Base URL**, the **Token URL**, the **Client ID** and the **Client se
 OneRoster, choose **OneRoster 1.1** or **1.2**, and press **Test connection**: it says whether the SIS
 gave a token and which schools it found, step by step. A district SIS with several schools offers them
 as a **School** to choose. Choose when to **Sync every night** (school time), or turn it off, and whether
-to **Archive what the SIS no longer lists**, then press **Save**. The secret is stored encrypted and never
+to **Archive people the SIS no longer lists** (students and staff a full sync leaves out; courses,
+sections and enrolments always follow the SIS), then press **Save**. The secret is stored encrypted and never
 shown again: the field then says *Saved — leave blank to keep it*.
 
 **Preview changes** reads the SIS and shows the same lists as a bundle's check, writing nothing. **Sync
