@@ -1,44 +1,18 @@
 import { z } from "zod";
 import type { BundleProblem } from "@/lib/oneroster/parse";
+import type { testSource } from "@/lib/oneroster/rest/pull.server";
 import { rosterSourceBody } from "@/lib/oneroster/rest/schemas";
+import type { RosterSourceView } from "@/lib/oneroster/rest/source.server";
 import type { OneRosterDryRun } from "./oneroster-review";
 
 /** Where the roster source lives: GET, PUT and DELETE (sysadmins and administrators). */
 export const SOURCE_ENDPOINT = "/api/rostering/source";
 
-export type RunCounts = Record<"created" | "updated" | "archived" | "dropped" | "unchanged" | "errors", number>;
-
 /** GET /api/rostering/source: the secret is never sent back, only whether one is stored. */
-export interface RosterSource {
-  base_url: string;
-  token_url: string;
-  client_id: string;
-  client_secret: null;
-  client_secret_set: boolean;
-  version: "1.1" | "1.2";
-  school_sourced_id: string | null;
-  schedule: string | null;
-  archive_missing: boolean;
-  updated_at: string;
-  last_run: null | {
-    import_id: number | null;
-    job_id: number | null;
-    status: "queued" | "running" | "done" | "failed";
-    started_at: string | null;
-    finished_at: string | null;
-    counts: RunCounts | null;
-    error: string | null;
-  };
-  next_run_at: string | null;
-}
+export type RosterSource = RosterSourceView;
 
 /** POST /api/rostering/source/test: whether the token endpoint and one page of orgs answer, in words. */
-export interface ConnectionTest {
-  ok: boolean;
-  message: string;
-  steps: { step: "token" | "orgs"; ok: boolean; message: string }[];
-  orgs: { sourced_id: string; name: string; type: string }[];
-}
+export type ConnectionTest = Awaited<ReturnType<typeof testSource>>;
 
 /** POST /api/rostering/source/sync with dry_run true: the bundle's dry run plus what the pull read. */
 export type SourceDryRun = OneRosterDryRun & {
