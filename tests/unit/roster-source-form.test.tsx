@@ -196,3 +196,57 @@ it("removes the connection after the confirm dialog and is back to the empty sta
   expect(await screen.findByText("No SIS is connected.")).toBeInTheDocument();
   expect(snackbar).toHaveBeenCalledWith("The connection is removed.");
 });
+
+it("says a failed test in words, and a pull that failed as the bundle's errors by endpoint and page", async () => {
+  answers = {
+    "GET /api/rostering/source": [200, saved],
+    "POST /api/rostering/source/test": [
+      200,
+      {
+        ok: false,
+        message: "The token endpoint refused the client id.",
+        steps: [{ step: "token", ok: false, message: "The token endpoint refused the client id." }],
+        orgs: [],
+      },
+    ],
+    "POST /api/rostering/source/sync": [
+      200,
+      {
+        dry_run: true,
+        org_sourced_id: null,
+        orgs: [],
+        school_year: null,
+        unmatched_periods: [],
+        counts: { created: 0, updated: 0, archived: 0, dropped: 0, unchanged: 0, errors: 1 },
+        family_contacts: 0,
+        samples: { created: [], updated: [], archived: [], dropped: [] },
+        errors: [{ file: "users page 3", line: 0, reason: "The SIS answered 500 three times." }],
+        sis_administrators: [],
+        protected: [],
+        overwrites: [],
+        kept: [],
+        terms: [],
+        homerooms: { classes: 0, students: 0 },
+        pull: { pages: 0, rows: {}, other_schools: 0, mode: "full" },
+      },
+    ],
+  };
+  const user = userEvent.setup();
+  renderPanel();
+  await waitFor(() => expect(screen.getByLabelText(/^Client ID/)).toHaveValue("flexblock"));
+  await user.click(screen.getByRole("button", { name: "Test connection" }));
+  const steps = await screen.findByRole("list", { name: "Steps of the test" });
+  expect(within(steps).getByRole("listitem")).toHaveTextContent(
+    "Token: failed. The token endpoint refused the client id.",
+  );
+  await user.click(screen.getByRole("button", { name: "Preview changes" }));
+  const review = await screen.findByRole("group", { name: "What a sync would change" });
+  await waitFor(() => expect(review).toHaveFocus());
+  expect(within(review).getByText("0 new, 0 changed, 0 archived, 0 dropped, 0 unchanged, 1 error.")).toBeInTheDocument();
+  expect(
+    within(within(review).getByRole("table", { name: "Errors by file and line" })).getByRole("row", {
+      name: "users page 3 — The SIS answered 500 three times.",
+    }),
+  ).toBeInTheDocument();
+  expect(within(review).queryByText(/^Read /)).toBeNull();
+});
