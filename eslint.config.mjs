@@ -42,6 +42,34 @@ const config = [
     rules: { "max-lines-per-function": "off", "max-lines": "off" },
   },
   {
+    // HTTP lives in the route wrapper (lib/http, lib/api) and the sign-in's header and cookie readers:
+    // services take values (a parsed body, an UploadForm) and answer values (JSON, lib/api/answers.ts).
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: [
+      "lib/http/**",
+      "lib/api/**",
+      "lib/security/**",
+      "lib/auth/{authenticate.server,tokens.server,sso}.ts",
+      "lib/api-tokens/authenticate.server.ts",
+      // An outbound client: it reads the answers of the SIS's OneRoster REST endpoint.
+      "lib/oneroster/rest/fetch.server.ts",
+    ],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "Request", message: "Services take values: declare `body`, `query` or `multipart` on the route (lib/http/route.server.ts)." },
+        { name: "Response", message: "Services answer values: JSON, or a StatusAnswer / FileAnswer (lib/api/answers.ts)." },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference > Identifier[name=/^(Request|Response)$/]",
+          message: "Services take and answer values, not a Request or a Response (lib/api/answers.ts, route() `multipart`).",
+        },
+      ],
+    },
+  },
+  {
     // API tests use helpers named use* that are not React hooks, and loose JSON bodies.
     files: ["tests/**"],
     rules: { "react-hooks/rules-of-hooks": "off", "@typescript-eslint/no-explicit-any": "off" },

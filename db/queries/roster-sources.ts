@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { imports, jobs, rosterSources, settings, staff, sysadmins, users } from "../schema";
 
@@ -107,4 +107,15 @@ export async function rosterAlertRecipients(db: Db) {
     .innerJoin(users, eq(users.id, sysadmins.user_id))
     .where(isNull(users.disabled_at));
   return { staff: admins, sysadmins: sys };
+}
+
+/** The sync queued or running now, if any: its job and its Imports entry (a nightly run not started yet has none). */
+export async function activeSync(db: Db) {
+  const [row] = await db
+    .select({ job_id: jobs.id, import_id: imports.id })
+    .from(jobs)
+    .leftJoin(imports, eq(imports.job_id, jobs.id))
+    .where(and(eq(jobs.kind, "oneroster_pull"), inArray(jobs.status, ["queued", "running"])))
+    .limit(1);
+  return row;
 }

@@ -5,7 +5,7 @@ import { planSource } from "./scheduling";
  * What happened to a student in one block on one date, one row wherever a plan, an appointment or a
  * check-in exists (the dashboard's cells read it instead of joining the three tables). Derived, never
  * written by the app: statement triggers on plans, appointments and check_ins rewrite the rows of the
- * keys each statement touched, by whatever path (db/migrations/0031), so an edit of the past shows at
+ * keys each statement touched, by whatever path (db/migrations/0031, 0032), so an edit of the past shows at
  * once. No foreign keys: a row goes when its last plan, appointment or check-in goes.
  */
 export const studentBlockFacts = pgTable(

@@ -8,6 +8,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { addDays, schoolInstant } from "@/lib/time";
 import { toCsv } from "@/lib/csv";
+import { csvFile, type FileAnswer } from "@/lib/api/answers";
 import { actionLabel, presentAuditEntry, type AuditEntryView } from "./present";
 import type { AuditQuery } from "./schemas";
 
@@ -59,7 +60,7 @@ export async function auditLogView(db: Db, query: AuditQuery): Promise<AuditLogV
 }
 
 /** GET /api/audit/export: every matching entry (up to EXPORT_LIMIT) as a CSV download. */
-export async function exportAuditCsv(db: Db, query: AuditQuery, now: Date): Promise<Response> {
+export async function exportAuditCsv(db: Db, query: AuditQuery, now: Date): Promise<FileAnswer> {
   const { filter, timezone } = await filterOf(db, query);
   const rows = (await listAuditEntries(db, filter, EXPORT_LIMIT)).map(presentAuditEntry);
   const csv = toCsv([
@@ -74,10 +75,5 @@ export async function exportAuditCsv(db: Db, query: AuditQuery, now: Date): Prom
     ]),
   ]);
   const stamp = now.toISOString().slice(0, 19).replace(/:/g, "-");
-  return new Response(csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="audit-log-${stamp}.csv"`,
-    },
-  });
+  return csvFile(csv, `audit-log-${stamp}.csv`);
 }

@@ -4,8 +4,9 @@ import { insertAudit } from "@/db/queries/audit";
 import { lockCalendar } from "@/db/queries/calendar";
 import { deleteEvent, eventById, eventsBetween, insertEvents } from "@/db/queries/calendar-admin";
 import { tooLarge } from "@/lib/api/body";
-import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
-import { ApiError, fieldErrors, invalid, notFound } from "@/lib/api/errors.server";
+import { UploadedFile, type UploadForm } from "@/lib/api/multipart.server";
+import { StatusAnswer } from "@/lib/api/answers";
+import { fieldErrors, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import {
   cancelPlansOnClosedDays,
@@ -100,7 +101,8 @@ async function createEventDryRun(db: Db, body: CalendarEventBody, now: Date) {
   }
   if (body.no_blocks) await refuseBeforeEarliest(db, now, context, body.date);
   const plansCancelled = body.no_blocks ? await plansClosingWouldCancel(db, [body.date]) : 0;
-  return Response.json({ dry_run: true, date: body.date, name: body.name, no_blocks: body.no_blocks, plans_cancelled: plansCancelled });
+  // 200, not the 201 of an event made.
+  return new StatusAnswer(200, { dry_run: true, date: body.date, name: body.name, no_blocks: body.no_blocks, plans_cancelled: plansCancelled });
 }
 
 async function refuseBeforeEarliest(db: Db, now: Date, context: CalendarContext, date: SchoolDate) {
@@ -131,7 +133,6 @@ export async function removeEvent(db: Db, principal: Principal, id: number, now:
       created_at: now,
     });
   });
-  return new Response(null, { status: 204 });
 }
 
 // ---- Import -------------------------------------------------------------------------------------------
@@ -139,12 +140,11 @@ export async function removeEvent(db: Db, principal: Principal, id: number, now:
 /** The largest calendar file. */
 export const MAX_CALENDAR_FILE_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = "A calendar file can be at most 2 MB.";
+/** The upload as POST /api/calendar-events/import reads it (route() `multipart`): the file and the form's framing. */
+export const CALENDAR_UPLOAD = { maxBytes: MAX_CALENDAR_FILE_BYTES + 64 * 1024, tooLarge: TOO_LARGE };
 const MAX_LISTED = 20;
 
-async function readImport(request: Request) {
-  const form = await readMultipart(request, MAX_CALENDAR_FILE_BYTES + 64 * 1024).catch((error: unknown) => {
-    throw error instanceof ApiError && error.status === 413 ? tooLarge(TOO_LARGE) : error;
-  });
+function readImport(form: UploadForm) {
   const files = form.getAll("file");
   const file = files[0];
   if (!(file instanceof UploadedFile)) throw invalid({ file: ["Choose an .ics or .csv file to import."] }, "Choose an .ics or .csv file to import.");
@@ -215,8 +215,8 @@ export type ImportAnswer = Omit<CalendarImportResult, "no_blocks" | "file_kind">
  * written; otherwise one transaction adds the events, regenerates the school days once and writes the
  * file's entry in the Imports history (its report at `import.report`).
  */
-export async function importEvents(db: Db, principal: Principal, request: Request, now: Date): Promise<ImportAnswer> {
-  const { file, kind, filename, fields } = await readImport(request);
+export async function importEvents(db: Db, principal: Principal, form: UploadForm, now: Date): Promise<ImportAnswer> {
+  const { file, kind, filename, fields } = readImport(form);
   const bytes = file.bytes;
   const context = await calendarContext(db, now);
   let parsed;

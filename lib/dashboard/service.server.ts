@@ -14,7 +14,8 @@ import { forbidden, invalid } from "@/lib/api/errors.server";
 import { attendanceFromDate } from "@/lib/attendance/period";
 import type { Principal } from "@/lib/auth/principal";
 import { gradeLabel, gradeRangeOf, rangeText } from "@/lib/grade-range";
-import { csvResponse, csvText } from "@/lib/reports/csv";
+import { csvFile } from "@/lib/api/answers";
+import { csvText } from "@/lib/reports/csv";
 import { daysBetween, reportOccurrences } from "@/lib/reports/occurrences";
 import { reportReach } from "@/lib/reports/service.server";
 import { readSchoolDate } from "@/lib/schedule/occurrence.server";
@@ -133,5 +134,5 @@ export async function dashboard(db: Db, user: Principal | null, query: Dashboard
   }
   const list = query.list ?? "participation";
   const { header, rows } = dashboardCsv(await answerOf(db, scope, year, new Set([list])), list);
-  return csvResponse(csvText(header, rows), `dashboard-${list.replaceAll("_", "-")}-${scope.from}-to-${scope.to}.csv`);
+  return csvFile(csvText(header, rows), `dashboard-${list.replaceAll("_", "-")}-${scope.from}-to-${scope.to}.csv`);
 }

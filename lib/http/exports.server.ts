@@ -2,6 +2,7 @@ import "server-only";
 import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
 import type { Principal } from "@/lib/auth/principal";
 import { ApiError } from "@/lib/api/errors.server";
+import { FileAnswer } from "@/lib/api/answers";
 
 /**
  * At most a few exports at a time per caller (five concurrent 53 MB SIS exports on one
@@ -46,9 +47,9 @@ export function takeExportSlot(caller: string): () => void {
 }
 
 /**
- * Runs an export with one of the caller's slots. A file (a Response) keeps it until its body is read
- * to the end, cancelled (the download abandoned) or failed; any other answer (JSON) gives it back
- * once built.
+ * Runs an export with one of the caller's slots. A streamed file keeps it until its body is read to
+ * the end, cancelled (the download abandoned) or failed; any other answer (JSON, a whole text) gives it
+ * back once built.
  */
 export async function withExportSlot<T>(caller: string, build: () => Promise<T>): Promise<T> {
   const release = takeExportSlot(caller);
@@ -59,12 +60,17 @@ export async function withExportSlot<T>(caller: string, build: () => Promise<T>)
     release();
     throw error;
   }
-  if (!(result instanceof Response) || !result.body) {
+  if (!(result instanceof FileAnswer) || !(result.body instanceof ReadableStream)) {
     release();
     return result;
   }
-  const reader = result.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
+  return result.withBody(releasedWhenRead(result.body, release)) as T;
+}
+
+/** The stream, giving the slot back when it ends, fails or is cancelled. */
+function releasedWhenRead(stream: ReadableStream<Uint8Array>, release: () => void) {
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
@@ -82,5 +88,4 @@ export async function withExportSlot<T>(caller: string, build: () => Promise<T>)
       await reader.cancel(reason);
     },
   });
-  return new Response(body, { status: result.status, headers: result.headers }) as T;
 }

@@ -10,10 +10,12 @@ import type { Role } from "@/lib/auth/roles";
 import { apiTokenCaller, type ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
 import type { ApiScope } from "@/lib/api-tokens/scopes";
 import { isHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
-import { MAX_JSON_BODY, readJson } from "@/lib/api/body";
+import { MAX_JSON_BODY, readJson, tooLarge } from "@/lib/api/body";
+import { readMultipart, type UploadForm } from "@/lib/api/multipart.server";
+import { FileAnswer, StatusAnswer } from "@/lib/api/answers";
 import { clientAddress } from "@/lib/api/client-address";
 import { isDatabaseUnavailable } from "@/db/errors";
-import { ApiError, databaseUnavailable, errorResponse, fieldErrors, forbidden, invalid, unauthenticated } from "@/lib/api/errors.server";
+import { ApiError, badRequest, databaseUnavailable, errorResponse, fieldErrors, forbidden, invalid, unauthenticated } from "@/lib/api/errors.server";
 
 export { MAX_JSON_BODY };
 
@@ -25,6 +27,12 @@ interface Options<B, Q, P> {
   /** The roles allowed to call this route ("public" needs no sign-in). */
   roles: readonly Role[] | "public";
   body?: B;
+  /**
+   * A multipart/form-data body (an upload) read under a byte cap into `form`; over it, 413 with
+   * `tooLarge` (or the generic sentence); another content type, 415 or `notMultipart` as a 400. The
+   * service checks the form's fields and files.
+   */
+  multipart?: { maxBytes: number; tooLarge?: string; notMultipart?: string };
   query?: Q;
   params?: P;
   /** Routes a user with an expired password may still call (user, settings, logout, …). */
@@ -56,6 +64,8 @@ export interface Context<B, Q, P, U> {
   /** The integration calling with an API token (only on routes that declare `tokenScopes`), else null. */
   apiToken: ApiTokenCaller | null;
   body: Infer<B>;
+  /** The upload, on routes that declare `multipart`. */
+  form: UploadForm;
   query: Infer<Q>;
   params: Infer<P>;
   requestId: string;
@@ -105,12 +115,14 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
       // The URL is parsed only by routes that read a query (every request paid for two parses before).
       const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
+      const form = options.multipart ? await readForm(request, options.multipart) : undefined;
       const result = await handler({
         request,
         db,
         user,
         apiToken,
         body,
+        form,
         query,
         params,
         requestId,
@@ -120,12 +132,7 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
         },
         now,
       } as never);
-      const response = result instanceof Response ? result : jsonResponse(result, options.status ?? 200, requestId);
-      if (result instanceof Response) {
-        response.headers.set("x-request-id", requestId);
-        // Answers carry personal data: never kept by a browser or a shared cache unless a route says so.
-        if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
-      }
+      const response = responseOf(result, options.status ?? 200, requestId);
       if (isHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
       if (debug()) log.debug({ requestId, path: new URL(request.url).pathname, ms: performance.now() - started }, "request");
       return response;
@@ -161,16 +168,47 @@ const nextRequestId = () => `${BOOT_ID}-${(++requestCount).toString(36)}`;
 
 const debug = () => log.isLevelEnabled("debug");
 
-/** A JSON answer built with its headers at once (no Response.json plus header edits). */
+/** The handler's answer as a response: JSON with the route's status, a StatusAnswer, a FileAnswer, or a Response a route made itself. */
+function responseOf(result: unknown, status: number, requestId: string): Response {
+  if (result instanceof StatusAnswer) return jsonResponse(result.body, result.status, requestId);
+  if (result instanceof FileAnswer) return fileResponse(result, requestId);
+  if (!(result instanceof Response)) return jsonResponse(result, status, requestId);
+  result.headers.set("x-request-id", requestId);
+  if (!result.headers.has("cache-control")) result.headers.set("cache-control", "no-store");
+  return result;
+}
+
+/** Answers carry personal data: never kept by a browser or a shared cache unless a route says so. */
+const commonHeaders = (requestId: string, cacheControl = "no-store") => ({ "x-request-id": requestId, "cache-control": cacheControl });
+
+/** A JSON answer built with its headers at once (no Response.json plus header edits); 204 has no body. */
 function jsonResponse(result: unknown, status: number, requestId: string) {
+  if (status === 204) return new Response(null, { status, headers: commonHeaders(requestId) });
   return new Response(JSON.stringify(result ?? null), {
     status,
+    headers: { "content-type": "application/json", ...commonHeaders(requestId) },
+  });
+}
+
+function fileResponse(file: FileAnswer, requestId: string) {
+  const { contentType, filename, cacheControl, headers } = file.options;
+  return new Response(file.body, {
     headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      // Answers carry personal data: never kept by a browser or a shared cache unless a route says so.
-      "cache-control": "no-store",
+      ...headers,
+      "content-type": contentType,
+      ...(filename ? { "content-disposition": `attachment; filename="${filename}"` } : {}),
+      ...commonHeaders(requestId, cacheControl),
     },
+  });
+}
+
+/** The upload under its cap; a body over it is 413 with the route's own sentence. */
+async function readForm(request: Request, multipart: NonNullable<Options<unknown, unknown, unknown>["multipart"]>) {
+  return readMultipart(request, multipart.maxBytes).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 413 && multipart.tooLarge) throw tooLarge(multipart.tooLarge);
+    if (error.status === 415 && multipart.notMultipart) throw badRequest(multipart.notMultipart);
+    throw error;
   });
 }
 

@@ -13,6 +13,7 @@ import {
 import { ApiError, forbidden, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { toCsv } from "@/lib/csv";
+import { csvFile, type FileAnswer } from "@/lib/api/answers";
 import { presentImport, type CalendarImportResult, type ImportReport, type ImportSummary } from "./present";
 
 const LIST_LIMIT = 200;
@@ -71,7 +72,7 @@ export async function downloadPasswords(
   principal: Principal,
   id: number,
   now: Date,
-): Promise<Response> {
+): Promise<FileAnswer> {
   const taken = await db.transaction(async (tx) => {
     const row = await lockImport(tx, id);
     if (!row) throw notFound("The import could not be found.");
@@ -107,11 +108,5 @@ export async function downloadPasswords(
     { bom: true, quoteEdgeSpaces: true },
   );
   const base = taken.row.filename.replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "_") || "import";
-  return new Response(csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${base}-initial-passwords.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvFile(csv, `${base}-initial-passwords.csv`);
 }

@@ -9,7 +9,8 @@ import {
 } from "@/db/queries/imports";
 import { insertUpload } from "@/db/queries/uploads";
 import { tooLarge } from "@/lib/api/body";
-import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
+import { UploadedFile, type UploadForm } from "@/lib/api/multipart.server";
+import { accepted } from "@/lib/api/answers";
 import { ApiError, conflict, fieldErrors, invalid } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { type Caller, checkOwnPassword } from "@/lib/auth/service.server";
@@ -24,8 +25,10 @@ import { summarize } from "./plan";
 import { readImportFile, type ImportCandidate } from "./read.server";
 import { uploadFields, type UploadFields } from "./schemas";
 
-/** Room for the multipart framing and the text fields around one file. */
-const MAX_REQUEST_BYTES = MAX_CSV_BYTES + 64 * 1024;
+/** Past the cap the stream is cut before the file's name is read: the reason names the limit. */
+const TOO_LARGE = "A CSV file can be at most 2 MB. Split it into smaller files.";
+/** The upload as route() reads it (`multipart`): room for the framing and the text fields around one file. */
+export const CSV_UPLOAD = { maxBytes: MAX_CSV_BYTES + 64 * 1024, tooLarge: TOO_LARGE };
 /** Types browsers give .csv files (Windows with Excel installed says vnd.ms-excel). */
 const CSV_TYPES = new Set([
   "text/csv",
@@ -38,14 +41,8 @@ const CSV_TYPES = new Set([
 /** How many rows of each kind the dry run lists (the counts cover them all). */
 const LISTED = 500;
 
-/** Past the cap the stream is cut before the file's name is read: the reason names the limit. */
-const TOO_LARGE = "A CSV file can be at most 2 MB. Split it into smaller files.";
-
 /** The form's file and fields, every problem a 4xx. */
-async function readUpload(request: Request, kind: ImportKind): Promise<{ file: UploadedFile; fields: UploadFields }> {
-  const form = await readMultipart(request, MAX_REQUEST_BYTES).catch((error: unknown) => {
-    throw error instanceof ApiError && error.status === 413 ? tooLarge(TOO_LARGE) : error;
-  });
+function readUpload(form: UploadForm, kind: ImportKind): { file: UploadedFile; fields: UploadFields } {
   const files = form.getAll("file");
   const file = files[0];
   if (!(file instanceof UploadedFile)) throw invalid({ file: ["Choose a CSV file to upload."] });
@@ -87,11 +84,11 @@ export async function uploadCsv(
   db: Db,
   principal: Principal,
   kind: ImportKind,
-  request: Request,
+  form: UploadForm,
   caller: Caller,
   now: Date,
 ) {
-  const { file, fields } = await readUpload(request, kind);
+  const { file, fields } = readUpload(form, kind);
   const filename = filenameOf(file);
   const bytes = file.bytes;
   if (!fields.dry_run) {
@@ -155,18 +152,15 @@ export async function uploadCsv(
     return { row, job };
   });
   wakeJobRunner(); // now that the job is committed
-  return Response.json(
-    {
-      job_id: queued.job.id,
-      import_id: queued.row.id,
-      filename,
-      rows: candidates.length,
-      status: queued.job.status,
-      report: reportPath(queued.row.id),
-      message: "A notification will arrive when the file has been processed.",
-    },
-    { status: 202 },
-  );
+  return accepted({
+    job_id: queued.job.id,
+    import_id: queued.row.id,
+    filename,
+    rows: candidates.length,
+    status: queued.job.status,
+    report: reportPath(queued.row.id),
+    message: "A notification will arrive when the file has been processed.",
+  });
 }
 
 async function dryRun(

@@ -97,8 +97,8 @@ export const KIOSK_TOKEN_NEEDED =
   "This device is not set up as a kiosk, or its kiosk was revoked. Ask an administrator for a new setup link.";
 
 /** The kiosk calling, from `Authorization: Kiosk <token>` (its last use is touched); 401 otherwise. */
-export async function authenticateKiosk(db: Db, request: Request, now: Date) {
-  const token = kioskToken(request);
+export async function authenticateKiosk(db: Db, authorization: string | null, now: Date) {
+  const token = kioskToken(authorization);
   const kiosk = token ? await touchKioskByToken(db, hashToken(token), now) : null;
   if (!kiosk) throw new ApiError(401, "invalid_kiosk_token", KIOSK_TOKEN_NEEDED);
   return kiosk;

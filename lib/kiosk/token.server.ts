@@ -12,8 +12,8 @@ export function newKioskToken(): string {
   return `kiosk_${randomBytes(32).toString("base64url")}`;
 }
 
-export function kioskToken(request: Request): string | null {
-  const header = request.headers.get("authorization");
+/** The token of an `Authorization: Kiosk <token>` header, else null. */
+export function kioskToken(header: string | null): string | null {
   const match = header ? /^Kiosk\s+(kiosk_[A-Za-z0-9_-]{40,60})$/.exec(header.trim()) : null;
   return match ? match[1]! : null;
 }

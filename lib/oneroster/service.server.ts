@@ -3,9 +3,9 @@ import type { Db } from "@/db";
 import { insertImport } from "@/db/queries/imports";
 import { apiTokenCreator } from "@/db/queries/oneroster";
 import { insertUploadInParts } from "@/db/queries/uploads";
-import { tooLarge } from "@/lib/api/body";
-import { readMultipart, UploadedFile } from "@/lib/api/multipart.server";
-import { ApiError, fieldErrors, invalid } from "@/lib/api/errors.server";
+import { accepted } from "@/lib/api/answers";
+import { UploadedFile, type UploadForm } from "@/lib/api/multipart.server";
+import { fieldErrors, invalid } from "@/lib/api/errors.server";
 import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
 import type { Principal } from "@/lib/auth/principal";
 import { enqueueJob } from "@/lib/jobs/queue.server";
@@ -15,13 +15,13 @@ import { BundleRefused, MAX_BUNDLE_BYTES } from "./parse";
 import { presentPlan, problemsAsFieldErrors } from "./present";
 import { onerosterFields } from "./schemas";
 
-const MAX_REQUEST_BYTES = MAX_BUNDLE_BYTES + 64 * 1024;
-const TOO_LARGE = `A OneRoster bundle can be at most ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`;
+/** The upload's cap (the bundle and its form fields) and its sentence: route() reads the form under it. */
+export const ONEROSTER_UPLOAD = {
+  maxBytes: MAX_BUNDLE_BYTES + 64 * 1024,
+  tooLarge: `A OneRoster bundle can be at most ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`,
+};
 
-async function readForm(request: Request) {
-  const form = await readMultipart(request, MAX_REQUEST_BYTES).catch((error: unknown) => {
-    throw error instanceof ApiError && error.status === 413 ? tooLarge(TOO_LARGE) : error;
-  });
+function readForm(form: UploadForm) {
   const files = form.getAll("file");
   const file = files[0];
   if (!(file instanceof UploadedFile)) throw invalid({ file: ["Choose the OneRoster bundle (a .zip file) to upload."] });
@@ -47,15 +47,15 @@ async function readForm(request: Request) {
  * result (GET /api/jobs/{id}, for the caller or the token's creator) counts what was created, updated,
  * archived, dropped and left unchanged.
  */
-export async function uploadOneRoster(db: Db, request: Request, user: Principal | null, token: ApiTokenCaller | null) {
-  const { bytes, fields, filename } = await readForm(request);
+export async function uploadOneRoster(db: Db, form: UploadForm, user: Principal | null, token: ApiTokenCaller | null) {
+  const { bytes, fields, filename } = readForm(form);
   const options = { org_sourced_id: fields.org_sourced_id ?? null, periods: fields.periods, apply_school_year: fields.apply_school_year };
   let plan;
   try {
     plan = await planImport(db, bytes, options);
   } catch (error) {
     if (!(error instanceof BundleRefused)) throw error;
-    if (fields.dry_run) return Response.json({ ...emptyDryRun(), errors: error.problems, counts: { ...emptyDryRun().counts, errors: error.problems.length } });
+    if (fields.dry_run) return { ...emptyDryRun(), errors: error.problems, counts: { ...emptyDryRun().counts, errors: error.problems.length } };
     throw invalid(problemsAsFieldErrors(error.problems), `The bundle was refused: ${describe(error.problems[0]!)}`);
   }
   if (fields.dry_run) return presentPlan(plan);
@@ -99,7 +99,7 @@ export async function uploadOneRoster(db: Db, request: Request, user: Principal 
     return { job, entry };
   });
   wakeJobRunner(); // now that the job is committed
-  return Response.json({ job: { id: job.id, status: job.status }, import: { id: entry.id, report: `/imports/${entry.id}` } }, { status: 202 });
+  return accepted({ job: { id: job.id, status: job.status }, import: { id: entry.id, report: `/imports/${entry.id}` } });
 }
 
 const describe = (p: { file: string; line: number; reason: string }) =>

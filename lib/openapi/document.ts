@@ -106,8 +106,11 @@ function operation(entry: RouteManifestEntry, method: string, handler: unknown):
   } else if (scopes.length) {
     responses["401"] = errorResponse("The API token is unknown or revoked.");
   }
-  if (declaration?.params || declaration?.query || declaration?.body) {
+  if (declaration?.params || declaration?.query || declaration?.body || declaration?.multipart) {
     responses["422"] = errorResponse("Field errors: see `errors`.");
+  }
+  if (declaration?.multipart) {
+    responses["413"] = errorResponse(declaration.multipart.tooLarge ?? `The upload is larger than ${declaration.multipart.maxBytes} bytes.`);
   }
 
   return {
@@ -119,6 +122,8 @@ function operation(entry: RouteManifestEntry, method: string, handler: unknown):
     ...(declaration?.body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(declaration.body) } } } }
       : {}),
+    // The form's fields are the service's to check and the description's to name.
+    ...(declaration?.multipart ? { requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } } : {}),
     responses,
     security,
     "x-roles": roles === "public" ? "public" : [...roles],

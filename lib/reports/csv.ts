@@ -68,13 +68,3 @@ export function csvStreamAsync(header: readonly string[], runs: AsyncIterable<st
     },
   });
 }
-
-/** A CSV download answer (a whole text, or a stream of it). */
-export function csvResponse(body: string | ReadableStream<Uint8Array>, filename: string): Response {
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename}"`,
-    },
-  });
-}

@@ -17,7 +17,8 @@ import type { Principal } from "@/lib/auth/principal";
 import type { StudentNumbers } from "@/db/queries/people";
 import { studentNumbersFor } from "@/lib/people/lists.server";
 import { readSchoolDate } from "@/lib/schedule/occurrence.server";
-import { csvResponse, csvStreamAsync, csvText } from "./csv";
+import { csvFile } from "@/lib/api/answers";
+import { csvStreamAsync, csvText } from "./csv";
 import { daysBetween, reportOccurrences } from "./occurrences";
 import {
   BLOCK_CSV,
@@ -108,18 +109,18 @@ export async function attendanceReport(db: Db, reach: Reach, query: AttendanceQu
   const head = { from: scope.from, to: scope.to, group_by: query.group_by, focus_blocks: scope.occurrences.length };
   if (query.group_by === "teacher") {
     const rows = (await teacherReportRows(db, scope)).map(presentTeacherRow);
-    if (csv) return csvResponse(csvText(TEACHER_CSV, rows.map(teacherCsvRow)), fileName("attendance-by-teacher", scope.from, scope.to));
+    if (csv) return csvFile(csvText(TEACHER_CSV, rows.map(teacherCsvRow)), fileName("attendance-by-teacher", scope.from, scope.to));
     return { ...head, rows };
   }
   if (query.group_by === "day") {
     const rows = (await dayReportRows(db, scope)).map(presentDayRow);
-    if (csv) return csvResponse(csvText(DAY_CSV, rows.map(dayCsvRow)), fileName("attendance-by-day", scope.from, scope.to));
+    if (csv) return csvFile(csvText(DAY_CSV, rows.map(dayCsvRow)), fileName("attendance-by-day", scope.from, scope.to));
     return { ...head, rows };
   }
   if (scope.studentId !== null) {
     const blocks = (await attendanceCellRows(db, scope)).map((cell) => presentStudentBlock(cell, timezone));
     if (csv) {
-      return csvResponse(
+      return csvFile(
         csvText(BLOCK_CSV, blocks.map(blockCsvRow)),
         fileName(`attendance-student-${scope.studentId}`, scope.from, scope.to),
       );
@@ -128,7 +129,7 @@ export async function attendanceReport(db: Db, reach: Reach, query: AttendanceQu
     return { ...head, rows, blocks };
   }
   const rows = (await studentReportRows(db, scope)).map(presentStudentRow);
-  if (csv) return csvResponse(csvText(STUDENT_CSV, rows.map(studentCsvRow)), fileName("attendance-by-student", scope.from, scope.to));
+  if (csv) return csvFile(csvText(STUDENT_CSV, rows.map(studentCsvRow)), fileName("attendance-by-student", scope.from, scope.to));
   return { ...head, rows };
 }
 
@@ -163,5 +164,5 @@ export async function sisExport(db: Db, reach: Reach, query: SisExportQuery, now
       yield texts.map((text) => sisCheckInTimes(text, timezone)).join("\r\n");
     }
   })();
-  return csvResponse(csvStreamAsync(SIS_CSV, lines), fileName("sis-export", scope.from, scope.to));
+  return csvFile(csvStreamAsync(SIS_CSV, lines), fileName("sis-export", scope.from, scope.to));
 }

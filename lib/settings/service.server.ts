@@ -21,6 +21,7 @@ import { LOGO_MESSAGES, MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo";
 import { offsetsAround, type ZoneOffset } from "@/lib/school-clock";
 import { isValidTimeZone } from "@/lib/time";
 import { logoFileName, presentLogo } from "./logo";
+import { FileAnswer } from "@/lib/api/answers";
 import { checkSettingValue, SETTING_MESSAGES, type SettingsUpdateBody } from "./schemas";
 
 export type SettingValue = string | number | boolean | null;
@@ -280,16 +281,13 @@ export async function uploadLogo(db: Db, principal: Principal, file: UploadedFil
  * The logo an upload id names (null: the newest) as an image answer, 404 when there is none: GET
  * /api/settings/logo and the original client's /static/images/logos/{file name}.
  */
-export async function logoResponse(db: Db, id: number | null): Promise<Response> {
+export async function logoFile(db: Db, id: number | null): Promise<FileAnswer> {
   const logo = id !== null ? await uploadById(db, "logo", id) : await newestUpload(db, "logo");
   if (!logo) throw notFound("No logo has been uploaded.");
-  return new Response(new Uint8Array(logo.data), {
-    headers: {
-      "content-type": logo.content_type,
-      // A versioned address never changes what it serves.
-      "cache-control": id !== null ? "public, max-age=31536000, immutable" : "public, max-age=300",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'",
-    },
+  return new FileAnswer(new Uint8Array(logo.data), {
+    contentType: logo.content_type,
+    // A versioned address never changes what it serves.
+    cacheControl: id !== null ? "public, max-age=31536000, immutable" : "public, max-age=300",
+    headers: { "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" },
   });
 }

@@ -17,7 +17,7 @@ import { API_DIR, apiPathOf, exportedMethods, routeFiles } from "../helpers/api-
 const state = useTestDb();
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { "x-roles": unknown; "x-token-scopes"?: string[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; security: unknown[] }>>;
+  paths: Record<string, Record<string, { "x-roles": unknown; "x-token-scopes"?: string[]; parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, unknown> }; security: unknown[] }>>;
 };
 let doc: Doc;
 
@@ -69,7 +69,8 @@ it("carries each route's declared roles, token scopes, parameters and body", () 
       const roles = handler.roles === "public" ? "public" : [...handler.roles];
       if (JSON.stringify(op["x-roles"]) !== JSON.stringify(roles)) wrong.push(`${method} ${file}: roles`);
       if (JSON.stringify(op["x-token-scopes"] ?? []) !== JSON.stringify(handler.tokenScopes)) wrong.push(`${method} ${file}: scopes`);
-      if (Boolean(handler.declaration.body) !== Boolean(op.requestBody)) wrong.push(`${method} ${file}: body`);
+      if (Boolean(handler.declaration.body) !== Boolean(op.requestBody?.content?.["application/json"])) wrong.push(`${method} ${file}: body`);
+      if (Boolean(handler.declaration.multipart) !== Boolean(op.requestBody?.content?.["multipart/form-data"])) wrong.push(`${method} ${file}: upload`);
       const pathParams = [...apiPathOf(file).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const documented = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
       if (JSON.stringify(documented.sort()) !== JSON.stringify(pathParams.sort())) wrong.push(`${method} ${file}: path params`);

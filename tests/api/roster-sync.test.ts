@@ -197,6 +197,7 @@ describe("a OneRoster 1.1 REST source", () => {
   const refused: [string, Faults, string, RegExp][] = [
     ["a page that keeps failing", { failAlways: new Set(["users:2"]) }, "users page 2", /failed 4 times/],
     ["a page of 10 MB", { hugePage: "classes:1" }, "classes page 1", /larger than 5 MB/],
+    ["a page of 10 MB without its length", { hugeChunked: "users:2" }, "users page 2", /larger than 5 MB/],
     ["a redirect to another host", { redirectElsewhere: "courses" }, "courses page 1", /another host \(127\.0\.0\.2/],
     ["HTML from the token endpoint", { tokenHtml: true }, "token", /web page/],
     ["endless paging", { endless: "enrollments" }, "enrollments page 31", /never sent a short last page/],
@@ -251,6 +252,16 @@ describe("a OneRoster 1.1 REST source", () => {
     } finally {
       user.status = saved;
     }
+  });
+
+  it("Sync now while a sync is queued: 409, nothing more queued", async () => {
+    const first = await sync({ dry_run: false });
+    expect(first.status).toBe(202);
+    const second = await sync({ dry_run: false });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: "import_running", message: expect.stringContaining(`/imports/${first.body.import.id}`) });
+    await runPendingJobs(state.db);
+    expect((await q(`select status from imports where id = ${first.body.import.id}`))[0]).toEqual({ status: "done" });
   });
 
   it("sync: 422 for a body without dry_run, 403 for a teacher", async () => {

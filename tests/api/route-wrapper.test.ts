@@ -5,6 +5,8 @@ import { GET as unauthenticatedSettings } from "@/app/api/settings/unauthenticat
 import { POST as checkUser } from "@/app/api/check-user/route";
 import { POST as uploadLogo } from "@/app/api/settings/logo/route";
 import { MAX_JSON_BODY } from "@/lib/api/body";
+import { accepted, csvFile, FileAnswer, StatusAnswer } from "@/lib/api/answers";
+import { route } from "@/lib/http/route.server";
 import { useTestDb } from "../helpers/db";
 import { createAdmin, createStaff, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -116,5 +118,58 @@ describe("caching", () => {
       if (saved === undefined) delete process.env.TRUSTED_PROXIES;
       else process.env.TRUSTED_PROXIES = saved;
     }
+  });
+});
+
+describe("answers that are values (lib/api/answers.ts)", () => {
+  const post = (handle: (request: Request, context: typeof noParams) => Promise<Response>, init: RequestInit = {}) =>
+    handle(new Request("http://localhost/api/example", { method: "POST", ...init }), noParams);
+
+  it("sends a StatusAnswer with its own status, and a 204 route's answer with no body", async () => {
+    const queued = await post(route({ roles: "public" }, () => accepted({ job: { id: 7 } })));
+    expect(queued.status).toBe(202);
+    expect(await queued.json()).toEqual({ job: { id: 7 } });
+    expect(queued.headers.get("cache-control")).toBe("no-store");
+    const dryRun = await post(route({ roles: "public", status: 201 }, () => new StatusAnswer(200, { dry_run: true })));
+    expect(dryRun.status).toBe(200);
+    const removed = await post(route({ roles: "public", status: 204 }, () => undefined));
+    expect(removed.status).toBe(204);
+    expect(await removed.text()).toBe("");
+    expect(removed.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("sends a FileAnswer as a download, or inline with the caching and headers it names", async () => {
+    const csv = await post(route({ roles: "public" }, () => csvFile("a,b\r\n", "list.csv")));
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="list.csv"');
+    expect(csv.headers.get("cache-control")).toBe("no-store");
+    expect(await csv.text()).toBe("a,b\r\n");
+    const image = await post(
+      route({ roles: "public" }, () =>
+        new FileAnswer(new Uint8Array([1, 2, 3]), { contentType: "image/png", cacheControl: "public, max-age=300", headers: { "x-content-type-options": "nosniff" } }),
+      ),
+    );
+    expect(image.headers.get("content-disposition")).toBeNull();
+    expect(image.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it("reads a declared multipart body into `form`, with the route's sentences for too large and not multipart", async () => {
+    const upload = route({ roles: "public", multipart: { maxBytes: 1024, tooLarge: "At most 1 KB.", notMultipart: "Send a form." } }, ({ form }) => ({
+      note: form.get("note"),
+    }));
+    const form = new FormData();
+    form.set("note", "hello");
+    const ok = await post(upload, { body: form });
+    expect(await ok.json()).toEqual({ note: "hello" });
+    const big = new FormData();
+    big.set("file", new Blob([new Uint8Array(4096)]), "big.bin");
+    const refused = await post(upload, { body: big });
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).message).toBe("At most 1 KB.");
+    const json = await post(upload, { body: "{}", headers: { "content-type": "application/json" } });
+    expect(json.status).toBe(400);
+    expect((await json.json()).message).toBe("Send a form.");
   });
 });

@@ -25,8 +25,10 @@ export interface Faults {
   failAlways?: Set<string>;
   /** After this many data requests (since the server started: see dataRequests) the token in use expires (401), once per server; a new token works. */
   expireTokenAfter?: number;
-  /** "users:1": that page is 10 MB. */
+  /** "users:1": that page is 10 MB (with its Content-Length). */
   hugePage?: string;
+  /** "users:1": that page is 10 MB, streamed in chunks without a Content-Length (the reader must stop by itself). */
+  hugeChunked?: string;
   /** An endpoint that redirects to another host (127.0.0.2). */
   redirectElsewhere?: Endpoint;
   /** An endpoint that redirects within this server (followed). */
@@ -208,6 +210,21 @@ export async function startRestServer(spec: BundleSpec, faults: Faults = {}): Pr
     if (faults.hugePage === key) {
       const filler = "x".repeat(10 * 1024 * 1024);
       return send(res, 200, JSON.stringify({ [endpoint]: [{ sourcedId: "huge", name: filler }] }));
+    }
+    if (faults.hugeChunked === key) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(`{"${endpoint}":[{"sourcedId":"huge","name":"`);
+      const chunk = "x".repeat(64 * 1024);
+      let sent = 0;
+      const more = () => {
+        while (sent < 10 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        res.end('"}]}');
+      };
+      res.on("close", () => (sent = Infinity));
+      return more();
     }
     if (faults.endless === endpoint) {
       const rows = Array.from({ length: limit }, (_, i) => ({ sourcedId: `${endpoint}-endless-${offset + i}`, status: "active" }));

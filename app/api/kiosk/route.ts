@@ -4,5 +4,5 @@ import { authenticateKiosk, kioskInfo } from "@/lib/kiosk/service.server";
 // GET /api/kiosk: the kiosk device's own name, teacher and today's block. Not a user route: it takes
 // only `Authorization: Kiosk <token>` (so "public" to the user wrapper, which a user's token cannot pass).
 export const GET = route({ roles: "public" }, async ({ db, request, now }) =>
-  kioskInfo(db, await authenticateKiosk(db, request, now), now),
+  kioskInfo(db, await authenticateKiosk(db, request.headers.get("authorization"), now), now),
 );

@@ -51,8 +51,6 @@ export interface PullOptions {
   since: Date | null;
   limits?: Partial<PullLimits>;
   signal?: AbortSignal;
-  /** Tests: a clock-free pause between attempts. */
-  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface PullResult {
@@ -108,7 +106,11 @@ export async function fetchToken(settings: SourceSettings, limits: PullLimits, s
   if (body === null) {
     throw new PullFailed("token", `The token endpoint answered with a web page or other text (HTTP ${answer.status}), not a token: check the token URL.`);
   }
-  if (answer.status !== 200) throw new PullFailed("token", `The token endpoint answered HTTP ${answer.status}.`);
+  if (answer.status !== 200) {
+    const code = (body as { error?: unknown }).error;
+    const said = typeof code === "string" ? ` (${code.slice(0, 100)})` : "";
+    throw new PullFailed("token", `The token endpoint answered HTTP ${answer.status}${said}.`);
+  }
   const token = (body as { access_token?: unknown }).access_token;
   if (typeof token !== "string" || token === "" || token.length > 8192) {
     throw new PullFailed("token", "The token endpoint's answer has no access_token.");
@@ -125,12 +127,12 @@ function pageUrl(settings: SourceSettings, endpoint: Endpoint, offset: number, l
 }
 
 /** One page's records, tried again on a failure that may pass, with the token fetched again once on a 401. */
-async function page(session: Session, endpoint: Endpoint, number: number, url: string, sleep: (ms: number) => Promise<void>) {
+async function page(session: Session, endpoint: Endpoint, number: number, url: string) {
   const where = `${endpoint} page ${number}`;
   let refreshed = false;
   let lastReason = "";
   for (let attempt = 0; attempt <= session.limits.retries; ) {
-    if (attempt > 0) await sleep(attempt * session.limits.backoffMs);
+    if (attempt > 0) await wait(attempt * session.limits.backoffMs);
     let answer;
     try {
       answer = await exchange(
@@ -176,7 +178,7 @@ function refusal(status: number, endpoint: Endpoint): string {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Every page of one endpoint, until a short page; bounded by pages and by rows in all. */
-async function pages(session: Session, endpoint: Endpoint, since: Date | null, total: { rows: number; pages: number }, sleep: (ms: number) => Promise<void>) {
+async function pages(session: Session, endpoint: Endpoint, since: Date | null, total: { rows: number; pages: number }) {
   const { pageSize, maxPagesPerEndpoint, maxRows } = session.limits;
   const out: Record<string, unknown>[] = [];
   let previousFirst: string | null = null;
@@ -185,7 +187,7 @@ async function pages(session: Session, endpoint: Endpoint, since: Date | null, t
       throw new PullFailed(`${endpoint} page ${n}`, `More than ${maxPagesPerEndpoint} pages of ${pageSize}: the SIS never sent a short last page.`);
     }
     session.signal?.throwIfAborted();
-    const rows = await page(session, endpoint, n, pageUrl(session.settings, endpoint, (n - 1) * pageSize, pageSize, since), sleep);
+    const rows = await page(session, endpoint, n, pageUrl(session.settings, endpoint, (n - 1) * pageSize, pageSize, since));
     total.pages += 1;
     const first = rows[0] ? String(rows[0].sourcedId ?? "") : null;
     if (n > 1 && first !== null && first !== "" && first === previousFirst) {
@@ -226,7 +228,6 @@ function otherSchools(records: Records, school: string | null): number {
 
 export async function pullRoster(settings: SourceSettings, options: PullOptions): Promise<PullResult> {
   const limits = { ...PULL_LIMITS, ...options.limits };
-  const sleep = options.sleep ?? wait;
   const started_at = new Date();
   const session: Session = { settings, limits, signal: options.signal, token: await fetchToken(settings, limits, options.signal) };
   const mode = options.since ? "delta" : "full";
@@ -234,7 +235,7 @@ export async function pullRoster(settings: SourceSettings, options: PullOptions)
   const records = {} as Records;
   const since = options.since && new Date(options.since.getTime() - DELTA_OVERLAP_MS);
   // Every org, even in a delta: the school is chosen among them (a few rows).
-  for (const endpoint of ENDPOINTS) records[endpoint] = await pages(session, endpoint, endpoint === "orgs" ? null : since, total, sleep);
+  for (const endpoint of ENDPOINTS) records[endpoint] = await pages(session, endpoint, endpoint === "orgs" ? null : since, total);
   const rows = Object.fromEntries(ENDPOINTS.map((e) => [e, records[e].length])) as Record<Endpoint, number>;
   return {
     bundle: bundleOf(settings.version, records, modesOf(mode, settings.archive_missing)),
@@ -262,7 +263,7 @@ export async function testSource(settings: SourceSettings, options: { limits?: P
   }
   try {
     const session: Session = { settings, limits, signal: options.signal, token };
-    const orgs = (await page(session, "orgs", 1, pageUrl(settings, "orgs", 0, limits.pageSize, null), wait)).map((o) => ({
+    const orgs = (await page(session, "orgs", 1, pageUrl(settings, "orgs", 0, limits.pageSize, null))).map((o) => ({
       sourced_id: String(o.sourcedId ?? ""),
       name: String(o.name ?? ""),
       type: String(o.type ?? ""),

@@ -2,7 +2,8 @@ import "server-only";
 import type { Db } from "@/db";
 import { insertImport } from "@/db/queries/imports";
 import { replaceJobPayload } from "@/db/queries/oneroster";
-import { setLastImport } from "@/db/queries/roster-sources";
+import { activeSync, setLastImport } from "@/db/queries/roster-sources";
+import { conflict } from "@/lib/api/errors.server";
 import { enqueueJob } from "@/lib/jobs/queue.server";
 import { wakeJobRunner } from "@/lib/jobs/wake.server";
 import { planImport } from "../apply.server";
@@ -63,10 +64,17 @@ export async function dryRunSync(db: Db, options: { full: boolean }) {
 
 /**
  * POST /api/rostering/source/sync without dry_run: the job that pulls, then plans and applies in one
- * transaction (lib/oneroster/rest/job.server.ts), and its entry in the Imports history, queued together.
+ * transaction (lib/oneroster/rest/job.server.ts), and its entry in the Imports history, queued together;
+ * 409 while another sync is queued or running.
  */
 export async function queueSync(db: Db, userId: number, options: { full: boolean }) {
   await savedSettings(db); // 404 without a source, 422 when its secret cannot be opened: before anything is queued
+  // A second press while one runs would only pull the same roster again.
+  const running = await activeSync(db);
+  if (running) {
+    const where = running.import_id ? ` (its report: /imports/${running.import_id})` : "";
+    throw conflict("import_running", `A sync from the SIS is already queued or running${where}.`);
+  }
   const { job, entry } = await db.transaction(async (tx) => {
     const job = await enqueueJob(tx, "oneroster_pull", { actor_user_id: userId, full: options.full }, { createdBy: userId });
     const entry = await insertImport(tx, { kind: "oneroster", filename: syncFilename(null), headers: [], uploaded_by: userId, job_id: job.id });

@@ -1,11 +1,12 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
-import { importEvents } from "@/lib/calendar/events.server";
+import { CALENDAR_UPLOAD, importEvents } from "@/lib/calendar/events.server";
 
 // POST /api/calendar-events/import: add the events of an iCalendar (.ics) or CSV (date,name,in_session) file; dry_run answers without writing (administrators)
 export const POST = route(
   {
     roles: ROLES.admins,
+    multipart: CALENDAR_UPLOAD,
     description:
       "multipart/form-data: `file` (.ics or .csv, at most 2 MB), `dry_run` (\"true\" writes nothing), `no_school` (.ics " +
       "only: \"all\", \"none\" or a comma-separated list of event summaries; default: summaries with holiday, break, " +
@@ -18,5 +19,5 @@ export const POST = route(
       "422 (nothing written): `errors.file` lists each problem with its line, among them a rule repeating more often " +
       "than daily, a date that does not exist and a TZID the file does not describe that is no IANA zone.",
   },
-  ({ db, user, request, now }) => importEvents(db, user, request, now),
+  ({ db, user, form, now }) => importEvents(db, user, form, now),
 );

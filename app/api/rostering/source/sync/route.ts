@@ -1,3 +1,4 @@
+import { accepted } from "@/lib/api/answers";
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { rosterSyncBody } from "@/lib/oneroster/rest/schemas";
@@ -8,5 +9,5 @@ import { dryRunSync, queueSync } from "@/lib/oneroster/rest/sync.server";
 export const POST = route({ roles: ROLES.admins, body: rosterSyncBody }, async ({ db, user, body }) =>
   body.dry_run
     ? dryRunSync(db, { full: body.full })
-    : Response.json(await queueSync(db, user.user.id, { full: body.full }), { status: 202 }),
+    : accepted(await queueSync(db, user.user.id, { full: body.full })),
 );

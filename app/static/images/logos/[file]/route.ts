@@ -2,7 +2,7 @@ import { z } from "zod";
 import { notFound } from "@/lib/api/errors.server";
 import { route } from "@/lib/http/route.server";
 import { readLogoValue } from "@/lib/settings/logo";
-import { logoResponse } from "@/lib/settings/service.server";
+import { logoFile } from "@/lib/settings/service.server";
 
 /** The file name the original client puts after /static/images/logos/ (school_logo.value). */
 const params = z.object({ file: z.string().max(40) });
@@ -14,5 +14,5 @@ const params = z.object({ file: z.string().max(40) });
 export const GET = route({ roles: "public", params }, async ({ db, params }) => {
   const read = readLogoValue(params.file);
   if (read === undefined || read === "none") throw notFound("No logo by that name.");
-  return logoResponse(db, read.id);
+  return logoFile(db, read.id);
 });
