@@ -22,7 +22,7 @@ it("keeps values exactly: a leading = or -, commas, quotes and line breaks", asy
     grades: ["09"],
     orgs: [{ sourcedId: "school" }],
   });
-  const bundle = await parseBundle(bundleOf("1.1", records, delta));
+  const bundle = await parseBundle(await bundleOf("1.1", records, delta));
   expect(bundle.modes).toMatchObject({ users: "delta", roles: "absent" });
   expect(bundle.users[0]).toMatchObject({ givenName: "=Ann, \"Jo\"", familyName: "-Smith\nJr", grades: ["09"], orgSourcedIds: ["school"], role: "student" });
 });
@@ -41,7 +41,7 @@ it("1.2: each role inside a user is a roles.csv row", async () => {
     ],
     metadata: { jobTitle: "Counsellor" },
   });
-  const bundle = await parseBundle(bundleOf("1.2", records, delta));
+  const bundle = await parseBundle(await bundleOf("1.2", records, delta));
   expect(bundle.modes.roles).toBe("delta");
   expect(bundle.roles.map((r) => [r.userSourcedId, r.roleType, r.role, r.orgSourcedId])).toEqual([
     ["t1", "primary", "teacher", "north"],
@@ -53,7 +53,7 @@ it("1.2: each role inside a user is a roles.csv row", async () => {
 it("a value of an unexpected type is an empty cell: the parser's problem, with its file and line", async () => {
   const records = none();
   records.users.push({ sourcedId: "u1", role: "student", username: "u1", givenName: { nested: true }, familyName: "F", orgs: "not a list" });
-  await expect(parseBundle(bundleOf("1.1", records, delta))).rejects.toMatchObject({
+  await expect(parseBundle(await bundleOf("1.1", records, delta))).rejects.toMatchObject({
     problems: [{ file: "users.csv", line: 2, reason: "givenName is empty." }],
   });
 });

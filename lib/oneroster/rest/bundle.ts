@@ -1,5 +1,6 @@
-import { strToU8, zipSync } from "fflate";
+import { strToU8, Zip, ZipDeflate } from "fflate";
 import { toCsv } from "@/lib/csv";
+import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 import type { FileMode } from "../parse";
 
 /**
@@ -7,6 +8,8 @@ import type { FileMode } from "../parse";
  * files, columns and manifest, so the pull is read, checked and planned by the bundle's own parser and
  * planner (lib/oneroster/parse.ts, plan.ts) and a sync is the CSV import of the same data by construction.
  * A value of an unexpected type becomes an empty cell; the parser then reports what is missing.
+ * Written and deflated a few rows at a time with a turn of the event loop between them (in one go, the
+ * 2,000-student school's 19,000 rows held the loop 270–470 ms beside the teachers' check-in requests).
  */
 
 export const ENDPOINTS = ["orgs", "academicSessions", "users", "courses", "classes", "enrollments"] as const;
@@ -125,40 +128,86 @@ const enrollment = (r: Record<string, unknown>): Cells => ({
   endDate: text(r.endDate),
 });
 
-const file = (header: readonly string[], rows: Cells[]) =>
-  toCsv([header, ...rows.map((row) => header.map((h) => row[h] ?? ""))], { escapeFormulas: false });
+/** Rows converted, written and deflated between two turns (about half a millisecond of work). */
+const BATCH_ROWS = 50;
+
+/** The zip, streamed: each file's CSV is added a batch of rows at a time. */
+class BundleWriter {
+  private readonly parts: Uint8Array[] = [];
+  private failure: Error | null = null;
+  private readonly zip = new Zip((error, chunk) => {
+    if (error) this.failure = error;
+    else this.parts.push(chunk);
+  });
+
+  constructor(private readonly turn: TakeTurn) {}
+
+  async file<T>(name: string, header: readonly string[], records: readonly T[], cells: (record: T) => Cells | Cells[]) {
+    const entry = new ZipDeflate(name);
+    this.zip.add(entry);
+    entry.push(strToU8(toCsv([header], { escapeFormulas: false })));
+    for (let at = 0; at < records.length; at += BATCH_ROWS) {
+      await this.turn();
+      const rows = records
+        .slice(at, at + BATCH_ROWS)
+        .flatMap((record): Cells[] => {
+          const made = cells(record);
+          return Array.isArray(made) ? made : [made];
+        })
+        .map((row) => header.map((h) => row[h] ?? ""));
+      if (rows.length) entry.push(strToU8(toCsv(rows, { escapeFormulas: false })));
+    }
+    entry.push(new Uint8Array(0), true);
+  }
+
+  bytes(): Uint8Array {
+    this.zip.end();
+    if (this.failure) throw this.failure;
+    const out = new Uint8Array(this.parts.reduce((n, p) => n + p.byteLength, 0));
+    let at = 0;
+    for (const part of this.parts) {
+      out.set(part, at);
+      at += part.byteLength;
+    }
+    return out;
+  }
+}
 
 /** The bundle (a zip) of the pulled records, each file in the mode given (absent files are left out). */
-export function bundleOf(version: "1.1" | "1.2", records: Records, modes: Record<Endpoint, FileMode>): Uint8Array {
-  const files: Record<string, string> = {};
+export async function bundleOf(
+  version: "1.1" | "1.2",
+  records: Records,
+  modes: Record<Endpoint, FileMode>,
+  turn: TakeTurn = turnTaker(),
+): Promise<Uint8Array> {
+  const zip = new BundleWriter(turn);
   const present = (e: Endpoint) => modes[e] !== "absent";
-  if (present("orgs")) files["orgs.csv"] = file(HEADERS.orgs, records.orgs.map(org));
-  if (present("academicSessions")) files["academicSessions.csv"] = file(HEADERS.academicSessions, records.academicSessions.map(session));
+  if (present("orgs")) await zip.file("orgs.csv", HEADERS.orgs, records.orgs, org);
+  if (present("academicSessions")) await zip.file("academicSessions.csv", HEADERS.academicSessions, records.academicSessions, session);
   if (present("users")) {
-    const rows = records.users.map((r) => ({ cells: user(r), ...extensions(r) }));
     // Only columns the SIS sent: an import writes only the fields its files carry.
+    const carried = records.users.map(extensions);
     const extra = [
-      ...(rows.some((r) => r.position !== undefined) ? ["metadata.jobTitle"] : []),
-      ...(rows.some((r) => r.department !== undefined) ? ["metadata.department"] : []),
+      ...(carried.some((r) => r.position !== undefined) ? ["metadata.jobTitle"] : []),
+      ...(carried.some((r) => r.department !== undefined) ? ["metadata.department"] : []),
     ];
     const header = [...(version === "1.1" ? HEADERS.users11 : HEADERS.users12), ...extra];
-    files["users.csv"] = file(
-      header,
-      rows.map((r) => ({ ...r.cells, "metadata.jobTitle": r.position ?? "", "metadata.department": r.department ?? "" })),
-    );
-    if (version === "1.2") files["roles.csv"] = file(HEADERS.roles, records.users.flatMap(rolesOf));
+    await zip.file("users.csv", header, records.users, (r) => {
+      const e = extensions(r);
+      return { ...user(r), "metadata.jobTitle": e.position ?? "", "metadata.department": e.department ?? "" };
+    });
+    if (version === "1.2") await zip.file("roles.csv", HEADERS.roles, records.users, rolesOf);
   }
-  if (present("courses")) files["courses.csv"] = file(HEADERS.courses, records.courses.map(course));
-  if (present("classes")) files["classes.csv"] = file(HEADERS.classes, records.classes.map(klass));
-  if (present("enrollments")) files["enrollments.csv"] = file(HEADERS.enrollments, records.enrollments.map(enrollment));
-  const manifest: string[][] = [
-    ["propertyName", "value"],
+  if (present("courses")) await zip.file("courses.csv", HEADERS.courses, records.courses, course);
+  if (present("classes")) await zip.file("classes.csv", HEADERS.classes, records.classes, klass);
+  if (present("enrollments")) await zip.file("enrollments.csv", HEADERS.enrollments, records.enrollments, enrollment);
+  const manifest: Cells[] = [
     ["manifest.version", "1.0"],
     ["oneroster.version", version],
     ...ENDPOINTS.map((e) => [`file.${e}`, modes[e]]),
     ...(version === "1.2" ? [["file.roles", modes.users]] : []),
     ["source.systemName", "OneRoster REST pull"],
-  ];
-  files["manifest.csv"] = toCsv(manifest, { escapeFormulas: false });
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])));
+  ].map(([propertyName, value]) => ({ propertyName: propertyName!, value: value! }));
+  await zip.file("manifest.csv", ["propertyName", "value"], manifest, (row) => row);
+  return zip.bytes();
 }

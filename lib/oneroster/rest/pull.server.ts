@@ -1,4 +1,5 @@
 import "server-only";
+import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 import type { FileMode } from "../parse";
 import { bundleOf, ENDPOINTS, type Endpoint, type Records } from "./bundle";
 import { exchange, jsonOf, RemoteFailure } from "./fetch.server";
@@ -79,6 +80,8 @@ interface Session {
   limits: PullLimits;
   signal?: AbortSignal;
   token: string;
+  /** A turn of the event loop between pages (each page's JSON is read in one go). */
+  turn?: TakeTurn;
 }
 
 /** The access token; its failures as sentences an IT person can act on. */
@@ -189,6 +192,7 @@ async function pages(session: Session, endpoint: Endpoint, since: Date | null, t
     session.signal?.throwIfAborted();
     const rows = await page(session, endpoint, n, pageUrl(session.settings, endpoint, (n - 1) * pageSize, pageSize, since));
     total.pages += 1;
+    await session.turn?.();
     const first = rows[0] ? String(rows[0].sourcedId ?? "") : null;
     if (n > 1 && first !== null && first !== "" && first === previousFirst) {
       throw new PullFailed(`${endpoint} page ${n}`, "The SIS sent the same page again: it does not page by offset.");
@@ -229,7 +233,7 @@ function otherSchools(records: Records, school: string | null): number {
 export async function pullRoster(settings: SourceSettings, options: PullOptions): Promise<PullResult> {
   const limits = { ...PULL_LIMITS, ...options.limits };
   const started_at = new Date();
-  const session: Session = { settings, limits, signal: options.signal, token: await fetchToken(settings, limits, options.signal) };
+  const session: Session = { settings, limits, signal: options.signal, token: await fetchToken(settings, limits, options.signal), turn: turnTaker() };
   const mode = options.since ? "delta" : "full";
   const total = { rows: 0, pages: 0 };
   const records = {} as Records;
@@ -238,7 +242,7 @@ export async function pullRoster(settings: SourceSettings, options: PullOptions)
   for (const endpoint of ENDPOINTS) records[endpoint] = await pages(session, endpoint, endpoint === "orgs" ? null : since, total);
   const rows = Object.fromEntries(ENDPOINTS.map((e) => [e, records[e].length])) as Record<Endpoint, number>;
   return {
-    bundle: bundleOf(settings.version, records, modesOf(mode, settings.archive_missing)),
+    bundle: await bundleOf(settings.version, records, modesOf(mode, settings.archive_missing)),
     mode,
     started_at,
     pages: total.pages,
