@@ -1,7 +1,7 @@
 "use client";
 
 import { ShieldCheck } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, focusRing } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
@@ -103,9 +103,11 @@ function Section({
   intro: ReactNode;
   children?: ReactNode;
 }) {
+  // Unique on the page: a bundle's review and the SIS connection's preview can be shown at once.
+  const headingId = `${useId()}${id}`;
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-2">
-      <h3 id={id} className="text-sm font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
         {title}
       </h3>
       <p className="text-sm text-slate-700">{intro}</p>

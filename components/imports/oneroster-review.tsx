@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { ChoiceField } from "@/components/school-calendar/choice-field";
 import { OneRosterDecisions } from "./oneroster-decisions";
 import type { BundleProblem } from "@/lib/oneroster/parse";
@@ -142,7 +142,8 @@ function SampleSection({
   const samples = plan.samples[action];
   const total = plan.counts[action];
   const more = total - samples.length;
-  const headingId = `oneroster-${action}`;
+  // Unique on the page: a bundle's review and the SIS connection's preview can be shown at once.
+  const headingId = `${useId()}oneroster-${action}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">
@@ -194,86 +195,106 @@ export function ProblemsTable({ problems, caption }: { problems: BundleProblem[]
   );
 }
 
-/**
- * The dry run, reviewed: a summary line, the problems (by file and line), the choices the bundle asks
- * for (the school, a block for each period the timetable does not name), and samples of what is new,
- * changed (field: before → after), archived and dropped.
- */
-export function OneRosterReview({
-  plan,
-  blocks,
-  choices,
-  onChoicesChange,
-}: {
-  plan: OneRosterDryRun;
+
+interface Choosing {
   blocks: ClassBlock[];
   choices: OneRosterChoices;
   onChoicesChange: (choices: OneRosterChoices) => void;
-}) {
+}
+
+/** What a bundle asks for before it is applied: the school (of several), a block for each unmatched period. */
+function ReviewChoices({ plan, blocks, choices, onChoicesChange }: Choosing & { plan: OneRosterDryRun }) {
   const schools = plan.orgs.filter((o) => o.type.toLowerCase() === "school");
+  const headingId = useId();
+  if (schools.length <= 1 && plan.unmatched_periods.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        Your choices
+      </h3>
+      {schools.length > 1 && (
+        <ChoiceField
+          label="School"
+          hint="The bundle holds several schools: only the one you choose is imported."
+          containerClassName="max-w-md"
+          value={choices.org_sourced_id}
+          onChange={(event) => onChoicesChange({ ...choices, org_sourced_id: event.target.value })}
+          choices={[
+            { value: "", label: "Choose a school" },
+            ...schools.map((s) => ({ value: s.sourced_id, label: s.name })),
+          ]}
+        />
+      )}
+      {plan.unmatched_periods.length > 0 && (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-sm text-slate-700">
+            These periods match no block of the timetable. Choose the block each one is, or leave it out
+            (its classes get no meeting for it).
+          </legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {plan.unmatched_periods.map((period) => (
+              <ChoiceField
+                key={period}
+                label={`Period “${period}”`}
+                value={choices.periods[period] ?? ""}
+                onChange={(event) =>
+                  onChoicesChange({
+                    ...choices,
+                    periods: { ...choices.periods, [period]: event.target.value },
+                  })
+                }
+                choices={[
+                  { value: "", label: "No block (leave it out)" },
+                  ...blocks.map((b) => ({ value: String(b.id), label: b.label })),
+                ]}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The dry run, reviewed: a summary line, the problems (by file and line), the choices the bundle asks
+ * for (the school, a block for each period the timetable does not name), and samples of what is new,
+ * changed (field: before → after), archived and dropped. A sync from the SIS (`source`) asks nothing
+ * here: its school is the connection's, and a period without a block is said, not asked.
+ */
+export function OneRosterReview({
+  plan,
+  source = false,
+  ...choosing
+}: { plan: OneRosterDryRun } & ({ source?: false } & Choosing | { source: true })) {
+  const errorsId = useId();
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm font-medium text-slate-900" aria-live="polite">
         {summaryLine(plan.counts)}
       </p>
       {plan.errors.length > 0 && (
-        <section aria-labelledby="oneroster-errors" className="flex flex-col gap-2">
-          <h3 id="oneroster-errors" className="flex items-center gap-1.5 text-sm font-semibold text-red-800">
+        <section aria-labelledby={errorsId} className="flex flex-col gap-2">
+          <h3 id={errorsId} className="flex items-center gap-1.5 text-sm font-semibold text-red-800">
             <CircleAlert aria-hidden className="size-4" /> Errors ({n(plan.errors.length)})
           </h3>
           <p className="text-sm text-slate-700">
-            Nothing can be imported until these are fixed: correct the export in your student information
-            system (or choose below), then check again.
+            {source
+              ? "Nothing can be synced until these are fixed: correct them in your student information system (or the connection above), then preview again."
+              : "Nothing can be imported until these are fixed: correct the export in your student information system (or choose below), then check again."}
           </p>
           <ProblemsTable problems={plan.errors} caption="Errors by file and line" />
         </section>
       )}
-      {(schools.length > 1 || plan.unmatched_periods.length > 0) && (
-        <section aria-labelledby="oneroster-choices" className="flex flex-col gap-3">
-          <h3 id="oneroster-choices" className="text-sm font-semibold text-slate-900">
-            Your choices
-          </h3>
-          {schools.length > 1 && (
-            <ChoiceField
-              label="School"
-              hint="The bundle holds several schools: only the one you choose is imported."
-              containerClassName="max-w-md"
-              value={choices.org_sourced_id}
-              onChange={(event) => onChoicesChange({ ...choices, org_sourced_id: event.target.value })}
-              choices={[
-                { value: "", label: "Choose a school" },
-                ...schools.map((s) => ({ value: s.sourced_id, label: s.name })),
-              ]}
-            />
-          )}
-          {plan.unmatched_periods.length > 0 && (
-            <fieldset className="flex flex-col gap-3">
-              <legend className="mb-2 text-sm text-slate-700">
-                These periods match no block of the timetable. Choose the block each one is, or leave it out
-                (its classes get no meeting for it).
-              </legend>
-              <div className="grid gap-3 sm:grid-cols-2">
-                {plan.unmatched_periods.map((period) => (
-                  <ChoiceField
-                    key={period}
-                    label={`Period “${period}”`}
-                    value={choices.periods[period] ?? ""}
-                    onChange={(event) =>
-                      onChoicesChange({
-                        ...choices,
-                        periods: { ...choices.periods, [period]: event.target.value },
-                      })
-                    }
-                    choices={[
-                      { value: "", label: "No block (leave it out)" },
-                      ...blocks.map((b) => ({ value: String(b.id), label: b.label })),
-                    ]}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          )}
-        </section>
+      {"onChoicesChange" in choosing ? (
+        <ReviewChoices plan={plan} {...choosing} />
+      ) : (
+        plan.unmatched_periods.length > 0 && (
+          <p className="text-sm text-slate-700">
+            These periods match no block of the timetable, so their classes get no meeting for them:{" "}
+            {plan.unmatched_periods.join(", ")}.
+          </p>
+        )
       )}
       <OneRosterDecisions data={plan} canGrant />
       {SECTIONS.map((s) => (

@@ -185,7 +185,21 @@ sign-on. Students then see their classes in their week, in each block their sect
 
 ## Every night, without a person
 
-Your IT person can send the SIS's export every night with an API token that has the **roster:write**
+**Connect your SIS** (on Imports, above the bundle): most SIS also serve OneRoster over the web (REST).
+Paste the **Base URL**, the **Token URL**, the **Client ID** and the **Client secret** your SIS gives for
+OneRoster, choose **OneRoster 1.1** or **1.2**, and press **Test connection**: it says whether the SIS
+gave a token and which schools it found, step by step. A district SIS with several schools offers them
+as a **School** to choose. Choose when to **Sync every night** (school time), or turn it off, and whether
+to **Archive people the SIS no longer lists** (students and staff a full sync leaves out; courses,
+sections and enrolments always follow the SIS), then press **Save**. The secret is stored encrypted and never
+shown again: the field then says *Saved — leave blank to keep it*.
+
+**Preview changes** reads the SIS and shows the same lists as a bundle's check, writing nothing. **Sync
+now** imports it: its progress, its result and its report are shown as a bundle's are, and each sync is in
+the Imports list. The panel shows the last sync (started, finished, changes, errors) and the next one.
+**Remove connection** stops the nightly sync and deletes the stored secret; what was synced stays.
+
+Or your IT person can send the SIS's export every night with an API token that has the **roster:write**
 scope (Settings → API tokens); the README shows the command, which also waits for the import's
 result and reports its errors. The token's imports belong to the administrator who made it.
 `,
