@@ -84,6 +84,20 @@ const SECTIONS: { action: Action; title: string; empty: string }[] = [
 ];
 
 /** "8 new, 1 changed, 0 archived, 0 dropped, 12 unchanged, no errors." */
+/** "Left out as other schools' records: 120 people, 30 classes and 900 enrolments." (null: none). */
+export function otherSchoolsLine(other: OneRosterDryRun["other_schools"] | undefined): string | null {
+  if (!other) return null;
+  const parts = [
+    [other.users, "person", "people"],
+    [other.classes, "class", "classes"],
+    [other.enrollments, "enrolment", "enrolments"],
+  ] as const;
+  const said = parts.filter(([count]) => count > 0).map(([count, one, many]) => `${n(count)} ${count === 1 ? one : many}`);
+  if (said.length === 0) return null;
+  const list = said.length === 1 ? said[0] : `${said.slice(0, -1).join(", ")} and ${said.at(-1)}`;
+  return `Left out as other schools' records: ${list}.`;
+}
+
 export function summaryLine(counts: OneRosterDryRun["counts"]): string {
   const errors =
     counts.errors === 0 ? "no errors" : counts.errors === 1 ? "1 error" : `${n(counts.errors)} errors`;
@@ -273,6 +287,7 @@ export function OneRosterReview({
       <p className="text-sm font-medium text-slate-900" aria-live="polite">
         {summaryLine(plan.counts)}
       </p>
+      {!source && otherSchoolsLine(plan.other_schools) && <p className="text-sm text-slate-700">{otherSchoolsLine(plan.other_schools)}</p>}
       {plan.errors.length > 0 && (
         <section aria-labelledby={errorsId} className="flex flex-col gap-2">
           <h3 id={errorsId} className="flex items-center gap-1.5 text-sm font-semibold text-red-800">

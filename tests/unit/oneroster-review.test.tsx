@@ -8,6 +8,7 @@ import { problemsOf } from "@/components/imports/use-oneroster-import";
 import {
   OneRosterReview,
   choiceFields,
+  otherSchoolsLine,
   shownValue,
   summaryLine,
   type OneRosterChoices,
@@ -103,6 +104,16 @@ it("sums the plan up in one line", () => {
   expect(summaryLine(plan.counts)).toBe("12 new, 1 changed, 1 archived, 0 dropped, 40 unchanged, 1 error.");
   expect(summaryLine({ ...plan.counts, errors: 0 })).toMatch(/no errors\.$/);
   expect(summaryLine({ ...plan.counts, created: 1234, errors: 3 })).toMatch(/^1,234 new, .* 3 errors\.$/);
+});
+
+it("says how many of a district bundle's records were other schools', and nothing when none were", () => {
+  expect(otherSchoolsLine({ users: 0, classes: 0, enrollments: 0 })).toBeNull();
+  expect(otherSchoolsLine({ users: 1, classes: 0, enrollments: 0 })).toBe("Left out as other schools' records: 1 person.");
+  expect(otherSchoolsLine({ users: 1200, classes: 30, enrollments: 1 })).toBe(
+    "Left out as other schools' records: 1,200 people, 30 classes and 1 enrolment.",
+  );
+  render(<OneRosterReview plan={{ ...plan, other_schools: { users: 2, classes: 1, enrollments: 0 } }} blocks={[]} choices={{ org_sourced_id: "org-a", periods: {} }} onChoicesChange={() => {}} />);
+  expect(screen.getByText("Left out as other schools' records: 2 people and 1 class.")).toBeVisible();
 });
 
 it("shows samples with 'and N more', changes before → after, errors by file and line, and the choices", () => {
