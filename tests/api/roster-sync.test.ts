@@ -95,6 +95,7 @@ describe("a OneRoster 1.1 REST source", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, message: "Found 1 school: Test Secondary.", orgs: [{ sourced_id: "org-school-1", name: "Test Secondary", type: "school" }] });
     expect(res.body.steps.map((s: { step: string; ok: boolean }) => [s.step, s.ok])).toEqual([["token", true], ["orgs", true]]);
+    expect(res.body.steps[1].message).toMatch(/^The orgs endpoint listed \d+ orgs?, 1 school among them\.$/);
     const wrong = await call(testRoute, { token: tokens.admin, body: { base_url: server.baseUrl, token_url: server.tokenUrl, client_id: "someone-else", version: "1.1" } });
     expect(wrong.body).toMatchObject({ ok: false, message: "The token endpoint refused the client id and secret.", steps: [{ step: "token", ok: false }] });
     expect((await call(testRoute, { token: tokens.admin, body: { base_url: "ftp://x" } })).status).toBe(422);

@@ -277,7 +277,9 @@ export async function testSource(settings: SourceSettings, options: { limits?: P
     const message = schools.length
       ? `Found ${schools.length} school${schools.length === 1 ? "" : "s"}: ${named}.`
       : `Found ${orgs.length} org${orgs.length === 1 ? "" : "s"} and no school.`;
-    steps.push({ step: "orgs", ok: true, message });
+    const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+    // The step says what the endpoint answered; the sentence above it, what that means for the school.
+    steps.push({ step: "orgs", ok: true, message: `The orgs endpoint listed ${plural(orgs.length, "org")}, ${plural(schools.length, "school")} among them.` });
     return { ok: true, message, steps, orgs };
   } catch (error) {
     if (!(error instanceof PullFailed)) throw error;
