@@ -11,7 +11,7 @@ import type { OneRosterResult } from "../present";
 import { alertRosterFailure } from "./alert.server";
 import { pullRoster, PullFailed } from "./pull.server";
 import { savedSettings } from "./source.server";
-import { pullLimits, syncFilename } from "./sync.server";
+import { pullLimits, pullSummary, syncFilename } from "./sync.server";
 
 export interface RosterPullPayload {
   /** Who pressed "Sync now"; absent for the nightly run (the runner's recurring check queued it). */
@@ -96,7 +96,7 @@ export const rosterPullJob = defineJob<RosterPullPayload>({
       applied: (tx) => setLastPullStarted(tx, pull.started_at),
       refused: (tx, now) => alertRosterFailure(tx, payload.import_id ?? null, "the SIS's rows were refused (the report lists why).", now),
     });
-    return { ...result, pull: { pages: pull.pages, rows: pull.rows, other_schools: pull.other_schools, mode: pull.mode } };
+    return { ...result, pull: pullSummary(pull, result.other_schools as OneRosterResult["other_schools"]) };
   },
   async onGiveUp(db, job, payload, error) {
     const now = new Date();

@@ -60,8 +60,6 @@ export interface PullResult {
   started_at: Date;
   pages: number;
   rows: Record<Endpoint, number>;
-  /** Rows that belong to other schools than the source's (a district's endpoint): classes, enrolments, users. */
-  other_schools: number;
   /** The orgs as the SIS listed them (the test shows them). */
   orgs: { sourced_id: string; name: string; type: string }[];
 }
@@ -218,18 +216,6 @@ function modesOf(mode: "full" | "delta", archiveMissing: boolean): Record<Endpoi
   };
 }
 
-/** Rows of a district's endpoint that are another school's (what the dry run says was left out). */
-function otherSchools(records: Records, school: string | null): number {
-  if (!school) return 0;
-  const classes = records.classes.filter((c) => (c.school as { sourcedId?: unknown } | undefined)?.sourcedId !== school).length;
-  const enrollments = records.enrollments.filter((e) => (e.school as { sourcedId?: unknown } | undefined)?.sourcedId !== school).length;
-  const users = records.users.filter((u) => {
-    const orgs = [...(Array.isArray(u.orgs) ? u.orgs : []), ...(Array.isArray(u.roles) ? u.roles.map((r: { org?: unknown }) => r?.org) : [])];
-    return orgs.length > 0 && !orgs.some((o) => (o as { sourcedId?: unknown } | undefined)?.sourcedId === school);
-  }).length;
-  return classes + enrollments + users;
-}
-
 export async function pullRoster(settings: SourceSettings, options: PullOptions): Promise<PullResult> {
   const limits = { ...PULL_LIMITS, ...options.limits };
   const started_at = new Date();
@@ -247,7 +233,6 @@ export async function pullRoster(settings: SourceSettings, options: PullOptions)
     started_at,
     pages: total.pages,
     rows,
-    other_schools: otherSchools(records, settings.school_sourced_id),
     orgs: records.orgs.map((o) => ({ sourced_id: String(o.sourcedId ?? ""), name: String(o.name ?? ""), type: String(o.type ?? "") })),
   };
 }

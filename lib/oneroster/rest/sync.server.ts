@@ -8,6 +8,7 @@ import { enqueueJob } from "@/lib/jobs/queue.server";
 import { wakeJobRunner } from "@/lib/jobs/wake.server";
 import { planImport } from "../apply.server";
 import { BundleRefused } from "../parse";
+import type { Plan } from "../plan-types";
 import { presentPlan } from "../present";
 import { emptyDryRun } from "../service.server";
 import { pullRoster, PullFailed, testSource, type PullLimits, type PullResult } from "./pull.server";
@@ -23,10 +24,11 @@ export async function testRosterSource(db: Db, body: Record<string, unknown>) {
   return testSource(await settingsFromBody(db, body), { limits: testLimits });
 }
 
-const pullSummary = (pull: Pick<PullResult, "pages" | "rows" | "other_schools" | "mode">) => ({
+/** What the pull read, and how many of its rows the planner left out as other schools' (none when it did not plan). */
+export const pullSummary = (pull: Pick<PullResult, "pages" | "rows" | "mode">, left?: Plan["other_schools"]) => ({
   pages: pull.pages,
   rows: pull.rows,
-  other_schools: pull.other_schools,
+  other_schools: left ? left.users + left.classes + left.enrollments : 0,
   mode: pull.mode,
 });
 
@@ -50,11 +52,11 @@ export async function dryRunSync(db: Db, options: { full: boolean }) {
     if (!(error instanceof PullFailed)) throw error;
     const errors = [{ file: error.where, line: 0, reason: error.reason }];
     const empty = emptyDryRun();
-    return { ...empty, errors, counts: { ...empty.counts, errors: 1 }, pull: { pages: 0, rows: NO_ROWS, other_schools: 0, mode: since ? "delta" : "full" } };
+    return { ...empty, errors, counts: { ...empty.counts, errors: 1 }, pull: pullSummary({ pages: 0, rows: NO_ROWS, mode: since ? "delta" : "full" }) };
   }
   try {
     const plan = await planImport(db, pull.bundle, { org_sourced_id: settings.school_sourced_id });
-    return { ...presentPlan(plan), pull: pullSummary(pull) };
+    return { ...presentPlan(plan), pull: pullSummary(pull, plan.other_schools) };
   } catch (error) {
     if (!(error instanceof BundleRefused)) throw error;
     const empty = emptyDryRun();
