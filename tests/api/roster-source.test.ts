@@ -82,6 +82,20 @@ describe("the roster source", () => {
     await put(source);
   });
 
+  it("the saved secret is kept only for the addresses it was saved with: a new base or token URL needs it again", async () => {
+    const before = String((await stored())!.client_secret);
+    const { client_secret: _omitted, ...rest } = source;
+    for (const moved of [{ token_url: "https://collector.example/token" }, { base_url: "https://collector.example/ims/oneroster/v1p1/" }]) {
+      const res = await put({ ...rest, ...moved });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.client_secret).toEqual(["Enter the client secret again: the saved one is sent only to the addresses it was saved with."]);
+    }
+    expect(String((await stored())!.client_secret)).toBe(before);
+    expect((await stored())!.token_url).toBe(source.token_url);
+    expect((await put({ ...rest, token_url: "https://sis2.school.example/oauth/token", client_secret: "new-one" })).status).toBe(200);
+    await put(source);
+  });
+
   it("422 with field errors", async () => {
     const res = await put({ base_url: "ftp://sis.example/x", token_url: "not a url", client_id: "", version: "2.0", schedule: "2am", archive_missing: "no" });
     expect(res.status).toBe(422);

@@ -99,6 +99,12 @@ describe("a OneRoster 1.1 REST source", () => {
     const wrong = await call(testRoute, { token: tokens.admin, body: { base_url: server.baseUrl, token_url: server.tokenUrl, client_id: "someone-else", version: "1.1" } });
     expect(wrong.body).toMatchObject({ ok: false, message: "The token endpoint refused the client id and secret.", steps: [{ step: "token", ok: false }] });
     expect((await call(testRoute, { token: tokens.admin, body: { base_url: "ftp://x" } })).status).toBe(422);
+    // The saved secret is not sent to another token URL: the test asks for it instead of signing in there.
+    const elsewhere = await call(testRoute, {
+      token: tokens.admin,
+      body: { base_url: server.baseUrl, token_url: "http://127.0.0.1:9/oauth/token", client_id: "flexblock-test", version: "1.1" },
+    });
+    expect([elsewhere.status, elsewhere.body.errors?.client_secret]).toEqual([422, ["Enter the client secret again: the saved one is sent only to the addresses it was saved with."]]);
     expect((await call(testRoute, { token: tokens.teacher, body: {} })).status).toBe(403);
   });
 

@@ -36,6 +36,15 @@ async function transportErrors(db: Db, body: Pick<RosterSourceBody, "base_url" |
   return errors;
 }
 
+/**
+ * The stored secret goes only where it was saved for: a request that changes the base or token URL must
+ * give it again, or an administrator could point the token URL at a host of their own and read the SIS's
+ * secret off the sign-in it sends there.
+ */
+const SECRET_AGAIN = "Enter the client secret again: the saved one is sent only to the addresses it was saved with.";
+const sameAddresses = (row: Pick<RosterSourceRow, "base_url" | "token_url">, body: Pick<RosterSourceBody, "base_url" | "token_url">) =>
+  row.base_url === body.base_url && row.token_url === body.token_url;
+
 export interface RosterSourceView {
   base_url: string;
   token_url: string;
@@ -135,6 +144,7 @@ export async function saveSource(db: Db, userId: number, body: RosterSourceBody,
   const existing = await findRosterSource(db);
   const secret = body.client_secret ?? "";
   if (!existing && secret === "") errors.client_secret = ["The client secret is required."];
+  else if (existing && secret === "" && !sameAddresses(existing, body)) errors.client_secret = [SECRET_AGAIN];
   if (Object.keys(errors).length) throw invalid(errors);
   const timezone = await timezoneOf(db);
   const today = schoolToday(timezone, now);
@@ -202,6 +212,7 @@ export async function settingsFromBody(db: Db, body: Record<string, unknown>): P
     const stored = await findRosterSource(db);
     const opened = stored ? await decryptSecret(db, stored.client_secret) : null;
     if (opened === null) throw invalid({ client_secret: ["The client secret is required."] });
+    if (!sameAddresses(stored!, parsed.data)) throw invalid({ client_secret: [SECRET_AGAIN] });
     secret = opened;
   }
   return { ...parsed.data, client_secret: secret };
