@@ -77,6 +77,9 @@ describe("the roster source", () => {
     expect(String((await stored())!.client_secret)).toBe(before);
     expect((await put({ ...source, client_secret: "" })).status).toBe(200);
     expect(String((await stored())!.client_secret)).toBe(before);
+    // Only spaces is no secret, on the server as on the screen: the stored one stays.
+    expect((await put({ ...source, client_secret: "   " })).status).toBe(200);
+    expect(String((await stored())!.client_secret)).toBe(before);
     expect((await put({ ...source, client_secret: "another" })).status).toBe(200);
     expect(await decryptSecret(state.db, String((await stored())!.client_secret))).toBe("another");
     await put(source);

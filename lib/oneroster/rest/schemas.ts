@@ -14,7 +14,9 @@ const address = (what: string) =>
     .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), {
       error: `${what} may not carry a user name or password: give them as the client id and secret.`,
     })
-    .refine((value) => !URL.canParse(value) || !new URL(value).hash, { error: `${what} may not have a #fragment.` })
+    .refine((value) => !URL.canParse(value) || !new URL(value).hash, {
+      error: `${what} may not have a #fragment.`,
+    })
     .transform((value) => value.replace(/\/+$/, ""));
 
 /** PUT /api/rostering/source (and the body of POST /api/rostering/source/test). */
@@ -27,7 +29,12 @@ export const rosterSourceBody = z.object({
     .min(1, { error: "The client id is required." })
     .max(255, { error: "The client id is longer than 255 characters." }),
   /** Omitted or "": the stored one is kept. */
-  client_secret: z.string({ error: "The client secret must be text." }).max(1000, { error: "The client secret is longer than 1000 characters." }).optional(),
+  // Only spaces is no secret: kept as "" (the stored one, or required), as the screen treats it.
+  client_secret: z
+    .string({ error: "The client secret must be text." })
+    .max(1000, { error: "The client secret is longer than 1000 characters." })
+    .transform((value) => (value.trim() === "" ? "" : value))
+    .optional(),
   version: z.enum(["1.1", "1.2"], { error: "version must be 1.1 or 1.2." }),
   school_sourced_id: z
     .string({ error: "school_sourced_id must be text." })
@@ -38,7 +45,9 @@ export const rosterSourceBody = z.object({
   schedule: z
     .string({ error: "schedule must be a time such as 02:00." })
     .trim()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "schedule must be a time such as 02:00 (HH:MM, school time)." })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+      error: "schedule must be a time such as 02:00 (HH:MM, school time).",
+    })
     .nullish()
     .transform((v) => v ?? null),
   archive_missing: z.boolean({ error: "archive_missing must be true or false." }).optional().default(false),
