@@ -83,21 +83,22 @@ const SECTIONS: { action: Action; title: string; empty: string }[] = [
   { action: "dropped", title: "Dropped", empty: "No enrolment is dropped." },
 ];
 
-/** "8 new, 1 changed, 0 archived, 0 dropped, 12 unchanged, no errors." */
 /** "Left out as other schools' records: 120 people, 30 classes and 900 enrolments." (null: none). */
-export function otherSchoolsLine(other: OneRosterDryRun["other_schools"] | undefined): string | null {
-  if (!other) return null;
+export function otherSchoolsLine(other: OneRosterDryRun["other_schools"]): string | null {
   const parts = [
     [other.users, "person", "people"],
     [other.classes, "class", "classes"],
     [other.enrollments, "enrolment", "enrolments"],
   ] as const;
-  const said = parts.filter(([count]) => count > 0).map(([count, one, many]) => `${n(count)} ${count === 1 ? one : many}`);
+  const said = parts
+    .filter(([count]) => count > 0)
+    .map(([count, one, many]) => `${n(count)} ${count === 1 ? one : many}`);
   if (said.length === 0) return null;
   const list = said.length === 1 ? said[0] : `${said.slice(0, -1).join(", ")} and ${said.at(-1)}`;
   return `Left out as other schools' records: ${list}.`;
 }
 
+/** "8 new, 1 changed, 0 archived, 0 dropped, 12 unchanged, no errors." */
 export function summaryLine(counts: OneRosterDryRun["counts"]): string {
   const errors =
     counts.errors === 0 ? "no errors" : counts.errors === 1 ? "1 error" : `${n(counts.errors)} errors`;
@@ -209,7 +210,6 @@ export function ProblemsTable({ problems, caption }: { problems: BundleProblem[]
   );
 }
 
-
 interface Choosing {
   blocks: ClassBlock[];
   choices: OneRosterChoices;
@@ -242,8 +242,8 @@ function ReviewChoices({ plan, blocks, choices, onChoicesChange }: Choosing & { 
       {plan.unmatched_periods.length > 0 && (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm text-slate-700">
-            These periods match no block of the timetable. Choose the block each one is, or leave it out
-            (its classes get no meeting for it).
+            These periods match no block of the timetable. Choose the block each one is, or leave it out (its
+            classes get no meeting for it).
           </legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {plan.unmatched_periods.map((period) => (
@@ -280,14 +280,16 @@ export function OneRosterReview({
   plan,
   source = false,
   ...choosing
-}: { plan: OneRosterDryRun } & ({ source?: false } & Choosing | { source: true })) {
+}: { plan: OneRosterDryRun } & (({ source?: false } & Choosing) | { source: true })) {
   const errorsId = useId();
+  // A sync's preview says it in its own line of what was pulled.
+  const others = source ? null : otherSchoolsLine(plan.other_schools);
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm font-medium text-slate-900" aria-live="polite">
         {summaryLine(plan.counts)}
       </p>
-      {!source && otherSchoolsLine(plan.other_schools) && <p className="text-sm text-slate-700">{otherSchoolsLine(plan.other_schools)}</p>}
+      {others && <p className="text-sm text-slate-700">{others}</p>}
       {plan.errors.length > 0 && (
         <section aria-labelledby={errorsId} className="flex flex-col gap-2">
           <h3 id={errorsId} className="flex items-center gap-1.5 text-sm font-semibold text-red-800">

@@ -31,7 +31,7 @@ export function ConnectionTestResult({ result }: { result: ConnectionTest }) {
             )}
             <span>
               <span className="font-medium">
-                {STEP_NAMES[step.step] ?? step.step}: {step.ok ? "passed" : "failed"}.
+                {STEP_NAMES[step.step]}: {step.ok ? "passed" : "failed"}.
               </span>{" "}
               {step.message}
             </span>

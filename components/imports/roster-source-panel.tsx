@@ -11,7 +11,7 @@ import { RosterSourceActions } from "./roster-source-actions";
 import { RosterSourceForm } from "./roster-source-form";
 import { RosterSourcePreview } from "./roster-source-preview";
 import { RosterSourceRuns } from "./roster-source-runs";
-import { useRosterSource } from "./use-roster-source";
+import { running, useRosterSource } from "./use-roster-source";
 
 /** The started sync's progress, like a bundle import's; focus lands on it. */
 function SyncProgress({ jobId, reportHref }: { jobId: number; reportHref: string }) {
@@ -35,7 +35,7 @@ export function RosterSourcePanel() {
   const { source, form, connection, preview, sync, remove } = state;
   const [adding, setAdding] = useState(false);
   const saved = source.data ?? null;
-  const running = saved?.last_run?.status === "queued" || saved?.last_run?.status === "running";
+  const syncing = running(saved);
   const start = () => {
     setAdding(true);
     requestAnimationFrame(() => form.setFocus("base_url"));
@@ -80,7 +80,7 @@ export function RosterSourcePanel() {
                 sync={sync}
                 remove={removeThenEmpty}
                 unsaved={form.formState.isDirty}
-                running={running}
+                running={syncing}
               />
             </>
           )}

@@ -22,7 +22,8 @@ import {
   type SyncStarted,
 } from "./roster-source-types";
 
-const running = (source: RosterSource | null | undefined) =>
+/** A sync is queued or running (the screen polls, and offers no second one). */
+export const running = (source: RosterSource | null | undefined) =>
   source?.last_run?.status === "queued" || source?.last_run?.status === "running";
 
 /** The saved source: null when none is set up (the GET's 404), polled while a run is under way. */
