@@ -13,8 +13,6 @@ export interface OneRosterResult {
   unchanged: number;
   errors: BundleProblem[];
   unmatched_periods: string[];
-  /** Rows left out as other schools' (absent in jobs of an earlier release, and when refused before planning). */
-  other_schools?: Plan["other_schools"];
   /** The school year this import set or changed (from → to), else absent. */
   school_year?: { start: string; end: string; change: "set" | "update"; before: { start: string; end: string } | null };
   /** What the dry run showed beside the counts, as this import decided it (absent in jobs of an earlier release). */
@@ -90,7 +88,6 @@ export function resultOf(plan: Plan): OneRosterResult {
     unchanged,
     errors: plan.errors,
     unmatched_periods: plan.unmatched_periods,
-    other_schools: plan.other_schools,
     ...presentReview(plan.review),
     role_changes: plan.review.role_changes.length,
     ...(year?.applied && year.change !== "same"

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api/errors.server";
 import { defineJob, type JobContext } from "@/lib/jobs/types.server";
 import { schoolInstant, schoolToday } from "@/lib/core/time";
 import { applyForJob, recordFailure, refusedResult } from "../job.server";
+import type { Plan } from "../plan-types";
 import type { OneRosterResult } from "../present";
 import { alertRosterFailure } from "./alert.server";
 import { pullRoster, PullFailed } from "./pull.server";
@@ -92,11 +93,15 @@ export const rosterPullJob = defineJob<RosterPullPayload>({
     }
     await updateImportOfJob(ctx.db, ctx.job.id, { filename: syncFilename(pull.mode) });
     const options = { org_sourced_id: settings.school_sourced_id, actor_user_id: payload.actor_user_id ?? null, api_token_id: null };
+    let leftOut: Plan["other_schools"] | undefined;
     const result = await applyForJob(ctx as JobContext<unknown>, pull.bundle, options, { ...payload }, {
-      applied: (tx) => setLastPullStarted(tx, pull.started_at),
+      applied: (tx, plan) => {
+        leftOut = plan.other_schools;
+        return setLastPullStarted(tx, pull.started_at);
+      },
       refused: (tx, now) => alertRosterFailure(tx, payload.import_id ?? null, "the SIS's rows were refused (the report lists why).", now),
     });
-    return { ...result, pull: pullSummary(pull, result.other_schools as OneRosterResult["other_schools"]) };
+    return { ...result, pull: pullSummary(pull, leftOut) };
   },
   async onGiveUp(db, job, payload, error) {
     const now = new Date();
