@@ -31,50 +31,33 @@ const RESULT_COUNTS = [
   ["unchanged", "Unchanged"],
 ] as const;
 
-/** The import job's progress (polled until it ends) and its result, with a link to its report in the Imports history. */
-export function ImportJobStatus({ id, reportHref = null }: { id: number; reportHref?: string | null }) {
-  const { data: job, error } = useSWR<ImportJob>(`/api/jobs/${id}`, {
-    refreshInterval: (latest) =>
-      !latest || latest.status === "queued" || latest.status === "running" ? 1000 : 0,
-  });
-  const { mutate } = useSWRConfig();
-  const ended = job !== undefined && job.status !== "queued" && job.status !== "running";
-  // The Imports list above shows the new entry as it is now (queued at once, done when it ends).
-  useEffect(() => {
-    void mutate("/api/imports");
-  }, [ended, mutate]);
-  if (!job) {
-    return error ? (
-      <p role="alert" className="text-sm text-red-700">
-        {messageOf(error, "The import's progress could not be loaded.")}
+/** The running job's progress bar. */
+function JobProgress({ job }: { job: ImportJob }) {
+  const total = job.total ?? 1;
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="flex items-center gap-2 text-sm text-slate-800">
+        <Spinner size="sm" /> {job.status === "queued" ? "Waiting to start the import…" : "Importing…"}
       </p>
-    ) : (
-      <Spinner label="Starting the import" />
-    );
-  }
-  if (job.status === "queued" || job.status === "running") {
-    const total = job.total ?? 1;
-    return (
-      <div className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <p className="flex items-center gap-2 text-sm text-slate-800">
-          <Spinner size="sm" /> {job.status === "queued" ? "Waiting to start the import…" : "Importing…"}
-        </p>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={job.done}
+        className="h-2 overflow-hidden rounded-full bg-slate-100"
+      >
         <div
-          role="progressbar"
-          aria-label="Import progress"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={job.done}
-          className="h-2 overflow-hidden rounded-full bg-slate-100"
-        >
-          <div
-            className="h-full bg-indigo-600"
-            style={{ width: `${(100 * job.done) / Math.max(total, 1)}%` }}
-          />
-        </div>
+          className="h-full bg-indigo-600"
+          style={{ width: `${(100 * job.done) / Math.max(total, 1)}%` }}
+        />
       </div>
-    );
-  }
+    </div>
+  );
+}
+
+/** The ended job: done (its counts, problems and the school year it set) or failed, and its report's link. */
+function JobResult({ job, reportHref }: { job: ImportJob; reportHref: string | null }) {
   const result = job.result;
   const refused = job.status === "failed" || result?.status === "refused";
   return (
@@ -125,4 +108,28 @@ export function ImportJobStatus({ id, reportHref = null }: { id: number; reportH
       )}
     </div>
   );
+}
+
+/** The import job's progress (polled until it ends) and its result, with a link to its report in the Imports history. */
+export function ImportJobStatus({ id, reportHref = null }: { id: number; reportHref?: string | null }) {
+  const { data: job, error } = useSWR<ImportJob>(`/api/jobs/${id}`, {
+    refreshInterval: (latest) =>
+      !latest || latest.status === "queued" || latest.status === "running" ? 1000 : 0,
+  });
+  const { mutate } = useSWRConfig();
+  const ended = job !== undefined && job.status !== "queued" && job.status !== "running";
+  // The Imports list above shows the new entry as it is now (queued at once, done when it ends).
+  useEffect(() => {
+    void mutate("/api/imports");
+  }, [ended, mutate]);
+  if (!job) {
+    return error ? (
+      <p role="alert" className="text-sm text-red-700">
+        {messageOf(error, "The import's progress could not be loaded.")}
+      </p>
+    ) : (
+      <Spinner label="Starting the import" />
+    );
+  }
+  return ended ? <JobResult job={job} reportHref={reportHref} /> : <JobProgress job={job} />;
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { Download, FileX } from "lucide-react";
-import { useState } from "react";
 import useSWR from "swr";
 import { useSchoolTime } from "@/components/audit/use-school-time";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
 import type { ImportReportRow } from "@/lib/imports/present";
 import type { ImportOrRosterReport as ImportReport } from "@/lib/oneroster/present";
@@ -64,24 +64,23 @@ function saveFile(text: string, filename: string) {
 
 /** The uploader's one-time download of the new accounts' initial passwords. */
 function PasswordsDownload({ report, onTaken }: { report: ImportReport; onTaken: () => unknown }) {
-  const [busy, setBusy] = useState(false);
   const formatWhen = useSchoolTime();
-  const passwords = report.passwords;
-  if (!passwords || report.created === 0) return null;
-  async function download() {
-    setBusy(true);
-    try {
+  const download = useAction(
+    async () => {
       const text = await apiPost<string>(`/api/imports/${report.id}/passwords`);
       saveFile(text, `${report.filename.replace(/\.csv$/i, "")}-initial-passwords.csv`);
       snackbar("Downloaded the initial passwords. Keep the file safe: it will not be offered again.", {
         tone: "success",
       });
-    } catch (error) {
-      snackbar(messageOf(error, "The passwords could not be downloaded."), { tone: "error" });
-    } finally {
-      setBusy(false);
-      await onTaken();
-    }
+    },
+    { failed: "The passwords could not be downloaded." },
+  );
+  const passwords = report.passwords;
+  if (!passwords || report.created === 0) return null;
+  // Taken or not, the report is read again: it says whether the passwords are still offered.
+  async function takePasswords() {
+    await download.run();
+    await onTaken();
   }
   return (
     <div className="mb-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-slate-800">
@@ -91,7 +90,7 @@ function PasswordsDownload({ report, onTaken }: { report: ImportReport; onTaken:
             The {n(report.created)} new accounts have random initial passwords, which they must change at
             their first sign-in. You can download them once, until {formatWhen(passwords.until!)}.
           </p>
-          <Button className="mt-3" onClick={() => void download()} loading={busy}>
+          <Button className="mt-3" onClick={() => void takePasswords()} loading={download.busy}>
             <Download aria-hidden className="size-4" /> Download initial passwords
           </Button>
         </>
@@ -103,6 +102,30 @@ function PasswordsDownload({ report, onTaken }: { report: ImportReport; onTaken:
           Reset a password in the Credentials Manager if someone needs a new one.
         </p>
       )}
+    </div>
+  );
+}
+
+/** A CSV import's rows processed so far, while it runs. */
+function RowsProgress({ report }: { report: ImportReport }) {
+  return (
+    <div className="mb-6">
+      <p className="mb-1 text-sm text-slate-700">
+        {n(report.done)} of {n(report.rows)} rows processed
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Rows processed"
+        aria-valuemin={0}
+        aria-valuemax={report.rows}
+        aria-valuenow={report.done}
+        className="h-2 overflow-hidden rounded-full bg-slate-100"
+      >
+        <div
+          className="h-full bg-indigo-600"
+          style={{ width: `${report.rows ? (100 * report.done) / report.rows : 0}%` }}
+        />
+      </div>
     </div>
   );
 }
@@ -141,26 +164,7 @@ export function ImportReportScreen({ id }: { id: number }) {
         description={`${importKindLabel(report.kind)} · uploaded ${formatWhen(report.created_at)}${report.uploaded_by ? ` by ${report.uploaded_by}` : ""}`}
         actions={<ImportStatus status={report.status} />}
       />
-      {running && (
-        <div className="mb-6">
-          <p className="mb-1 text-sm text-slate-700">
-            {n(report.done)} of {n(report.rows)} rows processed
-          </p>
-          <div
-            role="progressbar"
-            aria-label="Rows processed"
-            aria-valuemin={0}
-            aria-valuemax={report.rows}
-            aria-valuenow={report.done}
-            className="h-2 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div
-              className="h-full bg-indigo-600"
-              style={{ width: `${report.rows ? (100 * report.done) / report.rows : 0}%` }}
-            />
-          </div>
-        </div>
-      )}
+      {running && <RowsProgress report={report} />}
       {report.error && (
         <p role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {report.error}

@@ -5,7 +5,8 @@ import { useId, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, focusRing } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
-import { apiGet, apiPut, messageOf } from "@/lib/api/request.client";
+import { useAction } from "@/components/ui/use-action";
+import { apiGet, apiPut } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import { STAFF_TITLE_CHOICES } from "@/lib/people/names";
 import type { FieldTally, ProtectedRow, SisAdministrator, TermMatch } from "@/lib/oneroster/plan";
@@ -136,21 +137,16 @@ async function makeAdministrator(staffId: number) {
 }
 
 function AdministratorRow({ person, canGrant }: { person: SisAdministrator; canGrant: boolean }) {
-  const [busy, setBusy] = useState(false);
   const [granted, setGranted] = useState(false);
   const administrator = person.administrator || granted;
-  async function grant() {
-    setBusy(true);
-    try {
+  const grant = useAction(
+    async () => {
       await makeAdministrator(person.staff_id!);
       setGranted(true);
       snackbar(`${person.name} is now a Flexblock administrator.`, { tone: "success" });
-    } catch (error) {
-      snackbar(messageOf(error, "The administrator role could not be given."), { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    { failed: "The administrator role could not be given." },
+  );
   return (
     <tr>
       <td className={`${cell} break-words text-slate-900`}>
@@ -171,8 +167,8 @@ function AdministratorRow({ person, canGrant }: { person: SisAdministrator; canG
           <Button
             size="sm"
             variant="secondary"
-            loading={busy}
-            onClick={() => void grant()}
+            loading={grant.busy}
+            onClick={() => void grant.run()}
             aria-label={`Make ${person.name} an administrator`}
           >
             <ShieldCheck aria-hidden className="size-4" /> Make administrator
@@ -222,61 +218,91 @@ function Tallies({
   );
 }
 
+/** Each person the SIS calls an administrator, with how they stand in Flexblock. */
+function SisAdministrators({ people, canGrant }: { people: SisAdministrator[]; canGrant: boolean }) {
+  if (!people.length) return null;
+  return (
+    <Section
+      id="oneroster-sis-administrators"
+      title={`People the SIS calls administrators (${n(people.length)})`}
+      intro="A student information system calls principals and office staff alike administrators, so the import makes them staff, off Focus Block students. Give the administrator role here to those who should have it."
+    >
+      <Table caption="People the SIS calls administrators" columns={["Name and email", "SIS role", "In Flexblock"]}>
+        {people.map((person) => (
+          <AdministratorRow key={person.sourced_id} person={person} canGrant={canGrant} />
+        ))}
+      </Table>
+    </Section>
+  );
+}
+
+/** The rows skipped because they would change an administrator's or a sysadmin's account. */
+function ProtectedRows({ rows }: { rows: ProtectedRow[] }) {
+  if (!rows.length) return null;
+  return (
+    <Section
+      id="oneroster-protected"
+      title={`Skipped to protect administrators and sysadmins (${n(rows.length)})`}
+      intro="No import changes an administrator's or a system administrator's account. A sysadmin makes these changes by hand if they are right."
+    >
+      <Table
+        caption="Rows skipped to protect administrators and sysadmins"
+        columns={["Name", "The row would change", "Why"]}
+      >
+        {rows.map((row) => (
+          <tr key={`${row.sourced_id}-${row.line}`}>
+            <td className={`${cell} break-words text-slate-900`}>
+              {row.name}
+              <span className="block text-xs text-slate-600">
+                {row.account === "sysadmin" ? "System administrator" : "Administrator"}
+                {row.line > 0 && `, users.csv line ${n(row.line)}`}
+              </span>
+            </td>
+            <td className={`${cell} break-words text-slate-700`}>{changesText(row.fields) || "(its account)"}</td>
+            <td className={`${cell} break-words text-slate-700`}>{row.reason}</td>
+          </tr>
+        ))}
+      </Table>
+    </Section>
+  );
+}
+
+/** How each term of the bundle matched the school's (or that it is new). */
+function TermMatches({ terms }: { terms: TermMatch[] }) {
+  if (!terms.length) return null;
+  return (
+    <Section
+      id="oneroster-terms"
+      title={`Terms (${n(terms.length)})`}
+      intro="Each term of the bundle is matched to the school's by its SIS id, else by name and dates; a term that matches none is added."
+    >
+      <Table caption="Terms and how they match" columns={["Term", "Dates", "The school's term"]}>
+        {terms.map((t) => (
+          <tr key={t.sourced_id}>
+            <td className={`${cell} break-words text-slate-900`}>{t.name}</td>
+            <td className={`${cell} whitespace-nowrap text-slate-700`}>
+              {t.start} to {t.end}
+            </td>
+            <td className={`${cell} text-slate-700`}>
+              {t.term ? `${t.term.name}, matched by ${MATCHED[t.matched!]}` : "New: added"}
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </Section>
+  );
+}
+
 /**
  * The decisions of a dry run or an applied import. `canGrant`: the one-click "Make administrator" is
  * offered (the people exist: after applying, or those the school already had).
  */
 export function OneRosterDecisions({ data, canGrant }: { data: OneRosterDecisionsData; canGrant: boolean }) {
-  const administrators = data.sis_administrators ?? [];
-  const skipped = data.protected ?? [];
-  const terms = data.terms ?? [];
   const homerooms = data.homerooms;
   return (
     <div className="flex flex-col gap-6">
-      {administrators.length > 0 && (
-        <Section
-          id="oneroster-sis-administrators"
-          title={`People the SIS calls administrators (${n(administrators.length)})`}
-          intro="A student information system calls principals and office staff alike administrators, so the import makes them staff, off Focus Block students. Give the administrator role here to those who should have it."
-        >
-          <Table
-            caption="People the SIS calls administrators"
-            columns={["Name and email", "SIS role", "In Flexblock"]}
-          >
-            {administrators.map((person) => (
-              <AdministratorRow key={person.sourced_id} person={person} canGrant={canGrant} />
-            ))}
-          </Table>
-        </Section>
-      )}
-      {skipped.length > 0 && (
-        <Section
-          id="oneroster-protected"
-          title={`Skipped to protect administrators and sysadmins (${n(skipped.length)})`}
-          intro="No import changes an administrator's or a system administrator's account. A sysadmin makes these changes by hand if they are right."
-        >
-          <Table
-            caption="Rows skipped to protect administrators and sysadmins"
-            columns={["Name", "The row would change", "Why"]}
-          >
-            {skipped.map((row) => (
-              <tr key={`${row.sourced_id}-${row.line}`}>
-                <td className={`${cell} break-words text-slate-900`}>
-                  {row.name}
-                  <span className="block text-xs text-slate-600">
-                    {row.account === "sysadmin" ? "System administrator" : "Administrator"}
-                    {row.line > 0 && `, users.csv line ${n(row.line)}`}
-                  </span>
-                </td>
-                <td className={`${cell} break-words text-slate-700`}>
-                  {changesText(row.fields) || "(its account)"}
-                </td>
-                <td className={`${cell} break-words text-slate-700`}>{row.reason}</td>
-              </tr>
-            ))}
-          </Table>
-        </Section>
-      )}
+      <SisAdministrators people={data.sis_administrators ?? []} canGrant={canGrant} />
+      <ProtectedRows rows={data.protected ?? []} />
       <Tallies
         id="oneroster-overwrites"
         title="Local values this import overwrites"
@@ -289,27 +315,7 @@ export function OneRosterDecisions({ data, canGrant }: { data: OneRosterDecision
         intro="The school owns these fields: the SIS sends other values, and the ones set here stay."
         tallies={data.kept ?? []}
       />
-      {terms.length > 0 && (
-        <Section
-          id="oneroster-terms"
-          title={`Terms (${n(terms.length)})`}
-          intro="Each term of the bundle is matched to the school's by its SIS id, else by name and dates; a term that matches none is added."
-        >
-          <Table caption="Terms and how they match" columns={["Term", "Dates", "The school's term"]}>
-            {terms.map((t) => (
-              <tr key={t.sourced_id}>
-                <td className={`${cell} break-words text-slate-900`}>{t.name}</td>
-                <td className={`${cell} whitespace-nowrap text-slate-700`}>
-                  {t.start} to {t.end}
-                </td>
-                <td className={`${cell} text-slate-700`}>
-                  {t.term ? `${t.term.name}, matched by ${MATCHED[t.matched!]}` : "New: added"}
-                </td>
-              </tr>
-            ))}
-          </Table>
-        </Section>
-      )}
+      <TermMatches terms={data.terms ?? []} />
       {homerooms && homerooms.classes > 0 && (
         <p className="text-sm text-slate-700">
           Homerooms: {n(homerooms.classes)} homeroom {homerooms.classes === 1 ? "class" : "classes"}, giving{" "}

@@ -1,13 +1,21 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useRef, useState, type RefObject } from "react";
 import useSWR from "swr";
 import type { Timetable } from "@/components/school-calendar/api-types";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiUpload, messageOf } from "@/lib/api/request.client";
 import type { BundleProblem } from "@/lib/oneroster/parse";
 import { choiceFields, type OneRosterChoices, type OneRosterDryRun } from "./oneroster-review";
 
 const ENDPOINT = "/api/rostering/oneroster";
+
+/** Why the bundle could not be checked or imported, with its problems by file and line. */
+export interface BundleFailureState {
+  message: string;
+  problems: BundleProblem[];
+}
+type ShowFailure = (failure: BundleFailureState | null) => void;
 
 /** A 422's field errors ({"users.csv": ["line 4: …"]}) back into problems by file and line. */
 export function problemsOf(errors: Record<string, string[]>): BundleProblem[] {
@@ -20,6 +28,11 @@ export function problemsOf(errors: Record<string, string[]>): BundleProblem[] {
     }),
   );
 }
+
+const failureOf = (error: unknown, fallback: string): BundleFailureState => ({
+  message: messageOf(error, fallback),
+  problems: error instanceof ApiClientError ? problemsOf(error.errors) : [],
+});
 
 function form(file: File, dryRun: boolean, choices: OneRosterChoices, applySchoolYear = false) {
   const body = new FormData();
@@ -35,45 +48,25 @@ const noChoices = (plan?: OneRosterDryRun): OneRosterChoices => ({
   periods: {},
 });
 
-/**
- * The OneRoster import's steps: choose a bundle, Check it (a dry run with the current choices), change
- * choices (which asks for a new check), and Apply (the import job starts; its id is kept for the status).
- */
-export function useOneRosterImport() {
-  const [file, setFile] = useState<File | null>(null);
+/** Check (a dry run of the bundle with the current choices), the plan it answers and the choices it asks for. */
+function useBundleReview(
+  file: File | null,
+  showFailure: ShowFailure,
+  reviewRef: RefObject<HTMLDivElement | null>,
+) {
   const [plan, setPlan] = useState<OneRosterDryRun | null>(null);
   const [choices, setChoices] = useState<OneRosterChoices>(noChoices());
   /** The choices the shown plan was checked with (a change asks for a new check before applying). */
   const [checkedWith, setCheckedWith] = useState<string>("");
-  const [busy, setBusy] = useState<"check" | "apply" | null>(null);
-  const [failure, setFailure] = useState<{ message: string; problems: BundleProblem[] } | null>(null);
-  const [jobId, setJobId] = useState<number | null>(null);
-  /** The applied import's entry in the Imports history (its report). */
-  const [importId, setImportId] = useState<number | null>(null);
   /** The administrator chose to change the school year to the bundle's. */
   const [applyYear, setApplyYear] = useState(false);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const reviewRef = useRef<HTMLDivElement>(null);
   const { data: timetable } = useSWR<Timetable>(plan?.unmatched_periods.length ? "/api/timetable" : null);
   const blocks = (timetable?.blocks ?? []).filter((b) => !b.flex).map((b) => ({ id: b.id, label: b.label }));
   const stale = plan !== null && JSON.stringify(choiceFields(choices)) !== checkedWith;
-
-  function choose(list: FileList | null) {
-    const chosen = list?.[0] ?? null;
-    setFile(chosen);
-    setPlan(null);
-    setChoices(noChoices());
-    setFailure(null);
-    setJobId(null);
-    setImportId(null);
-    setApplyYear(false);
-  }
-
-  async function check() {
-    if (!file) return;
-    setBusy("check");
-    setFailure(null);
-    try {
+  const check = useAction(
+    async () => {
+      if (!file) return;
+      showFailure(null);
       const answer = await apiUpload<OneRosterDryRun>(ENDPOINT, form(file, true, choices));
       const next = { ...choices, org_sourced_id: choices.org_sourced_id || answer.org_sourced_id || "" };
       setPlan(answer);
@@ -81,22 +74,41 @@ export function useOneRosterImport() {
       setCheckedWith(JSON.stringify(choiceFields(next)));
       // Keyboard and screen-reader users land on the review, not back at the top.
       requestAnimationFrame(() => reviewRef.current?.focus());
-    } catch (error) {
-      setPlan(null);
-      setFailure({
-        message: messageOf(error, "The bundle could not be checked."),
-        problems: error instanceof ApiClientError ? problemsOf(error.errors) : [],
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+    {
+      // The failure is shown above the review, with its problems by file and line.
+      handled: (error) => {
+        setPlan(null);
+        showFailure(failureOf(error, "The bundle could not be checked."));
+        return true;
+      },
+    },
+  );
+  const reset = () => {
+    setPlan(null);
+    setChoices(noChoices());
+    setApplyYear(false);
+  };
+  return { plan, choices, setChoices, applyYear, setApplyYear, blocks, stale, check, reset };
+}
 
-  async function apply() {
-    if (!file || !plan) return;
-    setBusy("apply");
-    setFailure(null);
-    try {
+type BundleReview = ReturnType<typeof useBundleReview>;
+
+/** Apply: the import job starts with the checked choices; its id is kept for the status, its entry's for the report. */
+function useBundleApply(
+  file: File | null,
+  review: BundleReview,
+  showFailure: ShowFailure,
+  resultRef: RefObject<HTMLDivElement | null>,
+) {
+  const [jobId, setJobId] = useState<number | null>(null);
+  /** The applied import's entry in the Imports history (its report). */
+  const [importId, setImportId] = useState<number | null>(null);
+  const { plan, choices, applyYear, stale } = review;
+  const apply = useAction(
+    async () => {
+      if (!file || !plan) return;
+      showFailure(null);
       const changeYear = applyYear && plan.school_year?.change === "update" && !plan.school_year.problem;
       const answer = await apiUpload<{ job: { id: number }; import?: { id: number } }>(
         ENDPOINT,
@@ -105,35 +117,45 @@ export function useOneRosterImport() {
       setJobId(answer.job.id);
       setImportId(answer.import?.id ?? null);
       requestAnimationFrame(() => resultRef.current?.focus());
-    } catch (error) {
-      setFailure({
-        message: messageOf(error, "The bundle could not be imported."),
-        problems: error instanceof ApiClientError ? problemsOf(error.errors) : [],
-      });
-    } finally {
-      setBusy(null);
-    }
+    },
+    {
+      handled: (error) => {
+        showFailure(failureOf(error, "The bundle could not be imported."));
+        return true;
+      },
+    },
+  );
+  const reset = () => {
+    setJobId(null);
+    setImportId(null);
+  };
+  const canApply = plan !== null && plan.errors.length === 0 && !stale && jobId === null;
+  return { jobId, importId, canApply, apply, reset };
+}
+
+/**
+ * The OneRoster import's steps, grouped by job: choose a bundle (`upload`), Check it and change the
+ * choices it asks for (`review`: a change asks for a new check), and Apply (`job`: the import job
+ * starts). `failure` is why the last check or apply did not go through. The refs are the review and
+ * the job's result, focused when each appears (apart: an object holding a ref is read as one).
+ */
+export function useOneRosterImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const [failure, setFailure] = useState<BundleFailureState | null>(null);
+  const reviewRef = useRef<HTMLDivElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const review = useBundleReview(file, setFailure, reviewRef);
+  const job = useBundleApply(file, review, setFailure, resultRef);
+
+  function choose(list: FileList | null) {
+    setFile(list?.[0] ?? null);
+    setFailure(null);
+    review.reset();
+    job.reset();
   }
 
-  const canApply = plan !== null && plan.errors.length === 0 && !stale && jobId === null;
-  return {
-    file,
-    plan,
-    choices,
-    setChoices,
-    busy,
-    failure,
-    jobId,
-    importId,
-    applyYear,
-    setApplyYear,
-    resultRef,
-    reviewRef,
-    blocks,
-    stale,
-    canApply,
-    choose,
-    check,
-    apply,
-  };
+  const busy = review.check.busy || job.apply.busy;
+  return { upload: { file, choose, busy }, review, job, failure, reviewRef, resultRef };
 }
+
+export type OneRosterImportState = ReturnType<typeof useOneRosterImport>;
