@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { changePasswordErrors, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 import { useAuth } from "./use-auth";
@@ -35,36 +36,41 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
     newPassword?: string;
     form?: string;
   }>({});
-  const [busy, setBusy] = useState(false);
   const errors = changePasswordErrors(values, user?.username ?? "");
   const set = (patch: Partial<typeof values>) => {
     setValues((v) => ({ ...v, ...patch }));
     setServerErrors({});
   };
 
+  const change = useAction(
+    async () => {
+      await apiPost("/api/change-password", { password: values.password, new_password: values.newPassword });
+      await onChanged();
+    },
+    {
+      // One message per failure, where it belongs: beside the field it is about, else above the buttons.
+      handled: (error) => {
+        const apiError = error instanceof ApiClientError ? error : null;
+        if (apiError?.status === 422 && apiError.fieldError("new_password")) {
+          setServerErrors({ newPassword: apiError.fieldError("new_password") });
+        } else if (apiError?.status === 401) {
+          setServerErrors({ password: PASSWORD_FORM_MESSAGES.failed });
+        } else {
+          setServerErrors({
+            form: apiError?.status === 429 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
+          });
+        }
+        return true;
+      },
+    },
+  );
+  const busy = change.busy;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    try {
-      await apiPost("/api/change-password", { password: values.password, new_password: values.newPassword });
-      await onChanged();
-    } catch (error) {
-      // One message per failure, where it belongs: beside the field it is about, else above the buttons.
-      const apiError = error instanceof ApiClientError ? error : null;
-      if (apiError?.status === 422 && apiError.fieldError("new_password")) {
-        setServerErrors({ newPassword: apiError.fieldError("new_password") });
-      } else if (apiError?.status === 401) {
-        setServerErrors({ password: PASSWORD_FORM_MESSAGES.failed });
-      } else {
-        setServerErrors({
-          form: apiError?.status === 429 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
-        });
-      }
-    } finally {
-      setBusy(false);
-    }
+    await change.run();
   }
 
   const canSubmit = values.password.length > 0 && values.newPassword.length > 0;

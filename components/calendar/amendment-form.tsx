@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { snackbar } from "@/components/ui/snackbar";
+import { failureSaid, useAction } from "@/components/ui/use-action";
 import { TextAreaField } from "@/components/ui/text-field";
 import { apiPost } from "@/lib/api/request.client";
 import { EMPTY_FIELD, MAX_AMENDMENT_MEMO } from "@/lib/schedule/schemas";
@@ -14,7 +15,19 @@ export const AMEND_FAILED = "That didn't work. Please try again.";
 export function AmendmentForm({ studentId, blockId, date, onDone, onCancel }: BlockFormProps) {
   const [memo, setMemo] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const amend = useAction(
+    async (reason: string) => {
+      await apiPost<AmendmentResponse>("/api/amendment", {
+        student_id: studentId,
+        block_id: blockId,
+        date,
+        memo: reason,
+      });
+      snackbar("Amended schedule.", { tone: "success" });
+      await onDone();
+    },
+    { handled: failureSaid(AMEND_FAILED) },
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -22,25 +35,11 @@ export function AmendmentForm({ studentId, blockId, date, onDone, onCancel }: Bl
       setError(EMPTY_FIELD);
       return;
     }
-    setBusy(true);
-    try {
-      await apiPost<AmendmentResponse>("/api/amendment", {
-        student_id: studentId,
-        block_id: blockId,
-        date,
-        memo: memo.trim(),
-      });
-      snackbar("Amended schedule.", { tone: "success" });
-      await onDone();
-    } catch {
-      snackbar(AMEND_FAILED, { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    await amend.run(memo.trim());
   }
 
   return (
-    <BlockForm onSubmit={submit} noValidate busy={busy} submitLabel="Amend" onCancel={onCancel}>
+    <BlockForm onSubmit={submit} noValidate busy={amend.busy} submitLabel="Amend" onCancel={onCancel}>
       <TextAreaField
         label="Reason for the amendment"
         rows={2}

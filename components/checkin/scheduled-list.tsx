@@ -30,6 +30,7 @@ export function ScheduledList({
   onCheckIn: (studentIds: number[]) => Promise<boolean>;
 }) {
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  // By hand: the write and its failures are the caller's (onCheckIn); this only spins its button.
   const [busy, setBusy] = useState(false);
   const list = planned ?? [];
   // Only students still listed count (a refresh may have moved some to Checked In).

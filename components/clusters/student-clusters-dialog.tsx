@@ -84,19 +84,12 @@ function ClusterChecklist({
   onChanged: (clusterId: number) => Promise<unknown>;
 }) {
   const { data, error } = useSWR<ClusterListItem[]>(CLUSTERS_KEY);
-  const [busy, setBusy] = useState<number | null>(null);
   const member = new Set(memberOf);
   const change = useAction(async (cluster: ClusterListItem, on: boolean) => {
     if (on) await apiPost(`/api/clusters/${cluster.id}/members`, { student_ids: [studentId] });
     else await apiDelete(`/api/clusters/${cluster.id}/members/${studentId}`);
     await onChanged(cluster.id);
   });
-
-  async function toggle(cluster: ClusterListItem, on: boolean) {
-    setBusy(cluster.id);
-    await change.run(cluster, on);
-    setBusy(null);
-  }
 
   if (error)
     return (
@@ -120,8 +113,8 @@ function ClusterChecklist({
               </span>
             }
             checked={member.has(cluster.id)}
-            disabled={busy !== null}
-            onCheckedChange={(on) => void toggle(cluster, on)}
+            disabled={change.busy}
+            onCheckedChange={(on) => void change.run(cluster, on)}
           />
         </li>
       ))}

@@ -7,6 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { TextAreaField } from "@/components/ui/text-field";
+import { ACTION_FAILED, useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
 import {
@@ -33,7 +34,6 @@ export function FeedbackDialog({
   const [tags, setTags] = useState<FeedbackTag[]>([]);
   const [allowResponse, setAllowResponse] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const email = user && "email" in user.details ? (user.details.email as string | undefined) : undefined;
 
   function reset() {
@@ -43,25 +43,32 @@ export function FeedbackDialog({
     setError(null);
   }
 
+  const send = useAction(
+    async () => {
+      await apiPost("/api/feedback", { feedback: text, tags: tags.join(","), allow_response: allowResponse });
+      snackbar(FEEDBACK_THANKS, { tone: "success" });
+      reset();
+      onOpenChange(false);
+    },
+    {
+      // Every failure is said under the text, where the person is looking.
+      handled: (failure) => {
+        const message =
+          failure instanceof ApiClientError ? (failure.fieldError("feedback") ?? failure.message) : null;
+        setError(message ?? ACTION_FAILED);
+        return true;
+      },
+    },
+  );
+  const busy = send.busy;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) {
       setError(FEEDBACK_REQUIRED);
       return;
     }
-    setBusy(true);
-    try {
-      await apiPost("/api/feedback", { feedback: text, tags: tags.join(","), allow_response: allowResponse });
-      snackbar(FEEDBACK_THANKS, { tone: "success" });
-      reset();
-      onOpenChange(false);
-    } catch (failure) {
-      const message =
-        failure instanceof ApiClientError ? (failure.fieldError("feedback") ?? failure.message) : null;
-      setError(message ?? "That didn't work. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+    await send.run();
   }
 
   const toggle = (tag: FeedbackTag) =>

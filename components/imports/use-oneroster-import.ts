@@ -15,7 +15,7 @@ export interface BundleFailureState {
   message: string;
   problems: BundleProblem[];
 }
-type ShowFailure = (failure: BundleFailureState | null) => void;
+type SetFailure = (failure: BundleFailureState | null) => void;
 
 /** A 422's field errors ({"users.csv": ["line 4: …"]}) back into problems by file and line. */
 export function problemsOf(errors: Record<string, string[]>): BundleProblem[] {
@@ -51,7 +51,7 @@ const noChoices = (plan?: OneRosterDryRun): OneRosterChoices => ({
 /** Check (a dry run of the bundle with the current choices), the plan it answers and the choices it asks for. */
 function useBundleReview(
   file: File | null,
-  showFailure: ShowFailure,
+  setFailure: SetFailure,
   reviewRef: RefObject<HTMLDivElement | null>,
 ) {
   const [plan, setPlan] = useState<OneRosterDryRun | null>(null);
@@ -66,7 +66,7 @@ function useBundleReview(
   const check = useAction(
     async () => {
       if (!file) return;
-      showFailure(null);
+      setFailure(null);
       const answer = await apiUpload<OneRosterDryRun>(ENDPOINT, form(file, true, choices));
       const next = { ...choices, org_sourced_id: choices.org_sourced_id || answer.org_sourced_id || "" };
       setPlan(answer);
@@ -79,7 +79,7 @@ function useBundleReview(
       // The failure is shown above the review, with its problems by file and line.
       handled: (error) => {
         setPlan(null);
-        showFailure(failureOf(error, "The bundle could not be checked."));
+        setFailure(failureOf(error, "The bundle could not be checked."));
         return true;
       },
     },
@@ -98,7 +98,7 @@ type BundleReview = ReturnType<typeof useBundleReview>;
 function useBundleApply(
   file: File | null,
   review: BundleReview,
-  showFailure: ShowFailure,
+  setFailure: SetFailure,
   resultRef: RefObject<HTMLDivElement | null>,
 ) {
   const [jobId, setJobId] = useState<number | null>(null);
@@ -108,7 +108,7 @@ function useBundleApply(
   const apply = useAction(
     async () => {
       if (!file || !plan) return;
-      showFailure(null);
+      setFailure(null);
       const changeYear = applyYear && plan.school_year?.change === "update" && !plan.school_year.problem;
       const answer = await apiUpload<{ job: { id: number }; import?: { id: number } }>(
         ENDPOINT,
@@ -120,7 +120,7 @@ function useBundleApply(
     },
     {
       handled: (error) => {
-        showFailure(failureOf(error, "The bundle could not be imported."));
+        setFailure(failureOf(error, "The bundle could not be imported."));
         return true;
       },
     },

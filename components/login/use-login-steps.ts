@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
+import { useAction } from "@/components/ui/use-action";
 import { apiPost } from "@/lib/api/request.client";
 import { rememberUser, type RememberedUser } from "@/lib/storage.client";
 import { useStoredState } from "@/lib/use-stored-state.client";
@@ -31,7 +32,6 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
   // check-user said this account signs in only with its school account (password sign-in is off for its role).
   const [schoolAccountOnly, setSchoolAccountOnly] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>({});
-  const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
 
@@ -53,6 +53,42 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
     requestAnimationFrame(() => usernameRef.current?.focus());
   }
 
+  // Each error is said by the field it concerns (placeLoginError), never in a snackbar.
+  const checkUser = useAction(
+    async (name: string) => {
+      const user = await apiPost<RememberedUser & { password_sign_in?: boolean }>("/api/check-user", { username: name });
+      goToPassword({ username: user.username, initials: user.initials, color: user.color }, user.password_sign_in !== false);
+    },
+    {
+      handled: (error) => {
+        const { place, message } = placeLoginError(error);
+        setErrors(place === "username" ? { username: message } : { form: message });
+        return true;
+      },
+    },
+  );
+  const passwordSignIn = useAction(
+    async () => {
+      setErrors({});
+      await onSignIn(username.trim(), password);
+      if (account && (remember || remembered.some((u) => u.username === account.username)))
+        rememberUser(account);
+    },
+    {
+      handled: (error) => {
+        const { place, message } = placeLoginError(error);
+        if (place === "username") backToUsername(message);
+        else setErrors({ [place]: message });
+        if (place === "password") {
+          setPassword("");
+          passwordRef.current?.focus();
+        }
+        return true;
+      },
+    },
+  );
+  const busy = checkUser.busy || passwordSignIn.busy;
+
   async function next(event: FormEvent) {
     event.preventDefault();
     const name = username.trim();
@@ -61,16 +97,7 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
       usernameRef.current?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const user = await apiPost<RememberedUser & { password_sign_in?: boolean }>("/api/check-user", { username: name });
-      goToPassword({ username: user.username, initials: user.initials, color: user.color }, user.password_sign_in !== false);
-    } catch (error) {
-      const { place, message } = placeLoginError(error);
-      setErrors(place === "username" ? { username: message } : { form: message });
-    } finally {
-      setBusy(false);
-    }
+    await checkUser.run(name);
   }
 
   async function signIn(event: FormEvent) {
@@ -80,23 +107,7 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
       passwordRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
-      await onSignIn(username.trim(), password);
-      if (account && (remember || remembered.some((u) => u.username === account.username)))
-        rememberUser(account);
-    } catch (error) {
-      const { place, message } = placeLoginError(error);
-      if (place === "username") backToUsername(message);
-      else setErrors({ [place]: message });
-      if (place === "password") {
-        setPassword("");
-        passwordRef.current?.focus();
-      }
-    } finally {
-      setBusy(false);
-    }
+    await passwordSignIn.run();
   }
 
   return {

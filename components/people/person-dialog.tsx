@@ -9,11 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import { AddDialog } from "./add-dialog";
 import { CreatedPanel } from "./created-panel";
 import { LazyCsvWizard as CsvWizard } from "./lazy-wizard";
-import { SAVE_FAILED, showFieldErrors } from "./server-errors";
+import { fieldErrorsOrSaveFailed } from "./server-errors";
 
 /** What differs between the staff and the student Add/Edit dialogs: words, addresses and the form. */
 export interface PersonKind<Input extends FieldValues, Values extends FieldValues> {
@@ -89,8 +90,9 @@ function AddPersonSingle<
   const [pending, setPending] = useState<Values | null>(null);
   const [created, setCreated] = useState<{ person: Created; username: string } | null>(null);
 
-  async function create(password: string) {
-    try {
+  const saveFailed = fieldErrorsOrSaveFailed(form.setError, kind.fields);
+  const { run: create } = useAction(
+    async (password: string) => {
       const person = await apiPost<Created>(`/api/${kind.path}`, { ...pending, password });
       setCreated({ person, username: username(person, pending!) });
       setPending(null);
@@ -100,13 +102,17 @@ function AddPersonSingle<
         tone: "success",
         action: { label: "See Profile", onClick: () => router.push(`/${kind.path}/${person.id}`) },
       });
-    } catch (error) {
-      if (error instanceof ApiClientError && error.status === 401) throw error; // the confirmation says so
-      setPending(null);
-      if (!showFieldErrors(error, form.setError, kind.fields)) snackbar(SAVE_FAILED, { tone: "error" });
-      throw error;
-    }
-  }
+    },
+    {
+      handled: (error) => {
+        if (error instanceof ApiClientError && error.status === 401) return true; // the confirmation says so
+        setPending(null);
+        return saveFailed(error);
+      },
+      // The password confirmation stays open (a 401 under its field).
+      rethrow: true,
+    },
+  );
 
   if (created) {
     return (
@@ -188,20 +194,15 @@ function EditPersonForm<Input extends FieldValues, Values extends FieldValues>({
   onSaved,
 }: EditProps<Input, Values> & { close: () => void }) {
   const form = kind.useForm(initial);
-  const [busy, setBusy] = useState(false);
-  async function save(values: Values) {
-    setBusy(true);
-    try {
+  const { run: save, busy } = useAction(
+    async (values: Values) => {
       await apiPut(`/api/${kind.path}/${id}`, body(values));
       snackbar(`${kind.what} updated.`, { tone: "success" });
       close();
       await onSaved();
-    } catch (error) {
-      if (!showFieldErrors(error, form.setError, kind.fields)) snackbar(SAVE_FAILED, { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    { handled: fieldErrorsOrSaveFailed(form.setError, kind.fields) },
+  );
   const formId = `edit-${kind.form}-form`;
   const { Fields } = kind;
   return (

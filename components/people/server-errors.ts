@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { showFailure } from "@/components/ui/use-action";
 import { ApiClientError } from "@/lib/api/request.client";
 
 /** Spec §8: any failure that is not a field's own. */
@@ -23,4 +24,15 @@ export function showFieldErrors<T extends FieldValues>(
     }
   }
   return shown;
+}
+
+/** `handled` for a people form's save: its field errors under the fields, any other failure SAVE_FAILED. */
+export function fieldErrorsOrSaveFailed<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+) {
+  return (error: unknown): boolean => {
+    if (!showFieldErrors(error, setError, fields)) showFailure(null, SAVE_FAILED);
+    return true;
+  };
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError } from "@/lib/api/request.client";
 import type { ColumnMapping, ImportKind } from "@/lib/imports/fields";
 import type { DryRunResult } from "@/lib/imports/present";
@@ -17,14 +18,12 @@ export function useDryRun(options: {
   onChecked: (results: DryRun[]) => void;
 }) {
   const { kind, files, order, headerRowOf, updateExisting, onChecked } = options;
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function check() {
-    setBusy(true);
-    setFailure(null);
-    const results: DryRun[] = [];
-    try {
+  const { run, busy } = useAction(
+    async () => {
+      setFailure(null);
+      const results: DryRun[] = [];
       for (const chosen of files) {
         const { file } = chosen;
         try {
@@ -43,12 +42,15 @@ export function useDryRun(options: {
         }
       }
       onChecked(results);
-    } catch {
-      setFailure(UPLOAD_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    {
+      // Any other failure is said on the step, in the wizard's words.
+      handled: () => {
+        setFailure(UPLOAD_FAILED);
+        return true;
+      },
+    },
+  );
 
-  return { busy, failure, check };
+  return { busy, failure, check: run };
 }

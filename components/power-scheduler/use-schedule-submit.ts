@@ -1,7 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import useSWR from "swr";
+import { useAction } from "@/components/ui/use-action";
 import { apiPost, messageOf } from "@/lib/api/request.client";
 import type { PowerSchedulePreview } from "@/lib/scheduler/present";
 import type { PowerScheduleResult } from "@/lib/scheduler/service.server";
@@ -24,23 +24,23 @@ export function useScheduleSubmit(
   dispatch: (action: SchedulerAction) => void,
   onSubmitted: () => void,
 ) {
-  const [busy, setBusy] = useState(false);
-
-  async function submit() {
-    setBusy(true);
-    try {
+  const { run, busy } = useAction(
+    async () => {
       const result = await apiPost<PowerScheduleResult>("/api/power-scheduler", requestBody(state));
       dispatch({ type: "done", result });
       onSubmitted();
-    } catch (error) {
-      dispatch({
-        type: "failed",
-        error: `The schedule change could not be processed. ${messageOf(error, "Please try again.")}`,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    {
+      // The failure is said on the step (its own state), not in a snackbar.
+      handled: (error) => {
+        dispatch({
+          type: "failed",
+          error: `The schedule change could not be processed. ${messageOf(error, "Please try again.")}`,
+        });
+        return true;
+      },
+    },
+  );
 
-  return { busy, submit };
+  return { busy, submit: run };
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { snackbar } from "@/components/ui/snackbar";
 import { inputClasses, TextField } from "@/components/ui/text-field";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiDelete, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
 import type { GuardianView } from "@/lib/guardians/schemas";
 
@@ -106,14 +107,52 @@ export function FamilyContacts({ studentId, studentName, canEdit }: { studentId:
   );
 }
 
+function RelationshipField({ value, onChange, invalid }: { value: string; onChange: (value: string) => void; invalid: boolean }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Relationship
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClasses(invalid)}>
+        {RELATIONSHIPS.map((r) => (
+          <option key={r.value} value={r.value}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function AddContactForm({ url, onAdded }: { url: string; onAdded: () => unknown }) {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [relationship, setRelationship] = useState("parent");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const relationshipId = useId();
+  const add = useAction(
+    async () => {
+      await apiPost(url, { name, email, relationship });
+      snackbar(`${name.trim()} was added to the family contacts.`);
+      setName("");
+      setEmail("");
+      await onAdded();
+    },
+    {
+      // Said in the form: by the field it is about, else above the button.
+      handled: (failure) => {
+        if (failure instanceof ApiClientError && Object.keys(failure.errors).length) {
+          setErrors(Object.fromEntries(Object.entries(failure.errors).map(([field, messages]) => [field, messages[0] ?? ""])));
+        } else if (failure instanceof ApiClientError && failure.code === "guardian_exists") {
+          setErrors({ email: failure.message });
+        } else {
+          setFormError(messageOf(failure, "The contact could not be added. Please try again."));
+        }
+        return true;
+      },
+    },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,24 +165,7 @@ function AddContactForm({ url, onAdded }: { url: string; onAdded: () => unknown 
       setErrors(missing);
       return;
     }
-    setBusy(true);
-    try {
-      await apiPost(url, { name, email, relationship });
-      snackbar(`${name.trim()} was added to the family contacts.`);
-      setName("");
-      setEmail("");
-      await onAdded();
-    } catch (failure) {
-      if (failure instanceof ApiClientError && Object.keys(failure.errors).length) {
-        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([field, messages]) => [field, messages[0] ?? ""])));
-      } else if (failure instanceof ApiClientError && failure.code === "guardian_exists") {
-        setErrors({ email: failure.message });
-      } else {
-        setFormError(messageOf(failure, "The contact could not be added. Please try again."));
-      }
-    } finally {
-      setBusy(false);
-    }
+    await add.run();
   };
 
   return (
@@ -160,18 +182,7 @@ function AddContactForm({ url, onAdded }: { url: string; onAdded: () => unknown 
           autoComplete="off"
           inputMode="email"
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={relationshipId} className="text-sm font-medium text-slate-800">
-            Relationship
-          </label>
-          <select id={relationshipId} value={relationship} onChange={(e) => setRelationship(e.target.value)} className={inputClasses(Boolean(errors.relationship))}>
-            {RELATIONSHIPS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RelationshipField value={relationship} onChange={setRelationship} invalid={Boolean(errors.relationship)} />
       </div>
       {formError && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
@@ -179,7 +190,7 @@ function AddContactForm({ url, onAdded }: { url: string; onAdded: () => unknown 
         </p>
       )}
       <div className="mt-3 flex justify-end">
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={add.busy}>
           <UserPlus aria-hidden className="size-4" />
           Add contact
         </Button>

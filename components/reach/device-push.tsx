@@ -20,6 +20,7 @@ export const DEVICE_PUSH_TEXT: Record<PushState, string> = {
 /** "Notify me on this device": this browser's push subscription, turned on (asking permission) or off. */
 export function DevicePush({ onChanged }: { onChanged?: () => unknown }) {
   const [state, setState] = useState<PushState | null>(null);
+  // By hand: a failure reads the device's state again before the button stops spinning (useAction's `handled` cannot wait).
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

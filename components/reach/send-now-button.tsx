@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { messageOf } from "@/lib/api/request.client";
 
 /**
@@ -25,27 +26,27 @@ export function SendNowButton({
   onSent?: () => void;
   size?: "sm";
 }) {
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
-  async function click() {
-    setBusy(true);
-    setResult(null);
-    try {
+  const { run, busy } = useAction(
+    async () => {
+      setResult(null);
       const { said, ok } = await send();
       setResult(said);
       snackbar(said, { tone: ok ? "default" : "error" });
       onSent?.();
-    } catch (failure) {
-      const said = messageOf(failure, failed);
-      setResult(said);
-      snackbar(said, { tone: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    {
+      failed,
+      // The status line says it too; the snackbar is the usual one (not handled here).
+      handled: (failure) => {
+        setResult(messageOf(failure, failed));
+        return false;
+      },
+    },
+  );
   return (
     <span className="flex flex-col items-start gap-1">
-      <Button variant="secondary" size={size} onClick={click} loading={busy}>
+      <Button variant="secondary" size={size} onClick={() => void run()} loading={busy}>
         {icon}
         {label}
       </Button>

@@ -39,6 +39,7 @@ export function useReport<Row>(filters: ReportFilterValues, groupBy: GroupBy, ex
 
 /** A Download button's state: fetches the CSV with the session and saves it. */
 export function useCsvDownload() {
+  // Which of the screen's Download buttons spins: they share the one action.
   const [busy, setBusy] = useState<string | null>(null);
   const fetchFile = useAction(
     async (path: string, filename: string) => downloadText(filename, await apiGet<string>(path)),

@@ -2,9 +2,19 @@
 
 import { useMemo, useState, type ChangeEvent } from "react";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiUpload, messageOf } from "@/lib/api/request.client";
 import type { ImportResult } from "./api-types";
 import { importSummary, isCsv, noSchoolField } from "./import-rules";
+
+/** Without `noSchoolValue` the server guesses from the names (holiday, break, Pro-D, closed …). */
+function send(chosen: File, dryRun: boolean, noSchoolValue?: string): Promise<ImportResult> {
+  const form = new FormData();
+  form.append("file", chosen);
+  if (dryRun) form.append("dry_run", "true");
+  if (noSchoolValue !== undefined) form.append("no_school", noSchoolValue);
+  return apiUpload<ImportResult>("/api/calendar-events/import", form);
+}
 
 /**
  * The calendar import's steps: choosing a file sends a dry run (the preview), the person ticks the
@@ -19,7 +29,6 @@ export function useCalendarImport(
   const [noSchool, setNoSchool] = useState<Set<string>>(new Set());
   /** Why the file was refused: each problem the server named (a line each), or one message. */
   const [error, setError] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState<"preview" | "apply" | null>(null);
   const names = useMemo(() => [...new Set(preview?.events.map((event) => event.name) ?? [])], [preview]);
 
   function reset() {
@@ -29,48 +38,45 @@ export function useCalendarImport(
     setError(null);
   }
 
-  /** Without `noSchoolValue` the server guesses from the names (holiday, break, Pro-D, closed …). */
-  async function send(chosen: File, dryRun: boolean, noSchoolValue?: string): Promise<ImportResult | null> {
-    const form = new FormData();
-    form.append("file", chosen);
-    if (dryRun) form.append("dry_run", "true");
-    if (noSchoolValue !== undefined) form.append("no_school", noSchoolValue);
-    try {
-      return await apiUpload<ImportResult>("/api/calendar-events/import", form);
-    } catch (failure) {
-      const apiError = failure instanceof ApiClientError ? failure : null;
-      const listed = apiError?.errors.file ?? apiError?.errors.no_school;
-      setError(listed?.length ? listed : [messageOf(failure)]);
-      return null;
-    }
-  }
+  // Why the file was refused is said in the dialog, a line for each problem the server named.
+  const showRefusal = (failure: unknown) => {
+    const apiError = failure instanceof ApiClientError ? failure : null;
+    const listed = apiError?.errors.file ?? apiError?.errors.no_school;
+    setError(listed?.length ? listed : [messageOf(failure)]);
+    return true;
+  };
+  const checking = useAction(
+    async (chosen: File) => {
+      const result = await send(chosen, true);
+      setPreview(result);
+      setNoSchool(new Set(result.events.filter((e) => e.no_blocks).map((e) => e.name)));
+    },
+    { handled: showRefusal },
+  );
+  const applying = useAction(
+    async (chosen: File, noSchoolValue: string | undefined) => {
+      const result = await send(chosen, false, noSchoolValue);
+      await onImported(result, chosen);
+      snackbar(importSummary(result), { tone: "success" });
+      reset();
+      onOpenChange(false);
+    },
+    { handled: showRefusal },
+  );
+  const busy = checking.busy ? "preview" : applying.busy ? "apply" : null;
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     setPreview(null);
     setError(null);
     setFile(chosen);
-    if (!chosen) return;
-    setBusy("preview");
-    const result = await send(chosen, true);
-    setBusy(null);
-    if (!result) return;
-    setPreview(result);
-    setNoSchool(new Set(result.events.filter((e) => e.no_blocks).map((e) => e.name)));
+    if (chosen) await checking.run(chosen);
   }
 
   async function apply() {
     if (!file || !preview) return;
     setError(null);
-    setBusy("apply");
-    const result = await send(file, false, isCsv(file) ? undefined : noSchoolField(names, noSchool));
-    if (result) {
-      await onImported(result, file);
-      snackbar(importSummary(result), { tone: "success" });
-      reset();
-      onOpenChange(false);
-    }
-    setBusy(null);
+    await applying.run(file, isCsv(file) ? undefined : noSchoolField(names, noSchool));
   }
 
   const toggle = (name: string, on: boolean) =>

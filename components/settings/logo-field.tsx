@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import type { AppSettings, Setting } from "@/components/auth/types";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiUpload } from "@/lib/api/request.client";
 import { LOGO_MESSAGES, LOGO_TYPES, MAX_LOGO_BYTES } from "@/lib/settings/logo";
 
@@ -21,10 +22,27 @@ export function LogoField({
   onUploaded: (settings: AppSettings) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Our URL of the logo (`value` is the file name the spec's original client reads).
   const logo = setting.url ? setting.url : null;
+
+  const upload = useAction(
+    async (form: FormData) => {
+      onUploaded(await apiUpload<AppSettings>("/api/settings/logo", form));
+      snackbar("Uploaded the new logo.", { tone: "success" });
+    },
+    {
+      // The refusal is said under the field, as the checks before the upload are.
+      handled: (failure) => {
+        setError(
+          failure instanceof ApiClientError
+            ? (failure.fieldError("file") ?? failure.message)
+            : "Unable to upload the logo.",
+        );
+        return true;
+      },
+    },
+  );
 
   async function send(file: File) {
     setError(null);
@@ -32,20 +50,8 @@ export function LogoField({
     if (file.size > MAX_LOGO_BYTES) return setError(LOGO_MESSAGES.tooLarge);
     const form = new FormData();
     form.set("file", file);
-    setBusy(true);
-    try {
-      onUploaded(await apiUpload<AppSettings>("/api/settings/logo", form));
-      snackbar("Uploaded the new logo.", { tone: "success" });
-    } catch (failure) {
-      setError(
-        failure instanceof ApiClientError
-          ? (failure.fieldError("file") ?? failure.message)
-          : "Unable to upload the logo.",
-      );
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = "";
-    }
+    await upload.run(form);
+    if (input.current) input.current.value = "";
   }
 
   return (
@@ -77,7 +83,7 @@ export function LogoField({
             />
             <Button
               variant="secondary"
-              loading={busy}
+              loading={upload.busy}
               onClick={() => input.current?.click()}
               aria-describedby="logo-hint"
             >

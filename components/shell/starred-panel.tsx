@@ -50,7 +50,7 @@ export function StarredPanel({ onNavigate }: { onNavigate: () => void }) {
   const { data, error, isLoading } = useSWR<StarredItem[]>("/api/starred");
   const setStar = useSetStar();
   const [unstarred, setUnstarred] = useState<StarredItem[]>([]);
-  // The change under way: which item, and whether it is being starred.
+  // The change under way: which item, and whether it is being starred (its star shows where it is going).
   const [busy, setBusy] = useState<{ key: string; to: boolean } | null>(null);
   const change = useAction(async (item: StarredItem, starred: boolean) => {
     if (starred) setUnstarred((list) => [...list.filter((i) => keyOf(i) !== keyOf(item)), item]);

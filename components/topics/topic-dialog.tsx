@@ -40,6 +40,7 @@ export function TopicDialog({
 }) {
   const { data: topics, error, isLoading, mutate } = useTopics(open);
   const [formOpen, setFormOpen] = useState(false);
+  // Which topic's row spins: its delete (useAction) or the caller's select, whose failure the caller shows.
   const [busyId, setBusyId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<Topic | null>(null);
   const showForm = formOpen || topics?.length === 0;

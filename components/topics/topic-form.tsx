@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
+import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import type { TopicResponse } from "@/lib/core/schedule/types";
 import { MAX_TOPIC_MEMO } from "@/lib/topics/schemas";
@@ -24,18 +25,14 @@ export function TopicForm({
   const [memo, setMemo] = useState("");
   const [color, setColor] = useState<string>(() => randomTopicColor());
   const [unavailable, setUnavailable] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [audience, setAudience] = useState<AudienceValue>(EVERYONE);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!memo.trim()) return;
-    setBusy(true);
-    setFailed(false);
-    setErrors({});
-    try {
+  const create = useAction(
+    async () => {
+      setFailed(false);
+      setErrors({});
       const topic = await apiPost<TopicResponse>("/api/topics", {
         memo: memo.trim(),
         color,
@@ -47,12 +44,20 @@ export function TopicForm({
       setColor(randomTopicColor());
       setAudience(EVERYONE);
       await onCreated(topic);
-    } catch (err) {
-      if (err instanceof ApiClientError && err.status === 422 && Object.keys(err.errors).length > 0) setErrors(err.errors);
-      else setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    },
+    {
+      // Said in the form: by the audience fields, else TOPIC_FAILED above the buttons.
+      handled: (err) => {
+        if (err instanceof ApiClientError && err.status === 422 && Object.keys(err.errors).length > 0) setErrors(err.errors);
+        else setFailed(true);
+        return true;
+      },
+    },
+  );
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!memo.trim()) return;
+    await create.run();
   }
 
   return (
@@ -81,16 +86,22 @@ export function TopicForm({
           {TOPIC_FAILED}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        {onCancel && (
-          <Button variant="ghost" size="sm" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" size="sm" loading={busy} disabled={!memo.trim()}>
-          Create Topic
-        </Button>
-      </div>
+      <FormButtons busy={create.busy} ready={memo.trim() !== ""} onCancel={onCancel} />
     </form>
+  );
+}
+
+function FormButtons({ busy, ready, onCancel }: { busy: boolean; ready: boolean; onCancel?: () => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      {onCancel && (
+        <Button variant="ghost" size="sm" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      )}
+      <Button type="submit" size="sm" loading={busy} disabled={!ready}>
+        Create Topic
+      </Button>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
+import { useAction } from "./use-action";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -33,18 +34,14 @@ export function ConfirmDialog({
   confirmDisabled,
   onConfirm,
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
+  const { run: confirm, busy } = useAction(
+    async () => {
       await onConfirm();
       onOpenChange(false);
-    } catch {
-      // the caller shows its own error; keep the dialog open
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // the caller shows its own error; keep the dialog open
+    { handled: () => true },
+  );
   return (
     <Dialog
       open={open}
@@ -60,7 +57,7 @@ export function ConfirmDialog({
           </Button>
           <Button
             variant={destructive ? "danger" : "primary"}
-            onClick={confirm}
+            onClick={() => void confirm()}
             loading={busy}
             disabled={confirmDisabled}
           >

@@ -5,6 +5,7 @@ import { ApiClientError } from "@/lib/api/request.client";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 import { TextField } from "./text-field";
+import { useAction } from "./use-action";
 
 /** Spec §8: a wrong password in a confirmation. */
 export const PASSWORD_CONFIRM_FAILED = "That didn't work. Please try again.";
@@ -37,7 +38,23 @@ export function PasswordConfirmDialog({
 }: PasswordConfirmDialogProps) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: confirm, busy } = useAction(
+    async (typed: string) => {
+      setError(null);
+      await onConfirm(typed);
+      setPassword("");
+      onOpenChange(false);
+    },
+    {
+      // A wrong password is said under the field; any other failure is the caller's to show. The dialog stays open.
+      handled: (failure) => {
+        if (failure instanceof ApiClientError && (failure.status === 401 || failure.fieldError("password"))) {
+          setError(PASSWORD_CONFIRM_FAILED);
+        }
+        return true;
+      },
+    },
+  );
 
   function change(next: boolean) {
     if (busy) return;
@@ -51,19 +68,7 @@ export function PasswordConfirmDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(password);
-      setPassword("");
-      onOpenChange(false);
-    } catch (failure) {
-      if (failure instanceof ApiClientError && (failure.status === 401 || failure.fieldError("password"))) {
-        setError(PASSWORD_CONFIRM_FAILED);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await confirm(password);
   }
 
   return (

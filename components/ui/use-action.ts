@@ -23,6 +23,14 @@ export function showFailure(error: unknown, failed: string = ACTION_FAILED) {
   snackbar(messageOf(error, failed), { tone: "error" });
 }
 
+/** `handled` for a failure said in the screen's own words whatever the server answered (a spec's text). */
+export function failureSaid(text: string) {
+  return (): boolean => {
+    showFailure(null, text);
+    return true;
+  };
+}
+
 /** `handled` for a form of one field: the server's message for `field` (a 422) goes beside it. */
 export function fieldErrorTo(field: string, show: (message: string) => void) {
   return (error: unknown): boolean => {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { AuthPage } from "@/components/login/auth-page";
 import { Button } from "@/components/ui/button";
 import { usePageTitle } from "@/components/ui/page-title";
+import { useAction } from "@/components/ui/use-action";
 import { apiRequest, messageOf } from "@/lib/api/request.client";
 
 export interface UnsubscribeView {
@@ -18,23 +19,24 @@ export function UnsubscribeScreen({ token, initial }: { token: string; initial: 
   usePageTitle("Unsubscribe");
   const [state, setState] = useState(initial);
   const [changed, setChanged] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const act = async (method: "POST" | "DELETE") => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { run: act, busy } = useAction(
+    async (method: "POST" | "DELETE") => {
+      setError(null);
       setState(
         await apiRequest<UnsubscribeView>(method, `/api/unsubscribe?token=${encodeURIComponent(token)}`),
       );
       setChanged(true);
-    } catch (e) {
-      setError(messageOf(e, "That did not work. Please try again."));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      // Said on the page, in its alert, not in a snackbar.
+      handled: (e) => {
+        setError(messageOf(e, "That did not work. Please try again."));
+        return true;
+      },
+    },
+  );
 
   let heading: string;
   let text: string;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
-import { snackbar } from "@/components/ui/snackbar";
+import { useAction } from "@/components/ui/use-action";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import { MAX_WIKI_SUBTITLE, MAX_WIKI_TITLE, wikiGroupBody } from "@/lib/wiki/schemas";
@@ -46,7 +46,28 @@ function GroupForm({
   const [subtitle, setSubtitle] = useState(group?.subtitle ?? "");
   const [forStudents, setForStudents] = useState(group?.audience === "everyone");
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const save = useAction(
+    async (body: z.infer<typeof wikiGroupBody>) => {
+      const saved = group
+        ? await apiPut<WikiGroup>(`/api/wiki/groups/${group.id}`, body)
+        : await apiPost<WikiGroup>("/api/wiki/groups", body);
+      await onSaved(saved);
+    },
+    {
+      // The title's and subtitle's refusals go beside them; any other failure is the usual snackbar.
+      handled: (error) => {
+        if (!(error instanceof ApiClientError) || !(error.fieldError("title") || error.fieldError("subtitle"))) {
+          return false;
+        }
+        setErrors({
+          title: error.fieldError("title") ?? undefined,
+          subtitle: error.fieldError("subtitle") ?? undefined,
+        });
+        return true;
+      },
+    },
+  );
+  const busy = save.busy;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,26 +77,7 @@ function GroupForm({
       setErrors({ title: fields.title?.[0], subtitle: fields.subtitle?.[0] });
       return;
     }
-    setBusy(true);
-    try {
-      const saved = group
-        ? await apiPut<WikiGroup>(`/api/wiki/groups/${group.id}`, parsed.data)
-        : await apiPost<WikiGroup>("/api/wiki/groups", parsed.data);
-      await onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiClientError && (error.fieldError("title") || error.fieldError("subtitle"))) {
-        setErrors({
-          title: error.fieldError("title") ?? undefined,
-          subtitle: error.fieldError("subtitle") ?? undefined,
-        });
-      } else {
-        snackbar(error instanceof ApiClientError ? error.message : "That didn't work. Please try again.", {
-          tone: "error",
-        });
-      }
-    } finally {
-      setBusy(false);
-    }
+    await save.run(parsed.data);
   }
 
   return (

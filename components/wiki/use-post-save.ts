@@ -23,6 +23,7 @@ export function usePostSave(
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [errors, setErrors] = useState<PostErrors>({});
+  // By hand: after a save, busy stays on until the post opens (a second press would post twice).
   const [busy, setBusy] = useState(false);
   const { title, group, body } = values;
 

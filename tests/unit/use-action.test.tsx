@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { snackbar } from "@/components/ui/snackbar";
-import { useAction } from "@/components/ui/use-action";
+import { failureSaid, useAction } from "@/components/ui/use-action";
 import { ApiClientError } from "@/lib/api/request.client";
 
 jest.mock("@/components/ui/snackbar", () => ({ snackbar: jest.fn(), Toaster: () => null }));
@@ -54,4 +54,13 @@ it("throws the failure on when asked, after the snackbar (a ConfirmDialog stays 
   });
   expect(toast).toHaveBeenCalledTimes(1);
   expect(result.current.busy).toBe(false);
+});
+
+it("says a failure in the screen's own words when asked, whatever the server answered", async () => {
+  const { result } = renderHook(() =>
+    useAction(() => Promise.reject(refused), { handled: failureSaid("That didn't work. Please try again.") }),
+  );
+  await act(async () => void (await result.current.run()));
+  expect(toast).toHaveBeenCalledTimes(1);
+  expect(toast).toHaveBeenCalledWith("That didn't work. Please try again.", { tone: "error" });
 });
