@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { appointments, appointmentSeries, blocks, staff } from "../schema";
+import { occurrenceOn } from "./occurrences";
 import { rows } from "./placement";
 import { staffRefColumns } from "./staff-ref";
 
@@ -52,7 +53,7 @@ export function patternDays(
         (select e.name from calendar_events e where e.date = d.date and e.no_blocks order by e.id limit 1) as closed_by
       from generate_series(${input.from}::date, ${input.until}::date, interval '1 day') as d(date)
       left join school_days sd on sd.date = d.date::date
-      left join block_occurrences o on o.date = d.date::date and o.block_id = ${input.block_id}::integer
+      left join ${occurrenceOn(sql`d.date::date`, sql`${input.block_id}::integer`)}
       where ${fits}
       order by d.date`,
   );
@@ -199,7 +200,7 @@ export function occurrenceDates(db: Db, seriesIds: number[]) {
     db,
     sql`select a.series_id, to_char(a.date, 'YYYY-MM-DD') as date, count(*)::integer as booked,
         bool_or(o.block_id is not null) as meets
-      from appointments a left join block_occurrences o on o.date = a.date and o.block_id = a.block_id
+      from appointments a left join ${occurrenceOn(sql`a.date`, sql`a.block_id`)}
       where a.series_id in (select value::integer from jsonb_array_elements_text(${json(seriesIds)}))
       group by a.series_id, a.date order by a.series_id, a.date`,
   );
@@ -210,7 +211,7 @@ export function occurrencesFrom(db: Db, seriesId: number, from: string) {
   return rows<{ id: number; student_id: number; date: string; end: string | null }>(
     db,
     sql`select a.id, a.student_id, to_char(a.date, 'YYYY-MM-DD') as date, to_char(o."end", 'HH24:MI') as "end"
-      from appointments a left join block_occurrences o on o.date = a.date and o.block_id = a.block_id
+      from appointments a left join ${occurrenceOn(sql`a.date`, sql`a.block_id`)}
       where a.series_id = ${seriesId}::integer and a.date >= ${from}::date order by a.date, a.id`,
   );
 }

@@ -14,6 +14,7 @@ import {
   timetableMeetings,
   timetables,
 } from "../schema";
+import { byDateAndStart, flexBlocksLabelled, meetings } from "./occurrences";
 
 /**
  * What the calendar administration API reads and writes (lib/calendar/timetable.server.ts, school-days.server.ts,
@@ -156,19 +157,18 @@ export async function schoolDaysBetween(db: Db, from: string, to: string) {
 }
 
 export async function occurrencesBetween(db: Db, from: string, to: string) {
+  const meeting = meetings(db, { range: { from, to } });
   return db
     .select({
-      date: blockOccurrences.date,
-      id: blocks.id,
-      label: blocks.label,
-      flex: blocks.flex,
-      start: blockOccurrences.start,
-      end: blockOccurrences.end,
+      date: meeting.date,
+      id: meeting.block_id,
+      label: meeting.label,
+      flex: meeting.flex,
+      start: meeting.start,
+      end: meeting.end,
     })
-    .from(blockOccurrences)
-    .innerJoin(blocks, eq(blocks.id, blockOccurrences.block_id))
-    .where(and(gte(blockOccurrences.date, from), lte(blockOccurrences.date, to)))
-    .orderBy(asc(blockOccurrences.date), asc(blockOccurrences.start), asc(blocks.id));
+    .from(meeting)
+    .orderBy(...byDateAndStart(meeting));
 }
 
 export async function overridesBetween(db: Db, from: string, to: string) {
@@ -296,7 +296,7 @@ export async function replaceTerms(db: Db, rows: { name: string; start: string; 
  * (occurrences of a flex block labelled 'Focus Block') in the year and in each term.
  */
 export async function yearCounts(db: Db, start: string, end: string, focusLabel: string) {
-  const focus = sql`(select ${blocks.id} from ${blocks} where ${blocks.flex} and ${blocks.label} = ${focusLabel})`;
+  const focus = flexBlocksLabelled(focusLabel);
   const list = await rows<{ kind: string; id: number | null; n: number }>(db, sql`
     select 'days' as kind, null::int as id,
       (select count(*)::int from ${schoolDays}

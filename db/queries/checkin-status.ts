@@ -1,8 +1,9 @@
 import "server-only";
 import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockOccurrences, blocks, checkIns, plans, settings, staff, students } from "../schema";
+import { checkIns, plans, settings, staff, students } from "../schema";
 import { preparedPerDb } from "../prepared";
+import { ANY_FLEX_OCCURRENCE, flexMeetingsJson, flexOccurrenceKeys } from "./occurrences";
 import { compareNames } from "@/lib/core/fold";
 import { schoolDateOf, schoolToday } from "@/lib/core/time";
 import { NO_BLOCK_DATES, settingDate, type FlexMeeting, type LedgerRow, type Recorder } from "./checkin";
@@ -75,9 +76,7 @@ const setting = (key: string) =>
  * is one of its dates. Which one is worked out in JavaScript with the application's zone rules
  * (statusRowsOf), never in SQL: the database's copy of the time-zone rules can disagree with the application's.
  */
-const flexInWindow = sql`(select ${c(blockOccurrences.block_id)}, ${c(blockOccurrences.date)} from ${blockOccurrences}
-  join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
-  where ${c(blocks.flex)} and ${c(blockOccurrences.date)} between day.lo and day.hi)`;
+const flexInWindow = flexOccurrenceKeys({ from: sql`day.lo`, to: sql`day.hi` });
 
 /** How far around the asked date flex occurrences are read: the previous and next Focus Block buttons. */
 const ADJACENT_WINDOW_DAYS = 45;
@@ -112,13 +111,10 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
       year_start: setting("start_datetime").as("year_start"),
       year_end: setting("end_datetime").as("year_end"),
       no_block_dates: NO_BLOCK_DATES.as("no_block_dates"),
-      meetings: sql`(select coalesce(json_agg(json_build_object('block_id', ${c(blockOccurrences.block_id)},
-          'label', ${c(blocks.label)}, 'date', ${c(blockOccurrences.date)},
-          'start', ${c(blockOccurrences.start)}, 'end', ${c(blockOccurrences.end)})), '[]')
-        from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
-        where ${c(blocks.flex)}
-          and ${c(blockOccurrences.date)} between day.lo - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}
-          and day.hi + ${sql.raw(String(ADJACENT_WINDOW_DAYS))})`.as("meetings"),
+      meetings: flexMeetingsJson({
+        from: sql`day.lo - ${sql.raw(String(ADJACENT_WINDOW_DAYS))}`,
+        to: sql`day.hi + ${sql.raw(String(ADJACENT_WINDOW_DAYS))}`,
+      }).as("meetings"),
       own: sql`(select coalesce(json_agg(${ledgerJson} order by ${c(checkIns.checked_in_at)} desc, ${c(checkIns.id)} desc), '[]')
         from ${checkIns}
         where ${c(checkIns.date)} between day.lo and day.hi
@@ -137,8 +133,7 @@ export const statusQuery = (db: Db, recorder: "staff" | "sysadmin") =>
           and ${c(plans.student_id)} not in (select ${c(students.id)} from ${students} where ${c(students.archived_at)} is not null))`.as(
           "plans",
         ),
-      any_flex_meeting: sql`exists (select 1 from ${blockOccurrences} join ${blocks} on ${c(blocks.id)} = ${c(blockOccurrences.block_id)}
-        where ${c(blocks.flex)})`.as("any_flex_meeting"),
+      any_flex_meeting: ANY_FLEX_OCCURRENCE.as("any_flex_meeting"),
     })
     .from(DAY);
 

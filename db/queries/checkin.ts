@@ -1,7 +1,8 @@
 import "server-only";
 import { aliasedTable, and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { auditLog, blockOccurrences, blocks, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
+import { auditLog, calendarEvents, checkIns, settings, staff, students, topicSchedules } from "../schema";
+import { flexMeetingsJson, SCHOOL_YEAR } from "./occurrences";
 import { studentDisplayFirstName } from "./people";
 
 export type CheckInMethod = (typeof checkIns.$inferSelect)["method"];
@@ -44,13 +45,7 @@ export async function checkInCalendar(db: Db): Promise<CheckInCalendar> {
   const result = await db.execute(sql`
     select ${setting("timezone")} as timezone, ${setting("start_datetime")} as year_start,
            ${setting("end_datetime")} as year_end, ${NO_BLOCK_DATES} as no_block_dates,
-           (select coalesce(json_agg(json_build_object(
-             'block_id', ${blockOccurrences.block_id}, 'label', ${blocks.label}, 'date', ${blockOccurrences.date},
-             'start', ${blockOccurrences.start}, 'end', ${blockOccurrences.end})), '[]')
-            from ${blockOccurrences} join ${blocks} on ${blocks.id} = ${blockOccurrences.block_id}
-            where ${blocks.flex}
-              and ${blockOccurrences.date} >= coalesce(nullif(left(${setting("start_datetime")}, 10), ''), '0001-01-01')::date
-              and ${blockOccurrences.date} <= coalesce(nullif(left(${setting("end_datetime")}, 10), ''), '9999-12-31')::date) as meetings`);
+           ${flexMeetingsJson(SCHOOL_YEAR)} as meetings`);
   const [row] = resultRows(result);
   const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
   const meetings = json(row?.meetings);

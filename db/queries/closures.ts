@@ -2,6 +2,7 @@ import "server-only";
 import type { PlanSource } from "@/db/schema/choice";
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { meetsOn } from "./occurrences";
 import { rows } from "./placement";
 import { staffStillHereSql } from "./staff-ref";
 
@@ -95,7 +96,7 @@ export async function restoreClosedDayPlans(db: Db, list: ClosedDayPlan[], today
       join students s on s.id = c.student_id and s.archived_at is null
       join staff st on st.id = c.staff_id and ${staffStillHereSql("st")}
       where c.date > ${today}::date
-        and exists (select 1 from block_occurrences o where o.date = c.date and o.block_id = c.block_id)
+        and ${meetsOn(sql`c.date`, sql`c.block_id`)}
       on conflict (student_id, block_id, date) do nothing returning 1
     )
     select count(*)::integer as n from back`,

@@ -12,7 +12,9 @@ import { occurrencesCte, reportStudentsCte, studentsInScope, type ReportScope } 
  * most, whatever the range. The cells are the attendance reports' (db/queries/reports.ts cellsCte: one
  * per student in scope per Focus Block occurrence while they attend, the status from the shared
  * attendance rules), so "absent" here is the reports' "missed". Each statement answers its rows as one
- * JSON value, names and homerooms included, so the app makes no second read for them.
+ * JSON value, names and homerooms included, so the app makes no second read for them. Filed by the
+ * tables read: the cells here; the teachers' lists (enrolments and check-ins, plans and capacity) in
+ * dashboard-teachers.ts; the choices and requests that did not become a plan in dashboard-unmet.ts.
  */
 
 export interface DashboardScope extends ReportScope {
@@ -20,30 +22,30 @@ export interface DashboardScope extends ReportScope {
   elsewhereMin: number;
 }
 
-const int = (value: number | null) => sql`${value}::int`;
+export const int = (value: number | null) => sql`${value}::int`;
 const ATTENDED: AttendanceStatus = "attended";
 const MISSED: AttendanceStatus = "missed";
-const inRange = (column: SQL, scope: ReportScope) => sql`${column} between ${scope.from}::date and ${scope.to}::date`;
-const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T;
+export const inRange = (column: SQL, scope: ReportScope) => sql`${column} between ${scope.from}::date and ${scope.to}::date`;
+export const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T;
 
 /** The homeroom a list shows (`h` the student's homeroom teacher): its code, else the teacher ("Mr. Reyes"). */
 const HOMEROOM = `'homeroom', case when h.id is null then null
   else coalesce(nullif(h.homeroom, ''), nullif(concat_ws(' ', nullif(h.title, ''), h.last_name), '')) end`;
 /** A student as the lists show them: `s` a row of stu, `st` their students row, `h` their homeroom teacher. */
-const studentJson = sql.raw(`'student_id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
+export const studentJson = sql.raw(`'student_id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
   'student_number', s.student_number, 'grade', s.grade, ${HOMEROOM}`);
 /** studentJson for `s` a students row (not stu's): the name it goes by and the number the caller may see. */
-const studentJsonOf = (numbers: StudentNumbers) => sql`'student_id', s.id,
+export const studentJsonOf = (numbers: StudentNumbers) => sql`'student_id', s.id,
   'first_name', coalesce(nullif(s.preferred_first_name, ''), s.first_name), 'last_name', s.last_name,
   'student_number', ${visibleStudentNumber(numbers, sql.raw("s.student_number"))}, 'grade', s.grade, ${sql.raw(HOMEROOM)}`;
-const homeroomJoin = sql.raw(`join students st on st.id = s.id left join staff h on h.id = st.default_teacher_id`);
+export const homeroomJoin = sql.raw(`join students st on st.id = s.id left join staff h on h.id = st.default_teacher_id`);
 
 /**
  * occ and stu as the lists that need no cells read them: the occurrences, and the students in the
  * filters with what a list shows and their name order (the reports' stu without each student's first
  * Focus Block, which costs a look at every occurrence per student).
  */
-const peopleCte = (scope: ReportScope) => sql`${sql.raw(UNPREPARED)}
+export const peopleCte = (scope: ReportScope) => sql`${sql.raw(UNPREPARED)}
   ${occurrencesCte(scope)},
   -- Materialised: read once by a short list, inlined it was sorted again for each of the list's rows.
   stu as materialized (
@@ -229,231 +231,4 @@ export async function dashboardCells(db: Db, scope: DashboardScope) {
           or ps.elsewhere >= ${scope.elsewhereMin}::int) as students`);
   const [row] = resultRows(result);
   return { days: json<ParticipationRow[]>(row?.days), students: json<FollowUpRow[]>(row?.students) };
-}
-
-/**
- * Students on a waitlist in the range who were not given a seat from it: the entries still kept (a
- * seat given from a waitlist removes the student's entries for that block, lib/choice/seats.server.ts)
- * on a block where they have no plan from a waitlist; count = such entries. A teacher's scope: the
- * entries on their own waitlists and those of their homeroom students.
- */
-export async function waitlistedNeverPlaced(db: Db, scope: ReportScope): Promise<(DashboardStudentRow & { count: number })[]> {
-  const result = await db.execute(sql`
-    with ${peopleCte({ ...scope, teacherId: null })},
-    waiting as (
-      select w.student_id, count(*) as n from waitlist_entries w
-      where ${inRange(sql`w.date`, scope)}
-        and (w.date, w.block_id) in (select date, block_id from occ)
-        and (${int(scope.teacherId)} is null or w.staff_id = ${int(scope.teacherId)}
-          or w.student_id in (select id from students where default_teacher_id = ${int(scope.teacherId)}))
-        and not exists (select 1 from plans p where p.student_id = w.student_id and p.block_id = w.block_id
-          and p.date = w.date and p.source = 'waitlist')
-      group by w.student_id
-    )
-    select coalesce(json_agg(json_build_object(${studentJson}, 'count', w.n) order by s.ord), '[]') as rows
-    from waiting w join stu s on s.id = w.student_id ${homeroomJoin}
-    where s.archived_at is null`);
-  return json(resultRows(result)[0]?.rows);
-}
-
-export interface NotSeenRow {
-  staff_id: number;
-  title: string;
-  first_name: string;
-  last_name: string;
-  students: (DashboardStudentRow & { sections: string[] })[];
-}
-
-/**
- * Per teacher, the students enrolled (not dropped, enrolment dates overlapping) in a section they teach
- * in the term holding `to` (sections of the whole year too) who have no check-in with that teacher in
- * a flex block from the term's start to `to`. No term holds `to`: the school year's dates.
- * `scope.teacherId`: that teacher's sections only; the students are any in the other filters.
- */
-export async function notSeenRows(db: Db, scope: ReportScope, year: { start: string | null; end: string | null }): Promise<NotSeenRow[]> {
-  const everyone = { ...scope, teacherId: null };
-  const result = await db.execute(sql`
-    with ${sql.raw(UNPREPARED)} term as (
-      select id, start, "end" from terms where start <= ${scope.to}::date and "end" >= ${scope.to}::date
-      order by start desc, id limit 1
-    ),
-    bounds as (
-      select coalesce((select start from term), ${year.start}::date, ${scope.to}::date) as start,
-        least(coalesce((select "end" from term), ${year.end}::date, ${scope.to}::date), ${scope.to}::date) as finish,
-        array(select id from blocks where flex) as flex_blocks
-    ),
-    -- Materialised: the enrolments and their teachers planned on their own (hash joins). Planned with the
-    -- probes below, whose rows the planner cannot guess, every join became a loop over every row.
-    taught as materialized (
-      select e.student_id, t.staff_id, concat_ws(' ', c.name, '(' || sc.code || ')') as section
-      from enrollments e
-      join students s on s.id = e.student_id and s.archived_at is null and ${studentsInScope(everyone)}
-      join sections sc on sc.id = e.section_id and sc.archived_at is null
-        and (sc.term_id is null or sc.term_id = (select id from term))
-      join courses c on c.id = sc.course_id
-      join section_teachers t on t.section_id = sc.id
-      join staff tst on tst.id = t.staff_id and tst.takes_students
-      cross join bounds b
-      where e.dropped_at is null
-        and (e.begin_date is null or e.begin_date <= b.finish) and (e.end_date is null or e.end_date >= b.start)
-        and (${int(scope.teacherId)} is null or t.staff_id = ${int(scope.teacherId)})
-    ),
-    unseen as (
-      select tt.staff_id, tt.student_id, array_agg(distinct tt.section order by tt.section) as sections
-      from taught tt cross join bounds b
-      -- A probe per enrolment for one check-in with its teacher in the term (check_ins_student_staff_date_idx, read from the index alone),
-      -- written as a subquery so that it stays one: as NOT EXISTS it became an anti join that hashed
-      -- every check-in of the term.
-      where (select ci.block_id from check_ins ci
-          where ci.student_id = tt.student_id and ci.staff_id = tt.staff_id and ci.date between b.start and b.finish
-            and ci.block_id = any(b.flex_blocks)
-          limit 1) is null
-      group by tt.staff_id, tt.student_id
-    ),
-    -- The name order of the students left, worked out once per student (sorting each teacher's list by
-    -- the unaccented names worked them out again for every row of every list).
-    named as (
-      select s.id, row_number() over (order by lower(f_unaccent(s.last_name)),
-          lower(f_unaccent(coalesce(nullif(s.preferred_first_name, ''), s.first_name))), s.id) as ord
-      from students s where s.id in (select student_id from unseen)
-    ),
-    per_teacher as (
-      select u.staff_id, json_agg(json_build_object(${studentJsonOf(scope.studentNumbers)}, 'sections', u.sections)
-          order by n.ord) as students
-      from unseen u join named n on n.id = u.student_id join students s on s.id = u.student_id
-      left join staff h on h.id = s.default_teacher_id
-      group by u.staff_id
-    )
-    select coalesce(json_agg(json_build_object('staff_id', x.id, 'title', x.title, 'first_name', x.first_name,
-        'last_name', x.last_name, 'students', pt.students)
-      order by lower(f_unaccent(x.last_name)), lower(f_unaccent(x.first_name)), x.id), '[]') as rows
-    from per_teacher pt join staff x on x.id = pt.staff_id`);
-  return json(resultRows(result)[0]?.rows);
-}
-
-export interface TeacherLoadRow {
-  staff_id: number;
-  title: string;
-  first_name: string;
-  last_name: string;
-  capacity: number;
-  blocks: number;
-  planned: number;
-  full_blocks: number;
-  empty_blocks: number;
-  requests: number;
-  waitlist_longest: number;
-  waitlist_total: number;
-}
-
-/**
- * Per staff member who takes students (takes_students, a capacity above 0, not locked out), over the
- * range's Focus Blocks: everyone planned with them (their load, whatever the student filters),
- * blocks at or over capacity and with nobody planned, the appointments they booked, and their
- * waitlists (entries still waiting).
- */
-export async function teacherLoadRows(db: Db, scope: ReportScope): Promise<TeacherLoadRow[]> {
-  const occurrences = JSON.stringify(scope.occurrences.map(({ date, block_id }) => ({ date, block_id })));
-  const result = await db.execute(sql`
-    with ${sql.raw(UNPREPARED)} occ as (
-      select o.date, o.block_id from json_to_recordset(${occurrences}::json) as o(date date, block_id int)
-    ),
-    tea as (
-      select st.id, st.title, st.first_name, st.last_name, st.capacity
-      from staff st join users u on u.id = st.user_id
-      where st.takes_students and st.capacity > 0 and u.disabled_at is null
-        and (${int(scope.teacherId)} is null or st.id = ${int(scope.teacherId)})
-    ),
-    -- The plans counted from their facts (one per plan, db/schema/facts.ts), whose key starts with the
-    -- date: four weeks read four weeks, where plans has no index to read a range of dates by.
-    planned as (
-      select f.plan_staff_id as staff_id, f.date, f.block_id, count(*) as n from student_block_facts f
-      where ${inRange(sql`f.date`, scope)} and f.plan_staff_id is not null group by f.plan_staff_id, f.date, f.block_id
-    ),
-    per_block as (
-      select t.id, t.capacity, coalesce(pl.n, 0) as n
-      from tea t cross join occ o
-      left join planned pl on pl.staff_id = t.id and pl.date = o.date and pl.block_id = o.block_id
-    ),
-    load as (
-      select id, count(*) as blocks, sum(n) as planned, count(*) filter (where n >= capacity) as full_blocks,
-        count(*) filter (where n = 0) as empty_blocks
-      from per_block group by id
-    ),
-    requests as (
-      select a.staff_id, count(*) as n from appointments a join occ o on o.date = a.date and o.block_id = a.block_id
-      where ${inRange(sql`a.date`, scope)} group by a.staff_id
-    ),
-    queues as (
-      select w.staff_id, w.date, w.block_id, count(*) as n from waitlist_entries w
-      where ${inRange(sql`w.date`, scope)} group by w.staff_id, w.date, w.block_id
-    ),
-    waits as (
-      select q.staff_id, max(q.n) as longest, sum(q.n) as total from queues q
-      join occ o on o.date = q.date and o.block_id = q.block_id group by q.staff_id
-    )
-    select coalesce(json_agg(json_build_object('staff_id', t.id, 'title', t.title, 'first_name', t.first_name,
-        'last_name', t.last_name, 'capacity', t.capacity, 'blocks', coalesce(l.blocks, 0), 'planned', coalesce(l.planned, 0),
-        'full_blocks', coalesce(l.full_blocks, 0), 'empty_blocks', coalesce(l.empty_blocks, 0),
-        'requests', coalesce(r.n, 0), 'waitlist_longest', coalesce(w.longest, 0), 'waitlist_total', coalesce(w.total, 0))
-      order by lower(f_unaccent(t.last_name)), lower(f_unaccent(t.first_name)), t.id), '[]') as rows
-    from tea t
-    left join load l on l.id = t.id
-    left join requests r on r.staff_id = t.id
-    left join waits w on w.staff_id = t.id`);
-  return json<TeacherLoadRow[]>(resultRows(result)[0]?.rows).map((row) => ({
-    ...row,
-    planned: Number(row.planned),
-  }));
-}
-
-export interface UnmetRow {
-  kind: "request" | "standing";
-  date: string;
-  block: string;
-  student_id: number;
-  student_first_name: string;
-  student_last_name: string;
-  staff_id: number | null;
-  staff_title: string | null;
-  staff_first_name: string | null;
-  staff_last_name: string | null;
-  /** A standing choice's outcome (unavailable, full, waitlisted, closed); null for a request. */
-  outcome: string | null;
-  /** The standing outcome's sentence to the student, or the request's skip reason. */
-  detail: string;
-}
-
-/**
- * Standing choices that did not become a plan (outcome unavailable, full, waitlisted or closed) and the
- * occurrences of recurring requests that could not be booked (appointment_series.skipped), on the
- * range's Focus Blocks, for the students in the filters. A teacher's scope: their own requests and the
- * standing choices of them, and those of their homeroom students.
- */
-export async function unmetRows(db: Db, scope: ReportScope): Promise<UnmetRow[]> {
-  const everyone = { ...scope, teacherId: null };
-  const result = await db.execute(sql`
-    with ${peopleCte(everyone)},
-    unmet as (
-      select 'standing' as kind, o.date, o.block_id, sc.student_id, sc.staff_id, o.outcome, o.detail
-      from standing_choice_outcomes o join standing_choices sc on sc.id = o.standing_choice_id
-      where ${inRange(sql`o.date`, scope)} and o.outcome in ('unavailable', 'full', 'waitlisted', 'closed')
-      union all
-      select 'request', (x.item->>'date')::date, se.block_id, (x.item->>'student_id')::int, se.staff_id, null, x.item->>'reason'
-      from appointment_series se cross join lateral jsonb_array_elements(se.skipped) as x(item)
-      where se."until" >= ${scope.from}::date and se."from" <= ${scope.to}::date
-        and (x.item->>'date') between ${scope.from} and ${scope.to}
-    )
-    select coalesce(json_agg(json_build_object('kind', u.kind, 'date', u.date::text, 'block', b.label,
-        'student_id', s.id, 'student_first_name', s.first_name, 'student_last_name', s.last_name,
-        'staff_id', x.id, 'staff_title', x.title, 'staff_first_name', x.first_name, 'staff_last_name', x.last_name,
-        'outcome', u.outcome, 'detail', u.detail) order by u.date, s.ord, u.kind), '[]') as rows
-    from unmet u
-    join (select distinct date, block_id from occ) o on o.date = u.date and o.block_id = u.block_id
-    join stu s on s.id = u.student_id
-    join students st on st.id = s.id
-    join blocks b on b.id = u.block_id
-    left join staff x on x.id = u.staff_id
-    where ${int(scope.teacherId)} is null or u.staff_id = ${int(scope.teacherId)} or st.default_teacher_id = ${int(scope.teacherId)}`);
-  return json(resultRows(result)[0]?.rows);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { between, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { dayDeadlines } from "../schema";
+import { occurrenceOn } from "./occurrences";
 import { rows } from "./placement";
 
 /** The deadlines of Focus Blocks (lib/choice/deadlines.ts): the two settings and the dates' own. */
@@ -24,7 +25,7 @@ export async function deadlineReadFor(db: Db, date: string, blockId: number): Pr
         dd.choice_deadline, dd.request_deadline, o.start::text as start
       from (select 1) one
       left join day_deadlines dd on dd.date = ${date}::date
-      left join block_occurrences o on o.date = ${date}::date and o.block_id = ${blockId}::integer`,
+      left join ${occurrenceOn(sql`${date}::date`, sql`${blockId}::integer`)}`,
   );
   return row!;
 }

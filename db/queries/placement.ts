@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
+import { between, eq, sql, type SQL } from "drizzle-orm";
 import { attendsBySql } from "@/lib/core/attendance/sql.server";
 import type { Db } from "../client";
-import { blockOccurrences, blocks, placementRuns, settings } from "../schema";
+import { placementRuns, settings } from "../schema";
+import { byDateAndStart, meetings } from "./occurrences";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
 import { staffRefJsonOrNull, staffStillHereSql } from "./staff-ref";
 
@@ -17,17 +18,11 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** Every occurrence of a flex block from `from` to `to` (the school calendar), by date and start. */
 export function flexMeetings(db: Db, from: string, to: string) {
+  const meeting = meetings(db, { range: { from, to }, flex: true });
   return db
-    .select({
-      block_id: blockOccurrences.block_id,
-      date: blockOccurrences.date,
-      start: blockOccurrences.start,
-      end: blockOccurrences.end,
-    })
-    .from(blockOccurrences)
-    .innerJoin(blocks, eq(blocks.id, blockOccurrences.block_id))
-    .where(and(eq(blocks.flex, true), between(blockOccurrences.date, from, to)))
-    .orderBy(asc(blockOccurrences.date), asc(blockOccurrences.start), asc(blockOccurrences.block_id));
+    .select({ block_id: meeting.block_id, date: meeting.date, start: meeting.start, end: meeting.end })
+    .from(meeting)
+    .orderBy(...byDateAndStart(meeting));
 }
 
 export function runsBetween(db: Db, from: string, to: string) {

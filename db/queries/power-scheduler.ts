@@ -1,9 +1,7 @@
 import "server-only";
-import { and, asc, between, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import {
-  blockOccurrences,
-  blocks,
   powerScheduleSlots,
   powerSchedules,
   schoolDays,
@@ -11,6 +9,7 @@ import {
   students,
   type PowerScheduleSummary,
 } from "../schema";
+import { byDateAndStart, meetings } from "./occurrences";
 import { staffRefColumns, staffStillHere } from "./staff-ref";
 
 /**
@@ -31,21 +30,20 @@ export type BatchKind = "appointment" | "amendment" | "global-amendment";
 
 /** Every occurrence of a flex block from `from` to `to` (the school calendar), by date and start. */
 export function flexMeetings(db: Db, from: string, to: string) {
+  const meeting = meetings(db, { range: { from, to }, flex: true });
   return db
     .select({
-      block_id: blocks.id,
-      label: blocks.label,
-      date: blockOccurrences.date,
-      start: blockOccurrences.start,
-      end: blockOccurrences.end,
+      block_id: meeting.block_id,
+      label: meeting.label,
+      date: meeting.date,
+      start: meeting.start,
+      end: meeting.end,
       /** The rotation's day type of the date ("Day 2"; null on a weekly timetable). */
       day_type: schoolDays.day_type,
     })
-    .from(blocks)
-    .innerJoin(blockOccurrences, eq(blockOccurrences.block_id, blocks.id))
-    .innerJoin(schoolDays, eq(schoolDays.date, blockOccurrences.date))
-    .where(and(eq(blocks.flex, true), between(blockOccurrences.date, from, to)))
-    .orderBy(asc(blockOccurrences.date), asc(blockOccurrences.start), asc(blocks.id));
+    .from(meeting)
+    .innerJoin(schoolDays, eq(schoolDays.date, meeting.date))
+    .orderBy(...byDateAndStart(meeting));
 }
 
 /** The day type of each in-session school day from `from` on that has one (a rotation's "Day 1", "Day 2"). */
@@ -65,17 +63,16 @@ export function dayTypesFrom(db: Db, from: string) {
 
 /** Each flex block with every date it meets (the school calendar's occurrences), in date order. */
 export function flexBlockDates(db: Db) {
+  const meeting = meetings(db, { flex: true });
   return db
     .select({
-      block_id: blocks.id,
-      label: blocks.label,
-      dates: sql<string[]>`array_agg(${blockOccurrences.date}::text order by ${blockOccurrences.date})`,
+      block_id: meeting.block_id,
+      label: meeting.label,
+      dates: sql<string[]>`array_agg(${meeting.date}::text order by ${meeting.date})`,
     })
-    .from(blocks)
-    .innerJoin(blockOccurrences, eq(blockOccurrences.block_id, blocks.id))
-    .where(eq(blocks.flex, true))
-    .groupBy(blocks.id, blocks.label)
-    .orderBy(asc(blocks.id));
+    .from(meeting)
+    .groupBy(meeting.block_id, meeting.label)
+    .orderBy(asc(meeting.block_id));
 }
 
 export async function findStaffMember(db: Db, staffId: number) {

@@ -5,6 +5,7 @@ import { attendanceStatusSql, studentBeganSql } from "@/lib/core/attendance/sql.
 import type { AttendanceStatus } from "@/lib/core/attendance/rules";
 import { UNPREPARED, type Db } from "../client";
 import { resultRows } from "./checkin";
+import { flexMeetingsJson, SCHOOL_YEAR } from "./occurrences";
 import { visibleStudentNumber, type StudentNumbers } from "./people";
 import { staffRefJsonOrNull, type StaffRefRow } from "./staff-ref";
 
@@ -58,12 +59,7 @@ export async function reportCalendar(db: Db): Promise<ReportCalendarRow> {
     select ${settingValue("timezone")} as timezone, ${settingValue("start_datetime")} as year_start,
       ${settingValue("end_datetime")} as year_end, ${settingValue("attendance_from")} as attendance_from,
       (select coalesce(json_agg(distinct nb.date::text), '[]') from calendar_events nb where nb.no_blocks) as no_block_dates,
-      (select coalesce(json_agg(json_build_object('block_id', o.block_id, 'label', b.label, 'date', o.date::text,
-          'start', o.start::text, 'end', o."end"::text) order by o.date, o.start, o.block_id), '[]')
-        from block_occurrences o join blocks b on b.id = o.block_id
-        where b.flex
-          and o.date >= coalesce(nullif(left(${settingValue("start_datetime")}, 10), ''), '0001-01-01')::date
-          and o.date <= coalesce(nullif(left(${settingValue("end_datetime")}, 10), ''), '9999-12-31')::date) as meetings`);
+      ${flexMeetingsJson(SCHOOL_YEAR)} as meetings`);
   const [row] = resultRows(result);
   const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
   return {

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { setupTokens, users } from "../schema";
+import { focusDays, nextFocusDay } from "./occurrences";
 
 /** Serialises the first administrator's setup: two tabs with the same link create one account. */
 const SETUP_LOCK = 728148;
@@ -100,10 +101,7 @@ export async function setupCounts(db: Db, helpKeys: readonly string[]): Promise<
     db,
     sql`with latest as (select id, cycle_kind, day_types from timetables order by effective_from desc limit 1),
       focus as (select id from blocks where flex and label = ${FOCUS_BLOCK_LABEL}),
-      focus_days as (
-        select distinct o.date from block_occurrences o
-        join school_days d on d.date = o.date and d.in_session
-        where o.block_id in (select id from focus)),
+      focus_days as (${focusDays(FOCUS_BLOCK_LABEL)}),
       waiting as (
         select s.sourced_id from sections s
         where s.archived_at is null and not exists (select 1 from section_meetings m where m.section_id = s.id))
@@ -165,11 +163,7 @@ export interface PreviewRow {
 export function firstWeekPreview(db: Db, from: string): Promise<PreviewRow[]> {
   return rows<PreviewRow>(
     db,
-    sql`with first as (
-        select min(o.date) as date from block_occurrences o
-        join blocks b on b.id = o.block_id and b.flex and b.label = ${FOCUS_BLOCK_LABEL}
-        join school_days d on d.date = o.date and d.in_session
-        where o.date >= ${from}::date),
+    sql`with first as (${nextFocusDay(FOCUS_BLOCK_LABEL, sql`${from}::date`)}),
       days as (
         select d.date, d.day_type, d.bell_schedule from school_days d, first
         where d.in_session and d.date >= first.date and d.date < first.date + 7)

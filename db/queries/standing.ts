@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { plans, staff, standingChoiceOutcomes, standingChoices, terms, waitlistEntries } from "../schema";
+import { meetsOn, occurrenceOn } from "./occurrences";
 import { rows } from "./placement";
 import { staffRefColumns, staffStillHere } from "./staff-ref";
 
@@ -154,8 +155,7 @@ export async function standingStateOf(
     db,
     sql`select
         exists (select 1 from standing_choices where id = ${c.standing_choice_id}::integer) as choice_exists,
-        (exists (select 1 from block_occurrences o join school_days sd on sd.date = o.date and sd.in_session
-            where o.date = ${c.date}::date and o.block_id = ${c.block_id}::integer)
+        (${meetsOn(sql`${c.date}::date`, sql`${c.block_id}::integer`, { inSession: true })}
           and not exists (select 1 from calendar_events e where e.date = ${c.date}::date and e.no_blocks)) as meets,
         (select day_type from school_days where date = ${c.date}::date) as day_type,
         exists (select 1 from appointments a where a.student_id = ${c.student_id}::integer
@@ -246,7 +246,7 @@ export function standingPlansOf(db: Db, standingChoiceId: number, from: string) 
   return rows<{ id: number; staff_id: number; block_id: number; date: string; end: string | null }>(
     db,
     sql`select p.id, p.staff_id, p.block_id, p.date::text as date, o."end"::text as "end"
-      from plans p left join block_occurrences o on o.date = p.date and o.block_id = p.block_id
+      from plans p left join ${occurrenceOn(sql`p.date`, sql`p.block_id`)}
       where p.standing_choice_id = ${standingChoiceId}::integer and p.source = 'standing' and p.date >= ${from}::date`,
   );
 }

@@ -3,6 +3,7 @@ import type { PlanSource } from "@/db/schema/choice";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { ONE_ROW, preparedPerDb } from "../prepared";
+import { occurrencesIn } from "./occurrences";
 import { staffRefJson, type StaffRefRow } from "./staff-ref";
 import type { AttendanceBoundsRow } from "@/lib/core/attendance/period";
 import type { LogMethod } from "@/lib/core/schedule/types";
@@ -111,7 +112,7 @@ const timetable = () =>
   list(
     `json_build_object('block_id', b.id, 'label', b.label, 'flex', b.flex, 'date', o.date, 'start', o.start, 'end', o."end")`,
     "o.date, o.start, b.id",
-    sql`from block_occurrences o join blocks b on b.id = o.block_id where o.date between ${P.from}::date and ${P.to}::date`,
+    occurrencesIn({ from: sql`${P.from}::date`, to: sql`${P.to}::date` }),
   );
 
 /**

@@ -1,5 +1,7 @@
 import "server-only";
-import type { DashboardStudentRow, NotSeenRow, TeacherLoadRow, UnmetRow } from "@/db/queries/dashboard";
+import type { DashboardStudentRow } from "@/db/queries/dashboard";
+import type { NotSeenRow, TeacherLoadRow } from "@/db/queries/dashboard-teachers";
+import type { UnmetRow } from "@/db/queries/dashboard-unmet";
 import { staffName, studentName, titledLastName } from "@/lib/people/names";
 import { ALREADY_CHECKED_IN, LIMIT_REACHED, NOT_PENDING } from "@/lib/requests/series.server";
 import type { DashboardAnswer, DashboardList } from "./schemas";

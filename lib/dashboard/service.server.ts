@@ -1,14 +1,8 @@
 import "server-only";
 import type { Db } from "@/db";
-import {
-  dashboardCells,
-  dashboardTargets,
-  notSeenRows,
-  teacherLoadRows,
-  unmetRows,
-  waitlistedNeverPlaced,
-  type DashboardScope,
-} from "@/db/queries/dashboard";
+import { dashboardCells, dashboardTargets, type DashboardScope } from "@/db/queries/dashboard";
+import { notSeenRows, teacherLoadRows } from "@/db/queries/dashboard-teachers";
+import { unmetRows, waitlistedNeverPlaced } from "@/db/queries/dashboard-unmet";
 import { reportCalendar } from "@/db/queries/reports";
 import { forbidden, invalid } from "@/lib/api/errors.server";
 import { attendanceFromDate } from "@/lib/core/attendance/period";

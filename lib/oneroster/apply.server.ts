@@ -1,24 +1,19 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { loadRosterState } from "@/db/queries/oneroster";
+import { writeCourses, writeEnrollments, writeMeetings, writeSections, writeTeachers, writeTerms } from "@/db/queries/oneroster-classes";
 import {
   archiveStudents,
   disableUsers,
   insertRoleChangeAudits,
   insertStaffAccounts,
   insertStudentAccounts,
-  loadRosterState,
   restoreStudents,
   updateStaff,
   updateStudents,
-  writeCourses,
-  writeEnrollments,
   writeHomerooms,
-  writeMeetings,
-  writeSections,
-  writeTeachers,
-  writeTerms,
-} from "@/db/queries/oneroster";
+} from "@/db/queries/oneroster-people";
 import { writeRosterGuardians } from "@/db/queries/guardians";
 import { checkSchoolYear, writeSchoolYear } from "@/lib/calendar/school-year.server";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";

@@ -21,7 +21,7 @@ import {
 } from "@/db/queries/appointment-series";
 import { insertAudit } from "@/db/queries/audit";
 import { lockCalendar } from "@/db/queries/calendar";
-import { findBlockOnDate } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/occurrences";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { staffName, studentName } from "@/lib/people/names";

@@ -17,7 +17,7 @@ import { countPlansExcept, lockStaff } from "@/db/queries/plans";
 import { staffByIds } from "@/db/queries/notifications";
 import { tellMoved, tellSeatMoves } from "./moved.server";
 import { fillFreedSeats } from "@/lib/choice/seats.server";
-import { findBlockOnDate } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/occurrences";
 import { conflict, forbidden, notFound } from "@/lib/api/errors.server";
 import { requestClosedSentence } from "@/lib/choice/deadlines";
 import { requestDeadlineAt } from "@/lib/choice/deadlines.server";

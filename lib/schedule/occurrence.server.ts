@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
-import { findBlockOnDate, noBlockDates } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/occurrences";
+import { noBlockDates } from "@/db/queries/schedule";
 import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
 import type { SchoolCalendarSettings } from "@/lib/settings/service.server";
 import { isPending, parseSchoolDate, type SchoolDate } from "@/lib/core/time";

@@ -5,7 +5,7 @@ import { countPlansExcept, lockStaff, staffListFor, staffTopicOn, upsertPlan } f
 import { runOn } from "@/db/queries/placement";
 import { countHeldOffers, deleteWaitlistEntry, studentPlaceOn, studentPlanOn, waitlistCountsOn } from "@/db/queries/waitlist";
 import { fillFreedSeats } from "@/lib/choice/seats.server";
-import { findBlockOnDate } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/occurrences";
 import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors.server";
 import { choiceClosedSentence } from "@/lib/choice/deadlines";
 import { choiceDeadlineAt } from "@/lib/choice/deadlines.server";

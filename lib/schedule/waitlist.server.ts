@@ -33,7 +33,7 @@ import {
   waitlistSettings,
   type SeatMove,
 } from "@/lib/choice/seats.server";
-import { findBlockOnDate } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/occurrences";
 import { longDay } from "@/lib/reach/messages";
 import { titledLastName } from "@/lib/people/names";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";

@@ -11,7 +11,7 @@ import {
   upsertTopicSchedule,
 } from "@/db/queries/topics";
 import { lockStaff, releaseStaffPlansOn } from "@/db/queries/plans";
-import { findBlockOnDate } from "@/db/queries/schedule";
+import { findBlockOnDate } from "@/db/queries/occurrences";
 import { forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { randomColor } from "@/lib/people/colors";
