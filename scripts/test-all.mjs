@@ -62,7 +62,9 @@ function jest(label, args, env) {
  * tiers in the foreground leave idle; returns the function that waits for it and counts its results.
  */
 function jestInBackground(label, args, env) {
-  const { file, argv } = jestArgs(label, args);
+  // Niced beside the e2e tier a test runs slower than alone: three times the 30 s default (tests that set
+  // their own timeout keep theirs).
+  const { file, argv } = jestArgs(label, ["--testTimeout=90000", ...args]);
   const background = startInBackground(label, "nice", ["-n", String(BACKGROUND_NICENESS), "node_modules/.bin/jest", ...argv], env);
   return async () => collectJest(label, file, await finish(background));
 }
@@ -70,7 +72,7 @@ function jestInBackground(label, args, env) {
 /**
  * How far down the background jest tier goes (nice 0 … 19): far enough that the end-to-end tier in the
  * foreground, which waits on one server and one browser at a time and leaves most of a core idle, is
- * hardly slowed; not so far that a burst of foreground work starves a jest test past its 30 s timeout.
+ * hardly slowed; not so far that a burst of foreground work starves a jest test past its timeout.
  */
 const BACKGROUND_NICENESS = 10;
 
@@ -242,21 +244,24 @@ async function sideBySide(label, runs, chromiumPath, distDir) {
 }
 
 const jestTiers = process.env.SKIP_JEST !== "1";
-const postgresLabel = "jest (api on PostgreSQL, alongside the e2e tier)";
-const postgresArgs = ["--selectProjects", "api"];
-if (jestTiers) jest("jest (unit + api on PGlite)", [], { ...jestEnv, TEST_DATABASE_URL: "" });
-// The api tests on PostgreSQL run beside the end-to-end tier, in the CPU it leaves idle; alone when there is no e2e tier.
-let finishPostgres = null;
-const startPostgres =
-  jestTiers && process.env.TEST_DATABASE_URL
-    ? () => (finishPostgres = jestInBackground(postgresLabel, postgresArgs, jestEnv))
-    : null;
-// Beside the e2e tier only when asked (JEST_BESIDE_E2E=1): in the one full run measured so far the main
-// pass took 35.5 min beside it against 886 s alone, so by default the tiers run one after the other.
-const besideE2e = process.env.JEST_BESIDE_E2E === "1" ? startPostgres : null;
-if (process.env.SKIP_E2E !== "1") await e2e(besideE2e);
-if (finishPostgres) await finishPostgres();
-else if (startPostgres) jest("jest (api on PostgreSQL)", postgresArgs, jestEnv);
+const pgliteTier = { label: "jest (unit + api on PGlite)", args: [], env: { ...jestEnv, TEST_DATABASE_URL: "" } };
+// The api tests on PostgreSQL run first, alone: the database's own processes are not children of jest, so
+// `nice` could not lower them, and beside the e2e tier they slowed it most (the main pass once took 35.5 min
+// with them beside it against 886 s alone).
+if (jestTiers && process.env.TEST_DATABASE_URL) jest("jest (api on PostgreSQL)", ["--selectProjects", "api"], jestEnv);
+// The unit and PGlite tier runs beside the main e2e pass, in the CPU it leaves idle: the e2e tier waits on one
+// server and one browser at a time (a 41-test sample used 73 CPU-seconds in 143 s of wall time, a quarter
+// of two cores), and PGlite runs inside the jest workers, so all of this tier's work is niced.
+// JEST_BESIDE_E2E=0 runs it alone, before the e2e tier.
+const besideE2e = jestTiers && process.env.SKIP_E2E !== "1" && process.env.JEST_BESIDE_E2E !== "0";
+let finishPglite = null;
+if (jestTiers && !besideE2e) jest(pgliteTier.label, pgliteTier.args, pgliteTier.env);
+if (process.env.SKIP_E2E !== "1") {
+  await e2e(besideE2e ? () => (finishPglite = jestInBackground(pgliteTier.label, pgliteTier.args, pgliteTier.env)) : null);
+}
+if (finishPglite) await finishPglite();
+// The e2e tier could not start (no Chromium, a failed build): the tier still runs, alone.
+else if (besideE2e) jest(pgliteTier.label, pgliteTier.args, pgliteTier.env);
 
 fs.rmSync(out, { recursive: true, force: true });
 console.log("\nTier times:");
