@@ -381,7 +381,7 @@ async function main() {
   const postgresResult = results.find((r) => r.title === "PostgreSQL");
   if (postgresResult && postgresResult.rows.length > 0) {
     const top = Math.max(...levels);
-    console.log(`\nTargets of issue 14 (PostgreSQL, ${top} connections, one run):`);
+    console.log(`\nTargets against the floor (PostgreSQL, ${top} connections, one run):`);
     for (const line of checkTargets(postgresResult.endpoints, postgresResult.rows, top)) console.log(line.text);
   }
 }

@@ -17,7 +17,7 @@ import { createAppointment, createEvent, createWeekTimetable, type Answer } from
 import { createCheckIn, createPlan, regenerateTestCalendar, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Issue 33 §2 and §3: a teacher's recurring requests (appointment series) and locked / unlocked
+ * A teacher's recurring requests (appointment series) and locked / unlocked
  * appointments. The test school: a weekly timetable (day types are weekday names), the Focus Block
  * Monday to Friday, a school year 60 days either side of today.
  */

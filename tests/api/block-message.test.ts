@@ -9,7 +9,7 @@ import { call } from "../helpers/http";
 import { createAppointment, createWeekTimetable, type Answer } from "../helpers/schedule-factories";
 import { createPlan, weekdayDate } from "../helpers/timetable-factories";
 
-/** Issue 33 §6: a teacher messages everyone planned (or booked) with them for a block and date, and its waitlist. */
+/** A teacher messages everyone planned (or booked) with them for a block and date, and its waitlist. */
 const state = useTestDb();
 
 let focus: { id: number };

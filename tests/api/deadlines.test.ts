@@ -20,7 +20,7 @@ import { createWeekTimetable, setSetting } from "../helpers/schedule-factories";
 import { FRI, TEST_TIMEZONE, THU, WED } from "../helpers/timetable-factories";
 
 /**
- * Issue 33 §4: the choice deadline closes students' choosing, the request deadline closes teachers'
+ * The choice deadline closes students' choosing, the request deadline closes teachers'
  * bookings to all but administrators, a day may set its own, and default placement waits for the
  * choice deadline. The test Focus Block meets 09:26–10:06.
  */

@@ -17,7 +17,7 @@ import { statementsOf } from "../helpers/statements";
 import { createFocusBlock, TEST_TIMEZONE, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Issue 23 item 22: exports are streamed and capped per caller. The SIS export reads its lines a run
+ * Exports are streamed and capped per caller. The SIS export reads its lines a run
  * of dates at a time while the file is sent (the same file a single read gave); each session or API
  * token has at most MAX_EXPORTS_PER_CALLER exports running (held until the download ends or is
  * abandoned); more answer 429 with Retry-After.

@@ -10,7 +10,7 @@ import { call } from "../helpers/http";
 import { csvFile, upload } from "../helpers/imports";
 
 /**
- * Issue 23 item 13: a CSV row that gives an existing student number another name is a conflict to
+ * A CSV row that gives an existing student number another name is a conflict to
  * review (another person, or a mistyped number), never "Unchanged" and never a silent rename of one
  * student into another. Names are compared accents, case and spaces aside; the name a student goes by
  * counts as theirs; with "update existing", a row may correct one of the two names but not both.

@@ -21,7 +21,7 @@ import { POST as studentUpload } from "@/app/api/students/upload/route";
 import { csvFile } from "../helpers/imports";
 
 /**
- * Issue 21 item 3 and 5: a school information system's export imports as it is (columns ignored, more
+ * A school information system's export imports as it is (columns ignored, more
  * fields mapped, the mapping remembered), titles include Mx. and none, and the school's grade range is
  * a setting.
  */

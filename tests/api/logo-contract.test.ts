@@ -9,7 +9,7 @@ import { call } from "../helpers/http";
 import { jpegOf, pngOf, webpOf } from "../helpers/images";
 
 /**
- * Issue 23 item 18 (spec §7 is a contract): the original client reads settings `school_logo.value` as
+ * Spec §7 is a contract: the original client reads settings `school_logo.value` as
  * a file name under /static/images/logos/. The value is that file name, the logo is served there too,
  * and our URL travels in the added `school_logo.url`.
  */

@@ -84,7 +84,7 @@ describe("POST /api/students/staff-list", () => {
       },
       num_scheduled: 0,
       num_remaining: 2,
-      // Issue 33: the seats (a topic's seat cap may lower them), the waitlist and the caller's place on it.
+      // The seats (a topic's seat cap may lower them), the waitlist and the caller's place on it.
       seats: 2,
       waitlist: 0,
       waitlist_position: null,

@@ -15,7 +15,7 @@ import { addDays } from "@/lib/core/time";
 import { setSchoolYear, setSetting } from "../helpers/schedule-factories";
 import { createCheckIn, createFocusBlock, createPlan, weekdayDate } from "../helpers/timetable-factories";
 
-/** Issue 21: a student's preferred first name is shown wherever their name is; the profile shows both. */
+/** A student's preferred first name is shown wherever their name is; the profile shows both. */
 
 const state = useTestDb();
 const tokens: Record<string, string> = {};

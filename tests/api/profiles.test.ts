@@ -125,7 +125,7 @@ describe("GET /api/students/profile/{id|self}", () => {
       first_name: "Jane",
       last_name: "Doe",
       name: "Jane Doe",
-      // Issue 21: the preferred first name (none here); name shows it when there is one.
+      // The preferred first name (none here); name shows it when there is one.
       preferred_first_name: null,
       grade: 11,
       initials: "JD",

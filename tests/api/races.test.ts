@@ -15,7 +15,7 @@ import { createWeekTimetable } from "../helpers/schedule-factories";
 import { createPlan, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Issue 23 item 21: the four races the outside audit found, each with real concurrency. The requests
+ * The four races the outside audit found, each with real concurrency. The requests
  * run side by side through the pool (up to 20 connections on PostgreSQL, where the races live; PGlite
  * runs one statement at a time, so these run there too but cannot race). The capacity rule of the
  * Power Scheduler's undo also holds without any race (the last test), on both databases.

@@ -381,7 +381,7 @@ describe("a teacher's schedule", () => {
         block_id: focus.id,
         student: { id: other.student.id, name: "John Roe" },
         staff: { id: colleague.staff.id, name: "Mr. Turing, Alan" },
-        // Issue 12's addition: why the student is there.
+        // Beyond the original payload: why the student is there.
         reason: {
           kind: "chosen",
           rung: "chosen",

@@ -14,7 +14,7 @@ import { createCluster } from "../helpers/schedule-factories";
 import { statementsOf } from "../helpers/statements";
 
 /**
- * Issue 23 item 3: search ignores accents and case ("elodie" finds "Élodie", "belanger" finds
+ * Search ignores accents and case ("elodie" finds "Élodie", "belanger" finds
  * "Bélanger") on both databases, through unaccent and the trigram indexes on the folded names
  * (migration 0022), with the statement counts unchanged; lists sort as people read names ("Bérubé"
  * before "Bouchard"), in SQL by the folded name.

@@ -13,7 +13,7 @@ import { createWeekTimetable, setSetting } from "../helpers/schedule-factories";
 import { createCheckIn, createPlan, weekdayDate } from "../helpers/timetable-factories";
 
 /**
- * Issue 23 item 1: the show-student-numbers setting, one rule everywhere a student number is shown or
+ * The show-student-numbers setting, one rule everywhere a student number is shown or
  * exported to staff (lib/people/lists.server.ts studentNumbersFor). A teacher sees none while it is off and
  * every one while it is on; administrators, sysadmins and API tokens always see them; a student never
  * sees their own on the profile. Each view is read by every viewer with the setting off, then on.

@@ -37,7 +37,7 @@ import {
   weekdayDate,
 } from "../helpers/timetable-factories";
 
-/** Issue 33 §1: waitlists of full teachers, and the seat that frees going to the first in line. */
+/** Waitlists of full teachers, and the seat that frees going to the first in line. */
 const state = useTestDb();
 let focus: { id: number };
 let adminToken: string;

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
- * Issue 23 items 6–8: the check-in screen never misleads. Students someone else checked in are
+ * The check-in screen never misleads. Students someone else checked in are
  * counted apart ("1 here · 3 elsewhere"), the result message stays short, a phone never scrolls
  * sideways, and a date that is not today is confirmed first and labelled proactive.
  */

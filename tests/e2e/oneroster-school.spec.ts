@@ -7,7 +7,7 @@ import { expect, expectNoSeriousA11yViolations, test } from "./helpers";
 import { addDays, calendarDay, firstSignIn, ownServer, schoolToday, showWeekOf, tile } from "./own-school";
 
 /**
- * Issue 21, the roster from the SIS end to end on a Day 1 / Day 2 school. On a server of its own (an
+ * The roster from the SIS end to end on a Day 1 / Day 2 school. On a server of its own (an
  * empty school, so the demo's weekly timetable stays as the other specs need it): the administrator sets
  * up a rotation timetable through the API (Block 3 meets on Day 1 only, Block 4 on Day 2 only), then in
  * the browser uploads a OneRoster bundle generated here (a school year, a term, a teacher, a student,

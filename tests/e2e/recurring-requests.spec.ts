@@ -2,10 +2,10 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
- * Issue 33 §2, §3 and §6 in the browser, on the demo school: Mr. Reyes books Maya a recurring request
- * (every <weekday> of next week's Focus Block, for a term), locked; Maya sees the lock and its reason
- * in her block before she tries to choose; Mr. Reyes messages the students of his block, then cancels
- * the series from the Recurring requests page. Serial: one database, in order.
+ * Recurring requests, locks and block messages in the browser, on the demo school: Mr. Reyes books
+ * Maya a recurring request (every <weekday> of next week's Focus Block, for a term), locked; Maya sees
+ * the lock and its reason in her block before she tries to choose; Mr. Reyes messages the students of
+ * his block, then cancels the series from the Recurring requests page. Serial: one database, in order.
  * Screenshots (1280 and 390 wide) go to E2E_SHOTS_DIR when it is set.
  */
 test.describe.configure({ mode: "serial" });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "./helpers";
 
 /**
- * Issue 20 items 5 and 6 in the browser: the setup checklist (/setup) for administrators, and who takes
+ * The setup checklist (/setup) for administrators in the browser, and who takes
  * Focus Block students, set on a staff profile and for many at once from the staff list.
  */
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { describeDetails } from "@/lib/audit/describe";
 
-/** Issue 23 item 15: the audit log's details in words, not `key: value` dumps. */
+/** The audit log's details in words, not `key: value` dumps. */
 describe("describeDetails", () => {
   it("says what happened to an appointment and an amendment in a sentence", () => {
     expect(

@@ -2,7 +2,7 @@ import { lockedSentence, studentMayChooseOver } from "@/lib/requests/locks";
 import { patternWords } from "@/lib/requests/series-types";
 import { sentenceFor } from "@/lib/core/schedule/reason";
 
-/** Issue 33 §3: what a student reads about an appointment that holds their block, locked or not. */
+/** What a student reads about an appointment that holds their block, locked or not. */
 describe("locked and unlocked appointments in words", () => {
   it("names the booking teacher, the memo and whom to ask", () => {
     expect(lockedSentence({ title: "Ms.", last_name: "Ruiz" }, "a test retake")).toBe("Ms. Ruiz has booked you for a test retake — ask her to change it.");

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { AddByNumbers } from "@/components/clusters/add-by-numbers";
 import type { ClusterPage } from "@/lib/clusters/present";
 
-/** Issue 21 item 5: a cluster takes pasted student numbers or a CSV's. */
+/** A cluster takes pasted student numbers or a CSV's. */
 
 const CLUSTER = { id: 5, name: "Advisory 5", member_count: 1, members: [] } as unknown as ClusterPage;
 

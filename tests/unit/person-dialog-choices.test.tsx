@@ -6,7 +6,7 @@ import { AddStaffButton } from "@/components/people/staff-dialog";
 import { AddStudentButton } from "@/components/people/student-dialog";
 import { fetcher } from "@/lib/api/request.client";
 
-/** Issue 21 item 5: the person dialogs offer Mx. and no title, and the school's own grades. */
+/** The person dialogs offer Mx. and no title, and the school's own grades. */
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),
   usePathname: () => "/students",

@@ -4,7 +4,7 @@ import { SWRConfig } from "swr";
 import { PlanPicker } from "@/components/calendar/plan-picker";
 import type { StaffListEntry } from "@/lib/core/schedule/types";
 
-/** Issue 23 item 3: the plan picker's search ignores accents and case, as every search does. */
+/** The plan picker's search ignores accents and case, as every search does. */
 jest.mock("@/lib/api/request.client", () => ({
   ...jest.requireActual("@/lib/api/request.client"),
   apiPost: jest.fn(async () => entries),

@@ -6,7 +6,7 @@ import { apiPost, apiRequest } from "@/lib/api/request.client";
 import type { StaffListEntry } from "@/lib/core/schedule/types";
 import { schoolInstant } from "@/lib/core/time";
 
-/** Issue 33: a full teacher's row offers the waitlist — join, the student's place and leave, or accept a held seat. */
+/** A full teacher's row offers the waitlist — join, the student's place and leave, or accept a held seat. */
 const auth = { settings: { values: { timezone: { value: "America/Vancouver" } }, groups: [] } };
 jest.mock("@/components/auth/use-auth", () => ({
   useAuth: () => auth,

@@ -4,7 +4,7 @@ import { chipsCsv } from "@/lib/checkin/chips";
 import { formatSchoolTime, offsetAt, schoolTimestamp, zoneOffsets, type ZoneOffset } from "@/lib/school-clock";
 
 /**
- * Issue 23 item 5, one clock: the browser writes school times with the zone's offsets as the server's
+ * One clock: the browser writes school times with the zone's offsets as the server's
  * rules give them (sent with the timezone setting), so two screens never disagree about an instant.
  */
 let settings: unknown;

@@ -5,7 +5,7 @@ import { passesFilter } from "@/components/ui/data-table-filters";
 import { compareNames, foldForSearch, matchesWords, schoolCollator } from "@/lib/core/fold";
 
 /**
- * Issue 23 item 3 in the browser: every table's search box and filters ignore accents and case, and
+ * In the browser, every table's search box and filters ignore accents and case, and
  * lists sort as the school reads names ("Bérubé" before "Bouchard"; lib/core/fold.ts).
  */
 describe("foldForSearch", () => {

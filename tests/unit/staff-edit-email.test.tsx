@@ -5,7 +5,7 @@ import { AuthContext, type AuthState } from "@/components/auth/auth-context";
 import { EditStaffButton } from "@/components/people/staff-dialog";
 import { fetcher } from "@/lib/api/request.client";
 
-/** Issue 21 item 5: an administrator changes a staff member's email in the Edit Staff dialog. */
+/** An administrator changes a staff member's email in the Edit Staff dialog. */
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),
   usePathname: () => "/staff/7",

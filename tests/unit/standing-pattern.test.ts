@@ -4,7 +4,7 @@ import { sentenceFor, standingPatternWords } from "@/lib/core/schedule/reason";
 import { defaultUntil, matchesPattern } from "@/lib/standing/pattern";
 import { schoolInstant } from "@/lib/core/time";
 
-/** Issue 33: a standing choice's pattern, its default last date, its reason; the deadlines' rule. */
+/** A standing choice's pattern, its default last date, its reason; the deadlines' rule. */
 
 const rotation = { day_type: "Day 2", weekday: null, from: "2026-12-01", until: "2026-12-18" };
 const tuesdays = { day_type: null, weekday: 2, from: "2026-12-01", until: "2026-12-18" };

@@ -3,12 +3,13 @@ import { format } from "date-fns";
 import { DEMO_PASSWORD, DEMO_USERS, expect, expectNoSeriousA11yViolations, TOKEN_KEY, test } from "./helpers";
 
 /**
- * Issue 23's screen items 10, 11, 12 and 15 on the demo school: a student's appointment on their week
- * and the "Choose for …" banner that opens the day's teacher list (seats in words); the Unscheduled
- * screen's actions (place now, hand the list to the Power Scheduler); the notifications' Archived
- * view; the audit log in words; Air Check-in after its window.
+ * Screens that say in words what is going on and what to do next, on the demo school: a student's
+ * appointment on their week and the "Choose for …" banner that opens the day's teacher list (seats in
+ * words); the Unscheduled screen's actions (place now, hand the list to the Power Scheduler); the
+ * notifications' Archived view; the audit log in words; Air Check-in after its window; the Power
+ * Scheduler's warning before booking a teacher past their capacity.
  */
-const SHOTS = "test-results/issue23-screens";
+const SHOTS = "test-results/screens-in-words";
 
 async function tokenOf(request: APIRequestContext, username: string) {
   const response = await request.post("/api/login", { data: { username, password: DEMO_PASSWORD } });
