@@ -11,7 +11,7 @@ import type { LogMethod } from "@/lib/core/schedule/types";
 /**
  * A whole week of schedule data in ONE statement: every table is read once by its own sub-select
  * (json_agg), and lib/schedule/week.server.ts assembles the days in memory. One round trip instead of one
- * per table keeps the week schedules inside their speed budget under load (design §9). The statement
+ * per table keeps the week schedules inside their speed budget under load (docs/benchmarks.md). The statement
  * is prepared once (db/prepared.ts) and runs as a server-side prepared statement (parsed and planned
  * once per connection).
  */

@@ -100,7 +100,7 @@ export function weekContext(calendar: SchoolCalendarSettings, dateParam: string 
 }
 export type WeekContext = ReturnType<typeof weekContext>;
 
-/** range, next, previous, min_date, max_date (design §4). */
+/** range, next, previous, min_date, max_date: the week answer's navigation fields. */
 function navigation(week: Week, calendar: SchoolCalendarSettings) {
   const sunday = weekStart(week.anchor);
   const { yearStart, yearEnd } = calendar;
