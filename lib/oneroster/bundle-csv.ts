@@ -1,5 +1,5 @@
 import { parse as csvParser } from "csv-parse";
-import { CSV_READ_OPTIONS, startLine, uniformLineEnds } from "@/lib/csv-options";
+import { CSV_READ_OPTIONS, CsvSyntaxError, startLine, uniformLineEnds } from "@/lib/csv-options";
 import type { TakeTurn } from "@/lib/event-loop";
 import { BundleRefused, refuse } from "./bundle-problems";
 
@@ -70,8 +70,8 @@ export async function readCsv(file: string, bytes: Uint8Array, turn: TakeTurn, r
   } catch (error) {
     parser.destroy();
     if (error instanceof BundleRefused) throw error;
-    const lines = (error as { lines?: number }).lines ?? 0;
-    return refuse(file, "The file could not be read as CSV: check its quotation marks.", lines);
+    // The bundle's own sentence: the file and the line are the problem's fields.
+    return refuse(file, "The file could not be read as CSV: check its quotation marks.", CsvSyntaxError.of(file, error).line ?? 0);
   }
   if (!headed) refuse(file, "The file is empty: it needs at least its header line.");
 }
