@@ -21,24 +21,11 @@ import { openZip } from "./bundle-zip";
  * 1.2's roles), courses, classes and enrollments; demographics and the rest are ignored. Pure (no I/O):
  * bytes in, typed rows out, or a BundleRefused listing every problem with its file, line and reason.
  * The zip and its limits are lib/oneroster/bundle-zip.ts, the CSV reading bundle-csv.ts, each file's
- * columns and rules bundle-files.ts, their checks bundle-rows.ts, the problems bundle-problems.ts.
+ * columns, rules and rows' types bundle-files.ts, their checks bundle-rows.ts, the problems bundle-problems.ts.
  */
 
-export { BundleRefused, MAX_LISTED_ERRORS, type BundleProblem } from "./bundle-problems";
-export { MAX_BUNDLE_BYTES, MAX_ENTRIES, MAX_UNPACKED_BYTES } from "./bundle-zip";
-export {
-  gradeNumber,
-  ROSTER_FILES,
-  type ClassRow,
-  type CourseRow,
-  type EnrollmentRow,
-  type FileMode,
-  type OrgRow,
-  type RoleRow,
-  type RosterFile,
-  type SessionRow,
-  type UserRow,
-} from "./bundle-files";
+export { BundleRefused, type BundleProblem } from "./bundle-problems";
+export { MAX_BUNDLE_BYTES } from "./bundle-zip";
 
 export interface Bundle {
   /** How each file is to be applied (a file the manifest calls absent is not read). */
