@@ -5,7 +5,7 @@ import type { Options } from "csv-parse";
  * OneRoster bundle's files with the same options through csv-parse's streaming parser): line endings
  * made uniform first, a BOM dropped, quoted commas and line breaks kept in their cell, blank lines
  * ignored, rows of any length, and a quote inside an unquoted cell (=HYPERLINK("…") typed by hand) kept
- * as text. Kept apart from lib/csv-read.ts, so OneRoster's streaming reader (its own thread) takes them
+ * as text; and the error for a file that is no CSV. Kept apart from lib/csv-read.ts, so OneRoster's streaming reader (its own thread) takes them
  * without loading csv-parse's browser build as well.
  */
 export const CSV_READ_OPTIONS = {
@@ -28,3 +28,19 @@ export const uniformLineEnds = (text: string) => text.replace(/\r\n?/g, "\n");
 /** The line a record starts on: csv-parse gives the line it ends on, and a quoted line break moves its start up. */
 export const startLine = (cells: readonly string[], lastLine: number) =>
   lastLine - cells.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
+
+/** A file that is no CSV (an unclosed quotation mark), with the line the parser had reached. */
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly filename: string,
+    readonly line: number | undefined,
+  ) {
+    super(`${filename} could not be read as CSV${line ? ` near line ${line}` : ""}: check its quotation marks.`);
+    this.name = "CsvSyntaxError";
+  }
+
+  /** csv-parse's error for `filename` as one of these (its errors carry the line they reached as `lines`). */
+  static of(filename: string, error: unknown): CsvSyntaxError {
+    return new CsvSyntaxError(filename, (error as { lines?: number } | null)?.lines);
+  }
+}

@@ -1,23 +1,12 @@
 import { parse } from "csv-parse/browser/esm/sync";
-import { CSV_READ_OPTIONS, startLine, uniformLineEnds, type CsvRecord } from "./csv-options";
+import { CSV_READ_OPTIONS, CsvSyntaxError, startLine, uniformLineEnds, type CsvRecord } from "./csv-options";
 
-export { CSV_READ_OPTIONS, startLine, uniformLineEnds, type CsvRecord };
+export { CSV_READ_OPTIONS, CsvSyntaxError, startLine, uniformLineEnds, type CsvRecord };
 
 /**
  * Reads a CSV text with the app's options (lib/csv-options.ts) through the browser build of csv-parse,
  * so the wizard reads the first rows the way the server reads the file.
  */
-
-/** A file that is no CSV (an unclosed quotation mark), with the line the parser had reached. */
-export class CsvSyntaxError extends Error {
-  constructor(
-    readonly filename: string,
-    readonly line: number | undefined,
-  ) {
-    super(`${filename} could not be read as CSV${line ? ` near line ${line}` : ""}: check its quotation marks.`);
-    this.name = "CsvSyntaxError";
-  }
-}
 
 /**
  * A CSV text's records, at most `to` of them (room for the caller to say "too many"), each with the
@@ -29,7 +18,7 @@ export function readCsvRecords(text: string, filename: string, { to }: { to?: nu
     // With `info`, each record comes as {record, info}; the typings do not follow the option.
     parsed = parse(uniformLineEnds(text), { ...CSV_READ_OPTIONS, info: true, ...(to === undefined ? {} : { to }) }) as unknown as typeof parsed;
   } catch (error) {
-    throw new CsvSyntaxError(filename, (error as { lines?: number }).lines);
+    throw CsvSyntaxError.of(filename, error);
   }
   return parsed.map(({ record, info }) => ({ line: startLine(record, info.lines), cells: record }));
 }

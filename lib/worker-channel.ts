@@ -91,14 +91,15 @@ type Port = Pick<MessagePort | Worker, "postMessage">;
  * Pushes `value` to a worker, a part a message, the server's loop taking a turn before each (the worker
  * reads them with `receiveValue`). `wrap` puts each part in the message the worker expects.
  */
-export async function sendValue(port: Port, value: unknown, turn: TakeTurn, wrap: (part: Part) => unknown) {
+export async function sendValue(port: Port, value: unknown, turn: TakeTurn, wrap: (part: Part) => unknown, transfer: ArrayBuffer[] = []) {
+  let first = true;
   for (const part of partsToPull(value)) {
     await turn();
-    port.postMessage(wrap(part));
+    // Buffers travel in the skeleton (only arrays are sliced out): they are handed over with it.
+    port.postMessage(wrap(part), first ? transfer : []);
+    first = false;
   }
 }
-
-
 
 /**
  * The server's side of `partsToPull`: `take` is fed each part the worker posts (the caller wires it to
@@ -132,45 +133,50 @@ export function handOver(bytes: Uint8Array): { bytes: Uint8Array; transfer: Arra
 }
 
 /**
- * One request to a worker that answers one value (lib/workers.server.ts askWorker): the request, then a
- * "next" for each part of the answer once the server has taken its turn.
+ * A task run in a worker (lib/workers.server.ts runTask, WorkerSession.run): its request pushed a part at
+ * a time, then a "next" for each part of the answer once the server has taken its turn.
  */
-export type ToAskedWorker = { type: "ask"; request: unknown } | { type: "next" };
+export type ToWorker = { type: "run"; task: string; part: Part } | { type: "next" };
 /** The worker's answer: the value a part at a time, the input's problems (a refusal), or a failure. */
-export type FromAskedWorker =
+export type FromWorker =
   | { type: "part"; part: Part }
   | { type: "refused"; problems: unknown }
   | { type: "failed"; message: string; stack?: string };
 
+/** A worker's tasks by name: each takes the request and answers a value (kept in the thread between tasks if it likes). */
+export type WorkerTasks = Record<string, (request: never) => Promise<unknown>>;
+
 /**
- * The worker's side of askWorker: answers the one request with `handle`'s value, a part per "next".
- * `refusalOf` turns an error that means "the input is refused" into the problems to send (undefined
- * for any other error, which is sent as a failure).
+ * The worker's side of runTask: answers each task with its handler's value, a part per "next". One task
+ * runs at a time (the server's side waits for an answer before it sends the next). `refusalOf` turns an
+ * error that means "the input is refused" into the problems to send (undefined for any other error,
+ * which is sent as a failure).
  */
-export function answerAsk<R>(
-  port: Pick<MessagePort, "on" | "postMessage">,
-  handle: (request: R) => Promise<unknown>,
-  refusalOf: (error: unknown) => unknown,
-) {
-  const answer = (message: FromAskedWorker) => port.postMessage(message);
+export function serveTasks(port: Pick<MessagePort, "on" | "postMessage">, tasks: WorkerTasks, refusalOf: (error: unknown) => unknown) {
+  const answer = (message: FromWorker) => port.postMessage(message);
+  let request = receiveValue();
   let parts: Iterator<Part> | null = null;
   const sendNextPart = () => {
     const next = parts?.next();
     if (next && !next.done) answer({ type: "part", part: next.value });
   };
-  port.on("message", (message: ToAskedWorker) => {
+  const fail = (error: unknown) => {
+    const problems = refusalOf(error);
+    if (problems !== undefined) return answer({ type: "refused", problems });
+    const { message, stack } = error instanceof Error ? error : new Error(String(error));
+    answer({ type: "failed", message, stack });
+  };
+  const run = async (task: string, value: unknown) => {
+    const handle = tasks[task] as ((request: unknown) => Promise<unknown>) | undefined;
+    if (!handle) throw new Error(`The worker has no task ${task}.`);
+    parts = partsToPull(await handle(value));
+    sendNextPart();
+  };
+  port.on("message", (message: ToWorker) => {
     if (message.type === "next") return sendNextPart();
-    handle(message.request as R).then(
-      (value) => {
-        parts = partsToPull(value);
-        sendNextPart();
-      },
-      (error: unknown) => {
-        const problems = refusalOf(error);
-        if (problems !== undefined) return answer({ type: "refused", problems });
-        const { message: text, stack } = error instanceof Error ? error : new Error(String(error));
-        answer({ type: "failed", message: text, stack });
-      },
-    );
+    const fed = request(message.part);
+    if (!fed.done) return;
+    request = receiveValue();
+    run(message.task, fed.value).catch(fail);
   });
 }

@@ -5,15 +5,15 @@
  */
 import { parentPort } from "node:worker_threads";
 import { turnTaker } from "@/lib/event-loop";
-import { answerAsk } from "@/lib/worker-channel";
+import { serveTasks } from "@/lib/worker-channel";
 import { CalendarImportError, parseCalendarFile } from "./import";
 import type { CalendarFileRequest } from "./reader.server";
 
 /** The server's loop shares the machine's cores with this thread: the reading takes a third of a core at most. */
 const turn = turnTaker();
 
-answerAsk<CalendarFileRequest>(
+serveTasks(
   parentPort!,
-  ({ bytes, filename, kind, options }) => parseCalendarFile(bytes, filename, kind, options, turn),
+  { read: ({ bytes, filename, kind, options }: CalendarFileRequest) => parseCalendarFile(bytes, filename, kind, options, turn) },
   (error) => (error instanceof CalendarImportError ? error.problems : undefined),
 );

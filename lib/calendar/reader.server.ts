@@ -1,7 +1,7 @@
 import "server-only";
 import type { TakeTurn } from "@/lib/event-loop";
 import { handOver } from "@/lib/worker-channel";
-import { askWorker } from "@/lib/workers.server";
+import { runTask } from "@/lib/workers.server";
 import { CalendarImportError, type ImportOptions, type ParsedCalendarFile } from "./import";
 
 /** What the calendar reader's worker (lib/calendar/import.worker.ts) is asked to read. */
@@ -32,7 +32,7 @@ export function readCalendarFile(
   turn?: TakeTurn,
 ): Promise<ParsedCalendarFile> {
   const file = handOver(bytes);
-  return askWorker<ParsedCalendarFile>("calendar/import", { bytes: file.bytes, filename, kind, options } satisfies CalendarFileRequest, {
+  return runTask<ParsedCalendarFile>("calendar/import", "read", { bytes: file.bytes, filename, kind, options } satisfies CalendarFileRequest, {
     transfer: file.transfer,
     turn,
     timeoutMs: MAX_READ_MS,

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import type { TakeTurn } from "@/lib/event-loop";
 import { schoolGradeRange } from "@/lib/people/grades.server";
 import { handOver } from "@/lib/worker-channel";
-import { askWorker } from "@/lib/workers.server";
+import { runTask } from "@/lib/workers.server";
 import { ImportFileError } from "./errors";
 import type { ImportKind } from "./fields";
 import type { ImportFile, ImportFileRequest } from "./read";
@@ -29,7 +29,7 @@ export async function readImportFile(
   const grades = kind === "students" ? await schoolGradeRange(db) : undefined;
   const { bytes, transfer } = handOver(file.bytes);
   const request: ImportFileRequest = { kind, bytes, filename: file.filename, headers: [...file.headers], headerRow: file.headerRow, grades };
-  return askWorker<ImportFile>("imports/read", request, {
+  return runTask<ImportFile>("imports/read", "read", request, {
     transfer,
     turn,
     timeoutMs: MAX_READ_MS,

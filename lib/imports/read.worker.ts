@@ -4,12 +4,12 @@
  * touches the database.
  */
 import { parentPort } from "node:worker_threads";
-import { answerAsk } from "@/lib/worker-channel";
+import { serveTasks } from "@/lib/worker-channel";
 import { ImportFileError } from "./errors";
 import { readCsvFile, type ImportFileRequest } from "./read";
 
-answerAsk<ImportFileRequest>(
+serveTasks(
   parentPort!,
-  async (request) => readCsvFile(request),
+  { read: async (request: ImportFileRequest) => readCsvFile(request) },
   (error) => (error instanceof ImportFileError ? error.message : undefined),
 );

@@ -1,4 +1,4 @@
-import type { ClassRow } from "./parse";
+import type { ClassRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import type { PlannedCourses } from "./plan-courses";
 import type { PlannedTerms } from "./plan-terms";

@@ -1,4 +1,5 @@
-import type { Bundle, BundleProblem, UserRow } from "./parse";
+import type { UserRow } from "./bundle-files";
+import type { Bundle, BundleProblem } from "./parse";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
 import type { Change, PlanOptions, RecordKind, Review, RosterState, Writes } from "./plan-types";
 import { chooseSchool, type PlannedOrg } from "./plan-orgs";

@@ -1,4 +1,4 @@
-import type { ClassRow, CourseRow } from "./parse";
+import type { ClassRow, CourseRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import { archiveUnlisted, diff, isEmpty, pick } from "./plan-shared";
 

@@ -1,4 +1,4 @@
-import type { EnrollmentRow } from "./parse";
+import type { EnrollmentRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import type { HomeroomEnrollment } from "./plan-homerooms";
 import type { PlannedPeople } from "./plan-people";

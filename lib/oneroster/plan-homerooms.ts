@@ -1,5 +1,5 @@
 import { sisMayFill } from "@/lib/people/field-owners";
-import type { ClassRow } from "./parse";
+import type { ClassRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import { foldName, tally } from "./plan-shared";
 import type { PlannedPeople } from "./plan-people";

@@ -1,4 +1,4 @@
-import type { UserRow } from "./parse";
+import type { UserRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import { planStaff, staffRow } from "./plan-staff";
 import { planStudent } from "./plan-students";

@@ -1,4 +1,5 @@
-import type { Bundle, RosterFile } from "./parse";
+import type { RosterFile } from "./bundle-files";
+import type { Bundle } from "./parse";
 import type { PlanContext } from "./plan-context";
 import type { FieldTally } from "./plan-types";
 

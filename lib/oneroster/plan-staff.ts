@@ -1,5 +1,5 @@
 import { PROTECTED_ACCOUNT_FIELDS, sisMayFill } from "@/lib/people/field-owners";
-import type { UserRow } from "./parse";
+import type { UserRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import type { RosterState } from "./plan-types";
 import { diff, isEmpty, pick, tally, type Fields } from "./plan-shared";

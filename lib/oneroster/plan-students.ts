@@ -1,5 +1,5 @@
 import { sisMayFill } from "@/lib/people/field-owners";
-import { gradeNumber, type UserRow } from "./parse";
+import { gradeNumber, type UserRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import type { RosterState, StudentValues } from "./plan-types";
 import { diff, isEmpty, pick, tally } from "./plan-shared";

@@ -1,5 +1,5 @@
 import { STAFF_FIELDS, STUDENT_FIELDS } from "@/lib/people/field-owners";
-import type { UserRow } from "./parse";
+import type { UserRow } from "./bundle-files";
 import type { PlanContext } from "./plan-context";
 import { carries, tally, type Fields } from "./plan-shared";
 

@@ -1,5 +1,6 @@
 import { turnTaker } from "@/lib/event-loop";
-import { noRows, ROSTER_FILES, type Bundle, type ClassRow, type CourseRow, type EnrollmentRow, type FileMode, type RoleRow, type SessionRow, type UserRow } from "@/lib/oneroster/parse";
+import { ROSTER_FILES, type ClassRow, type CourseRow, type EnrollmentRow, type FileMode, type RoleRow, type SessionRow, type UserRow } from "@/lib/oneroster/bundle-files";
+import { noRows, type Bundle } from "@/lib/oneroster/parse";
 import { createPlanContext, type PlanContext } from "@/lib/oneroster/plan-context";
 import type { PlanOptions, RosterState } from "@/lib/oneroster/plan-types";
 

@@ -4,7 +4,7 @@ import { planHomerooms, type HomeroomEnrollment } from "@/lib/oneroster/plan-hom
 import type { PlannedPeople, Role } from "@/lib/oneroster/plan-people";
 import type { PlannedSections } from "@/lib/oneroster/plan-classes";
 import { planTeachers } from "@/lib/oneroster/plan-teachers";
-import type { UserRow } from "@/lib/oneroster/parse";
+import type { UserRow } from "@/lib/oneroster/bundle-files";
 import {
   classRow,
   emptyRoster,

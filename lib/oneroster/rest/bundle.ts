@@ -1,7 +1,7 @@
 import { strToU8, Zip, ZipDeflate } from "fflate";
 import { toCsv } from "@/lib/csv";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
-import type { FileMode } from "../parse";
+import type { FileMode } from "../bundle-files";
 
 /**
  * A OneRoster REST pull's records written as the CSV bundle the SIS would export (pure): the same

@@ -1,6 +1,6 @@
 import "server-only";
 import { turnTaker, type TakeTurn } from "@/lib/event-loop";
-import type { FileMode } from "../parse";
+import type { FileMode } from "../bundle-files";
 import { bundleOf, ENDPOINTS, type Endpoint, type Records } from "./bundle";
 import { exchange, jsonOf, RemoteFailure } from "./fetch.server";
 import type { SourceSettings } from "./source.server";
