@@ -147,6 +147,14 @@ describe("the check of answers against their response schema (under test only)",
     expect(res.body.message).toContain("answer.items[0].extra");
   });
 
+  it("checks a JSON Response the route made itself too (a conditional GET's 200), not its 304", async () => {
+    const made = await call(answering(Response.json({ ok: 1, items: [] })), { path: "/api/shapes" });
+    expect(made.status).toBe(500);
+    expect(made.body.message).toContain("GET /api/shapes");
+    const unchanged = await call(answering(new Response(null, { status: 304 })), { path: "/api/shapes" });
+    expect(unchanged.status).toBe(304);
+  });
+
   it("leaves alone what is not the route's JSON answer: another status, no body, a file", async () => {
     const queued = await call(answering(new StatusAnswer(202, { job: 1 })), { path: "/api/shapes" });
     expect(queued.status).toBe(202);
