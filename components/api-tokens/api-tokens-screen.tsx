@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { snackbar } from "@/components/ui/snackbar";
 import { useAction } from "@/components/ui/use-action";
 import { apiDelete, messageOf } from "@/lib/api/request.client";
-import type { ApiTokenView } from "@/lib/api-tokens/service.server";
+import type { ApiTokenView } from "@/lib/api-tokens/answers";
 import { CreateDialog } from "./create-token-dialog";
 import { tokenColumns } from "./token-columns";
 import { SecretDialog } from "./token-secret-dialog";

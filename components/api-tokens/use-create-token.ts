@@ -4,18 +4,13 @@ import { useState, type FormEvent } from "react";
 import { PASSWORD_CONFIRM_FAILED } from "@/components/ui/password-confirm-dialog";
 import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
+import type { CreatedToken } from "@/lib/api-tokens/answers";
 import type { ApiScope } from "@/lib/api-tokens/scopes";
 
 export const TOKENS_KEY = "/api/api-tokens";
 
 /** POST /api/api-tokens's answer: the token itself, shown once. */
-export interface CreatedToken {
-  id: number;
-  name: string;
-  scopes: ApiScope[];
-  token: string;
-  expires_at: string;
-}
+export type { CreatedToken };
 
 /** The expiry choices: a number of days, or a date typed in. */
 export const LIFETIMES = { "30 days": 30, "90 days": 90, "1 year": 365, "Until a date": null } as const;

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
 import { apiPost } from "@/lib/api/request.client";
+import type { TokenResponse } from "@/lib/auth/answers";
 import { setStored } from "@/lib/storage.client";
 import { AuthContext, type AuthState } from "./auth-context";
 import { ForcedPasswordChange } from "./forced-password-change";
@@ -27,7 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOutReason,
       settingsFailed,
       async signIn(username, password) {
-        const token = await apiPost<{ access_token: string }>("/api/login", { username, password });
+        const token = await apiPost<TokenResponse>("/api/login", { username, password });
         setStored("token", token.access_token);
         return load(false);
       },

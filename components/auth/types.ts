@@ -1,12 +1,13 @@
-import type { CurrentUser } from "@/lib/people/current-user";
-import type { getSettings } from "@/lib/settings/service.server";
+import type { CurrentUser } from "@/lib/people/answers";
+import type { PublicSettingsAnswer, SettingsAnswer } from "@/lib/settings/answers";
 
 /** GET /api/user. */
 export type { CurrentUser };
 export type Role = CurrentUser["role"];
 
-/** GET /api/settings and /api/settings/unauthenticated. */
-export type AppSettings = Awaited<ReturnType<typeof getSettings>>;
+/** GET /api/settings and /api/settings/unauthenticated (which adds `sso`). */
+export type AppSettings = SettingsAnswer;
+export type { PublicSettingsAnswer };
 export type SettingGroup = AppSettings["groups"][number];
 export type Setting = SettingGroup["settings"][number];
 

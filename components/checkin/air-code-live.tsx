@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import type { CheckInStatus } from "@/lib/checkin/service.server";
+import type { CheckInStatus } from "@/lib/checkin/answers";
 import { checkInStatusKey } from "./use-check-in-status";
 
 /** How often an open check-in screen showing today asks for the status (students checking themselves in). */

@@ -6,7 +6,7 @@ import { checkInResultMessage } from "@/lib/checkin/chips";
 import { checkInSummary } from "@/lib/checkin/elsewhere-rules";
 import type { z } from "zod";
 import type { checkInSubmitBody } from "@/lib/checkin/offline-schemas";
-import type { CheckInAnswer } from "@/lib/checkin/service.server";
+import type { CheckInAnswer } from "@/lib/checkin/answers";
 import { getStored, setStored } from "@/lib/storage.client";
 
 export type { CheckInAnswer };

@@ -1,7 +1,7 @@
 "use client";
 
 import useSWR from "swr";
-import type { CheckInStatus } from "@/lib/checkin/service.server";
+import type { CheckInStatus } from "@/lib/checkin/answers";
 
 export type { CheckInStatus };
 export type CheckInStatusBlock = CheckInStatus["blocks"][number];

@@ -15,16 +15,12 @@ import { useAction } from "@/components/ui/use-action";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClasses, TextField } from "@/components/ui/text-field";
 import { ApiClientError, GENERIC_FAILURE, apiDelete, apiPost, messageOf } from "@/lib/api/request.client";
-import type { KioskView } from "@/lib/kiosk/service.server";
+import type { CreatedKiosk, KioskView } from "@/lib/kiosk/answers";
 import type { StaffListItem } from "@/lib/people/lists.server";
 
 const KIOSKS_KEY = "/api/kiosks";
 
-interface Created {
-  kiosk: KioskView;
-  token: string;
-  setup_path: string;
-}
+type Created = CreatedKiosk;
 
 /** The register form: a name for the device and the teacher whose Focus Block it serves. */
 function RegisterDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (created: Created) => void }) {

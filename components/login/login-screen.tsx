@@ -10,6 +10,7 @@ import { useAuth } from "@/components/auth/use-auth";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Splash } from "@/components/auth/splash";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
+import type { TokenResponse } from "@/lib/auth/answers";
 import { ssoErrorMessage } from "./login-errors";
 import { resetByEmailOffered } from "./forgot-password";
 import { AuthPage } from "./auth-page";
@@ -56,7 +57,7 @@ export function LoginScreen() {
     const from = params.get("from");
     window.history.replaceState(null, "", from ? `/login?from=${encodeURIComponent(from)}` : "/login");
     if (!params.has("sso")) return;
-    apiPost<{ access_token: string }>("/api/auth/sso-token")
+    apiPost<TokenResponse>("/api/auth/sso-token")
       .then((token) => acceptToken(token.access_token))
       .catch((error) => {
         // The provider asked nobody and the school asks this role every time: ask the provider again.

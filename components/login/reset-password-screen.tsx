@@ -13,6 +13,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { usePageTitle } from "@/components/ui/page-title";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
+import type { PasswordResetAnswer } from "@/lib/auth/answers";
 import { AuthPage } from "./auth-page";
 import {
   PASSWORD_FORM_MESSAGES,
@@ -132,7 +133,7 @@ function NewPasswordForm({
 
   async function submit(values: ResetPasswordValues) {
     try {
-      const answer = await apiPost<{ message: string; username: string }>("/api/password-reset/complete", {
+      const answer = await apiPost<PasswordResetAnswer>("/api/password-reset/complete", {
         token,
         new_password: values.newPassword,
       });

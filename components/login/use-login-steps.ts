@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useAction } from "@/components/ui/use-action";
 import { apiPost } from "@/lib/api/request.client";
+import type { CheckUserAnswer } from "@/lib/auth/answers";
 import { rememberUser, type RememberedUser } from "@/lib/storage.client";
 import { useStoredState } from "@/lib/use-stored-state.client";
 import { LOGIN_TEXT, placeLoginError } from "./login-errors";
@@ -56,7 +57,7 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
   // Each error is said by the field it concerns (placeLoginError), never in a snackbar.
   const checkUser = useAction(
     async (name: string) => {
-      const user = await apiPost<RememberedUser & { password_sign_in?: boolean }>("/api/check-user", { username: name });
+      const user = await apiPost<CheckUserAnswer>("/api/check-user", { username: name });
       goToPassword({ username: user.username, initials: user.initials, color: user.color }, user.password_sign_in !== false);
     },
     {

@@ -3,9 +3,8 @@
  * imports only: nothing of the server reaches the browser).
  */
 import type { importEvents } from "@/lib/calendar/events.server";
-import type { DayTypeChange } from "@/lib/calendar/regenerate.server";
+import type { DayTypeChange, DryRun, SchoolYear } from "@/lib/calendar/answers";
 import type { SchoolDayView, getSchoolDays } from "@/lib/calendar/school-days.server";
-import type { getSchoolYear } from "@/lib/calendar/school-year.server";
 import type { TimetableView } from "@/lib/calendar/timetable.server";
 
 /** GET /api/school-days?from=&to=. */
@@ -20,13 +19,10 @@ export type Timetable = TimetableView;
 export type { DayTypeChange };
 
 /** What a dry run answers: the dates whose day type the change would move. */
-export interface DryRun {
-  dry_run: true;
-  day_type_changes: DayTypeChange[];
-}
+export type { DryRun };
 
 /** GET /api/school-year. */
-export type SchoolYear = Awaited<ReturnType<typeof getSchoolYear>>;
+export type { SchoolYear };
 
 /** POST /api/calendar-events/import. */
 export type ImportResult = Awaited<ReturnType<typeof importEvents>>;

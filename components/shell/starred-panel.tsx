@@ -12,16 +12,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAction } from "@/components/ui/use-action";
 import { messageOf } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
+import type { StarredItem } from "@/lib/starred/answers";
 import { GROUP_TITLES, itemHref, type ItemType } from "./panel-links";
 
-export interface StarredItem {
-  id: number;
-  item_type: ItemType;
-  item_id: number;
-  label: string;
-  isStarred: boolean;
-  short_name?: string | null;
-}
+export type { StarredItem };
 
 const ORDER: ItemType[] = ["student", "staff", "course", "cluster"];
 const keyOf = (item: Pick<StarredItem, "item_type" | "item_id">) => `${item.item_type}:${item.item_id}`;

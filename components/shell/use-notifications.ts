@@ -3,27 +3,9 @@
 import useSWR from "swr";
 import { useAuth } from "@/components/auth/use-auth";
 
-export interface NotificationSender {
-  id: number | null;
-  name: string;
-  initials: string;
-  color: string;
-}
+import type { NotificationEntry } from "@/lib/notifications/answers";
 
-export interface NotificationEntry {
-  read: boolean;
-  notification: {
-    id: number;
-    body: string;
-    date: string;
-    time: string;
-    approximateTime: string;
-    sender: NotificationSender;
-    /** An app path the message points to (a CSV import's report). */
-    link?: string | null;
-    recipients?: { id: number; name: string }[];
-  };
-}
+export type { NotificationEntry, NotificationSender } from "@/lib/notifications/answers";
 
 export const INBOX_KEY = "/api/notifications/inbox";
 export const OUTBOX_KEY = "/api/notifications/outbox";

@@ -14,20 +14,9 @@ import { checkOwnPassword, type Caller } from "@/lib/auth/service.server";
 import { hashToken, newToken } from "@/lib/auth/tokens.server";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, type ApiTokenBody } from "./schemas";
 import { API_TOKEN_PREFIX, type ApiScope } from "./scopes";
+import type { ApiTokenView, CreatedToken } from "./answers";
 
-export interface ApiTokenView {
-  id: number;
-  name: string;
-  scopes: ApiScope[];
-  /** `fbk_…abcd`: enough to tell tokens apart, never enough to use one. */
-  hint: string;
-  created_at: string;
-  created_by: { user_id: number; username: string; name: string } | null;
-  last_used_at: string | null;
-  revoked_at: string | null;
-  /** Refused from this instant on; null only for tokens made before tokens expired. */
-  expires_at: string | null;
-}
+export type { ApiTokenView };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,7 +66,7 @@ export async function apiTokenList(db: Db): Promise<{ tokens: ApiTokenView[] }> 
  * POST /api/verify-user otherwise). Its secret is in this answer and nowhere else: only its SHA-256 is
  * stored. Audited (without the secret).
  */
-export async function createApiToken(db: Db, user: Principal, body: ApiTokenBody, caller: Caller, now: Date) {
+export async function createApiToken(db: Db, user: Principal, body: ApiTokenBody, caller: Caller, now: Date): Promise<CreatedToken> {
   const expiresAt = tokenExpiry(body, now);
   await checkOwnPassword(db, user, body.password, caller, now);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
@@ -110,7 +99,6 @@ export async function createApiToken(db: Db, user: Principal, body: ApiTokenBody
     hint: `${API_TOKEN_PREFIX}…${row.hint}`,
     created_at: row.created_at.toISOString(),
     expires_at: expiresAt.toISOString(),
-    /** Shown once: copy it now. */
     token: secret,
   };
 }

@@ -44,3 +44,10 @@ export class FileAnswer {
 /** A CSV download (a whole text, or a stream of it). */
 export const csvFile = (body: FileBody, filename: string) =>
   new FileAnswer(body, { contentType: "text/csv; charset=utf-8", filename });
+
+declare const carries: unique symbol;
+/**
+ * A Response a route made itself that says which JSON it carries (conditionalJson's 200 or 304), so a
+ * route with a response schema still has its answer's type checked against it.
+ */
+export type JsonResponse<T> = Response & { readonly [carries]?: T };

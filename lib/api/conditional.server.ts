@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/db";
 import { committedDataVersion } from "@/db/queries/data-version";
+import type { JsonResponse } from "./answers";
 
 /**
  * Conditional GETs for the screens' polls (check-in status, week schedules, the notification inbox).
@@ -68,7 +69,7 @@ async function stateOf({ request, db, caller, now }: Poll): Promise<string> {
 const headersFor = (etag: string): Record<string, string> => ({ etag, "cache-control": REVALIDATE, vary: "authorization" });
 
 /** The JSON answer of a polled GET: 200 with an ETag, or 304 when the client already holds it. */
-export async function conditionalJson(poll: Poll, answer: () => Promise<unknown>): Promise<Response> {
+export async function conditionalJson<T>(poll: Poll, answer: () => Promise<T>): Promise<JsonResponse<T>> {
   const held = candidates(poll.request.headers.get("if-none-match"));
   const state = await stateOf(poll);
   const unchanged = held.find((tag) => tag.split(".")[0] === state);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CheckUserAnswer, TokenResponse } from "./answers";
 import type { Db } from "@/db";
 import {
   type AccountRow,
@@ -43,11 +44,7 @@ export interface Caller {
   onSignedIn?: (account: DeviceAccount) => void;
 }
 
-export interface TokenResponse {
-  access_token: string;
-  token_type: "Bearer";
-  expires_in: number;
-}
+export type { TokenResponse };
 
 /**
  * POST /api/login: 429 throttled, 404 unknown, 423 locked, 401 wrong password; else a new session.
@@ -128,7 +125,7 @@ export const withheldAvatar = (username: string) => ({
  * 404, so concurrent misses cannot slip past); a username found takes none. Once the address has used
  * its places, every username gets the same withheld answer (withheldAvatar) instead of 404 or the avatar.
  */
-export async function checkUser(db: Db, rawUsername: string, caller: Caller, now: Date) {
+export async function checkUser(db: Db, rawUsername: string, caller: Caller, now: Date): Promise<CheckUserAnswer> {
   const username = normalizeUsername(rawUsername);
   const attempt: Attempt = { kind: "check-user", username, address: caller.address };
   const account = await findAccountByUsername(db, username);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { DayTypeChange } from "./answers";
 import type { Db } from "@/db";
 import {
   calendarSettings,
@@ -67,14 +68,7 @@ export async function loadTimetableVersions(db: Db): Promise<(TimetableVersion &
   });
 }
 
-/** A school day whose day type a change moves (the rotation shifted, the day closed, a new cycle). */
-export interface DayTypeChange {
-  date: SchoolDate;
-  /** The day type it had. */
-  from: string;
-  /** The day type it gets; null when it is no longer a school day. */
-  to: string | null;
-}
+export type { DayTypeChange };
 
 export interface Regeneration {
   /** The first date rewritten. */

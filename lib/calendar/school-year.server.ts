@@ -11,6 +11,7 @@ import { regenerateSchoolDays, type Regeneration } from "./regenerate.server";
 import { inTransaction } from "./rehearsal.server";
 import { calendarContext, displayDate } from "./school-days.server";
 import { FOCUS_BLOCK_LABEL, type SchoolYearBody } from "./schemas";
+import type { SchoolYear } from "./answers";
 
 /**
  * GET and PUT /api/school-year (docs/design/calendar.md#the-model): the year's first and last dates and the date attendance
@@ -22,7 +23,7 @@ import { FOCUS_BLOCK_LABEL, type SchoolYearBody } from "./schemas";
 export const MAX_YEAR_DAYS = 400;
 
 /** GET /api/school-year. */
-export async function getSchoolYear(db: Db, now: Date) {
+export async function getSchoolYear(db: Db, now: Date): Promise<SchoolYear> {
   const context = await calendarContext(db, now);
   const start = context.yearStart || null;
   const end = context.yearEnd || null;

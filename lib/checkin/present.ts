@@ -3,15 +3,17 @@ import type { ElsewhereRow } from "@/db/queries/checkin-offline";
 import { staffName, studentName } from "@/lib/people/names";
 import { clockLabel, instantClockLabel } from "@/lib/core/time";
 import { shortStaffName } from "./elsewhere-rules";
+import type { CheckInBlock, CheckInStudent, LedgerEntry } from "./answers";
+
+export type { CheckInBlock, CheckInStudent, LedgerEntry };
 
 /** The student inside check-in payloads: enough for an avatar and a name, never the student number. */
-export function presentCheckInStudent(student: CheckInStudentRow) {
+export function presentCheckInStudent(student: CheckInStudentRow): CheckInStudent {
   return { id: student.id, name: studentName(student), initials: student.initials, color: student.color };
 }
-export type CheckInStudent = ReturnType<typeof presentCheckInStudent>;
 
 /** `{id, flex, label, start: "9:26 AM", end: "10:06 AM"}`. */
-export function presentCheckInBlock(meeting: FlexMeeting) {
+export function presentCheckInBlock(meeting: FlexMeeting): CheckInBlock {
   return {
     id: meeting.block_id,
     flex: true,
@@ -20,7 +22,6 @@ export function presentCheckInBlock(meeting: FlexMeeting) {
     end: clockLabel(meeting.end),
   };
 }
-export type CheckInBlock = ReturnType<typeof presentCheckInBlock>;
 
 /**
  * "9:41 AM" for an instant, memoised by minute: formatting in a time zone is the costliest step of
@@ -53,7 +54,7 @@ export function ledgerMethod(row: Pick<LedgerRow, "method" | "checked_in_by" | "
  * A ledger entry: `{id, time: "9:41 AM", method, student, staff}`. `by_other_staff` marks a row some
  * other staff member recorded (shown on the caller's screen because the student planned to be with them).
  */
-export function presentLedgerEntry(row: LedgerRow, timezone: string, byOtherStaff = false) {
+export function presentLedgerEntry(row: LedgerRow, timezone: string, byOtherStaff = false): LedgerEntry {
   return {
     id: row.id,
     time: clockLabelOf(row.checked_in_at, timezone),
@@ -64,7 +65,6 @@ export function presentLedgerEntry(row: LedgerRow, timezone: string, byOtherStaf
     by_other_staff: byOtherStaff,
   };
 }
-export type LedgerEntry = ReturnType<typeof presentLedgerEntry>;
 
 /**
  * A ledger entry someone else recorded, in the caller's "checked in elsewhere" list: the same entry

@@ -23,6 +23,7 @@ import type { CheckInSubmitBody } from "./offline-schemas";
 import { adjacentCheckInDate, checkInMethod, focusBlockOn, NO_FOCUS_BLOCK } from "./rules";
 import type { CheckInBody } from "./schemas";
 import { presentCheckInBlock, presentCheckInStudent, presentLedgerEntry, type LedgerEntry } from "./present";
+import type { AlreadyWithMessage, CheckInAnswer, CheckInStatus } from "./answers";
 
 export { NO_FOCUS_BLOCK };
 
@@ -108,7 +109,7 @@ export async function checkInStatus(db: Db, user: Principal, dateInput: string |
 }
 
 /** The status answer from its rows (pure; the bench floor, scripts/bench/floor.ts, shapes with it too). */
-export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder) {
+export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder): CheckInStatus {
   const { timezone, date } = rows;
   const block = focusBlockOn(rows, date);
   const blocks = [];
@@ -145,7 +146,7 @@ export function presentCheckInStatus(rows: CheckInStatusRows, recorder: Recorder
     focus_block_scheduled: rows.anyFlexMeeting,
   };
 }
-export type CheckInStatus = Awaited<ReturnType<typeof checkInStatus>>;
+export type { CheckInStatus };
 
 const MAX_INT = 2_147_483_647;
 
@@ -282,12 +283,7 @@ export type CheckInResult = Awaited<ReturnType<typeof recordCheckIns>>;
 
 export const SUBMISSION_TAKEN = "That submission id belongs to another account.";
 
-type AlreadyItem = CheckInResult["already_checked_in"][number];
-/** An already-checked-in item; one someone else recorded also says who and when. */
-export type AlreadyWithMessage = AlreadyItem & { checked_in_by?: string | null; message?: string };
-export type CheckInAnswer = Omit<CheckInResult, "already_checked_in"> & {
-  already_checked_in: AlreadyWithMessage[];
-};
+export type { AlreadyWithMessage, CheckInAnswer };
 
 /**
  * Students already checked in by someone else: remembered for the caller's Checked In list

@@ -1,11 +1,14 @@
 import type { clusterMemberRows, findCluster } from "@/db/queries/clusters";
 import { presentStaffRef, presentStudentPerson } from "@/lib/people/present-person";
+import type { ClusterListItem, ClusterPage } from "./answers";
+
+export type { ClusterListItem, ClusterPage };
 
 type ClusterRow = NonNullable<Awaited<ReturnType<typeof findCluster>>>;
 type MemberRow = Awaited<ReturnType<typeof clusterMemberRows>>[number];
 
 /** GET /api/clusters/{id}: the spec's cluster {id, name} with its members, owner and the viewer's star. */
-export function presentCluster(cluster: ClusterRow, members: MemberRow[]) {
+export function presentCluster(cluster: ClusterRow, members: MemberRow[]): ClusterPage {
   return {
     id: cluster.id,
     name: cluster.name,
@@ -15,12 +18,4 @@ export function presentCluster(cluster: ClusterRow, members: MemberRow[]) {
     members: members.map(presentStudentPerson),
     starred: Boolean(cluster.starred),
   };
-}
-export type ClusterPage = ReturnType<typeof presentCluster>;
-
-export interface ClusterListItem {
-  id: number;
-  name: string;
-  hidden: boolean;
-  member_count: number;
 }

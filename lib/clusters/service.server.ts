@@ -156,7 +156,7 @@ export async function deleteClusterById(db: Db, user: Principal, id: number) {
     if (!before) throw missing();
     await deleteCluster(tx, id);
     await audit(tx, user, "cluster.delete", { cluster_id: id, name: before.name });
-    return { id, deleted: true };
+    return { id, deleted: true as const };
   });
 }
 

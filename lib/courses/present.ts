@@ -3,6 +3,9 @@ import type { CourseListRow } from "@/db/queries/sections";
 import { staffName } from "@/lib/people/names";
 import { presentStudentPerson, type StudentPerson } from "@/lib/people/present-person";
 import type { Section } from "@/lib/sections/present";
+import type { CourseItem, CourseList, CoursePage } from "./answers";
+
+export type { CourseItem, CourseList, CoursePage };
 import { presentTeacher } from "@/lib/sections/present";
 import { clockLabel } from "@/lib/core/time";
 
@@ -16,7 +19,7 @@ export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thurs
 export type Member = StudentPerson;
 
 /** GET /api/courses/{short_name}. */
-export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolled: StudentRow[], sections: Section[] = []) {
+export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolled: StudentRow[], sections: Section[] = []): CoursePage {
   const teacher = course.teacher;
   return {
     id: course.id,
@@ -43,10 +46,9 @@ export function presentCourse(course: CourseRow, meetings: MeetingRow[], enrolle
     sourced_id: course.sourced_id,
   };
 }
-export type CoursePage = ReturnType<typeof presentCourse>;
 
 /** A course in GET /api/courses (and the answer of POST and PUT). */
-export function presentCourseItem(row: CourseListRow) {
+export function presentCourseItem(row: CourseListRow): CourseItem {
   return {
     id: row.id,
     name: row.name,
@@ -59,12 +61,4 @@ export function presentCourseItem(row: CourseListRow) {
     archived: row.archived_at !== null,
     sourced_id: row.sourced_id,
   };
-}
-export type CourseItem = ReturnType<typeof presentCourseItem>;
-
-/** GET /api/courses. */
-export interface CourseList {
-  courses: CourseItem[];
-  /** The sections the caller teaches ("My classes"). */
-  my_sections: import("@/lib/sections/present").SectionItem[];
 }

@@ -12,7 +12,7 @@ import type { ApiScope } from "@/lib/api-tokens/scopes";
 import { isHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/security/headers";
 import { MAX_JSON_BODY, readJson, tooLarge } from "@/lib/api/body";
 import { readMultipart, type UploadForm } from "@/lib/api/multipart.server";
-import { FileAnswer, StatusAnswer } from "@/lib/api/answers";
+import { FileAnswer, StatusAnswer, type JsonResponse } from "@/lib/api/answers";
 import { clientAddress } from "@/lib/api/client-address";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { ApiError, badRequest, databaseUnavailable, errorResponse, fieldErrors, forbidden, invalid, unauthenticated } from "@/lib/api/errors.server";
@@ -23,7 +23,7 @@ type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
 type Params = Record<string, string | string[] | undefined>;
 
-interface Options<B, Q, P> {
+interface Options<B, Q, P, R = Schema | undefined> {
   /** The roles allowed to call this route ("public" needs no sign-in). */
   roles: readonly Role[] | "public";
   body?: B;
@@ -43,13 +43,19 @@ interface Options<B, Q, P> {
    * them no API token may. The handler then sees `user: null` and the token in `apiToken`.
    */
   tokenScopes?: readonly ApiScope[];
+  /**
+   * The JSON answer with the route's status, as a zod schema: the handler must return what it
+   * describes (a type error otherwise), the OpenAPI document shows it, and under test the wrapper checks
+   * every such answer against it (a 500 naming the route and the differences when they disagree).
+   */
+  response?: R;
   /** For the API reference (GET /api/openapi.json); by default made from the method and path. */
   summary?: string;
   description?: string;
 }
 
 /** What a route declares, kept on its handler for the role walk (tests/api/roles.test.ts) and the OpenAPI document. */
-export type RouteDeclaration = Options<Schema | undefined, Schema | undefined, Schema | undefined>;
+export type RouteDeclaration = Options<Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
 export type DeclaredRoute = ((request: Request, context: NextContext) => Promise<Response>) & {
   roles: readonly Role[] | "public";
   allowExpiredPassword: boolean;
@@ -73,7 +79,12 @@ export interface Context<B, Q, P, U> {
   now: Date;
 }
 
-type Handler<B, Q, P, U> = (context: Context<B, Q, P, U>) => unknown;
+/**
+ * What a handler may return: with a response schema, the JSON it describes (or a Response that says it
+ * carries it, as conditionalJson's does), another status's answer or a file; without one, anything.
+ */
+type Answer<R> = R extends Schema ? z.input<R> | StatusAnswer | FileAnswer | JsonResponse<z.input<R>> : unknown;
+type Handler<B, Q, P, U, R> = (context: Context<B, Q, P, U>) => Answer<R> | Promise<Answer<R>>;
 type NextContext = { params: Promise<Params> };
 
 const EXPIRED = new ApiError(
@@ -86,21 +97,21 @@ const EXPIRED = new ApiError(
  * Every API route goes through here: request id, authentication, roles, the expired-password gate,
  * zod parsing of params, query and body, and the mapping of errors to the documented JSON shape.
  */
-export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  options: Options<B, Q, P> & { roles: readonly Role[]; tokenScopes: readonly ApiScope[] },
-  handler: Handler<B, Q, P, Principal | null>,
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
+  options: Options<B, Q, P, R> & { roles: readonly Role[]; tokenScopes: readonly ApiScope[] },
+  handler: Handler<B, Q, P, Principal | null, R>,
 ): DeclaredRoute;
-export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  options: Options<B, Q, P> & { roles: readonly Role[] },
-  handler: Handler<B, Q, P, Principal>,
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
+  options: Options<B, Q, P, R> & { roles: readonly Role[] },
+  handler: Handler<B, Q, P, Principal, R>,
 ): DeclaredRoute;
-export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  options: Options<B, Q, P> & { roles: "public" },
-  handler: Handler<B, Q, P, Principal | null>,
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, R extends Schema | undefined = undefined>(
+  options: Options<B, Q, P, R> & { roles: "public" },
+  handler: Handler<B, Q, P, Principal | null, R>,
 ): DeclaredRoute;
-export function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
-  options: Options<B, Q, P>,
-  handler: Handler<B, Q, P, never>,
+export function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined, R extends Schema | undefined>(
+  options: Options<B, Q, P, R>,
+  handler: Handler<B, Q, P, never, R>,
 ) {
   const handle = async (request: Request, next?: NextContext): Promise<Response> => {
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || nextRequestId();
@@ -133,6 +144,10 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
         now,
       } as never);
       const response = responseOf(result, options.status ?? 200, requestId);
+      if (options.response && CHECK_ANSWERS) {
+        const mismatch = await answerMismatch(options.response, response, options.status ?? 200);
+        if (mismatch) return mismatchResponse(request, mismatch, requestId);
+      }
       if (isHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
       if (debug()) log.debug({ requestId, path: new URL(request.url).pathname, ms: performance.now() - started }, "request");
       return response;
@@ -178,6 +193,46 @@ function responseOf(result: unknown, status: number, requestId: string): Respons
   return result;
 }
 
+/**
+ * Under test every JSON answer with the route's status is checked against its response schema, so the
+ * api tests prove the schemas (and so the OpenAPI document) true; never in production, where it would
+ * cost a parse of every answer. Other statuses (a 202 job, a dry run's 200), files, bodiless answers
+ * and a 304 have nothing to check.
+ */
+const CHECK_ANSWERS = process.env.NODE_ENV === "test";
+
+/** What is wrong with a JSON answer against the schema (zod's issues and fields it does not name), or null. */
+async function answerMismatch(schema: Schema, response: Response, status: number): Promise<string | null> {
+  if (response.status !== status || !response.headers.get("content-type")?.startsWith("application/json")) return null;
+  const answer: unknown = JSON.parse(await response.clone().text());
+  const result = schema.safeParse(answer);
+  if (!result.success) return z.prettifyError(result.error);
+  const unnamed = fieldsNotIn(answer, result.data);
+  return unnamed.length ? `fields the schema does not name: ${unnamed.join(", ")}` : null;
+}
+
+/** Paths of object fields the answer has and the parsed value dropped (a plain z.object strips them). */
+function fieldsNotIn(answer: unknown, parsed: unknown, at = "answer"): string[] {
+  if (Array.isArray(answer) && Array.isArray(parsed)) {
+    return answer.flatMap((item, i) => fieldsNotIn(item, parsed[i], `${at}[${i}]`));
+  }
+  if (!isObject(answer) || !isObject(parsed)) return [];
+  return Object.keys(answer).flatMap((key) =>
+    key in parsed ? fieldsNotIn(answer[key], parsed[key], `${at}.${key}`) : [`${at}.${key}`],
+  );
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function mismatchResponse(request: Request, mismatch: string, requestId: string) {
+  const name = `${request.method} ${new URL(request.url).pathname}`;
+  const message = `The answer of ${name} does not match its response schema:\n${mismatch}`;
+  log.error({ requestId, route: name, issues: mismatch }, "answer does not match the response schema");
+  console.error(message);
+  return errorResponse(new ApiError(500, "server_error", message), requestId);
+}
+
 /** Answers carry personal data: never kept by a browser or a shared cache unless a route says so. */
 const commonHeaders = (requestId: string, cacheControl = "no-store") => ({ "x-request-id": requestId, "cache-control": cacheControl });
 
@@ -203,7 +258,7 @@ function fileResponse(file: FileAnswer, requestId: string) {
 }
 
 /** The upload under its cap; a body over it is 413 with the route's own sentence. */
-async function readForm(request: Request, multipart: NonNullable<Options<unknown, unknown, unknown>["multipart"]>) {
+async function readForm(request: Request, multipart: NonNullable<RouteDeclaration["multipart"]>) {
   return readMultipart(request, multipart.maxBytes).catch((error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 413 && multipart.tooLarge) throw tooLarge(multipart.tooLarge);

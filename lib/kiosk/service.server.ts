@@ -28,8 +28,9 @@ import { alertKioskTeacher } from "./alert.server";
 import type { KioskAlertReason } from "./alert-text";
 import type { KioskCheckInBody, KioskCreateBody } from "./schemas";
 import { kioskToken, newKioskToken } from "./token.server";
+import type { KioskView } from "./answers";
 
-function presentKiosk(row: KioskRow) {
+function presentKiosk(row: KioskRow): KioskView {
   return {
     id: row.id,
     label: row.label,
@@ -39,7 +40,7 @@ function presentKiosk(row: KioskRow) {
     revoked_at: row.revoked_at?.toISOString() ?? null,
   };
 }
-export type KioskView = ReturnType<typeof presentKiosk>;
+export type { KioskView };
 
 /** GET /api/kiosks: every kiosk (live ones first) with its teacher and last use. */
 export async function kioskList(db: Db) {

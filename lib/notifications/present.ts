@@ -3,12 +3,15 @@ import { format, formatDistance } from "date-fns";
 import type { NotificationRow } from "@/db/queries/notifications";
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import { staffName } from "@/lib/people/names";
+import type { NotificationView } from "./answers";
+
+export type { NotificationView };
 
 /**
  * A notification as the panel shows it: date "Friday, Mar 20, 2020", time "2:03 PM" in the school's
  * zone, an approximate time ("5 minutes ago") and the sender with the avatar snapshot taken at send.
  */
-export function presentNotification(row: NotificationRow, sender: StaffRefRow | null, timezone: string, now: Date) {
+export function presentNotification(row: NotificationRow, sender: StaffRefRow | null, timezone: string, now: Date): NotificationView {
   const local = new TZDate(row.created_at, timezone);
   return {
     id: row.id,
@@ -26,4 +29,3 @@ export function presentNotification(row: NotificationRow, sender: StaffRefRow | 
     },
   };
 }
-export type NotificationView = ReturnType<typeof presentNotification>;

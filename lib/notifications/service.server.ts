@@ -1,4 +1,5 @@
 import "server-only";
+import type { InboxEntry, SentEntry } from "./answers";
 import type { Db } from "@/db";
 import {
   archivedRows,
@@ -22,7 +23,7 @@ import type { SendNotificationBody } from "./schemas";
 const NOT_FOUND = "Cannot find Notification.";
 
 /** The inbox answer from its rows (pure; the bench floor shapes with it too). */
-export function presentInbox(rows: InboxRow[], timezone: string, now: Date) {
+export function presentInbox(rows: InboxRow[], timezone: string, now: Date): InboxEntry[] {
   return rows.map((row) => ({ read: row.read, notification: presentNotification(row.notification, row.sender, timezone, now) }));
 }
 
@@ -63,7 +64,7 @@ export async function archived(db: Db, principal: Principal, now: Date) {
 }
 
 /** GET /api/notifications/outbox: messages the caller sent with their recipients, newest first. */
-export async function outbox(db: Db, principal: Principal, now: Date) {
+export async function outbox(db: Db, principal: Principal, now: Date): Promise<SentEntry[]> {
   const me = principal.staff;
   if (!me) return [];
   const [rows, { timezone }] = await Promise.all([sentRows(db, me.id), schoolCalendarSettings(db)]);
@@ -81,7 +82,7 @@ export async function outbox(db: Db, principal: Principal, now: Date) {
  * POST /api/notifications: one transaction writes the message (with the sender's initials and colour
  * as they are now) and one recipient row per distinct staff id; an unknown id → 422.
  */
-export async function sendNotification(db: Db, principal: Principal, body: SendNotificationBody, now: Date) {
+export async function sendNotification(db: Db, principal: Principal, body: SendNotificationBody, now: Date): Promise<SentEntry> {
   const me = requireStaff(principal);
   const ids = [...new Set(body.recipient_ids)];
   const { timezone } = await schoolCalendarSettings(db);

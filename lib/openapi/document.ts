@@ -9,7 +9,10 @@ import type { RouteManifestEntry, RouteModule } from "./types";
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
-/** zod → JSON Schema as a client sends it (transforms and refinements drop out; what cannot be said is `{}`). */
+/**
+ * zod → JSON Schema of what is sent: a request as a client sends it, an answer as a handler returns it
+ * (transforms and refinements drop out; what cannot be said is `{}`).
+ */
 function jsonSchema(schema: z.ZodType): JsonSchema {
   try {
     const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
@@ -98,7 +101,10 @@ function operation(entry: RouteManifestEntry, method: string, handler: unknown):
       : [{ session: [] }, ...(scopes.length ? [{ apiToken: [...scopes] }] : [])];
 
   const status = String(declaration?.status ?? 200);
-  const responses: Record<string, unknown> = { [status]: { description: "Success." } };
+  const success = declaration?.response
+    ? { description: "Success.", content: { "application/json": { schema: jsonSchema(declaration.response) } } }
+    : { description: "Success." };
+  const responses: Record<string, unknown> = { [status]: success };
   if (declaration?.body) responses["400"] = errorResponse("The body is not readable JSON.");
   if (roles !== "public") {
     responses["401"] = errorResponse("Not signed in, or the session or API token is not valid.");

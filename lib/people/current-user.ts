@@ -3,6 +3,9 @@ import type { AccountRow } from "@/db/queries/auth";
 import { staffName, studentName } from "./names";
 import { avatarOf, isLocked, roleOf } from "@/lib/auth/principal";
 import { DISPLAY_ROLE } from "@/lib/auth/roles";
+import type { CurrentUser } from "./answers";
+
+export type { CurrentUser };
 
 export function displayName(account: AccountRow): string {
   if (account.staff) return staffName(account.staff);
@@ -17,7 +20,7 @@ export function accountStatus(account: AccountRow, now: Date) {
   return { status: `Disabled ${ago}`, account_status: "disabled" as const };
 }
 
-function details(account: AccountRow) {
+function details(account: AccountRow): CurrentUser["details"] {
   if (account.staff) {
     const s = account.staff;
     return {
@@ -57,7 +60,7 @@ function details(account: AccountRow) {
 }
 
 /** GET /api/user: the spec's "Current user". */
-export function presentCurrentUser(account: AccountRow, now: Date, signInMethod: "password" | "sso" = "password") {
+export function presentCurrentUser(account: AccountRow, now: Date, signInMethod: "password" | "sso" = "password"): CurrentUser {
   const role = roleOf(account);
   return {
     id: account.user.id,
@@ -74,5 +77,3 @@ export function presentCurrentUser(account: AccountRow, now: Date, signInMethod:
     sign_in_method: signInMethod,
   };
 }
-
-export type CurrentUser = ReturnType<typeof presentCurrentUser>;

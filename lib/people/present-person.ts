@@ -1,6 +1,7 @@
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { PersonRef } from "@/lib/core/schedule/types";
 import { displayFirstName, staffName, studentName } from "./names";
+import type { StudentPerson } from "./answers";
 
 /**
  * The two shapes a person takes in most answers, built here once:
@@ -12,15 +13,7 @@ import { displayFirstName, staffName, studentName } from "./names";
 
 export const presentStaffRef = (row: StaffRefRow): PersonRef => ({ id: row.id, name: staffName(row) });
 
-export interface StudentPerson {
-  id: number;
-  first_name: string;
-  last_name: string;
-  name: string;
-  grade: number;
-  initials: string;
-  color: string;
-}
+export type { StudentPerson };
 
 type StudentPersonRow = Omit<StudentPerson, "name"> & { preferred_first_name?: string | null };
 

@@ -5,6 +5,7 @@
  * previous student's notices.
  */
 import { apiGet, apiPost, apiRequest } from "@/lib/api/request.client";
+import type { PushKeyAnswer } from "@/lib/reach/answers";
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "./registration";
 
 /** unsupported: no push in this browser; blocked: the person (or a policy) denied it; off / on: this device. */
@@ -78,7 +79,7 @@ export async function turnOnPush(): Promise<PushState> {
   const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
   if (permission === "denied") throw new PushSetupError(PUSH_MESSAGES.denied);
   if (permission !== "granted") throw new PushSetupError(PUSH_MESSAGES.dismissed);
-  const { public_key } = await apiGet<{ public_key: string }>("/api/push/key");
+  const { public_key } = await apiGet<PushKeyAnswer>("/api/push/key");
   let subscription: PushSubscription;
   try {
     subscription = await withTimeout(

@@ -8,21 +8,24 @@ import { PREFERENCE_KINDS, type PreferenceKind } from "@/lib/settings/notificati
 export const PREFERENCE_CHANNELS = ["email", "push"] as const;
 export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];
 
-export type ChannelPreferences = Record<PreferenceKind, boolean>;
+/** Each kind on or off on one channel (a record over every kind: all of them are always sent). */
+const channelPreferences = z.record(z.enum(PREFERENCE_KINDS), z.boolean());
+export type ChannelPreferences = z.infer<typeof channelPreferences>;
 
 /** GET /api/user/notification-preferences: what is on, per channel and kind, and why a switch is locked. */
-export interface NotificationPreferences {
-  email: ChannelPreferences;
-  push: ChannelPreferences;
+export const notificationPreferencesAnswer = z.object({
+  email: channelPreferences,
+  push: channelPreferences,
   /** Kinds the school sends to everyone (setting mandatory-notifications): always on, cannot be turned off. */
-  mandatory: PreferenceKind[];
+  mandatory: z.array(z.enum(PREFERENCE_KINDS)),
   /** Where email goes (null: the account has none, so no email is sent). */
-  email_address: string | null;
+  email_address: z.string().nullable(),
   /** Whether this server sends email at all (SMTP_URL). */
-  email_configured: boolean;
+  email_configured: z.boolean(),
   /** How many of the person's devices have push turned on. */
-  devices: number;
-}
+  devices: z.number(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesAnswer>;
 
 /** Why a switch is locked (the screen beside it, and the 422 of a PUT that tries to turn it off). */
 export const MANDATORY_MESSAGES: Record<PreferenceKind, string> = {

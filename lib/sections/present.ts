@@ -1,6 +1,9 @@
 import type { EnrolledJson, MeetingJson, SectionRow, TeacherJson } from "@/db/queries/sections";
 import { staffName } from "@/lib/people/names";
 import { presentStaffRef, presentStudentPerson } from "@/lib/people/present-person";
+import type { ClassMember, Enrollment, Section, SectionItem } from "./answers";
+
+export type { ClassMember, Enrollment, Section, SectionItem };
 
 /** A teacher of a section or a course: enough to link to the profile and show the avatar. */
 export const presentTeacher = (t: TeacherJson) => ({ id: t.id, name: staffName(t), initials: t.initials, color: t.color });
@@ -8,7 +11,7 @@ export const presentTeacher = (t: TeacherJson) => ({ id: t.id, name: staffName(t
 export const presentMeeting = (m: MeetingJson) => ({ id: m.id, block_id: m.block_id, label: m.label, day_type: m.day_type });
 
 /** An enrolment: the student (as the member tables show them), its dates, and whether it is dropped. */
-export function presentEnrollment(e: EnrolledJson) {
+export function presentEnrollment(e: EnrolledJson): Enrollment {
   return {
     id: e.id,
     student: presentStudentPerson({ ...e, id: e.student_id }),
@@ -19,13 +22,12 @@ export function presentEnrollment(e: EnrolledJson) {
     sourced_id: e.sourced_id,
   };
 }
-export type Enrollment = ReturnType<typeof presentEnrollment>;
 
 /**
  * A student of a class list: the student as the member tables show them (`id` is the student's), with
  * their enrolment in the section.
  */
-export function presentClassMember(e: EnrolledJson) {
+export function presentClassMember(e: EnrolledJson): ClassMember {
   const { student, ...enrollment } = presentEnrollment(e);
   return {
     ...student,
@@ -36,10 +38,9 @@ export function presentClassMember(e: EnrolledJson) {
     enrollment,
   };
 }
-export type ClassMember = ReturnType<typeof presentClassMember>;
 
 /** A section (GET /api/sections/{id}, and each of a course page's `sections`). */
-export function presentSection(row: SectionRow) {
+export function presentSection(row: SectionRow): Section {
   return {
     id: row.id,
     code: row.code,
@@ -54,12 +55,10 @@ export function presentSection(row: SectionRow) {
     sourced_id: row.sourced_id,
   };
 }
-export type Section = ReturnType<typeof presentSection>;
 
 /** A section in a list (no class list, its size). */
-export function presentSectionItem(row: SectionRow) {
+export function presentSectionItem(row: SectionRow): SectionItem {
   const { students: _students, ...item } = presentSection(row);
   void _students;
   return item;
 }
-export type SectionItem = ReturnType<typeof presentSectionItem>;

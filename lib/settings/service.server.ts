@@ -18,11 +18,12 @@ import { ApiError, invalid, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
 import { SETTING_GROUPS, SETTINGS, type SettingType } from "@/lib/setting-definitions";
 import { LOGO_MESSAGES, MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo";
-import { offsetsAround, type ZoneOffset } from "@/lib/school-clock";
+import { offsetsAround } from "@/lib/school-clock";
 import { isValidTimeZone } from "@/lib/core/time";
 import { logoFileName, presentLogo } from "./logo";
 import { FileAnswer } from "@/lib/api/answers";
 import { checkSettingValue, SETTING_MESSAGES, type SettingsUpdateBody } from "./schemas";
+import type { PresentedSetting, SettingsAnswer } from "./answers";
 
 export type SettingValue = string | number | boolean | null;
 
@@ -46,7 +47,7 @@ const SYSADMIN_ONLY = new Set(SETTINGS.filter((setting) => setting.sysadminOnly)
 
 export const SYSADMIN_ONLY_SETTING = "Only a system administrator can change this setting.";
 
-function presentSetting(row: SettingRow) {
+function presentSetting(row: SettingRow): PresentedSetting {
   const presented = {
     id: row.id,
     key: row.key,
@@ -64,13 +65,13 @@ function presentSetting(row: SettingRow) {
   if (row.key === "timezone" && row.value && isValidTimeZone(row.value)) {
     return { ...presented, offsets: offsetsAround(row.value, new Date()) };
   }
-  return presented as typeof presented & { url?: string; offsets?: ZoneOffset[] };
+  return presented;
 }
 
-export type PresentedSetting = ReturnType<typeof presentSetting>;
+export type { PresentedSetting };
 
 /** GET /api/settings (and the signed-out subset): values keyed by setting, and the groups with their settings. */
-export async function getSettings(db: Db, onlyPublic = false) {
+export async function getSettings(db: Db, onlyPublic = false): Promise<SettingsAnswer> {
   const rows = await listSettingsWithGroups(db, onlyPublic);
   const values: Record<string, PresentedSetting> = {};
   const groups = new Map<

@@ -5,6 +5,7 @@ import { notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { staffName, studentName } from "@/lib/people/names";
 import type { StarBody } from "./schemas";
+import type { StarAnswer, StarredItem } from "./answers";
 
 type Targets = Awaited<ReturnType<typeof starTargets>>;
 
@@ -28,7 +29,7 @@ function labelOf(targets: Targets, type: StarItemType, id: number): string | nul
 const emptyIds = (): Record<StarItemType, number[]> => ({ student: [], staff: [], course: [], cluster: [] });
 
 /** GET /api/starred: the caller's stars with live labels; stars whose item is gone are left out. */
-export async function listStarred(db: Db, principal: Principal) {
+export async function listStarred(db: Db, principal: Principal): Promise<StarredItem[]> {
   if (!principal.staff) return []; // sysadmins have no stars
   const rows = await starsOf(db, principal.staff.id);
   const ids = emptyIds();
@@ -52,7 +53,7 @@ async function assertTarget(db: Db, body: StarBody): Promise<string> {
 }
 
 /** POST /api/star: idempotent on the unique (staff, type, item) key. */
-export async function star(db: Db, principal: Principal, body: StarBody) {
+export async function star(db: Db, principal: Principal, body: StarBody): Promise<StarAnswer> {
   const me = requireStaff(principal);
   const label = await assertTarget(db, body);
   await insertStar(db, { staff_id: me.id, ...body });
@@ -60,7 +61,7 @@ export async function star(db: Db, principal: Principal, body: StarBody) {
 }
 
 /** POST /api/unstar. */
-export async function unstar(db: Db, principal: Principal, body: StarBody) {
+export async function unstar(db: Db, principal: Principal, body: StarBody): Promise<StarAnswer> {
   const me = requireStaff(principal);
   const label = await assertTarget(db, body);
   await deleteStar(db, { staff_id: me.id, ...body });

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { setupChecklist } from "@/lib/setup/checklist.server";
+import { tokenAnswer } from "@/lib/auth/answers";
 import { setupBody } from "@/lib/setup/schemas";
 import { completeSetup } from "@/lib/setup/first-run.server";
 
@@ -9,6 +10,6 @@ import { completeSetup } from "@/lib/setup/first-run.server";
 export const GET = route({ roles: ROLES.admins }, ({ db, now }) => setupChecklist(db, now));
 
 // POST /api/setup: the first-run setup link's form: name the school, create the first administrator, sign in
-export const POST = route({ roles: "public", body: setupBody }, ({ db, body, request, address, now }) =>
+export const POST = route({ roles: "public", body: setupBody, response: tokenAnswer }, ({ db, body, request, address, now }) =>
   completeSetup(db, body, { address, userAgent: request.headers.get("user-agent") }, now),
 );

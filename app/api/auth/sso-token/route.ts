@@ -2,10 +2,11 @@ import { route } from "@/lib/http/route.server";
 import { ApiError, errorResponse } from "@/lib/api/errors.server";
 import { clearSsoCookies, cookiesOf, SSO_NOT_CONFIGURED, ssoConfigured, ssoIdentityOf } from "@/lib/auth/sso";
 import { exchangeCookies, stepAsked } from "@/lib/auth/sso-prompt.server";
+import { tokenAnswer } from "@/lib/auth/answers";
 import { signInWithSso } from "@/lib/auth/sso-sign-in.server";
 
 // POST /api/auth/sso-token: turn a finished single sign-on into a Flexblock session token
-export const POST = route({ roles: "public" }, async ({ db, request, address, now, requestId }) => {
+export const POST = route({ roles: "public", response: tokenAnswer }, async ({ db, request, address, now, requestId }) => {
   if (!ssoConfigured()) throw new ApiError(404, "sso_not_configured", SSO_NOT_CONFIGURED);
   const caller = { address, userAgent: request.headers.get("user-agent") };
   const identity = await ssoIdentityOf(request);

@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/route.server";
+import { passwordResetAnswer } from "@/lib/auth/answers";
 import { completePasswordResetBody } from "@/lib/auth/schemas";
 import { completePasswordReset } from "@/lib/reach/password-reset.server";
 
@@ -8,6 +9,7 @@ export const POST = route(
   {
     roles: "public",
     body: completePasswordResetBody,
+    response: passwordResetAnswer,
     summary: "Set a new password with a forgotten-password link",
     description:
       "422 reset_link_invalid (forged, expired, used or replaced link) or invalid (the new password's rules: those of Change Password), nothing changed; 423 for a disabled account. On success every session of the account ends.",

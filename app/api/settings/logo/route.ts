@@ -3,6 +3,7 @@ import { UploadedFile } from "@/lib/api/multipart.server";
 import { route } from "@/lib/http/route.server";
 import { idOf } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
+import { settingsAnswer } from "@/lib/settings/answers";
 import { MAX_LOGO_BYTES } from "@/lib/settings/logo";
 import { logoFile, uploadLogo } from "@/lib/settings/service.server";
 
@@ -20,6 +21,7 @@ export const POST = route(
   {
     roles: ROLES.admins,
     status: 201,
+    response: settingsAnswer,
     multipart: {
       maxBytes: MAX_LOGO_REQUEST,
       tooLarge: "The logo must be at most 1 MB.",

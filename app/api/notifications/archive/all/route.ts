@@ -1,6 +1,8 @@
+import { z } from "zod";
 import { route } from "@/lib/http/route.server";
+import { inboxEntryAnswer } from "@/lib/notifications/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { setAll } from "@/lib/notifications/service.server";
 
 // PUT /api/notifications/archive/all: archive every message in the caller's inbox
-export const PUT = route({ roles: ROLES.anyone }, ({ db, user, now }) => setAll(db, user, "archive", now));
+export const PUT = route({ roles: ROLES.anyone, response: z.array(inboxEntryAnswer) }, ({ db, user, now }) => setAll(db, user, "archive", now));
