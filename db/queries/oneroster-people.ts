@@ -61,19 +61,7 @@ export async function insertStudentAccounts(db: Db, list: NewStudentAccount[]) {
 /** Students' changed fields; the account's username follows the student number. */
 export async function updateStudents(
   db: Db,
-  list: {
-    id: number;
-    user_id: number;
-    sourced_id: string;
-    student_number: string;
-    first_name: string;
-    last_name: string;
-    preferred_first_name: string | null;
-    email: string | null;
-    grade: number;
-    initials: string;
-    sis_values: Record<string, unknown> | null;
-  }[],
+  list: ({ id: number; user_id: number } & Omit<NewStudentAccount, "username" | "password_hash" | "color" | "disabled">)[],
 ) {
   if (!list.length) return;
   await db.execute(sql`with r as (
