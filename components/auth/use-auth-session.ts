@@ -18,6 +18,7 @@ export interface Session {
 const PUBLIC_SETTINGS_KEY = "/api/settings/unauthenticated";
 
 const SIGNED_OUT: Session = { status: "signed-out", user: null, settings: null };
+const SIGNING_OUT: Session = { status: "loading", user: null, settings: null };
 
 /**
  * Which screen a session shows: the login screen, one user's forced password change, or one user's
@@ -74,6 +75,9 @@ export function useAuthSession() {
   const endSession = useCallback(
     async (reason: SignOutReason, tellServer: boolean) => {
       statusRef.current = "signed-out"; // before the token goes, so the storage listener stays quiet
+      // The splash at once, while the server is told: this user's screens leave the device now, and the
+      // login screen (where sign-out goes first) does not see a signed-in session and send them back.
+      setSession(SIGNING_OUT);
       // This device's push goes with the session (a shared computer's next person gets none of it).
       await forgetPushDevice(tellServer && getToken() !== null);
       if (tellServer && getToken()) {

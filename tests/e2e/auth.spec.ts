@@ -167,9 +167,20 @@ test.describe("signing out", () => {
     page,
   }) => {
     const token = await signIn(page, "teacher", "/settings");
+    // A slow server: sign-out is still telling it when the login screen opens.
+    await page.route("**/api/logout", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await signOutFromShell(page);
     // The token leaves once this device's push is forgotten and the server told (lib/pwa/push.client.ts: a few seconds at most).
     await expect.poll(() => storedToken(page), { timeout: 10_000 }).toBeNull();
+    // Meanwhile the login screen showed the splash: it never sent the leaving user back into the app.
+    expect(visited).toEqual(["/login"]);
     const after = await page.request.get("/api/user", { headers: { authorization: `Bearer ${token}` } });
     expect(after.status()).toBe(401);
     await page.goto("/staff");
