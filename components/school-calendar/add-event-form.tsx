@@ -1,16 +1,22 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, messageOf } from "@/lib/api/request.client";
+import { apiPost } from "@/lib/api/request.client";
 import { calendarEventBody } from "@/lib/calendar/schemas";
+import { placeServerErrors } from "./server-errors";
 
 /** What the server says closing a day would do (POST /api/calendar-events with dry_run). */
 interface ClosureDryRun {
   plans_cancelled: number;
 }
+
+const eventForm = calendarEventBody.pick({ name: true, no_blocks: true });
 
 const plansWords = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "plan" : "plans"}`;
 
@@ -27,10 +33,18 @@ export function AddEventForm({
   date: string;
   onAdded: (name: string, plansCancelled: number) => Promise<void>;
 }) {
-  const [name, setName] = useState("");
-  const [noSchool, setNoSchool] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
-  const [sending, setSending] = useState(false);
+  // The form's values are the request's body but its date (the day shown); the route's schema checks them first.
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof eventForm>, unknown, z.output<typeof eventForm>>({
+    resolver: zodResolver(eventForm),
+    defaultValues: { name: "", no_blocks: false },
+  });
   /** The dry run's answer, shown until the event is added or the form changes. */
   const [closing, setClosing] = useState<ClosureDryRun | null>(null);
   const notice = useRef<HTMLParagraphElement>(null);
@@ -39,38 +53,26 @@ export function AddEventForm({
     if (closing) notice.current?.focus();
   }, [closing]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = calendarEventBody.safeParse({ date, name, no_blocks: noSchool });
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      return setErrors(issue.path[0] === "name" ? { name: issue.message } : { form: issue.message });
-    }
-    setErrors({});
-    setSending(true);
+  const submit = handleSubmit(async (values) => {
+    const body = { date, ...values, dry_run: false };
     try {
-      if (checked.data.no_blocks && !closing) {
-        const dry = await apiPost<ClosureDryRun>("/api/calendar-events", { ...checked.data, dry_run: true });
+      if (body.no_blocks && !closing) {
+        const dry = await apiPost<ClosureDryRun>("/api/calendar-events", { ...body, dry_run: true });
         if (dry.plans_cancelled > 0) {
           setClosing(dry);
           return;
         }
       }
-      const added = await apiPost<{ plans_cancelled?: number }>("/api/calendar-events", checked.data);
-      setName("");
-      setNoSchool(false);
+      const added = await apiPost<{ plans_cancelled?: number }>("/api/calendar-events", body);
+      reset({ name: "", no_blocks: false });
       setClosing(null);
-      await onAdded(checked.data.name, added.plans_cancelled ?? 0);
+      await onAdded(body.name, added.plans_cancelled ?? 0);
     } catch (failure) {
-      const apiError = failure instanceof ApiClientError && failure.status === 422 ? failure : null;
-      const nameError = apiError?.fieldError("name");
-      const other =
-        apiError?.fieldError("date") ?? apiError?.fieldError("no_blocks") ?? apiError?.fieldError("body");
-      setErrors({ name: nameError, form: nameError ? other : (other ?? messageOf(failure)) });
-    } finally {
-      setSending(false);
+      // The name's refusal goes under it; the date's, the closure's and any other failure above the buttons.
+      placeServerErrors(failure, setError, (path) => (path === "name" ? "name" : null));
     }
-  }
+  });
+  const formError = errors.root?.server?.message ?? errors.no_blocks?.message;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="add-event-heading">
@@ -80,21 +82,23 @@ export function AddEventForm({
       <TextField
         label="Event name"
         placeholder="Professional development day"
-        value={name}
         maxLength={120}
-        onChange={(e) => {
-          setName(e.target.value);
-          setClosing(null);
-        }}
-        error={errors.name}
+        error={errors.name?.message}
+        {...register("name", { onChange: () => setClosing(null) })}
       />
-      <Checkbox
-        label="No school that day"
-        checked={noSchool}
-        onCheckedChange={(on) => {
-          setNoSchool(on);
-          setClosing(null);
-        }}
+      <Controller
+        control={control}
+        name="no_blocks"
+        render={({ field }) => (
+          <Checkbox
+            label="No school that day"
+            checked={field.value ?? false}
+            onCheckedChange={(on) => {
+              field.onChange(on);
+              setClosing(null);
+            }}
+          />
+        )}
       />
       {closing && (
         <p
@@ -104,17 +108,17 @@ export function AddEventForm({
           data-testid="closure-dry-run"
           className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200 focus:outline-none"
         >
-          Closing this day cancels {plansWords(closing.plans_cancelled)} students made for it. They come back if you
-          delete the event before the day.
+          Closing this day cancels {plansWords(closing.plans_cancelled)} students made for it. They come back
+          if you delete the event before the day.
         </p>
       )}
-      {errors.form && (
+      {formError && (
         <p role="alert" className="text-sm text-red-700">
-          {errors.form}
+          {formError}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={closing ? "danger" : "secondary"} loading={sending}>
+        <Button type="submit" variant={closing ? "danger" : "secondary"} loading={isSubmitting}>
           {closing ? `Close the day and cancel ${plansWords(closing.plans_cancelled)}` : "Add event"}
         </Button>
         {closing && (

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm, type Control } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -10,8 +11,6 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
 import { MAX_WIKI_SUBTITLE, MAX_WIKI_TITLE, wikiGroupBody } from "@/lib/wiki/schemas";
 import type { WikiGroup } from "./wiki-parts";
-
-type Errors = Partial<Record<"title" | "subtitle", string>>;
 
 /** New group, or rename one (POST /api/wiki/groups, PUT /api/wiki/groups/{id}). */
 export function GroupDialog({
@@ -33,6 +32,10 @@ export function GroupDialog({
   );
 }
 
+/** The form's values are the request's body; the route's schema checks them here first. */
+const groupForm = wikiGroupBody.required({ audience: true });
+type GroupValues = z.infer<typeof groupForm>;
+
 function GroupForm({
   group,
   onCancel,
@@ -42,12 +45,22 @@ function GroupForm({
   onCancel: () => void;
   onSaved: (group: WikiGroup) => unknown;
 }) {
-  const [title, setTitle] = useState(group?.title ?? "");
-  const [subtitle, setSubtitle] = useState(group?.subtitle ?? "");
-  const [forStudents, setForStudents] = useState(group?.audience === "everyone");
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof groupForm>, unknown, GroupValues>({
+    resolver: zodResolver(groupForm),
+    defaultValues: {
+      title: group?.title ?? "",
+      subtitle: group?.subtitle ?? "",
+      audience: group?.audience === "everyone" ? "everyone" : "staff",
+    },
+  });
   const save = useAction(
-    async (body: z.infer<typeof wikiGroupBody>) => {
+    async (body: GroupValues) => {
       const saved = group
         ? await apiPut<WikiGroup>(`/api/wiki/groups/${group.id}`, body)
         : await apiPost<WikiGroup>("/api/wiki/groups", body);
@@ -56,54 +69,40 @@ function GroupForm({
     {
       // The title's and subtitle's refusals go beside them; any other failure is the usual snackbar.
       handled: (error) => {
-        if (!(error instanceof ApiClientError) || !(error.fieldError("title") || error.fieldError("subtitle"))) {
+        if (
+          !(error instanceof ApiClientError) ||
+          !(error.fieldError("title") || error.fieldError("subtitle"))
+        ) {
           return false;
         }
-        setErrors({
-          title: error.fieldError("title") ?? undefined,
-          subtitle: error.fieldError("subtitle") ?? undefined,
-        });
+        for (const field of ["title", "subtitle"] as const) {
+          const message = error.fieldError(field);
+          if (message) setError(field, { type: "server", message });
+        }
         return true;
       },
     },
   );
   const busy = save.busy;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = wikiGroupBody.safeParse({ title, subtitle, audience: forStudents ? "everyone" : "staff" });
-    if (!parsed.success) {
-      const fields = z.flattenError(parsed.error).fieldErrors;
-      setErrors({ title: fields.title?.[0], subtitle: fields.subtitle?.[0] });
-      return;
-    }
-    await save.run(parsed.data);
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 pb-2">
+    <form onSubmit={handleSubmit((body) => save.run(body))} noValidate className="flex flex-col gap-4 pb-2">
       <TextField
         label="Title"
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        error={errors.title}
+        error={errors.title?.message}
         maxLength={MAX_WIKI_TITLE}
         required
         autoFocus
+        {...register("title")}
       />
       <TextField
         label="Subtitle"
         hint="One line under the title, saying who the group is for."
-        value={subtitle}
-        onChange={(e) => setSubtitle(e.target.value)}
-        error={errors.subtitle}
+        error={errors.subtitle?.message}
         maxLength={MAX_WIKI_SUBTITLE}
+        {...register("subtitle")}
       />
-      <Checkbox
-        label="Students can read this group (under Help on their page)"
-        checked={forStudents}
-        onCheckedChange={setForStudents}
-      />
+      <AudienceBox control={control} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
@@ -113,5 +112,22 @@ function GroupForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Who reads the group: staff, or students too. */
+function AudienceBox({ control }: { control: Control<z.input<typeof groupForm>, unknown, GroupValues> }) {
+  return (
+    <Controller
+      control={control}
+      name="audience"
+      render={({ field }) => (
+        <Checkbox
+          label="Students can read this group (under Help on their page)"
+          checked={field.value === "everyone"}
+          onCheckedChange={(on) => field.onChange(on ? "everyone" : "staff")}
+        />
+      )}
+    />
   );
 }
