@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
+import { Controller } from "react-hook-form";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -24,20 +25,16 @@ const HINT =
 export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: WikiPostWithGroup }) {
   const router = useRouter();
   const groups = useSWR<WikiGroup[]>(WIKI_GROUPS_KEY);
-  const [title, setTitle] = useState(post?.title ?? "");
-  const [group, setGroup] = useState(String(post?.group_id ?? groupId ?? ""));
-  const [body, setBody] = useState(post?.body ?? "");
-  const { errors, busy, submit } = usePostSave(post, { title, group, body });
+  const { form, busy, submit } = usePostSave(post, groupId);
+  const { errors, isDirty } = form.formState;
+  const [title, groupValue, body] = form.watch(["title", "group_id", "body"]);
+  const group = String(groupValue ?? "");
   const [discarding, setDiscarding] = useState(false);
   const preview = useDeferredValue(body);
-  const dirty =
-    title !== (post?.title ?? "") ||
-    body !== (post?.body ?? "") ||
-    group !== String(post?.group_id ?? groupId ?? "");
   const groupTitle = groups.data?.find((g) => String(g.id) === group)?.title;
 
   // Leaving with unsaved words asks first: reloading, closing the tab, a link elsewhere, or Cancel.
-  useLeaveWarning(dirty && !busy, LEAVE_WARNING);
+  useLeaveWarning(isDirty && !busy, LEAVE_WARNING);
   // Cancel goes back to where the editor was opened from: the post, or the group a new post was for.
   const leave = () => router.push(post ? `/wiki/post/${post.id}` : groupId ? `/wiki/${groupId}` : "/wiki");
 
@@ -57,37 +54,41 @@ export function WikiPostEditor({ groupId, post }: { groupId?: number; post?: Wik
         <Card className="flex flex-col gap-4 p-5">
           <TextField
             label="Title"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            error={errors.title}
+            error={errors.title?.message}
             maxLength={MAX_WIKI_TITLE}
             required
             autoFocus={!post}
+            {...form.register("title")}
           />
-          <GroupSelect
-            groups={groups.data ?? []}
-            value={group}
-            onChange={setGroup}
-            error={errors.group_id}
-            moving={Boolean(post)}
+          <Controller
+            control={form.control}
+            name="group_id"
+            render={({ field }) => (
+              <GroupSelect
+                groups={groups.data ?? []}
+                value={String(field.value ?? "")}
+                onChange={field.onChange}
+                error={errors.group_id?.message}
+                moving={Boolean(post)}
+              />
+            )}
           />
           <TextAreaField
             label="Post"
             hint={HINT}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            error={errors.body}
+            error={errors.body?.message}
             maxLength={MAX_WIKI_BODY}
             rows={20}
             spellCheck
             className="font-mono text-[0.8rem] leading-6"
             required
+            {...form.register("body")}
           />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
             <Button
               type="button"
               variant="secondary"
-              onClick={() => (dirty ? setDiscarding(true) : leave())}
+              onClick={() => (isDirty ? setDiscarding(true) : leave())}
               disabled={busy}
             >
               Cancel
