@@ -15,7 +15,13 @@ import type { StaffListItem } from "@/lib/people/lists.server";
 import type { Section } from "@/lib/sections/present";
 import { compareNames } from "@/lib/core/fold";
 import { MeetingsField, TeachersField } from "./section-fields";
-import { formPath, sectionForm, toBody, type SectionForm } from "./section-form";
+import {
+  idOrNull,
+  sectionForm,
+  shownAt,
+  type SectionFormInput,
+  type SectionFormValues,
+} from "./section-form";
 
 /**
  * Add a section to a course (POST /api/courses/{short_name}/sections) or edit one (PUT /api/sections/{id}):
@@ -63,7 +69,12 @@ function SectionFormLoader(props: {
   const { data: timetable } = useSWR<Timetable>("/api/timetable");
   const { data: year } = useSWR<SchoolYear>("/api/school-year");
   if (!staff || !timetable || !year)
-    return <Spinner label="Loading teachers, blocks and terms" className="flex justify-center py-8 text-indigo-600" />;
+    return (
+      <Spinner
+        label="Loading teachers, blocks and terms"
+        className="flex justify-center py-8 text-indigo-600"
+      />
+    );
   return <SectionFormBody {...props} staff={staff} timetable={timetable} year={year} />;
 }
 
@@ -90,26 +101,25 @@ function SectionFormBody({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SectionForm>({
+  } = useForm<SectionFormInput, unknown, SectionFormValues>({
     resolver: zodResolver(sectionForm),
     defaultValues: {
       code: section?.code ?? "",
-      term: section?.term ? String(section.term.id) : "",
+      term_id: section?.term?.id ?? null,
       teacher_ids: section?.teachers.map((t) => t.id) ?? [],
-      meetings: section?.meetings.map((m) => ({ block: String(m.block_id), day_type: m.day_type ?? "" })) ?? [],
+      meetings: section?.meetings.map((m) => ({ block_id: m.block_id, day_type: m.day_type })) ?? [],
     },
   });
   const teachers = [...staff].sort(compareNames);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (body) => {
     try {
-      const body = toBody(sectionForm.parse(values));
       const saved = section
         ? await apiPut<Section>(`/api/sections/${section.id}`, body)
         : await apiPost<Section>(`/api/courses/${encodeURIComponent(courseShortName)}/sections`, body);
       await onSaved(saved);
     } catch (failure) {
-      placeServerErrors(failure, setError, formPath);
+      placeServerErrors(failure, setError, shownAt);
     }
   });
 
@@ -127,12 +137,12 @@ function SectionFormBody({
         />
         <ChoiceField
           label="Term"
-          error={errors.term?.message}
+          error={errors.term_id?.message}
           choices={[
             { value: "", label: "The whole school year" },
             ...year.terms.map((t) => ({ value: String(t.id), label: t.name })),
           ]}
-          {...register("term")}
+          {...register("term_id", { setValueAs: idOrNull })}
         />
       </div>
       <TeachersField control={control} teachers={teachers} error={errors.teacher_ids?.message} />

@@ -1,5 +1,11 @@
 import { Plus, Trash2 } from "lucide-react";
-import { Controller, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import {
+  Controller,
+  useFieldArray,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from "react-hook-form";
 import { ChoiceField } from "@/components/school-calendar/choice-field";
 import type { Timetable } from "@/components/school-calendar/api-types";
 import { FormError } from "@/components/school-calendar/server-errors";
@@ -7,7 +13,9 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { IconButton } from "@/components/ui/icon-button";
 import type { StaffListItem } from "@/lib/people/lists.server";
-import type { SectionForm } from "./section-form";
+import { idOrNull, textOrNull, type SectionFormInput, type SectionFormValues } from "./section-form";
+
+type SectionControl = Control<SectionFormInput, unknown, SectionFormValues>;
 
 /** Teachers: a box per staff member, in name order. */
 export function TeachersField({
@@ -15,7 +23,7 @@ export function TeachersField({
   teachers,
   error,
 }: {
-  control: Control<SectionForm>;
+  control: SectionControl;
   teachers: StaffListItem[];
   error: string | undefined;
 }) {
@@ -31,10 +39,11 @@ export function TeachersField({
               <li key={t.id}>
                 <Checkbox
                   label={t.name}
-                  checked={field.value.includes(t.id)}
-                  onCheckedChange={(on) =>
-                    field.onChange(on ? [...field.value, t.id] : field.value.filter((id) => id !== t.id))
-                  }
+                  checked={(field.value ?? []).includes(t.id)}
+                  onCheckedChange={(on) => {
+                    const ids = field.value ?? [];
+                    field.onChange(on ? [...ids, t.id] : ids.filter((id) => id !== t.id));
+                  }}
                 />
               </li>
             ))}
@@ -53,9 +62,9 @@ export function MeetingsField({
   errors,
   timetable,
 }: {
-  control: Control<SectionForm>;
-  register: UseFormRegister<SectionForm>;
-  errors: FieldErrors<SectionForm>;
+  control: SectionControl;
+  register: UseFormRegister<SectionFormInput>;
+  errors: FieldErrors<SectionFormInput>;
   timetable: Timetable;
 }) {
   const meetings = useFieldArray({ control, name: "meetings" });
@@ -73,18 +82,27 @@ export function MeetingsField({
       ) : null}
       <ol className="flex flex-col gap-3">
         {meetings.fields.map((field, index) => (
-          <li key={field.id} className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+          <li
+            key={field.id}
+            className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+          >
             <ChoiceField
               label={`Meeting ${index + 1} block`}
-              error={errors.meetings?.[index]?.block?.message}
-              choices={[{ value: "", label: "Choose a block" }, ...classBlocks.map((b) => ({ value: String(b.id), label: b.label }))]}
-              {...register(`meetings.${index}.block`)}
+              error={errors.meetings?.[index]?.block_id?.message}
+              choices={[
+                { value: "", label: "Choose a block" },
+                ...classBlocks.map((b) => ({ value: String(b.id), label: b.label })),
+              ]}
+              {...register(`meetings.${index}.block_id`, { setValueAs: idOrNull })}
             />
             <ChoiceField
               label={`Meeting ${index + 1} day type`}
               error={errors.meetings?.[index]?.day_type?.message}
-              choices={[{ value: "", label: "Every day it meets" }, ...dayTypes.map((d) => ({ value: d, label: d }))]}
-              {...register(`meetings.${index}.day_type`)}
+              choices={[
+                { value: "", label: "Every day it meets" },
+                ...dayTypes.map((d) => ({ value: d, label: d })),
+              ]}
+              {...register(`meetings.${index}.day_type`, { setValueAs: textOrNull })}
             />
             <IconButton
               label={`Remove meeting ${index + 1}`}
@@ -100,7 +118,7 @@ export function MeetingsField({
           variant="secondary"
           size="sm"
           className="self-start"
-          onClick={() => meetings.append({ block: "", day_type: "" })}
+          onClick={() => meetings.append({ block_id: null, day_type: null })}
         >
           <Plus aria-hidden className="size-4" />
           Add meeting

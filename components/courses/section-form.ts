@@ -1,33 +1,39 @@
 import { z } from "zod";
 import { MAX_MEETINGS, sectionCreateBody } from "@/lib/sections/schemas";
 
-/** The section form: selects hold text ("" = the whole year, every day type). */
-export const sectionForm = z.object({
-  code: sectionCreateBody.shape.code,
-  term: z.string(),
-  teacher_ids: z.array(z.number()),
+/**
+ * The section form's values are the request's body. A meeting added but not yet given a block holds
+ * null there, which the form refuses in its own words before anything is sent.
+ */
+export const sectionForm = sectionCreateBody.extend({
   meetings: z
-    .array(z.object({ block: z.string().min(1, { error: "Choose a block." }), day_type: z.string() }))
+    .array(
+      z.object({
+        block_id: z
+          .number()
+          .nullable()
+          .transform((id, context) => {
+            if (id !== null) return id;
+            context.addIssue({ code: "custom", message: "Choose a block." });
+            return z.NEVER;
+          }),
+        day_type: sectionCreateBody.shape.meetings.unwrap().element.shape.day_type,
+      }),
+    )
     .max(MAX_MEETINGS),
 });
-export type SectionForm = z.input<typeof sectionForm>;
+export type SectionFormInput = z.input<typeof sectionForm>;
+export type SectionFormValues = z.output<typeof sectionForm>;
 
-/** The request body of the form's values. */
-export const toBody = (values: z.output<typeof sectionForm>) => ({
-  code: values.code,
-  term_id: values.term ? Number(values.term) : null,
-  teacher_ids: values.teacher_ids,
-  meetings: values.meetings.map((m) => ({ block_id: Number(m.block), day_type: m.day_type || null })),
-});
+/** A select's text as an id, "" as none. */
+export const idOrNull = (value: unknown) =>
+  value === "" || value === null || value === undefined ? null : Number(value);
+/** A select's text, "" as none. */
+export const textOrNull = (value: unknown) =>
+  value === "" || value === null || value === undefined ? null : String(value);
 
-/** The form's field for a request's error path (term_id → term, meetings.0.block_id → meetings.0.block). */
-export const formPath = (path: string) =>
-  path === "term_id"
-    ? "term"
-    : path === "code" || path === "teacher_ids"
-      ? path
-      : /^meetings\.\d+\.block_id$/.test(path)
-        ? path.replace(/block_id$/, "block")
-        : /^meetings\.\d+\.day_type$/.test(path)
-          ? path
-          : null;
+/** The fields a refusal of the server can be said beside (its path is the form's). */
+export const shownAt = (path: string) =>
+  ["code", "term_id", "teacher_ids"].includes(path) || /^meetings\.\d+\.(block_id|day_type)$/.test(path)
+    ? path
+    : null;
