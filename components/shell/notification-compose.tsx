@@ -1,14 +1,22 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import useSWR from "swr";
 import { Button, focusRing } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import { cn } from "@/lib/cn";
-import { MAX_BODY, RECIPIENT_RESULTS } from "@/lib/notifications/schemas";
+import {
+  MAX_BODY,
+  RECIPIENT_RESULTS,
+  sendNotificationBody,
+  type SendNotificationBody,
+} from "@/lib/notifications/schemas";
 import { staffName } from "@/lib/people/names";
 
 interface StaffHit {
@@ -29,62 +37,80 @@ const nameOf = (s: StaffHit) => staffName(s);
 export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
-  const [chosen, setChosen] = useState<StaffHit[]>([]);
-  const [body, setBody] = useState("");
-  const [errors, setErrors] = useState<{ recipients?: string; body?: string }>({});
+  // The form's values are the request's body; the people picked are kept for their names.
+  const [picked, setPicked] = useState<StaffHit[]>([]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof sendNotificationBody>, unknown, SendNotificationBody>({
+    resolver: zodResolver(sendNotificationBody),
+    defaultValues: { recipient_ids: [], body: "" },
+  });
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 250);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data } = useSWR<SearchResponse>(query ? `/api/search?query=${encodeURIComponent(query)}&limit=15` : null, {
-    keepPreviousData: true,
-  });
-  const hits = data && data.query.trim() === text.trim() ? data.results.staff.slice(0, RECIPIENT_RESULTS) : [];
-  const isChosen = (hit: StaffHit) => chosen.some((c) => c.id === hit.id);
+  const { data } = useSWR<SearchResponse>(
+    query ? `/api/search?query=${encodeURIComponent(query)}&limit=15` : null,
+    {
+      keepPreviousData: true,
+    },
+  );
+  const hits =
+    data && data.query.trim() === text.trim() ? data.results.staff.slice(0, RECIPIENT_RESULTS) : [];
+  const isChosen = (hit: StaffHit) => picked.some((c) => c.id === hit.id);
   const toggle = (hit: StaffHit) => {
-    setChosen((current) => (isChosen(hit) ? current.filter((c) => c.id !== hit.id) : [...current, hit]));
-    setErrors((e) => ({ ...e, recipients: undefined }));
+    const next = isChosen(hit) ? picked.filter((c) => c.id !== hit.id) : [...picked, hit];
+    setPicked(next);
+    setValue(
+      "recipient_ids",
+      next.map((c) => c.id),
+      { shouldValidate: errors.recipient_ids !== undefined },
+    );
   };
 
   const { run: send, busy: sending } = useAction(
-    async () => {
-      await apiPost("/api/notifications", { recipient_ids: chosen.map((c) => c.id), body });
+    async (message: SendNotificationBody) => {
+      await apiPost("/api/notifications", message);
       onSent();
     },
     {
       handled: (failure) => {
         if (!(failure instanceof ApiClientError && failure.status === 422)) return false;
-        setErrors({ recipients: failure.fieldError("recipient_ids"), body: failure.fieldError("body") });
+        for (const field of ["recipient_ids", "body"] as const) {
+          const message = failure.fieldError(field);
+          if (message) setError(field, { type: "server", message });
+        }
         return true;
       },
     },
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = {
-      recipients: chosen.length === 0 ? "Choose at least one recipient." : undefined,
-      body: body.trim() === "" ? "This field cannot be empty." : undefined,
-    };
-    setErrors(problems);
-    if (problems.recipients || problems.body) return;
-    await send();
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-b border-slate-100 p-4" aria-label="New message">
+    <form
+      onSubmit={handleSubmit((message) => send(message))}
+      noValidate
+      className="flex flex-col gap-3 border-b border-slate-100 p-4"
+      aria-label="New message"
+    >
       <TextField
         label="To"
         placeholder="Search staff by name"
         value={text}
         autoComplete="off"
         onChange={(e) => setText(e.target.value)}
-        error={errors.recipients}
+        error={errors.recipient_ids?.message}
       />
-      {chosen.length > 0 && (
+      {picked.length > 0 && (
         <ul aria-label="Recipients" className="flex flex-wrap gap-1.5">
-          {chosen.map((c) => (
-            <li key={c.id} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-indigo-800">
+          {picked.map((c) => (
+            <li
+              key={c.id}
+              className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-indigo-800"
+            >
               {nameOf(c)}
               <button
                 type="button"
@@ -101,7 +127,9 @@ export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; 
       {text.trim() !== "" && (
         <ul aria-label="Staff found" className="max-h-48 overflow-y-auto rounded-md border border-slate-200">
           {hits.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-slate-600">{data ? "No search results found" : "Searching…"}</li>
+            <li className="px-3 py-2 text-sm text-slate-600">
+              {data ? "No search results found" : "Searching…"}
+            </li>
           ) : (
             hits.map((hit) => (
               <li key={hit.id}>
@@ -127,12 +155,8 @@ export function NotificationCompose({ onSent, onCancel }: { onSent: () => void; 
         label="Message"
         rows={4}
         maxLength={MAX_BODY}
-        value={body}
-        onChange={(e) => {
-          setBody(e.target.value);
-          setErrors((current) => ({ ...current, body: undefined }));
-        }}
-        error={errors.body}
+        error={errors.body?.message}
+        {...register("body")}
       />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onCancel}>
