@@ -1,6 +1,9 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { snackbar } from "@/components/ui/snackbar";
 import { fieldErrorTo, useAction } from "@/components/ui/use-action";
@@ -10,6 +13,9 @@ import { apiPut } from "@/lib/api/request.client";
 import type { StaffListItem } from "@/lib/people/lists.server";
 import { capacityField, MAX_CAPACITY } from "@/lib/people/schemas";
 import type { StaffProfile } from "@/lib/core/schedule/types";
+
+/** The capacity form's value: the typed text, read as a number by the route's own rule. */
+const capacityForm = z.object({ capacity: capacityField });
 
 export const TAKES_STUDENTS_LABEL = "Takes Focus Block students";
 export const TAKES_STUDENTS_HELP =
@@ -28,8 +34,16 @@ export function FocusBlockSettings({
   onSaved: (saved: StaffListItem) => unknown;
 }) {
   const headingId = useId();
-  const [capacity, setCapacity] = useState(String(staff.capacity ?? ""));
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<z.input<typeof capacityForm>, unknown, z.output<typeof capacityForm>>({
+    resolver: zodResolver(capacityForm),
+    values: { capacity: String(staff.capacity ?? "") },
+  });
   const [saving, setSaving] = useState<"capacity" | "takes" | null>(null);
 
   const put = useAction(
@@ -53,7 +67,9 @@ export function FocusBlockSettings({
     },
     {
       // Only the capacity form has a field to say it under (a Takes switch has none).
-      handled: (err, _change, which) => which === "capacity" && fieldErrorTo("capacity", setError)(err),
+      handled: (err, _change, which) =>
+        which === "capacity" &&
+        fieldErrorTo("capacity", (message) => setError("capacity", { type: "server", message }))(err),
     },
   );
 
@@ -63,17 +79,9 @@ export function FocusBlockSettings({
     setSaving(null);
   }
 
-  function submitCapacity(event: FormEvent) {
-    event.preventDefault();
-    const parsed = capacityField.safeParse(capacity.trim() === "" ? undefined : capacity.trim());
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Enter a whole number of students.");
-      return;
-    }
-    void save({ capacity: parsed.data }, "capacity");
-  }
-
-  const unchanged = capacity.trim() === String(staff.capacity ?? "");
+  const submitCapacity = handleSubmit(({ capacity }) => save({ capacity }, "capacity"));
+  const typed = useWatch({ control, name: "capacity" });
+  const unchanged = String(typed ?? "").trim() === String(staff.capacity ?? "");
   return (
     <section
       aria-labelledby={headingId}
@@ -97,13 +105,9 @@ export function FocusBlockSettings({
             min={0}
             max={MAX_CAPACITY}
             step={1}
-            value={capacity}
-            error={error}
+            error={errors.capacity?.message}
             containerClassName="min-w-0 flex-1"
-            onChange={(e) => {
-              setCapacity(e.target.value);
-              setError(null);
-            }}
+            {...register("capacity")}
           />
           <Button
             type="submit"
