@@ -117,3 +117,7 @@ export type StudentItem = z.infer<typeof studentItemAnswer>;
 
 /** POST /api/students: the new student and their initial password, shown once. */
 export const createdStudentAnswer = studentItemAnswer.extend({ initial_password: z.string() });
+
+/** POST /api/staff/block-message (202): how many of the block's students (and its waitlist) the message went to. */
+export const blockMessageAnswer = z.object({ sent: z.number() });
+export type BlockMessageAnswer = z.infer<typeof blockMessageAnswer>;
