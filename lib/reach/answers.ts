@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PREFERENCE_KINDS } from "@/lib/settings/notification-settings";
 
 /** GET /api/push/key: the server's VAPID public key, for a browser's push subscription. */
 export const pushKeyAnswer = z.object({ public_key: z.string() });
@@ -39,3 +40,22 @@ export const mailLogAnswer = z.object({
   ),
 });
 export type MailLogAnswer = z.infer<typeof mailLogAnswer>;
+
+/** POST /api/push/subscriptions (201): push is on for this device. */
+export const pushSubscribedAnswer = z.object({ subscribed: z.literal(true), message: z.string() });
+export type PushSubscribedAnswer = z.infer<typeof pushSubscribedAnswer>;
+
+/** DELETE /api/push/subscriptions: whether this device had push on (only the caller's own is removed). */
+export const pushUnsubscribedAnswer = z.object({ removed: z.boolean(), message: z.string() });
+export type PushUnsubscribedAnswer = z.infer<typeof pushUnsubscribedAnswer>;
+
+/** POST and DELETE /api/unsubscribe: the link's address and kind of message, and whether it is now off. */
+export const unsubscribeAnswer = z.object({
+  address: z.string(),
+  kind: z.enum(PREFERENCE_KINDS),
+  /** "morning lists and weekly Focus Block summaries". */
+  what: z.string(),
+  /** Turned off for this address now. */
+  unsubscribed: z.boolean(),
+  message: z.string(),
+});
