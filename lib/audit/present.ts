@@ -1,6 +1,7 @@
 import type { AuditEntryRow } from "@/db/queries/audit";
 import { DISPLAY_ROLE } from "@/lib/auth/roles";
 import { describeDetails } from "./describe";
+import type { AuditEntryView } from "./answers";
 
 /**
  * Audit entries as the /audit page and its CSV show them. Every engineer writes entries with
@@ -60,17 +61,7 @@ function roleLabel(person: PersonColumns): string | null {
   return person.administrator ? DISPLAY_ROLE.admin : DISPLAY_ROLE.teacher;
 }
 
-export interface AuditEntryView {
-  id: number;
-  created_at: string;
-  action: string;
-  action_label: string;
-  /** null when the account was deleted since, or the system acted. */
-  actor: { user_id: number; name: string; role: string | null } | null;
-  target: { user_id: number; name: string; username: string | null } | null;
-  details: Record<string, unknown> | null;
-  summary: string;
-}
+export type { AuditEntryView };
 
 export function presentAuditEntry(row: AuditEntryRow): AuditEntryView {
   return {

@@ -9,8 +9,9 @@ import { format } from "date-fns";
 import { addDays, schoolInstant } from "@/lib/core/time";
 import { toCsv } from "@/lib/csv";
 import { csvFile, type FileAnswer } from "@/lib/api/answers";
-import { actionLabel, presentAuditEntry, type AuditEntryView } from "./present";
+import { actionLabel, presentAuditEntry } from "./present";
 import type { AuditQuery } from "./schemas";
+import type { AuditLogView } from "./answers";
 
 /** The page shows the newest this many matching entries; the CSV export carries up to EXPORT_LIMIT. */
 export const PAGE_LIMIT = 1000;
@@ -33,14 +34,7 @@ async function filterOf(db: Db, query: AuditQuery): Promise<{ filter: AuditFilte
   };
 }
 
-export interface AuditLogView {
-  entries: AuditEntryView[];
-  /** More entries match than are shown (narrow the filters, or export). */
-  truncated: boolean;
-  limit: number;
-  actors: { user_id: number; name: string }[];
-  actions: { action: string; label: string }[];
-}
+export type { AuditLogView };
 
 /** GET /api/audit: the newest matching entries, and the choices for the actor and action filters. */
 export async function auditLogView(db: Db, query: AuditQuery): Promise<AuditLogView> {

@@ -16,12 +16,12 @@ import {
 } from "./closures.server";
 import { addDays, type SchoolDate } from "@/lib/core/time";
 import { calendarFileKind, CalendarImportError, type ImportedEvent } from "./import";
-import type { CalendarImportResult } from "@/lib/imports/present";
 import { recordCalendarImport } from "./import-history.server";
 import { readCalendarFile } from "./reader.server";
 import { regenerateSchoolDays } from "./regenerate.server";
 import { attendanceTakenMessage, calendarContext, displayDate, earliestChange, type CalendarContext } from "./school-days.server";
 import { importFields, MAX_EVENTS_RANGE, type CalendarEventBody } from "./schemas";
+import type { CalendarEventList, CalendarImportAnswer, EventView } from "./answers";
 
 /**
  * The calendar's events (holidays, professional-development days, named days): listing, adding,
@@ -31,18 +31,13 @@ import { importFields, MAX_EVENTS_RANGE, type CalendarEventBody } from "./schema
  * the day gives them back (lib/calendar/closures.server.ts). Every write is audited.
  */
 
-export interface EventView {
-  id: number;
-  date: SchoolDate;
-  name: string;
-  no_blocks: boolean;
-}
+export type { EventView };
 
 const present = (row: EventView): EventView => ({ id: row.id, date: row.date, name: row.name, no_blocks: row.no_blocks });
 const keyOf = (event: { date: string; name: string }) => `${event.date}\u0000${event.name}`;
 
 /** GET /api/calendar-events?from=&to=: the events in the range (default: the school year), by date. */
-export async function listEvents(db: Db, query: { from?: SchoolDate; to?: SchoolDate }, now: Date) {
+export async function listEvents(db: Db, query: { from?: SchoolDate; to?: SchoolDate }, now: Date): Promise<CalendarEventList> {
   const context = await calendarContext(db, now);
   const from = query.from ?? (context.yearStart || context.today);
   const to = query.to ?? (query.from ? addDays(from, MAX_EVENTS_RANGE - 1) : context.yearEnd || addDays(from, 365));
@@ -203,10 +198,7 @@ async function planImport(db: Db, events: ImportedEvent[], context: CalendarCont
 }
 
 /** What the file adds (a dry run: would add); an applied file's entry in the Imports history at `import`. */
-export type ImportAnswer = Omit<CalendarImportResult, "no_blocks" | "file_kind"> & {
-  dry_run: boolean;
-  import?: { id: number; report: string };
-};
+export type ImportAnswer = CalendarImportAnswer;
 
 /**
  * POST /api/calendar-events/import: a .ics or .csv file (multipart `file`, at most 2 MB) with the form

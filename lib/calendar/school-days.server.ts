@@ -20,6 +20,7 @@ import { addDays, dayLabel, schoolToday, type SchoolDate } from "@/lib/core/time
 import { firstRewritableDate, regenerateSchoolDays } from "./regenerate.server";
 import { inTransaction } from "./rehearsal.server";
 import type { SchoolDayBody } from "./schemas";
+import type { SavedSchoolDay, SchoolDays, SchoolDayView } from "./answers";
 
 /**
  * GET /api/school-days and PUT /api/school-days/{date} (docs/design/calendar.md#school-days-and-block-occurrences): each date's day type, bell
@@ -72,28 +73,14 @@ export function attendanceTakenMessage(earliest: SchoolDate, what: "timetable" |
 
 const hhmm = (time: string) => time.slice(0, 5);
 
-export interface SchoolDayView {
-  date: SchoolDate;
-  in_session: boolean;
-  day_type: string | null;
-  bell_schedule: string | null;
-  blocks: { id: number; label: string; flex: boolean; start: string; end: string }[];
-  events: { id: number; name: string; no_blocks: boolean }[];
-  /** What an administrator set by hand on this date, or null. */
-  override: { day_type: string | null; bell_schedule: string | null } | null;
-  /**
-   * The date's own choice and request deadlines (lib/choice/deadlines.ts; null each: the school's
-   * setting); absent when it has none (an addition to the spec's fields).
-   */
-  deadlines?: { choice_deadline: string | null; request_deadline: string | null } | null;
-}
+export type { SchoolDayView };
 
 /**
  * Every date from `from` to `to` (inclusive), in six statements whatever the range: the settings, then
  * the school days, their block occurrences, the events, the overrides and the days' own deadlines. A date outside the school
  * year (or without a generated row) is not in session and has no blocks.
  */
-export async function getSchoolDays(db: Db, from: SchoolDate, to: SchoolDate, now: Date) {
+export async function getSchoolDays(db: Db, from: SchoolDate, to: SchoolDate, now: Date): Promise<SchoolDays> {
   const context = await calendarContext(db, now);
   const [days, occurrences, events, overrides, deadlines] = await Promise.all([
     schoolDaysBetween(db, from, to),
@@ -150,7 +137,7 @@ function groupBy<T>(rows: T[], key: (row: T) => string) {
  * in force does not have. Answers the day and `day_type_changes`, the dates whose day type moved;
  * `dry_run: true` answers only those, writing nothing (the screen shows them before saving).
  */
-export async function setSchoolDay(db: Db, principal: Principal, date: SchoolDate, body: SchoolDayBody, now: Date) {
+export async function setSchoolDay(db: Db, principal: Principal, date: SchoolDate, body: SchoolDayBody, now: Date): Promise<SavedSchoolDay> {
   const dryRun = body.dry_run === true;
   const changes = await inTransaction(db, dryRun, async (tx) => {
     await lockCalendar(tx);

@@ -24,6 +24,7 @@ import { regenerateSchoolDays, type DayTypeChange } from "./regenerate.server";
 import { inTransaction } from "./rehearsal.server";
 import { attendanceTakenMessage, calendarContext, displayDate, earliestChange } from "./school-days.server";
 import { CALENDAR_MESSAGES, FOCUS_BLOCK_LABEL, type TimetableBody } from "./schemas";
+import type { SavedTimetable, TimetableView } from "./answers";
 
 /**
  * GET and PUT /api/timetable (docs/design/calendar.md#the-model): a timetable version is a cycle of day types, the blocks
@@ -35,18 +36,7 @@ import { CALENDAR_MESSAGES, FOCUS_BLOCK_LABEL, type TimetableBody } from "./sche
 const hhmm = (time: string) => time.slice(0, 5);
 const seconds = (time: string) => (time.length === 5 ? `${time}:00` : time);
 
-export interface TimetableView {
-  /** The date asked about (GET) or the version's effective date (PUT). */
-  date: SchoolDate;
-  effective_from: SchoolDate | null;
-  cycle: { kind: "weekly" | "rotation"; day_types: string[]; first_day_type: string | null } | null;
-  blocks: { id: number; label: string; flex: boolean; times: { day_type: string; start: string; end: string }[] }[];
-  bell_schedules: { name: string; times: { label: string; start: string; end: string }[] }[];
-  /** Every version's effective date, in order. */
-  versions: SchoolDate[];
-  /** The earliest effective date a new version may have (attendance rests on the dates before), or null when any may. */
-  earliest_effective_from: SchoolDate | null;
-}
+export type { TimetableView };
 
 /** GET /api/timetable?date=: the version in force on the date (default today); null fields when none is. */
 export async function getTimetable(db: Db, date: SchoolDate | undefined, now: Date): Promise<TimetableView> {
@@ -256,7 +246,7 @@ export function unconfirmedChangesMessage(changes: readonly DayTypeChange[]): st
  * `confirm_day_type_changes` is true; `dry_run: true` answers those dates (`day_type_changes`) and writes
  * nothing. Answers the saved timetable, how many school days were written and the dates whose day type moved.
  */
-export async function putTimetable(db: Db, principal: Principal, body: TimetableBody, now: Date) {
+export async function putTimetable(db: Db, principal: Principal, body: TimetableBody, now: Date): Promise<SavedTimetable> {
   if (body.dry_run !== true) return saveTimetable(db, principal, body, now);
   const result = await writeTimetable(db, principal, body, now, true);
   return { dry_run: true as const, effective_from: result.effective_from, ...changesOf(result) };

@@ -10,6 +10,7 @@ import { giveBucketPlaceBack, takeBucketPlace } from "@/lib/auth/throttle.server
 import { staffName } from "@/lib/people/names";
 import { AIR_WINDOW_MS, airCode, matchAirCode, normalizeAirCode, windowEnd, windowIndex } from "./air-code";
 import type { AirCheckInBody } from "./air-schemas";
+import type { AirCheckInAnswer, AirCodeAnswer, SelfCheckInWindow } from "./answers";
 import {
   assertSelfCheckInOpen,
   presentSelfCheckInDay,
@@ -29,7 +30,7 @@ export const airCheckInPath = (code: string) => `/profile?air=${encodeURICompone
  * only the first time a teacher shows a code on a day. Once the window has closed there is no code:
  * `closed` with the message that says so, with the window's times (a code shown then could only fail).
  */
-export async function currentAirCode(db: Db, user: Principal, now: Date) {
+export async function currentAirCode(db: Db, user: Principal, now: Date): Promise<AirCodeAnswer> {
   const staff = requireStaff(user);
   const day = await selfCheckInDay(db, now);
   if (selfCheckInClosed(day, now)) {
@@ -85,7 +86,7 @@ export const EXPIRED_CODE = "That code has expired. Enter the code your teacher 
  * block today) and the server's clock, to which the page holds the window's ends. Never an error for a
  * day without a block or with Air Check-in off: those are answers too.
  */
-export async function selfCheckInWindow(db: Db, now: Date) {
+export async function selfCheckInWindow(db: Db, now: Date): Promise<SelfCheckInWindow> {
   const answer = (airCheckIn: boolean, day: SelfCheckInDay | null) => ({
     air_check_in: airCheckIn,
     open: day !== null && now.getTime() >= day.opensAt.getTime() && !selfCheckInClosed(day, now),
@@ -107,7 +108,7 @@ export async function selfCheckInWindow(db: Db, now: Date) {
  * attempt takes a place in the student's bucket before the code is compared (as sign-in does), so
  * concurrent guesses cannot slip past the limit; a right code gives its place back.
  */
-export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, now: Date) {
+export async function airCheckIn(db: Db, user: Principal, body: AirCheckInBody, now: Date): Promise<AirCheckInAnswer> {
   const student = user.student;
   if (!student) throw new ApiError(403, "forbidden", "Only students check themselves in with a code.");
   const day = await selfCheckInDay(db, now);

@@ -14,12 +14,13 @@ import type { Principal } from "@/lib/auth/principal";
 import { parseSchoolDate, schoolToday } from "@/lib/core/time";
 import { presentElsewhereEntry } from "./present";
 import { MOVE_SETTING } from "./elsewhere-rules";
+import type { ElsewhereList, MovedCheckIn } from "./answers";
 
 export const MOVE_OFF = "Your school does not let teachers move a student checked in by someone else.";
 export const ALREADY_YOURS = "That student is already checked in with you.";
 
 /** GET /api/check-in/elsewhere/{date}: the caller's scanned students whom someone else checked in. */
-export async function elsewhereList(db: Db, user: Principal, dateInput: string, now: Date) {
+export async function elsewhereList(db: Db, user: Principal, dateInput: string, now: Date): Promise<ElsewhereList> {
   const [timezoneSetting, canMove] = await Promise.all([
     settingValue(db, "timezone"),
     settingIsOn(db, MOVE_SETTING),
@@ -40,7 +41,7 @@ export async function elsewhereList(db: Db, user: Principal, dateInput: string, 
  * POST /api/check-in/move: the caller takes over a student someone else checked in, when the school
  * allows it (the `check-in-move` setting, off by default). Audited as `check_in.move`.
  */
-export async function moveCheckIn(db: Db, user: Principal, entryId: number) {
+export async function moveCheckIn(db: Db, user: Principal, entryId: number): Promise<MovedCheckIn> {
   if (!user.staff) throw new ApiError(403, "not_staff", "Only staff members can move a check-in.");
   const me = user.staff;
   if (!(await settingIsOn(db, MOVE_SETTING))) throw new ApiError(403, "check_in_move_off", MOVE_OFF);
@@ -61,6 +62,6 @@ export async function moveCheckIn(db: Db, user: Principal, entryId: number) {
         from_user_id: entry.checked_in_by,
       },
     });
-    return { moved: true, id: entry.id, student_id: entry.student_id };
+    return { moved: true as const, id: entry.id, student_id: entry.student_id };
   });
 }

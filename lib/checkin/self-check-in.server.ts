@@ -7,6 +7,7 @@ import { typedValue } from "@/lib/settings/service.server";
 import { instantClockLabel, schoolInstant, schoolToday } from "@/lib/core/time";
 import { presentCheckInBlock, presentCheckInStudent } from "./present";
 import { focusBlockOn } from "./rules";
+import type { SelfCheckInDayView, SelfCheckInResult } from "./answers";
 
 /**
  * What students checking themselves in share (a code on their profile, or a kiosk by the door):
@@ -68,7 +69,7 @@ export function selfCheckInClosedMessage(day: SelfCheckInDay) {
   return `Check-in for today's Focus Block closed at ${closes} (it was open from ${opens} to ${closes}). Please see your teacher.`;
 }
 
-export function presentSelfCheckInDay(day: SelfCheckInDay) {
+export function presentSelfCheckInDay(day: SelfCheckInDay): SelfCheckInDayView {
   return {
     date: day.today,
     block: presentCheckInBlock(day.block),
@@ -79,15 +80,7 @@ export function presentSelfCheckInDay(day: SelfCheckInDay) {
   };
 }
 
-export interface SelfCheckInResult {
-  /** checked_in: recorded now; already_checked_in: a row was there (by anyone), nothing written. */
-  status: "checked_in" | "already_checked_in";
-  message: string;
-  student: ReturnType<typeof presentCheckInStudent>;
-  /** "9:41 AM": when the student's row (new or existing) says they arrived. */
-  time: string;
-  block: ReturnType<typeof presentCheckInBlock>;
-}
+export type { SelfCheckInResult };
 
 /**
  * Records the student with method 'air' against the teacher's Focus Block today, once, audited with how

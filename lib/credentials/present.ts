@@ -50,7 +50,7 @@ function detailsOf(row: CredentialAccountRow, name: string) {
   if (row.account_type === "student") {
     return { ...person, first_name: row.first_name ?? "", last_name: row.last_name ?? "", grade: row.grade };
   }
-  return { ...person, initials: row.initials ?? "SA", color: row.color ?? "black", email: row.email ?? row.username, administrator: true };
+  return { ...person, initials: row.initials ?? "SA", color: row.color ?? "black", email: row.email ?? row.username, administrator: true as const };
 }
 
 function nameOf(row: CredentialAccountRow): string {

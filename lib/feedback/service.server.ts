@@ -5,6 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "@/lib/people/names";
 import type { feedbackBody } from "./schemas";
 import type { z } from "zod";
+import type { PresentedFeedback } from "./answers";
 
 /** The most feedback entries GET /api/feedback returns (newest first). */
 export const FEEDBACK_LIST_LIMIT = 500;
@@ -14,7 +15,7 @@ function accountEmail(principal: Principal): string {
   return principal.staff?.email ?? principal.sysadmin?.email ?? principal.user.username;
 }
 
-export function presentFeedback(row: FeedbackRow, from: string | null) {
+export function presentFeedback(row: FeedbackRow, from: string | null): PresentedFeedback {
   return {
     id: row.id,
     feedback: row.feedback,
@@ -26,7 +27,7 @@ export function presentFeedback(row: FeedbackRow, from: string | null) {
   };
 }
 
-export type PresentedFeedback = ReturnType<typeof presentFeedback>;
+export type { PresentedFeedback };
 
 /** POST /api/feedback: stored with the sender's account and email (never an email the client sends). */
 export async function sendFeedback(

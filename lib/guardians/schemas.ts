@@ -44,12 +44,4 @@ export type GuardianBody = z.infer<typeof guardianBody>;
 export const guardianParams = z.object({ id: idOf("student id"), guardianId: idOf("family contact id") });
 export const studentGuardiansParams = z.object({ id: idOf("student id") });
 
-/** A guardian as the API shows it: `email` only to administrators. */
-export interface GuardianView {
-  id: number;
-  name: string;
-  relationship: string;
-  source: "oneroster" | "csv" | "manual";
-  email?: string;
-  locale?: string | null;
-}
+export type { GuardianView } from "./answers";

@@ -4,7 +4,8 @@ import { insertAudit } from "@/db/queries/audit";
 import { deleteGuardian, guardiansOf, insertGuardian, studentExists, type GuardianRow } from "@/db/queries/guardians";
 import { ApiError, notFound } from "@/lib/api/errors.server";
 import type { Principal } from "@/lib/auth/principal";
-import type { GuardianBody, GuardianView } from "./schemas";
+import type { GuardianBody } from "./schemas";
+import type { GuardianList, GuardianView, RemovedGuardian } from "./answers";
 
 /**
  * A student's family contacts on the profile (GET/POST /api/students/{id}/guardians, DELETE …/{guardianId}).
@@ -26,13 +27,13 @@ export function presentGuardian(row: GuardianRow, withAddress: boolean): Guardia
 
 const STUDENT_NOT_FOUND = "There is no such student.";
 
-export async function listGuardians(db: Db, user: Principal, studentId: number) {
+export async function listGuardians(db: Db, user: Principal, studentId: number): Promise<GuardianList> {
   if (!(await studentExists(db, studentId))) throw notFound(STUDENT_NOT_FOUND);
   const rows = await guardiansOf(db, studentId);
   return { guardians: rows.map((row) => presentGuardian(row, isAdmin(user))), addresses_shown: isAdmin(user) };
 }
 
-export async function addGuardian(db: Db, user: Principal, studentId: number, body: GuardianBody, now: Date) {
+export async function addGuardian(db: Db, user: Principal, studentId: number, body: GuardianBody, now: Date): Promise<GuardianView> {
   return db.transaction(async (tx) => {
     if (!(await studentExists(tx, studentId))) throw notFound(STUDENT_NOT_FOUND);
     const row = await insertGuardian(tx, { student_id: studentId, name: body.name, email: body.email, relationship: body.relationship });
@@ -47,7 +48,7 @@ export async function addGuardian(db: Db, user: Principal, studentId: number, bo
   });
 }
 
-export async function removeGuardian(db: Db, user: Principal, studentId: number, guardianId: number, now: Date) {
+export async function removeGuardian(db: Db, user: Principal, studentId: number, guardianId: number, now: Date): Promise<RemovedGuardian> {
   return db.transaction(async (tx) => {
     const row = await deleteGuardian(tx, studentId, guardianId);
     if (!row) throw notFound("This student has no such family contact.");
@@ -57,6 +58,6 @@ export async function removeGuardian(db: Db, user: Principal, studentId: number,
       details: { student_id: studentId, guardian_id: guardianId, source: row.source },
       created_at: now,
     });
-    return { deleted: true, id: guardianId };
+    return { deleted: true as const, id: guardianId };
   });
 }

@@ -6,6 +6,7 @@ import type { ApiTokenCaller } from "@/lib/api-tokens/authenticate.server";
 import type { Principal } from "@/lib/auth/principal";
 import type { JobKindName, JobPayload } from "./kinds.server";
 import { wakeJobRunner } from "./wake.server";
+import type { JobView } from "./answers";
 
 /** Puts a job on the queue (pass a transaction to enqueue it together with the rows it will work on). */
 export async function enqueueJob<K extends JobKindName>(
@@ -24,18 +25,7 @@ export async function enqueueJob<K extends JobKindName>(
   return job;
 }
 
-export interface JobView {
-  id: number;
-  kind: string;
-  status: JobRow["status"];
-  done: number;
-  total: number | null;
-  attempts: number;
-  error: string | null;
-  result: Record<string, unknown> | null;
-  created_at: string;
-  finished_at: string | null;
-}
+export type { JobView };
 
 export function presentJob(job: JobRow): JobView {
   return {

@@ -28,7 +28,7 @@ import { alertKioskTeacher } from "./alert.server";
 import type { KioskAlertReason } from "./alert-text";
 import type { KioskCheckInBody, KioskCreateBody } from "./schemas";
 import { kioskToken, newKioskToken } from "./token.server";
-import type { KioskView } from "./answers";
+import type { KioskCheckInAnswer, KioskInfo, KioskView } from "./answers";
 
 function presentKiosk(row: KioskRow): KioskView {
   return {
@@ -107,8 +107,8 @@ export async function authenticateKiosk(db: Db, authorization: string | null, no
 type Kiosk = Awaited<ReturnType<typeof authenticateKiosk>>;
 
 /** GET /api/kiosk: what the kiosk screen shows above the field (its name, the teacher, today's block or null). */
-export async function kioskInfo(db: Db, kiosk: Kiosk, now: Date) {
-  let today = null;
+export async function kioskInfo(db: Db, kiosk: Kiosk, now: Date): Promise<KioskInfo> {
+  let today: KioskInfo["today"] = null;
   try {
     today = presentSelfCheckInDay(await selfCheckInDay(db, now));
   } catch (error) {
@@ -166,7 +166,7 @@ async function takeKioskPlace(db: Db, kiosk: Kiosk, reason: KioskAlertReason, da
  * colour) only when they are expected with that teacher today (a plan or an appointment); anyone else
  * is checked in without a name (name, initials and colour null), so a kiosk cannot turn numbers into names.
  */
-export async function kioskCheckIn(db: Db, kiosk: Kiosk, body: KioskCheckInBody, now: Date) {
+export async function kioskCheckIn(db: Db, kiosk: Kiosk, body: KioskCheckInBody, now: Date): Promise<KioskCheckInAnswer> {
   const day = await selfCheckInDay(db, now);
   assertSelfCheckInOpen(day, now);
   await takeKioskPlace(db, kiosk, "rate", day, now);

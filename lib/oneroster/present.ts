@@ -53,7 +53,7 @@ export function presentPlan(plan: Plan) {
     }),
   ) as Record<Action, ReturnType<typeof presentChange>[]>;
   return {
-    dry_run: true,
+    dry_run: true as const,
     org_sourced_id: plan.org_sourced_id,
     orgs: plan.orgs,
     school_year: plan.school_year && presentYear(plan.school_year),

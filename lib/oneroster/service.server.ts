@@ -108,7 +108,7 @@ const describe = (p: { file: string; line: number; reason: string }) =>
 /** A dry run that planned nothing (the bundle, or the pull, was refused before the plan): its errors are added. */
 export function emptyDryRun() {
   return {
-    dry_run: true,
+    dry_run: true as const,
     org_sourced_id: null,
     orgs: [],
     school_year: null,

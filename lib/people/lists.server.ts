@@ -3,7 +3,8 @@ import type { Db } from "@/db";
 import { listStaff, listStudents, type StudentNumbers } from "@/db/queries/people";
 import type { Principal } from "@/lib/auth/principal";
 import { staffName } from "./names";
-import { presentStudentPerson, type StudentPerson } from "./present-person";
+import { presentStudentPerson } from "./present-person";
+import type { StaffListItem, StudentListItem } from "./answers";
 
 /**
  * The staff and student lists: GET /api/staff and GET /api/students (staff and sysadmins only).
@@ -12,34 +13,7 @@ import { presentStudentPerson, type StudentPerson } from "./present-person";
  * Capacity, as on the profile, only to administrators and sysadmins (and a teacher's own row).
  */
 
-export interface StaffListItem {
-  id: number;
-  first_name: string;
-  last_name: string;
-  name: string;
-  title: string;
-  email: string;
-  initials: string;
-  color: string;
-  administrator: boolean;
-  /** Null when the viewer may not see it (a teacher looking at someone else). */
-  capacity: number | null;
-  /** Offered to students, a default placement target and in the plan picker (off for office staff). */
-  takes_students: boolean;
-  /** The job title and department the SIS (or the staff CSV) gave; "" when none. */
-  position: string;
-  department: string;
-  /** The code of the homeroom they teach, or null. */
-  homeroom: string | null;
-}
-
-export interface StudentListItem extends StudentPerson {
-  /**
-   * GET /api/students only: the student number where the viewer may see it (administrators and
-   * sysadmins always; other staff when the show-student-numbers setting is on), else null.
-   */
-  student_number?: string | null;
-}
+export type { StaffListItem, StudentListItem };
 
 type StaffListRow = Omit<StaffListItem, "name" | "capacity"> & { capacity: number };
 

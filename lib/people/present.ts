@@ -1,5 +1,6 @@
 import type { staff, students } from "@/db/schema";
-import { toStaffListItem, type StaffListItem, type StudentListItem } from "./lists.server";
+import { toStaffListItem } from "./lists.server";
+import type { StaffListItem, StudentItem } from "./answers";
 import { presentStudentPerson } from "./present-person";
 
 type StaffRow = typeof staff.$inferSelect;
@@ -10,7 +11,7 @@ export function presentStaffItem(row: StaffRow): StaffListItem {
   return toStaffListItem(row);
 }
 
-export type StudentItem = StudentListItem & { archived: boolean };
+export type { StudentItem };
 
 /** A student row in the student list's shape, with whether the student is archived. */
 export function presentStudentItem(row: StudentRow): StudentItem {

@@ -5,6 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { oneLine } from "./content";
 import type { PushSubscriptionBody } from "./preferences";
 import { vapidKeys } from "./push.server";
+import type { PushSubscribedAnswer, PushUnsubscribedAnswer } from "./answers";
 
 /** The devices one account may have push on at once (a phone, a laptop, a tablet, a lab computer or two…). */
 export const MAX_DEVICES = 10;
@@ -18,7 +19,7 @@ export async function pushPublicKey(db: Db) {
  * POST /api/push/subscriptions: this device now gets the signed-in person's push messages. An endpoint
  * another account had moves to this one (a shared lab computer: the previous student's notices stop).
  */
-export async function subscribeDevice(db: Db, principal: Principal, body: PushSubscriptionBody, userAgent: string) {
+export async function subscribeDevice(db: Db, principal: Principal, body: PushSubscriptionBody, userAgent: string): Promise<PushSubscribedAnswer> {
   await db.transaction(async (tx) => {
     await upsertPushSubscription(tx, {
       user_id: principal.user.id,
@@ -30,11 +31,11 @@ export async function subscribeDevice(db: Db, principal: Principal, body: PushSu
     // Nobody has more devices than this; a browser subscribing over and over replaces its oldest.
     await pruneOldPushSubscriptions(tx, principal.user.id, MAX_DEVICES);
   });
-  return { subscribed: true, message: "Notifications are on for this device." };
+  return { subscribed: true as const, message: "Notifications are on for this device." };
 }
 
 /** DELETE /api/push/subscriptions: only the caller's own device; another account's endpoint is left alone. */
-export async function unsubscribeDevice(db: Db, principal: Principal, endpoint: string) {
+export async function unsubscribeDevice(db: Db, principal: Principal, endpoint: string): Promise<PushUnsubscribedAnswer> {
   const removed = await deletePushSubscription(db, endpoint, principal.user.id);
   return { removed, message: removed ? "Notifications are off for this device." : "This device was not getting notifications." };
 }

@@ -8,6 +8,7 @@ import { queueMessages } from "./outbox.server";
 import { schoolBrand } from "./render.server";
 import { sendClaimed } from "./sender.server";
 import { mailConfig } from "./transport.server";
+import type { MailLogAnswer, TestMessageAnswer } from "./answers";
 
 export const MAIL_NOT_CONFIGURED =
   "Email is not set up on this server: set SMTP_URL (and MAIL_FROM) in its environment and restart it. See the README's \"Email\".";
@@ -24,7 +25,7 @@ const emailOf = (principal: Principal) => principal.staff?.email ?? principal.sy
  * POST /api/mail/test: a message to the signed-in administrator, written to the outbox and sent within
  * the request, so the setup checklist can say at once whether the SMTP server took it (and if not, why).
  */
-export async function sendTestMessage(db: Db, principal: Principal, now: Date) {
+export async function sendTestMessage(db: Db, principal: Principal, now: Date): Promise<TestMessageAnswer> {
   if (!mailConfig()) throw new ApiError(409, "mail_not_configured", MAIL_NOT_CONFIGURED);
   const address = emailOf(principal);
   if (!address) throw new ApiError(422, "no_address", "Your account has no email address to send a test message to.");
@@ -73,7 +74,7 @@ export interface MailLogQuery {
 }
 
 /** GET /api/mail/log: what was sent, to whom, and how it went (newest first). */
-export async function mailLog(db: Db, query: MailLogQuery) {
+export async function mailLog(db: Db, query: MailLogQuery): Promise<MailLogAnswer> {
   const [rows, counts] = await Promise.all([outboxLog(db, query), outboxCounts(db)]);
   const totals = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, 0])) as Record<OutboxStatus, number>;
   for (const c of counts) totals[c.status] = c.count;

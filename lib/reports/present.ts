@@ -11,10 +11,13 @@ import { staffName, studentName } from "@/lib/people/names";
 import { presentStaffRef } from "@/lib/people/present-person";
 import { schoolTimestampOf } from "@/lib/school-clock";
 import { csvCells } from "./csv";
+import type { DayReportEntry, StudentBlockEntry, StudentReportEntry, TeacherReportEntry } from "./answers";
+
+export type { DayReportEntry, StudentBlockEntry, StudentReportEntry, TeacherReportEntry };
 
 /** The JSON rows of each report view, and their CSV columns. */
 
-export function presentStudentRow(row: StudentReportRow) {
+export function presentStudentRow(row: StudentReportRow): StudentReportEntry {
   return {
     student: {
       id: row.id,
@@ -30,9 +33,8 @@ export function presentStudentRow(row: StudentReportRow) {
     missed_appointments: row.missed_appointments,
   };
 }
-export type StudentReportEntry = ReturnType<typeof presentStudentRow>;
 
-export function presentTeacherRow(row: TeacherReportRow) {
+export function presentTeacherRow(row: TeacherReportRow): TeacherReportEntry {
   const seats = row.capacity * row.offered_blocks;
   return {
     teacher: presentStaffRef(row),
@@ -54,12 +56,10 @@ export function presentTeacherRow(row: TeacherReportRow) {
     capacity_used: seats > 0 ? row.planned / seats : null,
   };
 }
-export type TeacherReportEntry = ReturnType<typeof presentTeacherRow>;
 
-export function presentDayRow(row: DayReportRow) {
+export function presentDayRow(row: DayReportRow): DayReportEntry {
   return { ...row, attendance_rate: attendanceRate(row.attended, row.missed) };
 }
-export type DayReportEntry = ReturnType<typeof presentDayRow>;
 
 /** `2026-03-18T09:41:00-07:00`: the check-in's capture time (to the second) in the school's zone (lib/school-clock). */
 export const schoolIsoTime = schoolTimestampOf;
@@ -68,7 +68,7 @@ export const schoolIsoTime = schoolTimestampOf;
 const teacherOf = (cell: AttendanceCellRow) => cell.logged_by ?? cell.appointment ?? cell.planned_with;
 
 /** One of a student's blocks (the drill-down). */
-export function presentStudentBlock(cell: AttendanceCellRow, timezone: string) {
+export function presentStudentBlock(cell: AttendanceCellRow, timezone: string): StudentBlockEntry {
   const teacher = teacherOf(cell);
   return {
     date: cell.date,
@@ -87,7 +87,6 @@ export function presentStudentBlock(cell: AttendanceCellRow, timezone: string) {
     amendment: cell.amendment_memo,
   };
 }
-export type StudentBlockEntry = ReturnType<typeof presentStudentBlock>;
 
 const percent = (rate: number | null) => (rate === null ? "" : Math.round(rate * 1000) / 10);
 

@@ -11,6 +11,7 @@ import { notify } from "@/lib/reach/notify.server";
 import { readSchoolDate, requireOccurrence } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import type { BlockMessageBody } from "./series-schemas";
+import type { BlockMessageAnswer } from "@/lib/people/answers";
 
 /**
  * Teachers message their students ("bring your lab book"): from the block dialog, a text to everyone planned or
@@ -23,7 +24,7 @@ import type { BlockMessageBody } from "./series-schemas";
 export const BLOCK_MESSAGES_PER_HOUR = 10;
 const HOUR = 60 * 60 * 1000;
 
-export async function sendBlockMessage(db: Db, principal: Principal, input: BlockMessageBody, now: Date) {
+export async function sendBlockMessage(db: Db, principal: Principal, input: BlockMessageBody, now: Date): Promise<BlockMessageAnswer> {
   const isAdmin = principal.role === "admin" || principal.role === "sysadmin";
   const own = principal.staff;
   if (input.staff_id !== undefined && input.staff_id !== own?.id && !isAdmin) {

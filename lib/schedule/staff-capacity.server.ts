@@ -4,6 +4,7 @@ import { lockStaff, lockStaffMany } from "@/db/queries/plans";
 import type { Principal } from "@/lib/auth/principal";
 import { updateStaffMember, updateStaffMembersBulk } from "@/lib/people/admin.server";
 import type { StaffBulkBody, StaffUpdateBody } from "@/lib/people/schemas";
+import type { StaffBulkAnswer, StaffListItem } from "@/lib/people/answers";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { handOnCapacityChange } from "./waitlist.server";
 
@@ -21,7 +22,7 @@ export async function updateStaffMemberAndHandOn(
   id: number,
   body: StaffUpdateBody,
   now: Date,
-) {
+): Promise<StaffListItem> {
   return db.transaction(async (tx) => {
     const before = body.capacity === undefined ? undefined : await lockStaff(tx, id);
     const item = await updateStaffMember(tx, principal, id, body);
@@ -36,7 +37,7 @@ export async function updateStaffMembersBulkAndHandOn(
   principal: Principal,
   body: StaffBulkBody,
   now: Date,
-) {
+): Promise<StaffBulkAnswer> {
   return db.transaction(async (tx) => {
     const before = body.capacity === undefined ? [] : await lockStaffMany(tx, [...new Set(body.ids)]);
     const answer = await updateStaffMembersBulk(tx, principal, body);

@@ -5,31 +5,9 @@ import { staffChoices, studentsWithClusters, visibleClusters } from "@/db/querie
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { dayOfWeek, schoolToday } from "@/lib/core/time";
+import type { PowerSchedulerOptions } from "./answers";
 
-export interface PowerSchedulerOptions {
-  students: { id: number; first_name: string; last_name: string; grade: number; cluster_ids: number[] }[];
-  clusters: { id: number; name: string }[];
-  /** capacity: the students the teacher takes in a Focus Block (the Power Scheduler warns past it). */
-  staff: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    name: string;
-    email: string;
-    capacity: number;
-  }[];
-  /**
-   * Flex blocks, the weekdays they meet (0 = Sunday … 6 = Saturday) and the dates they meet from today
-   * (the school calendar: on a rotation a block may meet on some Tuesdays and not others).
-   */
-  blocks: { id: number; label: string; days: number[]; dates: string[] }[];
-  /** The rotation's day type of each school day from today ("Day 2"); empty on a weekly timetable. */
-  day_types: { date: string; day_type: string }[];
-  today: string;
-  year_start: string | null;
-  year_end: string | null;
-  appointment_limit: number;
-}
+export type { PowerSchedulerOptions };
 
 /** GET /api/power-scheduler/options: everything the stepper chooses from, in six statements. */
 export async function powerSchedulerOptions(db: Db, now: Date): Promise<PowerSchedulerOptions> {

@@ -1,25 +1,12 @@
 import type { BatchRow } from "@/db/queries/power-scheduler-batches";
 import type { BatchCounts } from "@/db/queries/power-scheduler";
-import type { PowerScheduleSummary } from "@/db/schema";
 import { presentStaffRef } from "@/lib/people/present-person";
 import type { BatchPlan } from "./plan.server";
+import type { PowerScheduleBatch, PowerSchedulePreview } from "./answers";
 
 /** The shapes the Power Scheduler answers with. */
 
-export interface PowerSchedulePreview extends BatchCounts {
-  schedule_type: "appointment" | "amendment";
-  student_type: "all" | "some";
-  /** An amendment for all students is one global amendment per block (it also covers students added later). */
-  global: boolean;
-  /** null in a preview made before the staff member is chosen. */
-  staff: { id: number; name: string } | null;
-  dates: string[];
-  slots: { block_id: number; label: string; date: string }[];
-  /** The appointment_limit setting (0 = no limit): students at it are skipped on that block. */
-  appointment_limit: number;
-  /** The most rows one batch may create. */
-  max_rows: number;
-}
+export type { PowerSchedulePreview };
 
 export function presentPreview(plan: BatchPlan, counts: BatchCounts, maxRows: number): PowerSchedulePreview {
   return {
@@ -35,27 +22,7 @@ export function presentPreview(plan: BatchPlan, counts: BatchCounts, maxRows: nu
   };
 }
 
-export interface PowerScheduleBatch {
-  id: number;
-  type: "appointment" | "amendment";
-  student_type: string;
-  memo: string;
-  created_at: string;
-  created_by: { name: string } | null;
-  staff: { id: number; name: string } | null;
-  date: string;
-  end_date: string;
-  weekdays: number[] | null;
-  dates: string[];
-  blocks: string[];
-  summary: PowerScheduleSummary | null;
-  /** Rows linked to the batch now (students added later to an all-students batch included). */
-  rows: number;
-  undone_at: string | null;
-  undone_by: { name: string } | null;
-  /** Undo is possible until the batch's first block occurrence ends. */
-  undoable: boolean;
-}
+export type { PowerScheduleBatch };
 
 export function presentBatch(row: BatchRow, now: Date): PowerScheduleBatch {
   const { batch } = row;

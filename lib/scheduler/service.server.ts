@@ -28,6 +28,7 @@ import { fillFreedSeats } from "@/lib/choice/seats.server";
 import { planBatch } from "./plan.server";
 import { presentBatch, presentPreview, type PowerScheduleBatch, type PowerSchedulePreview } from "./present";
 import type { PowerScheduleBody, PowerSchedulePreviewBody } from "./schemas";
+import type { PowerScheduleResult, UndoResult } from "./answers";
 
 /**
  * The Power Scheduler (administrators and sysadmins). A run is one transaction: the target students
@@ -61,11 +62,7 @@ export async function previewPowerSchedule(
   return presentPreview(plan, counts, MAX_BATCH_ROWS);
 }
 
-export interface PowerScheduleResult extends PowerSchedulePreview {
-  id: number;
-  message: string;
-  batch: PowerScheduleBatch;
-}
+export type { PowerScheduleResult };
 
 /** POST /api/power-scheduler: applies the batch (201 with what it did). */
 export async function runPowerSchedule(
@@ -189,12 +186,7 @@ export async function listPowerSchedules(db: Db, now: Date): Promise<PowerSchedu
   return rows.map((row) => presentBatch(row, now));
 }
 
-export interface UndoResult {
-  message: string;
-  removed: number;
-  plans_restored: number;
-  batch: PowerScheduleBatch;
-}
+export type { UndoResult };
 
 /**
  * POST /api/power-scheduler/{id}/undo: while every block occurrence of the batch is still pending,

@@ -1,5 +1,6 @@
 import { presentStaffRef } from "@/lib/people/present-person";
 import type { StaffRefRow } from "@/db/queries/staff-ref";
+import type { ClusterHit, CourseHit, StaffHit, StudentHit } from "./answers";
 import type { searchClusters, searchCourses, searchStaff, searchStudents } from "@/db/queries/search";
 
 type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -11,7 +12,7 @@ type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
  * homeroom teacher, a staff member's email, a course's teacher, a cluster's size.
  * Fields are only ever added here: the shapes are a contract with the original front end.
  */
-export const presentStudents = (rows: Rows<typeof searchStudents>) =>
+export const presentStudents = (rows: Rows<typeof searchStudents>): StudentHit[] =>
   rows.map(({ id, first_name, last_name, grade, student_number, homeroom }) => ({
     id,
     first_name,
@@ -21,10 +22,10 @@ export const presentStudents = (rows: Rows<typeof searchStudents>) =>
     homeroom: homeroom ? presentStaffRef(typeof homeroom === "string" ? (JSON.parse(homeroom) as StaffRefRow) : homeroom) : null,
   }));
 
-export const presentStaff = (rows: Rows<typeof searchStaff>) =>
+export const presentStaff = (rows: Rows<typeof searchStaff>): StaffHit[] =>
   rows.map(({ id, title, first_name, last_name, email }) => ({ id, title, first_name, last_name, email }));
 
-export const presentCourses = (rows: Rows<typeof searchCourses>) =>
+export const presentCourses = (rows: Rows<typeof searchCourses>): CourseHit[] =>
   rows.map(({ id, name, short_name, teacher }) => ({
     id,
     name,
@@ -32,7 +33,7 @@ export const presentCourses = (rows: Rows<typeof searchCourses>) =>
     teacher: teacher ? presentStaffRef(teacher) : null,
   }));
 
-export const presentClusters = (rows: Rows<typeof searchClusters>) =>
+export const presentClusters = (rows: Rows<typeof searchClusters>): ClusterHit[] =>
   rows.map(({ id, name, member_count }) => ({ id, name, member_count }));
 
 /** Matches of a kind before paging (every row of a page carries it; an empty page has none). */

@@ -13,14 +13,9 @@ import { studentNumbersFor } from "@/lib/people/lists.server";
 import { searchWiki } from "@/lib/wiki/search.server";
 import { presentClusters, presentCourses, presentStaff, presentStudents, totalOf } from "./present";
 import { SEARCH_KINDS, type SearchKind } from "./schemas";
+import type { SearchAnswer } from "./answers";
 
-type Results = {
-  students: ReturnType<typeof presentStudents>;
-  staff: ReturnType<typeof presentStaff>;
-  courses: ReturnType<typeof presentCourses>;
-  clusters: ReturnType<typeof presentClusters>;
-  wiki: Awaited<ReturnType<typeof searchWiki>>["hits"];
-};
+type Results = SearchAnswer["results"];
 
 /** One kind's page and how many match in all: one statement. */
 async function searchKind(db: Db, kind: SearchKind, text: string, page: SearchPage, numbers: StudentNumbers) {
@@ -60,7 +55,7 @@ export async function search(
   query: string,
   limit: number,
   options: { kind?: SearchKind; offset?: number } = {},
-) {
+): Promise<SearchAnswer> {
   const results: Results = { students: [], staff: [], courses: [], clusters: [], wiki: [] };
   const totals: Partial<Record<SearchKind, number>> = {};
   const text = query.trim();

@@ -42,6 +42,7 @@ import { addDays, isPending, schoolToday } from "@/lib/core/time";
 import { defaultUntil, matchesPattern } from "./pattern";
 import type { StandingChoiceBody } from "./schemas";
 import type { StandingChoiceView, StandingOutcomeView } from "./types";
+import type { CreatedStandingChoice, DeletedStandingChoice, StandingChoiceList } from "./answers";
 
 export type { StandingChoiceView, StandingOutcomeView } from "./types";
 
@@ -93,7 +94,7 @@ async function horizonDays(db: Db): Promise<number> {
  * GET /api/students/standing-choices: the student's standing choices, and what the form offers: the
  * timetable's cycle (its day types) today and the teachers taking students.
  */
-export async function listStandingChoices(db: Db, principal: Principal, now: Date) {
+export async function listStandingChoices(db: Db, principal: Principal, now: Date): Promise<StandingChoiceList> {
   const student = requireStudent(principal);
   const calendar = await schoolCalendarSettings(db);
   const today = schoolToday(calendar.timezone, now);
@@ -121,7 +122,7 @@ export async function createStandingChoice(
   principal: Principal,
   input: StandingChoiceBody,
   now: Date,
-) {
+): Promise<CreatedStandingChoice> {
   const student = requireStudent(principal);
   const calendar = await schoolCalendarSettings(db);
   const today = schoolToday(calendar.timezone, now);
@@ -213,7 +214,7 @@ export async function createStandingChoice(
  * still as it made them (source "standing") on pending blocks are removed with it, freeing the seats;
  * a plan the student changed by hand since is theirs and stays. Past plans stay (attendance rests on them).
  */
-export async function deleteStandingChoice(db: Db, principal: Principal, id: number, now: Date) {
+export async function deleteStandingChoice(db: Db, principal: Principal, id: number, now: Date): Promise<DeletedStandingChoice> {
   const student = requireStudent(principal);
   const found = await findStandingChoice(db, id);
   if (!found) throw notFound("The standing choice could not be found.");

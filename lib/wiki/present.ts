@@ -1,32 +1,11 @@
 import type { WikiPostRow } from "@/db/queries/wiki";
+import type { WikiGroup, WikiPost } from "./answers";
 
 /** JSON shapes of the wiki: spec §3 "Wiki group" and "Wiki post", plus order, counts and dates. */
 
-export interface WikiGroup {
-  id: number;
-  title: string;
-  subtitle: string;
-  position: number;
-  /** "staff", or "everyone" when students read it too. */
-  audience: "staff" | "everyone";
-  post_count: number;
-  /** As the original: true when the group has posts. */
-  new: boolean;
-}
+export type { WikiGroup };
 
-export interface WikiPost {
-  id: number;
-  title: string;
-  /** Markdown, exactly as written. */
-  body: string;
-  author: { name: string };
-  group_id: number;
-  position: number;
-  /** The opening words as plain text, for lists. */
-  excerpt: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { WikiPost };
 
 export function presentGroup(row: {
   id: number;

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { searchPosts } from "@/db/queries/wiki";
 import { snippetOf } from "./present";
+import type { WikiHit } from "@/lib/search/answers";
 
 /** The words of a query as the full-text search sees them: letters and digits only, at most 8. */
 export function queryWords(text: string): string[] {
@@ -12,7 +13,7 @@ export function queryWords(text: string): string[] {
  * Wiki posts for the global search: id, title, the group it is in, and the line that matched; `total`
  * counts every match, not only this page.
  */
-export async function searchWiki(db: Db, text: string, limit: number, offset = 0) {
+export async function searchWiki(db: Db, text: string, limit: number, offset = 0): Promise<{ hits: WikiHit[]; total: number }> {
   const words = queryWords(text);
   const rows = await searchPosts(db, text, words, limit, offset);
   const hits = rows.map((row) => ({

@@ -29,6 +29,7 @@ import type {
   WikiPostBody,
   WikiPostUpdateBody,
 } from "./schemas";
+import type { CreatedWikiGroup, DeletedWikiItem, WikiPostWithGroup } from "./answers";
 
 /**
  * The help wiki. Staff and sysadmins read it, students the groups meant for everyone; administrators write it. Every write runs in one
@@ -55,7 +56,7 @@ export async function wikiGroupPosts(db: Db, reader: Principal, groupId: number)
 }
 
 /** GET /api/wiki/posts/{id}: one post, with its group's title for the breadcrumb. */
-export async function wikiPost(db: Db, reader: Principal, postId: number) {
+export async function wikiPost(db: Db, reader: Principal, postId: number): Promise<WikiPostWithGroup> {
   const row = await findPost(db, postId);
   if (!row || !mayRead(reader, row.group_audience)) throw postMissing();
   return { ...presentPost(row), group: { id: row.group_id, title: row.group_title } };
@@ -71,7 +72,7 @@ const audit = (db: Db, user: Principal, action: string, details: Record<string, 
   insertAudit(db, { actor_user_id: user.user.id, action, details });
 
 /** POST /api/wiki/groups: a new group at the end of the list. */
-export function createWikiGroup(db: Db, user: Principal, body: WikiGroupBody): Promise<WikiGroup> {
+export function createWikiGroup(db: Db, user: Principal, body: WikiGroupBody): Promise<CreatedWikiGroup> {
   return db.transaction(async (tx) => {
     const row = await insertGroup(tx, body);
     await audit(tx, user, "wiki.group.create", {
@@ -79,7 +80,12 @@ export function createWikiGroup(db: Db, user: Principal, body: WikiGroupBody): P
       title: row.title,
       audience: row.audience,
     });
-    return presentGroup({ ...row, post_count: 0 });
+    return {
+      ...presentGroup({ ...row, post_count: 0 }),
+      product_key: row.product_key,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
   });
 }
 
@@ -114,7 +120,7 @@ export function updateWikiGroup(
 }
 
 /** DELETE /api/wiki/groups/{id}: only an empty group, so no post is lost by one click. */
-export function deleteWikiGroup(db: Db, user: Principal, id: number) {
+export function deleteWikiGroup(db: Db, user: Principal, id: number): Promise<DeletedWikiItem> {
   return db.transaction(async (tx) => {
     const group = await findGroup(tx, id, true);
     if (!group) throw groupMissing();
@@ -124,7 +130,7 @@ export function deleteWikiGroup(db: Db, user: Principal, id: number) {
     }
     await deleteGroup(tx, id);
     await audit(tx, user, "wiki.group.delete", { group_id: id, title: group.title });
-    return { id, deleted: true };
+    return { id, deleted: true as const };
   });
 }
 
@@ -174,12 +180,12 @@ export function updateWikiPost(db: Db, user: Principal, id: number, body: WikiPo
 }
 
 /** DELETE /api/wiki/posts/{id}. */
-export function deleteWikiPost(db: Db, user: Principal, id: number) {
+export function deleteWikiPost(db: Db, user: Principal, id: number): Promise<DeletedWikiItem> {
   return db.transaction(async (tx) => {
     const post = await findPost(tx, id);
     if (!post) throw postMissing();
     await deletePost(tx, id);
     await audit(tx, user, "wiki.post.delete", { post_id: id, group_id: post.group_id, title: post.title });
-    return { id, deleted: true };
+    return { id, deleted: true as const };
   });
 }

@@ -27,6 +27,7 @@ const students: StudentListItem[] = Array.from({ length: 12 }, (_, i) => ({
   grade: 8 + (i % 5),
   initials: "FL",
   color: "teal",
+  student_number: null,
 }));
 
 function withData(ui: React.ReactNode, fetcher: (key: string) => Promise<unknown>) {

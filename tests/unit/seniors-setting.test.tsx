@@ -19,6 +19,7 @@ const students: StudentListItem[] = Array.from({ length: 12 }, (_, i) => ({
   grade: 9 + (i % 4),
   initials: "FL",
   color: "teal",
+  student_number: null,
 }));
 
 function withSettings(values: Record<string, { value: unknown }>) {

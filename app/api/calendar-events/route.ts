@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { calendarEventListAnswer, createdCalendarEventAnswer } from "@/lib/calendar/answers";
 import { createEvent, listEvents } from "@/lib/calendar/events.server";
 import { calendarEventBody, calendarEventsQuery } from "@/lib/calendar/schemas";
 
@@ -8,6 +9,7 @@ export const GET = route(
   {
     roles: ROLES.shell,
     query: calendarEventsQuery,
+    response: calendarEventListAnswer,
     description: "Answer: `{from, to, events: [{id, date, name, no_blocks}]}`, by date.",
   },
   ({ db, query, now }) => listEvents(db, query, now),
@@ -19,6 +21,7 @@ export const POST = route(
     roles: ROLES.admins,
     body: calendarEventBody,
     status: 201,
+    response: createdCalendarEventAnswer,
     description:
       "Body: `{date, name, no_blocks, dry_run}` (no_blocks: no block meets that date; the school days are regenerated, " +
       "and the plans on that date are cancelled with the closure). " +

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { schoolDaysAnswer } from "@/lib/calendar/answers";
 import { getSchoolDays } from "@/lib/calendar/school-days.server";
 import { schoolDaysQuery } from "@/lib/calendar/schemas";
 
@@ -8,6 +9,7 @@ export const GET = route(
   {
     roles: ROLES.shell,
     query: schoolDaysQuery,
+    response: schoolDaysAnswer,
     description:
       "Answer: `{from, to, days: [{date, in_session, day_type, bell_schedule, blocks: [{id, label, flex, start, end}], " +
       "events: [{id, name, no_blocks}], override: {day_type, bell_schedule} | null, " +

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { savedTimetableAnswer, timetableAnswer } from "@/lib/calendar/answers";
 import { timetableBody, timetableQuery } from "@/lib/calendar/schemas";
 import { getTimetable, putTimetable } from "@/lib/calendar/timetable.server";
 
@@ -13,6 +14,7 @@ export const GET = route(
   {
     roles: ROLES.shell,
     query: timetableQuery,
+    response: timetableAnswer,
     description: `The timetable version in force on the date (null fields and empty lists when none is). ${SHAPE}`,
   },
   ({ db, query, now }) => getTimetable(db, query.date, now),
@@ -23,6 +25,7 @@ export const PUT = route(
   {
     roles: ROLES.admins,
     body: timetableBody,
+    response: savedTimetableAnswer,
     description:
       "Body: `{effective_from, cycle: {kind: \"weekly\"|\"rotation\", day_types, first_day_type?}, blocks: [{label, flex, " +
       "times: [{day_type, start, end}]}], bell_schedules?: [{name, times: [{label, start, end}]}]}`. Replaces the version " +

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { calendarImportAnswer } from "@/lib/calendar/answers";
 import { CALENDAR_UPLOAD, importEvents } from "@/lib/calendar/events.server";
 
 // POST /api/calendar-events/import: add the events of an iCalendar (.ics) or CSV (date,name,in_session) file; dry_run answers without writing (administrators)
@@ -7,6 +8,7 @@ export const POST = route(
   {
     roles: ROLES.admins,
     multipart: CALENDAR_UPLOAD,
+    response: calendarImportAnswer,
     description:
       "multipart/form-data: `file` (.ics or .csv, at most 2 MB), `dry_run` (\"true\" writes nothing), `no_school` (.ics " +
       "only: \"all\", \"none\" or a comma-separated list of event summaries; default: summaries with holiday, break, " +

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { unscheduledAnswer } from "@/lib/placement/answers";
 import { unscheduledQuery } from "@/lib/placement/schemas";
 import { unscheduledFor } from "@/lib/placement/service.server";
 
@@ -9,6 +10,7 @@ export const GET = route(
   {
     roles: ROLES.shell,
     query: unscheduledQuery,
+    response: unscheduledAnswer,
   },
   ({ db, user, query }) => unscheduledFor(db, user, query.date),
 );

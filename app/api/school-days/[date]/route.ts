@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { savedSchoolDayAnswer } from "@/lib/calendar/answers";
 import { setSchoolDay } from "@/lib/calendar/school-days.server";
 import { schoolDayParams } from "@/lib/calendar/schemas";
 import { schoolDayDeadlinesBody } from "@/lib/choice/schemas";
@@ -10,6 +11,7 @@ export const PUT = route(
     roles: ROLES.admins,
     params: schoolDayParams,
     body: schoolDayDeadlinesBody,
+    response: savedSchoolDayAnswer,
     description:
       "Body: `{day_type?: string | null, bell_schedule?: string | null, choice_deadline?: string | null, " +
       'request_deadline?: string | null, dry_run?: boolean}` (the deadlines in the form of placement_cutoff: "08:00", ' +

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { createdStandingChoiceAnswer, standingChoiceListAnswer } from "@/lib/standing/answers";
 import { standingChoiceBody } from "@/lib/standing/schemas";
 import { createStandingChoice, listStandingChoices } from "@/lib/standing/service.server";
 
@@ -7,6 +8,7 @@ import { createStandingChoice, listStandingChoices } from "@/lib/standing/servic
 export const GET = route(
   {
     roles: ROLES.students,
+    response: standingChoiceListAnswer,
     description:
       "Answer: `{standing_choices: [{id, staff: {id, name}, day_type, weekday, pattern, from, until, created_at}], " +
       "cycle: {kind, day_types} | null, teachers: [{id, name}], today}` (the form's day types and teachers).",
@@ -20,6 +22,7 @@ export const POST = route(
     roles: ROLES.students,
     body: standingChoiceBody,
     status: 201,
+    response: createdStandingChoiceAnswer,
     description:
       "Body: `{staff_id, day_type | weekday (0 = Sunday … 6), from, until?}` (until: the end of the term holding " +
       "`from`, else the school year's). 422: a day type the timetable does not have, both or neither pattern, dates " +

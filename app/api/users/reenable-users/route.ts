@@ -1,9 +1,10 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { credentialsResultAnswer } from "@/lib/credentials/answers";
 import { userIdsBody } from "@/lib/credentials/schemas";
 import { applyCredentialsAction } from "@/lib/credentials/service.server";
 
 // POST /api/users/reenable-users: unlock the accounts
-export const POST = route({ roles: ROLES.admins, body: userIdsBody }, ({ db, user, body, now }) =>
+export const POST = route({ roles: ROLES.admins, body: userIdsBody, response: credentialsResultAnswer }, ({ db, user, body, now }) =>
   applyCredentialsAction(db, user, "reenable-users", body, now),
 );

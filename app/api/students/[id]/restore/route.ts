@@ -1,9 +1,10 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { studentItemAnswer } from "@/lib/people/answers";
 import { setStudentArchived } from "@/lib/people/admin.server";
 import { studentParams } from "@/lib/people/schemas";
 
 // POST /api/students/{id}/restore: bring an archived student back
-export const POST = route({ roles: ROLES.admins, params: studentParams }, ({ db, user, params, now }) =>
+export const POST = route({ roles: ROLES.admins, params: studentParams, response: studentItemAnswer }, ({ db, user, params, now }) =>
   setStudentArchived(db, user, params.id, false, now),
 );

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
+import { deletedStandingChoiceAnswer } from "@/lib/standing/answers";
 import { standingChoiceParams } from "@/lib/standing/schemas";
 import { deleteStandingChoice } from "@/lib/standing/service.server";
 
@@ -8,6 +9,7 @@ export const DELETE = route(
   {
     roles: ROLES.students,
     params: standingChoiceParams,
+    response: deletedStandingChoiceAnswer,
     description:
       "403 for another student's. Answer: `{id, plans_removed}` (its plans on pending Focus Blocks, still as it made them).",
   },
