@@ -5,10 +5,10 @@
 /**
  * What is mutated per folder: the pure rules, the files the unit tests load. Left out: the services
  * (*.server.ts, on a database: only the api tier reaches them), the workers and the IndexedDB client,
- * request and answer shapes (zod declarations: schemas.ts, types.ts) and word lists, whose mutants are
+ * request and answer shapes (zod declarations: *schemas.ts, types.ts) and word lists, whose mutants are
  * spelling rather than rules.
  */
-const SHAPES = ["!**/*.server.ts", "!**/*.worker.ts", "!**/*.client.ts", "!**/schemas.ts"];
+const SHAPES = ["!**/*.server.ts", "!**/*.worker.ts", "!**/*.client.ts", "!**/*schemas.ts"];
 export const FOLDERS = {
   "lib/oneroster": ["lib/oneroster/**/*.ts", ...SHAPES],
   "lib/calendar": ["lib/calendar/**/*.ts", "!lib/calendar/answers.ts", ...SHAPES],
