@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+
 // Mutation testing of the rule folders (npm run test:mutation; docs/testing.md#mutation-testing).
 // One folder a run: scripts/mutation.mjs sets MUTATION_FOLDER and runs Stryker once per folder, so each
 // folder has its own score, report and incremental file. Not part of npm test or CI: about an hour in all.
@@ -19,6 +22,26 @@ export const FOLDERS = {
   "lib/schedule": ["lib/schedule/**/*.ts", "lib/core/schedule/reason.ts", "lib/core/choice/ladder.ts", ...SHAPES],
 };
 
+/** Import paths that mark a unit test as one of the folder's own (lib/schedule's include its lib/core rules). */
+const IMPORTED_AS = {
+  "lib/schedule": ["lib/schedule/", "lib/core/schedule/reason", "lib/core/choice/ladder"],
+};
+
+/**
+ * The unit tests that import the folder. Only these run against its mutants: jest's findRelatedTests
+ * would also load every test that reaches the folder through a component (lib/auth/principal.ts has
+ * dozens), seconds per mutant for tests that were never about the rule.
+ */
+export function ownTests(folder) {
+  const marks = IMPORTED_AS[folder] ?? [`${folder}/`];
+  const imports = (text) => marks.some((mark) => text.includes(`"@/${mark}`));
+  return fs
+    .readdirSync("tests/unit")
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .filter((name) => imports(fs.readFileSync(path.join("tests/unit", name), "utf8")))
+    .map((name) => `tests/unit/${name}`);
+}
+
 const folder = process.env.MUTATION_FOLDER ?? "lib/checkin";
 if (!FOLDERS[folder]) throw new Error(`MUTATION_FOLDER: one of ${Object.keys(FOLDERS).join(", ")}`);
 const reportDir = `reports/mutation/${folder.replace(/^lib\//, "")}`;
@@ -27,8 +50,12 @@ const reportDir = `reports/mutation/${folder.replace(/^lib\//, "")}`;
 const config = {
   testRunner: "jest",
   plugins: ["@stryker-mutator/jest-runner"],
-  // findRelatedTests: each mutated file is tested by the unit tests that import it, directly or not.
-  jest: { projectType: "custom", configFile: "jest.stryker.config.js", enableFindRelatedTests: true },
+  jest: {
+    projectType: "custom",
+    configFile: "jest.stryker.config.js",
+    enableFindRelatedTests: false,
+    config: { testMatch: ownTests(folder).map((file) => `<rootDir>/${file}`) },
+  },
   coverageAnalysis: "perTest",
   mutate: FOLDERS[folder],
   // Mutants in module-level code (constants, tables) would rerun every test for each; they are left out.

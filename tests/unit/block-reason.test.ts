@@ -44,6 +44,11 @@ describe("blockReason: which of the block's items explains it", () => {
     expect(blockReason(plan({ source: "placed", cutoff_at: null }), [], [])).toMatchObject({ kind: "chosen", rung: "chosen" });
   });
 
+  it("a cutoff or a standing pattern on the row does not make a choice a placement or a standing choice", () => {
+    const chosen = plan({ cutoff_at: LATER, standing: { day_type: "Day 2", weekday: null } });
+    expect(blockReason(chosen, [], [])).toMatchObject({ kind: "chosen", rung: "chosen", at: AT });
+  });
+
   it("a waitlist seat says so", () => {
     expect(blockReason(plan({ source: "waitlist" }), [], [])).toEqual({
       kind: "waitlist",

@@ -1,6 +1,16 @@
 /** @jest-environment node */
+import { encode } from "next-auth/jwt";
 import { resetEnvCache } from "@/lib/core/env.server";
-import { clearSsoCookies, cookiesOf, googleDomains, sameSiteRedirect, ssoConfigured, ssoOptions, ssoProviders } from "@/lib/auth/sso";
+import {
+  clearSsoCookies,
+  cookiesOf,
+  googleDomains,
+  sameSiteRedirect,
+  ssoConfigured,
+  ssoIdentityOf,
+  ssoOptions,
+  ssoProviders,
+} from "@/lib/auth/sso";
 
 // Single sign-on's next-auth wiring: which providers a school's environment turns on, where a finished
 // provider step may send the person, and the cookies that carry (and clear) the step's proof.
@@ -17,6 +27,7 @@ const SSO_ENV = [
   "OIDC_CLIENT_SECRET",
   "OIDC_NAME",
   "NEXTAUTH_URL",
+  "NEXTAUTH_SECRET",
 ];
 const saved = Object.fromEntries(SSO_ENV.map((name) => [name, process.env[name]]));
 
@@ -123,5 +134,51 @@ describe("the provider step's cookies", () => {
     const request = new Request("https://school.example/", { headers: { cookie: "a=1; next-auth.session-token=x=y ;=z; bare" } });
     expect(cookiesOf(request)).toEqual({ a: "1", "next-auth.session-token": "x=y" });
     expect(cookiesOf(new Request("https://school.example/"))).toEqual({});
+  });
+});
+
+describe("the provider's claims", () => {
+  type Claimed = {
+    profile: (claims: object) => object;
+    userinfo: { request: (context: object) => Promise<Record<string, unknown>> };
+  };
+  const provider = () => {
+    withEnv(oidc);
+    return ssoProviders()[0] as unknown as Claimed;
+  };
+
+  it("next-auth's user is named by the name, else the email, else the subject", () => {
+    const { profile } = provider();
+    expect(profile({ sub: "s1", name: "Maya", email: "m@x.org" })).toEqual({ id: "s1", name: "Maya", email: "m@x.org" });
+    expect(profile({ sub: "s1", email: "m@x.org" })).toEqual({ id: "s1", name: "m@x.org", email: "m@x.org" });
+    expect(profile({ sub: "s1" })).toEqual({ id: "s1", name: "s1", email: null });
+  });
+
+  it("the ID token's claims, completed from userinfo only when they lack the email, keeping the token's subject", async () => {
+    const { userinfo } = provider();
+    const asked: unknown[] = [];
+    const client = { userinfo: async (tokens: unknown) => (asked.push(tokens), { email: "m@x.org", sub: "other", name: "Maya" }) };
+    const tokens = (claims: object, access_token?: string) => ({ claims: () => claims, access_token });
+    expect(await userinfo.request({ tokens: tokens({ sub: "s1", email: "a@x.org" }, "at"), client })).toEqual({ sub: "s1", email: "a@x.org" });
+    expect(asked).toEqual([]);
+    expect(await userinfo.request({ tokens: tokens({ sub: "s1" }), client })).toEqual({ sub: "s1" });
+    expect(await userinfo.request({ tokens: tokens({ sub: "s1" }, "at"), client })).toEqual({ sub: "s1", email: "m@x.org", name: "Maya" });
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe("the identity a finished provider step left", () => {
+  const secret = "a-test-secret-of-enough-length";
+  const requestWith = async (token: Record<string, unknown>) =>
+    new Request("http://localhost:3000/", { headers: { cookie: `next-auth.session-token=${await encode({ token, secret })}` } });
+
+  it("is read from next-auth's cookie; anything else there is no identity", async () => {
+    withEnv({ NEXTAUTH_SECRET: secret, NEXTAUTH_URL: "http://localhost:3000" });
+    const identity = { provider: "oidc", subject: "s1", email: "m@x.org" };
+    expect(await ssoIdentityOf(await requestWith({ identity }))).toEqual(identity);
+    expect(await ssoIdentityOf(await requestWith({ identity: { provider: "oidc" } }))).toBeNull();
+    expect(await ssoIdentityOf(await requestWith({ identity: "s1" }))).toBeNull();
+    expect(await ssoIdentityOf(await requestWith({}))).toBeNull();
+    expect(await ssoIdentityOf(new Request("http://localhost:3000/"))).toBeNull();
   });
 });
