@@ -73,7 +73,7 @@ const config = {
   jsonReporter: { fileName: `${reportDir}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   tempDirName: ".stryker-tmp",
-  ignorePatterns: [".next*", "data", ".data*", ".tmp*", ".shots*", "test-results", "playwright-report", "coverage", "dist", ".ci-out", "*.tsbuildinfo"],
+  ignorePatterns: [".stryker-tmp", ".next*", "data", ".data*", ".tmp*", ".shots*", "test-results", "playwright-report", "coverage", "dist", ".ci-out", "*.tsbuildinfo"],
   cleanTempDir: true,
 };
 

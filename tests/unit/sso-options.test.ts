@@ -62,6 +62,8 @@ describe("the providers a school turns on", () => {
   it("each provider only with all of its settings", () => {
     withEnv({ GOOGLE_CLIENT_ID: "g-id", GOOGLE_WORKSPACE_DOMAINS: "cedarridge.ca", OIDC_ISSUER: "https://id.example.org", OIDC_CLIENT_ID: "o-id" });
     expect(ssoProviders()).toEqual([]);
+    withEnv({ OIDC_ISSUER: "https://id.example.org", OIDC_CLIENT_SECRET: "o-secret" });
+    expect(ssoProviders()).toEqual([]);
     withEnv({ ...google, ...azure, ...oidc });
     expect(ssoProviders().map((provider) => provider.id)).toEqual(["google", "azure-ad", "oidc"]);
     expect(ssoConfigured()).toBe(true);
@@ -114,6 +116,7 @@ describe("after the provider step", () => {
     const token = (await callbacks!.jwt!({ token: {}, account, profile: { sub: "s1", email: "a@b.c" } } as never)) as { identity?: object };
     expect(token.identity).toMatchObject({ subject: "s1", authenticatedAt: expect.any(Number) });
     expect(await callbacks!.jwt!({ token: { kept: 1 } } as never)).toEqual({ kept: 1 });
+    expect(await callbacks!.jwt!({ token: { kept: 1 }, account } as never)).toEqual({ kept: 1 });
   });
 });
 
