@@ -61,7 +61,7 @@ const config = [
     rules: { "react-hooks/rules-of-hooks": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
   { files: ["**/*.js", "**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
-  { ignores: [".next*/**", "dist/**", ".tmp*/**", ".shots*/**", ".data*/**", "node_modules/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next*/**", ".stryker-tmp/**", "reports/**", "dist/**", ".tmp*/**", ".shots*/**", ".data*/**", "node_modules/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
 ];
 
 export default config;

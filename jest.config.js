@@ -11,7 +11,9 @@ const common = {
     "^server-only$": "<rootDir>/node_modules/server-only/empty.js",
   },
   cacheDirectory: "<rootDir>/node_modules/.cache/jest",
-  testPathIgnorePatterns: ["<rootDir>/node_modules/", "<rootDir>/tests/e2e/", "<rootDir>/.next"],
+  testPathIgnorePatterns: ["<rootDir>/node_modules/", "<rootDir>/tests/e2e/", "<rootDir>/.next", "<rootDir>/.stryker-tmp/"],
+  // Stryker's sandboxes (npm run test:mutation) hold a copy of the project; jest's module map must not see it.
+  modulePathIgnorePatterns: ["<rootDir>/.stryker-tmp/"],
 };
 
 /** next/jest's SWC transform entry, swapped for the wrapper that emits ESM when jest loads a file as ESM. */
