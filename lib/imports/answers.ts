@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneRosterReportAnswer } from "@/lib/oneroster/answers";
+import { oneRosterReportAnswer } from "./oneroster-answers";
 
 /**
  * The imports' answers as zod schemas (CSV files of people, OneRoster bundles, calendar files): the

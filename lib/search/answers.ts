@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { personRefAnswer } from "@/lib/core/schedule/types";
+import { wikiHitAnswer } from "@/lib/wiki/answers";
+
+export type { WikiHit } from "@/lib/wiki/answers";
 
 /**
  * The global search's answer as a zod schema; the presenters' and the panel's types are inferred from
@@ -36,16 +39,6 @@ export type CourseHit = z.infer<typeof courseHitAnswer>;
 
 export const clusterHitAnswer = z.object({ id: z.number(), name: z.string(), member_count: z.number() });
 export type ClusterHit = z.infer<typeof clusterHitAnswer>;
-
-/** A wiki post matching the words, with a snippet around them. */
-export const wikiHitAnswer = z.object({
-  id: z.number(),
-  title: z.string(),
-  group_id: z.number(),
-  group_title: z.string(),
-  snippet: z.string(),
-});
-export type WikiHit = z.infer<typeof wikiHitAnswer>;
 
 /**
  * GET /api/search: the query echoed, each kind's page (empty when another kind was asked for), and how

@@ -47,9 +47,21 @@ export const wikiGroupListAnswer = z.array(wikiGroupAnswer);
 export const wikiPostListAnswer = z.array(wikiPostAnswer);
 
 /** GET, POST and PUT of a post: the post with its group. */
-export const wikiPostWithGroupAnswer = wikiPostAnswer.extend({ group: z.object({ id: z.number(), title: z.string() }) });
+export const wikiPostWithGroupAnswer = wikiPostAnswer.extend({
+  group: z.object({ id: z.number(), title: z.string() }),
+});
 export type WikiPostWithGroup = z.infer<typeof wikiPostWithGroupAnswer>;
 
 /** DELETE of a group or a post. */
 export const deletedWikiItemAnswer = z.object({ id: z.number(), deleted: z.literal(true) });
 export type DeletedWikiItem = z.infer<typeof deletedWikiItemAnswer>;
+
+/** A wiki post matching the words, with a snippet around them. */
+export const wikiHitAnswer = z.object({
+  id: z.number(),
+  title: z.string(),
+  group_id: z.number(),
+  group_title: z.string(),
+  snippet: z.string(),
+});
+export type WikiHit = z.infer<typeof wikiHitAnswer>;

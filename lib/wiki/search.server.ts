@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import { searchPosts } from "@/db/queries/wiki";
 import { snippetOf } from "./present";
-import type { WikiHit } from "@/lib/search/answers";
+import type { WikiHit } from "./answers";
 
 /** The words of a query as the full-text search sees them: letters and digits only, at most 8. */
 export function queryWords(text: string): string[] {
