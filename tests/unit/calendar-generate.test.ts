@@ -1,8 +1,10 @@
 /** @jest-environment node */
 import fc from "fast-check";
 import {
+  continuedPosition,
   generateSchoolDays,
   includedWeekdays,
+  meetingsFor,
   type CalendarInputs,
   type Override,
   type TimetableVersion,
@@ -203,5 +205,104 @@ describe("generateSchoolDays: a new version goes on with the cycle", () => {
     const renamed = rotation(["A", "B"], { effective_from: "2026-11-17", first_day_type: null });
     const restarted = generateSchoolDays(inputs({ timetables: [first, renamed] })).find((d) => d.in_session && d.date >= "2026-11-17")!;
     expect(restarted.day_type).toBe("A");
+  });
+});
+
+describe("continuedPosition: when a new version goes on with the rotation", () => {
+  const days12 = rotation(["Day 1", "Day 2"]);
+  const weekly = (types: string[]): TimetableVersion => ({ ...rotation(types), cycle_kind: "weekly" });
+
+  it("goes on from the last day type, found by name in the new version", () => {
+    expect(continuedPosition(days12, 1, rotation(["Day 0", "Day 1", "Day 2"]))).toBe(2);
+    expect(continuedPosition(days12, 0, rotation(["Day 1", "Day 2"]))).toBe(0);
+  });
+
+  it("starts afresh (null) when the new version names its first day type, is weekly, or is none", () => {
+    expect(continuedPosition(days12, 1, rotation(["Day 1", "Day 2"], { first_day_type: "Day 1" }))).toBeNull();
+    expect(continuedPosition(rotation(["Monday", "Tuesday"]), 0, weekly(["Monday", "Tuesday"]))).toBeNull();
+    expect(continuedPosition(days12, 1, null)).toBeNull();
+  });
+
+  it("starts afresh when there was no rotation before, no school day yet, or the day type is gone", () => {
+    expect(continuedPosition(null, null, days12)).toBeNull();
+    expect(continuedPosition(weekly(["Day 1", "Day 2"]), 0, days12)).toBeNull();
+    expect(continuedPosition(days12, null, days12)).toBeNull();
+    expect(continuedPosition(days12, 1, rotation(["A", "B"]))).toBeNull();
+  });
+});
+
+describe("generateSchoolDays: kept rows, gaps and edges", () => {
+  const byDate = (days: ReturnType<typeof generateSchoolDays>) => new Map(days.map((d) => [d.date, d]));
+  const row = (date: string, day_type: string | null, in_session = true) => ({ date, in_session, day_type, bell_schedule: null });
+
+  it("continues the rotation from the last kept row, Day 1 included", () => {
+    const kept = new Map([["2026-09-08", row("2026-09-08", "Day 1")], ["2026-09-09", row("2026-09-09", "Day 1")]]);
+    const days = byDate(generateSchoolDays(inputs({ kept })));
+    expect(days.get("2026-09-09")).toMatchObject({ day_type: "Day 1", occurrences: [] });
+    expect(days.get("2026-09-10")?.day_type).toBe("Day 2");
+  });
+
+  it("goes on from the last kept day type the version knows, past a kept row whose day type it lacks", () => {
+    const kept = new Map([["2026-09-08", row("2026-09-08", "Day 1")], ["2026-09-09", row("2026-09-09", "Old day")]]);
+    expect(byDate(generateSchoolDays(inputs({ kept }))).get("2026-09-10")?.day_type).toBe("Day 2");
+  });
+
+  it("meets without a day type or blocks before the first timetable takes effect, kept rows included", () => {
+    const later = rotation(["Day 1", "Day 2"], { effective_from: "2026-09-14" });
+    const kept = new Map([["2026-09-08", row("2026-09-08", null)]]);
+    const days = byDate(generateSchoolDays(inputs({ timetables: [later], kept })));
+    expect(days.get("2026-09-09")).toMatchObject({ in_session: true, day_type: null, bell_schedule: null, occurrences: [] });
+    expect(days.get("2026-09-14")?.day_type).toBe("Day 1");
+    const weeklyLater: TimetableVersion = { ...later, cycle_kind: "weekly", day_types: ["Monday"] };
+    expect(byDate(generateSchoolDays(inputs({ timetables: [weeklyLater] }))).get("2026-09-09")?.day_type).toBeNull();
+  });
+
+  it("gives a rotation without day types no day type", () => {
+    const empty = rotation([]);
+    expect(byDate(generateSchoolDays(inputs({ timetables: [empty] }))).get("2026-09-09")).toMatchObject({
+      in_session: true,
+      day_type: null,
+      occurrences: [],
+    });
+  });
+
+  it("takes a weekly day type set by hand when the cycle has it, and the weekday's own otherwise", () => {
+    const weekly: TimetableVersion = {
+      ...rotation(["Monday", "Wednesday"]),
+      cycle_kind: "weekly",
+    };
+    const overrides = new Map<string, Override>([
+      ["2026-09-16", { day_type: "Monday", bell_schedule: null }],
+      ["2026-09-21", { day_type: "Friday", bell_schedule: null }],
+    ]);
+    const days = byDate(generateSchoolDays(inputs({ timetables: [weekly], overrides })));
+    expect(days.get("2026-09-16")).toMatchObject({ day_type: "Monday", occurrences: [{ block_id: 100 }, { block_id: 1 }] });
+    expect(days.get("2026-09-21")?.day_type).toBe("Monday");
+  });
+
+  it("gives a bell schedule only to a day in session, and only one the version has", () => {
+    const version = rotation(["Day 1", "Day 2"], {
+      bell_schedules: new Map([["Late start", [{ block_id: 1, start: "11:00", end: "11:30" }]]]),
+    });
+    const overrides = new Map<string, Override>([
+      ["2026-09-09", { day_type: null, bell_schedule: "Late start" }],
+      ["2026-09-10", { day_type: null, bell_schedule: "Unknown" }],
+      ["2026-09-12", { day_type: null, bell_schedule: "Late start" }],
+    ]);
+    const days = byDate(generateSchoolDays(inputs({ timetables: [version], overrides, noBlockDates: new Set(["2026-09-09"]) })));
+    expect(days.get("2026-09-09")).toMatchObject({ in_session: false, bell_schedule: null, occurrences: [] });
+    expect(days.get("2026-09-10")).toMatchObject({ day_type: "Day 2", bell_schedule: null, occurrences: [{ block_id: 101 }, { block_id: 1 }] });
+    expect(days.get("2026-09-12")).toMatchObject({ in_session: false, bell_schedule: null });
+  });
+
+  it("meetingsFor: nothing meets on a day type without meetings", () => {
+    expect(meetingsFor(rotation(["Day 1"]), "Day 9", null)).toEqual([]);
+  });
+
+  it("includedWeekdays: keeps only whole numbers 1 to 7, each part on its own", () => {
+    expect([...includedWeekdays("0,8,2.5,-1,3")]).toEqual([2]);
+    expect([...includedWeekdays("12,7")]).toEqual([6]);
+    expect([...includedWeekdays(" 2 , 3 ")]).toEqual([1, 2]);
+    expect([...includedWeekdays(null)]).toEqual([1, 2, 3, 4, 5]);
   });
 });
