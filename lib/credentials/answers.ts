@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { staffDetails, studentDetails, sysadminDetails } from "@/lib/people/answers";
 import { CREDENTIAL_ACTIONS } from "./schemas";
 
 /**
@@ -6,21 +7,11 @@ import { CREDENTIAL_ACTIONS } from "./schemas";
  * routes); the presenters' interfaces are checked against them by the routes. Client-safe.
  */
 
-const person = { id: z.number(), initials: z.string(), color: z.string(), name: z.string() };
-
-/** The person in GET /api/user's `details` shape: a staff member, a student or a sysadmin. */
+/** The person in GET /api/user's `details` shape; a student listed here may have no grade. */
 const credentialDetailsAnswer = z.union([
-  z.object({
-    ...person,
-    title: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    administrator: z.boolean(),
-    capacity: z.number(),
-  }),
-  z.object({ ...person, first_name: z.string(), last_name: z.string(), grade: z.number().nullable() }),
-  z.object({ ...person, email: z.string(), administrator: z.literal(true) }),
+  staffDetails,
+  studentDetails.extend({ grade: z.number().nullable() }),
+  sysadminDetails,
 ]);
 
 /** An account as the Credentials Manager lists it. */

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /** The people answers as zod schemas; the presenters' types are inferred from them. No server code here. */
 
-const staffDetails = z.object({
+/** The person behind an account, in GET /api/user's `details` shape (the Credentials Manager lists them too). */
+export const staffDetails = z.object({
   id: z.number(),
   initials: z.string(),
   color: z.string(),
@@ -14,7 +15,7 @@ const staffDetails = z.object({
   administrator: z.boolean(),
   capacity: z.number(),
 });
-const studentDetails = z.object({
+export const studentDetails = z.object({
   id: z.number(),
   initials: z.string(),
   color: z.string(),
@@ -23,7 +24,7 @@ const studentDetails = z.object({
   last_name: z.string(),
   grade: z.number(),
 });
-const sysadminDetails = z.object({
+export const sysadminDetails = z.object({
   id: z.number(),
   initials: z.string(),
   color: z.string(),
