@@ -40,6 +40,16 @@ export function fieldErrorTo(field: string, show: (message: string) => void) {
   };
 }
 
+/** `handled` for a form of several fields: the server's messages for `fields` (a 422) go beside them. */
+export function fieldErrorsTo<F extends string>(fields: readonly F[], show: (field: F, message: string) => void) {
+  return (error: unknown): boolean => {
+    if (!(error instanceof ApiClientError)) return false;
+    const said = fields.filter((field) => error.fieldError(field) !== undefined);
+    for (const field of said) show(field, error.fieldError(field)!);
+    return said.length > 0;
+  };
+}
+
 export interface Action<A extends unknown[], R> {
   /** Runs the write; resolves to its result, or to undefined once the failure has been shown. */
   run: (...args: A) => Promise<R | undefined>;

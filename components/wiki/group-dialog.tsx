@@ -6,9 +6,9 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
-import { useAction } from "@/components/ui/use-action";
+import { fieldErrorsTo, useAction } from "@/components/ui/use-action";
 import { TextField } from "@/components/ui/text-field";
-import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
+import { apiPost, apiPut } from "@/lib/api/request.client";
 import { MAX_WIKI_SUBTITLE, MAX_WIKI_TITLE, wikiGroupBody } from "@/lib/wiki/schemas";
 import type { WikiGroup } from "./wiki-parts";
 
@@ -68,19 +68,9 @@ function GroupForm({
     },
     {
       // The title's and subtitle's refusals go beside them; any other failure is the usual snackbar.
-      handled: (error) => {
-        if (
-          !(error instanceof ApiClientError) ||
-          !(error.fieldError("title") || error.fieldError("subtitle"))
-        ) {
-          return false;
-        }
-        for (const field of ["title", "subtitle"] as const) {
-          const message = error.fieldError(field);
-          if (message) setError(field, { type: "server", message });
-        }
-        return true;
-      },
+      handled: fieldErrorsTo(["title", "subtitle"] as const, (field, message) =>
+        setError(field, { type: "server", message }),
+      ),
     },
   );
   const busy = save.busy;

@@ -7,8 +7,8 @@ import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
 import type { z } from "zod";
 import { snackbar } from "@/components/ui/snackbar";
-import { showFailure } from "@/components/ui/use-action";
-import { ApiClientError, apiPost, apiPut } from "@/lib/api/request.client";
+import { fieldErrorsTo, showFailure } from "@/components/ui/use-action";
+import { apiPost, apiPut } from "@/lib/api/request.client";
 import { wikiPostBody } from "@/lib/wiki/schemas";
 import { WIKI_GROUPS_KEY, groupKey, postKey, type WikiPostWithGroup } from "./wiki-parts";
 
@@ -34,6 +34,9 @@ export function usePostSave(post: WikiPostWithGroup | undefined, groupId: number
     },
   });
 
+  const sayByFields = fieldErrorsTo(FIELDS, (field, message) =>
+    form.setError(field, { type: "server", message }),
+  );
   const submit = form.handleSubmit(async (body) => {
     try {
       const answer = post
@@ -51,10 +54,7 @@ export function usePostSave(post: WikiPostWithGroup | undefined, groupId: number
     } catch (error) {
       setSaved(false);
       // The fields' refusals are said by the fields; anything else is the usual error snackbar.
-      const said = error instanceof ApiClientError ? FIELDS.filter((field) => error.fieldError(field)) : [];
-      if (said.length === 0) showFailure(error);
-      for (const field of said)
-        form.setError(field, { type: "server", message: (error as ApiClientError).fieldError(field) });
+      if (!sayByFields(error)) showFailure(error);
     }
   });
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { snackbar } from "@/components/ui/snackbar";
-import { failureSaid, useAction } from "@/components/ui/use-action";
+import { failureSaid, fieldErrorsTo, useAction } from "@/components/ui/use-action";
 import { ApiClientError } from "@/lib/api/request.client";
 
 jest.mock("@/components/ui/snackbar", () => ({ snackbar: jest.fn(), Toaster: () => null }));
@@ -63,4 +63,16 @@ it("says a failure in the screen's own words when asked, whatever the server ans
   await act(async () => void (await result.current.run()));
   expect(toast).toHaveBeenCalledTimes(1);
   expect(toast).toHaveBeenCalledWith("That didn't work. Please try again.", { tone: "error" });
+});
+
+it("fieldErrorsTo says each named field's refusal beside it, and leaves every other failure to the snackbar", () => {
+  const said: [string, string][] = [];
+  const handled = fieldErrorsTo(["title", "subtitle"] as const, (field, message) => said.push([field, message]));
+  const invalid = new ApiClientError(422, "validation_failed", "x", { title: ["Too long."], body: ["Empty."] });
+  expect(handled(invalid)).toBe(true);
+  expect(said).toEqual([["title", "Too long."]]);
+  expect(handled(new ApiClientError(422, "validation_failed", "x", { body: ["Empty."] }))).toBe(false);
+  expect(handled(refused)).toBe(false);
+  expect(handled(new Error("offline"))).toBe(false);
+  expect(said).toHaveLength(1);
 });
