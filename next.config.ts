@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
@@ -11,7 +12,21 @@ const nextConfig: NextConfig = {
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   // ESM-only packages: listed so next/jest compiles them for component tests (no effect on the app build).
-  transpilePackages: ["@tanstack/react-table", "@tanstack/table-core", "@tanstack/react-store", "@tanstack/store"],
+  transpilePackages: [
+    "@tanstack/react-table",
+    "@tanstack/table-core",
+    "@tanstack/react-store",
+    "@tanstack/store",
+    "next-intl",
+    "use-intl",
+    "intl-messageformat",
+    "icu-minify",
+    "@formatjs/icu-messageformat-parser",
+    "@formatjs/icu-skeleton-parser",
+    "@formatjs/fast-memoize",
+    "@formatjs/intl-localematcher",
+    "@schummar/icu-type-parser",
+  ],
   // CI type-checks in its own step (`npm run typecheck`); NEXT_SKIP_TYPECHECK=1 skips the repeat inside the build.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
   // Security headers on every answer; pages add a nonce-based Content-Security-Policy in proxy.ts.
@@ -23,4 +38,7 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl: the page's locale and its one catalogue (app/i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./app/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -1,7 +1,11 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getMessages, getTimeZone } from "next-intl/server";
 import { Providers } from "@/components/providers";
-import { SCHOOL_LANGUAGE } from "@/lib/core/fold";
+import { LocaleOptions } from "@/components/i18n/locale-options";
+import { env } from "@/lib/core/env.server";
+import { offeredLocales } from "@/lib/i18n/locales";
 import "./globals.css";
 
 // No `title` here: every screen sets "Flexblock - <Screen>" itself (usePageTitle), and a metadata title
@@ -17,10 +21,16 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Reading the request makes every page render per request, so Next.js can put this request's
   // Content-Security-Policy nonce (proxy.ts) on its scripts.
   await headers();
+  // The page's language (app/i18n/request.ts) and only its own catalogue, sent once with the page.
+  const [locale, messages, timeZone] = await Promise.all([getLocale(), getMessages(), getTimeZone()]);
   return (
-    <html lang={SCHOOL_LANGUAGE}>
+    <html lang={locale}>
       <body>
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider locale={locale} messages={messages} timeZone={timeZone}>
+          <LocaleOptions offered={offeredLocales(env().FLEXBLOCK_PSEUDO_LOCALE === "1")}>
+            <Providers>{children}</Providers>
+          </LocaleOptions>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { AuthProvider } from "@/components/auth/auth-provider";
+import { LocaleSync } from "@/components/i18n/locale-sync";
 import { Toaster } from "@/components/ui/snackbar";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiClientError, fetcher } from "@/lib/api/request.client";
@@ -21,7 +22,10 @@ export function Providers({ children }: { children: ReactNode }) {
       }}
     >
       <TooltipProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <LocaleSync />
+          {children}
+        </AuthProvider>
         <Toaster />
       </TooltipProvider>
     </SWRConfig>

@@ -74,6 +74,16 @@ export const SETTINGS: readonly SettingDefinition[] = [
     max: 64,
   },
   {
+    key: "default-locale",
+    group: "General settings",
+    type: "string",
+    description:
+      "The language for anyone who has not chosen one and whose browser asks for none Flexblock speaks: en (English), fr-CA (Français) or es (Español).",
+    default: "en",
+    max: 10,
+    public: true,
+  },
+  {
     key: "start_datetime",
     group: "General settings",
     type: "datetime",

@@ -121,18 +121,19 @@ import * as route116 from "@/app/api/topics/schedule/route";
 import * as route117 from "@/app/api/unstar/route";
 import * as route118 from "@/app/api/unsubscribe/route";
 import * as route119 from "@/app/api/user/notification-preferences/route";
-import * as route120 from "@/app/api/user/route";
-import * as route121 from "@/app/api/users/disable-users/route";
-import * as route122 from "@/app/api/users/invalidate-passwords/route";
-import * as route123 from "@/app/api/users/reenable-users/route";
-import * as route124 from "@/app/api/users/reset-passwords/route";
-import * as route125 from "@/app/api/users/reset-sign-in/route";
-import * as route126 from "@/app/api/users/route";
-import * as route127 from "@/app/api/verify-user/route";
-import * as route128 from "@/app/api/wiki/groups/[id]/route";
-import * as route129 from "@/app/api/wiki/groups/route";
-import * as route130 from "@/app/api/wiki/posts/[id]/route";
-import * as route131 from "@/app/api/wiki/posts/route";
+import * as route120 from "@/app/api/user/preferences/route";
+import * as route121 from "@/app/api/user/route";
+import * as route122 from "@/app/api/users/disable-users/route";
+import * as route123 from "@/app/api/users/invalidate-passwords/route";
+import * as route124 from "@/app/api/users/reenable-users/route";
+import * as route125 from "@/app/api/users/reset-passwords/route";
+import * as route126 from "@/app/api/users/reset-sign-in/route";
+import * as route127 from "@/app/api/users/route";
+import * as route128 from "@/app/api/verify-user/route";
+import * as route129 from "@/app/api/wiki/groups/[id]/route";
+import * as route130 from "@/app/api/wiki/groups/route";
+import * as route131 from "@/app/api/wiki/posts/[id]/route";
+import * as route132 from "@/app/api/wiki/posts/route";
 
 export const ROUTE_MANIFEST: RouteManifestEntry[] = [
   {
@@ -976,87 +977,94 @@ export const ROUTE_MANIFEST: RouteManifestEntry[] = [
     module: route119 as unknown as RouteModule,
   },
   {
+    path: "/api/user/preferences",
+    file: "app/api/user/preferences/route.ts",
+    methods: ["PUT"],
+    summaries: {"PUT":"the signed-in person's language ({ \"locale\": \"fr-CA\" }, or null for the browser's)"},
+    module: route120 as unknown as RouteModule,
+  },
+  {
     path: "/api/user",
     file: "app/api/user/route.ts",
     methods: ["GET"],
     summaries: {"GET":"the signed-in user (also while their password is expired)"},
-    module: route120 as unknown as RouteModule,
+    module: route121 as unknown as RouteModule,
   },
   {
     path: "/api/users/disable-users",
     file: "app/api/users/disable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"lock the accounts and sign them out"},
-    module: route121 as unknown as RouteModule,
+    module: route122 as unknown as RouteModule,
   },
   {
     path: "/api/users/invalidate-passwords",
     file: "app/api/users/invalidate-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"expire the accounts' passwords and sign them out"},
-    module: route122 as unknown as RouteModule,
+    module: route123 as unknown as RouteModule,
   },
   {
     path: "/api/users/reenable-users",
     file: "app/api/users/reenable-users/route.ts",
     methods: ["POST"],
     summaries: {"POST":"unlock the accounts"},
-    module: route123 as unknown as RouteModule,
+    module: route124 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-passwords",
     file: "app/api/users/reset-passwords/route.ts",
     methods: ["POST"],
     summaries: {"POST":"give each account a new temporary password, expired, signed out"},
-    module: route124 as unknown as RouteModule,
+    module: route125 as unknown as RouteModule,
   },
   {
     path: "/api/users/reset-sign-in",
     file: "app/api/users/reset-sign-in/route.ts",
     methods: ["POST"],
     summaries: {"POST":"forget the accounts' school-account (single sign-on) links and sign them out"},
-    module: route125 as unknown as RouteModule,
+    module: route126 as unknown as RouteModule,
   },
   {
     path: "/api/users",
     file: "app/api/users/route.ts",
     methods: ["GET"],
     summaries: {"GET":"every account with its account and password status (administrators and sysadmins)"},
-    module: route126 as unknown as RouteModule,
+    module: route127 as unknown as RouteModule,
   },
   {
     path: "/api/verify-user",
     file: "app/api/verify-user/route.ts",
     methods: ["POST"],
     summaries: {"POST":"confirm the caller's password before a sensitive action"},
-    module: route127 as unknown as RouteModule,
+    module: route128 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups/{id}",
     file: "app/api/wiki/groups/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"the group's posts in order (students: only a group meant for everyone)","PUT":"rename or move a group (administrators)","DELETE":"delete an empty group (administrators)"},
-    module: route128 as unknown as RouteModule,
+    module: route129 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/groups",
     file: "app/api/wiki/groups/route.ts",
     methods: ["GET","POST"],
     summaries: {"GET":"the wiki groups in order (staff and sysadmins every one; students those meant for everyone)","POST":"add a group at the end (administrators)"},
-    module: route129 as unknown as RouteModule,
+    module: route130 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts/{id}",
     file: "app/api/wiki/posts/[id]/route.ts",
     methods: ["GET","PUT","DELETE"],
     summaries: {"GET":"one post, its markdown as written (students: only in a group meant for everyone)","PUT":"edit a post, or move it within or between groups (administrators)","DELETE":"delete a post (administrators)"},
-    module: route130 as unknown as RouteModule,
+    module: route131 as unknown as RouteModule,
   },
   {
     path: "/api/wiki/posts",
     file: "app/api/wiki/posts/route.ts",
     methods: ["POST"],
     summaries: {"POST":"write a new post in a group (administrators)"},
-    module: route131 as unknown as RouteModule,
+    module: route132 as unknown as RouteModule,
   },
 ];

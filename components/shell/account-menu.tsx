@@ -2,13 +2,17 @@
 
 import { Bell, KeyRound, LogOut, Settings, UserRound } from "lucide-react";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { ChangePasswordDialog } from "@/components/auth/change-password-dialog";
 import { useSignedInUser } from "@/components/auth/use-auth";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { focusRing } from "@/components/ui/button";
-import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from "@/components/ui/dropdown-menu";
+import { DropdownMenu, MenuItem, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator } from "@/components/ui/dropdown-menu";
+import { useOfferedLocales } from "@/components/i18n/locale-options";
+import { useChangeLocale } from "@/components/i18n/use-change-locale";
+import { LOCALE_NAMES, type AppLocale } from "@/lib/i18n/locales";
 import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 
@@ -19,11 +23,12 @@ export function profileHref(user: { account_type: string; details: { id: number 
   return null;
 }
 
-/** Display name, display role (a badge for sysadmins), Profile, Notifications, Settings, Change Password and Sign Out. */
+/** Display name, display role (a badge for sysadmins), Profile, Notifications, Settings, Language, Change Password and Sign Out. */
 export function AccountMenu({ side = "right" }: { side?: "right" | "bottom" }) {
   const { user, signOut } = useSignedInUser();
   const profile = profileHref(user);
   const [changingPassword, setChangingPassword] = useState(false);
+  const t = useTranslations("account");
   return (
     <>
       <DropdownMenu
@@ -32,10 +37,10 @@ export function AccountMenu({ side = "right" }: { side?: "right" | "bottom" }) {
         trigger={
           <button
             type="button"
-            aria-label={`Account: ${user.display_name}`}
+            aria-label={t("button", { name: user.display_name })}
             className={cn("rounded-full", focusRing)}
           >
-            <Tooltip content="Account" side={side === "right" ? "right" : "bottom"}>
+            <Tooltip content={t("tooltip")} side={side === "right" ? "right" : "bottom"}>
               <span className="inline-flex">
                 <Avatar initials={user.initials} color={user.color} size="sm" />
               </span>
@@ -63,7 +68,7 @@ export function AccountMenu({ side = "right" }: { side?: "right" | "bottom" }) {
           <MenuItem asChild>
             <Link href={profile}>
               <UserRound aria-hidden className="size-4 text-slate-500" />
-              Profile
+              {t("profile")}
             </Link>
           </MenuItem>
         )}
@@ -80,14 +85,33 @@ export function AccountMenu({ side = "right" }: { side?: "right" | "bottom" }) {
           </Link>
         </MenuItem>
         <MenuItem icon={<KeyRound />} onSelect={() => setChangingPassword(true)}>
-          Change Password
+          {t("changePassword")}
         </MenuItem>
         <MenuSeparator />
+        <LanguageItems />
+        <MenuSeparator />
         <MenuItem icon={<LogOut />} onSelect={() => void signOut("user")}>
-          Sign Out
+          {t("signOut")}
         </MenuItem>
       </DropdownMenu>
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
     </>
+  );
+}
+
+/** The languages, the person's own marked: choosing one saves it as their preference. */
+function LanguageItems() {
+  const t = useTranslations("language");
+  const locale = useLocale();
+  const offered = useOfferedLocales();
+  const change = useChangeLocale();
+  return (
+    <MenuRadioGroup label={t("label")} value={locale} onValueChange={(value) => void change.run(value as AppLocale)}>
+      {offered.map((option) => (
+        <MenuRadioItem key={option} value={option} lang={option}>
+          {LOCALE_NAMES[option]}
+        </MenuRadioItem>
+      ))}
+    </MenuRadioGroup>
   );
 }

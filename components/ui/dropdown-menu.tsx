@@ -1,6 +1,7 @@
 "use client";
 
 import * as Menu from "@radix-ui/react-dropdown-menu";
+import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
@@ -89,4 +90,39 @@ export function MenuLabel({ children }: { children: ReactNode }) {
 
 export function MenuSeparator() {
   return <Menu.Separator className="my-1 h-px bg-slate-200" />;
+}
+
+/** A labelled set of choices of which one is on (the account menu's languages). */
+export function MenuRadioGroup({
+  label,
+  value,
+  onValueChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Menu.Group aria-label={label}>
+      <Menu.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-slate-600">{label}</Menu.Label>
+      <Menu.RadioGroup value={value} onValueChange={onValueChange}>
+        {children}
+      </Menu.RadioGroup>
+    </Menu.Group>
+  );
+}
+
+export function MenuRadioItem({ value, lang, children }: { value: string; lang?: string; children: ReactNode }) {
+  return (
+    <Menu.RadioItem value={value} lang={lang} className={itemClasses}>
+      <span aria-hidden className="flex size-4 items-center justify-center">
+        <Menu.ItemIndicator>
+          <Check className="size-4 text-indigo-600" />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.RadioItem>
+  );
 }

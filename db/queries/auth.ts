@@ -284,3 +284,8 @@ export async function updatePassword(
 ) {
   await db.update(users).set(values).where(eq(users.id, userId));
 }
+
+/** The person's chosen language (lib/i18n/locales.ts), or null to follow their browser and the school. */
+export async function updateUserLocale(db: Db, userId: number, locale: string | null) {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}

@@ -15,6 +15,8 @@ export const users = pgTable("users", {
   /** The account is locked (sign-in answers 423) while this is set and in the past. */
   disabled_at: instant("disabled_at"),
   password_changed_at: instant("password_changed_at"),
+  /** The language the person chose (lib/i18n/locales.ts), or null: their browser's, else the school's. */
+  locale: text("locale"),
   ...timestamps,
 });
 

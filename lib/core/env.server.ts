@@ -17,6 +17,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  /** 1: the pickers also offer the pseudo-locale en-XA (lib/i18n/pseudo.ts), for development and the tests. */
+  FLEXBLOCK_PSEUDO_LOCALE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   NEXTAUTH_URL: z.url().optional(),

@@ -51,6 +51,8 @@ export const currentUserAnswer = z.object({
   details: z.union([staffDetails, studentDetails, sysadminDetails]),
   /** Added to the spec's shape: how this session began (a school-account session signs out with advice). */
   sign_in_method: z.enum(["password", "sso"]),
+  /** Added: the language the person chose (PUT /api/user/preferences), or null to follow their browser and the school. */
+  locale: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserAnswer>;
 

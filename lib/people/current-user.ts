@@ -75,5 +75,6 @@ export function presentCurrentUser(account: AccountRow, now: Date, signInMethod:
     details: details(account),
     /** Added to the spec's shape: how this session began (a school-account session signs out with advice). */
     sign_in_method: signInMethod,
+    locale: account.user.locale,
   };
 }

@@ -6,6 +6,7 @@ import { checkNotificationSetting } from "./notification-settings";
 import { isValidSchoolDate, isValidTimeZone } from "@/lib/core/time";
 import type { SettingType } from "@/lib/setting-definitions";
 import { storedLogoValue } from "./logo";
+import { isShippedLocale } from "@/lib/i18n/locales";
 
 export type SettingInput = string | number | boolean | null;
 
@@ -28,6 +29,7 @@ export const SETTING_MESSAGES = {
   characters: "Remove the control characters from this text.",
   datetime: "Enter a date as YYYY-MM-DD.",
   timezone: "Enter a valid time zone, such as America/Vancouver.",
+  defaultLocale: "Choose en, fr-CA or es.",
   schoolName: "The school name cannot be empty.",
   logo: "Upload a new logo with the Upload button instead.",
   includeDays: "List days as numbers from 1 (Sunday) to 7 (Saturday), separated by commas.",
@@ -84,6 +86,8 @@ function checkStringKey(key: string, text: string): { stored: string } | { error
   switch (key) {
     case "timezone":
       return text && isValidTimeZone(text) ? { stored: text } : { error: SETTING_MESSAGES.timezone };
+    case "default-locale":
+      return isShippedLocale(text) ? { stored: text } : { error: SETTING_MESSAGES.defaultLocale };
     case "school_name":
       return text ? { stored: text } : { error: SETTING_MESSAGES.schoolName };
     case "school_logo": {

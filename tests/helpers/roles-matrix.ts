@@ -198,6 +198,7 @@ export const ROLES_MATRIX: Record<string, Expectation> = {
   "DELETE /api/push/subscriptions": { who: ANYONE, expiredPasswordOk: true },
   "GET /api/user/notification-preferences": { who: ANYONE },
   "PUT /api/user/notification-preferences": { who: ANYONE },
+  "PUT /api/user/preferences": { who: ANYONE },
   // the unsubscribe link needs no sign-in: a guardian has no account, and a mail client's one-click POST carries none
   "POST /api/unsubscribe": { who: PUBLIC },
   "DELETE /api/unsubscribe": { who: PUBLIC },

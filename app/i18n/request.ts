@@ -1,0 +1,26 @@
+/**
+ * next-intl's request configuration (next.config.ts points its plugin here): the locale of the page
+ * being rendered and its one catalogue. The locale is the cookie's choice (the person's preference,
+ * mirrored by the client when they sign in, or the login screen's picker), else the browser's
+ * Accept-Language, else the school's `default-locale` setting, else English. Dates in the school's zone.
+ */
+import { cookies, headers } from "next/headers";
+import { getRequestConfig } from "next-intl/server";
+import { settingValues } from "@/db/queries/settings";
+import { env } from "@/lib/core/env.server";
+import { getDb } from "@/lib/setup/boot.server";
+import { messagesFor } from "@/lib/i18n/catalogues";
+import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n/locales";
+
+export default getRequestConfig(async () => {
+  const [cookieStore, headerList, db] = await Promise.all([cookies(), headers(), getDb()]);
+  const rows = await settingValues(db, ["default-locale", "timezone"]);
+  const setting = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
+  const locale = pickLocale({
+    chosen: cookieStore.get(LOCALE_COOKIE)?.value,
+    acceptLanguage: headerList.get("accept-language"),
+    schoolDefault: setting("default-locale"),
+    pseudoOffered: env().FLEXBLOCK_PSEUDO_LOCALE === "1",
+  });
+  return { locale, messages: messagesFor(locale), timeZone: setting("timezone") ?? "UTC" };
+});

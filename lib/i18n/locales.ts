@@ -1,0 +1,87 @@
+/**
+ * The languages Flexblock speaks, and how one is chosen for a person: their own preference, else what
+ * their browser asks for (Accept-Language), else the school's default (setting `default-locale`), else
+ * English. Pure: the request config (lib/i18n/request.server.ts), the API's error answers and the
+ * pickers all read it.
+ */
+import { match } from "@formatjs/intl-localematcher";
+import Negotiator from "negotiator";
+
+/** The shipped catalogues. English is the default and holds every text of the spec exactly as quoted. */
+export const LOCALES = ["en", "fr-CA", "es"] as const;
+export type ShippedLocale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: ShippedLocale = "en";
+
+/**
+ * The pseudo-locale: every English message accented, lengthened and bracketed, so a screen that shows
+ * text outside brackets shows text no catalogue holds. Offered only where FLEXBLOCK_PSEUDO_LOCALE=1
+ * (development and the tests), never to a school.
+ */
+export const PSEUDO_LOCALE = "en-XA";
+export type AppLocale = ShippedLocale | typeof PSEUDO_LOCALE;
+
+/** The cookie that carries the device's (or the signed-in person's) choice to the server's render. */
+export const LOCALE_COOKIE = "flexblock.locale";
+
+/** Each language in its own words, as the pickers list them. */
+export const LOCALE_NAMES: Record<AppLocale, string> = {
+  en: "English",
+  "fr-CA": "Français",
+  es: "Español",
+  "en-XA": "[Ƥšéûðö]",
+};
+
+export function isShippedLocale(value: unknown): value is ShippedLocale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** A locale this deployment may show: a shipped one, or the pseudo-locale where it is offered. */
+export function isAppLocale(value: unknown, pseudoOffered: boolean): value is AppLocale {
+  return isShippedLocale(value) || (pseudoOffered && value === PSEUDO_LOCALE);
+}
+
+/** The locales a picker offers here. */
+export function offeredLocales(pseudoOffered: boolean): AppLocale[] {
+  return pseudoOffered ? [...LOCALES, PSEUDO_LOCALE] : [...LOCALES];
+}
+
+/**
+ * The shipped locale that best serves an Accept-Language header ("fr" and "fr-FR" get fr-CA, "es-MX"
+ * gets es), or null when it asks for none we have. Only the first 20 ranges of the header are read.
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): ShippedLocale | null {
+  if (!header) return null;
+  const asked = new Negotiator({ headers: { "accept-language": header.slice(0, 400) } })
+    .languages()
+    .filter((tag) => tag !== "*")
+    .slice(0, 20)
+    .filter(isWellFormedTag);
+  if (asked.length === 0) return null;
+  // "zxx" (no linguistic content) stands for "none of ours": the matcher needs a well-formed default.
+  const found = match(asked, [...LOCALES], "zxx", { algorithm: "best fit" });
+  return isShippedLocale(found) ? found : null;
+}
+
+function isWellFormedTag(tag: string): boolean {
+  try {
+    new Intl.Locale(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface LocaleSources {
+  /** The signed-in person's own choice, or the device's (the cookie), if any. */
+  chosen?: string | null;
+  acceptLanguage?: string | null;
+  /** The school's `default-locale` setting. */
+  schoolDefault?: string | null;
+  pseudoOffered?: boolean;
+}
+
+/** The language to speak: a choice first, then the browser's languages, then the school's, then English. */
+export function pickLocale({ chosen, acceptLanguage, schoolDefault, pseudoOffered = false }: LocaleSources): AppLocale {
+  if (isAppLocale(chosen, pseudoOffered)) return chosen;
+  return localeFromAcceptLanguage(acceptLanguage) ?? (isShippedLocale(schoolDefault) ? schoolDefault : DEFAULT_LOCALE);
+}
