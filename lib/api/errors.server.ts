@@ -2,6 +2,8 @@ import "server-only";
 import type { ZodError } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/db/errors";
 import type { ErrorCode } from "@/lib/core/error-codes";
+import { apiFieldErrorsIn, apiMessageIn } from "@/lib/i18n/api-messages";
+import type { AppLocale } from "@/lib/i18n/locales";
 
 export type { ErrorCode };
 
@@ -47,9 +49,10 @@ export const databaseUnavailable = () =>
     { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
   );
 
-export function errorResponse(error: ApiError, requestId: string): Response {
-  const body: ErrorBody = { message: error.message, code: error.code };
-  if (error.errors) body.errors = error.errors;
+/** The error's JSON answer; its messages for people in `locale` (the caller's language), its code as it is. */
+export function errorResponse(error: ApiError, requestId: string, locale: AppLocale = "en"): Response {
+  const body: ErrorBody = { message: apiMessageIn(locale, error.message), code: error.code };
+  if (error.errors) body.errors = apiFieldErrorsIn(locale, error.errors);
   return Response.json(body, {
     status: error.status,
     headers: { ...error.headers, "x-request-id": requestId, "cache-control": "no-store" },

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Db } from "@/db";
 import { getDb } from "@/lib/setup/boot.server";
 import { log } from "@/lib/core/log.server";
+import { env } from "@/lib/core/env.server";
+import { pickLocale, type AppLocale } from "@/lib/i18n/locales";
 import { authenticate } from "@/lib/auth/authenticate.server";
 import type { Principal } from "@/lib/auth/principal";
 import type { Role } from "@/lib/auth/roles";
@@ -116,11 +118,13 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
   const handle = async (request: Request, next?: NextContext): Promise<Response> => {
     const requestId = request.headers.get("x-request-id")?.slice(0, 64) || nextRequestId();
     const started = performance.now();
+    let caller: Principal | null = null;
     try {
       const now = new Date();
       const db = await getDb();
       const apiToken = await apiTokenCaller(db, request, now, options.tokenScopes);
       const user = apiToken ? null : await authenticateFor(options, db, request, now);
+      caller = user;
       if (!apiToken) authorize(options, user);
       const params = parse(options.params, (await next?.params) ?? {});
       // The URL is parsed only by routes that read a query (every request paid for two parses before).
@@ -152,7 +156,7 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
       if (debug()) log.debug({ requestId, path: new URL(request.url).pathname, ms: performance.now() - started }, "request");
       return response;
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, requestId);
+      if (error instanceof ApiError) return errorResponse(error, requestId, callerLocale(request, caller));
       if (isDatabaseUnavailable(error)) {
         log.warn({ requestId, path: new URL(request.url).pathname, err: error }, "database unavailable");
         return errorResponse(databaseUnavailable(), requestId);
@@ -170,6 +174,18 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
     allowExpiredPassword: Boolean(options.allowExpiredPassword),
     tokenScopes: options.tokenScopes ?? [],
     declaration: options as RouteDeclaration,
+  });
+}
+
+/**
+ * The language of a refusal's message: the caller's own choice, else their browser's; the school's
+ * default is not read here (a database read on every refusal), so a caller with neither gets English.
+ */
+function callerLocale(request: Request, caller: Principal | null): AppLocale {
+  return pickLocale({
+    chosen: caller?.user.locale,
+    acceptLanguage: request.headers.get("accept-language"),
+    pseudoOffered: env().FLEXBLOCK_PSEUDO_LOCALE === "1",
   });
 }
 

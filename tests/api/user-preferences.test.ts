@@ -59,3 +59,34 @@ describe("the school's default language (setting default-locale)", () => {
     expect(row!.value).toBe("fr-CA");
   });
 });
+
+describe("refusals in the caller's language", () => {
+  it("a student who chose French reads the API's messages in French; the code is the same", async () => {
+    const s = await createStudent(state.db);
+    const token = await tokenFor(state.db, s);
+    await call(putPreferences, { method: "PUT", token, body: { locale: "fr-CA" } });
+    const refused = await call(putPreferences, { method: "PUT", token, body: { locale: "de" } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: "invalid", message: "Les données fournies ne sont pas valides." });
+    expect(refused.body.errors.locale).toEqual(["Choisissez une des langues offertes par Flexblock."]);
+  });
+
+  it("signed out, the browser's language: Spanish for es-MX, English for a language we do not speak", async () => {
+    const spanish = await call(putPreferences, { method: "PUT", body: { locale: "es" }, headers: { "accept-language": "es-MX,es;q=0.9" } });
+    expect(spanish.body).toEqual({ code: "unauthenticated", message: "Debes iniciar sesión." });
+    const german = await call(putPreferences, { method: "PUT", body: { locale: "es" }, headers: { "accept-language": "de-DE" } });
+    expect(german.body).toEqual({ code: "unauthenticated", message: "You must be signed in." });
+  });
+
+  it("the person's choice wins over the browser's, and a message with no translation stays English", async () => {
+    const s = await createStudent(state.db);
+    const token = await tokenFor(state.db, s);
+    await call(putPreferences, { method: "PUT", token, body: { locale: "es" } });
+    const refused = await call(putPreferences, { method: "PUT", token, body: { locale: "xx" }, headers: { "accept-language": "fr" } });
+    expect(refused.body.message).toBe("Los datos enviados no son válidos.");
+    const teacher = await createStaff(state.db);
+    const forbidden = await call(putSettings, { method: "PUT", token: await tokenFor(state.db, teacher), body: { values: {} }, headers: { "accept-language": "fr-CA" } });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe("forbidden");
+  });
+});

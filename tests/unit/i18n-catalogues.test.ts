@@ -72,3 +72,27 @@ describe("the message catalogues", () => {
     }
   });
 });
+
+describe("the API's messages in other languages", () => {
+  const { API_MESSAGE_TRANSLATIONS } = jest.requireActual<typeof import("@/lib/i18n/api-messages")>("@/lib/i18n/api-messages");
+
+  test("French and Spanish translate the same English messages", () => {
+    expect(Object.keys(API_MESSAGE_TRANSLATIONS.es).sort()).toEqual(Object.keys(API_MESSAGE_TRANSLATIONS["fr-CA"]).sort());
+  });
+
+  test("every English message translated is one the code still writes", () => {
+    const fs = jest.requireActual<typeof import("node:fs")>("node:fs");
+    const path = jest.requireActual<typeof import("node:path")>("node:path");
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name)) sources.push(fs.readFileSync(file, "utf8"));
+      }
+    };
+    walk("lib");
+    const code = sources.join("\n");
+    expect(Object.keys(API_MESSAGE_TRANSLATIONS["fr-CA"]).filter((english) => !code.includes(JSON.stringify(english).slice(1, -1)))).toEqual([]);
+  });
+});
