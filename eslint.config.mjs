@@ -1,6 +1,10 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import drizzle from "eslint-plugin-drizzle";
+import i18next from "eslint-plugin-i18next";
+
+/** The screens whose every text comes from the catalogues (the no-literal-string rule below holds them to it). */
+const TRANSLATED = ["components/i18n/**/*.tsx", "components/shell/account-menu.tsx"];
 
 const config = [
   ...nextVitals,
@@ -51,6 +55,23 @@ const config = [
         {
           selector: "TSTypeReference > Identifier[name=/^(Request|Response)$/]",
           message: "Services take and answer values, not a Request or a Response (lib/api/answers.ts, route() `multipart`).",
+        },
+      ],
+    },
+  },
+  {
+    // Screens in every language (lib/i18n/README.md): no text a person reads written into the markup, in
+    // its text or in the attributes that are read aloud or shown. A screen joins this list once its texts
+    // are in the catalogues; the list grows until it is every component.
+    files: TRANSLATED,
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": { include: ["aria-label", "aria-description", "title", "placeholder", "alt", "label", "hint", "content", "description", "fallbackTitle", "heading"] },
+          message: "Text a person reads goes in lib/i18n/messages and through useTranslations().",
         },
       ],
     },

@@ -75,13 +75,13 @@ export function AccountMenu({ side = "right" }: { side?: "right" | "bottom" }) {
         <MenuItem asChild>
           <Link href="/notifications">
             <Bell aria-hidden className="size-4 text-slate-500" />
-            Notifications
+            {t("notifications")}
           </Link>
         </MenuItem>
         <MenuItem asChild>
           <Link href="/settings">
             <Settings aria-hidden className="size-4 text-slate-500" />
-            Settings
+            {t("settings")}
           </Link>
         </MenuItem>
         <MenuItem icon={<KeyRound />} onSelect={() => setChangingPassword(true)}>
