@@ -81,7 +81,6 @@ export const SETTINGS: readonly SettingDefinition[] = [
       "The language for anyone who has not chosen one and whose browser asks for none Flexblock speaks: en (English), fr-CA (Français) or es (Español).",
     default: "en",
     max: 10,
-    public: true,
   },
   {
     key: "start_datetime",

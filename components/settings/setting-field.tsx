@@ -4,6 +4,8 @@ import type { Setting } from "@/components/auth/types";
 import { DatePicker } from "@/components/ui/date-picker";
 import { Switch } from "@/components/ui/switch";
 import { NumberField, TextField } from "@/components/ui/text-field";
+import { SelectField } from "@/components/people/select-field";
+import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
 import { settingLabel } from "./setting-labels";
 
 /** What the form holds for a setting while it is edited (numbers stay text until saved). */
@@ -71,6 +73,9 @@ export function SettingField({
         </div>
       );
     default: {
+      if (setting.key === "default-locale") {
+        return <LanguageSetting label={label} setting={setting} value={value} onChange={onChange} readOnly={readOnly} />;
+      }
       const isZone = setting.key === "timezone";
       return (
         <>
@@ -97,4 +102,32 @@ export function SettingField({
       );
     }
   }
+}
+
+/** The school's default language: one of the shipped languages, each in its own words. */
+function LanguageSetting({
+  label,
+  setting,
+  value,
+  onChange,
+  readOnly,
+}: {
+  label: string;
+  setting: Setting;
+  value: DraftValue;
+  onChange: (value: DraftValue) => void;
+  readOnly: boolean;
+}) {
+  return (
+    <div className="max-w-md">
+      <SelectField
+        label={label}
+        value={typeof value === "string" ? value : "en"}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={readOnly}
+        options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+      />
+      <p className="mt-1.5 text-xs text-slate-600">{setting.description}</p>
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ const LABELS: Record<string, string> = {
   school_name: "School name",
   school_logo: "School logo",
   timezone: "Time zone",
+  "default-locale": "Default language",
   start_datetime: "School year starts",
   end_datetime: "School year ends",
   weekends: "Show weekends",
