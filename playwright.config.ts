@@ -130,6 +130,8 @@ export default defineConfig({
         NEXT_MANUAL_SIG_HANDLE: "true",
         LOG_LEVEL: "warn",
         SCHOOL_TIMEZONE: process.env.SCHOOL_TIMEZONE ?? "America/Vancouver",
+        // The pseudo-locale en-XA is offered beside the shipped languages (tests/e2e/languages.spec.ts).
+        FLEXBLOCK_PSEUDO_LOCALE: "1",
         // Real timers in a shifted clock: only the wall clock moves.
         ...(offset === null ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
         ...mailEnv,

@@ -11,6 +11,8 @@ import { inputClasses, TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiDelete, apiPost, fetcher, messageOf } from "@/lib/api/request.client";
 import type { GuardianView } from "@/lib/guardians/schemas";
+import { isShippedLocale, LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
+import { SelectField } from "@/components/people/select-field";
 
 const RELATIONSHIPS = [
   { value: "parent", label: "Parent" },
@@ -79,6 +81,7 @@ export function FamilyContacts({ studentId, studentName, canEdit }: { studentId:
                 {g.email && (
                   <p className="text-sm break-all text-slate-700">
                     {g.email}
+                    {g.locale && isShippedLocale(g.locale) && <span className="text-slate-600"> · {LOCALE_NAMES[g.locale]}</span>}
                     <span className="text-slate-600"> · {SOURCE_LABEL[g.source]}</span>
                   </p>
                 )}
@@ -129,11 +132,12 @@ function AddContactForm({ url, onAdded }: { url: string; onAdded: () => unknown 
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [relationship, setRelationship] = useState("parent");
+  const [locale, setLocale] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const add = useAction(
     async () => {
-      await apiPost(url, { name, email, relationship });
+      await apiPost(url, { name, email, relationship, locale: locale || null });
       snackbar(`${name.trim()} was added to the family contacts.`);
       setName("");
       setEmail("");
@@ -171,7 +175,7 @@ function AddContactForm({ url, onAdded }: { url: string; onAdded: () => unknown 
   return (
     <form onSubmit={submit} noValidate className="mt-4 border-t border-slate-100 pt-4" aria-label="Add a family contact">
       <h3 className="mb-3 text-sm font-semibold text-slate-900">Add a family contact</h3>
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_10rem]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_10rem_10rem]">
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="off" maxLength={100} />
         <TextField
           label="Email"
@@ -183,6 +187,13 @@ function AddContactForm({ url, onAdded }: { url: string; onAdded: () => unknown 
           inputMode="email"
         />
         <RelationshipField value={relationship} onChange={setRelationship} invalid={Boolean(errors.relationship)} />
+        <SelectField
+          label="Language"
+          value={locale}
+          onChange={(e) => setLocale(e.target.value)}
+          error={errors.locale}
+          options={[{ value: "", label: "The school's" }, ...LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))]}
+        />
       </div>
       {formError && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">

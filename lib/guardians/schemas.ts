@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_EMAIL_ADDRESS, mailboxAddress } from "@/lib/api/email-address";
 import { idOf, personName, text } from "@/lib/api/schemas";
+import { LOCALES } from "@/lib/i18n/locales";
 
 /**
  * A family contact's fields (routes, the CSV import's guardian columns and the profile's form check
@@ -38,6 +39,8 @@ export const guardianBody = z.object({
   relationship: text({ label: "The relationship", max: 40 })
     .optional()
     .transform((value) => value || "guardian"),
+  /** The language their emails are written in; null or absent: the school's default language. */
+  locale: z.enum(LOCALES, { error: "Choose one of the languages Flexblock offers." }).nullable().optional(),
 });
 export type GuardianBody = z.infer<typeof guardianBody>;
 

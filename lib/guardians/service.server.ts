@@ -36,7 +36,13 @@ export async function listGuardians(db: Db, user: Principal, studentId: number):
 export async function addGuardian(db: Db, user: Principal, studentId: number, body: GuardianBody, now: Date): Promise<GuardianView> {
   return db.transaction(async (tx) => {
     if (!(await studentExists(tx, studentId))) throw notFound(STUDENT_NOT_FOUND);
-    const row = await insertGuardian(tx, { student_id: studentId, name: body.name, email: body.email, relationship: body.relationship });
+    const row = await insertGuardian(tx, {
+      student_id: studentId,
+      name: body.name,
+      email: body.email,
+      relationship: body.relationship,
+      locale: body.locale ?? null,
+    });
     if (!row) throw new ApiError(409, "guardian_exists", "This student already has a family contact with that email address.");
     await insertAudit(tx, {
       actor_user_id: user.user.id,

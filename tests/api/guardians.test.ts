@@ -41,6 +41,18 @@ describe("family contacts: /api/students/{id}/guardians", () => {
     expect(await state.db.select().from(users).where(eq(users.username, "maria.diaz@family.example"))).toEqual([]);
   });
 
+  it("keeps the language their emails are written in, or null for the school's; refuses one Flexblock does not offer (422)", async () => {
+    const { token, params } = await setup();
+    const spanish = await call(POST, { token, params, body: { name: "Lucia Diaz", email: "lucia@family.example", locale: "es" } });
+    expect(spanish.status).toBe(201);
+    expect(spanish.body.locale).toBe("es");
+    const unset = await call(POST, { token, params, body: { name: "Tomas Diaz", email: "tomas@family.example", locale: null } });
+    expect(unset.body.locale).toBeNull();
+    const german = await call(POST, { token, params, body: { name: "Karl Diaz", email: "karl@family.example", locale: "de" } });
+    expect(german.status).toBe(422);
+    expect(german.body.errors.locale).toEqual(["Choose one of the languages Flexblock offers."]);
+  });
+
   it("a teacher sees names and relationship but no address; a student is forbidden; nobody signed out", async () => {
     const { token, params } = await setup();
     await call(POST, { token, params, body: { name: "Ana Ruiz", email: "ana@family.example", relationship: "parent" } });

@@ -59,8 +59,12 @@ it("an administrator adds a contact by keyboard; a duplicate is said in the emai
   await user.tab();
   await user.selectOptions(within(form).getByLabelText("Relationship"), "relative");
   await user.tab();
+  // Their emails' language: the school's unless chosen.
+  expect(within(form).getByLabelText("Language")).toHaveFocus();
+  await user.selectOptions(within(form).getByLabelText("Language"), "es");
+  await user.tab();
   expect(within(form).getByRole("button", { name: "Add contact" })).toHaveFocus();
   await user.keyboard("{Enter}");
   expect(await within(form).findByText(EXISTS)).toBeInTheDocument();
-  expect(posted).toEqual([{ name: "Ana Ruiz", email: "ana@family.example", relationship: "relative" }]);
+  expect(posted).toEqual([{ name: "Ana Ruiz", email: "ana@family.example", relationship: "relative", locale: "es" }]);
 });
