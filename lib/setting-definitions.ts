@@ -77,8 +77,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: "default-locale",
     group: "General settings",
     type: "string",
-    description:
-      "The language for anyone who has not chosen one and whose browser asks for none Flexblock speaks: en (English), fr-CA (Français) or es (Español).",
+    description: "The language for anyone who has not chosen one and whose browser asks for none Flexblock speaks.",
     default: "en",
     max: 10,
   },
