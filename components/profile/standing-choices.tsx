@@ -1,8 +1,10 @@
 "use client";
 
 import { Repeat, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import useSWR, { useSWRConfig } from "swr";
+import { useDateWords } from "@/components/i18n/use-date-words";
 import { ChoiceField } from "@/components/school-calendar/choice-field";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
@@ -25,8 +27,27 @@ interface StandingChoicesList {
 
 type Field = "pattern" | "staff_id" | "from" | "until" | "form";
 
-/** `Dec 8, 2026`. */
-const dateWords = (date: string) => dayLabel(date, "").full_date;
+/** A date falling on WEEKDAY_NAMES[index] (Jan 4, 2026 is a Sunday), to name the weekday by. */
+const dateOfWeekday = (index: number) => new Date(Date.UTC(2026, 0, 4 + index)).toISOString().slice(0, 10);
+
+/** The sentence's words in the page's language: dates, weekdays, and a choice's day ("Day 2", "Monday"). */
+function useChoiceWords() {
+  const words = useDateWords();
+  const weekday = (index: number) =>
+    words.date(dateOfWeekday(index), { weekday: "long" }, WEEKDAY_NAMES[index]!);
+  return {
+    /** `Dec 8, 2026`. */
+    date: (date: string) =>
+      words.date(date, { day: "numeric", month: "short", year: "numeric" }, dayLabel(date, "").full_date),
+    weekday,
+    /** The day type as the school named it, or the weekday. */
+    every: (choice: StandingChoiceView) =>
+      choice.day_type === null && choice.weekday !== null ? weekday(choice.weekday) : everyWords(choice),
+  };
+}
+
+/** The teacher as the sentence names them ("Ruiz" of "Ruiz, Ana"). */
+const teacherWord = (choice: StandingChoiceView) => choice.staff.name.split(", ")[0]!;
 
 /**
  * "My usual choices" on the student's own profile: standing choices such as "every Day 2
@@ -34,6 +55,7 @@ const dateWords = (date: string) => dayLabel(date, "").full_date;
  * weekly timetable) until the end of the term or a date. Listed, added in one sentence, removed.
  */
 export function StandingChoices() {
+  const t = useTranslations("student.usualChoices");
   const headingId = useId();
   const list = useSWR<StandingChoicesList>(STANDING_CHOICES_KEY, fetcher);
   const { mutate } = useSWRConfig();
@@ -45,21 +67,21 @@ export function StandingChoices() {
   };
 
   return (
-    <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <Repeat aria-hidden className="size-4 text-slate-500" />
-        My usual choices
+        {t("heading")}
       </h2>
-      <p className="mt-0.5 text-sm text-slate-600">
-        See the same teacher on the same day every time: your Focus Blocks of that day are planned for you. A choice you
-        make by hand for one day, or an appointment, comes first.
-      </p>
+      <p className="mt-0.5 text-sm text-slate-600">{t("intro")}</p>
       {list.error && !data ? (
         <div className="mt-4">
           <LoadError error={list.error} what="your usual choices" onRetry={() => void list.mutate()} />
         </div>
       ) : !data ? (
-        <p className="mt-4 text-sm text-slate-600">Loading your usual choices…</p>
+        <p className="mt-4 text-sm text-slate-600">{t("loading")}</p>
       ) : (
         <>
           <ChoiceList choices={data.standing_choices} onRemoved={refresh} />
@@ -71,16 +93,24 @@ export function StandingChoices() {
 }
 
 /** The standing choices, each with Remove (which also takes out its coming plans). */
-function ChoiceList({ choices, onRemoved }: { choices: StandingChoiceView[]; onRemoved: () => Promise<unknown> }) {
+function ChoiceList({
+  choices,
+  onRemoved,
+}: {
+  choices: StandingChoiceView[];
+  onRemoved: () => Promise<unknown>;
+}) {
+  const t = useTranslations("student.usualChoices");
+  const words = useChoiceWords();
   const [removing, setRemoving] = useState<number | null>(null);
   const deleteChoice = useAction(async (choice: StandingChoiceView) => {
     const answer = await apiDelete<{ plans_removed: number }>(`${STANDING_CHOICES_KEY}/${choice.id}`);
-    snackbar(
-      `Removed every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}${
-        answer.plans_removed ? ` and its ${answer.plans_removed} coming ${answer.plans_removed === 1 ? "plan" : "plans"}` : ""
-      }.`,
-      { tone: "success" },
-    );
+    const removed = {
+      pattern: words.every(choice),
+      teacher: teacherWord(choice),
+      plans: answer.plans_removed,
+    };
+    snackbar(t("removedToast", removed), { tone: "success" });
     await onRemoved();
   });
 
@@ -90,17 +120,20 @@ function ChoiceList({ choices, onRemoved }: { choices: StandingChoiceView[]; onR
     setRemoving(null);
   }
 
-  if (choices.length === 0) return <p className="mt-4 text-sm text-slate-600">No usual choices yet.</p>;
+  if (choices.length === 0) return <p className="mt-4 text-sm text-slate-600">{t("emptyList")}</p>;
   return (
-    <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your usual choices">
+    <ul
+      className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200"
+      aria-label={t("listLabel")}
+    >
       {choices.map((choice) => (
         <li key={choice.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
           <span className="text-sm text-slate-900">
             <span className="font-medium">
-              Every {everyWords(choice)} with {choice.staff.name.split(", ")[0]}
+              {t("choiceName", { pattern: words.every(choice), teacher: teacherWord(choice) })}
             </span>{" "}
             <span className="text-slate-600">
-              from {dateWords(choice.from)} until {dateWords(choice.until)}
+              {t("choiceDates", { from: words.date(choice.from), until: words.date(choice.until) })}
             </span>
           </span>
           <Button
@@ -108,9 +141,9 @@ function ChoiceList({ choices, onRemoved }: { choices: StandingChoiceView[]; onR
             size="sm"
             loading={removing === choice.id}
             onClick={() => void remove(choice)}
-            aria-label={`Remove every ${everyWords(choice)} with ${choice.staff.name.split(", ")[0]}`}
+            aria-label={t("removeLabel", { pattern: words.every(choice), teacher: teacherWord(choice) })}
           >
-            <Trash2 aria-hidden className="size-4" /> Remove
+            <Trash2 aria-hidden className="size-4" /> {t("removeButton")}
           </Button>
         </li>
       ))}
@@ -119,12 +152,13 @@ function ChoiceList({ choices, onRemoved }: { choices: StandingChoiceView[]; onR
 }
 
 /** A rotation's day types ("Day 2"); on a weekly timetable its weekdays (matched by the date's weekday). */
-function patternChoices(cycle: StandingChoicesList["cycle"]) {
-  if (cycle?.kind === "rotation") return cycle.day_types.map((name) => ({ value: `day_type:${name}`, label: name }));
+function patternChoices(cycle: StandingChoicesList["cycle"], weekday: (index: number) => string) {
+  if (cycle?.kind === "rotation")
+    return cycle.day_types.map((name) => ({ value: `day_type:${name}`, label: name }));
   return (cycle?.day_types ?? [])
     .map((name) => WEEKDAY_NAMES.findIndex((day) => day.toLowerCase() === name.toLowerCase()))
     .filter((index) => index >= 0)
-    .map((index) => ({ value: `weekday:${index}`, label: WEEKDAY_NAMES[index]! }));
+    .map((index) => ({ value: `weekday:${index}`, label: weekday(index) }));
 }
 
 /** POST /api/students/standing-choices's body from the sentence's choices ("day_type:Day 2" or "weekday:3"). */
@@ -138,7 +172,7 @@ function choiceBody(pattern: string, staffId: string, from: string, until: strin
 }
 
 /** The server's 422 placed by the sentence's fields; anything else under the form. */
-function placedErrors(failure: unknown): Partial<Record<Field, string>> {
+function placedErrors(failure: unknown, failed: string): Partial<Record<Field, string>> {
   const apiError = failure instanceof ApiClientError && failure.status === 422 ? failure : null;
   const found: Partial<Record<Field, string>> = {
     pattern: apiError?.fieldError("day_type") ?? apiError?.fieldError("weekday"),
@@ -146,88 +180,117 @@ function placedErrors(failure: unknown): Partial<Record<Field, string>> {
     from: apiError?.fieldError("from"),
     until: apiError?.fieldError("until"),
   };
-  return Object.values(found).some(Boolean) ? found : { form: messageOf(failure) };
+  return Object.values(found).some(Boolean) ? found : { form: messageOf(failure, failed) };
 }
+
+type Sentence = Record<"pattern" | "staffId" | "from" | "until", string>;
 
 /** "Every [Day 2] with [Ms. Ruiz] from [date] until [date]": adds a standing choice. */
 function AddChoiceForm({ data, onAdded }: { data: StandingChoicesList; onAdded: () => Promise<unknown> }) {
-  const [pattern, setPattern] = useState("");
-  const [staffId, setStaffId] = useState("");
-  const [from, setFrom] = useState("");
-  const [until, setUntil] = useState("");
+  const t = useTranslations("student.usualChoices");
+  const words = useChoiceWords();
+  const [sentence, setSentence] = useState<Sentence>({ pattern: "", staffId: "", from: "", until: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
-  const patterns = patternChoices(data.cycle);
+  const patterns = patternChoices(data.cycle, words.weekday);
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    const chosenPattern = pattern || patterns[0]?.value || "";
-    const chosenTeacher = staffId || String(data.teachers[0]?.id ?? "");
-    const start = from || data.today || "";
+    const chosenPattern = sentence.pattern || patterns[0]?.value || "";
+    const chosenTeacher = sentence.staffId || String(data.teachers[0]?.id ?? "");
+    const start = sentence.from || data.today || "";
     setErrors({});
     setSaving(true);
     try {
-      const body = choiceBody(chosenPattern, chosenTeacher, start, until);
-      const made = await apiPost<StandingChoiceView & { outcomes: StandingOutcomeView[] }>(STANDING_CHOICES_KEY, body);
-      const planned = made.outcomes.filter((o) => o.outcome === "planned").length;
-      snackbar(
-        `Every ${everyWords(made)} with ${made.staff.name.split(", ")[0]}: ${planned} Focus ${planned === 1 ? "Block" : "Blocks"} planned so far.`,
-        { tone: "success" },
+      const body = choiceBody(chosenPattern, chosenTeacher, start, sentence.until);
+      const made = await apiPost<StandingChoiceView & { outcomes: StandingOutcomeView[] }>(
+        STANDING_CHOICES_KEY,
+        body,
       );
-      setUntil("");
+      const planned = made.outcomes.filter((o) => o.outcome === "planned").length;
+      snackbar(t("addedToast", { pattern: words.every(made), teacher: teacherWord(made), planned }), {
+        tone: "success",
+      });
+      setSentence((before) => ({ ...before, until: "" }));
       await onAdded();
     } catch (failure) {
-      setErrors(placedErrors(failure));
+      setErrors(placedErrors(failure, t("addFailed")));
     } finally {
       setSaving(false);
     }
   }
 
   if (patterns.length === 0 || data.teachers.length === 0)
-    return <p className="mt-4 text-sm text-slate-600">The school has no timetable or no teachers to choose yet.</p>;
+    return <p className="mt-4 text-sm text-slate-600">{t("noTimetable")}</p>;
   return (
-    <form onSubmit={add} noValidate className="mt-4 flex flex-col gap-3" aria-label="Add a usual choice">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <ChoiceField
-          label="Every"
-          value={pattern || patterns[0]!.value}
-          onChange={(e) => setPattern(e.target.value)}
-          error={errors.pattern}
-          choices={patterns}
-        />
-        <ChoiceField
-          label="With"
-          value={staffId || String(data.teachers[0]!.id)}
-          onChange={(e) => setStaffId(e.target.value)}
-          error={errors.staff_id}
-          choices={data.teachers.map((teacher) => ({ value: String(teacher.id), label: teacher.name }))}
-        />
-        <TextField
-          label="From"
-          type="date"
-          value={from || data.today}
-          min={data.today}
-          onChange={(e) => setFrom(e.target.value)}
-          error={errors.from}
-        />
-        <TextField
-          label="Until"
-          type="date"
-          value={until}
-          min={from || data.today}
-          onChange={(e) => setUntil(e.target.value)}
-          error={errors.until}
-          hint="Empty: the end of the term."
-        />
-      </div>
+    <form onSubmit={add} noValidate className="mt-4 flex flex-col gap-3" aria-label={t("formLabel")}>
+      <SentenceFields
+        data={data}
+        patterns={patterns}
+        sentence={sentence}
+        errors={errors}
+        onChange={(part, value) => setSentence((before) => ({ ...before, [part]: value }))}
+      />
       {errors.form && (
         <p role="alert" className="text-sm text-red-700">
           {errors.form}
         </p>
       )}
       <Button type="submit" loading={saving} className="self-start">
-        Add usual choice
+        {t("addButton")}
       </Button>
     </form>
+  );
+}
+
+/** The sentence's four fields; an empty one shows its default (the first day, the first teacher, today). */
+function SentenceFields({
+  data,
+  patterns,
+  sentence,
+  errors,
+  onChange,
+}: {
+  data: StandingChoicesList;
+  patterns: { value: string; label: string }[];
+  sentence: Sentence;
+  errors: Partial<Record<Field, string>>;
+  onChange: (part: keyof Sentence, value: string) => void;
+}) {
+  const t = useTranslations("student.usualChoices");
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ChoiceField
+        label={t("everyLabel")}
+        value={sentence.pattern || patterns[0]!.value}
+        onChange={(e) => onChange("pattern", e.target.value)}
+        error={errors.pattern}
+        choices={patterns}
+      />
+      <ChoiceField
+        label={t("withLabel")}
+        value={sentence.staffId || String(data.teachers[0]!.id)}
+        onChange={(e) => onChange("staffId", e.target.value)}
+        error={errors.staff_id}
+        choices={data.teachers.map((teacher) => ({ value: String(teacher.id), label: teacher.name }))}
+      />
+      <TextField
+        label={t("fromLabel")}
+        type="date"
+        value={sentence.from || data.today}
+        min={data.today}
+        onChange={(e) => onChange("from", e.target.value)}
+        error={errors.from}
+      />
+      <TextField
+        label={t("untilLabel")}
+        type="date"
+        value={sentence.until}
+        min={sentence.from || data.today}
+        onChange={(e) => onChange("until", e.target.value)}
+        error={errors.until}
+        hint={t("untilHint")}
+      />
+    </div>
   );
 }

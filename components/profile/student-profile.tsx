@@ -1,6 +1,7 @@
 "use client";
 
 import { UserX } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Suspense, type ReactNode } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useSignedInUser } from "@/components/auth/use-auth";
@@ -15,7 +16,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { usePageTitle } from "@/components/ui/page-title";
 import { ApiClientError, fetcher, messageOf } from "@/lib/api/request.client";
 import type { StudentProfile, StudentScheduleBlock } from "@/lib/core/schedule/types";
-import { clusterSummary } from "./cluster-summary";
+import { clusterSummary, type ClusterWords } from "./cluster-summary";
 import { FamilyContacts } from "./family-contacts";
 import { ProfileCalendar } from "./profile-calendar";
 import { EmailRefusedNote } from "@/components/reach/email-refused-note";
@@ -47,6 +48,7 @@ export function StudentProfileView(props: StudentProfileViewProps) {
 // eslint-disable-next-line max-lines-per-function -- the profile wires its header, its actions, the week and the block dialog
 function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentProfileViewProps) {
   const { user } = useSignedInUser();
+  const t = useTranslations("student.profile");
   const { mutate } = useSWRConfig();
   const profile = useSWR<StudentProfile>(`/api/students/profile/${who}`, fetcher);
   usePageTitle(title ?? profile.data?.name ?? fallbackTitle);
@@ -55,11 +57,15 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
   const studentId = who === "self" ? (profile.data?.id ?? user.details.id) : who;
 
   if (profile.error instanceof ApiClientError && profile.error.status === 404) {
-    return <EmptyState icon={<UserX />} title="This student could not be found." />;
+    return <EmptyState icon={<UserX />} title={t("notFound")} />;
   }
 
   const student = profile.data;
-  const clusters = student ? clusterSummary(student.clusters.map((c) => c.name)) : null;
+  const clusterWords: ClusterWords = {
+    two: (first, second) => t("clustersTwo", { first, second }),
+    more: (first, second, others) => t("clustersMore", { first, second, others }),
+  };
+  const clusters = student ? clusterSummary(student.clusters.map((c) => c.name), clusterWords) : null;
   return (
     <div>
       {student ? (
@@ -69,8 +75,8 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
           name={student.name}
           tags={
             <>
-              <Badge>Grade {student.grade}</Badge>
-              {student.archived && <Badge tone="warning">Archived</Badge>}
+              <Badge>{t("gradeBadge", { grade: student.grade })}</Badge>
+              {student.archived && <Badge tone="warning">{t("archivedBadge")}</Badge>}
             </>
           }
           subtitle={
@@ -79,7 +85,7 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
                 {/* The name above is the preferred one; the legal name is shown too, for staff matching records. */}
                 {student.preferred_first_name && (
                   <span data-testid="legal-name">
-                    Legal name: {student.first_name} {student.last_name}
+                    {t("legalName", { first: student.first_name, last: student.last_name })}
                   </span>
                 )}
                 {student.preferred_first_name && (clusters || student.student_number || student.default_teacher) && (
@@ -91,7 +97,9 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
                 {student.default_teacher && (
                   <>
                     {(clusters || student.student_number) && <span aria-hidden> · </span>}
-                    <span data-testid="default-teacher">Default teacher: {student.default_teacher.name}</span>
+                    <span data-testid="default-teacher">
+                      {t("defaultTeacher", { name: student.default_teacher.name })}
+                    </span>
                   </>
                 )}
               </>
@@ -111,7 +119,7 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
                   </>
                 )}
                 <PrintViewLink href={`/students/${student.id}/print${week.date ? `?date=${week.date}` : ""}`}>
-                  Print week
+                  {t("printWeek")}
                 </PrintViewLink>
                 {user.account_type === "staff" && (
                   <StarToggle
@@ -130,7 +138,7 @@ function StudentProfileContent({ who, fallbackTitle, title, actions }: StudentPr
         />
       ) : profile.error ? (
         <p role="alert" className="text-sm text-red-700">
-          {messageOf(profile.error, "The profile could not be loaded.")}
+          {messageOf(profile.error, t("loadFailed"))}
         </p>
       ) : (
         <ProfileHeaderSkeleton />

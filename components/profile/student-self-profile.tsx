@@ -2,6 +2,7 @@
 
 import { CircleHelp, KeyRound, LogOut } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ChangePasswordDialog } from "@/components/auth/change-password-dialog";
 import { useSignedInUser } from "@/components/auth/use-auth";
@@ -22,6 +23,7 @@ import { StudentProfileView } from "./student-profile";
 export function StudentSelfProfile() {
   const { signOut } = useSignedInUser();
   const [changingPassword, setChangingPassword] = useState(false);
+  const t = useTranslations("student.page");
   return (
     <div className="min-h-dvh">
       <StudentHeader />
@@ -31,21 +33,21 @@ export function StudentSelfProfile() {
         <AirCodeEntry />
         <StudentProfileView
           who="self"
-          fallbackTitle="Profile"
-          title="Profile"
+          fallbackTitle={t("title")}
+          title={t("title")}
           actions={
             <>
               <Link href="/help" className={buttonClasses({ variant: "secondary" })}>
                 <CircleHelp aria-hidden className="size-4" />
-                Help
+                {t("helpLink")}
               </Link>
               <Button variant="secondary" onClick={() => setChangingPassword(true)}>
                 <KeyRound aria-hidden className="size-4" />
-                Change Password
+                {t("changePasswordButton")}
               </Button>
               <Button variant="secondary" onClick={() => void signOut("user")}>
                 <LogOut aria-hidden className="size-4" />
-                Sign Out
+                {t("signOutButton")}
               </Button>
             </>
           }

@@ -1,16 +1,31 @@
 "use client";
 
 import { MailX } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useSchoolTime } from "@/components/audit/use-school-time";
+import { useDateWords } from "@/components/i18n/use-date-words";
 import type { EmailRefusal } from "@/lib/core/schedule/types";
 
 /**
  * On a profile, for those who may see it: the mail server refused this person's address for good (a 5xx
  * answer), so Flexblock sends nothing more to it until the address changes.
  */
-export function EmailRefusedNote({ address, refusal }: { address: string | null | undefined; refusal: EmailRefusal | null | undefined }) {
+export function EmailRefusedNote({
+  address,
+  refusal,
+}: {
+  address: string | null | undefined;
+  refusal: EmailRefusal | null | undefined;
+}) {
+  const t = useTranslations("notificationSettings");
   const when = useSchoolTime();
+  const words = useDateWords();
   if (!refusal || !address) return null;
+  const since = words.instant(
+    refusal.since,
+    { dateStyle: "medium", timeStyle: "short" },
+    when(refusal.since),
+  );
   return (
     <p
       data-testid="email-refused"
@@ -18,8 +33,12 @@ export function EmailRefusedNote({ address, refusal }: { address: string | null 
     >
       <MailX aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
       <span className="min-w-0 break-words">
-        Email to <strong className="break-all">{address}</strong> is refused by its mail server since {when(refusal.since)} (
-        {refusal.error}). Nothing more is sent to it until the address changes.
+        {t.rich("emailRefused", {
+          address,
+          since,
+          error: refusal.error,
+          b: (chunks) => <strong className="break-all">{chunks}</strong>,
+        })}
       </span>
     </p>
   );

@@ -25,7 +25,22 @@ import { MAX_APPOINTMENT_MEMO } from "@/lib/schedule/schemas";
  * and so does help that describes a control the screens do not have.
  */
 const root = path.join(__dirname, "..", "..");
-const source = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+
+/** Every English text of a catalogue namespace (lib/i18n/messages), in one string. */
+function englishOf(namespace: string): string {
+  const file = path.join(root, "lib", "i18n", "messages", `${namespace}.json`);
+  if (!fs.existsSync(file)) return "";
+  const texts = (value: unknown): string[] =>
+    typeof value === "string" ? [value] : Object.values(value as Record<string, unknown>).flatMap(texts);
+  return texts((JSON.parse(fs.readFileSync(file, "utf8")) as { en: unknown }).en).join("\n");
+}
+
+/** A screen's file and the English texts it shows from its catalogues (`useTranslations("namespace…")`). */
+function source(file: string): string {
+  const code = fs.readFileSync(path.join(root, file), "utf8");
+  const namespaces = new Set([...code.matchAll(/useTranslations\("([A-Za-z]+)/g)].map((match) => match[1]!));
+  return [code, ...[...namespaces].map(englishOf)].join("\n");
+}
 /** Markdown as a reader sees it: no emphasis marks or line breaks inside a sentence. */
 const plain = (body: string) => body.replace(/[*`]/g, "").replace(/\s+/g, " ");
 
