@@ -5,12 +5,14 @@
  * locale (app/layout.tsx); the pseudo-locale is made from English.
  */
 import account from "./messages/account.json";
+import calendar from "./messages/calendar.json";
+import choose from "./messages/choose.json";
 import language from "./messages/language.json";
 import { LOCALES, PSEUDO_LOCALE, type AppLocale, type ShippedLocale } from "./locales";
 import { pseudoCatalogue, type Catalogue } from "./pseudo";
 
 /** Every namespace; English (`en`) is complete in each, and holds the spec's texts exactly. */
-export const NAMESPACES = { account, language } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
+export const NAMESPACES = { account, calendar, choose, language } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
 
 type Namespaces = typeof NAMESPACES;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]["en"] };
