@@ -1,12 +1,18 @@
 "use client";
 
 import { ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useDateWords } from "@/components/i18n/use-date-words";
 import { Button } from "@/components/ui/button";
 import { DatePicker } from "@/components/ui/date-picker";
 import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
+
+/**
+ * The picked date as the picker writes it (date-fns patterns, which write month names in English only): English keeps
+ * "Mar 18, 2026"; Canada writes 2026-03-18, Spanish 18/03/2026.
+ */
+const PICKER_FORMATS: Record<string, string> = { "fr-CA": "yyyy-MM-dd", es: "dd/MM/yyyy" };
 
 export interface CalendarToolbarProps {
   /** The API's week label ("Mar 15 - 21, 2026"), English. */
@@ -47,6 +53,7 @@ export function CalendarToolbar({
 }: CalendarToolbarProps) {
   const t = useTranslations("calendar.toolbar");
   const dates = useDateWords();
+  const locale = useLocale();
   const label = range && rangeDate ? dates.weekRange(rangeDate, range) : range;
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
@@ -97,7 +104,7 @@ export function CalendarToolbar({
           min={minDate}
           max={maxDate}
           today={today}
-          displayFormat="MMM d, yyyy"
+          displayFormat={PICKER_FORMATS[locale] ?? "MMM d, yyyy"}
           onChange={(date) => onNavigate(date)}
           className="min-w-0 flex-1 sm:w-40 sm:flex-none"
         />

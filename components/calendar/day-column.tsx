@@ -8,9 +8,6 @@ import { BlockTile } from "./block-tile";
 import type { TileView, TileWords } from "./tile-rules";
 import { useDayWords, useTileWords } from "./use-calendar-words";
 
-/** "Wed Mar 18, 2026" (the API's English words; other languages: useDayWords). */
-export const dayName = (day: ScheduleDay) => `${day.date.day} ${day.date.full_date}`;
-
 /** A day's label above its column; today is highlighted and marked as the current date. */
 export function DayHeading({ day }: { day: ScheduleDay }) {
   const t = useTranslations("calendar.day");

@@ -33,7 +33,7 @@ export function useMethodLabel(): (method: string) => string {
 export function useDayWords() {
   const words = useDateWords();
   return {
-    /** "Wed Mar 18, 2026"; "mercredi 18 mars 2026". */
+    /** "Wed Mar 18, 2026" (the API's day and full_date); "mercredi 18 mars 2026". */
     name: (day: ScheduleDay) =>
       words.date(day.date.iso, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, `${day.date.day} ${day.date.full_date}`),
     /** "Wed"; "mer.". */

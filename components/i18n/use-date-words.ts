@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useLocale } from "next-intl";
+import { useFormatter, useLocale, type DateTimeFormatOptions } from "next-intl";
 import { addDays, weekStart } from "@/lib/core/time";
 import { PSEUDO_LOCALE } from "@/lib/i18n/locales";
 
@@ -21,13 +21,13 @@ export function useDateWords() {
   const format = useFormatter();
   return {
     /** A calendar date (YYYY-MM-DD): it has no zone, so it is written as the same day everywhere. */
-    date(iso: string, options: Intl.DateTimeFormatOptions, english: string): string {
+    date(iso: string, options: DateTimeFormatOptions, english: string): string {
       if (locale === "en") return english;
       if (locale === PSEUDO_LOCALE) return `[${english}]`;
       return format.dateTime(new Date(`${iso.slice(0, 10)}T12:00:00Z`), { ...options, timeZone: "UTC" });
     },
     /** An instant, in the school's time zone (the provider's). */
-    instant(at: Date | string, options: Intl.DateTimeFormatOptions, english: string): string {
+    instant(at: Date | string, options: DateTimeFormatOptions, english: string): string {
       if (locale === "en") return english;
       if (locale === PSEUDO_LOCALE) return `[${english}]`;
       return format.dateTime(typeof at === "string" ? new Date(at) : at, options);

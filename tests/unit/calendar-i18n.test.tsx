@@ -81,6 +81,7 @@ describe("a student's week in French (Canada)", () => {
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("15–21 mars 2026");
     expect(screen.getByRole("button", { name: "Aujourd'hui" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Semaine précédente" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Aller à la date" })).toHaveTextContent("2026-03-18");
     expect(screen.getByRole("heading", { name: "mercredi 18 mars 2026, aujourd'hui" })).toBeInTheDocument();
     expect(screen.getAllByText("Période modifiée").length).toBeGreaterThan(0);
     expect(screen.getAllByText("Rendez-vous : Retake").length).toBeGreaterThan(0);

@@ -1,5 +1,4 @@
 import { render, renderHook, screen, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
 import type { CurrentUser } from "@/components/auth/types";
 import { StudentBlockDialogBody } from "@/components/calendar/student-block-dialog";
