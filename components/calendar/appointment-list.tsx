@@ -1,6 +1,7 @@
 "use client";
 
 import { Lock, LockOpen } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type { CurrentUser } from "@/components/auth/types";
 import type { Appointment, ScheduleBlock } from "@/lib/core/schedule/types";
 import { CancelAppointment } from "./cancel-appointment";
@@ -26,7 +27,8 @@ export function AppointmentList({
   person: (appointment: Appointment) => { name: string; href?: string };
   onChanged: () => unknown;
 }) {
-  if (block.appointments.length === 0) return <EmptyText>No appointments booked</EmptyText>;
+  const t = useTranslations("choose.appointments");
+  if (block.appointments.length === 0) return <EmptyText>{t("none")}</EmptyText>;
   return (
     <ItemList>
       {block.appointments.map((appointment) => (
@@ -39,11 +41,11 @@ export function AppointmentList({
             <span className="inline-flex items-center gap-1" data-testid="appointment-lock">
               {appointment.locked === false ? (
                 <>
-                  <LockOpen aria-hidden className="size-3.5" /> Unlocked request{appointment.series_id ? " · recurring" : ""}
+                  <LockOpen aria-hidden className="size-3.5" /> {t("unlocked", { recurring: appointment.series_id ? "yes" : "no" })}
                 </>
               ) : (
                 <>
-                  <Lock aria-hidden className="size-3.5" /> Locked{appointment.series_id ? " · recurring" : ""}
+                  <Lock aria-hidden className="size-3.5" /> {t("locked", { recurring: appointment.series_id ? "yes" : "no" })}
                 </>
               )}
             </span>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { canTakeFocus } from "@/components/ui/focus-return";
 import type { ScheduleBlock, ScheduleDay } from "@/lib/core/schedule/types";
+import { useDayWords } from "./use-calendar-words";
 
 export interface OpenBlock<B extends ScheduleBlock = ScheduleBlock> {
   block: B;
@@ -34,6 +36,8 @@ export function BlockDialog({
   target: OpenBlock | null;
   children: ReactNode;
 }) {
+  const t = useTranslations("calendar.dialog");
+  const words = useDayWords();
   if (!target) return null;
   const { block, day } = target;
   return (
@@ -42,7 +46,7 @@ export function BlockDialog({
       onOpenChange={onOpenChange}
       size="lg"
       title={block.label}
-      description={`${day.date.day} ${day.date.full_date} · ${block.start} – ${block.end}`}
+      description={t("when", { day: words.name(day), start: words.clock(block.start), end: words.clock(block.end) })}
       // Closing returns focus to the tile that opened the dialog, not to the top of the page.
       returnFocusTo={() => findTile(day.date.iso, block.id)}
     >

@@ -1,36 +1,38 @@
 "use client";
 
 import { Ban, CircleAlert, CircleCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type { CSSProperties, ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { ScheduleBlock } from "@/lib/core/schedule/types";
 import { paletteHex, paletteTint } from "./palette";
 import type { TileView } from "./tile-rules";
+import { useDayWords } from "./use-calendar-words";
 
 type Status = "void" | "attended" | "pending" | "missed" | "topic" | "past";
 
-/** Colour and wording of each status; the word keeps the status readable without colour. */
-const STATUS: Record<Status, { tile: string; accent: string; note?: string; icon?: ReactNode }> = {
+/** Colour and wording of each status (the "calendar" catalogue's tile.attended, …); the word keeps the status readable without colour. */
+const STATUS: Record<Status, { tile: string; accent: string; note?: "attended" | "missed" | "amended"; icon?: ReactNode }> = {
   pending: { tile: "bg-white hover:bg-slate-50", accent: "bg-slate-300" },
   past: { tile: "bg-slate-50 hover:bg-slate-100", accent: "bg-slate-200" },
   topic: { tile: "bg-white hover:brightness-[0.98]", accent: "" },
   attended: {
     tile: "bg-emerald-50 hover:bg-emerald-100/70",
     accent: "bg-emerald-600",
-    note: "Attended",
+    note: "attended",
     icon: <CircleCheck aria-hidden className="size-3.5 text-emerald-700" />,
   },
   missed: {
     tile: "bg-red-50 hover:bg-red-100/70",
     accent: "bg-red-600",
-    note: "Missed",
+    note: "missed",
     icon: <CircleAlert aria-hidden className="size-3.5 text-red-700" />,
   },
   void: {
     tile: "border-dashed bg-slate-100 hover:bg-slate-200/60",
     accent: "bg-slate-400",
-    note: "Amended",
+    note: "amended",
     icon: <Ban aria-hidden className="size-3.5 text-slate-600" />,
   },
 };
@@ -51,6 +53,10 @@ export interface BlockTileProps {
 export function BlockTile({ block, view, dayName, testId, tileKey, onOpen }: BlockTileProps) {
   const status = (view.status in STATUS ? view.status : "pending") as Status;
   const look = STATUS[status];
+  const t = useTranslations("calendar.tile");
+  const { clock } = useDayWords();
+  const [start, end] = [clock(block.start), clock(block.end)];
+  const note = look.note ? t(look.note) : null;
   const topicStyle: CSSProperties | undefined =
     status === "topic"
       ? { backgroundColor: paletteTint(view.color), borderColor: paletteTint(view.color, "55") }
@@ -65,11 +71,11 @@ export function BlockTile({ block, view, dayName, testId, tileKey, onOpen }: Blo
       data-tile={tileKey}
       data-status={status}
       aria-label={[
-        `${block.label}, ${dayName}, ${block.start} to ${block.end}`,
+        t("name", { label: block.label, day: dayName, start, end }),
         view.title,
         view.memo,
-        look.note,
-        appointments ? `${appointments} appointment${appointments === 1 ? "" : "s"}` : null,
+        note,
+        appointments ? t("appointments", { count: appointments }) : null,
       ]
         .filter(Boolean)
         .join(". ")}
@@ -104,12 +110,12 @@ export function BlockTile({ block, view, dayName, testId, tileKey, onOpen }: Blo
       {view.memo && <span className="mt-0.5 truncate text-xs text-slate-700">{view.memo}</span>}
       <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-slate-600">
         <span className="tabular-nums">
-          {block.start} – {block.end}
+          {start} – {end}
         </span>
-        {look.note && (
+        {note && (
           <span className="inline-flex items-center gap-1 font-medium text-slate-700">
             {look.icon}
-            {look.note}
+            {note}
           </span>
         )}
       </span>

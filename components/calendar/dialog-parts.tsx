@@ -2,6 +2,7 @@
 
 import { CircleCheck, CircleX, Clock } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { focusRing } from "@/components/ui/button";
@@ -40,20 +41,21 @@ export function EmptyText({ children }: { children: ReactNode }) {
 
 const STATUS_BADGE: Record<
   ItemStatus,
-  { label: string; tone: "neutral" | "success" | "danger"; icon: ReactNode }
+  { label: "pending" | "attended" | "missed"; tone: "neutral" | "success" | "danger"; icon: ReactNode }
 > = {
-  pending: { label: "Pending", tone: "neutral", icon: <Clock aria-hidden className="size-3" /> },
-  success: { label: "Attended", tone: "success", icon: <CircleCheck aria-hidden className="size-3" /> },
-  fail: { label: "Missed", tone: "danger", icon: <CircleX aria-hidden className="size-3" /> },
+  pending: { label: "pending", tone: "neutral", icon: <Clock aria-hidden className="size-3" /> },
+  success: { label: "attended", tone: "success", icon: <CircleCheck aria-hidden className="size-3" /> },
+  fail: { label: "missed", tone: "danger", icon: <CircleX aria-hidden className="size-3" /> },
 };
 
 /** Pending, Attended (success) or Missed (fail). */
 export function StatusBadge({ status }: { status: ItemStatus }) {
   const look = STATUS_BADGE[status];
+  const t = useTranslations("calendar.status");
   return (
     <Badge tone={look.tone} className="shrink-0">
       {look.icon}
-      {look.label}
+      {t(look.label)}
     </Badge>
   );
 }
@@ -108,14 +110,15 @@ export function ItemList({ children }: { children: ReactNode }) {
 
 /** A course block's section: the class it holds, if any. */
 export function ClassSection({ name }: { name: string | null }) {
+  const t = useTranslations("calendar.dialog");
   return (
-    <DialogSection title="Class">
+    <DialogSection title={t("class")}>
       {name !== null ? (
         <ItemList>
           <ItemRow title={name} />
         </ItemList>
       ) : (
-        <EmptyText>Nothing scheduled</EmptyText>
+        <EmptyText>{t("nothingScheduled")}</EmptyText>
       )}
     </DialogSection>
   );

@@ -12,3 +12,14 @@ export const METHOD_LABELS: Record<string, string> = {
 export function methodLabel(method: string): string {
   return METHOD_LABELS[method] ?? method;
 }
+
+/** Each method's message in the "calendar" catalogue's `method` group (use-calendar-words.ts). */
+export const METHOD_KEYS = {
+  manual: "manual",
+  air: "air",
+  kiosk: "kiosk",
+  "roll-call": "rollCall",
+  amendment: "amendment",
+  proactive: "proactive",
+  retroactive: "retroactive",
+} as const satisfies Record<keyof typeof METHOD_LABELS & string, string>;

@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type KeyboardEvent } from "react";
 import { focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { ScheduleBlock, ScheduleDay } from "@/lib/core/schedule/types";
-import { DayBlocks, dayName } from "./day-column";
-import type { TileView } from "./tile-rules";
+import { DayBlocks } from "./day-column";
+import type { TileView, TileWords } from "./tile-rules";
+import { useDayWords, useTileWords } from "./use-calendar-words";
 
 /**
  * The week on a narrow screen: a strip of days (a tab list: arrow keys, Home, End) and the chosen
@@ -21,15 +23,18 @@ export function PhoneWeek<B extends ScheduleBlock>({
   dayMark,
 }: {
   days: ScheduleDay<B>[];
-  describe: (block: B) => TileView<string>;
+  describe: (block: B, words: TileWords) => TileView<string>;
   onOpenBlock: (block: B, day: ScheduleDay<B>) => void;
   /** The week's label: a new week starts again on its default day. */
   range: string;
   /** The day asked for in the URL (the date picker's choice), shown first when it is in the week. */
   preferred: string | null;
   /** A note on a day's tab ("still to choose"): a dot on the tab, and said in its accessible name. */
-  dayMark?: (day: ScheduleDay<B>) => string | null;
+  dayMark?: (day: ScheduleDay<B>, words: TileWords) => string | null;
 }) {
+  const t = useTranslations("calendar.day");
+  const tileWords = useTileWords();
+  const { name: dayName, weekday } = useDayWords();
   const fallback = (days.find((d) => d.date.iso === preferred) ??
     days.find((d) => d.date.is_today) ??
     days[0])!.date.iso;
@@ -40,7 +45,7 @@ export function PhoneWeek<B extends ScheduleBlock>({
   const panelId = useId();
   const marks = new Map<string, string>();
   for (const day of days) {
-    const mark = dayMark?.(day);
+    const mark = dayMark?.(day, tileWords);
     if (mark) marks.set(day.date.iso, mark);
   }
 
@@ -58,7 +63,7 @@ export function PhoneWeek<B extends ScheduleBlock>({
     <div className="flex flex-col gap-3 @2xl:hidden">
       <div
         role="tablist"
-        aria-label="Day"
+        aria-label={t("tabs")}
         onKeyDown={onKeyDown}
         className="grid gap-1 rounded-xl bg-slate-100 p-1"
         style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}
@@ -74,8 +79,8 @@ export function PhoneWeek<B extends ScheduleBlock>({
               aria-selected={active}
               aria-controls={panelId}
               tabIndex={active ? 0 : -1}
-              aria-label={`${dayName(day)}${day.date.is_today ? ", today" : ""}${mark ? `, ${mark}` : ""}`}
-              title={mark ? `${dayName(day)}: ${mark}` : undefined}
+              aria-label={[dayName(day), day.date.is_today ? t("todayMark") : null, mark].filter(Boolean).join(", ")}
+              title={mark ? t("markTitle", { day: dayName(day), mark }) : undefined}
               data-mark={mark ?? undefined}
               onClick={() => setPicked({ range, iso: day.date.iso })}
               className={cn(
@@ -84,7 +89,7 @@ export function PhoneWeek<B extends ScheduleBlock>({
                 focusRing,
               )}
             >
-              <span>{day.date.day}</span>
+              <span>{weekday(day)}</span>
               <span
                 className={cn(
                   "mt-0.5 inline-flex size-7 items-center justify-center rounded-full text-sm font-semibold tabular-nums",
@@ -111,8 +116,7 @@ export function PhoneWeek<B extends ScheduleBlock>({
       )}
       <div id={panelId} role="tabpanel" aria-label={dayName(selected)} className="flex flex-col gap-2">
         <p className="text-sm font-medium text-slate-700">
-          {selected.date.is_today ? "Today, " : ""}
-          {dayName(selected)}
+          {selected.date.is_today ? t("selectedToday", { day: dayName(selected) }) : dayName(selected)}
         </p>
         <DayBlocks day={selected} describe={describe} onOpenBlock={onOpenBlock} />
       </div>

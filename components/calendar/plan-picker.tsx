@@ -1,6 +1,7 @@
 "use client";
 
 import { Check, Search } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import useSWR from "swr";
 import { Avatar } from "@/components/ui/avatar";
@@ -12,16 +13,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { Tooltip } from "@/components/ui/tooltip";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/request.client";
-import { NOT_OPEN_TO_YOU } from "@/lib/choice/audience";
 import { cn } from "@/lib/cn";
 import type { SchedulePlanResponse, StaffListEntry, StaffListResponse, WaitlistJoinResponse } from "@/lib/core/schedule/types";
 import { Button } from "@/components/ui/button";
 import { useSchoolTimezone } from "@/components/audit/use-school-time";
-import { ordinal, waitlistClock } from "./waitlist-words";
+import { useDateWords } from "@/components/i18n/use-date-words";
+import { waitlistClock } from "./waitlist-words";
 import { paletteHex } from "./palette";
 import { containsFolded } from "@/lib/core/fold";
-
-export const TEACHER_UNAVAILABLE = "Teacher is Unavailable";
 
 type StaffListKey = readonly [string, number, string];
 const staffListFetcher = ([path, block_id, date]: StaffListKey) =>
@@ -41,28 +40,30 @@ type WaitlistAction = "join" | "leave" | "accept";
 
 /** The student's writes from the picker: set the plan, and join, leave or accept a waitlist's seat. */
 function usePlanWrites(blockId: number, date: string, mutate: () => Promise<unknown>, onPlanned?: () => unknown) {
+  const t = useTranslations("choose");
   const plan = useAction(async (entry: StaffListEntry) => {
     await apiPost<SchedulePlanResponse>("/api/students/schedule-plan", {
       staff_id: entry.staff.id,
       block_id: blockId,
       date,
     });
-    snackbar("Set Plan successfully.", { tone: "success" });
+    snackbar(t("picker.planSet"), { tone: "success" });
     await Promise.all([mutate(), onPlanned?.()]);
     return true;
   });
 
   const changeWaitlist = useAction(async (entry: StaffListEntry, action: WaitlistAction) => {
     const body = { staff_id: entry.staff.id, block_id: blockId, date };
+    const name = shortName(entry.staff.name);
     if (action === "join") {
       const joined = await apiPost<WaitlistJoinResponse>("/api/students/waitlist", body);
-      snackbar(`You are ${ordinal(joined.position)} on ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+      snackbar(t("waitlist.joined", { position: joined.position, name }), { tone: "success" });
     } else if (action === "leave") {
       await apiRequest("DELETE", "/api/students/waitlist", body);
-      snackbar(`You left ${shortName(entry.staff.name)}'s waitlist.`, { tone: "success" });
+      snackbar(t("waitlist.left", { name }), { tone: "success" });
     } else {
       await apiPost<SchedulePlanResponse>("/api/students/waitlist/accept", body);
-      snackbar(`You took the seat with ${shortName(entry.staff.name)}.`, { tone: "success" });
+      snackbar(t("waitlist.tookSeat", { name }), { tone: "success" });
     }
     await Promise.all([mutate(), action === "accept" ? onPlanned?.() : null]);
     return true;
@@ -88,6 +89,7 @@ export function PlanPicker({
   canChoose: boolean;
   onPlanned?: () => unknown;
 }) {
+  const t = useTranslations("choose.picker");
   const key: StaffListKey = ["/api/students/staff-list", blockId, date];
   const { data, error, isLoading, mutate } = useSWR(key, staffListFetcher);
   const [query, setQuery] = useState("");
@@ -105,7 +107,8 @@ export function PlanPicker({
 
   async function choose(entry: StaffListEntry) {
     if (canChoose && isClosed(entry) && entry.staff.id !== currentStaffId) {
-      snackbar(entry.closed_reason ?? NOT_OPEN_TO_YOU, { tone: "error" });
+      // The server's closed_reason stays as it came; the mark is NOT_OPEN_TO_YOU (lib/choice/audience.ts) in English.
+      snackbar(entry.closed_reason ?? t("notOpenToYou"), { tone: "error" });
       return;
     }
     if (!canChoose || isUnavailable(entry) || saving !== null || entry.staff.id === currentStaffId) return;
@@ -122,18 +125,17 @@ export function PlanPicker({
     setWaiting(null);
   }
 
-  if (isLoading) return <Spinner label="Loading teachers" className="py-3 text-slate-500" />;
-  if (error)
-    return <p className="text-sm text-red-700">{messageOf(error, "The teachers could not be loaded.")}</p>;
-  if (!data || data.length === 0) return <p className="text-sm text-slate-600">Nothing to show</p>;
+  if (isLoading) return <Spinner label={t("loading")} className="py-3 text-slate-500" />;
+  if (error) return <p className="text-sm text-red-700">{messageOf(error, t("loadFailed"))}</p>;
+  if (!data || data.length === 0) return <p className="text-sm text-slate-600">{t("nothingToShow")}</p>;
 
   return (
     <div className="flex flex-col gap-2">
       {data.length > 6 && (
         <TextField
-          label="Find a teacher or topic"
+          label={t("find")}
           hideLabel
-          placeholder="Find a teacher or topic"
+          placeholder={t("find")}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           trailing={<Search aria-hidden className="mr-2 size-4 text-slate-400" />}
@@ -141,7 +143,7 @@ export function PlanPicker({
       )}
       <ul
         className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-lg border border-slate-200 p-1"
-        aria-label="Teachers"
+        aria-label={t("teachers")}
       >
         {rows.map((entry) => (
           <li key={entry.staff.id}>
@@ -156,7 +158,7 @@ export function PlanPicker({
             />
           </li>
         ))}
-        {rows.length === 0 && <li className="px-3 py-2 text-sm text-slate-600">No teachers match.</li>}
+        {rows.length === 0 && <li className="px-3 py-2 text-sm text-slate-600">{t("noMatch")}</li>}
       </ul>
     </div>
   );
@@ -181,6 +183,7 @@ function PlanRow({
   waitlistBusy: WaitlistAction | null;
   onWaitlist: (action: WaitlistAction) => void;
 }) {
+  const t = useTranslations("choose.picker");
   const unavailable = isUnavailable(entry);
   const closed = isClosed(entry);
   const body = <RowBody entry={entry} current={current} canChoose={canChoose} saving={saving} />;
@@ -222,8 +225,8 @@ function PlanRow({
       {body}
     </button>
   );
-  if (closed) return <Tooltip content={entry.closed_reason ?? NOT_OPEN_TO_YOU}>{button}</Tooltip>;
-  return unavailable ? <Tooltip content={TEACHER_UNAVAILABLE}>{button}</Tooltip> : button;
+  if (closed) return <Tooltip content={entry.closed_reason ?? t("notOpenToYou")}>{button}</Tooltip>;
+  return unavailable ? <Tooltip content={t("teacherUnavailable")}>{button}</Tooltip> : button;
 }
 
 /** A row's teacher, topic, closed reason, seats and plan state. */
@@ -238,6 +241,7 @@ function RowBody({
   canChoose: boolean;
   saving: boolean;
 }) {
+  const t = useTranslations("choose.picker");
   const unavailable = isUnavailable(entry);
   const seats = entry.seats ?? entry.staff.capacity;
   const closed = isClosed(entry);
@@ -256,10 +260,10 @@ function RowBody({
                 className="size-2 shrink-0 rounded-full"
                 style={{ backgroundColor: paletteHex(entry.topic.color) }}
               />
-              <span className="truncate">{entry.topic.memo || "Untitled topic"}</span>
+              <span className="truncate">{entry.topic.memo || t("untitledTopic")}</span>
             </>
           ) : (
-            <span>No topic</span>
+            <span>{t("noTopic")}</span>
           )}
         </span>
         {closed && entry.closed_reason && (
@@ -276,22 +280,20 @@ function RowBody({
             unavailable ? "text-slate-600" : "text-slate-800",
           )}
         >
-          {seatsLeft(entry.num_remaining, seats)}
+          {t("seatsLeft", { remaining: entry.num_remaining, capacity: seats })}
         </span>
         {current ? (
           <Badge tone="accent">
-            <Check aria-hidden className="size-3" /> {canChoose ? "Your plan" : "Planned"}
+            <Check aria-hidden className="size-3" /> {canChoose ? t("yourPlan") : t("planned")}
           </Badge>
         ) : closed ? (
-          <span className="text-xs text-slate-600">{NOT_OPEN_TO_YOU}</span>
+          <span className="text-xs text-slate-600">{t("notOpenToYou")}</span>
         ) : entry.topic?.unavailable ? (
-          <span className="text-xs text-slate-600">Unavailable</span>
+          <span className="text-xs text-slate-600">{t("unavailable")}</span>
         ) : entry.offered_until ? (
-          <Badge tone="success">Seat held for you</Badge>
+          <Badge tone="success">{t("seatHeld")}</Badge>
         ) : entry.num_remaining <= 0 ? (
-          <span className="text-xs text-slate-600">
-            Full{entry.waitlist ? ` · ${entry.waitlist} waiting` : ""}
-          </span>
+          <span className="text-xs text-slate-600">{entry.waitlist ? t("fullWaiting", { count: entry.waitlist }) : t("full")}</span>
         ) : null}
       </span>
       {saving && <Spinner size="sm" className="text-indigo-600" />}
@@ -313,38 +315,34 @@ function WaitlistActions({
   busy: WaitlistAction | null;
   onWaitlist: (action: WaitlistAction) => void;
 }) {
+  const t = useTranslations("choose.waitlist");
+  const heldUntil = useHeldUntil();
   return entry.offered_until ? (
     <>
-      <span className="mr-auto text-xs text-slate-700">
-        A seat freed and is held for you until <HeldUntil at={entry.offered_until} />.
-      </span>
-      <Button size="sm" loading={busy === "accept"} onClick={() => onWaitlist("accept")} aria-label={`Accept seat with ${name}`}>
-        Accept seat
+      <span className="mr-auto text-xs text-slate-700">{t("heldUntil", { time: heldUntil(entry.offered_until) })}</span>
+      <Button size="sm" loading={busy === "accept"} onClick={() => onWaitlist("accept")} aria-label={t("acceptLabel", { name })}>
+        {t("accept")}
       </Button>
     </>
   ) : position !== null ? (
     <>
       <span className="mr-auto text-xs text-slate-700" data-testid={`waitlist-position-${entry.staff.id}`}>
-        You are {ordinal(position)} on the waitlist.
+        {t("position", { position })}
       </span>
-      <Button variant="secondary" size="sm" loading={busy === "leave"} onClick={() => onWaitlist("leave")} aria-label={`Leave ${name}'s waitlist`}>
-        Leave waitlist
+      <Button variant="secondary" size="sm" loading={busy === "leave"} onClick={() => onWaitlist("leave")} aria-label={t("leaveLabel", { name })}>
+        {t("leave")}
       </Button>
     </>
   ) : (
-    <Button variant="secondary" size="sm" loading={busy === "join"} onClick={() => onWaitlist("join")} aria-label={`Join ${name}'s waitlist`}>
-      Join waitlist
+    <Button variant="secondary" size="sm" loading={busy === "join"} onClick={() => onWaitlist("join")} aria-label={t("joinLabel", { name })}>
+      {t("join")}
     </Button>
   );
 }
 
-/** The clock time a held seat is kept until, in the school's time zone. */
-function HeldUntil({ at }: { at: string }) {
+/** The clock time a held seat is kept until, in the school's time zone: "10:30"; "10 h 30". */
+function useHeldUntil() {
   const timezone = useSchoolTimezone();
-  return <>{waitlistClock(at, timezone)}</>;
-}
-
-/** "25 seats left of 30" (spec §3: num_remaining of capacity, in words). */
-export function seatsLeft(remaining: number, capacity: number): string {
-  return `${remaining} ${remaining === 1 ? "seat" : "seats"} left of ${capacity}`;
+  const dates = useDateWords();
+  return (at: string) => dates.instant(at, { hour: "numeric", minute: "2-digit", timeZone: timezone }, waitlistClock(at, timezone));
 }

@@ -37,6 +37,29 @@ export interface TileView<S extends string> {
 
 export const NO_SCHEDULE = "No Schedule";
 export const BLOCK_AMENDED = "Block Amended";
+/** Said of a phone's day tab whose day still has a Focus Block without a teacher chosen. */
+export const STILL_TO_CHOOSE = "still to choose";
+
+/** The words the rules put on a tile, in the page's language (use-tile-words.ts); English by default. */
+export interface TileWords {
+  noSchedule: string;
+  blockAmended: string;
+  unavailable: string;
+  /** "3 planned". */
+  planned: (count: number) => string;
+  /** "Appointment: retake", or "Appointment" without a memo. */
+  appointment: (memo: string) => string;
+  stillToChoose: string;
+}
+
+export const ENGLISH_TILE_WORDS: TileWords = {
+  noSchedule: NO_SCHEDULE,
+  blockAmended: BLOCK_AMENDED,
+  unavailable: "Unavailable",
+  planned: (count) => `${count} planned`,
+  appointment: (memo) => (memo ? `Appointment: ${memo}` : "Appointment"),
+  stillToChoose: STILL_TO_CHOOSE,
+};
 
 /** The appointment badge: nothing at 0, the count up to 9, then "9+". */
 export function badgeLabel(count: number): string | null {
@@ -70,15 +93,15 @@ export function staffTileStatus(block: StaffScheduleBlock): StaffTileStatus {
   return "pending";
 }
 
-export function staffTile(block: StaffScheduleBlock): TileView<StaffTileStatus> {
+export function staffTile(block: StaffScheduleBlock, words: TileWords = ENGLISH_TILE_WORDS): TileView<StaffTileStatus> {
   const status = staffTileStatus(block);
   const topic = block.flex && isScheduledTopic(block.scheduled) ? block.scheduled.topic : null;
   let title: string;
-  if (block.flex) title = topic ? topic.memo : NO_SCHEDULE;
+  if (block.flex) title = topic ? topic.memo : words.noSchedule;
   else title = block.scheduled && "name" in block.scheduled ? block.scheduled.name : block.label;
   let memo: string | null = null;
-  if (topic?.unavailable) memo = "Unavailable";
-  else if (block.flex && block.planned.length > 0) memo = `${block.planned.length} planned`;
+  if (topic?.unavailable) memo = words.unavailable;
+  else if (block.flex && block.planned.length > 0) memo = words.planned(block.planned.length);
   return {
     status,
     title,
@@ -103,10 +126,10 @@ export function studentTileStatus(block: StudentScheduleBlock): StudentTileStatu
   });
 }
 
-export function studentTile(block: StudentScheduleBlock): TileView<StudentTileStatus> {
+export function studentTile(block: StudentScheduleBlock, words: TileWords = ENGLISH_TILE_WORDS): TileView<StudentTileStatus> {
   const status = studentTileStatus(block);
   const badge = badgeLabel(block.appointments.length);
-  if (status === "void") return { status, title: BLOCK_AMENDED, memo: null, color: null, badge };
+  if (status === "void") return { status, title: words.blockAmended, memo: null, color: null, badge };
   const log = block.logs[0];
   let title: string;
   let memo: string | null = null;
@@ -119,19 +142,16 @@ export function studentTile(block: StudentScheduleBlock): TileView<StudentTileSt
     } else if (appointment) {
       // The student goes to the appointment, whatever was planned: its teacher, and its memo.
       title = appointment.staff.name;
-      memo = appointment.memo ? `Appointment: ${appointment.memo}` : "Appointment";
+      memo = words.appointment(appointment.memo);
     } else if (teacher) {
       title = teacher.name;
       memo = teacher.topic?.memo ?? null;
-    } else title = NO_SCHEDULE;
+    } else title = words.noSchedule;
   } else {
     title = block.scheduled?.name ?? block.label;
   }
   return { status, title, memo: memo || null, color: null, badge };
 }
-
-/** Said of a phone's day tab whose day still has a Focus Block without a teacher chosen. */
-export const STILL_TO_CHOOSE = "still to choose";
 
 /**
  * A Focus Block the student still has to choose a teacher for: a flex block not yet over, with no
@@ -148,6 +168,6 @@ export function stillToChoose(block: StudentScheduleBlock): boolean {
 }
 
 /** The phone's day-tab mark of a student's day: "still to choose" when any of its blocks is, else null. */
-export function studentDayMark(day: { blocks: StudentScheduleBlock[] }): string | null {
-  return day.blocks.some(stillToChoose) ? STILL_TO_CHOOSE : null;
+export function studentDayMark(day: { blocks: StudentScheduleBlock[] }, words: TileWords = ENGLISH_TILE_WORDS): string | null {
+  return day.blocks.some(stillToChoose) ? words.stillToChoose : null;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { CalendarX2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -10,7 +11,7 @@ import { BlockTileSkeleton } from "./block-tile";
 import { CalendarToolbar } from "./calendar-toolbar";
 import { DayBlocks, DayHeading } from "./day-column";
 import { PhoneWeek } from "./phone-week";
-import type { TileView } from "./tile-rules";
+import type { TileView, TileWords } from "./tile-rules";
 
 export interface WeekCalendarProps<B extends ScheduleBlock> {
   schedule: ScheduleResponse<B> | undefined;
@@ -21,11 +22,11 @@ export interface WeekCalendarProps<B extends ScheduleBlock> {
   date: string | null;
   onNavigate: (date: string | null) => void;
   onRefresh: () => void;
-  /** The tile's status, title, memo and badge (staff or student rules). */
-  describe: (block: B) => TileView<string>;
+  /** The tile's status, title, memo and badge (staff or student rules), in the page's words. */
+  describe: (block: B, words: TileWords) => TileView<string>;
   onOpenBlock: (block: B, day: ScheduleDay<B>) => void;
   /** A note on a phone's day tab, such as "still to choose" (PhoneWeek). */
-  dayMark?: (day: ScheduleDay<B>) => string | null;
+  dayMark?: (day: ScheduleDay<B>, words: TileWords) => string | null;
 }
 
 /**
@@ -34,6 +35,7 @@ export interface WeekCalendarProps<B extends ScheduleBlock> {
  */
 export function WeekCalendar<B extends ScheduleBlock>(props: WeekCalendarProps<B>) {
   const { schedule, error, validating, date, onNavigate, onRefresh } = props;
+  const t = useTranslations("calendar.week");
   const headingId = useId();
   const days = schedule?.schedule ?? [];
   const today = days.find((d) => d.date.is_today);
@@ -44,6 +46,7 @@ export function WeekCalendar<B extends ScheduleBlock>(props: WeekCalendarProps<B
       <CalendarToolbar
         headingId={headingId}
         range={schedule?.range ?? null}
+        rangeDate={days[0]?.date.iso ?? anchor}
         anchor={anchor}
         previous={schedule?.previous ?? null}
         next={schedule?.next ?? null}
@@ -58,10 +61,10 @@ export function WeekCalendar<B extends ScheduleBlock>(props: WeekCalendarProps<B
       {error && !schedule ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-6 text-center">
           <p className="text-sm font-medium text-red-800">
-            {messageOf(error, "The schedule could not be loaded.")}
+            {messageOf(error, t("loadFailed"))}
           </p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={onRefresh}>
-            Try again
+            {t("tryAgain")}
           </Button>
         </div>
       ) : !schedule ? (
@@ -118,8 +121,9 @@ function DesktopWeek<B extends ScheduleBlock>({ days, describe, onOpenBlock }: D
 }
 
 function LoadingWeek() {
+  const t = useTranslations("calendar.week");
   return (
-    <div role="status" aria-label="Loading schedule" className="grid grid-cols-1 gap-3 @2xl:grid-cols-5">
+    <div role="status" aria-label={t("loading")} className="grid grid-cols-1 gap-3 @2xl:grid-cols-5">
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} className={cn("flex flex-col gap-2", i > 0 && "hidden @2xl:flex")}>
           <div className="h-9 animate-pulse rounded-lg bg-slate-100" />
@@ -133,11 +137,12 @@ function LoadingWeek() {
 }
 
 function EmptyWeek() {
+  const t = useTranslations("calendar.week");
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       <CalendarX2 aria-hidden className="size-8 text-slate-400" />
-      <p className="text-sm font-medium text-slate-800">Nothing to show</p>
-      <p className="text-sm text-slate-600">There are no school days in this week.</p>
+      <p className="text-sm font-medium text-slate-800">{t("nothingToShow")}</p>
+      <p className="text-sm text-slate-600">{t("noSchoolDays")}</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { BlockDialog, type OpenBlock } from "@/components/calendar/block-dialog";
-import type { TileView } from "@/components/calendar/tile-rules";
+import type { TileView, TileWords } from "@/components/calendar/tile-rules";
 import { WeekCalendar } from "@/components/calendar/week-calendar";
 import type { ScheduleBlock, ScheduleDay } from "@/lib/core/schedule/types";
 import { CalendarCard } from "./profile-header";
@@ -16,10 +16,10 @@ export function ProfileCalendar<B extends ScheduleBlock>({
   children,
 }: {
   week: ProfileWeek<B>;
-  /** The tile rules (staff or student). */
-  describe: (block: B) => TileView<string>;
-  /** A note on a phone's day tab (students: "still to choose"). */
-  dayMark?: (day: ScheduleDay<B>) => string | null;
+  /** The tile rules (staff or student), given the tiles' words in the page's language. */
+  describe: (block: B, words: TileWords) => TileView<string>;
+  /** A note on a phone's day tab (students: "still to choose", in the page's language). */
+  dayMark?: (day: ScheduleDay<B>, words: TileWords) => string | null;
   children: (target: OpenBlock<B>) => ReactNode;
 }) {
   const { date, setDate, schedule, target, dialogOpen, setDialogOpen, setOpenKey } = week;

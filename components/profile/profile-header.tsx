@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 
@@ -38,8 +39,9 @@ export function ProfileHeader({
 
 /** The grey placeholder of the header while the profile loads. */
 export function ProfileHeaderSkeleton() {
+  const t = useTranslations("calendar.profile");
   return (
-    <div role="status" aria-label="Loading profile" className="flex items-center gap-4">
+    <div role="status" aria-label={t("loading")} className="flex items-center gap-4">
       <div className="size-14 animate-pulse rounded-full bg-slate-200" />
       <div className="flex flex-col gap-2">
         <div className="h-6 w-56 animate-pulse rounded bg-slate-200" />

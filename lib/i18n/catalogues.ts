@@ -6,6 +6,8 @@
  */
 import account from "./messages/account.json";
 import airCode from "./messages/airCode.json";
+import calendar from "./messages/calendar.json";
+import choose from "./messages/choose.json";
 import language from "./messages/language.json";
 import notificationSettings from "./messages/notificationSettings.json";
 import student from "./messages/student.json";
@@ -13,7 +15,7 @@ import { LOCALES, PSEUDO_LOCALE, type AppLocale, type ShippedLocale } from "./lo
 import { pseudoCatalogue, type Catalogue } from "./pseudo";
 
 /** Every namespace; English (`en`) is complete in each, and holds the spec's texts exactly. */
-export const NAMESPACES = { account, airCode, language, notificationSettings, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
+export const NAMESPACES = { account, airCode, calendar, choose, language, notificationSettings, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
 
 type Namespaces = typeof NAMESPACES;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]["en"] };

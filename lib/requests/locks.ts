@@ -12,7 +12,7 @@ import { appointmentRung, studentMayReplace } from "@/lib/core/choice/ladder";
 type StaffWords = { title: string; last_name: string } | { name: string };
 
 /** "her" for Ms./Mrs./Miss/Mme./Mlle., "him" for Mr., else "them". */
-function pronounOf(title: string): string {
+function pronounOf(title: string): "her" | "him" | "them" {
   if (/^(ms|mrs|miss|mme|mlle)\.?$/i.test(title)) return "her";
   if (/^mr\.?$/i.test(title)) return "him";
   return "them";
@@ -26,11 +26,16 @@ const nameAndTitle = (staff: StaffWords) => {
   return { name: titledLastName(staff), title: staff.title };
 };
 
-/** The sentence of a locked appointment to the student it holds. */
-export function lockedSentence(staff: StaffWords, memo: string): string {
+/** What the locked sentence says: who booked, for what ("" without a memo), and the pronoun their title gives. */
+export function lockedWords(staff: StaffWords, memo: string): { name: string; what: string; pronoun: "her" | "him" | "them" } {
   const { name, title } = nameAndTitle(staff);
-  const what = memo.trim().replace(/[.!]+$/, "");
-  return `${name} has booked you${what ? ` for ${what}` : ""} — ask ${pronounOf(title)} to change it.`;
+  return { name, what: memo.trim().replace(/[.!]+$/, ""), pronoun: pronounOf(title) };
+}
+
+/** The sentence of a locked appointment to the student it holds (the student's dialog says it in their language). */
+export function lockedSentence(staff: StaffWords, memo: string): string {
+  const { name, what, pronoun } = lockedWords(staff, memo);
+  return `${name} has booked you${what ? ` for ${what}` : ""} — ask ${pronoun} to change it.`;
 }
 
 /** Whether the student's own choice may replace the appointment (lib/core/choice/ladder.ts rule 3). */
