@@ -5,12 +5,15 @@
  * locale (app/layout.tsx); the pseudo-locale is made from English.
  */
 import account from "./messages/account.json";
+import digest from "./messages/digest.json";
+import email from "./messages/email.json";
+import help from "./messages/help.json";
 import language from "./messages/language.json";
 import { LOCALES, PSEUDO_LOCALE, type AppLocale, type ShippedLocale } from "./locales";
 import { pseudoCatalogue, type Catalogue } from "./pseudo";
 
 /** Every namespace; English (`en`) is complete in each, and holds the spec's texts exactly. */
-export const NAMESPACES = { account, language } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
+export const NAMESPACES = { account, digest, email, help, language } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
 
 type Namespaces = typeof NAMESPACES;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]["en"] };
