@@ -47,15 +47,15 @@ sur ton propre appareil.
    Focus avec un rendez-vous affiche plutôt l’enseignant·e du rendez-vous. Sur un téléphone, un point ambre
    sous l’onglet d’un jour signale un bloc Focus encore à choisir ce jour-là.
 2. Touche ou clique sur un bloc Focus (sur un téléphone, choisis d’abord le jour).
-3. Sous **Plan**, fais ton choix dans la liste. Chaque enseignant·e affiche son sujet, par exemple
+3. Sous **Choix**, fais ton choix dans la liste. Chaque enseignant·e affiche son sujet, par exemple
    *Aide en maths* ou *Étude silencieuse*, et le nombre de places qui restent, comme *4 places libres sur 30*.
-4. Un message de confirmation indique que ta place est réservée. Le bloc affiche maintenant le nom de
+4. Le message *Choix enregistré.* indique que ta place est réservée. Le bloc affiche maintenant le nom de
    l’enseignant·e.
 
 Tu peux changer d’idée jusqu’à la fermeture des choix : ouvre le bloc de nouveau et choisis quelqu’un
-d’autre. Le bloc indique jusqu’à quand, par exemple *Tu peux choisir jusqu’à 8 h le mar. 8 déc.* (ton école
-fixe l’heure ; sans heure fixée, c’est la fin du bloc). Ensuite, il indique que le choix est fermé depuis
-cette heure.
+d’autre. Le bloc indique jusqu’à quand, par exemple *Tu peux choisir jusqu’au mardi 8 décembre, 8 h.* (ton
+école fixe l’heure ; sans heure fixée, c’est la fin du bloc). Ensuite, il indique *Les choix ont pris fin le
+mardi 8 décembre, 8 h.*
 
 ## Tes choix habituels
 
@@ -80,10 +80,10 @@ décide si tu peux encore changer après.
 
 - **Complet** : l’enseignant·e n’a plus de place. Choisis quelqu’un d’autre.
 - **Non disponible** : l’enseignant·e ne reçoit pas d’élèves ce jour-là.
-- *Ms. Ruiz t’a réservé pour une reprise d’examen — demande-lui de le changer.* Un·e enseignant·e t’a
-  réservé, avec un verrou. Va la ou le voir : le rendez-vous et sa note sont affichés dans le bloc, avec un
+- *Ms. Ruiz t’a réservé·e pour une reprise d’examen — demande-lui de le changer.* Un·e enseignant·e t’a
+  réservé·e, avec un verrou. Va la ou le voir : le rendez-vous et sa note sont affichés dans le bloc, avec un
   cadenas. Seul·e l’enseignant·e peut le modifier.
-- *Mr. Reyes t’a demandé de venir : rattrapage de labo. Tu peux encore choisir.* Une demande d’un·e
+- *Mr. Reyes t’a invité·e à venir : rattrapage de labo. Tu peux encore choisir.* Une demande d’un·e
   enseignant·e, sans verrou : tu peux encore choisir quelqu’un d’autre, et ton choix annule la demande
   (l’enseignant·e est averti·e).
 - *Le placement par défaut a eu lieu pour ce bloc Focus, tu ne peux donc plus changer d’enseignant·e.* Tu as
@@ -93,9 +93,9 @@ décide si tu peux encore changer après.
 
 | Couleur | Sens |
 | --- | --- |
-| Vert pâle, *Présent* | Ta présence a été enregistrée. |
-| Rouge pâle, *Absent* | Le bloc est terminé et ta présence n’a pas été enregistrée. Parles-en à ton enseignant·e si c’est une erreur. |
-| Gris, pointillé, *Bloc modifié* | Tu as été excusé·e, par exemple pour une sortie. |
+| Vert pâle, *Présent·e* | Ta présence a été enregistrée. |
+| Rouge pâle, *Absent·e* | Le bloc est terminé et ta présence n’a pas été enregistrée. Parles-en à ton enseignant·e si c’est une erreur. |
+| Gris, pointillé, *Période modifiée* | Tu as été excusé·e, par exemple pour une sortie. |
 | Blanc | À venir. |
 
 Un nombre dans le coin d’un bloc compte tes rendez-vous dans ce bloc.
@@ -105,9 +105,9 @@ Un nombre dans le coin d’un bloc compte tes rendez-vous dans ce bloc.
 À ton arrivée, ton enseignant·e lit ta carte d’élève ou tape ton numéro. Aie ta carte prête et assure-toi
 que ton numéro y figure.
 
-Certain·es enseignant·es affichent plutôt un code à l’écran. Tape-le sous **Enregistrer ma présence avec un
-code** en haut de ta page (cette zone est là tant que l’enregistrement des présences est ouvert) et appuie
-sur **Enregistrer**, ou lis le code QR avec l’appareil photo de ton téléphone. Le code change toutes les
+Certain·es enseignant·es affichent plutôt un code à l’écran. Tape-le sous **Confirmer ta présence avec un
+code** en haut de ta page (cette zone est là tant que la prise des présences est ouverte) et appuie sur
+**Confirmer**, ou lis le code QR avec l’appareil photo de ton téléphone. Le code change toutes les
 30 secondes : tape celui que tu vois maintenant.
 
 Quand tu as terminé, appuie sur **Se déconnecter**, surtout sur un ordinateur partagé.
@@ -140,7 +140,7 @@ Trois règles :
 
 Un rendez-vous est **verrouillé**, sauf si l’enseignant·e le réserve sans verrou : c’est alors une *demande
 d’un·e enseignant·e*, et l’élève peut encore choisir quelqu’un d’autre. Un bloc verrouillé affiche qui l’a
-verrouillé et pourquoi, par exemple *Ms. Ruiz t’a réservé pour une reprise d’examen — demande-lui de le
+verrouillé et pourquoi, par exemple *Ms. Ruiz t’a réservé·e pour une reprise d’examen — demande-lui de le
 changer.* Seul le personnel peut modifier un bloc verrouillé.
 
 ## Les heures limites
@@ -191,7 +191,7 @@ elle ne peut pas être réservée.
 Un·e enseignant·e peut ouvrir un sujet à certain·es élèves seulement : sous **Qui peut s’inscrire**, choisir
 tout le monde, ou des niveaux, des regroupements ou des groupes-classes (l’un ou l’autre suffit pour
 admettre un·e élève). **Places** limite le nombre de places du sujet sous la capacité de l’enseignant·e.
-Un·e élève hors du sujet voit l’enseignant·e en gris, marqué·e *Non ouvert pour toi*, avec la raison, par
+Un·e élève hors du sujet voit l’enseignant·e en gris, marqué·e *Non offert pour toi*, avec la raison, par
 exemple *Reprise de Chimie 12 est seulement pour CHEM12-01 et CHEM12-02.*, et ne peut pas la ou le choisir.
 
 Voir aussi [Planifier ton bloc Focus](post:student-planning).
