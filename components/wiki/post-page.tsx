@@ -1,10 +1,12 @@
 "use client";
 
 import { ChevronLeft, ChevronRight, FileX, Pencil, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
+import { useDateWords } from "@/components/i18n/use-date-words";
 import { Button, buttonClasses, focusRing } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -31,18 +33,20 @@ import {
 /** /wiki/post/{postId}: one post rendered from markdown, with its neighbours in the group. */
 // eslint-disable-next-line max-lines-per-function -- the post, its neighbours and its delete confirm are one page
 export function WikiPostPage({ postId }: { postId: number }) {
+  const t = useTranslations("help.wikiPost");
+  const words = useDateWords();
   const canEdit = useCanEditWiki();
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const { data: post, error, mutate: reload } = useSWR<WikiPostWithGroup>(postKey(postId));
   const siblings = useSWR<WikiPost[]>(post ? groupKey(post.group_id) : null);
   const [deleting, setDeleting] = useState(false);
-  usePageTitle(post?.title ?? "Wiki");
+  usePageTitle(post?.title ?? t("wiki"));
   const remove = useAction(
     async () => {
       await apiDelete(postKey(postId));
       await Promise.all([mutate(groupKey(post!.group_id)), mutate(WIKI_GROUPS_KEY)]);
-      snackbar(`Deleted “${post!.title}”.`, { tone: "success" });
+      snackbar(t("deletedToast", { title: post!.title }), { tone: "success" });
       router.push(`/wiki/${post!.group_id}`);
     },
     { rethrow: true },
@@ -51,15 +55,15 @@ export function WikiPostPage({ postId }: { postId: number }) {
   if (error instanceof ApiClientError && error.status === 404) {
     return (
       <div className="mx-auto max-w-3xl">
-        <Breadcrumbs trail={[{ label: "Wiki", href: "/wiki" }]} />
+        <Breadcrumbs trail={[{ label: t("wiki"), href: "/wiki" }]} />
         <Card>
           <EmptyState
             icon={<FileX />}
-            title="This wiki post could not be found."
-            description="It may have been deleted. Choose another post from the wiki."
+            title={t("notFoundTitle")}
+            description={t("notFoundDescription")}
             action={
               <Link href="/wiki" className={buttonClasses({ variant: "secondary" })}>
-                Back to the Wiki
+                {t("backToWiki")}
               </Link>
             }
           />
@@ -68,7 +72,7 @@ export function WikiPostPage({ postId }: { postId: number }) {
     );
   }
   if (error && !post) return <WikiLoadError error={error} what="wiki post" onRetry={() => void reload()} />;
-  if (!post) return <WikiLoading label="Loading the post" />;
+  if (!post) return <WikiLoading label={t("loading")} />;
 
   const list = siblings.data ?? [];
   const at = list.findIndex((p) => p.id === post.id);
@@ -79,7 +83,7 @@ export function WikiPostPage({ postId }: { postId: number }) {
     <article className="mx-auto max-w-3xl">
       <Breadcrumbs
         trail={[
-          { label: "Wiki", href: "/wiki" },
+          { label: t("wiki"), href: "/wiki" },
           { label: post.group.title, href: `/wiki/${post.group_id}` },
           { label: post.title },
         ]}
@@ -88,18 +92,21 @@ export function WikiPostPage({ postId }: { postId: number }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{post.title}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {post.author.name} · Updated {shortDate(post.updated_at)}
+            {t("byline", {
+              author: post.author.name,
+              date: words.instant(post.updated_at, { month: "short", day: "numeric", year: "numeric" }, shortDate(post.updated_at)),
+            })}
           </p>
         </div>
         {canEdit && (
           <div className="flex gap-2 print:hidden">
             <Link href={`/wiki/post/${post.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
               <Pencil aria-hidden className="size-4" />
-              Edit
+              {t("editButton")}
             </Link>
             <Button variant="secondary" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden className="size-4" />
-              Delete
+              {t("deleteButton")}
             </Button>
           </div>
         )}
@@ -109,7 +116,7 @@ export function WikiPostPage({ postId }: { postId: number }) {
       </Card>
       {(previous || next) && (
         <nav
-          aria-label={`More in ${post.group.title}`}
+          aria-label={t("moreIn", { group: post.group.title })}
           className="mt-6 grid gap-3 sm:grid-cols-2 print:hidden"
         >
           {previous ? <Neighbour post={previous} direction="previous" /> : <span />}
@@ -119,9 +126,9 @@ export function WikiPostPage({ postId }: { postId: number }) {
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title={`Delete “${post.title}”?`}
-        description="The post is removed from the wiki for everyone. This cannot be undone."
-        confirmLabel="Delete post"
+        title={t("deleteTitle", { title: post.title })}
+        description={t("deleteDescription")}
+        confirmLabel={t("deleteConfirm")}
         destructive
         onConfirm={remove}
       />
@@ -130,6 +137,7 @@ export function WikiPostPage({ postId }: { postId: number }) {
 }
 
 function Neighbour({ post, direction }: { post: WikiPost; direction: "previous" | "next" }) {
+  const t = useTranslations("help.wikiPost");
   const isNext = direction === "next";
   return (
     <Link
@@ -142,7 +150,7 @@ function Neighbour({ post, direction }: { post: WikiPost; direction: "previous" 
     >
       {!isNext && <ChevronLeft aria-hidden className="size-4 shrink-0 text-slate-500" />}
       <span className="min-w-0">
-        <span className="block text-xs text-slate-600">{isNext ? "Next" : "Previous"}</span>
+        <span className="block text-xs text-slate-600">{isNext ? t("next") : t("previous")}</span>
         <span className="font-medium text-indigo-700">{post.title}</span>
       </span>
       {isNext && <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-500" />}

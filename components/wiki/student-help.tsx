@@ -1,6 +1,7 @@
 "use client";
 
 import { BookOpen, FileX } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import useSWR from "swr";
@@ -28,6 +29,15 @@ import {
 /** In a student's Help, links between posts stay in Help. */
 const helpLink = (href: string) => href.replace(/^\/wiki\/post\/(\d+)/, "/help/$1");
 
+/**
+ * The wiki's address with the page's language: the product's own help comes in it while the school has
+ * not edited it (lib/wiki/help/translated.server.ts). English asks as it always did.
+ */
+function useHelpKey() {
+  const locale = useLocale();
+  return (key: string) => (locale === "en" ? key : `${key}?locale=${encodeURIComponent(locale)}`);
+}
+
 /** A student's screen: their header, then the way back. */
 function HelpFrame({ back, children }: { back: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -43,13 +53,15 @@ function HelpFrame({ back, children }: { back: { href: string; label: string }; 
 
 /** One group meant for students, with its posts as links. */
 function HelpGroup({ group }: { group: WikiGroup }) {
-  const { data: posts, error, mutate } = useSWR<WikiPost[]>(groupKey(group.id));
+  const t = useTranslations("help");
+  const helpKey = useHelpKey();
+  const { data: posts, error, mutate } = useSWR<WikiPost[]>(helpKey(groupKey(group.id)));
   return (
     <Card className="p-5">
       <h2 className="text-base font-semibold text-slate-900">{group.title}</h2>
       {group.subtitle && <p className="mt-0.5 text-sm text-slate-600">{group.subtitle}</p>}
       {error && <WikiLoadError error={error} what="help pages" onRetry={() => void mutate()} />}
-      {posts && posts.length === 0 && <p className="mt-3 text-sm text-slate-600">No Wiki posts were found</p>}
+      {posts && posts.length === 0 && <p className="mt-3 text-sm text-slate-600">{t("group.noPosts")}</p>}
       {posts && posts.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100">
           {posts.map((post) => (
@@ -74,19 +86,21 @@ function HelpGroup({ group }: { group: WikiGroup }) {
 
 /** /help: the help written for students (the wiki groups an administrator made readable by everyone). */
 export function StudentHelp() {
-  usePageTitle("Help");
-  const { data: groups, error, mutate } = useSWR<WikiGroup[]>(WIKI_GROUPS_KEY);
+  const t = useTranslations("help");
+  const helpKey = useHelpKey();
+  usePageTitle(t("title"));
+  const { data: groups, error, mutate } = useSWR<WikiGroup[]>(helpKey(WIKI_GROUPS_KEY));
   return (
-    <HelpFrame back={{ href: "/profile", label: "Back to your week" }}>
-      <h1 className="mb-5 text-2xl font-semibold tracking-tight text-slate-900">Help</h1>
+    <HelpFrame back={{ href: "/profile", label: t("list.backLink") }}>
+      <h1 className="mb-5 text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
       {error && !groups && <WikiLoadError error={error} what="help" onRetry={() => void mutate()} />}
-      {!groups && !error && <WikiLoading label="Loading help" />}
+      {!groups && !error && <WikiLoading label={t("list.loading")} />}
       {groups && groups.length === 0 && (
         <Card>
           <EmptyState
             icon={<BookOpen />}
-            title="No Wiki groups were found"
-            description="Your school has not shared any help pages with students yet."
+            title={t("list.emptyTitle")}
+            description={t("list.emptyDescription")}
           />
         </Card>
       )}
@@ -103,20 +117,22 @@ export function StudentHelp() {
 
 /** /help/{postId}: one help page for a student. */
 export function StudentHelpPost({ postId }: { postId: number }) {
-  const { data: post, error, mutate } = useSWR<WikiPostWithGroup>(postKey(postId));
-  usePageTitle(post?.title ?? "Help");
+  const t = useTranslations("help");
+  const helpKey = useHelpKey();
+  const { data: post, error, mutate } = useSWR<WikiPostWithGroup>(helpKey(postKey(postId)));
+  usePageTitle(post?.title ?? t("title"));
   const missing = error instanceof ApiClientError && error.status === 404;
   return (
-    <HelpFrame back={{ href: "/help", label: "All help" }}>
+    <HelpFrame back={{ href: "/help", label: t("post.allHelp") }}>
       {missing && (
         <Card>
           <EmptyState
             icon={<FileX />}
-            title="This help page could not be found."
-            description="It may have been moved or deleted."
+            title={t("post.notFoundTitle")}
+            description={t("post.notFoundDescription")}
             action={
               <Link href="/help" className={buttonClasses({ variant: "secondary" })}>
-                All help
+                {t("post.allHelp")}
               </Link>
             }
           />
@@ -125,7 +141,7 @@ export function StudentHelpPost({ postId }: { postId: number }) {
       {error && !missing && !post && (
         <WikiLoadError error={error} what="help page" onRetry={() => void mutate()} />
       )}
-      {!post && !error && <WikiLoading label="Loading the page" />}
+      {!post && !error && <WikiLoading label={t("post.loading")} />}
       {post && (
         <Card className="p-5 sm:p-8">
           <p className="text-sm text-slate-600">{post.group.title}</p>

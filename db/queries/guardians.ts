@@ -119,13 +119,15 @@ export interface DigestGuardianRow {
   student_id: number;
   first_name: string;
   last_name: string;
+  /** The language the roster or CSV recorded, as typed ("es", "Spanish"); null when none. */
+  locale: string | null;
 }
 
 /** Every guardian of every active student (not archived, account not locked), one statement. */
 export function digestGuardians(db: Db): Promise<DigestGuardianRow[]> {
   return rows<DigestGuardianRow>(
     db,
-    sql`select g.id as guardian_id, g.name, g.email, s.id as student_id,
+    sql`select g.id as guardian_id, g.name, g.email, g.locale, s.id as student_id,
         coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name
       from guardians g
       join students s on s.id = g.student_id and s.archived_at is null

@@ -16,6 +16,9 @@ const postColumns = {
   position: wikiPosts.position,
   created_at: wikiPosts.created_at,
   updated_at: wikiPosts.updated_at,
+  /** The product's own help: which shipped post, and the revision it last received (lib/wiki/help). */
+  product_key: wikiPosts.product_key,
+  product_revision: wikiPosts.product_revision,
 };
 export type WikiPostRow = { [K in keyof typeof postColumns]: (typeof wikiPosts.$inferSelect)[K] };
 
@@ -28,6 +31,7 @@ export function listGroups(db: Db) {
       subtitle: wikiGroups.subtitle,
       position: wikiGroups.position,
       audience: wikiGroups.audience,
+      product_key: wikiGroups.product_key,
       post_count: count(wikiPosts.id),
     })
     .from(wikiGroups)
@@ -54,7 +58,13 @@ export function postsOfGroup(db: Db, groupId: number) {
 /** One post with the title of its group. */
 export async function findPost(db: Db, id: number) {
   const [row] = await db
-    .select({ ...postColumns, group_title: wikiGroups.title, group_audience: wikiGroups.audience })
+    .select({
+      ...postColumns,
+      group_title: wikiGroups.title,
+      group_subtitle: wikiGroups.subtitle,
+      group_audience: wikiGroups.audience,
+      group_key: wikiGroups.product_key,
+    })
     .from(wikiPosts)
     .innerJoin(wikiGroups, eq(wikiGroups.id, wikiPosts.group_id))
     .where(eq(wikiPosts.id, id))

@@ -5,6 +5,7 @@ import { claimedOccasions, claimOccasions } from "@/db/queries/outbox";
 import { attendanceCellRows, reportCalendar, type AttendanceCellRow } from "@/db/queries/reports";
 import { settingValues } from "@/db/queries/settings";
 import { attendanceFromDate } from "@/lib/core/attendance/period";
+import { DEFAULT_LOCALE, localeFromRecorded } from "@/lib/i18n/locales";
 import { notify, type Notice } from "@/lib/reach/notify.server";
 import { reportOccurrences } from "@/lib/reports/occurrences";
 import { readWeekly } from "@/lib/settings/notification-settings";
@@ -17,7 +18,8 @@ import { guardianDigestContent, isoWeek, mondayOf } from "./digest-content";
  * (`run:guardian_digest:<week>` in reach_occasions), at the school's moment; an administrator's
  * send-now (POST /api/reminders/send {kind: "guardian_digest"}) sends at once, past the quiet hours.
  * Either way each guardian gets one email per week (notify's occasion: the ISO week), leaving out
- * addresses that unsubscribed (opt_outs, kind digest) or are failing. A fixed number of statements
+ * addresses that unsubscribed (opt_outs, kind digest) or are failing. Each email speaks the guardian's
+ * recorded language (guardians.locale: Spanish, French, else English). A fixed number of statements
  * whatever the number of students: the calendar, the guardians, the week's attendance cells (one
  * set-based report query), the claims and the outbox insert.
  */
@@ -58,7 +60,11 @@ export interface DigestResult {
  * The week's counted Focus Block cells of every student (one statement), by student; null when no Focus
  * Block meets that week at all (a holiday week).
  */
-async function weekCells(db: Db, monday: SchoolDate, now: Date): Promise<Map<number, AttendanceCellRow[]> | null> {
+async function weekCells(
+  db: Db,
+  monday: SchoolDate,
+  now: Date,
+): Promise<{ timezone: string; byStudent: Map<number, AttendanceCellRow[]> | null }> {
   const calendar = await reportCalendar(db);
   const timezone = calendar.timezone || "UTC";
   const sunday = addDays(monday, 6);
@@ -68,7 +74,7 @@ async function weekCells(db: Db, monday: SchoolDate, now: Date): Promise<Map<num
     sunday,
     now,
   );
-  if (occurrences.length === 0) return null;
+  if (occurrences.length === 0) return { timezone, byStudent: null };
   const byStudent = new Map<number, AttendanceCellRow[]>();
   const cells = await attendanceCellRows(db, {
     from: monday,
@@ -85,7 +91,7 @@ async function weekCells(db: Db, monday: SchoolDate, now: Date): Promise<Map<num
     if (list) list.push(cell);
     else byStudent.set(cell.student_id, [cell]);
   }
-  return byStudent;
+  return { timezone, byStudent };
 }
 
 /**
@@ -104,7 +110,7 @@ export async function sendGuardianDigest(
     if (claimed.size === 0 && !options.immediate) return { week, monday, told: 0 };
     const guardians = await digestGuardians(tx);
     if (guardians.length === 0) return { week, monday, told: 0 };
-    const cells = await weekCells(tx, monday, now);
+    const { timezone, byStudent: cells } = await weekCells(tx, monday, now);
     // A week without a Focus Block (a break) is not summarised on schedule; an administrator's send-now still is.
     if (!cells && !options.immediate) return { week, monday, told: 0 };
     const notices: Notice[] = guardians.map((g) => {
@@ -113,6 +119,8 @@ export async function sendGuardianDigest(
         student: { first_name: g.first_name, last_name: g.last_name },
         guardianName: g.name,
         cells: cells?.get(g.student_id) ?? [],
+        locale: localeFromRecorded(g.locale) ?? DEFAULT_LOCALE,
+        timezone,
       });
       return {
         to: { user_id: null, guardian_id: g.guardian_id, email: g.email, name: g.name },

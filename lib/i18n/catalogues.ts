@@ -8,6 +8,9 @@ import account from "./messages/account.json";
 import airCode from "./messages/airCode.json";
 import calendar from "./messages/calendar.json";
 import choose from "./messages/choose.json";
+import digest from "./messages/digest.json";
+import email from "./messages/email.json";
+import help from "./messages/help.json";
 import language from "./messages/language.json";
 import notificationSettings from "./messages/notificationSettings.json";
 import student from "./messages/student.json";
@@ -15,7 +18,7 @@ import { LOCALES, PSEUDO_LOCALE, type AppLocale, type ShippedLocale } from "./lo
 import { pseudoCatalogue, type Catalogue } from "./pseudo";
 
 /** Every namespace; English (`en`) is complete in each, and holds the spec's texts exactly. */
-export const NAMESPACES = { account, airCode, calendar, choose, language, notificationSettings, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
+export const NAMESPACES = { account, airCode, calendar, choose, digest, email, help, language, notificationSettings, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
 
 type Namespaces = typeof NAMESPACES;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]["en"] };

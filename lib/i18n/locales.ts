@@ -85,3 +85,39 @@ export function pickLocale({ chosen, acceptLanguage, schoolDefault, pseudoOffere
   if (isAppLocale(chosen, pseudoOffered)) return chosen;
   return localeFromAcceptLanguage(acceptLanguage) ?? (isShippedLocale(schoolDefault) ? schoolDefault : DEFAULT_LOCALE);
 }
+
+/** Language names and ISO 639-2/3 codes a roster or a CSV may record, accents and case aside. */
+const RECORDED_NAMES: Record<string, ShippedLocale> = {
+  en: "en",
+  eng: "en",
+  english: "en",
+  anglais: "en",
+  ingles: "en",
+  fr: "fr-CA",
+  fra: "fr-CA",
+  fre: "fr-CA",
+  french: "fr-CA",
+  francais: "fr-CA",
+  frances: "fr-CA",
+  es: "es",
+  spa: "es",
+  spanish: "es",
+  espanol: "es",
+  castellano: "es",
+  espagnol: "es",
+};
+
+/**
+ * The shipped locale of a language as a roster or CSV recorded it ("es-MX", "es_MX", "spa",
+ * "Spanish", "Español", "fr-CA", "French"), or null when it names none we have (then English is spoken).
+ */
+export function localeFromRecorded(value: string | null | undefined): ShippedLocale | null {
+  const trimmed = value?.trim().slice(0, 100);
+  if (!trimmed) return null;
+  const plain = trimmed
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "");
+  const named = RECORDED_NAMES[plain] ?? RECORDED_NAMES[plain.split(/[\s(),;/]/)[0] ?? ""];
+  return named ?? localeFromAcceptLanguage(trimmed.replace(/_/g, "-").replace(/[^A-Za-z0-9-]/g, ""));
+}

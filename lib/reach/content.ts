@@ -4,6 +4,8 @@
  * text (lib/reach/templates/email.tsx), the push notification (heading and first paragraph) and the
  * in-app message (every paragraph).
  */
+import type { ShippedLocale } from "@/lib/i18n/locales";
+
 export interface MessageContent {
   /** The email's heading and the push notification's title. */
   heading: string;
@@ -14,6 +16,13 @@ export interface MessageContent {
   action?: { label: string; path: string };
   /** Why the person gets this, above the footer. */
   note?: string;
+  /**
+   * The language the words are in, when not English (a guardian's summary): the layout's own texts
+   * (the footer, the logo's alt text) follow it.
+   */
+  locale?: ShippedLocale;
+  /** The unsubscribe link's words in that language (English says "Stop <the kind's label>"). */
+  unsubscribeLabel?: string;
 }
 
 /** A sentence ends with its full stop (the profile's reason sentences end with a memo, without one). */

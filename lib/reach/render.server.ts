@@ -4,11 +4,13 @@ import { render } from "@react-email/render";
 import type { Db } from "@/db";
 import type { OutboxRow } from "@/db/queries/outbox";
 import { settingValues } from "@/db/queries/settings";
+import { DEFAULT_LOCALE, isShippedLocale, type ShippedLocale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { presentLogo } from "@/lib/settings/logo";
 import type { MessageContent } from "./content";
 import { isMessageKind, MESSAGE_KINDS } from "./kinds";
 import { appUrl, unsubscribeToken } from "./links.server";
-import { EmailLayout, type EmailProps } from "./templates/email";
+import { EmailLayout, type EmailProps, type EmailWords } from "./templates/email";
 import { emailText } from "./templates/email-text";
 
 export interface SchoolBrand {
@@ -20,6 +22,19 @@ export async function schoolBrand(db: Db): Promise<SchoolBrand> {
   const values = new Map((await settingValues(db, ["school_name", "school_logo"])).map((r) => [r.key, r.value]));
   const logo = presentLogo(values.get("school_logo") ?? "").url;
   return { school: values.get("school_name") || "Flexblock", logoUrl: logo ? appUrl(logo) : null };
+}
+
+/** The layout's own texts in the content's language (English when it names none). */
+export function emailWords(locale: ShippedLocale | undefined, school: string): EmailWords {
+  const lang = isShippedLocale(locale) ? locale : DEFAULT_LOCALE;
+  const t = translatorFor(lang, "email");
+  return {
+    lang,
+    logoAlt: t("logoAlt", { school }),
+    unsubscribe: t("unsubscribe"),
+    notificationSettings: t("notificationSettings"),
+    sentBy: t("sentBy", { school }),
+  };
 }
 
 export const contentOf = (row: Pick<OutboxRow, "data">) => (row.data as { content: MessageContent }).content;
@@ -44,9 +59,10 @@ export async function renderEmail(db: Db, row: OutboxRow, brand: SchoolBrand): P
     content,
     actionUrl: content.action ? appUrl(content.action.path) : null,
     unsubscribeUrl,
-    unsubscribeLabel: preference && isMessageKind(row.kind) ? `Stop ${MESSAGE_KINDS[row.kind].label}` : null,
+    unsubscribeLabel: preference && isMessageKind(row.kind) ? (content.unsubscribeLabel ?? `Stop ${MESSAGE_KINDS[row.kind].label}`) : null,
     // A guardian has no account, so no settings page: the unsubscribe link is their way out.
     preferencesUrl: row.user_id ? appUrl("/notifications") : null,
+    words: emailWords(content.locale, brand.school),
   };
   const html = await render(createElement(EmailLayout, props));
   const headers: Record<string, string> = {};

@@ -15,7 +15,8 @@ export function presentGroup(row: {
   audience: "staff" | "everyone";
   post_count: number;
 }): WikiGroup {
-  return { ...row, new: row.post_count > 0 };
+  const { id, title, subtitle, position, audience, post_count } = row;
+  return { id, title, subtitle, position, audience, post_count, new: post_count > 0 };
 }
 
 export function presentPost(row: WikiPostRow): WikiPost {

@@ -11,6 +11,12 @@ export const MAX_WIKI_BODY = 100_000;
 export const wikiGroupParams = z.object({ id: idOf("wiki group") });
 export const wikiPostParams = z.object({ id: idOf("wiki post") });
 
+/**
+ * Reading the wiki: `locale` (the Help screen's language, "fr-CA" or "es") shows the product's own
+ * help in it where the school has not edited it; any other value, or none, the posts as stored.
+ */
+export const wikiReadQuery = z.object({ locale: z.string().max(35).optional() });
+
 const position = z
   .number({ error: "A position must be a whole number." })
   .int({ error: "A position must be a whole number." })

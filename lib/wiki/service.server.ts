@@ -21,6 +21,7 @@ import {
 import { conflict, invalid, notFound } from "@/lib/api/errors.server";
 import { displayName } from "@/lib/people/current-user";
 import type { Principal } from "@/lib/auth/principal";
+import { helpLocale, translatedGroup, translatedPosts } from "./help/translated.server";
 import { presentGroup, presentPost, type WikiGroup, type WikiPost } from "./present";
 import type {
   WikiAudience,
@@ -43,23 +44,32 @@ const postMissing = () => notFound("The wiki post could not be found.");
 const mayRead = (reader: Principal, audience: WikiAudience) =>
   reader.role !== "student" || audience === "everyone";
 
-/** GET /api/wiki/groups: the groups the reader may read, in order. */
-export async function wikiGroups(db: Db, reader: Principal): Promise<WikiGroup[]> {
-  return (await listGroups(db)).filter((group) => mayRead(reader, group.audience)).map(presentGroup);
+/**
+ * GET /api/wiki/groups: the groups the reader may read, in order; the product's own in `locale` where
+ * the school kept them as shipped (lib/wiki/help/translated.server.ts).
+ */
+export async function wikiGroups(db: Db, reader: Principal, locale?: string): Promise<WikiGroup[]> {
+  const language = helpLocale(locale);
+  return (await listGroups(db))
+    .filter((group) => mayRead(reader, group.audience))
+    .map((group) => presentGroup(translatedGroup(group, group.product_key, language)));
 }
 
 /** GET /api/wiki/groups/{id}: the group's posts in order (404 for an unknown group, or one the reader may not read). */
-export async function wikiGroupPosts(db: Db, reader: Principal, groupId: number): Promise<WikiPost[]> {
+export async function wikiGroupPosts(db: Db, reader: Principal, groupId: number, locale?: string): Promise<WikiPost[]> {
   const [group, posts] = await Promise.all([findGroup(db, groupId), postsOfGroup(db, groupId)]);
   if (!group || !mayRead(reader, group.audience)) throw groupMissing();
-  return posts.map(presentPost);
+  return (await translatedPosts(db, posts, helpLocale(locale))).map(presentPost);
 }
 
 /** GET /api/wiki/posts/{id}: one post, with its group's title for the breadcrumb. */
-export async function wikiPost(db: Db, reader: Principal, postId: number): Promise<WikiPostWithGroup> {
-  const row = await findPost(db, postId);
-  if (!row || !mayRead(reader, row.group_audience)) throw postMissing();
-  return { ...presentPost(row), group: { id: row.group_id, title: row.group_title } };
+export async function wikiPost(db: Db, reader: Principal, postId: number, locale?: string): Promise<WikiPostWithGroup> {
+  const found = await findPost(db, postId);
+  if (!found || !mayRead(reader, found.group_audience)) throw postMissing();
+  const language = helpLocale(locale);
+  const [row] = await translatedPosts(db, [found], language);
+  const group = translatedGroup({ title: row!.group_title, subtitle: row!.group_subtitle }, row!.group_key, language);
+  return { ...presentPost(row!), group: { id: row!.group_id, title: group.title } };
 }
 
 /** `ids` with `id` placed at `position` (clamped; the end when absent). */

@@ -178,4 +178,33 @@ describe("the weekly family summary (guardian_digest)", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.date).toBeDefined();
   });
+
+  it("speaks each guardian's recorded language: Spanish (usted) and French (Canada), footer included", async () => {
+    const sol = await createStudent(state.db, { first_name: "Sol", last_name: "Vega", created_at: longAgo });
+    await createCheckIn(state.db, { student_id: sol.student.id, block_id: focus.id, date: LAST.mon, staff_id: ruiz.staff.id });
+    await createAppointment(state.db, { student_id: sol.student.id, staff_id: ruiz.staff.id, block_id: focus.id, date: LAST.tue, memo: "Repaso" });
+    await state.db.insert(guardians).values([
+      { student_id: sol.student.id, name: "Lucía Vega", email: "lucia@family.example", locale: "es" },
+      { student_id: sol.student.id, name: "Luc Vega", email: "luc@family.example", locale: "fr-CA" },
+    ]);
+    const mails = await sendAndCollect(LAST.wed);
+    const lucia = mails.find((m) => toOf(m) === "lucia@family.example")!;
+    expect(lucia.subject).toMatch(/^Sol Vega: semana de bloque Focus del \d+ de [a-z]+$/);
+    expect(lucia.text).toContain("Hola, Lucía Vega: este es el resumen del bloque Focus de Sol Vega de la semana del lunes ");
+    expect(lucia.text).toContain("Sol asistió a 1 de 5 bloques Focus y faltó a 4.");
+    expect(lucia.text).toMatch(/- lun \d+ [a-z]+: asistió con Ms\. Ruiz/);
+    expect(lucia.text).toMatch(/- mar \d+ [a-z]+: faltó, sin registro de asistencia \(cita con Ms\. Ruiz: Repaso\)/);
+    expect(lucia.text).toContain("Usted recibe este resumen semanal porque figura en la escuela como contacto familiar de Sol.");
+    expect(lucia.text).toMatch(/Dejar de recibir el resumen semanal del bloque Focus: http:\/\/\S+\/unsubscribe\?token=/);
+    expect(lucia.text).toMatch(/Enviado por Flexblock para .+\./);
+    expect(lucia.html).toContain('<html lang="es"');
+    expect(lucia.text).not.toMatch(/Focus Block|Hello|Sent by/);
+    const luc = mails.find((m) => toOf(m) === "luc@family.example")!;
+    expect(luc.subject).toMatch(/^Sol Vega : semaine de bloc Focus du \d+ [a-zéû]+$/);
+    expect(luc.text).toContain("Bonjour Luc Vega, voici la semaine de bloc Focus de Sol Vega, à partir du lundi ");
+    expect(luc.text).toContain("Sol a assisté à 1 sur 5 blocs Focus et en a manqué 4.");
+    expect(luc.text).toContain("Rendez-vous (1)");
+    expect(luc.text).toMatch(/Envoyé par Flexblock pour .+\./);
+    expect(luc.html).toContain('<html lang="fr-CA"');
+  });
 });

@@ -1,5 +1,31 @@
-import { localeFromAcceptLanguage, pickLocale } from "@/lib/i18n/locales";
+import { localeFromAcceptLanguage, localeFromRecorded, pickLocale } from "@/lib/i18n/locales";
 import { pseudoMessage } from "@/lib/i18n/pseudo";
+
+describe("the language a roster or a CSV recorded", () => {
+  test.each([
+    ["es", "es"],
+    ["es-MX", "es"],
+    ["es_MX", "es"],
+    ["spa", "es"],
+    ["Spanish", "es"],
+    [" Español ", "es"],
+    ["SPANISH (Mexico)", "es"],
+    ["fr-CA", "fr-CA"],
+    ["fr", "fr-CA"],
+    ["fre", "fr-CA"],
+    ["French", "fr-CA"],
+    ["Français", "fr-CA"],
+    ["en-US", "en"],
+    ["English", "en"],
+    ["Tagalog", null],
+    ["de", null],
+    ["", null],
+    [null, null],
+    ["<script>", null],
+  ])("%j → %s", (value, expected) => {
+    expect(localeFromRecorded(value)).toBe(expected);
+  });
+});
 
 describe("which language a person gets", () => {
   test.each([

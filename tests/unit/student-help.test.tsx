@@ -4,6 +4,8 @@ import { SWRConfig } from "swr";
 import { GroupDialog } from "@/components/wiki/group-dialog";
 import { StudentHelp, StudentHelpPost } from "@/components/wiki/student-help";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
+import type { AppLocale } from "@/lib/i18n/locales";
+import { IntlWrapper } from "../helpers/intl-wrapper";
 
 /** A student's Help screens, and the administrator's switch that puts a group there. */
 
@@ -97,6 +99,38 @@ describe("a student's Help", () => {
       throw new ApiClientError(404, "not_found", "The wiki post could not be found.");
     });
     expect(await screen.findByText("This help page could not be found.")).toBeInTheDocument();
+  });
+});
+
+describe("a student's Help in their language", () => {
+  const inLocale = (locale: AppLocale, ui: React.ReactNode, fetcher: (key: string) => Promise<unknown>) =>
+    withData(<IntlWrapper locale={locale}>{ui}</IntlWrapper>, fetcher);
+
+  it("asks for the product's help in French and says the screen's words in French", async () => {
+    const keys: string[] = [];
+    inLocale("fr-CA", <StudentHelp />, async (key) => {
+      keys.push(key);
+      return key.startsWith("/api/wiki/groups?") ? [GROUP] : [];
+    });
+    expect(await screen.findByRole("heading", { name: "Aide", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText("Aucune page d’aide trouvée")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Retour à ta semaine" })).toHaveAttribute("href", "/profile");
+    expect(keys).toEqual(expect.arrayContaining(["/api/wiki/groups?locale=fr-CA", "/api/wiki/groups/4?locale=fr-CA"]));
+  });
+
+  it("says in Spanish when nothing is shared, and when a page is missing", async () => {
+    inLocale("es", <StudentHelp />, async () => []);
+    expect(await screen.findByText("No se encontraron grupos de ayuda")).toBeInTheDocument();
+    expect(screen.getByText("Tu escuela todavía no ha compartido páginas de ayuda con los estudiantes.")).toBeInTheDocument();
+  });
+
+  it("says in Spanish that a page could not be found, with the way back to all help", async () => {
+    inLocale("es", <StudentHelpPost postId={13} />, async (key) => {
+      expect(key).toBe("/api/wiki/posts/13?locale=es");
+      throw new ApiClientError(404, "not_found", "The wiki post could not be found.");
+    });
+    expect(await screen.findByText("No se encontró esta página de ayuda.")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Toda la ayuda" })[0]).toHaveAttribute("href", "/help");
   });
 });
 

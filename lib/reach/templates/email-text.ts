@@ -6,16 +6,16 @@ import type { EmailProps } from "./email";
  * at a small fraction of an HTML-to-text conversion's cost (a send of 1,200 shares the server's event
  * loop with check-in).
  */
-export function emailText({ school, content, actionUrl, unsubscribeUrl, preferencesUrl, unsubscribeLabel }: EmailProps): string {
+export function emailText({ school, content, actionUrl, unsubscribeUrl, preferencesUrl, unsubscribeLabel, words }: EmailProps): string {
   const blocks: string[] = [school, content.heading, ...content.paragraphs];
   for (const section of content.sections ?? []) blocks.push([section.title, ...section.lines.map((line) => `- ${line}`)].join("\n"));
   if (content.action && actionUrl) blocks.push(`${content.action.label}: ${actionUrl}`);
   if (content.note) blocks.push(content.note);
   if (unsubscribeUrl) {
-    const links = [`${unsubscribeLabel ?? "Unsubscribe"}: ${unsubscribeUrl}`];
-    if (preferencesUrl) links.push(`Notification settings: ${preferencesUrl}`);
+    const links = [`${unsubscribeLabel ?? words.unsubscribe}: ${unsubscribeUrl}`];
+    if (preferencesUrl) links.push(`${words.notificationSettings}: ${preferencesUrl}`);
     blocks.push(links.join("\n"));
   }
-  blocks.push(`Sent by Flexblock for ${school}.`);
+  blocks.push(words.sentBy);
   return `${blocks.join("\n\n")}\n`;
 }

@@ -16,6 +16,17 @@ export interface EmailProps {
   unsubscribeUrl: string | null;
   preferencesUrl: string | null;
   unsubscribeLabel: string | null;
+  /** The layout's own texts in the content's language (`emailWords`). */
+  words: EmailWords;
+}
+
+/** The layout's own texts, English unless the content says its language (catalogue namespace "email"). */
+export interface EmailWords {
+  lang: string;
+  logoAlt: string;
+  unsubscribe: string;
+  notificationSettings: string;
+  sentBy: string;
 }
 
 const page: CSSProperties = { margin: 0, padding: "24px 12px", backgroundColor: "#f3f4f6", fontFamily: "Arial, Helvetica, sans-serif" };
@@ -33,9 +44,9 @@ const button: CSSProperties = {
   textDecoration: "none",
 };
 
-export function EmailLayout({ school, logoUrl, content, actionUrl, unsubscribeUrl, preferencesUrl, unsubscribeLabel }: EmailProps) {
+export function EmailLayout({ school, logoUrl, content, actionUrl, unsubscribeUrl, preferencesUrl, unsubscribeLabel, words }: EmailProps) {
   return (
-    <html lang="en">
+    <html lang={words.lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,7 +56,7 @@ export function EmailLayout({ school, logoUrl, content, actionUrl, unsubscribeUr
         <div style={card}>
           <p style={{ ...small, fontWeight: 700, fontSize: 14, margin: "0 0 16px" }}>
             {logoUrl ? (
-              <img src={logoUrl} alt={`${school} logo`} width={40} height={40} style={{ verticalAlign: "middle", marginRight: 8, borderRadius: 4 }} />
+              <img src={logoUrl} alt={words.logoAlt} width={40} height={40} style={{ verticalAlign: "middle", marginRight: 8, borderRadius: 4 }} />
             ) : null}
             {school}
           </p>
@@ -76,19 +87,19 @@ export function EmailLayout({ school, logoUrl, content, actionUrl, unsubscribeUr
           {unsubscribeUrl ? (
             <p style={small}>
               <a href={unsubscribeUrl} style={{ color: "#1d4ed8" }}>
-                {unsubscribeLabel ?? "Unsubscribe"}
+                {unsubscribeLabel ?? words.unsubscribe}
               </a>
               {preferencesUrl ? (
                 <>
                   {" · "}
                   <a href={preferencesUrl} style={{ color: "#1d4ed8" }}>
-                    Notification settings
+                    {words.notificationSettings}
                   </a>
                 </>
               ) : null}
             </p>
           ) : null}
-          <p style={small}>Sent by Flexblock for {school}.</p>
+          <p style={small}>{words.sentBy}</p>
         </div>
       </body>
     </html>

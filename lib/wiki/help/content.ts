@@ -8,6 +8,8 @@ import {
   STUDENT_PLANNING,
 } from "./admin-posts.server";
 import { CHOOSING } from "./choosing-post.server";
+import { CHOOSING_ES, STUDENT_PLANNING_ES } from "./for-students.es.server";
+import { CHOOSING_FR, STUDENT_PLANNING_FR } from "./for-students.fr-CA.server";
 import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./staff-posts.server";
 
 /**
@@ -16,10 +18,19 @@ import { APPOINTMENTS, CALENDAR_COLOURS, CHECK_IN, KEYBOARD, WELCOME } from "./s
  * `/wiki/post/{id}` once the ids exist. Keys never change: they tie a school's copy to the release's.
  */
 
+/** The languages besides English a product post or group may also be written in (lib/i18n/locales.ts). */
+export type HelpLocale = "fr-CA" | "es";
+
 export interface HelpPost {
   slug: string;
   title: string;
   body: string;
+  /**
+   * The same post in other languages. The database keeps the English (its revision is English's); the
+   * Help screen shows a translation to a reader in that language while the school's copy is unedited
+   * (lib/wiki/help/translated.server.ts).
+   */
+  translations?: Partial<Record<HelpLocale, { title: string; body: string }>>;
 }
 
 export interface HelpGroup {
@@ -29,6 +40,8 @@ export interface HelpGroup {
   /** "everyone": students read it too, on their Help screen. */
   audience: "staff" | "everyone";
   posts: HelpPost[];
+  /** The group's title and subtitle in other languages, shown while the school has not renamed it. */
+  translations?: Partial<Record<HelpLocale, { title: string; subtitle: string }>>;
 }
 
 export const CHANGE_LOG: HelpPost = {
@@ -115,7 +128,14 @@ export const HELP_GROUPS: readonly HelpGroup[] = [
     title: "For students",
     subtitle: "Students read these pages under Help on their own page",
     audience: "everyone",
-    posts: [STUDENT_PLANNING, CHOOSING],
+    posts: [
+      { ...STUDENT_PLANNING, translations: { "fr-CA": STUDENT_PLANNING_FR, es: STUDENT_PLANNING_ES } },
+      { ...CHOOSING, translations: { "fr-CA": CHOOSING_FR, es: CHOOSING_ES } },
+    ],
+    translations: {
+      "fr-CA": { title: "Pour les élèves", subtitle: "Les élèves lisent ces pages sous Aide, sur leur propre page" },
+      es: { title: "Para estudiantes", subtitle: "Los estudiantes leen estas páginas en Ayuda, en su propia página" },
+    },
   },
   {
     key: "change-log",

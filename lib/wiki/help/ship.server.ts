@@ -27,7 +27,9 @@ export function helpRevision(title: string, body: string): string {
  *  - a group or post this database never had is created (new groups after the school's own);
  *  - a post the school has not edited gets this release's text; an edited one is left as it is;
  *  - one the school deleted stays deleted (every key ever shipped is remembered).
- * One transaction under an advisory lock, so instances starting together ship once.
+ * One transaction under an advisory lock, so instances starting together ship once. The database holds
+ * the English; a post's French and Spanish travel with the release (`translations`) and are shown to a
+ * reader in that language while the school's copy is unedited (translated.server.ts).
  */
 export async function shipProductHelp(db: Db, now: Date, groups: readonly HelpGroup[] = HELP_GROUPS) {
   await db.transaction(async (tx) => {

@@ -1,12 +1,12 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { deletedWikiItemAnswer, wikiGroupAnswer, wikiPostListAnswer } from "@/lib/wiki/answers";
-import { wikiGroupParams, wikiGroupUpdateBody } from "@/lib/wiki/schemas";
+import { wikiGroupParams, wikiReadQuery, wikiGroupUpdateBody } from "@/lib/wiki/schemas";
 import { deleteWikiGroup, updateWikiGroup, wikiGroupPosts } from "@/lib/wiki/service.server";
 
 // GET /api/wiki/groups/{id}: the group's posts in order (students: only a group meant for everyone)
-export const GET = route({ roles: ROLES.anyone, params: wikiGroupParams, response: wikiPostListAnswer }, ({ db, user, params }) =>
-  wikiGroupPosts(db, user, params.id),
+export const GET = route({ roles: ROLES.anyone, params: wikiGroupParams, query: wikiReadQuery, response: wikiPostListAnswer }, ({ db, user, params, query }) =>
+  wikiGroupPosts(db, user, params.id, query.locale),
 );
 
 // PUT /api/wiki/groups/{id}: rename or move a group (administrators)

@@ -1,12 +1,12 @@
 import { route } from "@/lib/http/route.server";
 import { ROLES } from "@/lib/auth/roles";
 import { deletedWikiItemAnswer, wikiPostWithGroupAnswer } from "@/lib/wiki/answers";
-import { wikiPostParams, wikiPostUpdateBody } from "@/lib/wiki/schemas";
+import { wikiPostParams, wikiReadQuery, wikiPostUpdateBody } from "@/lib/wiki/schemas";
 import { deleteWikiPost, updateWikiPost, wikiPost } from "@/lib/wiki/service.server";
 
 // GET /api/wiki/posts/{id}: one post, its markdown as written (students: only in a group meant for everyone)
-export const GET = route({ roles: ROLES.anyone, params: wikiPostParams, response: wikiPostWithGroupAnswer }, ({ db, user, params }) =>
-  wikiPost(db, user, params.id),
+export const GET = route({ roles: ROLES.anyone, params: wikiPostParams, query: wikiReadQuery, response: wikiPostWithGroupAnswer }, ({ db, user, params, query }) =>
+  wikiPost(db, user, params.id, query.locale),
 );
 
 // PUT /api/wiki/posts/{id}: edit a post, or move it within or between groups (administrators)
