@@ -5,12 +5,15 @@
  * locale (app/layout.tsx); the pseudo-locale is made from English.
  */
 import account from "./messages/account.json";
+import auth from "./messages/auth.json";
 import language from "./messages/language.json";
+import login from "./messages/login.json";
+import password from "./messages/password.json";
 import { LOCALES, PSEUDO_LOCALE, type AppLocale, type ShippedLocale } from "./locales";
 import { pseudoCatalogue, type Catalogue } from "./pseudo";
 
 /** Every namespace; English (`en`) is complete in each, and holds the spec's texts exactly. */
-export const NAMESPACES = { account, language } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
+export const NAMESPACES = { account, auth, language, login, password } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
 
 type Namespaces = typeof NAMESPACES;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]["en"] };
