@@ -1,9 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Dialog } from "@/components/ui/dialog";
 import { snackbar } from "@/components/ui/snackbar";
 import { ChangePasswordForm } from "./change-password-form";
-import { PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 
 /**
  * Change Password when nothing forces it (the account menu; a student's profile). The server keeps this
@@ -16,12 +16,13 @@ export function ChangePasswordDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useTranslations("password.change");
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Change your password"
-      description="Other computers and phones signed in to your account will be signed out."
+      title={t("title")}
+      description={t("dialogDescription")}
       size="sm"
       hideClose
     >
@@ -30,7 +31,7 @@ export function ChangePasswordDialog({
           onCancel={() => onOpenChange(false)}
           onChanged={() => {
             onOpenChange(false);
-            snackbar(PASSWORD_FORM_MESSAGES.changed, { tone: "success" });
+            snackbar(t("changed"), { tone: "success" });
           }}
         />
       </div>

@@ -1,13 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
-import { changePasswordErrors, PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
+import { changePasswordErrors } from "@/lib/auth/password-rules";
 import { useAuth } from "./use-auth";
+import { usePasswordRuleWords } from "./use-password-rule-words";
 
 export interface ChangePasswordFormProps {
   /** Cancel: the forced change signs out, the voluntary one closes its dialog. */
@@ -24,6 +26,8 @@ export interface ChangePasswordFormProps {
 // eslint-disable-next-line max-lines-per-function -- one form: three password fields, their rules and the server's refusals in order
 export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormProps) {
   const { user } = useAuth();
+  const t = useTranslations("password");
+  const ruleWords = usePasswordRuleWords();
   const [values, setValues] = useState({
     password: "",
     newPassword: "",
@@ -54,10 +58,10 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
         if (apiError?.status === 422 && apiError.fieldError("new_password")) {
           setServerErrors({ newPassword: apiError.fieldError("new_password") });
         } else if (apiError?.status === 401) {
-          setServerErrors({ password: PASSWORD_FORM_MESSAGES.failed });
+          setServerErrors({ password: t("failed") });
         } else {
           setServerErrors({
-            form: apiError?.status === 429 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
+            form: apiError?.status === 429 ? apiError.message : t("failed"),
           });
         }
         return true;
@@ -86,7 +90,7 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
         hidden
       />
       <TextField
-        label="Old password"
+        label={t("change.oldPassword")}
         type="password"
         autoComplete="current-password"
         value={values.password}
@@ -95,26 +99,26 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
         autoFocus
       />
       <TextField
-        label="New password"
+        label={t("fields.newPassword")}
         type={values.showPassword ? "text" : "password"}
         autoComplete="new-password"
         value={values.newPassword}
         onChange={(e) => set({ newPassword: e.target.value })}
-        error={serverErrors.newPassword ?? (touched ? errors.newPassword : undefined)}
-        hint="At least 8 characters. Common passwords and your own name are refused."
+        error={serverErrors.newPassword ?? (touched ? ruleWords(errors.newPassword) : undefined)}
+        hint={t("fields.newPasswordHint")}
       />
       {!values.showPassword && (
         <TextField
-          label="Confirm new password"
+          label={t("fields.confirmation")}
           type="password"
           autoComplete="new-password"
           value={values.confirmation}
           onChange={(e) => set({ confirmation: e.target.value })}
-          error={touched ? errors.confirmation : undefined}
+          error={touched ? ruleWords(errors.confirmation) : undefined}
         />
       )}
       <Checkbox
-        label="Show password"
+        label={t("fields.showPassword")}
         checked={values.showPassword}
         onCheckedChange={(showPassword) => set({ showPassword })}
       />
@@ -125,10 +129,10 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
       )}
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("change.cancelButton")}
         </Button>
         <Button type="submit" loading={busy} disabled={!canSubmit}>
-          Change Password
+          {t("change.submitButton")}
         </Button>
       </div>
     </form>

@@ -1,16 +1,17 @@
 "use client";
 
 import { KeyRound } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { snackbar } from "@/components/ui/snackbar";
 import { usePageTitle } from "@/components/ui/page-title";
 import { ChangePasswordForm } from "./change-password-form";
-import { PASSWORD_FORM_MESSAGES } from "@/lib/auth/password-rules";
 import { useAuth } from "./use-auth";
 
 /** The forced change shown on the splash while the password is expired. Cancel signs out. */
 export function ForcedPasswordChange() {
   const { refresh, signOut } = useAuth();
-  usePageTitle("Change Password");
+  const t = useTranslations("password.change");
+  usePageTitle(t("pageTitle"));
   return (
     <section
       aria-labelledby="change-password-title"
@@ -22,9 +23,9 @@ export function ForcedPasswordChange() {
         </span>
         <div>
           <h1 id="change-password-title" className="text-lg font-semibold text-slate-900">
-            Change your password
+            {t("title")}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">{PASSWORD_FORM_MESSAGES.expired}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("expired")}</p>
         </div>
       </div>
       <ChangePasswordForm
@@ -32,7 +33,7 @@ export function ForcedPasswordChange() {
         onChanged={async () => {
           // After the app replaces this screen (which clears the snackbars shown before it).
           await refresh();
-          snackbar(PASSWORD_FORM_MESSAGES.changed, { tone: "success" });
+          snackbar(t("changed"), { tone: "success" });
         }}
       />
     </section>

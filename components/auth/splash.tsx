@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, type ReactNode } from "react";
 import { FlexblockMark } from "./flexblock-mark";
 
@@ -8,6 +9,7 @@ import { FlexblockMark } from "./flexblock-mark";
  * change while the password is expired.
  */
 export function Splash({ children }: { children?: ReactNode }) {
+  const t = useTranslations("auth.splash");
   useEffect(() => {
     if (!document.title) document.title = "Flexblock";
   }, []);
@@ -26,7 +28,7 @@ export function Splash({ children }: { children?: ReactNode }) {
         </div>
         {!children && (
           <p role="status" className="text-sm font-medium text-slate-600">
-            Loading Flexblock…
+            {t("loading")}
           </p>
         )}
       </div>

@@ -20,15 +20,16 @@ export type SignOutReason = "user" | "school-account" | "expired" | "error";
 /** Signed out by the person's own choice (no origin kept, straight to the login screen). */
 export const byChoice = (reason: SignOutReason | null) => reason === "user" || reason === "school-account";
 
-/** The login screen's banner for each sign-out that needs one. */
-export const BANNERS: Record<Exclude<SignOutReason, "user">, string> = {
-  "school-account":
-    "You are signed out of Flexblock, but this browser may still be signed in to your school account. On a shared computer, sign out of your school account too (or close every browser window) so the next person cannot use it.",
-  expired: "Your session has expired. Please sign back in to continue.",
-  error: "The server encountered an error while signing in. Please try again.",
-};
-
-export const SETTINGS_FAILED_MESSAGE = "Unable to download app settings. Please try again.";
+/**
+ * The login screen's banner for each sign-out that needs one: its key in the "auth" catalogue's
+ * `banners` ("Your session has expired. Please sign back in to continue." for a dead session). The
+ * failed-settings flag is `settingsFailed` there.
+ */
+export const BANNER_KEYS = {
+  "school-account": "schoolAccount",
+  expired: "expired",
+  error: "error",
+} as const satisfies Record<Exclude<SignOutReason, "user">, string>;
 
 /** The roles that use the navigation shell; students have only /profile. */
 export const SHELL_ROLES: readonly Role[] = ["teacher", "admin", "sysadmin"];

@@ -1,21 +1,20 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiPost } from "@/lib/api/request.client";
-import { LOGIN_TEXT, placeLoginError } from "./login-errors";
-
-/** What the password step says once a link was asked for (the server answers the same for every account). */
-export const FORGOT_PASSWORD_TEXT = {
-  link: "Forgot your password?",
-  sent: "If that account can reset its password by email, a link is on its way. It works for 30 minutes.",
-} as const;
+import { placeLoginError } from "./login-errors";
+import { useLoginErrorWords } from "./use-login-error-words";
 
 /**
  * "Forgot your password?" under the password step: asks POST /api/password-reset for the chosen account
- * and says the server's neutral sentence (it never tells whether the account may reset, or exists).
+ * and says the server's neutral sentence (it never tells whether the account may reset, or exists); our
+ * own words for it only when the answer has none.
  */
 export function ForgotPassword({ username }: { username: string }) {
+  const t = useTranslations("login.forgotPassword");
+  const say = useLoginErrorWords();
   const [state, setState] = useState<{ status: "idle" | "busy" | "sent"; message?: string; error?: string }>({
     status: "idle",
   });
@@ -24,10 +23,9 @@ export function ForgotPassword({ username }: { username: string }) {
     setState({ status: "busy" });
     try {
       const answer = await apiPost<{ message?: string }>("/api/password-reset", { username });
-      setState({ status: "sent", message: answer?.message || FORGOT_PASSWORD_TEXT.sent });
+      setState({ status: "sent", message: answer?.message || t("sent") });
     } catch (error) {
-      const { message } = placeLoginError(error);
-      setState({ status: "idle", error: message || LOGIN_TEXT.serverError });
+      setState({ status: "idle", error: placeLoginError(error, say).message || say("serverError") });
     }
   }
 
@@ -41,7 +39,7 @@ export function ForgotPassword({ username }: { username: string }) {
   return (
     <div className="flex flex-col items-center gap-2">
       <Button variant="ghost" size="sm" loading={state.status === "busy"} onClick={ask}>
-        {FORGOT_PASSWORD_TEXT.link}
+        {t("linkButton")}
       </Button>
       {state.error && (
         <p role="alert" className="text-center text-sm text-red-800">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -22,6 +23,7 @@ export function LoginForm({
   /** The school lets someone reset a forgotten password by email: the password step offers it. */
   resetByEmail?: boolean;
 }) {
+  const t = useTranslations("login.password");
   const steps = useLoginSteps(onSignIn);
   const { step, account, schoolAccountOnly, errors, busy } = steps.status;
   const { password, typePassword, showPassword, setShowPassword, passwordRef } = steps.fields;
@@ -37,7 +39,7 @@ export function LoginForm({
           role="status"
           className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200"
         >
-          This account signs in with its school account: use the button below.
+          {t("schoolAccountOnly")}
         </p>
       </div>
     );
@@ -70,6 +72,7 @@ function UsernameStep({ steps, formError }: { steps: LoginSteps; formError: Reac
   const { step, remembered, typingNew, errors, busy } = steps.status;
   const { username, typeUsername, remember, setRemember, usernameRef } = steps.fields;
   const { setTypingNew, goToPassword, next } = steps.actions;
+  const t = useTranslations("login.username");
   const showList = step === "username" && remembered.length > 0 && !typingNew;
   return (
     <div className="flex flex-col gap-5">
@@ -81,14 +84,14 @@ function UsernameStep({ steps, formError }: { steps: LoginSteps; formError: Reac
             onRemove={(user) => forgetUser(user.username)}
           />
           <Button variant="secondary" size="lg" className="w-full" onClick={() => setTypingNew(true)}>
-            Use another account
+            {t("useAnotherButton")}
           </Button>
         </>
       ) : (
         <form onSubmit={next} noValidate className="flex flex-col gap-5">
           <TextField
             ref={usernameRef}
-            label="Email or Student Number"
+            label={t("label")}
             name="username"
             autoComplete="username"
             autoCapitalize="none"
@@ -98,14 +101,14 @@ function UsernameStep({ steps, formError }: { steps: LoginSteps; formError: Reac
             error={errors.username}
             autoFocus
           />
-          <Checkbox label="Remember me" checked={remember} onCheckedChange={setRemember} />
+          <Checkbox label={t("rememberMe")} checked={remember} onCheckedChange={setRemember} />
           {formError}
           <Button type="submit" size="lg" loading={busy} className="w-full">
-            Next
+            {t("nextButton")}
           </Button>
           {remembered.length > 0 && (
             <Button variant="ghost" onClick={() => setTypingNew(false)}>
-              Back to remembered accounts
+              {t("backToRememberedButton")}
             </Button>
           )}
         </form>

@@ -1,4 +1,5 @@
 import { ArrowLeft, Eye, EyeOff } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, type RefObject } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -18,13 +19,14 @@ export function FormError({ message }: { message: string | undefined }) {
 
 /** The account being signed in to, with Change (back to the username step). */
 export function ChosenAccount({ account, onChange }: { account: RememberedUser; onChange: () => void }) {
+  const t = useTranslations("login.password");
   return (
     <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
       <Avatar initials={account.initials} color={account.color} size="sm" />
       <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{account.username}</span>
       <Button variant="ghost" size="sm" onClick={onChange}>
         <ArrowLeft aria-hidden className="size-4" />
-        Change
+        {t("changeAccountButton")}
       </Button>
     </div>
   );
@@ -59,6 +61,7 @@ export function PasswordStep({
   /** Under Sign In ("Forgot your password?"). */
   after?: ReactNode;
 }) {
+  const t = useTranslations("login.password");
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {chosen}
@@ -66,7 +69,7 @@ export function PasswordStep({
       <input type="text" name="username" autoComplete="username" value={account.username} readOnly hidden />
       <TextField
         ref={passwordRef}
-        label="Password"
+        label={t("label")}
         name="password"
         type={showPassword ? "text" : "password"}
         autoComplete="current-password"
@@ -76,7 +79,7 @@ export function PasswordStep({
         autoFocus
         trailing={
           <IconButton
-            label={showPassword ? "Hide password" : "Show password"}
+            label={showPassword ? t("hideButton") : t("showButton")}
             icon={showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
             size="sm"
             noTooltip
@@ -86,7 +89,7 @@ export function PasswordStep({
       />
       {formError}
       <Button type="submit" size="lg" loading={busy} className="w-full">
-        Sign In
+        {t("signInButton")}
       </Button>
       {after}
     </form>

@@ -2,23 +2,24 @@
 
 import { AlertTriangle, Info } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { homeFor, safeOrigin } from "@/components/auth/auth-gate";
-import { BANNERS, SETTINGS_FAILED_MESSAGE, schoolBrand, type AppSettings } from "@/components/auth/types";
+import { BANNER_KEYS, schoolBrand, type AppSettings } from "@/components/auth/types";
 import { useAuth } from "@/components/auth/use-auth";
 import { usePageTitle } from "@/components/ui/page-title";
 import { Splash } from "@/components/auth/splash";
+import { LanguageSelect } from "@/components/i18n/language-select";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import type { TokenResponse } from "@/lib/auth/answers";
 import { ssoErrorMessage } from "./login-errors";
+import { useLoginErrorWords } from "./use-login-error-words";
 import { resetByEmailOffered } from "./forgot-password";
 import { AuthPage } from "./auth-page";
 import { LoginForm } from "./login-form";
 import { SsoButtons, type Provider } from "./sso-buttons";
 import { restartSso } from "./sso-start";
-
-const SSO_FAILED = "Single sign-on did not finish. Please try again.";
 
 /** The origin kept through sign-in (?from=/staff/3), if it is one of ours. */
 function originFromUrl(): string | null {
@@ -26,19 +27,21 @@ function originFromUrl(): string | null {
   return safeOrigin(new URLSearchParams(window.location.search).get("from"));
 }
 
-/** The login screen: school brand, banners, the failed-settings flag and the two-step form. */
-// eslint-disable-next-line max-lines-per-function -- the screen's sign-in ways (password, single sign-on, session notices) in reading order
+/** The login screen: school brand, banners, the two-step form, and under it the language picker. */
 export function LoginScreen() {
   const { status, user, signIn, acceptToken, signOutReason, settingsFailed } = useAuth();
+  const t = useTranslations("login");
+  const tAuth = useTranslations("auth");
+  const say = useLoginErrorWords();
   // next-auth comes back with ?error=… when the provider step failed.
   const [ssoError, setSsoError] = useState<string | null>(() =>
     typeof window !== "undefined" && new URLSearchParams(window.location.search).has("error")
-      ? SSO_FAILED
+      ? t("ssoFailed")
       : null,
   );
   const ssoTried = useRef(false);
   const router = useRouter();
-  usePageTitle("Login");
+  usePageTitle(t("pageTitle"));
   const { data: publicSettings } = useSWR<AppSettings & { sso?: Provider[] }>(
     "/api/settings/unauthenticated",
   );
@@ -63,31 +66,17 @@ export function LoginScreen() {
         // The provider asked nobody and the school asks this role every time: ask the provider again.
         if (error instanceof ApiClientError && error.code === "sso_choose_account" && restartSso(from))
           return;
-        setSsoError(ssoErrorMessage(error));
+        setSsoError(ssoErrorMessage(error, say));
       });
-  }, [status, acceptToken]);
+  }, [status, acceptToken, say]);
 
   if (status === "signed-in") return <Splash />;
 
-  const banner = signOutReason && signOutReason !== "user" ? BANNERS[signOutReason] : null;
+  const banner =
+    signOutReason && signOutReason !== "user" ? tAuth(`banners.${BANNER_KEYS[signOutReason]}`) : null;
   return (
-    <AuthPage
-      brand={brand}
-      title="Sign in"
-      below={
-        settingsFailed && (
-          <p
-            role="alert"
-            className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-red-800"
-            data-testid="settings-failed"
-          >
-            <AlertTriangle aria-hidden className="size-4 shrink-0" />
-            {SETTINGS_FAILED_MESSAGE}
-          </p>
-        )
-      }
-    >
-      <p className="mb-6 text-sm text-slate-600">Use your school email or student number.</p>
+    <AuthPage brand={brand} title={t("title")} below={<BelowTheCard settingsFailed={settingsFailed} />}>
+      <p className="mb-6 text-sm text-slate-600">{t("intro")}</p>
       {banner && (
         <div
           role="alert"
@@ -115,5 +104,28 @@ export function LoginScreen() {
       />
       <SsoButtons providers={publicSettings?.sso} origin={originFromUrl()} />
     </AuthPage>
+  );
+}
+
+/**
+ * Under the card: the failed-settings flag, and the language picker, centred where a phone's thumb and a
+ * desktop's eye both find it (signed out, the choice is this device's: useChangeLocale).
+ */
+function BelowTheCard({ settingsFailed }: { settingsFailed: boolean }) {
+  const t = useTranslations("auth");
+  return (
+    <>
+      {settingsFailed && (
+        <p
+          role="alert"
+          className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-red-800"
+          data-testid="settings-failed"
+        >
+          <AlertTriangle aria-hidden className="size-4 shrink-0" />
+          {t("settingsFailed")}
+        </p>
+      )}
+      <LanguageSelect className="mt-6 justify-center" />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { ChevronRight, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Avatar } from "@/components/ui/avatar";
 import { focusRing } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
@@ -17,8 +18,9 @@ export function RememberedUsers({
   onPick: (user: RememberedUser) => void;
   onRemove: (user: RememberedUser) => void;
 }) {
+  const t = useTranslations("login.remembered");
   return (
-    <ul aria-label="Remembered accounts" className="flex flex-col gap-2">
+    <ul aria-label={t("listLabel")} className="flex flex-col gap-2">
       {users.map((user) => (
         <li
           key={user.username}
@@ -27,7 +29,7 @@ export function RememberedUsers({
           <button
             type="button"
             onClick={() => onPick(user)}
-            aria-label={`Sign in as ${user.username}`}
+            aria-label={t("signInAs", { username: user.username })}
             className={cn(
               "flex min-w-0 flex-1 items-center gap-3 rounded-lg py-2.5 pr-12 pl-3 text-left",
               focusRing,
@@ -40,7 +42,7 @@ export function RememberedUsers({
             <ChevronRight aria-hidden className="size-4 text-slate-400" />
           </button>
           <IconButton
-            label={`Remove ${user.username}`}
+            label={t("remove", { username: user.username })}
             icon={<X className="size-4" />}
             size="sm"
             className="absolute right-1.5"

@@ -3,11 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import useSWR from "swr";
 import { schoolBrand, type AppSettings } from "@/components/auth/types";
 import { useAuth } from "@/components/auth/use-auth";
+import { usePasswordRuleWords } from "@/components/auth/use-password-rule-words";
 import { buttonClasses, Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { usePageTitle } from "@/components/ui/page-title";
@@ -15,24 +17,11 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiClientError, apiPost } from "@/lib/api/request.client";
 import type { PasswordResetAnswer } from "@/lib/auth/answers";
 import { AuthPage } from "./auth-page";
-import {
-  PASSWORD_FORM_MESSAGES,
-  resetPasswordForm,
-  type ResetPasswordValues,
-} from "@/lib/auth/password-rules";
+import { resetPasswordForm, type ResetPasswordValues } from "@/lib/auth/password-rules";
+import passwordMessages from "@/lib/i18n/messages/password.json";
 
-export const RESET_PASSWORD_TEXT = {
-  title: "Choose a new password",
-  changedTitle: "Password changed",
-  intro:
-    "Choose the password you will sign in with from now on. Every device signed in to your account is signed out.",
-  missing:
-    "This password link is not complete. Open the link from the email again, or ask for a new one from the sign-in screen.",
-  askAgain: "Ask for a new link",
-  done: "Your password was changed. Sign in with your new password.",
-  signIn: "Sign in",
-  submit: "Set new password",
-} as const;
+/** The screen's English texts, as the spec words them (the "password" catalogue's `reset`). */
+export const RESET_PASSWORD_TEXT = passwordMessages.en.reset;
 
 /** The link's own refusals (forged, expired, used, replaced, locked): the link cannot be used, the form goes. */
 const linkRefused = (error: ApiClientError) =>
@@ -47,14 +36,15 @@ const linkRefused = (error: ApiClientError) =>
  * on success the way to sign in.
  */
 export function ResetPasswordScreen({ token }: { token: string | null }) {
-  usePageTitle("Reset password");
+  const t = useTranslations("password.reset");
+  usePageTitle(t("pageTitle"));
   const { data: publicSettings } = useSWR<AppSettings>("/api/settings/unauthenticated");
   const brand = schoolBrand(publicSettings);
-  const [linkError, setLinkError] = useState<string | null>(token ? null : RESET_PASSWORD_TEXT.missing);
+  const [linkError, setLinkError] = useState<string | null>(token ? null : t("missing"));
   const [changed, setChanged] = useState<string | null>(null);
 
   return (
-    <AuthPage brand={brand} title={changed ? RESET_PASSWORD_TEXT.changedTitle : RESET_PASSWORD_TEXT.title}>
+    <AuthPage brand={brand} title={changed ? t("changedTitle") : t("title")}>
       {changed ? (
         <PasswordChanged message={changed} />
       ) : linkError ? (
@@ -69,6 +59,7 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
 /** The password is changed: the way to sign in with it. */
 function PasswordChanged({ message }: { message: string }) {
   const { status, signOut } = useAuth();
+  const t = useTranslations("password.reset");
   return (
     <div className="mt-4 flex flex-col gap-5">
       <p
@@ -88,7 +79,7 @@ function PasswordChanged({ message }: { message: string }) {
           void signOut("user");
         }}
       >
-        {RESET_PASSWORD_TEXT.signIn}
+        {t("signIn")}
       </Link>
     </div>
   );
@@ -96,13 +87,14 @@ function PasswordChanged({ message }: { message: string }) {
 
 /** The link was refused (used, expired, unknown): why, and the way to ask for a new one. */
 function LinkRefused({ message }: { message: string }) {
+  const t = useTranslations("password.reset");
   return (
     <div className="mt-4 flex flex-col gap-5">
       <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
         {message}
       </p>
       <Link href="/login" className={buttonClasses({ size: "lg", className: "w-full" })}>
-        {RESET_PASSWORD_TEXT.askAgain}
+        {t("askAgain")}
       </Link>
     </div>
   );
@@ -130,6 +122,11 @@ function NewPasswordForm({
     defaultValues: { newPassword: "", confirmation: "", showPassword: false },
   });
   const shown = useWatch({ control, name: "showPassword" });
+  const t = useTranslations("password");
+  const ruleWords = usePasswordRuleWords();
+  // The browser's own checks in the page's language; the server's reasons (type "server") as it wrote them.
+  const fieldError = (error: { type?: string; message?: string } | undefined) =>
+    error?.type === "server" ? error.message : ruleWords(error?.message);
 
   async function submit(values: ResetPasswordValues) {
     try {
@@ -137,7 +134,7 @@ function NewPasswordForm({
         token,
         new_password: values.newPassword,
       });
-      onChanged(answer.message || RESET_PASSWORD_TEXT.done);
+      onChanged(answer.message || t("reset.done"));
     } catch (error) {
       const apiError = error instanceof ApiClientError ? error : null;
       if (apiError && linkRefused(apiError)) onLinkRefused(apiError.message);
@@ -150,7 +147,7 @@ function NewPasswordForm({
       } else {
         setError("root.server", {
           type: "server",
-          message: apiError?.status === 0 ? apiError.message : PASSWORD_FORM_MESSAGES.failed,
+          message: apiError?.status === 0 ? apiError.message : t("failed"),
         });
       }
     }
@@ -158,28 +155,28 @@ function NewPasswordForm({
 
   return (
     <>
-      <p className="mb-6 text-sm text-slate-600">{RESET_PASSWORD_TEXT.intro}</p>
+      <p className="mb-6 text-sm text-slate-600">{t("reset.intro")}</p>
       <form
         onSubmit={handleSubmit(submit)}
         noValidate
         className="flex flex-col gap-4"
-        aria-label={RESET_PASSWORD_TEXT.title}
+        aria-label={t("reset.title")}
       >
         <TextField
-          label="New password"
+          label={t("fields.newPassword")}
           type={shown ? "text" : "password"}
           autoComplete="new-password"
-          hint="At least 8 characters. Common passwords and your own name are refused."
-          error={errors.newPassword?.message}
+          hint={t("fields.newPasswordHint")}
+          error={fieldError(errors.newPassword)}
           autoFocus
           {...register("newPassword")}
         />
         {!shown && (
           <TextField
-            label="Confirm new password"
+            label={t("fields.confirmation")}
             type="password"
             autoComplete="new-password"
-            error={errors.confirmation?.message}
+            error={fieldError(errors.confirmation)}
             {...register("confirmation")}
           />
         )}
@@ -188,7 +185,7 @@ function NewPasswordForm({
           name="showPassword"
           render={({ field }) => (
             <Checkbox
-              label="Show password"
+              label={t("fields.showPassword")}
               checked={field.value}
               onCheckedChange={(value) => field.onChange(value === true)}
             />
@@ -203,13 +200,13 @@ function NewPasswordForm({
           </p>
         )}
         <Button type="submit" size="lg" loading={isSubmitting} className="mt-2 w-full">
-          {RESET_PASSWORD_TEXT.submit}
+          {t("reset.submit")}
         </Button>
         <Link
           href="/login"
           className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
         >
-          Back to sign in
+          {t("reset.backToSignIn")}
         </Link>
       </form>
     </>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { startSso } from "./sso-start";
 
@@ -20,12 +21,13 @@ export function SsoButtons({
   providers: Provider[] | undefined;
   origin: string | null;
 }) {
+  const t = useTranslations("login.sso");
   if (!providers || providers.length === 0) return null;
   return (
     <div className="mt-6">
       <div className="relative mb-4 text-center text-xs text-slate-500">
         <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden />
-        <span className="relative bg-white px-2">or</span>
+        <span className="relative bg-white px-2">{t("separator")}</span>
       </div>
       <div className="flex flex-col gap-2">
         {providers.map((provider) => (
@@ -36,7 +38,7 @@ export function SsoButtons({
             className="w-full"
             onClick={() => startSso(provider.id, origin)}
           >
-            Continue with {provider.name}
+            {t("continueWith", { provider: provider.name })}
           </Button>
         ))}
       </div>

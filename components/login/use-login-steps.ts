@@ -6,7 +6,8 @@ import { apiPost } from "@/lib/api/request.client";
 import type { CheckUserAnswer } from "@/lib/auth/answers";
 import { rememberUser, type RememberedUser } from "@/lib/storage.client";
 import { useStoredState } from "@/lib/use-stored-state.client";
-import { LOGIN_TEXT, placeLoginError } from "./login-errors";
+import { placeLoginError } from "./login-errors";
+import { useLoginErrorWords } from "./use-login-error-words";
 
 type Step = "username" | "password";
 
@@ -22,6 +23,7 @@ export interface LoginErrors {
  */
 // eslint-disable-next-line max-lines-per-function -- the two steps share their state; the hook hands it on as three objects
 export function useLoginSteps(onSignIn: (username: string, password: string) => Promise<unknown>) {
+  const say = useLoginErrorWords();
   const [remembered] = useStoredState("rememberedUsers", []);
   const [step, setStep] = useState<Step>("username");
   const [typingNew, setTypingNew] = useState(false);
@@ -62,7 +64,7 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
     },
     {
       handled: (error) => {
-        const { place, message } = placeLoginError(error);
+        const { place, message } = placeLoginError(error, say);
         setErrors(place === "username" ? { username: message } : { form: message });
         return true;
       },
@@ -77,7 +79,7 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
     },
     {
       handled: (error) => {
-        const { place, message } = placeLoginError(error);
+        const { place, message } = placeLoginError(error, say);
         if (place === "username") backToUsername(message);
         else setErrors({ [place]: message });
         if (place === "password") {
@@ -94,7 +96,7 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
     event.preventDefault();
     const name = username.trim();
     if (!name) {
-      setErrors({ username: LOGIN_TEXT.usernameRequired });
+      setErrors({ username: say("usernameRequired") });
       usernameRef.current?.focus();
       return;
     }
@@ -104,7 +106,7 @@ export function useLoginSteps(onSignIn: (username: string, password: string) => 
   async function signIn(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setErrors({ password: LOGIN_TEXT.passwordRequired });
+      setErrors({ password: say("passwordRequired") });
       passwordRef.current?.focus();
       return;
     }

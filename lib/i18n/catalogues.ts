@@ -6,19 +6,22 @@
  */
 import account from "./messages/account.json";
 import airCode from "./messages/airCode.json";
+import auth from "./messages/auth.json";
 import calendar from "./messages/calendar.json";
 import choose from "./messages/choose.json";
 import digest from "./messages/digest.json";
 import email from "./messages/email.json";
 import help from "./messages/help.json";
 import language from "./messages/language.json";
+import login from "./messages/login.json";
 import notificationSettings from "./messages/notificationSettings.json";
+import password from "./messages/password.json";
 import student from "./messages/student.json";
 import { LOCALES, PSEUDO_LOCALE, type AppLocale, type ShippedLocale } from "./locales";
 import { pseudoCatalogue, type Catalogue } from "./pseudo";
 
 /** Every namespace; English (`en`) is complete in each, and holds the spec's texts exactly. */
-export const NAMESPACES = { account, airCode, calendar, choose, digest, email, help, language, notificationSettings, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
+export const NAMESPACES = { account, airCode, auth, calendar, choose, digest, email, help, language, login, notificationSettings, password, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
 
 type Namespaces = typeof NAMESPACES;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]["en"] };
