@@ -6,6 +6,8 @@ import { Switch } from "@/components/ui/switch";
 import type { NotificationPreferences, PreferenceChannel } from "@/lib/reach/preferences";
 import { PREFERENCE_KINDS, type PreferenceKind } from "@/lib/settings/notification-settings";
 
+const CHANNELS = ["email", "push"] as const;
+
 /** One fieldset per kind, with an Email and a Push switch; a mandatory kind's switches are locked and say why. */
 export function NotificationSwitches({
   preferences,
@@ -33,7 +35,7 @@ export function NotificationSwitches({
               </p>
             )}
             <div className="mt-3 grid max-w-md gap-3">
-              {(["email", "push"] as const).map((channel) => (
+              {CHANNELS.map((channel) => (
                 <Switch
                   key={channel}
                   label={t(`channels.${channel}`)}
