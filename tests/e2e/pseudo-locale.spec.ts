@@ -29,6 +29,9 @@ function collectData(page: Page): Set<string> {
   return data;
 }
 
+/** Words the same in every language: the product's name, and each language's name in its own words. */
+const THE_SAME_IN_EVERY_LANGUAGE = ["Flexblock", "English", "Français", "Español"];
+
 /** Lines of visible text left once every bracketed message and every piece of data is taken out. */
 async function textNoCatalogueHolds(page: Page, data: Set<string>): Promise<string[]> {
   const text = await page.locator("body").innerText();
@@ -37,7 +40,7 @@ async function textNoCatalogueHolds(page: Page, data: Set<string>): Promise<stri
     previous = rest;
     rest = rest.replace(/\[[^[\]]*\]/g, " ");
   }
-  const pieces = [...data].sort((a, b) => b.length - a.length);
+  const pieces = [...data, ...THE_SAME_IN_EVERY_LANGUAGE].sort((a, b) => b.length - a.length);
   return rest
     .split("\n")
     .map((line) => pieces.reduce((left, piece) => left.split(piece).join(" "), line).trim())
