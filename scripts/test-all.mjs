@@ -146,7 +146,7 @@ async function e2e(alongsideMainPass) {
 }
 
 /** The choice rules' spec files (Playwright's grep reads the file name in each test's full title). */
-const CHOICE_SPECS = "recurring-requests\\.spec|standing-choices\\.spec|topic-audience\\.spec|waitlist\\.spec";
+const CHOICE_SPECS = "recurring-requests\\.spec|standing-choices\\.spec|student-day-in-french\\.spec|topic-audience\\.spec|waitlist\\.spec";
 
 /** Tests tagged with this run against a real OpenID provider (playwright.config.ts, E2E_SSO). */
 const SSO = "@sso";
