@@ -5,7 +5,7 @@ import { claimedOccasions, claimOccasions } from "@/db/queries/outbox";
 import { attendanceCellRows, reportCalendar, type AttendanceCellRow } from "@/db/queries/reports";
 import { settingValues } from "@/db/queries/settings";
 import { attendanceFromDate } from "@/lib/core/attendance/period";
-import { DEFAULT_LOCALE, localeFromRecorded } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, isShippedLocale, localeFromRecorded } from "@/lib/i18n/locales";
 import { notify, type Notice } from "@/lib/reach/notify.server";
 import { reportOccurrences } from "@/lib/reports/occurrences";
 import { readWeekly } from "@/lib/settings/notification-settings";
@@ -19,7 +19,7 @@ import { guardianDigestContent, isoWeek, mondayOf } from "./digest-content";
  * send-now (POST /api/reminders/send {kind: "guardian_digest"}) sends at once, past the quiet hours.
  * Either way each guardian gets one email per week (notify's occasion: the ISO week), leaving out
  * addresses that unsubscribed (opt_outs, kind digest) or are failing. Each email speaks the guardian's
- * recorded language (guardians.locale: Spanish, French, else English). A fixed number of statements
+ * recorded language (guardians.locale: Spanish, French), else the school's default language. A fixed number of statements
  * whatever the number of students: the calendar, the guardians, the week's attendance cells (one
  * set-based report query), the claims and the outbox insert.
  */
@@ -111,6 +111,9 @@ export async function sendGuardianDigest(
     const guardians = await digestGuardians(tx);
     if (guardians.length === 0) return { week, monday, told: 0 };
     const { timezone, byStudent: cells } = await weekCells(tx, monday, now);
+    // A guardian with no recorded language reads the school's.
+    const [schoolDefault] = await settingValues(tx, ["default-locale"]);
+    const schoolLocale = isShippedLocale(schoolDefault?.value) ? schoolDefault.value : DEFAULT_LOCALE;
     // A week without a Focus Block (a break) is not summarised on schedule; an administrator's send-now still is.
     if (!cells && !options.immediate) return { week, monday, told: 0 };
     const notices: Notice[] = guardians.map((g) => {
@@ -119,7 +122,7 @@ export async function sendGuardianDigest(
         student: { first_name: g.first_name, last_name: g.last_name },
         guardianName: g.name,
         cells: cells?.get(g.student_id) ?? [],
-        locale: localeFromRecorded(g.locale) ?? DEFAULT_LOCALE,
+        locale: localeFromRecorded(g.locale) ?? schoolLocale,
         timezone,
       });
       return {

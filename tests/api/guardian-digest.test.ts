@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { POST as sendNow } from "@/app/api/reminders/send/route";
 import { POST as unsubscribe } from "@/app/api/unsubscribe/route";
-import { guardians, outbox } from "@/db/schema";
+import { guardians, outbox, settings } from "@/db/schema";
 import { queryCounter } from "@/db/client";
 import { dueDigestWeek, sendGuardianDigest } from "@/lib/guardians/digest.server";
 import { isoWeek, mondayOf } from "@/lib/guardians/digest-content";
@@ -206,5 +206,19 @@ describe("the weekly family summary (guardian_digest)", () => {
     expect(luc.text).toContain("Rendez-vous (1)");
     expect(luc.text).toMatch(/Envoyé par Flexblock pour .+\./);
     expect(luc.html).toContain('<html lang="fr-CA"');
+  });
+
+  it("a guardian with no recorded language reads the school's default language", async () => {
+    const noa = await createStudent(state.db, { first_name: "Noa", last_name: "Roy", created_at: longAgo });
+    await state.db.insert(guardians).values({ student_id: noa.student.id, name: "Anne Roy", email: "anne@family.example" });
+    await state.db.update(settings).set({ value: "fr-CA" }).where(eq(settings.key, "default-locale"));
+    try {
+      const mails = await sendAndCollect(LAST.wed);
+      const anne = mails.find((m) => toOf(m) === "anne@family.example")!;
+      expect(anne.subject).toMatch(/^Noa Roy : semaine de bloc Focus du /);
+      expect(anne.html).toContain('<html lang="fr-CA"');
+    } finally {
+      await state.db.update(settings).set({ value: "en" }).where(eq(settings.key, "default-locale"));
+    }
   });
 });
