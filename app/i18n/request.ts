@@ -10,7 +10,8 @@ import { settingValues } from "@/db/queries/settings";
 import { env } from "@/lib/core/env.server";
 import { getDb } from "@/lib/setup/boot.server";
 import { messagesFor } from "@/lib/i18n/catalogues";
-import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n/locales";
+import { LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { pickLocale } from "@/lib/i18n/negotiate";
 
 export default getRequestConfig(async () => {
   const [cookieStore, headerList, db] = await Promise.all([cookies(), headers(), getDb()]);

@@ -1,4 +1,4 @@
-import { localeFromAcceptLanguage, localeFromRecorded, pickLocale } from "@/lib/i18n/locales";
+import { localeFromAcceptLanguage, localeFromRecorded, pickLocale } from "@/lib/i18n/negotiate";
 import { pseudoMessage } from "@/lib/i18n/pseudo";
 
 describe("the language a roster or a CSV recorded", () => {
