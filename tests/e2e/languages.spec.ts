@@ -99,3 +99,38 @@ test("the token key is unchanged by a language change (signed-in state survives 
   expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBe(before);
   await page.context().clearCookies();
 });
+
+/** Why now is not inside today's Focus Block on the server's clock, or null (the code answer gives its window). */
+async function outsideTheBlock(page: Page, token: string): Promise<string | null> {
+  const res = await page.request.get("/api/check-in/air-code", { headers: { authorization: `Bearer ${token}` } });
+  if (res.status() === 422) return "No Focus Block today on the server's clock (set E2E_NOW to a weekday morning).";
+  const answer = (await res.json()) as { opens_at: string; closes_at: string };
+  const now = await page.evaluate(() => Date.now());
+  return now < Date.parse(answer.opens_at) || now > Date.parse(answer.closes_at) - 5 * 60_000 ? "Today's Focus Block is not open now." : null;
+}
+
+test("a student with a French browser checks in with her teacher's code, in French", { tag: "@during-block" }, async ({ page, browser }) => {
+  const teacherToken = await signIn(page, "teacher", "/check-in");
+  const reason = await outsideTheBlock(page, teacherToken);
+  if (process.env.E2E_NOW) expect(reason).toBeNull();
+  test.skip(reason !== null, reason ?? "");
+  const code = (await (await page.request.get("/api/check-in/air-code", { headers: { authorization: `Bearer ${teacherToken}` } })).json()) as { code: string };
+
+  // Another demo student than the Air Check-in spec's, so the two never meet in the same block.
+  const student = await browserIn(browser, "fr-CA");
+  const login = await student.request.post("/api/login", { data: { username: "100003", password: "demo-password" } });
+  const { access_token } = (await login.json()) as { access_token: string };
+  await student.goto("/api/health");
+  await student.evaluate(([key, value]) => window.localStorage.setItem(key!, JSON.stringify(value)), [TOKEN_KEY, access_token]);
+  await student.goto("/profile");
+  await expect(student.getByRole("heading", { name: "Confirmer ta présence avec un code", exact: true })).toBeVisible();
+  await student.getByLabel("Code affiché à l’écran de ton enseignant·e", { exact: true }).fill(code.code);
+  await student.getByRole("button", { name: "Confirmer", exact: true }).click();
+  await expect(student.getByText(/^Ta présence est confirmée au bloc Focus de .+\.$/)).toBeVisible();
+  // A wrong code is refused in French too (the API's message, in her language).
+  await student.getByLabel("Code affiché à l’écran de ton enseignant·e", { exact: true }).fill("ACD479");
+  await student.getByRole("button", { name: "Confirmer", exact: true }).click();
+  await expect(student.getByText("Ce code n'est pas le bon. Vérifie le code qu'affiche ton enseignant·e et réessaie.", { exact: true }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(student);
+  await student.context().close();
+});
