@@ -11,6 +11,8 @@ export interface BlockMessageRecipient {
   email: string | null;
   first_name: string;
   last_name: string;
+  /** The language the student chose (users.locale), or null. */
+  locale: string | null;
 }
 
 /**
@@ -34,7 +36,8 @@ export function blockMessageRecipients(
         where a.staff_id = ${input.staff_id}::integer and a.block_id = ${input.block_id}::integer and a.date = ${input.date}::date
       ${waitlist}
     )
-    select s.id as student_id, s.user_id, s.email, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name
+    select s.id as student_id, s.user_id, s.email, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name,
+      (select u.locale from users u where u.id = s.user_id) as locale
     from students s join ids on ids.student_id = s.id where s.archived_at is null order by s.id`,
   );
 }

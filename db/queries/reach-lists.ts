@@ -17,6 +17,8 @@ export interface NotChosenRow {
   first_name: string;
   last_name: string;
   email: string | null;
+  /** The language the student chose (users.locale), or null. */
+  locale: string | null;
   /** The earliest of the date's flex blocks still without a teacher (the reminder's link opens it). */
   block_id: number;
 }
@@ -28,7 +30,7 @@ export function notChosenStudents(db: Db, input: { date: string; blockIds: numbe
   return rows<NotChosenRow>(
     db,
     sql`select s.id as student_id, s.user_id, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name,
-        s.last_name, s.email,
+        s.last_name, s.email, u.locale,
         (select min(b.block_id) from (values ${blockList(blockIds)}) as b(block_id)
           where ${unscheduledWhere(sql`${date}::date`, sql`${existedBy.toISOString()}::timestamptz`)}) as block_id
       from students s join users u on u.id = s.user_id
@@ -95,6 +97,8 @@ export interface StudentAddressee {
   email: string | null;
   first_name: string;
   last_name: string;
+  /** The language the student chose (users.locale), or null. */
+  locale: string | null;
 }
 
 /** The students among `ids` still at the school, with what they are told by (one statement). */
@@ -102,7 +106,8 @@ export function studentAddressees(db: Db, ids: number[]): Promise<StudentAddress
   if (ids.length === 0) return Promise.resolve([]);
   return rows<StudentAddressee>(
     db,
-    sql`select s.id as student_id, s.user_id, s.email, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name
+    sql`select s.id as student_id, s.user_id, s.email, coalesce(nullif(s.preferred_first_name, ''), s.first_name) as first_name, s.last_name,
+        (select u.locale from users u where u.id = s.user_id) as locale
       from students s where s.archived_at is null
         and s.id in (select value::integer from jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))`,
   );

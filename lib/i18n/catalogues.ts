@@ -14,6 +14,7 @@ import email from "./messages/email.json";
 import help from "./messages/help.json";
 import language from "./messages/language.json";
 import login from "./messages/login.json";
+import notices from "./messages/notices.json";
 import notificationSettings from "./messages/notificationSettings.json";
 import password from "./messages/password.json";
 import student from "./messages/student.json";
@@ -21,7 +22,7 @@ import { LOCALES, PSEUDO_LOCALE, type AppLocale, type ShippedLocale } from "./lo
 import { pseudoCatalogue, type Catalogue } from "./pseudo";
 
 /** Every namespace; English (`en`) is complete in each, and holds the spec's texts exactly. */
-export const NAMESPACES = { account, airCode, auth, calendar, choose, digest, email, help, language, login, notificationSettings, password, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
+export const NAMESPACES = { account, airCode, auth, calendar, choose, digest, email, help, language, login, notices, notificationSettings, password, student } satisfies Record<string, Partial<Record<ShippedLocale, Catalogue>> & { en: Catalogue }>;
 
 type Namespaces = typeof NAMESPACES;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]["en"] };

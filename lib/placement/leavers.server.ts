@@ -8,6 +8,7 @@ import { deleteWaitlistsOfStaff } from "@/db/queries/waitlist";
 import { staffName } from "@/lib/people/names";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import { tellMoved } from "@/lib/schedule/moved.server";
+import type { StudentWords } from "@/lib/reach/student-words";
 import { dayLabel, isPending, schoolToday } from "@/lib/core/time";
 
 /**
@@ -79,6 +80,30 @@ export function leaverNotice(released: ReleasedPlan[], placed: PlacedAgain[], re
   return sentences.join(" ");
 }
 
+/** The same message in a student's French or Spanish (their email and push; catalogue namespace "notices", `left`). */
+function leaverNoticeIn(words: StudentWords, released: ReleasedPlan[], placed: PlacedAgain[], reason: LeavingReason): string {
+  const { t } = words;
+  const dates = (list: string[]) => {
+    const unique = [...new Set(list)].sort();
+    const listed = unique.slice(0, LISTED_DATES).map(words.long);
+    const more = unique.length - listed.length;
+    return more > 0 ? t("left.moreDates", { dates: listed.join(", "), more }) : words.list(listed);
+  };
+  const sentences: string[] = [];
+  for (const plans of groupBy(released, (p) => p.staff.id).values()) {
+    const many = new Set(plans.map((p) => `${p.block_id}|${p.date}`)).size > 1;
+    const values = { staff: staffName(plans[0]!.staff), reason: t(`left.reason.${reason}`), dates: dates(plans.map((p) => p.date)) };
+    sentences.push(many ? t("left.releasedMany", values) : t("left.releasedOne", values));
+  }
+  const placedKeys = new Set(placed.map(planKey));
+  for (const plans of groupBy(placed, (p) => p.staff.id).values()) {
+    sentences.push(t("left.placedAgain", { staff: staffName(plans[0]!.staff), dates: dates(plans.map((p) => p.date)) }));
+  }
+  const open = released.filter((p) => !placedKeys.has(planKey(p)));
+  if (open.length > 0) sentences.push(t("left.chooseAnother", { dates: dates(open.map((p) => p.date)) }));
+  return sentences.join(" ");
+}
+
 /**
  * Releases the pending plans of the staff among `userIds` whose accounts are locked now, in the caller's
  * transaction (after it locked them): a fixed number of statements, whatever the plans and students.
@@ -106,6 +131,7 @@ export async function releasePlansOfLeavers(
   const notices = [...releasedBy.entries()].map(([id, plans]) => ({
     student_id: id,
     body: leaverNotice(plans, placedBy.get(id) ?? [], input.reason),
+    textIn: (words: StudentWords) => leaverNoticeIn(words, plans, placedBy.get(id) ?? [], input.reason),
     dates: plans.map((p) => p.date),
   }));
   await insertStudentNotices(tx, notices, { initials: "FB", color: "indigo", created_at: now });
@@ -113,7 +139,7 @@ export async function releasePlansOfLeavers(
   const occasion = `left:${leavers.map((l) => l.id).sort((a, b) => a - b).join(",")}:${today}`;
   await tellMoved(
     tx,
-    notices.map((n) => ({ student_id: n.student_id, occasion, change: { kind: "released" as const, text: n.body, dates: n.dates } })),
+    notices.map((n) => ({ student_id: n.student_id, occasion, change: { kind: "released" as const, text: n.body, textIn: n.textIn, dates: n.dates } })),
     now,
     { inApp: false },
   );

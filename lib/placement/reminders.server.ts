@@ -14,6 +14,7 @@ import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/setti
 import { addDays, dayOfWeek, schoolInstant, schoolToday, type SchoolDate } from "@/lib/core/time";
 import { notChosenContent, teacherDigestContent } from "@/lib/reach/messages";
 import { notify, type Notice } from "@/lib/reach/notify.server";
+import { studentLocale } from "@/lib/reach/student-words";
 
 /**
  * The scheduled messages about a Focus Block date: "Not chosen yet" to students with no plan (setting
@@ -133,9 +134,20 @@ export async function sendReminder(
 }
 
 async function notChosenNotices(tx: Db, day: FocusDay, calendar: SchoolCalendarSettings, cutoff: Cutoff): Promise<Notice[]> {
-  const students = await notChosenStudents(tx, { date: day.date, blockIds: day.blockIds, existedBy: day.startsAt });
+  const [students, [schoolDefault]] = await Promise.all([
+    notChosenStudents(tx, { date: day.date, blockIds: day.blockIds, existedBy: day.startsAt }),
+    settingValues(tx, ["default-locale"]),
+  ]);
   return students.map((s) => {
-    const { subject, content } = notChosenContent({ date: day.date, blockId: s.block_id, firstName: s.first_name, cutoffAt: day.cutoffAt, cutoff, timezone: calendar.timezone });
+    const { subject, content } = notChosenContent({
+      date: day.date,
+      blockId: s.block_id,
+      firstName: s.first_name,
+      cutoffAt: day.cutoffAt,
+      cutoff,
+      timezone: calendar.timezone,
+      locale: studentLocale(s.locale, schoolDefault?.value),
+    });
     return {
       to: { user_id: s.user_id, student_id: s.student_id, email: s.email, name: `${s.first_name} ${s.last_name}` },
       kind: "not_chosen" as const,

@@ -1,9 +1,9 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { DigestRow } from "@/db/queries/reach-lists";
 import type { Cutoff } from "@/lib/settings/placement-cutoff";
-import { dayOfWeek, schoolDateOf, type SchoolDate } from "@/lib/core/time";
+import { dayOfWeek, type SchoolDate } from "@/lib/core/time";
+import { DEFAULT_LOCALE, type ShippedLocale } from "@/lib/i18n/locales";
 import type { MessageContent } from "./content";
+import { clockOnDay, studentWords } from "./student-words";
 
 /**
  * What each scheduled kind says (pure: the words, from the data). The layout renders them
@@ -25,13 +25,6 @@ export function shortDay(date: SchoolDate): string {
   return `${WEEKDAYS[dayOfWeek(date)]!.slice(0, 3)} ${MONTHS[m - 1]} ${d}`;
 }
 
-/** "8:00 AM" at the instant, in the school's zone, with the day when it is not `date`. */
-function cutoffWords(at: Date, date: SchoolDate, timezone: string): string {
-  const clock = format(new TZDate(at, timezone), "h:mm a");
-  const on = schoolDateOf(at, timezone);
-  return on === date ? `${clock} on ${WEEKDAYS[dayOfWeek(date)]}` : `${clock} on ${longDay(on)}`;
-}
-
 export function notChosenContent(input: {
   date: SchoolDate;
   blockId: number;
@@ -39,21 +32,24 @@ export function notChosenContent(input: {
   cutoffAt: Date | null;
   cutoff: Cutoff;
   timezone: string;
+  /** The student's language (lib/reach/student-words.ts studentLocale); English when absent. */
+  locale?: ShippedLocale;
 }): { subject: string; content: MessageContent } {
-  const day = longDay(input.date);
-  const paragraphs = [`Hi ${input.firstName}, you have not chosen a teacher for Focus Block on ${day} yet.`];
+  const words = studentWords(input.locale ?? DEFAULT_LOCALE, input.timezone);
+  const { t } = words;
+  const day = words.long(input.date);
+  const paragraphs = [t("reminder.notChosen", { first: input.firstName, day })];
   if (input.cutoffAt && input.cutoff.kind !== "off") {
-    paragraphs.push(
-      `If you do not choose by ${cutoffWords(input.cutoffAt, input.date, input.timezone)}, you will be placed with your homeroom teacher.`,
-    );
+    paragraphs.push(t("reminder.cutoff", { cutoff: clockOnDay(words, input.cutoffAt, input.date, input.timezone, "h:mm a") }));
   }
   return {
-    subject: `Choose your Focus Block for ${shortDay(input.date)}`,
+    subject: t("reminder.subject", { day: words.short(input.date) }),
     content: {
-      heading: `Choose a teacher for ${day}`,
+      heading: t("reminder.heading", { day }),
       paragraphs,
-      action: { label: "Choose a teacher", path: `/profile?date=${input.date}&block=${input.blockId}` },
-      note: "You get this reminder because you have not chosen yet. You can turn reminders off in your notification settings.",
+      action: { label: t("reminder.chooseButton"), path: `/profile?date=${input.date}&block=${input.blockId}` },
+      note: t("reminder.note"),
+      ...words.layout(t("reminder.unsubscribe")),
     },
   };
 }

@@ -26,6 +26,9 @@ import { readPasswordResetMode, type PasswordResetMode } from "@/lib/settings/no
 import type { MessageContent } from "./content";
 import { isSendableAddress, queueMessages } from "./outbox.server";
 import { mailConfig } from "./transport.server";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
+import { studentLocale } from "./student-words";
 
 /**
  * Forgotten passwords, without waiting for an administrator: "Forgot your password?" on the sign-in screen's password step asks for
@@ -113,19 +116,27 @@ async function throttled(db: Db, username: string, address: string, now: Date): 
   return !(await tryBucketPlace(db, { key, capacity: RESET_ACCOUNT_BURST, drainSeconds: RESET_ACCOUNT_DRAIN_SECONDS }, now));
 }
 
-function resetEmail(account: AccountRow, school: string, token: string): { subject: string; content: MessageContent } {
+/**
+ * The link's email: a student's in their language (users.locale, else the school's default-locale); staff
+ * read English this round.
+ */
+function resetEmail(account: AccountRow, school: string | null, token: string, schoolDefault: string | null): { subject: string; content: MessageContent } {
   const first = account.staff?.first_name ?? account.student?.first_name ?? "";
+  const locale = account.student && !account.staff ? studentLocale(account.user.locale, schoolDefault) : DEFAULT_LOCALE;
+  const t = translatorFor(locale, "notices");
+  const words = { username: account.user.username, school: school || t("passwordReset.yourSchool") };
   return {
-    subject: "Reset your Flexblock password",
+    subject: t("passwordReset.subject"),
     content: {
-      heading: "Choose a new password",
+      heading: t("passwordReset.heading"),
       paragraphs: [
-        `Hi${first ? ` ${first}` : ""}, someone asked to reset the Flexblock password of ${account.user.username} at ${school}. If it was you, choose a new password with the button below.`,
-        `The link works once, for ${RESET_LINK_MINUTES} minutes. Choosing a new password signs this account out on every device.`,
-        "If you did not ask, ignore this email: your password stays as it is.",
+        first ? t("passwordReset.greeting", { ...words, first }) : t("passwordReset.greetingNoName", words),
+        t("passwordReset.linkOnce", { minutes: RESET_LINK_MINUTES }),
+        t("passwordReset.ignore"),
       ],
-      action: { label: "Choose a new password", path: `/reset-password?token=${token}` },
-      note: "You get this email because someone asked for a password link on the Flexblock sign-in screen.",
+      action: { label: t("passwordReset.button"), path: `/reset-password?token=${token}` },
+      note: t("passwordReset.note"),
+      ...(locale === DEFAULT_LOCALE ? {} : { locale }),
     },
   };
 }
@@ -152,8 +163,7 @@ async function sendResetLink(db: Db, body: PasswordResetBody, caller: ResetCalle
   if (!account || !mailConfig() || !(await mayReset(db, account, now))) return;
   const address = emailOf(account);
   if (!isSendableAddress(address)) return;
-  const [schoolRow] = await settingValues(db, ["school_name"]);
-  const school = schoolRow?.value || "your school";
+  const values = new Map((await settingValues(db, ["school_name", "default-locale"])).map((r) => [r.key, r.value]));
   const token = newToken();
   await db.transaction(async (tx) => {
     const voided = await voidOpenPasswordResets(tx, account.user.id, now);
@@ -166,7 +176,7 @@ async function sendResetLink(db: Db, body: PasswordResetBody, caller: ResetCalle
       address: caller.address.slice(0, 100),
       created_at: now,
     });
-    const { subject, content } = resetEmail(account, school, token);
+    const { subject, content } = resetEmail(account, values.get("school_name") || null, token, values.get("default-locale") ?? null);
     const person = account.staff ?? account.student;
     await queueMessages(
       tx,

@@ -6,8 +6,9 @@ import { lockStaff } from "@/db/queries/plans";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors.server";
 import { requireStaff, type Principal } from "@/lib/auth/principal";
 import { staffName, titledLastName } from "@/lib/people/names";
-import { longDay, shortDay } from "@/lib/reach/messages";
+import { settingValues } from "@/db/queries/settings";
 import { notify } from "@/lib/reach/notify.server";
+import { studentLocale, studentWords } from "@/lib/reach/student-words";
 import { readSchoolDate, requireOccurrence } from "@/lib/schedule/occurrence.server";
 import { schoolCalendarSettings } from "@/lib/settings/service.server";
 import type { BlockMessageBody } from "./series-schemas";
@@ -51,20 +52,27 @@ export async function sendBlockMessage(db: Db, principal: Principal, input: Bloc
     const people = await blockMessageRecipients(tx, { staff_id: teacher.id, block_id: input.block_id, date, include_waitlist: input.include_waitlist });
     const name = titledLastName(teacher);
     const occasion = `block-message:${teacher.id}:${input.block_id}:${date}:${now.getTime()}`;
+    const [schoolDefault] = await settingValues(tx, ["default-locale"]);
     const sent = await notify(
       tx,
-      people.map((p) => ({
-        to: { user_id: p.user_id, student_id: p.student_id, email: p.email, name: `${p.first_name} ${p.last_name}` },
-        kind: "teacher_message" as const,
-        occasion,
-        subject: `${name} about ${occurrence.block.label} on ${shortDay(date)}`,
-        content: {
-          heading: `A message from ${name} about ${occurrence.block.label} on ${longDay(date)}`,
-          paragraphs: [input.text],
-          action: { label: "See your day", path: `/profile?date=${date}` },
-          note: `You get this because you are with ${name} (or on their waitlist) for that Focus Block. You can choose how you are told in your notification settings.`,
-        },
-      })),
+      people.map((p) => {
+        const words = studentWords(studentLocale(p.locale, schoolDefault?.value), calendar.timezone);
+        const { t } = words;
+        const about = { teacher: name, block: occurrence.block.label };
+        return {
+          to: { user_id: p.user_id, student_id: p.student_id, email: p.email, name: `${p.first_name} ${p.last_name}` },
+          kind: "teacher_message" as const,
+          occasion,
+          subject: t("blockMessage.subject", { ...about, day: words.short(date) }),
+          content: {
+            heading: t("blockMessage.heading", { ...about, day: words.long(date) }),
+            paragraphs: [input.text],
+            action: { label: t("seeYourDay"), path: `/profile?date=${date}` },
+            note: t("blockMessage.note", { teacher: name }),
+            ...words.layout(t("blockMessage.unsubscribe")),
+          },
+        };
+      }),
       now,
     );
     await insertAudit(tx, {

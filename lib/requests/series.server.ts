@@ -128,12 +128,13 @@ async function book(
 }
 
 type StaffLike = { title: string; first_name: string; last_name: string };
+type PatternOf = { day_type: string | null; weekday: number | null };
 
 /** One message per student of the series for this change (`occasion` makes it once). */
 function movedOf(
   occurrences: { student_id: number; date: SchoolDate }[],
   occasion: string,
-  change: { action: "booked" | "cancelled"; by: StaffLike; teacher: StaffLike; memo: string; locked: boolean; pattern: string },
+  change: { action: "booked" | "cancelled"; by: StaffLike; teacher: StaffLike; memo: string; locked: boolean; pattern: string; patternOf?: PatternOf },
 ): Moved[] {
   const byStudent = new Map<number, SchoolDate[]>();
   for (const o of occurrences) byStudent.set(o.student_id, [...(byStudent.get(o.student_id) ?? []), o.date]);
@@ -242,7 +243,7 @@ export async function createSeries(db: Db, principal: Principal, input: CreateSe
       },
       created_at: now,
     });
-    const change = { action: "booked" as const, by: teacher, teacher, memo: input.memo, locked: input.locked, pattern: patternWords(pattern) };
+    const change = { action: "booked" as const, by: teacher, teacher, memo: input.memo, locked: input.locked, pattern: patternWords(pattern), patternOf: pattern };
     await tellMoved(tx, movedOf(booked, `series:${seriesId}`, change), now);
     return seriesId;
   });
@@ -341,8 +342,8 @@ export async function editAppointmentSeries(db: Db, principal: Principal, id: nu
     await tellMoved(
       tx,
       [
-        ...movedOf(cancelled, `cancelled-${occasion}`, { action: "cancelled", by, teacher: row.staff, memo: row.memo, locked: row.locked, pattern }),
-        ...movedOf(booked, `booked-${occasion}`, { action: "booked", by, teacher: row.staff, memo, locked, pattern }),
+        ...movedOf(cancelled, `cancelled-${occasion}`, { action: "cancelled", by, teacher: row.staff, memo: row.memo, locked: row.locked, pattern, patternOf: { day_type: row.day_type, weekday: row.weekday } }),
+        ...movedOf(booked, `booked-${occasion}`, { action: "booked", by, teacher: row.staff, memo, locked, pattern, patternOf: { day_type: row.day_type, weekday: row.weekday } }),
       ],
       now,
     );
@@ -382,6 +383,7 @@ export async function cancelAppointmentSeries(db: Db, principal: Principal, id: 
         memo: row.memo,
         locked: row.locked,
         pattern: patternWords(row),
+        patternOf: { day_type: row.day_type, weekday: row.weekday },
       }),
       now,
     );

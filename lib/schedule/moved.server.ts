@@ -3,14 +3,15 @@ import type { Db } from "@/db";
 import { studentAddressees } from "@/db/queries/reach-lists";
 import { settingValues } from "@/db/queries/settings";
 import { titledLastName } from "@/lib/people/names";
-import { sentenceFor, type Reason } from "@/lib/core/schedule/reason";
-import type { SchoolDate } from "@/lib/core/time";
+import { shortStaffName } from "@/lib/core/schedule/reason";
+import { schoolDateOf, type SchoolDate } from "@/lib/core/time";
+import { DEFAULT_LOCALE, type ShippedLocale } from "@/lib/i18n/locales";
 import type { SeatMove } from "@/lib/choice/seats.server";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { sentence, type MessageContent } from "@/lib/reach/content";
-import { longDay, shortDay } from "@/lib/reach/messages";
 import { notify, type Notice } from "@/lib/reach/notify.server";
+import { studentLocale, studentWords, type StudentWords } from "@/lib/reach/student-words";
 
 /**
  * "You were moved, and why": whenever someone else changes a student's Focus Block (an appointment or
@@ -18,7 +19,8 @@ import { notify, type Notice } from "@/lib/reach/notify.server";
  * left or made themselves unavailable), the student is told what changed, by whom and why, in the sentence their profile shows for the
  * block's reason (lib/core/schedule/reason.ts sentenceFor). One message per student per occasion (a batch of
  * 900 is 900 messages, each once), written in the transaction of the change, in a fixed number of
- * statements.
+ * statements. In the student's language (users.locale, else the school's default-locale, else English:
+ * lib/reach/student-words.ts, namespace "notices"); names, memos, topics and events stay as typed.
  */
 type Staff = { title: string; first_name: string; last_name: string };
 
@@ -29,13 +31,30 @@ export type Change =
   | { kind: "power_scheduler"; by: Staff | { name: string }; batch: "appointment" | "amendment"; everyone: boolean; memo: string; dates: SchoolDate[] }
   | { kind: "placed"; teacher: Staff; cutoffAt: Date; dates: SchoolDate[] }
   | { kind: "closed_day"; event: string; teachers: Staff[]; dates: SchoolDate[] }
-  | { kind: "released"; text: string; dates: SchoolDate[] }
+  /** `text` in English; `textIn` says it in the student's French or Spanish (a teacher who left: lib/placement/leavers.server.ts). */
+  | { kind: "released"; text: string; textIn?: (words: StudentWords) => string; dates: SchoolDate[] }
   | { kind: "unavailable"; teacher: Staff; topic: string; dates: SchoolDate[] }
   | { kind: "waitlist"; teacher: Staff; dates: SchoolDate[]; offeredUntil?: Date }
   /** A standing choice that could not be planned on a Focus Block (lib/standing): "Day 2" or "Tuesdays". */
-  | { kind: "standing"; teacher: Staff; pattern: string; outcome: "unavailable" | "waitlisted"; detail: string; dates: SchoolDate[] }
+  | {
+      kind: "standing";
+      teacher: Staff;
+      pattern: string;
+      outcome: "unavailable" | "waitlisted";
+      detail: string;
+      /** Which `detail` it is, so French and Spanish can say it (English says `detail`). */
+      because?: StandingBecause;
+      /** The day type (as the school typed it) or weekday of `pattern`, so French and Spanish can say it. */
+      patternOf?: PatternOf;
+      dates: SchoolDate[];
+    }
   /** A teacher's recurring request (lib/requests/series.server.ts): its dates booked, or cancelled, for this student. */
-  | { kind: "series"; action: "booked" | "cancelled"; by: Staff; teacher: Staff; memo: string; locked: boolean; pattern: string; dates: SchoolDate[] };
+  | { kind: "series"; action: "booked" | "cancelled"; by: Staff; teacher: Staff; memo: string; locked: boolean; pattern: string; patternOf?: PatternOf; dates: SchoolDate[] }
+  /** A teacher who takes fewer students now: the student's plan gave way, and they are first on the waitlist again. */
+  | { kind: "seats_lowered"; teacher: Staff; dates: SchoolDate[] };
+
+export type StandingBecause = "noStudents" | "notTaking" | "full";
+type PatternOf = { day_type: string | null; weekday: number | null };
 
 export interface Moved {
   student_id: number;
@@ -44,116 +63,140 @@ export interface Moved {
   change: Change;
 }
 
-const ref = (staff: Staff | { name: string }) =>
-  "name" in staff ? { id: 0, name: staff.name } : { id: 0, name: `${titledLastName(staff)}, ${staff.first_name}` };
+/** "Mr. Reyes" for who did it, as the profile's reason sentence names them (lib/core/schedule/reason.ts). */
+const who = (staff: Staff | { name: string }) => shortStaffName("name" in staff ? staff.name : `${titledLastName(staff)}, ${staff.first_name}`);
 
 /** The dates a change is about, as the subject and heading name them. */
-function whenWords(dates: SchoolDate[]): { short: string; long: string } {
+function whenWords(words: StudentWords, dates: SchoolDate[]): { short: string; long: string } {
   const sorted = [...new Set(dates)].sort();
-  if (sorted.length <= 1) return { short: shortDay(sorted[0] ?? ""), long: longDay(sorted[0] ?? "") };
+  if (sorted.length <= 1) return { short: words.short(sorted[0] ?? ""), long: words.long(sorted[0] ?? "") };
   const more = sorted.length - 1;
   return {
-    short: `${shortDay(sorted[0]!)} and ${more} more ${more === 1 ? "date" : "dates"}`,
-    long: `${longDay(sorted[0]!)} and ${more} more ${more === 1 ? "date" : "dates"}`,
+    short: words.t("moreDates", { day: words.short(sorted[0]!), more }),
+    long: words.t("moreDates", { day: words.long(sorted[0]!), more }),
   };
 }
 
-const listNames = (staff: Staff[]) => {
-  const names = [...new Set(staff.map(titledLastName))];
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-};
+const listNames = (words: StudentWords, staff: Staff[]) => words.list([...new Set(staff.map(titledLastName))]);
 
-/** The words of one change (pure). */
-export function movedContent(change: Change, timezone: string): { subject: string; content: MessageContent } {
-  const when = whenWords(change.dates);
-  const at = new Date().toISOString();
-  const reasonSentence = (reason: Reason) => sentence(sentenceFor(reason, { viewer: "self", timezone }));
-  const paragraphs: string[] = [];
+/** A key with a memo, or its key without one ("… booked you: chemistry test retake" / "… booked you."). */
+type MemoKey = "reasonBooked" | "reasonAsked" | "reasonAmended" | "reasonBatchBooked" | "reasonBatchAmended" | "reasonBatchAmendedEveryone";
+
+/** The student's own reason sentence, as their profile says it (reason.ts sentenceFor, viewer "self"). */
+function reasonWords(words: StudentWords, key: MemoKey, by: string, memo: string): string {
+  const trimmed = memo.trim();
+  if (!trimmed) return words.t(`moved.${key}`, { by });
+  // An unlocked request's memo loses its own full stop before "You may still choose."
+  const shown = key === "reasonAsked" ? trimmed.replace(/\.$/, "") : trimmed;
+  return sentence(words.t(`moved.${key}Memo`, { by, memo: shown }));
+}
+
+/** A standing choice's or a series' days in the student's language; English keeps the words it was given. */
+function patternIn(words: StudentWords, english: string, of: PatternOf | undefined, kind: "standing" | "series"): string {
+  if (words.locale === DEFAULT_LOCALE || !of) return english;
+  if (of.day_type !== null) return kind === "standing" ? of.day_type : words.t("patterns.seriesDayType", { dayType: of.day_type });
+  const weekday = String(of.weekday ?? 0);
+  return kind === "standing" ? words.t("patterns.standingWeekday", { weekday }) : words.t("patterns.seriesWeekday", { weekday });
+}
+
+const withMemo = (memo: string) => (memo ? "Memo" : "") as "" | "Memo";
+
+/** The paragraphs of one change (pure). */
+function changeParagraphs(change: Change, words: StudentWords, timezone: string): string[] {
+  const { t } = words;
+  const when = whenWords(words, change.dates).long;
   switch (change.kind) {
     case "booked":
-      paragraphs.push(reasonSentence({ kind: "booked", by: ref(change.by), memo: change.memo, at, locked: change.locked }));
-      paragraphs.push(`You are with ${titledLastName(change.by)} in Focus Block on ${when.long}.`);
-      if (change.cleared.length > 0) paragraphs.push(`Your plan with ${listNames(change.cleared)} for that block was cancelled.`);
-      break;
+      return [
+        reasonWords(words, change.locked === false ? "reasonAsked" : "reasonBooked", who(change.by), change.memo),
+        t("moved.bookedWith", { teacher: titledLastName(change.by), when }),
+        ...(change.cleared.length > 0 ? [t("moved.planCancelled", { teachers: listNames(words, change.cleared) })] : []),
+      ];
     case "appointment_cancelled":
-      paragraphs.push(
-        `${titledLastName(change.by)} cancelled your appointment with ${titledLastName(change.teacher)}${change.memo ? ` (${change.memo})` : ""} on ${when.long}.`,
-      );
-      paragraphs.push(change.restored ? "Your plan from before it is back." : "Choose a teacher for that Focus Block.");
-      break;
+      return [
+        t(`moved.appointmentCancelled${withMemo(change.memo)}`, { by: titledLastName(change.by), teacher: titledLastName(change.teacher), memo: change.memo, when }),
+        change.restored ? t("moved.planBack") : t("moved.chooseForThat"),
+      ];
     case "amended":
-      paragraphs.push(reasonSentence({ kind: "amended", by: ref(change.by), memo: change.memo, at }));
-      break;
-    case "power_scheduler":
-      paragraphs.push(
-        reasonSentence({ kind: "power_scheduler", batch: change.batch, by: ref(change.by), memo: change.memo, everyone: change.everyone || undefined, at }),
-      );
-      paragraphs.push(`This is for ${when.long}.`);
-      break;
+      return [reasonWords(words, "reasonAmended", who(change.by), change.memo)];
+    case "power_scheduler": {
+      const key = change.batch === "amendment" ? (change.everyone ? "reasonBatchAmendedEveryone" : "reasonBatchAmended") : "reasonBatchBooked";
+      return [reasonWords(words, key, who(change.by), change.memo), t("moved.thisIsFor", { when })];
+    }
     case "placed":
-      paragraphs.push(reasonSentence({ kind: "placed", teacher: ref(change.teacher), at: change.cutoffAt.toISOString() }));
-      paragraphs.push(`You had not chosen a teacher for Focus Block on ${when.long}.`);
-      break;
+      return [
+        t("moved.reasonPlaced", { teacher: who(change.teacher), clock: words.clock(change.cutoffAt, "HH:mm") }),
+        t("moved.hadNotChosen", { when }),
+      ];
     case "closed_day":
-      paragraphs.push(
-        `There is no Focus Block on ${when.long} (${change.event}), so your plan with ${listNames(change.teachers)} was cancelled.`,
-      );
-      break;
+      return [t("moved.closedDay", { when, event: change.event, teachers: listNames(words, change.teachers) })];
     case "released":
-      paragraphs.push(change.text);
-      break;
+      return [words.locale !== DEFAULT_LOCALE && change.textIn ? change.textIn(words) : change.text];
     case "series":
       if (change.action === "booked") {
-        paragraphs.push(reasonSentence({ kind: "booked", by: ref(change.teacher), memo: change.memo, at, locked: change.locked }));
-        paragraphs.push(`This is a recurring request, ${change.pattern}: Focus Block on ${when.long}.`);
-      } else {
-        paragraphs.push(
-          `${titledLastName(change.by)} cancelled the recurring request with ${titledLastName(change.teacher)}${change.memo ? ` (${change.memo})` : ""}, ${change.pattern}: Focus Block on ${when.long}.`,
-        );
-        paragraphs.push("Choose a teacher for those Focus Blocks.");
+        return [
+          reasonWords(words, change.locked === false ? "reasonAsked" : "reasonBooked", who(change.teacher), change.memo),
+          t("moved.seriesBooked", { pattern: patternIn(words, change.pattern, change.patternOf, "series"), when }),
+        ];
       }
-      break;
-    case "unavailable":
-      paragraphs.push(
-        `${titledLastName(change.teacher)} is not taking students in Focus Block on ${when.long}${change.topic.trim() ? ` (${change.topic.trim()})` : ""}, so your plan with them was cancelled.`,
-      );
-      paragraphs.push("Choose another teacher for that Focus Block.");
-      break;
+      return [
+        t(`moved.seriesCancelled${withMemo(change.memo)}`, {
+          by: titledLastName(change.by),
+          teacher: titledLastName(change.teacher),
+          memo: change.memo,
+          pattern: patternIn(words, change.pattern, change.patternOf, "series"),
+          when,
+        }),
+        t("moved.chooseForThose"),
+      ];
+    case "unavailable": {
+      const topic = change.topic.trim();
+      return [t(topic ? "moved.unavailableTopic" : "moved.unavailable", { teacher: titledLastName(change.teacher), when, topic }), t("moved.chooseAnother")];
+    }
     case "waitlist":
       if (change.offeredUntil) {
-        paragraphs.push(
-          `A seat freed with ${titledLastName(change.teacher)} in Focus Block on ${when.long}, and you are first on the waitlist.`,
-        );
-        paragraphs.push(`It is held for you until ${offerClock(change.offeredUntil, timezone)}: accept it in your block to take it.`);
-      } else {
-        paragraphs.push(reasonSentence({ kind: "waitlist", teacher: ref(change.teacher), at }));
-        paragraphs.push(`You are with ${titledLastName(change.teacher)} in Focus Block on ${when.long}; your other plan and waitlists for that block were released.`);
+        return [
+          t("moved.seatOffered", { teacher: titledLastName(change.teacher), when }),
+          t("moved.seatHeld", { until: offerClock(words, change.offeredUntil, timezone) }),
+        ];
       }
-      break;
-    case "standing":
-      paragraphs.push(
-        `Your usual on ${change.pattern} with ${titledLastName(change.teacher)} could not be planned for Focus Block on ${when.long}: ${change.detail}`,
-      );
-      paragraphs.push(
-        change.outcome === "waitlisted"
-          ? "If a seat frees, it can be yours; until then, choose another teacher if you like."
-          : "Choose another teacher for that Focus Block.",
-      );
-      break;
+      return [t("moved.reasonWaitlist", { teacher: who(change.teacher) }), t("moved.seatPlaced", { teacher: titledLastName(change.teacher), when })];
+    case "seats_lowered":
+      return [t("moved.seatsLowered", { teacher: titledLastName(change.teacher), when })];
+    case "standing": {
+      const teacher = titledLastName(change.teacher);
+      const detail = words.locale !== DEFAULT_LOCALE && change.because ? t(`moved.standingBecause.${change.because}`, { teacher }) : change.detail;
+      return [
+        t("moved.standing", { pattern: patternIn(words, change.pattern, change.patternOf, "standing"), teacher, when, detail }),
+        change.outcome === "waitlisted" ? t("moved.standingWaitlisted") : t("moved.chooseAnother"),
+      ];
+    }
   }
+}
+
+/** The words of one change (pure), in the student's language (English when absent). */
+export function movedContent(change: Change, timezone: string, locale: ShippedLocale = DEFAULT_LOCALE): { subject: string; content: MessageContent } {
+  const words = studentWords(locale, timezone);
+  const { t } = words;
+  const when = whenWords(words, change.dates);
   const first = [...change.dates].sort()[0];
   return {
-    subject: `Your Focus Block on ${when.short} changed`,
+    subject: t("moved.subject", { when: when.short }),
     content: {
-      heading: `Your Focus Block on ${when.long} changed`,
-      paragraphs,
-      action: first ? { label: "See your day", path: `/profile?date=${first}` } : undefined,
-      note: "You get this because someone else changed your Focus Block. You can choose how you are told in your notification settings.",
+      heading: t("moved.heading", { when: when.long }),
+      paragraphs: changeParagraphs(change, words, timezone),
+      action: first ? { label: t("seeYourDay"), path: `/profile?date=${first}` } : undefined,
+      note: t("moved.note"),
+      ...words.layout(t("moved.unsubscribe")),
     },
   };
 }
 
-const offerClock = (at: Date, timezone: string) => format(new TZDate(at, timezone), "HH:mm 'on' EEE, MMM d");
+/** "14:05 on Tue, Dec 8" (English's words), else "14 h 05 le mardi 8 décembre". */
+const offerClock = (words: StudentWords, at: Date, timezone: string) =>
+  words.locale === DEFAULT_LOCALE
+    ? format(new TZDate(at, timezone), "HH:mm 'on' EEE, MMM d")
+    : words.t("clockOnDay", { time: words.clock(at, "HH:mm"), day: words.long(schoolDateOf(at, timezone)) });
 
 /** Tells the students a freed seat placed or was offered (lib/choice/seats.server.ts fillFreedSeats), one message each. */
 export function tellSeatMoves(tx: Db, moves: SeatMove[], now: Date): Promise<number> {
@@ -179,16 +222,17 @@ export function tellSeatMoves(tx: Db, moves: SeatMove[], now: Date): Promise<num
  */
 export async function tellMoved(tx: Db, moved: Moved[], now: Date, options: { inApp?: boolean } = {}): Promise<number> {
   if (moved.length === 0) return 0;
-  const [people, zone] = await Promise.all([
+  const [people, values] = await Promise.all([
     studentAddressees(tx, moved.map((m) => m.student_id)),
-    settingValues(tx, ["timezone"]),
+    settingValues(tx, ["timezone", "default-locale"]),
   ]);
-  const timezone = zone[0]?.value || "UTC";
+  const setting = new Map(values.map((r) => [r.key, r.value]));
+  const timezone = setting.get("timezone") || "UTC";
   const byId = new Map(people.map((p) => [p.student_id, p]));
   const notices: Notice[] = moved.flatMap((m) => {
     const person = byId.get(m.student_id);
     if (!person) return [];
-    const { subject, content } = movedContent(m.change, timezone);
+    const { subject, content } = movedContent(m.change, timezone, studentLocale(person.locale, setting.get("default-locale")));
     return [
       {
         to: { user_id: person.user_id, student_id: person.student_id, email: person.email, name: `${person.first_name} ${person.last_name}` },

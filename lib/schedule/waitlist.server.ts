@@ -34,7 +34,6 @@ import {
   type SeatMove,
 } from "@/lib/choice/seats.server";
 import { findBlockOnDate } from "@/db/queries/occurrences";
-import { longDay } from "@/lib/reach/messages";
 import { titledLastName } from "@/lib/people/names";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
 import { tellMoved, tellSeatMoves } from "./moved.server";
@@ -332,11 +331,7 @@ export async function handOnCapacityChange(
       back.map(({ student_id }) => ({
         student_id,
         occasion: `waitlist-bumped:${teacher.id}:${seat.block_id}:${seat.date}:${now.getTime()}`,
-        change: {
-          kind: "released" as const,
-          text: `${titledLastName(teacher)} now takes fewer students in Focus Block on ${longDay(seat.date)}, so your plan with them was cancelled. You are back at the front of their waitlist: the next seat that frees is yours. You may choose another teacher meanwhile.`,
-          dates: [seat.date],
-        },
+        change: { kind: "seats_lowered" as const, teacher, dates: [seat.date] },
       })),
       now,
     );

@@ -34,7 +34,7 @@ import { choiceClosedSentence, deadlineOn, type DeadlineRules } from "@/lib/choi
 import { deadlineRulesBetween } from "@/lib/choice/deadlines.server";
 import { staffName, titledLastName } from "@/lib/people/names";
 import { presentStaffRef } from "@/lib/people/present-person";
-import { tellMoved, type Moved } from "@/lib/schedule/moved.server";
+import { tellMoved, type Moved, type StandingBecause } from "@/lib/schedule/moved.server";
 import { standingPatternWords } from "@/lib/core/schedule/reason";
 import { STAFF_LEFT, NOT_TAKING_STUDENTS } from "@/lib/schedule/plans.server";
 import { schoolCalendarSettings, type SchoolCalendarSettings } from "@/lib/settings/service.server";
@@ -325,6 +325,8 @@ async function materialiseOne(
   const decide = async (): Promise<{
     outcome: StandingOutcome;
     detail: string;
+    /** Which detail it is, for the student's notice in their language (lib/schedule/moved.server.ts). */
+    because?: StandingBecause;
     teacher?: { title: string; first_name: string; last_name: string };
   }> => {
     const closesAt = deadlineOn(deadlines, "choice", c.date, c.start, calendar.timezone);
@@ -339,19 +341,20 @@ async function materialiseOne(
     }
     const teacher = await lockStaff(tx, c.staff_id);
     if (!teacher || !teacher.still_here || !teacher.takes_students) {
-      return { outcome: "unavailable", detail: "Your usual teacher takes no students now.", teacher };
+      return { outcome: "unavailable", detail: "Your usual teacher takes no students now.", because: "noStudents", teacher };
     }
     const topic = await staffTopicOn(tx, teacher.id, c.block_id, c.date);
     if (topic?.unavailable) {
       return {
         outcome: "unavailable",
         detail: `${titledLastName(teacher)} is not taking students in that Focus Block.`,
+        because: "notTaking",
         teacher,
       };
     }
     const seats = await countPlansExcept(tx, teacher.id, c.block_id, c.date, c.student_id);
     if (!seats.stillHere)
-      return { outcome: "unavailable", detail: "Your usual teacher takes no students now.", teacher };
+      return { outcome: "unavailable", detail: "Your usual teacher takes no students now.", because: "noStudents", teacher };
     if (seats.taken >= teacher.capacity) {
       await insertWaitlistEntry(tx, {
         student_id: c.student_id,
@@ -363,6 +366,7 @@ async function materialiseOne(
       return {
         outcome: "waitlisted",
         detail: `${titledLastName(teacher)} is full, so you are on their waitlist.`,
+        because: "full",
         teacher,
       };
     }
@@ -397,6 +401,8 @@ async function materialiseOne(
         pattern,
         outcome: result.outcome,
         detail: result.detail,
+        because: result.because,
+        patternOf: { day_type: c.day_type, weekday: c.weekday },
         dates: [c.date],
       },
     };

@@ -10,11 +10,12 @@ import { eq } from "drizzle-orm";
 import { GET as pushKey } from "@/app/api/push/key/route";
 import { DELETE as unsubscribe, POST as subscribe } from "@/app/api/push/subscriptions/route";
 import { upsertPushSubscription } from "@/db/queries/push";
-import { outbox, pushSubscriptions, settings } from "@/db/schema";
+import { outbox, pushSubscriptions, settings, users } from "@/db/schema";
 import { runPendingJobs } from "@/lib/jobs/runner.server";
 import { notify, type Notice } from "@/lib/reach/notify.server";
 import { MAX_DEVICES } from "@/lib/reach/devices.server";
 import { vapidKeys } from "@/lib/reach/push.server";
+import { tellMoved } from "@/lib/schedule/moved.server";
 import { useTestDb } from "../helpers/db";
 import { createStaff, createStudent, tokenFor } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -238,6 +239,26 @@ describe("sending a push to the device's push service", () => {
     expect(row).toMatchObject({ channel: "push", status: "sent", attempts: 1 });
     const [kept] = await state.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, s.user.id));
     expect(kept!.last_sent_at).toBeInstanceOf(Date);
+  });
+
+  it("writes a student's push in the student's language: French for a student who chose Français", async () => {
+    const s = await createStudent(state.db, { first_name: "Luc" });
+    await state.db.update(users).set({ locale: "fr-CA" }).where(eq(users.id, s.user.id));
+    const device = await localDevice(s.user.id, "/push/luc");
+    const staff = { title: "Ms.", first_name: "Elena", last_name: "Ruiz" };
+    const before = received.length;
+    await state.db.transaction((tx) =>
+      tellMoved(tx, [{ student_id: s.student.id, occasion: "push-fr", change: { kind: "amended", by: staff, memo: "Sortie de classe", dates: ["2026-12-08"] } }], new Date()),
+    );
+    await runPendingJobs(state.db);
+    const arrived = received.slice(before).filter((r) => r.path === "/push/luc");
+    expect(arrived).toHaveLength(1);
+    const plain = ece.decrypt(arrived[0]!.body, { version: "aes128gcm", privateKey: device, authSecret: device.auth });
+    expect(JSON.parse(plain.toString("utf8"))).toEqual({
+      title: "Ton bloc Focus du mardi 8 décembre a changé",
+      body: "Ms. Ruiz a modifié ce bloc : Sortie de classe.",
+      url: "/profile?date=2026-12-08",
+    });
   });
 
   it.each([410, 404])("removes a subscription the push service answers %i, and sends to the device that is left", async (status) => {
