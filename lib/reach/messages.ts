@@ -1,8 +1,9 @@
 import type { DigestRow } from "@/db/queries/reach-lists";
 import type { Cutoff } from "@/lib/settings/placement-cutoff";
-import { dayOfWeek, type SchoolDate } from "@/lib/core/time";
+import type { SchoolDate } from "@/lib/core/time";
 import { DEFAULT_LOCALE, type ShippedLocale } from "@/lib/i18n/locales";
 import type { MessageContent } from "./content";
+import { longDay, shortDay } from "./day-words";
 import { clockOnDay, studentWords } from "./student-words";
 
 /**
@@ -10,20 +11,7 @@ import { clockOnDay, studentWords } from "./student-words";
  * (lib/reach/templates/email.tsx); the inbox and push take the same words.
  */
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Tuesday, Dec 8". */
-export function longDay(date: SchoolDate): string {
-  const [, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${WEEKDAYS[dayOfWeek(date)]}, ${MONTHS[m - 1]} ${d}`;
-}
-
-/** "Tue Dec 8". */
-export function shortDay(date: SchoolDate): string {
-  const [, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${WEEKDAYS[dayOfWeek(date)]!.slice(0, 3)} ${MONTHS[m - 1]} ${d}`;
-}
+export { longDay, shortDay };
 
 export function notChosenContent(input: {
   date: SchoolDate;

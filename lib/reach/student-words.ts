@@ -4,7 +4,7 @@ import type { DateTimeFormatOptions } from "next-intl";
 import { DEFAULT_LOCALE, isShippedLocale, type ShippedLocale } from "@/lib/i18n/locales";
 import { formatterFor, translatorFor } from "@/lib/i18n/translator";
 import { dayOfWeek, schoolDateOf, schoolInstant, type SchoolDate } from "@/lib/core/time";
-import { longDay, shortDay } from "./messages";
+import { longDay, shortDay } from "./day-words";
 
 /**
  * What a student is told is in the student's language: their own choice (users.locale), else the
