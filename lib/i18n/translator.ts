@@ -2,7 +2,8 @@
  * Texts outside a React request (emails built by a job or an API route): next-intl's request-free
  * translator and formatter over the same catalogues a page is sent (`messagesFor`).
  */
-import { createFormatter, createTranslator } from "next-intl";
+// use-intl/core: next-intl's translator without React, so a job, a script or a worker process can load it.
+import { createFormatter, createTranslator } from "use-intl/core";
 import { messagesFor, type Messages } from "./catalogues";
 import type { AppLocale } from "./locales";
 
