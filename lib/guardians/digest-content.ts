@@ -1,11 +1,11 @@
-import type { DateTimeFormatOptions } from "next-intl";
 import type { AttendanceCellRow } from "@/db/queries/reports";
 import type { StaffRefRow } from "@/db/queries/staff-ref";
 import type { MessageContent } from "@/lib/reach/content";
-import { longDay, shortDay } from "@/lib/reach/messages";
+import { shortDay } from "@/lib/reach/messages";
 import { DEFAULT_LOCALE, type ShippedLocale } from "@/lib/i18n/locales";
-import { formatterFor, translatorFor } from "@/lib/i18n/translator";
-import { addDays, dayOfWeek, schoolInstant, type SchoolDate } from "@/lib/core/time";
+import { translatorFor } from "@/lib/i18n/translator";
+import { schoolDates } from "@/lib/reach/student-words";
+import { addDays, dayOfWeek, type SchoolDate } from "@/lib/core/time";
 
 /**
  * The weekly summary a family contact gets (pure: the words, from the week's attendance cells; the
@@ -29,19 +29,10 @@ const staffName = (s: StaffRefRow) => (s.title ? `${s.title} ${s.last_name}` : `
 
 type DigestT = ReturnType<typeof translatorFor<"digest">>;
 
-/** How a school date is written: English's fixed words, else Intl at the school's noon ("martes 1 de diciembre"). */
+/** How the summary writes a school date: the student notices' words, and the week as it always read in English. */
 function dateWords(locale: ShippedLocale, timezone: string) {
-  if (locale === "en") return { short: shortDay, long: longDay, week: shortDay, longWeek: longDay };
-  const format = formatterFor(locale, timezone);
-  // Spanish as the brief's families read it, without CLDR's comma after the weekday ("martes 1 de diciembre").
-  const write = (date: SchoolDate, options: DateTimeFormatOptions) =>
-    format.dateTime(schoolInstant(date, "12:00", timezone), options).replace(/^(\p{L}+\.?),/u, "$1");
-  return {
-    short: (date: SchoolDate) => write(date, { weekday: "short", day: "numeric", month: "short" }),
-    long: (date: SchoolDate) => write(date, { weekday: "long", day: "numeric", month: "long" }),
-    week: (date: SchoolDate) => write(date, { day: "numeric", month: "long" }),
-    longWeek: (date: SchoolDate) => write(date, { weekday: "long", day: "numeric", month: "long" }),
-  };
+  const dates = schoolDates(locale, timezone);
+  return { short: dates.short, long: dates.long, week: locale === DEFAULT_LOCALE ? shortDay : dates.dayMonth };
 }
 
 function dayLine(t: DigestT, day: string, cell: AttendanceCellRow, firstName: string): string {
@@ -115,7 +106,7 @@ export function guardianDigestContent(input: {
       }),
     });
   }
-  const week = words.longWeek(input.monday);
+  const week = words.long(input.monday);
   const greeting = input.guardianName ? t("greeting", { name: input.guardianName, first, last, week }) : t("greetingNoName", { first, last, week });
   return {
     subject: t("subject", { first, last, week: words.week(input.monday) }),

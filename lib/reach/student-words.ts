@@ -20,54 +20,60 @@ export type NoticesT = ReturnType<typeof translatorFor<"notices">>;
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-export interface StudentWords {
-  locale: ShippedLocale;
-  t: NoticesT;
+/** School dates, times and lists in a reader's language: emails and push to students and families. */
+export interface SchoolDates {
   /** "Tue Dec 8" / "mar. 8 déc." */
   short(date: SchoolDate): string;
   /** "Tuesday, Dec 8" / "mardi 8 décembre" */
   long(date: SchoolDate): string;
   /** "Tuesday" / "mardi" */
   weekday(date: SchoolDate): string;
+  /** "Dec 8" / "8 décembre" */
+  dayMonth(date: SchoolDate): string;
   /** A clock time at an instant: English in `englishPattern` (date-fns), else Intl ("13 h 23"). */
   clock(at: Date, englishPattern: string): string;
   /** "Ms. Ruiz, Mr. Lee and Mx. Wu" / "Ms. Ruiz, Mr. Lee et Mx. Wu" */
   list(names: string[]): string;
+}
+
+/** English keeps its fixed words; French and Spanish are Intl's at the school's noon, in its zone. */
+export function schoolDates(locale: ShippedLocale, timezone: string): SchoolDates {
+  const zone = timezone || "UTC";
+  if (locale === DEFAULT_LOCALE) {
+    return {
+      short: shortDay,
+      long: longDay,
+      weekday: (date) => WEEKDAYS[dayOfWeek(date)]!,
+      dayMonth: (date) => shortDay(date).slice(4),
+      clock: (at, pattern) => format(new TZDate(at, zone), pattern),
+      list: (names) => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`),
+    };
+  }
+  const formatter = formatterFor(locale, zone);
+  // Without CLDR's comma after the weekday ("martes 1 de diciembre"), as families and students read it.
+  const write = (date: SchoolDate, options: DateTimeFormatOptions) =>
+    formatter.dateTime(schoolInstant(date, "12:00", zone), options).replace(/^(\p{L}+\.?),/u, "$1");
+  return {
+    short: (date) => write(date, { weekday: "short", day: "numeric", month: "short" }),
+    long: (date) => write(date, { weekday: "long", day: "numeric", month: "long" }),
+    weekday: (date) => write(date, { weekday: "long" }),
+    dayMonth: (date) => write(date, { day: "numeric", month: "long" }),
+    clock: (at) => formatter.dateTime(at, { hour: "numeric", minute: "2-digit", hourCycle: "h23" }),
+    list: (names) => formatter.list(names, { type: "conjunction" }),
+  };
+}
+
+export interface StudentWords extends SchoolDates {
+  locale: ShippedLocale;
+  t: NoticesT;
   /** The locale and unsubscribe words a content carries when it is not English. */
   layout(unsubscribeLabel?: string): { locale?: ShippedLocale; unsubscribeLabel?: string };
 }
 
 export function studentWords(locale: ShippedLocale, timezone: string): StudentWords {
-  const t = translatorFor(locale, "notices");
-  const zone = timezone || "UTC";
   const layout = (unsubscribeLabel?: string) =>
     locale === DEFAULT_LOCALE ? {} : { locale, ...(unsubscribeLabel ? { unsubscribeLabel } : {}) };
-  if (locale === DEFAULT_LOCALE) {
-    return {
-      locale,
-      t,
-      short: shortDay,
-      long: longDay,
-      weekday: (date) => WEEKDAYS[dayOfWeek(date)]!,
-      clock: (at, pattern) => format(new TZDate(at, zone), pattern),
-      list: (names) => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`),
-      layout,
-    };
-  }
-  const formatter = formatterFor(locale, zone);
-  // Without CLDR's comma after the weekday ("martes 1 de diciembre"), as the family summary writes it.
-  const write = (date: SchoolDate, options: DateTimeFormatOptions) =>
-    formatter.dateTime(schoolInstant(date, "12:00", zone), options).replace(/^(\p{L}+\.?),/u, "$1");
-  return {
-    locale,
-    t,
-    short: (date) => write(date, { weekday: "short", day: "numeric", month: "short" }),
-    long: (date) => write(date, { weekday: "long", day: "numeric", month: "long" }),
-    weekday: (date) => write(date, { weekday: "long" }),
-    clock: (at) => formatter.dateTime(at, { hour: "numeric", minute: "2-digit", hourCycle: "h23" }),
-    list: (names) => formatter.list(names, { type: "conjunction" }),
-    layout,
-  };
+  return { locale, t: translatorFor(locale, "notices"), ...schoolDates(locale, timezone), layout };
 }
 
 /** "8:00 AM on Monday", or with the date when the instant falls on another day than `date`. */
