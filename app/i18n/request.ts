@@ -13,9 +13,20 @@ import { messagesFor } from "@/lib/i18n/catalogues";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { pickLocale } from "@/lib/i18n/negotiate";
 
+/**
+ * The school's default language and time zone. A page must still render while the database restarts
+ * (its screens then say so and retry): without it, the chosen or the browser's language and the server's zone.
+ */
+async function schoolLanguageSettings() {
+  try {
+    return await settingValues(await getDb(), ["default-locale", "timezone"]);
+  } catch {
+    return [];
+  }
+}
+
 export default getRequestConfig(async () => {
-  const [cookieStore, headerList, db] = await Promise.all([cookies(), headers(), getDb()]);
-  const rows = await settingValues(db, ["default-locale", "timezone"]);
+  const [cookieStore, headerList, rows] = await Promise.all([cookies(), headers(), schoolLanguageSettings()]);
   const setting = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
   const locale = pickLocale({
     chosen: cookieStore.get(LOCALE_COOKIE)?.value,
@@ -23,5 +34,5 @@ export default getRequestConfig(async () => {
     schoolDefault: setting("default-locale"),
     pseudoOffered: env().FLEXBLOCK_PSEUDO_LOCALE === "1",
   });
-  return { locale, messages: messagesFor(locale), timeZone: setting("timezone") ?? "UTC" };
+  return { locale, messages: messagesFor(locale), timeZone: setting("timezone") || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" };
 });
